@@ -1,0 +1,142 @@
+//! Controller decisions: what a loop wanted, what it saw, and the one step it took. This is
+//! what the page shows as "want 3, see 2: create 1".
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::clock::Time;
+use crate::model::Kind;
+
+/// The loops, in the fixed order the world runs them each tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ControllerName {
+    NodeLifecycle,
+    Deployment,
+    ReplicaSet,
+    GarbageCollector,
+    Scheduler,
+    Kubelet,
+}
+
+impl ControllerName {
+    pub const ALL: [ControllerName; 6] = [
+        ControllerName::NodeLifecycle,
+        ControllerName::Deployment,
+        ControllerName::ReplicaSet,
+        ControllerName::GarbageCollector,
+        ControllerName::Scheduler,
+        ControllerName::Kubelet,
+    ];
+
+    /// The short name used by `controller stop|start NAME`.
+    pub fn short(self) -> &'static str {
+        match self {
+            ControllerName::NodeLifecycle => "node-lifecycle",
+            ControllerName::Deployment => "deployment",
+            ControllerName::ReplicaSet => "replicaset",
+            ControllerName::GarbageCollector => "garbage-collector",
+            ControllerName::Scheduler => "scheduler",
+            ControllerName::Kubelet => "kubelet",
+        }
+    }
+
+    /// The event source component, as `describe` prints it in the From column.
+    pub fn component(self) -> &'static str {
+        match self {
+            ControllerName::NodeLifecycle => "node-controller",
+            ControllerName::Deployment => "deployment-controller",
+            ControllerName::ReplicaSet => "replicaset-controller",
+            ControllerName::GarbageCollector => "garbage-collector-controller",
+            ControllerName::Scheduler => "default-scheduler",
+            ControllerName::Kubelet => "kubelet",
+        }
+    }
+
+    pub fn from_short(s: &str) -> Option<ControllerName> {
+        let s = s.trim_end_matches("-controller");
+        ControllerName::ALL.into_iter().find(|c| {
+            c.short() == s
+                || matches!((c, s), (ControllerName::GarbageCollector, "gc" | "garbagecollector"))
+                || matches!((c, s), (ControllerName::ReplicaSet, "rs"))
+                || matches!((c, s), (ControllerName::Deployment, "deploy"))
+                || matches!((c, s), (ControllerName::NodeLifecycle, "node"))
+        })
+    }
+}
+
+impl fmt::Display for ControllerName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+/// One step a loop took (or chose not to take), with its reasoning in plain words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub at: Time,
+    pub controller: ControllerName,
+    pub kind: Kind,
+    pub namespace: String,
+    pub name: String,
+    /// What the spec asks for, e.g. "3 replicas".
+    pub desired: String,
+    /// What the loop saw, e.g. "2 active pods".
+    pub observed: String,
+    /// The step, e.g. "create 1 pod".
+    pub action: String,
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}/{}: want {}, see {}: {}",
+            self.controller,
+            self.kind.as_str().to_ascii_lowercase(),
+            self.name,
+            self.desired,
+            self.observed,
+            self.action
+        )
+    }
+}
+
+/// The newest decisions, bounded so a long session stays small.
+pub struct DecisionLog {
+    entries: VecDeque<Decision>,
+    capacity: usize,
+    total: u64,
+}
+
+impl Default for DecisionLog {
+    fn default() -> Self {
+        DecisionLog { entries: VecDeque::new(), capacity: 10_000, total: 0 }
+    }
+}
+
+impl DecisionLog {
+    pub fn push(&mut self, d: Decision) {
+        if self.entries.len() == self.capacity {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(d);
+        self.total += 1;
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Decision> {
+        self.entries.iter()
+    }
+
+    /// Decisions ever recorded, including those the ring has dropped.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}

@@ -1,0 +1,1 @@
+//! kubectl jsonpath templates (placeholder while being written).

@@ -1,0 +1,3 @@
+//! kubectl as typed into the command box: parsing, execution against the world, printers.
+
+pub mod jsonpath;

@@ -1,0 +1,527 @@
+//! Name and label validation with the API server's exact wording; it does not decide which
+//! fields of which objects get validated (that is the store's job).
+//!
+//! Models staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go (`IsDNS1123Label`,
+//! `IsDNS1123Subdomain`, `IsQualifiedName`, `IsValidLabelValue`), util/validation/field
+//! (errors.go `ErrorBody`, `ToAggregate`), pkg/api/validation/objectmeta.go (`ValidateObjectMeta`
+//! name rules), pkg/apis/meta/v1/validation (`ValidateLabels`) and kubectl's
+//! pkg/cmd/util/helpers.go `checkErr` for the "is invalid" message. The regexes are written out
+//! by hand; each function names the pattern it implements.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+const DNS1123_LABEL_MAX: usize = 63;
+const DNS1123_SUBDOMAIN_MAX: usize = 253;
+const QUALIFIED_NAME_MAX: usize = 63;
+const LABEL_VALUE_MAX: usize = 63;
+
+const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case \
+    alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const DNS1123_SUBDOMAIN_FMT: &str =
+    "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case \
+    alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const QUALIFIED_NAME_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+const QUALIFIED_NAME_MSG: &str = "must consist of alphanumeric characters, '-', '_' or '.', \
+    and must start and end with an alphanumeric character";
+const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric \
+    characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/// `MaxLenError`. Newer apimachinery (api/validate/content) says "bytes"; released API servers
+/// up to the version we model say "characters", and both count bytes.
+fn max_len_error(length: usize) -> String {
+    format!("must be no more than {length} characters")
+}
+
+/// `RegexError`, including Go's quirk of a comma before every " or " (hence the double spaces).
+fn regex_error(msg: &str, pattern: &str, examples: &[&str]) -> String {
+    let mut out = String::from(msg);
+    if examples.is_empty() {
+        out.push_str(&format!(" (regex used for validation is '{pattern}')"));
+        return out;
+    }
+    out.push_str(" (e.g. ");
+    for (i, example) in examples.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" or ");
+        }
+        out.push_str(&format!("'{example}', "));
+    }
+    out.push_str(&format!("regex used for validation is '{pattern}')"));
+    out
+}
+
+/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
+fn matches_dns1123_label(value: &str) -> bool {
+    let lower_alnum = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    let b = value.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(first), Some(last)) => {
+            lower_alnum(first)
+                && lower_alnum(last)
+                && b.iter().all(|c| lower_alnum(c) || *c == b'-')
+        }
+        _ => false,
+    }
+}
+
+/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+fn matches_dns1123_subdomain(value: &str) -> bool {
+    value.split('.').all(matches_dns1123_label)
+}
+
+/// `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`
+fn matches_qualified_name(value: &str) -> bool {
+    let b = value.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(first), Some(last)) => {
+            first.is_ascii_alphanumeric()
+                && last.is_ascii_alphanumeric()
+                && b.iter().all(|c| c.is_ascii_alphanumeric() || b"-_.".contains(c))
+        }
+        _ => false,
+    }
+}
+
+/// `IsDNS1123Label`: empty when valid, otherwise the API server's messages.
+pub fn is_dns1123_label(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > DNS1123_LABEL_MAX {
+        errs.push(max_len_error(DNS1123_LABEL_MAX));
+    }
+    if !matches_dns1123_label(value) {
+        if matches_dns1123_subdomain(value) {
+            // A valid subdomain but not a valid label: with the length checked, it must be dots.
+            errs.push("must not contain dots".to_string());
+        } else {
+            errs.push(regex_error(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, &["my-name", "123-abc"]));
+        }
+    }
+    errs
+}
+
+/// `IsDNS1123Subdomain`: the rule for most object names (and label key prefixes).
+pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > DNS1123_SUBDOMAIN_MAX {
+        errs.push(max_len_error(DNS1123_SUBDOMAIN_MAX));
+    }
+    if !matches_dns1123_subdomain(value) {
+        errs.push(regex_error(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, &["example.com"]));
+    }
+    errs
+}
+
+/// `IsQualifiedName`: label keys, an optional DNS subdomain prefix and `/`, then a name.
+pub fn is_qualified_name(value: &str) -> Vec<String> {
+    let examples = ["MyName", "my.name", "123-abc"];
+    let mut errs = Vec::new();
+    let parts: Vec<&str> = value.split('/').collect();
+    let name = match parts.as_slice() {
+        [name] => *name,
+        [prefix, name] => {
+            if prefix.is_empty() {
+                errs.push("prefix part must be non-empty".to_string());
+            } else {
+                errs.extend(
+                    is_dns1123_subdomain(prefix).into_iter().map(|m| format!("prefix part {m}")),
+                );
+            }
+            *name
+        }
+        _ => {
+            return vec![format!(
+                "a qualified name {} with an optional DNS subdomain prefix and '/' (e.g. \
+                 'example.com/MyName')",
+                regex_error(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, &examples)
+            )]
+        }
+    };
+    if name.is_empty() {
+        errs.push("name part must be non-empty".to_string());
+    } else if name.len() > QUALIFIED_NAME_MAX {
+        errs.push(format!("name part {}", max_len_error(QUALIFIED_NAME_MAX)));
+    }
+    // Go checks the pattern even for an empty name, so "" gets both messages.
+    if !matches_qualified_name(name) {
+        errs.push(format!(
+            "name part {}",
+            regex_error(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, &examples)
+        ));
+    }
+    errs
+}
+
+/// `IsValidLabelValue`: empty, or a qualified name part of at most 63 bytes.
+pub fn is_valid_label_value(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > LABEL_VALUE_MAX {
+        errs.push(max_len_error(LABEL_VALUE_MAX));
+    }
+    if !value.is_empty() && !matches_qualified_name(value) {
+        errs.push(regex_error(LABEL_VALUE_MSG, LABEL_VALUE_FMT, &["MyValue", "my_value", "12345"]));
+    }
+    errs
+}
+
+/// The kinds of field error this simulator reports (a subset of field.ErrorType).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldErrorKind {
+    Invalid,
+    Required,
+    Forbidden,
+    Duplicate,
+    NotSupported,
+    NotFound,
+    TooLong,
+}
+
+impl FieldErrorKind {
+    /// `ErrorType.String()`.
+    fn as_str(self) -> &'static str {
+        match self {
+            FieldErrorKind::Invalid => "Invalid value",
+            FieldErrorKind::Required => "Required value",
+            FieldErrorKind::Forbidden => "Forbidden",
+            FieldErrorKind::Duplicate => "Duplicate value",
+            FieldErrorKind::NotSupported => "Unsupported value",
+            FieldErrorKind::NotFound => "Not found",
+            FieldErrorKind::TooLong => "Too long",
+        }
+    }
+}
+
+/// One field-level validation error (field.Error with a string bad value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub value: String,
+    pub detail: String,
+    pub kind: FieldErrorKind,
+}
+
+impl FieldError {
+    /// `field.Invalid`.
+    pub fn invalid(field: &str, value: &str, detail: &str) -> FieldError {
+        let (field, value, detail) = (field.into(), value.into(), detail.into());
+        FieldError { field, value, detail, kind: FieldErrorKind::Invalid }
+    }
+
+    /// `field.Required`: the value is not shown.
+    pub fn required(field: &str, detail: &str) -> FieldError {
+        let (field, detail) = (field.into(), detail.into());
+        FieldError { field, value: String::new(), detail, kind: FieldErrorKind::Required }
+    }
+
+    /// `field.Forbidden`: the value is not shown.
+    pub fn forbidden(field: &str, detail: &str) -> FieldError {
+        let (field, detail) = (field.into(), detail.into());
+        FieldError { field, value: String::new(), detail, kind: FieldErrorKind::Forbidden }
+    }
+}
+
+impl fmt::Display for FieldError {
+    /// `field.Error.Error()`: `<field>: <ErrorBody>`; Required, Forbidden and TooLong omit the value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.kind.as_str())?;
+        match self.kind {
+            FieldErrorKind::Required | FieldErrorKind::Forbidden | FieldErrorKind::TooLong => {}
+            _ => write!(f, ": {}", go_quote(&self.value))?,
+        }
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+/// Go's `%q` (strconv.Quote): printable characters stay, everything else is escaped, so the
+/// result is always one line.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if is_printable(c) => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint` for non-ASCII: letters, marks, numbers, punctuation and symbols. Rust's
+/// Debug escaping uses the same classes; a leading 'a' stops it escaping combining marks.
+fn is_printable(c: char) -> bool {
+    let mut probe = String::from("a");
+    probe.push(c);
+    probe.escape_debug().eq(probe.chars())
+}
+
+/// `ToAggregate().Error()`: duplicates dropped, one message bare, several as `[a, b]`.
+pub fn aggregate(errors: &[FieldError]) -> String {
+    let messages = dedup_messages(errors);
+    match messages.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        many => format!("[{}]", many.join(", ")),
+    }
+}
+
+fn dedup_messages(errors: &[FieldError]) -> Vec<String> {
+    let mut seen = Vec::new();
+    for message in errors.iter().map(FieldError::to_string) {
+        if !seen.contains(&message) {
+            seen.push(message);
+        }
+    }
+    seen
+}
+
+/// `ValidateLabels`: key errors then value errors, label by label (in key order here; Go's map
+/// order is random).
+pub fn validate_labels(labels: &BTreeMap<String, String>, field: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    for (key, value) in labels {
+        errs.extend(is_qualified_name(key).iter().map(|m| FieldError::invalid(field, key, m)));
+        errs.extend(
+            is_valid_label_value(value).iter().map(|m| FieldError::invalid(field, value, m)),
+        );
+    }
+    errs
+}
+
+/// The name rules of `ValidateObjectMeta` for DNS-1123 subdomain names (`NameIsDNSSubdomain`).
+pub fn validate_object_name(name: &str, field: &str) -> Vec<FieldError> {
+    if name.is_empty() {
+        return vec![FieldError::required(field, "name or generateName is required")];
+    }
+    is_dns1123_subdomain(name).iter().map(|m| FieldError::invalid(field, name, m)).collect()
+}
+
+/// The whole rejection as kubectl prints it (helpers.go `checkErr` for an Invalid status):
+/// one cause on the same line, several as a `* ` list under the heading (whose ": " keeps its
+/// trailing space, as in kubectl). No trailing newline. The API server's own Status message
+/// is `<Kind.group> "<name>" is invalid: ` + [`aggregate`] instead.
+pub fn invalid_error(kind: &str, name: &str, errors: &[FieldError]) -> String {
+    let heading = format!("The {kind} {} is invalid", go_quote(name));
+    let messages = dedup_messages(errors);
+    match messages.as_slice() {
+        [] => heading,
+        [one] => format!("{heading}: {one}"),
+        many => {
+            let items: Vec<String> = many.iter().map(|m| format!("* {m}")).collect();
+            format!("{heading}: \n{}", items.join("\n"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case \
+        alphanumeric characters, '-' or '.', and must start and end with an alphanumeric \
+        character (e.g. 'example.com', regex used for validation is \
+        '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    const VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric \
+        characters, '-', '_' or '.', and must start and end with an alphanumeric character \
+        (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is \
+        '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+    const NAME_PART_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' \
+        or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or \
+        'my.name',  or '123-abc', regex used for validation is \
+        '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+
+    fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn subdomain_accepts_dotted_lowercase_names() {
+        for ok in ["a", "web", "web-1", "0.1.2.domain", "a.b-c.d", &"a".repeat(253)] {
+            assert!(is_dns1123_subdomain(ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn subdomain_rejects_with_go_wording() {
+        for bad in ["", "Web", "-a", "a-", "a..b", ".a", "a_b", "é", "a b"] {
+            assert_eq!(is_dns1123_subdomain(bad), vec![SUBDOMAIN_MSG.to_string()], "{bad:?}");
+        }
+        let long = "a".repeat(254);
+        let errs = is_dns1123_subdomain(&long);
+        assert_eq!(errs, vec!["must be no more than 253 characters".to_string()]);
+    }
+
+    #[test]
+    fn label_rejects_dots_separately_from_bad_characters() {
+        assert!(is_dns1123_label("my-name").is_empty());
+        assert_eq!(is_dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
+        let msg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters \
+            or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or \
+            '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+        assert_eq!(is_dns1123_label("My_Name"), vec![msg.to_string()]);
+        let long = "a".repeat(64);
+        assert_eq!(is_dns1123_label(&long), vec!["must be no more than 63 characters".to_string()]);
+    }
+
+    #[test]
+    fn qualified_name_accepts_prefixed_keys() {
+        for ok in
+            ["app", "App.Name_1", "example.com/MyName", "this-is-a-dns.domain.com/key-with-dash"]
+        {
+            assert!(is_qualified_name(ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn qualified_name_reports_each_part() {
+        assert_eq!(is_qualified_name("-app"), vec![NAME_PART_MSG.to_string()]);
+        assert_eq!(
+            is_qualified_name(""),
+            vec!["name part must be non-empty".to_string(), NAME_PART_MSG.to_string()]
+        );
+        assert_eq!(is_qualified_name("/app"), vec!["prefix part must be non-empty".to_string()]);
+        assert_eq!(
+            is_qualified_name("Example.com/app"),
+            vec![format!("prefix part {SUBDOMAIN_MSG}")]
+        );
+        let long = format!("x/{}", "a".repeat(64));
+        assert_eq!(
+            is_qualified_name(&long),
+            vec!["name part must be no more than 63 characters".to_string()]
+        );
+        let many = "a qualified name must consist of alphanumeric characters, '-', '_' or '.', \
+            and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  \
+            or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') \
+            with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
+        assert_eq!(is_qualified_name("a/b/c"), vec![many.to_string()]);
+    }
+
+    #[test]
+    fn label_value_may_be_empty_but_not_sloppy() {
+        assert!(is_valid_label_value("").is_empty());
+        assert!(is_valid_label_value("my_value").is_empty());
+        assert_eq!(is_valid_label_value("Bad Value!"), vec![VALUE_MSG.to_string()]);
+        let long = "a".repeat(64);
+        assert_eq!(
+            is_valid_label_value(&long),
+            vec!["must be no more than 63 characters".to_string()]
+        );
+    }
+
+    #[test]
+    fn bad_label_value_renders_like_the_apiserver() {
+        let errs = validate_labels(&labels(&[("app", "Bad Value!")]), "metadata.labels");
+        assert_eq!(
+            errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            vec![format!("metadata.labels: Invalid value: \"Bad Value!\": {VALUE_MSG}")]
+        );
+    }
+
+    #[test]
+    fn labels_report_keys_before_values_in_key_order() {
+        let errs = validate_labels(&labels(&[("b", "ok"), ("-a", "-x")]), "metadata.labels");
+        let fields: Vec<(&str, FieldErrorKind)> =
+            errs.iter().map(|e| (e.value.as_str(), e.kind)).collect();
+        assert_eq!(fields, vec![("-a", FieldErrorKind::Invalid), ("-x", FieldErrorKind::Invalid)]);
+        assert!(
+            validate_labels(&labels(&[("app", "web"), ("tier", "")]), "metadata.labels").is_empty()
+        );
+    }
+
+    #[test]
+    fn object_name_must_be_a_subdomain() {
+        let errs = validate_object_name("Web", "metadata.name");
+        assert_eq!(
+            errs[0].to_string(),
+            format!("metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}")
+        );
+        assert!(validate_object_name("web-1", "metadata.name").is_empty());
+    }
+
+    #[test]
+    fn empty_object_name_is_required() {
+        let errs = validate_object_name("", "metadata.name");
+        assert_eq!(
+            errs[0].to_string(),
+            "metadata.name: Required value: name or generateName is required"
+        );
+    }
+
+    #[test]
+    fn invalid_error_with_one_cause_is_one_line() {
+        let errs = validate_object_name("Web", "metadata.name");
+        assert_eq!(
+            invalid_error("Deployment", "Web", &errs),
+            format!("The Deployment \"Web\" is invalid: metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}")
+        );
+    }
+
+    #[test]
+    fn invalid_error_lists_several_causes_like_kubectl() {
+        let mut errs = validate_object_name("", "metadata.name");
+        errs.push(FieldError::invalid("metadata.labels", "-x", "bad"));
+        errs.push(FieldError::invalid("metadata.labels", "-x", "bad"));
+        assert_eq!(
+            invalid_error("Pod", "", &errs),
+            "The Pod \"\" is invalid: \n\
+             * metadata.name: Required value: name or generateName is required\n\
+             * metadata.labels: Invalid value: \"-x\": bad"
+        );
+        assert_eq!(invalid_error("Pod", "p", &[]), "The Pod \"p\" is invalid");
+    }
+
+    #[test]
+    fn aggregate_brackets_only_several_distinct_errors() {
+        let a = FieldError::invalid("f", "v", "bad");
+        let b = FieldError::forbidden("g", "no");
+        assert_eq!(aggregate(&[]), "");
+        assert_eq!(aggregate(&[a.clone(), a.clone()]), "f: Invalid value: \"v\": bad");
+        assert_eq!(aggregate(&[a, b]), "[f: Invalid value: \"v\": bad, g: Forbidden: no]");
+    }
+
+    #[test]
+    fn go_quote_escapes_like_percent_q() {
+        assert_eq!(go_quote("é"), "\"é\"");
+        assert_eq!(go_quote("\0"), "\"\\x00\"");
+        assert_eq!(go_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
+        assert_eq!(go_quote("\n\t\u{7}\u{7f}"), "\"\\n\\t\\a\\x7f\"");
+        assert_eq!(go_quote("\u{a0}\u{2028}\u{feff}"), "\"\\u00a0\\u2028\\ufeff\"");
+        assert_eq!(go_quote("e\u{301}日本🙂"), "\"e\u{301}日本🙂\"");
+        assert_eq!(go_quote("\u{e0001}"), "\"\\U000e0001\"");
+    }
+
+    proptest! {
+        #[test]
+        fn validation_never_panics_and_quotes_on_one_line(s in any::<String>()) {
+            let _ = (is_dns1123_label(&s), is_qualified_name(&s), is_valid_label_value(&s));
+            let map: BTreeMap<String, String> = [(s.clone(), s.clone())].into_iter().collect();
+            for e in validate_labels(&map, "metadata.labels").iter().chain(&validate_object_name(&s, "n")) {
+                let line = e.to_string();
+                prop_assert!(!line.chars().any(char::is_control), "{line:?}");
+            }
+        }
+    }
+}

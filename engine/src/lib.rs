@@ -1,0 +1,15 @@
+//! kubeloop's engine: a deterministic, browser-free simulation of Kubernetes reconcile loops.
+//!
+//! It owns the object model, the clock, the seeded randomness, the store, the controllers,
+//! kubectl and the script runner. It deliberately knows nothing about browsers, timers or
+//! wall-clock time: time is an input.
+
+pub mod clock;
+pub mod controllers;
+pub mod duration;
+pub mod kubectl;
+pub mod labels;
+pub mod model;
+pub mod rng;
+pub mod store;
+pub mod world;

@@ -1,0 +1,169 @@
+//! `metadata`, owner references and label selectors shared by every kind.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::Time;
+use crate::labels::selector::Selector;
+
+pub type Labels = BTreeMap<String, String>;
+
+/// Finalizer the garbage collector uses for `--cascade=foreground`.
+pub const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
+/// Finalizer the garbage collector uses for `--cascade=orphan`.
+pub const FINALIZER_ORPHAN: &str = "orphan";
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ObjectMeta {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub generate_name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub uid: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub resource_version: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub generation: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<Time>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<Time>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion_grace_period_seconds: Option<i64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: Labels,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub annotations: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owner_references: Vec<OwnerReference>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub finalizers: Vec<String>,
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+impl ObjectMeta {
+    /// The owner reference with `controller: true`, if any (`metav1.GetControllerOf`).
+    pub fn controller_ref(&self) -> Option<&OwnerReference> {
+        self.owner_references.iter().find(|r| r.controller == Some(true))
+    }
+
+    pub fn is_deleting(&self) -> bool {
+        self.deletion_timestamp.is_some()
+    }
+
+    pub fn has_finalizer(&self, f: &str) -> bool {
+        self.finalizers.iter().any(|x| x == f)
+    }
+
+    pub fn age_ms(&self, now: Time) -> Option<i64> {
+        self.creation_timestamp.map(|t| now.since(t))
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OwnerReference {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    pub uid: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block_owner_deletion: Option<bool>,
+}
+
+impl OwnerReference {
+    /// `metav1.NewControllerRef`: controller and blockOwnerDeletion are both true.
+    pub fn controller(api_version: &str, kind: &str, meta: &ObjectMeta) -> Self {
+        OwnerReference {
+            api_version: api_version.into(),
+            kind: kind.into(),
+            name: meta.name.clone(),
+            uid: meta.uid.clone(),
+            controller: Some(true),
+            block_owner_deletion: Some(true),
+        }
+    }
+
+    pub fn is_controller(&self) -> bool {
+        self.controller == Some(true)
+    }
+
+    pub fn blocks_owner_deletion(&self) -> bool {
+        self.block_owner_deletion == Some(true)
+    }
+}
+
+/// `metav1.LabelSelector`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LabelSelector {
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub match_labels: Labels,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub match_expressions: Vec<LabelSelectorRequirement>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LabelSelectorRequirement {
+    pub key: String,
+    pub operator: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+}
+
+impl LabelSelector {
+    pub fn is_empty(&self) -> bool {
+        self.match_labels.is_empty() && self.match_expressions.is_empty()
+    }
+
+    /// `metav1.LabelSelectorAsSelector`: an empty selector selects everything; an invalid one
+    /// selects nothing (the API server refuses such objects, so this is belt and braces).
+    pub fn to_selector(&self) -> Selector {
+        self.try_to_selector().unwrap_or_else(|_| Selector::nothing())
+    }
+
+    pub fn try_to_selector(&self) -> Result<Selector, String> {
+        let mut text: Vec<String> =
+            self.match_labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        for e in &self.match_expressions {
+            let values = e.values.join(",");
+            text.push(match e.operator.as_str() {
+                "In" => format!("{} in ({values})", e.key),
+                "NotIn" => format!("{} notin ({values})", e.key),
+                "Exists" => e.key.clone(),
+                "DoesNotExist" => format!("!{}", e.key),
+                other => return Err(format!("{other:?} is not a valid label selector operator")),
+            });
+        }
+        crate::labels::selector::parse(&text.join(",")).map_err(|e| e.to_string())
+    }
+
+    /// `metav1.FormatLabelSelector`, as the wide SELECTOR column prints it.
+    pub fn format(&self) -> String {
+        if self.is_empty() {
+            return "<none>".into();
+        }
+        match self.try_to_selector() {
+            Ok(s) => s.to_string(),
+            Err(_) => "<error>".into(),
+        }
+    }
+
+    /// The selector plus one more equality requirement (`CloneSelectorAndAddLabel`).
+    pub fn with_label(&self, key: &str, value: &str) -> LabelSelector {
+        let mut out = self.clone();
+        out.match_labels.insert(key.into(), value.into());
+        out
+    }
+}

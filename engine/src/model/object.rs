@@ -1,0 +1,91 @@
+//! `Object`, the closed set of kinds the store holds, and the `Resource` trait that lets the
+//! store and printers treat them uniformly.
+
+use serde::Serialize;
+
+use super::{Deployment, Event, Kind, Node, ObjectMeta, Pod, ReplicaSet};
+
+/// What every stored kind offers.
+pub trait Resource: Clone + Serialize {
+    const KIND: Kind;
+    fn meta(&self) -> &ObjectMeta;
+    fn meta_mut(&mut self) -> &mut ObjectMeta;
+    fn into_object(self) -> Object;
+    fn from_object(o: &Object) -> Option<&Self>;
+}
+
+macro_rules! resource {
+    ($t:ident) => {
+        impl Resource for $t {
+            const KIND: Kind = Kind::$t;
+            fn meta(&self) -> &ObjectMeta {
+                &self.metadata
+            }
+            fn meta_mut(&mut self) -> &mut ObjectMeta {
+                &mut self.metadata
+            }
+            fn into_object(self) -> Object {
+                Object::$t(self)
+            }
+            fn from_object(o: &Object) -> Option<&Self> {
+                match o {
+                    Object::$t(x) => Some(x),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+resource!(Deployment);
+resource!(ReplicaSet);
+resource!(Pod);
+resource!(Node);
+resource!(Event);
+
+/// One object of any kind, as watch events and printers carry it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Object {
+    Deployment(Deployment),
+    ReplicaSet(ReplicaSet),
+    Pod(Pod),
+    Node(Node),
+    Event(Event),
+}
+
+impl Object {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Object::Deployment(_) => Kind::Deployment,
+            Object::ReplicaSet(_) => Kind::ReplicaSet,
+            Object::Pod(_) => Kind::Pod,
+            Object::Node(_) => Kind::Node,
+            Object::Event(_) => Kind::Event,
+        }
+    }
+
+    pub fn meta(&self) -> &ObjectMeta {
+        match self {
+            Object::Deployment(x) => &x.metadata,
+            Object::ReplicaSet(x) => &x.metadata,
+            Object::Pod(x) => &x.metadata,
+            Object::Node(x) => &x.metadata,
+            Object::Event(x) => &x.metadata,
+        }
+    }
+
+    pub fn meta_mut(&mut self) -> &mut ObjectMeta {
+        match self {
+            Object::Deployment(x) => &mut x.metadata,
+            Object::ReplicaSet(x) => &mut x.metadata,
+            Object::Pod(x) => &mut x.metadata,
+            Object::Node(x) => &mut x.metadata,
+            Object::Event(x) => &mut x.metadata,
+        }
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}

@@ -1,0 +1,94 @@
+//! The event recorder: `k get events` rows and the Events section of `describe`.
+//!
+//! Repeats of the same reason and message for the same object are folded into one Event
+//! with a count, as client-go's EventCorrelator does (tools/record/events_cache.go).
+
+use crate::clock::Time;
+use crate::model::*;
+use crate::rng::SimRng;
+
+use super::{Key, Store};
+
+/// Events live for an hour, the API server's default `--event-ttl`.
+pub const EVENT_TTL_MS: i64 = 60 * 60 * 1000;
+
+pub struct EventSpec<'a> {
+    pub type_: &'a str,
+    pub reason: &'a str,
+    pub message: String,
+    pub component: &'a str,
+    pub host: &'a str,
+}
+
+impl Store {
+    pub fn record_event(
+        &mut self,
+        kind: Kind,
+        involved: &ObjectMeta,
+        spec: EventSpec<'_>,
+        now: Time,
+        rng: &mut SimRng,
+    ) {
+        let ns = if involved.namespace.is_empty() { "default" } else { &involved.namespace };
+        let signature = format!("{}\u{0}{}\u{0}{}\u{0}{}", involved.uid, spec.reason, spec.message, spec.component);
+        if let Some(key) = self.event_signatures.get(&signature).cloned() {
+            if let Some(mut ev) = self.events.get(&key).cloned() {
+                ev.count = ev.count.saturating_add(1);
+                ev.last_timestamp = now;
+                let _ = self.update(ev, now);
+                return;
+            }
+        }
+        // Real event names are `<object>.<unix nanoseconds in hex>`.
+        let nanos = (now.millis() + 1_735_689_600_000) as u64 * 1_000_000 + u64::from(rng.below(1_000_000));
+        let ev = Event {
+            api_version: "v1".into(),
+            kind: "Event".into(),
+            metadata: ObjectMeta {
+                name: format!("{}.{nanos:x}", involved.name),
+                namespace: ns.to_string(),
+                ..Default::default()
+            },
+            involved_object: ObjectReference {
+                kind: kind.as_str().into(),
+                namespace: involved.namespace.clone(),
+                name: involved.name.clone(),
+                uid: involved.uid.clone(),
+                api_version: kind.api_version().into(),
+            },
+            reason: spec.reason.into(),
+            message: spec.message,
+            type_: spec.type_.into(),
+            count: 1,
+            first_timestamp: now,
+            last_timestamp: now,
+            source: EventSource { component: spec.component.into(), host: spec.host.into() },
+        };
+        if let Ok(created) = self.create(ev, now, rng) {
+            self.event_signatures.insert(signature, Key::new(ns, &created.metadata.name));
+        }
+    }
+
+    /// Drops events whose last occurrence is older than the TTL.
+    pub fn expire_events(&mut self, now: Time) {
+        let expired: Vec<Key> = self
+            .events
+            .iter()
+            .filter(|(_, e)| now.since(e.last_timestamp) > EVENT_TTL_MS)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in expired {
+            self.remove::<Event>(&key, now);
+        }
+        let events = &self.events;
+        self.event_signatures.retain(|_, k| events.get(k).is_some());
+    }
+
+    /// Events about one object, oldest first, as `describe` lists them.
+    pub fn events_for(&self, uid: &str) -> Vec<&Event> {
+        let mut out: Vec<&Event> =
+            self.events.iter().map(|(_, e)| e).filter(|e| e.involved_object.uid == uid).collect();
+        out.sort_by_key(|e| (e.first_timestamp, e.metadata.name.clone()));
+        out
+    }
+}

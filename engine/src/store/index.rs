@@ -1,0 +1,57 @@
+//! Secondary indexes kept in step with every write, so controllers and the garbage collector
+//! find owners, dependents and a node's pods without scanning every object.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::model::{Kind, ObjectMeta};
+
+use super::Key;
+
+#[derive(Default)]
+pub struct Indexes {
+    /// uid -> the object that has it.
+    pub by_uid: BTreeMap<String, (Kind, Key)>,
+    /// owner uid -> objects whose ownerReferences name it (owners may no longer exist).
+    pub dependents: BTreeMap<String, BTreeSet<(Kind, Key)>>,
+    /// node name -> pods bound to it.
+    pub pods_by_node: BTreeMap<String, BTreeSet<Key>>,
+}
+
+impl Indexes {
+    pub fn on_write(
+        &mut self,
+        kind: Kind,
+        key: &Key,
+        old: Option<(&ObjectMeta, Option<&str>)>,
+        new: Option<(&ObjectMeta, Option<&str>)>,
+    ) {
+        if let Some((m, node)) = old {
+            self.by_uid.remove(&m.uid);
+            for r in &m.owner_references {
+                if let Some(set) = self.dependents.get_mut(&r.uid) {
+                    set.remove(&(kind, key.clone()));
+                    if set.is_empty() {
+                        self.dependents.remove(&r.uid);
+                    }
+                }
+            }
+            if let Some(node) = node {
+                if let Some(set) = self.pods_by_node.get_mut(node) {
+                    set.remove(key);
+                    if set.is_empty() {
+                        self.pods_by_node.remove(node);
+                    }
+                }
+            }
+        }
+        if let Some((m, node)) = new {
+            self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
+            for r in &m.owner_references {
+                self.dependents.entry(r.uid.clone()).or_default().insert((kind, key.clone()));
+            }
+            if let Some(node) = node {
+                self.pods_by_node.entry(node.to_string()).or_default().insert(key.clone());
+            }
+        }
+    }
+}

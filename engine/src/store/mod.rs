@@ -1,0 +1,324 @@
+//! The store plays the API server: the only code that writes objects.
+//!
+//! Every write validates, assigns server fields (uid, resourceVersion, generation,
+//! creationTimestamp), honours finalizers and appends a watch event. Controllers read through
+//! `get`/`list` and act through these calls, exactly like clients of the real API server.
+//! It does not decide anything a controller decides; it only enforces API semantics
+//! (models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go).
+
+mod delete;
+mod error;
+mod events;
+mod index;
+mod table;
+mod watch;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
+pub use events::{EventSpec, EVENT_TTL_MS};
+pub use error::{qualified_resource, ApiError};
+pub use table::{Key, Table, Tabled};
+pub use watch::{WatchEvent, WatchEventType, WatchLog};
+
+use crate::clock::Time;
+use crate::labels::selector::Selector;
+use crate::labels::validation::{validate_labels, validate_object_name};
+use crate::model::*;
+use crate::rng::SimRng;
+use index::Indexes;
+
+/// Attempts at a unique `generateName` before giving up (`maxNameGenerationCreateAttempts`).
+const NAME_GENERATION_ATTEMPTS: usize = 8;
+
+pub struct Store {
+    pub(crate) deployments: Table<Deployment>,
+    pub(crate) replicasets: Table<ReplicaSet>,
+    pub(crate) pods: Table<Pod>,
+    pub(crate) nodes: Table<Node>,
+    pub(crate) events: Table<Event>,
+    resource_version: u64,
+    namespaces: BTreeSet<String>,
+    pub(crate) index: Indexes,
+    event_signatures: BTreeMap<String, Key>,
+    pub watch: WatchLog,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Store {
+    pub fn new() -> Self {
+        Store {
+            deployments: Table::default(),
+            replicasets: Table::default(),
+            pods: Table::default(),
+            nodes: Table::default(),
+            events: Table::default(),
+            resource_version: 0,
+            namespaces: ["default", "kube-system"].iter().map(|s| s.to_string()).collect(),
+            index: Indexes::default(),
+            event_signatures: BTreeMap::new(),
+            watch: WatchLog::default(),
+        }
+    }
+
+    pub fn resource_version(&self) -> u64 {
+        self.resource_version
+    }
+
+    pub fn namespaces(&self) -> impl Iterator<Item = &str> {
+        self.namespaces.iter().map(String::as_str)
+    }
+
+    pub fn has_namespace(&self, ns: &str) -> bool {
+        self.namespaces.contains(ns)
+    }
+
+    /// `kubectl create namespace`. Namespaces are names only here: no quota, no phase.
+    pub fn create_namespace(&mut self, name: &str) -> Result<(), ApiError> {
+        let errors = crate::model::validate::namespace_name(name, "metadata.name");
+        if !errors.is_empty() {
+            return Err(ApiError::InvalidNamespace { name: name.into(), errors });
+        }
+        if !self.namespaces.insert(name.to_string()) {
+            return Err(ApiError::NamespaceExists { name: name.into() });
+        }
+        self.next_rv();
+        Ok(())
+    }
+
+    pub fn get<T: Tabled>(&self, ns: &str, name: &str) -> Option<&T> {
+        T::table(self).get(&Key::new(T::scoped_ns(ns), name))
+    }
+
+    /// Objects of one kind, in name order, optionally in one namespace and matching a selector.
+    pub fn list<'a, T: Tabled + 'a>(
+        &'a self,
+        ns: Option<&'a str>,
+        selector: Option<&'a Selector>,
+    ) -> impl Iterator<Item = &'a T> + 'a {
+        T::table(self)
+            .iter_ns(ns.map(T::scoped_ns))
+            .filter(move |o| selector.is_none_or(|s| s.matches(&o.meta().labels)))
+    }
+
+    pub fn count<T: Tabled>(&self) -> usize {
+        T::table(self).len()
+    }
+
+    /// Creates an object. `generateName` gets a random suffix from the world's RNG.
+    pub fn create<T: Tabled>(&mut self, mut obj: T, now: Time, rng: &mut SimRng) -> Result<T, ApiError> {
+        let ns = {
+            let m = obj.meta_mut();
+            if !T::KIND.namespaced() {
+                m.namespace.clear();
+            } else if m.namespace.is_empty() {
+                m.namespace = "default".into();
+            }
+            m.namespace.clone()
+        };
+        if T::KIND.namespaced() && !self.namespaces.contains(&ns) {
+            return Err(ApiError::NamespaceNotFound { name: ns });
+        }
+        if obj.meta().name.is_empty() && !obj.meta().generate_name.is_empty() {
+            let base = obj.meta().generate_name.clone();
+            let mut attempts = 0;
+            loop {
+                let candidate = rng.generate_name(&base);
+                if self.get::<T>(&ns, &candidate).is_none() {
+                    obj.meta_mut().name = candidate;
+                    break;
+                }
+                attempts += 1;
+                if attempts >= NAME_GENERATION_ATTEMPTS {
+                    return Err(ApiError::AlreadyExists { kind: T::KIND, name: candidate });
+                }
+            }
+        }
+        self.validate(&obj)?;
+        if self.get::<T>(&ns, &obj.meta().name).is_some() {
+            return Err(ApiError::AlreadyExists { kind: T::KIND, name: obj.meta().name.clone() });
+        }
+        let rv = self.next_rv();
+        let m = obj.meta_mut();
+        m.uid = rng.uid();
+        m.resource_version = rv.to_string();
+        m.creation_timestamp = Some(now);
+        m.deletion_timestamp = None;
+        m.deletion_grace_period_seconds = None;
+        m.generation = if T::HAS_GENERATION { 1 } else { 0 };
+        self.store(obj.clone(), WatchEventType::Added, now);
+        Ok(obj)
+    }
+
+    /// Replaces spec and metadata; status is kept (the status subresource owns it).
+    /// `generation` is bumped when the spec changes. Removing the last finalizer of an object
+    /// that is being deleted removes it, as the real API server does.
+    pub fn update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<T, ApiError> {
+        let key = Key::of(obj.meta(), T::KIND);
+        let Some(old) = T::table(self).get(&key) else {
+            return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
+        };
+        if !obj.meta().uid.is_empty() && obj.meta().uid != old.meta().uid {
+            return Err(ApiError::Conflict {
+                kind: T::KIND,
+                name: key.name.clone(),
+                message: "the object has been modified; please apply your changes to the latest version and try again".into(),
+            });
+        }
+        self.validate(&obj)?;
+        T::keep_status(&mut obj, old);
+        let spec_changed = !T::same_spec(&obj, old);
+        let old_meta = old.meta().clone();
+        {
+            let m = obj.meta_mut();
+            // Server-owned fields cannot be changed by an update.
+            m.uid = old_meta.uid.clone();
+            m.creation_timestamp = old_meta.creation_timestamp;
+            m.namespace = old_meta.namespace.clone();
+            m.generation = old_meta.generation + i64::from(spec_changed && T::HAS_GENERATION);
+            if old_meta.deletion_timestamp.is_some() {
+                m.deletion_timestamp = old_meta.deletion_timestamp;
+                m.deletion_grace_period_seconds = old_meta.deletion_grace_period_seconds;
+            } else {
+                m.deletion_timestamp = None;
+                m.deletion_grace_period_seconds = None;
+            }
+        }
+        if obj == *old {
+            return Ok(obj);
+        }
+        if obj.meta().deletion_timestamp.is_some()
+            && obj.meta().finalizers.is_empty()
+            && !T::graceful_pending(&obj, now)
+        {
+            self.remove::<T>(&key, now);
+            return Ok(obj);
+        }
+        obj.meta_mut().resource_version = self.next_rv().to_string();
+        self.store(obj.clone(), WatchEventType::Modified, now);
+        Ok(obj)
+    }
+
+    /// Replaces only the status of an object.
+    pub fn update_status<T: Tabled>(&mut self, obj: &T, now: Time) -> Result<T, ApiError> {
+        let key = Key::of(obj.meta(), T::KIND);
+        let Some(old) = T::table(self).get(&key) else {
+            return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
+        };
+        let mut next = old.clone();
+        T::copy_status(&mut next, obj);
+        if next == *old {
+            return Ok(next);
+        }
+        next.meta_mut().resource_version = self.next_rv().to_string();
+        self.store(next.clone(), WatchEventType::Modified, now);
+        Ok(next)
+    }
+
+    /// Read-modify-write of one stored object through `update`; the closure sees the current
+    /// state, as a client that GETs before it PUTs.
+    pub fn modify<T: Tabled>(
+        &mut self,
+        ns: &str,
+        name: &str,
+        now: Time,
+        f: impl FnOnce(&mut T),
+    ) -> Result<T, ApiError> {
+        let mut obj = self
+            .get::<T>(ns, name)
+            .cloned()
+            .ok_or_else(|| ApiError::NotFound { kind: T::KIND, name: name.to_string() })?;
+        f(&mut obj);
+        self.update(obj, now)
+    }
+
+    /// Read-modify-write of one object's status.
+    pub fn modify_status<T: Tabled>(
+        &mut self,
+        ns: &str,
+        name: &str,
+        now: Time,
+        f: impl FnOnce(&mut T),
+    ) -> Result<T, ApiError> {
+        let mut obj = self
+            .get::<T>(ns, name)
+            .cloned()
+            .ok_or_else(|| ApiError::NotFound { kind: T::KIND, name: name.to_string() })?;
+        f(&mut obj);
+        self.update_status(&obj, now)
+    }
+
+    fn validate<T: Tabled>(&self, obj: &T) -> Result<(), ApiError> {
+        let m = obj.meta();
+        let mut errors = validate_object_name(&m.name, "metadata.name");
+        errors.extend(validate_labels(&m.labels, "metadata.labels"));
+        errors.extend(T::validate_spec(obj));
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid { kind: T::KIND, name: m.name.clone(), errors })
+        }
+    }
+
+    pub(super) fn next_rv(&mut self) -> u64 {
+        self.resource_version += 1;
+        self.resource_version
+    }
+
+    pub(super) fn store<T: Tabled>(&mut self, obj: T, ty: WatchEventType, now: Time) {
+        let key = Key::of(obj.meta(), T::KIND);
+        let old = T::table_mut(self).insert(key.clone(), obj.clone());
+        self.index.on_write(T::KIND, &key, old.as_ref().map(|o| (o.meta(), T::node_of(o))), Some((obj.meta(), T::node_of(&obj))));
+        let rv = self.resource_version;
+        self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object() });
+    }
+
+    pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<T> {
+        let old = T::table_mut(self).remove(key)?;
+        self.index.on_write(T::KIND, key, Some((old.meta(), T::node_of(&old))), None);
+        let obj = old.clone().into_object();
+        let rv = self.next_rv();
+        self.watch.push(WatchEvent { rv, at: now, ty: WatchEventType::Deleted, object: obj });
+        Some(old)
+    }
+
+    /// Finds an object of any kind by UID (the GC's view of owner references).
+    pub fn kind_key_by_uid(&self, uid: &str) -> Option<(Kind, Key)> {
+        self.index.by_uid.get(uid).cloned()
+    }
+
+    /// Objects (kind, key) whose ownerReferences name `owner_uid`.
+    pub fn dependents_of(&self, owner_uid: &str) -> Vec<(Kind, Key)> {
+        self.index.dependents.get(owner_uid).map(|s| s.iter().cloned().collect()).unwrap_or_default()
+    }
+
+    /// Keys of pods bound to a node.
+    pub fn pods_on_node(&self, node: &str) -> Vec<Key> {
+        self.index.pods_by_node.get(node).map(|s| s.iter().cloned().collect()).unwrap_or_default()
+    }
+
+    pub fn get_object(&self, kind: Kind, key: &Key) -> Option<Object> {
+        match kind {
+            Kind::Deployment => self.deployments.get(key).cloned().map(Object::Deployment),
+            Kind::ReplicaSet => self.replicasets.get(key).cloned().map(Object::ReplicaSet),
+            Kind::Pod => self.pods.get(key).cloned().map(Object::Pod),
+            Kind::Node => self.nodes.get(key).cloned().map(Object::Node),
+            Kind::Event => self.events.get(key).cloned().map(Object::Event),
+        }
+    }
+
+    pub fn meta_of(&self, kind: Kind, key: &Key) -> Option<&ObjectMeta> {
+        match kind {
+            Kind::Deployment => self.deployments.get(key).map(|o| &o.metadata),
+            Kind::ReplicaSet => self.replicasets.get(key).map(|o| &o.metadata),
+            Kind::Pod => self.pods.get(key).map(|o| &o.metadata),
+            Kind::Node => self.nodes.get(key).map(|o| &o.metadata),
+            Kind::Event => self.events.get(key).map(|o| &o.metadata),
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! Per-kind tables keyed by namespace and name, and the `Tabled` trait that binds each kind
+//! to its table and to its API rules (generation, status subresource, validation).
+
+use std::collections::BTreeMap;
+
+use crate::clock::Time;
+use crate::labels::validation::FieldError;
+use crate::model::*;
+
+use super::Store;
+
+/// Namespace (empty for cluster-scoped kinds) and name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub ns: String,
+    pub name: String,
+}
+
+impl Key {
+    pub fn new(ns: &str, name: &str) -> Self {
+        Key { ns: ns.to_string(), name: name.to_string() }
+    }
+
+    pub fn of(meta: &ObjectMeta, kind: Kind) -> Self {
+        let ns = if kind.namespaced() { meta.namespace.as_str() } else { "" };
+        Key::new(ns, &meta.name)
+    }
+}
+
+pub struct Table<T> {
+    rows: BTreeMap<Key, T>,
+}
+
+impl<T> Default for Table<T> {
+    fn default() -> Self {
+        Table { rows: BTreeMap::new() }
+    }
+}
+
+impl<T> Table<T> {
+    pub fn get(&self, key: &Key) -> Option<&T> {
+        self.rows.get(key)
+    }
+
+    pub fn insert(&mut self, key: Key, obj: T) -> Option<T> {
+        self.rows.insert(key, obj)
+    }
+
+    pub fn remove(&mut self, key: &Key) -> Option<T> {
+        self.rows.remove(key)
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Key, &T)> {
+        self.rows.iter()
+    }
+
+    /// All rows, or the rows of one namespace (a contiguous key range).
+    pub fn iter_ns<'a>(&'a self, ns: Option<&'a str>) -> Box<dyn Iterator<Item = &'a T> + 'a> {
+        match ns {
+            None => Box::new(self.rows.values()),
+            Some(ns) => Box::new(
+                self.rows
+                    .range(Key::new(ns, "")..)
+                    .take_while(move |(k, _)| k.ns == ns)
+                    .map(|(_, v)| v),
+            ),
+        }
+    }
+}
+
+/// A kind the store holds, with the API rules that differ between kinds.
+pub trait Tabled: Resource + PartialEq {
+    /// Whether `metadata.generation` is tracked (kinds whose spec controllers observe).
+    const HAS_GENERATION: bool;
+    fn table(s: &Store) -> &Table<Self>;
+    fn table_mut(s: &mut Store) -> &mut Table<Self>;
+    fn scoped_ns(ns: &str) -> &str {
+        if Self::KIND.namespaced() {
+            ns
+        } else {
+            ""
+        }
+    }
+    fn same_spec(a: &Self, b: &Self) -> bool;
+    fn keep_status(new: &mut Self, old: &Self);
+    fn copy_status(into: &mut Self, from: &Self);
+    fn validate_spec(_obj: &Self) -> Vec<FieldError> {
+        Vec::new()
+    }
+    /// The node a pod is bound to, for the node index.
+    fn node_of(_obj: &Self) -> Option<&str> {
+        None
+    }
+    /// The grace period a delete uses: `None` for kinds without graceful deletion.
+    fn grace_period(_obj: &Self, _requested: Option<i64>) -> Option<i64> {
+        None
+    }
+    /// Whether a deleting object still waits for a graceful period to end (pods only).
+    fn graceful_pending(_obj: &Self, _now: Time) -> bool {
+        false
+    }
+}
+
+macro_rules! tabled {
+    ($t:ident, $field:ident, $gen:expr) => {
+        fn table(s: &Store) -> &Table<Self> {
+            &s.$field
+        }
+        fn table_mut(s: &mut Store) -> &mut Table<Self> {
+            &mut s.$field
+        }
+        const HAS_GENERATION: bool = $gen;
+    };
+}
+
+impl Tabled for Deployment {
+    tabled!(Deployment, deployments, true);
+    fn same_spec(a: &Self, b: &Self) -> bool {
+        a.spec == b.spec
+    }
+    fn keep_status(new: &mut Self, old: &Self) {
+        new.status = old.status.clone();
+    }
+    fn copy_status(into: &mut Self, from: &Self) {
+        into.status = from.status.clone();
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::deployment(obj)
+    }
+}
+
+impl Tabled for ReplicaSet {
+    tabled!(ReplicaSet, replicasets, true);
+    fn same_spec(a: &Self, b: &Self) -> bool {
+        a.spec == b.spec
+    }
+    fn keep_status(new: &mut Self, old: &Self) {
+        new.status = old.status.clone();
+    }
+    fn copy_status(into: &mut Self, from: &Self) {
+        into.status = from.status.clone();
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::replicaset(obj)
+    }
+}
+
+impl Tabled for Pod {
+    tabled!(Pod, pods, false);
+    fn same_spec(a: &Self, b: &Self) -> bool {
+        a.spec == b.spec
+    }
+    fn keep_status(new: &mut Self, old: &Self) {
+        new.status = old.status.clone();
+    }
+    fn copy_status(into: &mut Self, from: &Self) {
+        into.status = from.status.clone();
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::pod(obj)
+    }
+    fn node_of(obj: &Self) -> Option<&str> {
+        obj.node()
+    }
+    /// Models pkg/registry/core/pod/strategy.go `CheckGracefulDelete`: unscheduled and
+    /// finished pods have nothing to stop, so they go at once.
+    fn grace_period(obj: &Self, requested: Option<i64>) -> Option<i64> {
+        let finished = matches!(obj.status.phase, PodPhase::Succeeded | PodPhase::Failed);
+        if obj.node().is_none() || finished {
+            return Some(0);
+        }
+        let period = requested
+            .or(obj.spec.termination_grace_period_seconds)
+            .unwrap_or(DEFAULT_GRACE_SECONDS);
+        Some(period.max(0))
+    }
+    fn graceful_pending(obj: &Self, now: Time) -> bool {
+        obj.metadata.deletion_timestamp.is_some_and(|t| t > now) && obj.node().is_some()
+    }
+}
+
+impl Tabled for Node {
+    tabled!(Node, nodes, false);
+    fn same_spec(a: &Self, b: &Self) -> bool {
+        a.spec == b.spec
+    }
+    fn keep_status(new: &mut Self, old: &Self) {
+        new.status = old.status.clone();
+    }
+    fn copy_status(into: &mut Self, from: &Self) {
+        into.status = from.status.clone();
+    }
+}
+
+impl Tabled for Event {
+    tabled!(Event, events, false);
+    fn same_spec(_: &Self, _: &Self) -> bool {
+        true
+    }
+    // Events have no status subresource: an update replaces the whole object.
+    fn keep_status(_: &mut Self, _: &Self) {}
+    fn copy_status(into: &mut Self, from: &Self) {
+        *into = from.clone();
+    }
+}

@@ -1,0 +1,81 @@
+//! The ordered log of watch events every write appends to. Informers read it by cursor; a
+//! bounded ring keeps long sessions from growing without limit.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::clock::Time;
+use crate::model::Object;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchEventType {
+    Added,
+    Modified,
+    Deleted,
+}
+
+impl fmt::Display for WatchEventType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WatchEventType::Added => "ADDED",
+            WatchEventType::Modified => "MODIFIED",
+            WatchEventType::Deleted => "DELETED",
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchEvent {
+    /// resourceVersion after the write.
+    pub rv: u64,
+    pub at: Time,
+    pub ty: WatchEventType,
+    /// The object as it was written (for DELETED, its last state).
+    pub object: Object,
+}
+
+/// Keeps the newest `capacity` events. Sequence numbers keep counting, so a reader that fell
+/// behind the ring can tell how many it missed.
+pub struct WatchLog {
+    events: VecDeque<WatchEvent>,
+    /// Sequence number of `events[0]`.
+    first_seq: u64,
+    capacity: usize,
+}
+
+pub const DEFAULT_WATCH_CAPACITY: usize = 200_000;
+
+impl Default for WatchLog {
+    fn default() -> Self {
+        WatchLog { events: VecDeque::new(), first_seq: 0, capacity: DEFAULT_WATCH_CAPACITY }
+    }
+}
+
+impl WatchLog {
+    pub fn push(&mut self, e: WatchEvent) {
+        if self.events.len() == self.capacity {
+            self.events.pop_front();
+            self.first_seq += 1;
+        }
+        self.events.push_back(e);
+    }
+
+    /// The sequence number the next event will get.
+    pub fn end(&self) -> u64 {
+        self.first_seq + self.events.len() as u64
+    }
+
+    /// Events from sequence number `from` on (those still in the ring).
+    pub fn since(&self, from: u64) -> impl Iterator<Item = &WatchEvent> {
+        let skip = from.saturating_sub(self.first_seq).min(self.events.len() as u64) as usize;
+        self.events.iter().skip(skip)
+    }
+
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+}

@@ -1,0 +1,357 @@
+//! The world: the store, the clock, the one RNG, the machines, and the loops that run over
+//! them. `step()` advances one tick and runs each loop once, in a fixed order.
+//!
+//! It does not parse commands or print tables (that is `kubectl`), and it never reads the
+//! host's clock.
+
+use std::collections::BTreeMap;
+
+use crate::clock::{Time, TICK_MS};
+use crate::controllers::deployment::DeploymentController;
+use crate::controllers::gc::GarbageCollector;
+use crate::controllers::kubelet::Kubelet;
+use crate::controllers::nodelifecycle::NodeLifecycle;
+use crate::controllers::replicaset::ReplicaSetController;
+use crate::controllers::scheduler::Scheduler;
+use crate::controllers::{Config, Controller, ControllerName, Ctx, DecisionLog, Host, Hosts};
+use crate::model::*;
+use crate::rng::SimRng;
+use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Store, Tabled};
+
+/// Whether a loop runs. A paused loop still queues work; a stopped one forgets it and
+/// re-lists everything when started again, as a restarted process does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    Running,
+    Paused,
+    Stopped,
+}
+
+/// How `settle` ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settled {
+    /// Simulated milliseconds that passed.
+    pub elapsed_ms: i64,
+    /// False when the bound was hit first (for example a pod in CrashLoopBackOff).
+    pub quiet: bool,
+}
+
+/// The default bound for `settle`: ten simulated minutes.
+pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
+
+pub struct World {
+    pub store: Store,
+    now: Time,
+    seed: u64,
+    rng: SimRng,
+    pub config: Config,
+    pub hosts: Hosts,
+    pub decisions: DecisionLog,
+    /// Watch-log position the informers have read up to.
+    cursor: u64,
+    drop_next: u32,
+    dropped_total: u64,
+    next_resync: Time,
+    run: BTreeMap<ControllerName, RunState>,
+    node_lifecycle: NodeLifecycle,
+    deployment: DeploymentController,
+    replicaset: ReplicaSetController,
+    gc: GarbageCollector,
+    scheduler: Scheduler,
+    kubelet: Kubelet,
+}
+
+/// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
+macro_rules! each_controller {
+    ($self:ident, $c:ident => $body:expr) => {{
+        { let $c = &mut $self.node_lifecycle; $body; }
+        { let $c = &mut $self.deployment; $body; }
+        { let $c = &mut $self.replicaset; $body; }
+        { let $c = &mut $self.gc; $body; }
+        { let $c = &mut $self.scheduler; $body; }
+        { let $c = &mut $self.kubelet; $body; }
+    }};
+}
+
+impl World {
+    /// A cluster with three worker nodes, node-1..node-3, as a fresh kind or minikube has.
+    pub fn new(seed: u64) -> World {
+        let mut w = World::empty(seed);
+        w.add_nodes(3, DEFAULT_MAX_PODS);
+        w.settle();
+        w
+    }
+
+    /// A cluster with no nodes.
+    pub fn empty(seed: u64) -> World {
+        World {
+            store: Store::new(),
+            now: Time::ZERO,
+            seed,
+            rng: SimRng::new(seed),
+            config: Config::default(),
+            hosts: Hosts::new(),
+            decisions: DecisionLog::default(),
+            cursor: 0,
+            drop_next: 0,
+            dropped_total: 0,
+            next_resync: Time::ZERO,
+            run: ControllerName::ALL.iter().map(|c| (*c, RunState::Running)).collect(),
+            node_lifecycle: NodeLifecycle::default(),
+            deployment: DeploymentController::default(),
+            replicaset: ReplicaSetController::default(),
+            gc: GarbageCollector::default(),
+            scheduler: Scheduler::default(),
+            kubelet: Kubelet::default(),
+        }
+        .with_first_resync()
+    }
+
+    fn with_first_resync(mut self) -> Self {
+        self.next_resync = self.now.plus_millis(self.config.resync_ms);
+        self
+    }
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn rng(&mut self) -> &mut SimRng {
+        &mut self.rng
+    }
+
+    /// Advances one tick: deliver watch events to the informers, resync if due, then run
+    /// each loop over the keys queued for it.
+    pub fn step(&mut self) {
+        self.now = self.now.plus_millis(TICK_MS);
+        for host in self.hosts.values_mut().filter(|h| h.up) {
+            host.last_heartbeat = self.now;
+        }
+        self.deliver_events();
+        if self.now >= self.next_resync {
+            self.resync_all();
+            self.next_resync = self.now.plus_millis(self.config.resync_ms);
+        }
+        let now = self.now;
+        let run = &self.run;
+        let store = &mut self.store;
+        let rng = &mut self.rng;
+        let hosts = &mut self.hosts;
+        let config = &self.config;
+        let decisions = &mut self.decisions;
+        macro_rules! run_one {
+            ($c:expr) => {{
+                let c = $c;
+                if run[&c.name()] == RunState::Running {
+                    c.queue().promote(now);
+                    let keys = c.queue().drain();
+                    let mut ctx = Ctx {
+                        store: &mut *store,
+                        hosts: &mut *hosts,
+                        now,
+                        rng: &mut *rng,
+                        config,
+                        decisions: &mut *decisions,
+                        me: c.name(),
+                    };
+                    for key in keys {
+                        c.reconcile(&key, &mut ctx);
+                    }
+                }
+            }};
+        }
+        run_one!(&mut self.node_lifecycle);
+        run_one!(&mut self.deployment);
+        run_one!(&mut self.replicaset);
+        run_one!(&mut self.gc);
+        run_one!(&mut self.scheduler);
+        run_one!(&mut self.kubelet);
+    }
+
+    fn deliver_events(&mut self) {
+        let end = self.store.watch.end();
+        if self.cursor == end {
+            return;
+        }
+        let run = &self.run;
+        for ev in self.store.watch.since(self.cursor) {
+            if self.drop_next > 0 {
+                self.drop_next -= 1;
+                self.dropped_total += 1;
+                continue;
+            }
+            each_controller!(self, c => if run[&c.name()] != RunState::Stopped {
+                c.observe(ev, &self.store);
+            });
+        }
+        self.cursor = end;
+    }
+
+    fn resync_all(&mut self) {
+        let run = &self.run;
+        each_controller!(self, c => if run[&c.name()] != RunState::Stopped {
+            c.resync(&self.store);
+        });
+    }
+
+    /// Steps until `ms` of simulated time have passed (`sleep`).
+    pub fn advance(&mut self, ms: i64) {
+        let until = self.now.plus_millis(ms.max(0));
+        while self.now < until {
+            self.step();
+        }
+    }
+
+    /// Steps until no loop has anything left to do, or `SETTLE_LIMIT_MS` passes.
+    pub fn settle(&mut self) -> Settled {
+        self.settle_within(SETTLE_LIMIT_MS)
+    }
+
+    /// Steps until quiet. Quiet means: no undelivered events, no queued or delayed work in a
+    /// running loop, and a final resync of every loop found nothing to change, so work lost
+    /// to dropped events is healed before settle returns.
+    pub fn settle_within(&mut self, limit_ms: i64) -> Settled {
+        let start = self.now;
+        let deadline = start.plus_millis(limit_ms.max(0));
+        while self.now < deadline {
+            if self.has_work() {
+                self.step();
+                continue;
+            }
+            let before = self.store.resource_version();
+            self.resync_all();
+            self.step();
+            if !self.has_work() && self.store.resource_version() == before {
+                return Settled { elapsed_ms: self.now.since(start), quiet: true };
+            }
+        }
+        Settled { elapsed_ms: self.now.since(start), quiet: !self.has_work() }
+    }
+
+    /// Whether any running loop has something queued or scheduled, or events are undelivered.
+    pub fn has_work(&mut self) -> bool {
+        if self.cursor != self.store.watch.end() {
+            return true;
+        }
+        let run = &self.run;
+        let mut busy = false;
+        each_controller!(self, c => if run[&c.name()] == RunState::Running {
+            busy |= !c.queue().is_empty() || c.queue().next_delayed().is_some();
+        });
+        busy
+    }
+
+    pub fn controller_state(&self, c: ControllerName) -> RunState {
+        self.run[&c]
+    }
+
+    /// Pauses, stops or starts one loop. Starting a stopped loop makes it list everything.
+    pub fn set_controller(&mut self, name: ControllerName, state: RunState) {
+        let was = self.run.insert(name, state).unwrap_or(RunState::Running);
+        macro_rules! apply {
+            ($c:expr) => {{
+                let c = $c;
+                if state == RunState::Stopped {
+                    c.forget();
+                } else if was == RunState::Stopped {
+                    c.resync(&self.store);
+                }
+            }};
+        }
+        match name {
+            ControllerName::NodeLifecycle => apply!(&mut self.node_lifecycle),
+            ControllerName::Deployment => apply!(&mut self.deployment),
+            ControllerName::ReplicaSet => apply!(&mut self.replicaset),
+            ControllerName::GarbageCollector => apply!(&mut self.gc),
+            ControllerName::Scheduler => apply!(&mut self.scheduler),
+            ControllerName::Kubelet => apply!(&mut self.kubelet),
+        }
+    }
+
+    /// The next `n` watch events are lost before any informer sees them.
+    pub fn drop_events(&mut self, n: u32) {
+        self.drop_next = self.drop_next.saturating_add(n);
+    }
+
+    pub fn dropped_events(&self) -> u64 {
+        self.dropped_total
+    }
+
+    pub fn pending_drops(&self) -> u32 {
+        self.drop_next
+    }
+
+    // ---- the API, as a user's client calls it -------------------------------------------
+
+    pub fn create<T: Tabled>(&mut self, obj: T) -> Result<T, ApiError> {
+        self.store.create(obj, self.now, &mut self.rng)
+    }
+
+    pub fn update<T: Tabled>(&mut self, obj: T) -> Result<T, ApiError> {
+        self.store.update(obj, self.now)
+    }
+
+    pub fn modify<T: Tabled>(&mut self, ns: &str, name: &str, f: impl FnOnce(&mut T)) -> Result<T, ApiError> {
+        self.store.modify(ns, name, self.now, f)
+    }
+
+    pub fn delete<T: Tabled>(&mut self, ns: &str, name: &str, opts: &DeleteOptions) -> Result<DeleteOutcome, ApiError> {
+        self.store.delete::<T>(ns, name, opts, self.now)
+    }
+
+    // ---- the machines ---------------------------------------------------------------
+
+    /// Adds `count` Ready nodes named node-N after the highest existing index.
+    pub fn add_nodes(&mut self, count: u32, max_pods: u32) -> Vec<String> {
+        let mut names = Vec::new();
+        for _ in 0..count {
+            let index = self.hosts.values().map(|h| h.index).max().unwrap_or(0) + 1;
+            let name = format!("node-{index}");
+            let node = crate::controllers::nodelifecycle::new_node(&name, index, max_pods, self.now);
+            if self.store.create(node, self.now, &mut self.rng).is_ok() {
+                self.hosts.insert(
+                    name.clone(),
+                    Host { up: true, last_heartbeat: self.now, images: Default::default(), index },
+                );
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// Removes a node object and its machine. Pods bound to it are left for the pod GC of
+    /// the node lifecycle loop, which deletes pods whose node no longer exists.
+    pub fn remove_node(&mut self, name: &str) -> Result<(), ApiError> {
+        self.store.delete::<Node>("", name, &DeleteOptions::background(), self.now)?;
+        self.hosts.remove(name);
+        Ok(())
+    }
+
+    /// The node's kubelet stops reporting (power loss, network partition).
+    pub fn fail_node(&mut self, name: &str) -> Result<(), ApiError> {
+        let host = self.host_mut(name)?;
+        host.up = false;
+        let at = self.now.plus_millis(self.config.node_monitor_grace_ms);
+        self.node_lifecycle.queue().add_after(crate::store::Key::new("", name), at);
+        Ok(())
+    }
+
+    /// The node's kubelet comes back.
+    pub fn recover_node(&mut self, name: &str) -> Result<(), ApiError> {
+        let now = self.now;
+        let host = self.host_mut(name)?;
+        host.up = true;
+        host.last_heartbeat = now;
+        self.node_lifecycle.queue().add(crate::store::Key::new("", name));
+        self.kubelet.resync(&self.store);
+        Ok(())
+    }
+
+    fn host_mut(&mut self, name: &str) -> Result<&mut Host, ApiError> {
+        self.hosts.get_mut(name).ok_or_else(|| ApiError::NotFound { kind: Kind::Node, name: name.into() })
+    }
+}

@@ -1,0 +1,5 @@
+//! One file per component. Components receive props and send messages; none of them owns the
+//! simulation.
+
+pub mod command_box;
+pub mod graph;
