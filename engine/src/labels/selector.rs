@@ -500,7 +500,8 @@ mod tests {
     #[test]
     fn selector_matches_table() {
         let xy = [("x", "y")];
-        let cases: &[(&str, &[(&str, &str)], bool)] = &[
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], bool);
+        let cases: &[Case] = &[
             ("", &xy, true),
             ("x=y", &xy, true),
             ("x=y,z=w", &[("x", "y"), ("z", "w")], true),

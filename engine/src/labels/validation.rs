@@ -36,22 +36,10 @@ fn max_len_error(length: usize) -> String {
     format!("must be no more than {length} characters")
 }
 
-/// `RegexError`, including Go's quirk of a comma before every " or " (hence the double spaces).
+/// `RegexError` with examples, keeping Go's comma before every " or " (hence double spaces).
 fn regex_error(msg: &str, pattern: &str, examples: &[&str]) -> String {
-    let mut out = String::from(msg);
-    if examples.is_empty() {
-        out.push_str(&format!(" (regex used for validation is '{pattern}')"));
-        return out;
-    }
-    out.push_str(" (e.g. ");
-    for (i, example) in examples.iter().enumerate() {
-        if i > 0 {
-            out.push_str(" or ");
-        }
-        out.push_str(&format!("'{example}', "));
-    }
-    out.push_str(&format!("regex used for validation is '{pattern}')"));
-    out
+    let examples: Vec<String> = examples.iter().map(|e| format!("'{e}', ")).collect();
+    format!("{msg} (e.g. {}regex used for validation is '{pattern}')", examples.join(" or "))
 }
 
 /// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
@@ -175,7 +163,6 @@ pub enum FieldErrorKind {
     Forbidden,
     Duplicate,
     NotSupported,
-    NotFound,
     TooLong,
 }
 
@@ -188,7 +175,6 @@ impl FieldErrorKind {
             FieldErrorKind::Forbidden => "Forbidden",
             FieldErrorKind::Duplicate => "Duplicate value",
             FieldErrorKind::NotSupported => "Unsupported value",
-            FieldErrorKind::NotFound => "Not found",
             FieldErrorKind::TooLong => "Too long",
         }
     }
@@ -353,134 +339,100 @@ mod tests {
         'my.name',  or '123-abc', regex used for validation is \
         '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 
+    fn strings(messages: &[&str]) -> Vec<String> {
+        messages.iter().map(|m| m.to_string()).collect()
+    }
+
     fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
-    #[test]
-    fn subdomain_accepts_dotted_lowercase_names() {
-        for ok in ["a", "web", "web-1", "0.1.2.domain", "a.b-c.d", &"a".repeat(253)] {
-            assert!(is_dns1123_subdomain(ok).is_empty(), "{ok}");
-        }
+    fn lines(errs: &[FieldError]) -> Vec<String> {
+        errs.iter().map(ToString::to_string).collect()
     }
 
     #[test]
-    fn subdomain_rejects_with_go_wording() {
-        for bad in ["", "Web", "-a", "a-", "a..b", ".a", "a_b", "é", "a b"] {
-            assert_eq!(is_dns1123_subdomain(bad), vec![SUBDOMAIN_MSG.to_string()], "{bad:?}");
+    fn subdomain_checks_length_and_pattern_with_go_wording() {
+        for ok in ["a", "web", "web-1", "0.1.2.domain", "a.b-c.d", &"a".repeat(253)] {
+            assert!(is_dns1123_subdomain(ok).is_empty(), "{ok}");
         }
-        let long = "a".repeat(254);
-        let errs = is_dns1123_subdomain(&long);
-        assert_eq!(errs, vec!["must be no more than 253 characters".to_string()]);
+        for bad in ["", "Web", "-a", "a-", "a..b", ".a", "a_b", "é", "a b"] {
+            assert_eq!(is_dns1123_subdomain(bad), strings(&[SUBDOMAIN_MSG]), "{bad:?}");
+        }
+        let long = is_dns1123_subdomain(&"a".repeat(254));
+        assert_eq!(long, strings(&["must be no more than 253 characters"]));
     }
 
     #[test]
     fn label_rejects_dots_separately_from_bad_characters() {
         assert!(is_dns1123_label("my-name").is_empty());
-        assert_eq!(is_dns1123_label("a.b"), vec!["must not contain dots".to_string()]);
+        assert_eq!(is_dns1123_label("a.b"), strings(&["must not contain dots"]));
         let msg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters \
             or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or \
             '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-        assert_eq!(is_dns1123_label("My_Name"), vec![msg.to_string()]);
-        let long = "a".repeat(64);
-        assert_eq!(is_dns1123_label(&long), vec!["must be no more than 63 characters".to_string()]);
-    }
-
-    #[test]
-    fn qualified_name_accepts_prefixed_keys() {
-        for ok in
-            ["app", "App.Name_1", "example.com/MyName", "this-is-a-dns.domain.com/key-with-dash"]
-        {
-            assert!(is_qualified_name(ok).is_empty(), "{ok}");
-        }
+        assert_eq!(is_dns1123_label("My_Name"), strings(&[msg]));
+        let long = is_dns1123_label(&"a".repeat(64));
+        assert_eq!(long, strings(&["must be no more than 63 characters"]));
     }
 
     #[test]
     fn qualified_name_reports_each_part() {
-        assert_eq!(is_qualified_name("-app"), vec![NAME_PART_MSG.to_string()]);
-        assert_eq!(
-            is_qualified_name(""),
-            vec!["name part must be non-empty".to_string(), NAME_PART_MSG.to_string()]
-        );
-        assert_eq!(is_qualified_name("/app"), vec!["prefix part must be non-empty".to_string()]);
-        assert_eq!(
-            is_qualified_name("Example.com/app"),
-            vec![format!("prefix part {SUBDOMAIN_MSG}")]
-        );
-        let long = format!("x/{}", "a".repeat(64));
-        assert_eq!(
-            is_qualified_name(&long),
-            vec!["name part must be no more than 63 characters".to_string()]
-        );
+        for ok in ["app", "App.Name_1", "example.com/MyName", "a-b.c/key-with-dash"] {
+            assert!(is_qualified_name(ok).is_empty(), "{ok}");
+        }
+        assert_eq!(is_qualified_name("-app"), strings(&[NAME_PART_MSG]));
+        assert_eq!(is_qualified_name(""), strings(&["name part must be non-empty", NAME_PART_MSG]));
+        assert_eq!(is_qualified_name("/app"), strings(&["prefix part must be non-empty"]));
+        let prefix = format!("prefix part {SUBDOMAIN_MSG}");
+        assert_eq!(is_qualified_name("Example.com/app"), strings(&[&prefix]));
+        let long = is_qualified_name(&format!("x/{}", "a".repeat(64)));
+        assert_eq!(long, strings(&["name part must be no more than 63 characters"]));
         let many = "a qualified name must consist of alphanumeric characters, '-', '_' or '.', \
             and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  \
             or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') \
             with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
-        assert_eq!(is_qualified_name("a/b/c"), vec![many.to_string()]);
+        assert_eq!(is_qualified_name("a/b/c"), strings(&[many]));
     }
 
     #[test]
     fn label_value_may_be_empty_but_not_sloppy() {
-        assert!(is_valid_label_value("").is_empty());
-        assert!(is_valid_label_value("my_value").is_empty());
-        assert_eq!(is_valid_label_value("Bad Value!"), vec![VALUE_MSG.to_string()]);
-        let long = "a".repeat(64);
-        assert_eq!(
-            is_valid_label_value(&long),
-            vec!["must be no more than 63 characters".to_string()]
-        );
+        assert!(is_valid_label_value("").is_empty() && is_valid_label_value("my_value").is_empty());
+        assert_eq!(is_valid_label_value("Bad Value!"), strings(&[VALUE_MSG]));
+        let long = is_valid_label_value(&"a".repeat(64));
+        assert_eq!(long, strings(&["must be no more than 63 characters"]));
     }
 
     #[test]
-    fn bad_label_value_renders_like_the_apiserver() {
+    fn bad_labels_render_like_the_apiserver_keys_first() {
         let errs = validate_labels(&labels(&[("app", "Bad Value!")]), "metadata.labels");
-        assert_eq!(
-            errs.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            vec![format!("metadata.labels: Invalid value: \"Bad Value!\": {VALUE_MSG}")]
-        );
-    }
-
-    #[test]
-    fn labels_report_keys_before_values_in_key_order() {
+        let want = format!("metadata.labels: Invalid value: \"Bad Value!\": {VALUE_MSG}");
+        assert_eq!(lines(&errs), strings(&[&want]));
         let errs = validate_labels(&labels(&[("b", "ok"), ("-a", "-x")]), "metadata.labels");
-        let fields: Vec<(&str, FieldErrorKind)> =
-            errs.iter().map(|e| (e.value.as_str(), e.kind)).collect();
-        assert_eq!(fields, vec![("-a", FieldErrorKind::Invalid), ("-x", FieldErrorKind::Invalid)]);
-        assert!(
-            validate_labels(&labels(&[("app", "web"), ("tier", "")]), "metadata.labels").is_empty()
-        );
+        assert_eq!(errs.iter().map(|e| e.value.as_str()).collect::<Vec<_>>(), ["-a", "-x"]);
+        assert!(validate_labels(&labels(&[("app", "web"), ("tier", "")]), "f").is_empty());
     }
 
     #[test]
-    fn object_name_must_be_a_subdomain() {
-        let errs = validate_object_name("Web", "metadata.name");
-        assert_eq!(
-            errs[0].to_string(),
-            format!("metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}")
-        );
+    fn object_name_is_required_and_must_be_a_subdomain() {
+        let want = format!("metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}");
+        assert_eq!(lines(&validate_object_name("Web", "metadata.name")), strings(&[&want]));
+        let want = "metadata.name: Required value: name or generateName is required";
+        assert_eq!(lines(&validate_object_name("", "metadata.name")), strings(&[want]));
         assert!(validate_object_name("web-1", "metadata.name").is_empty());
     }
 
     #[test]
-    fn empty_object_name_is_required() {
-        let errs = validate_object_name("", "metadata.name");
-        assert_eq!(
-            errs[0].to_string(),
-            "metadata.name: Required value: name or generateName is required"
-        );
-    }
-
-    #[test]
-    fn invalid_error_with_one_cause_is_one_line() {
+    fn invalid_error_puts_one_cause_on_the_heading_line() {
         let errs = validate_object_name("Web", "metadata.name");
-        assert_eq!(
-            invalid_error("Deployment", "Web", &errs),
-            format!("The Deployment \"Web\" is invalid: metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}")
+        let want = format!(
+            "The Deployment \"Web\" is invalid: metadata.name: Invalid value: \"Web\": {SUBDOMAIN_MSG}"
         );
+        assert_eq!(invalid_error("Deployment", "Web", &errs), want);
+        assert_eq!(invalid_error("Pod", "p", &[]), "The Pod \"p\" is invalid");
     }
 
     #[test]
-    fn invalid_error_lists_several_causes_like_kubectl() {
+    fn invalid_error_lists_several_distinct_causes_like_kubectl() {
         let mut errs = validate_object_name("", "metadata.name");
         errs.push(FieldError::invalid("metadata.labels", "-x", "bad"));
         errs.push(FieldError::invalid("metadata.labels", "-x", "bad"));
@@ -490,7 +442,6 @@ mod tests {
              * metadata.name: Required value: name or generateName is required\n\
              * metadata.labels: Invalid value: \"-x\": bad"
         );
-        assert_eq!(invalid_error("Pod", "p", &[]), "The Pod \"p\" is invalid");
     }
 
     #[test]
@@ -515,13 +466,12 @@ mod tests {
 
     proptest! {
         #[test]
-        fn validation_never_panics_and_quotes_on_one_line(s in any::<String>()) {
+        fn validation_never_panics_and_stays_on_one_line(s in any::<String>()) {
             let _ = (is_dns1123_label(&s), is_qualified_name(&s), is_valid_label_value(&s));
-            let map: BTreeMap<String, String> = [(s.clone(), s.clone())].into_iter().collect();
-            for e in validate_labels(&map, "metadata.labels").iter().chain(&validate_object_name(&s, "n")) {
-                let line = e.to_string();
-                prop_assert!(!line.chars().any(char::is_control), "{line:?}");
-            }
+            let mut errs = validate_labels(&labels(&[(&s, &s)]), "metadata.labels");
+            errs.extend(validate_object_name(&s, "metadata.name"));
+            let text = invalid_error("Pod", &s, &errs);
+            prop_assert!(!text.replace(" \n* ", " ").replace("\n* ", " ").chars().any(char::is_control));
         }
     }
 }
