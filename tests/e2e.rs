@@ -21,10 +21,8 @@ async fn release_page_mounts_and_accepts_a_command() {
     assert_eq!(title.text().await.unwrap(), "kubeloop");
     c.find(Locator::Css("section.graph")).await.expect("graph area");
 
-    let input = c
-        .find(Locator::Css("input[aria-label='kubectl command']"))
-        .await
-        .expect("command box");
+    let input =
+        c.find(Locator::Css("input[aria-label='kubectl command']")).await.expect("command box");
     input.send_keys("k get pods\u{E007}").await.unwrap();
     let log = c.find(Locator::Css("[role='log']")).await.unwrap();
     assert!(log.text().await.unwrap().contains("$ k get pods"));

@@ -11,5 +11,6 @@ pub mod kubectl;
 pub mod labels;
 pub mod model;
 pub mod rng;
+pub mod script;
 pub mod store;
 pub mod world;

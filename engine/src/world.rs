@@ -64,12 +64,30 @@ pub struct World {
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {{
-        { let $c = &mut $self.node_lifecycle; $body; }
-        { let $c = &mut $self.deployment; $body; }
-        { let $c = &mut $self.replicaset; $body; }
-        { let $c = &mut $self.gc; $body; }
-        { let $c = &mut $self.scheduler; $body; }
-        { let $c = &mut $self.kubelet; $body; }
+        {
+            let $c = &mut $self.node_lifecycle;
+            $body;
+        }
+        {
+            let $c = &mut $self.deployment;
+            $body;
+        }
+        {
+            let $c = &mut $self.replicaset;
+            $body;
+        }
+        {
+            let $c = &mut $self.gc;
+            $body;
+        }
+        {
+            let $c = &mut $self.scheduler;
+            $body;
+        }
+        {
+            let $c = &mut $self.kubelet;
+            $body;
+        }
     }};
 }
 
@@ -295,11 +313,21 @@ impl World {
         self.store.update(obj, self.now)
     }
 
-    pub fn modify<T: Tabled>(&mut self, ns: &str, name: &str, f: impl FnOnce(&mut T)) -> Result<T, ApiError> {
+    pub fn modify<T: Tabled>(
+        &mut self,
+        ns: &str,
+        name: &str,
+        f: impl FnOnce(&mut T),
+    ) -> Result<T, ApiError> {
         self.store.modify(ns, name, self.now, f)
     }
 
-    pub fn delete<T: Tabled>(&mut self, ns: &str, name: &str, opts: &DeleteOptions) -> Result<DeleteOutcome, ApiError> {
+    pub fn delete<T: Tabled>(
+        &mut self,
+        ns: &str,
+        name: &str,
+        opts: &DeleteOptions,
+    ) -> Result<DeleteOutcome, ApiError> {
         self.store.delete::<T>(ns, name, opts, self.now)
     }
 
@@ -311,7 +339,8 @@ impl World {
         for _ in 0..count {
             let index = self.hosts.values().map(|h| h.index).max().unwrap_or(0) + 1;
             let name = format!("node-{index}");
-            let node = crate::controllers::nodelifecycle::new_node(&name, index, max_pods, self.now);
+            let node =
+                crate::controllers::nodelifecycle::new_node(&name, index, max_pods, self.now);
             if self.store.create(node, self.now, &mut self.rng).is_ok() {
                 self.hosts.insert(
                     name.clone(),
@@ -352,6 +381,8 @@ impl World {
     }
 
     fn host_mut(&mut self, name: &str) -> Result<&mut Host, ApiError> {
-        self.hosts.get_mut(name).ok_or_else(|| ApiError::NotFound { kind: Kind::Node, name: name.into() })
+        self.hosts
+            .get_mut(name)
+            .ok_or_else(|| ApiError::NotFound { kind: Kind::Node, name: name.into() })
     }
 }

@@ -1,23 +1,140 @@
-//! The `kubeloop` command-line tool: runs kubectl scripts against the simulation.
+//! The `kubeloop` command-line tool: runs kubectl scripts against the simulation, or an
+//! interactive prompt with the same language as the web page's command box.
 
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
-const USAGE: &str = "usage: kubeloop [run [--seed N] [FILE|-]]";
+use kubeloop::kubectl::{Mode, Session, Stream};
+use kubeloop::world::World;
+
+const USAGE: &str = "usage:
+  kubeloop                          an interactive prompt (simulated time follows the clock)
+  kubeloop run [--seed N] [FILE|-]  run a script and print its transcript (stdin when FILE is - or absent)
+  kubeloop --version | --help";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("--version") | Some("-V") => {
+        None => repl(),
+        Some("--version" | "-V") => {
             println!("kubeloop {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
-        Some("--help") | Some("-h") => {
+        Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        _ => {
-            eprintln!("kubeloop: the script runner is not built yet\n{USAGE}");
+        Some("run") => run(&args[1..]),
+        Some(other) => {
+            eprintln!("kubeloop: unknown command {other:?}\n{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> ExitCode {
+    let mut seed = 1u64;
+    let mut file: Option<&str> = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let value = if a == "--seed" {
+            i += 1;
+            args.get(i).map(String::as_str)
+        } else {
+            a.strip_prefix("--seed=")
+        };
+        if a == "--seed" || a.starts_with("--seed=") {
+            match value.and_then(|v| v.parse().ok()) {
+                Some(s) => seed = s,
+                None => {
+                    eprintln!("kubeloop: --seed needs a number from 0 to {}", u64::MAX);
+                    return ExitCode::from(2);
+                }
+            }
+        } else if file.is_none() {
+            file = Some(a);
+        } else {
+            eprintln!("kubeloop: run takes one script\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        i += 1;
+    }
+    let script = match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            match std::io::stdin().read_to_string(&mut s) {
+                Ok(_) => s,
+                Err(e) => {
+                    eprintln!("kubeloop: cannot read standard input: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("kubeloop: cannot read {path}: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let transcript = kubeloop::script::run_script(&script, seed);
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(transcript.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// The prompt: simulated time advances by the wall-clock time between commands, so the
+/// cluster moves on while you type, as a real one does.
+fn repl() -> ExitCode {
+    let mut session = Session::new(World::new(1), Mode::Script);
+    let mut last = Instant::now();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        print!("$ ");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) => {
+                println!();
+                return ExitCode::SUCCESS;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("kubeloop: {e}");
+                return ExitCode::from(1);
+            }
+        }
+        // A heredoc continues until its delimiter line.
+        if let Some(delim) = kubeloop::script::heredoc_delimiter(&line) {
+            loop {
+                print!("> ");
+                let _ = std::io::stdout().flush();
+                let mut more = String::new();
+                if input.read_line(&mut more).unwrap_or(0) == 0 {
+                    break;
+                }
+                line.push_str(&more);
+                if more.trim_end_matches(['\n', '\r']) == delim {
+                    break;
+                }
+            }
+        }
+        let elapsed = last.elapsed().as_millis().min(600_000) as i64;
+        session.world.advance(elapsed);
+        last = Instant::now();
+        let out = session.run(&line);
+        for (stream, text) in &out.chunks {
+            match stream {
+                Stream::Stdout => print!("{text}"),
+                Stream::Stderr => eprint!("{text}"),
+            }
+        }
+        if out.clear {
+            print!("\x1b[2J\x1b[H");
         }
     }
 }

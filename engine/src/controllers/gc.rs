@@ -1,22 +1,305 @@
-//! Placeholder while this loop is being written.
+//! The garbage collector: deletes objects whose owners are all gone, runs foreground
+//! deletion (dependents first) and orphaning (strip the owner reference, keep the object).
+//!
+//! Models pkg/controller/garbagecollector/garbagecollector.go (`attemptToDeleteItem`,
+//! `processDeletingDependentsItem`, `orphanDependents`). The owner graph is the store's
+//! owner index instead of a separate graph builder, and the "virtual node" lookups are live
+//! reads by UID.
 
-use crate::controllers::{Controller, ControllerName, Ctx, WorkQueue};
-use crate::store::{Key, Store, WatchEvent};
+use crate::model::*;
+use crate::store::{DeleteOptions, Key, Propagation, Store, Tabled, WatchEvent, WatchEventType};
+
+use super::{Controller, ControllerName, Ctx, WorkQueue};
+
+pub type GcKey = (Kind, Key);
 
 #[derive(Default)]
 pub struct GarbageCollector {
-    queue: WorkQueue<Key>,
+    queue: WorkQueue<GcKey>,
 }
 
 impl Controller for GarbageCollector {
-    type Key = Key;
+    type Key = GcKey;
+
     fn name(&self) -> ControllerName {
         ControllerName::GarbageCollector
     }
-    fn queue(&mut self) -> &mut WorkQueue<Key> {
+
+    fn queue(&mut self) -> &mut WorkQueue<GcKey> {
         &mut self.queue
     }
-    fn observe(&mut self, _event: &WatchEvent, _store: &Store) {}
-    fn resync(&mut self, _store: &Store) {}
-    fn reconcile(&mut self, _key: &Key, _ctx: &mut Ctx<'_>) {}
+
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        let kind = event.object.kind();
+        if kind == Kind::Event {
+            return;
+        }
+        let meta = event.object.meta();
+        let key = Key::of(meta, kind);
+        if event.ty == WatchEventType::Deleted {
+            // The owner is gone: each dependent may now have no owner left.
+            for dep in store.dependents_of(&meta.uid) {
+                self.queue.add(dep);
+            }
+        } else if !meta.owner_references.is_empty() || has_gc_finalizer(meta) {
+            self.queue.add((kind, key));
+        }
+        // A dependent changed or vanished: an owner waiting on it may be done now.
+        for r in &meta.owner_references {
+            if let Some(owner) = store.kind_key_by_uid(&r.uid) {
+                if store.meta_of(owner.0, &owner.1).is_some_and(|m| m.is_deleting()) {
+                    self.queue.add(owner);
+                }
+            }
+        }
+        if meta.is_deleting() && meta.has_finalizer(FINALIZER_FOREGROUND) {
+            for dep in store.dependents_of(&meta.uid) {
+                self.queue.add(dep);
+            }
+        }
+    }
+
+    fn resync(&mut self, store: &Store) {
+        for kind in [Kind::Deployment, Kind::ReplicaSet, Kind::Pod] {
+            for (k, meta) in metas(store, kind) {
+                if !meta.owner_references.is_empty() || has_gc_finalizer(meta) {
+                    self.queue.add((kind, k));
+                }
+            }
+        }
+    }
+
+    fn reconcile(&mut self, key: &GcKey, ctx: &mut Ctx<'_>) {
+        let (kind, k) = key;
+        let Some(meta) = ctx.store.meta_of(*kind, k).cloned() else { return };
+        if meta.is_deleting() && meta.has_finalizer(FINALIZER_ORPHAN) {
+            orphan_dependents(*kind, &meta, ctx);
+            return;
+        }
+        if meta.is_deleting() && meta.has_finalizer(FINALIZER_FOREGROUND) {
+            process_deleting_dependents(*kind, &meta, ctx);
+            return;
+        }
+        if !meta.owner_references.is_empty() {
+            attempt_to_delete(*kind, &meta, ctx);
+        }
+    }
+}
+
+fn has_gc_finalizer(meta: &ObjectMeta) -> bool {
+    meta.has_finalizer(FINALIZER_ORPHAN) || meta.has_finalizer(FINALIZER_FOREGROUND)
+}
+
+fn metas(store: &Store, kind: Kind) -> Vec<(Key, &ObjectMeta)> {
+    fn of<T: Tabled>(store: &Store) -> Vec<(Key, &ObjectMeta)> {
+        store.list::<T>(None, None).map(|o| (Key::of(o.meta(), T::KIND), o.meta())).collect()
+    }
+    match kind {
+        Kind::Deployment => of::<Deployment>(store),
+        Kind::ReplicaSet => of::<ReplicaSet>(store),
+        Kind::Pod => of::<Pod>(store),
+        Kind::Node => of::<Node>(store),
+        Kind::Event => of::<Event>(store),
+    }
+}
+
+/// How an owner reference resolves: the owner exists, is gone, or is itself being deleted
+/// in the foreground (`classifyReferences`).
+enum OwnerState {
+    Solid,
+    Dangling,
+    WaitingForDependents,
+}
+
+fn classify(r: &OwnerReference, ctx: &Ctx<'_>) -> OwnerState {
+    match ctx.store.kind_key_by_uid(&r.uid).and_then(|(k, key)| ctx.store.meta_of(k, &key)) {
+        None => OwnerState::Dangling,
+        Some(m) if m.is_deleting() && m.has_finalizer(FINALIZER_FOREGROUND) => {
+            OwnerState::WaitingForDependents
+        }
+        Some(_) => OwnerState::Solid,
+    }
+}
+
+/// `attemptToDeleteItem`: delete an object with no solid owner; with a solid owner, only drop
+/// the references to owners that are gone or waiting on their dependents.
+fn attempt_to_delete(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
+    if meta.is_deleting() {
+        return;
+    }
+    let mut solid = Vec::new();
+    let mut stale = Vec::new();
+    let mut waiting = false;
+    for r in &meta.owner_references {
+        match classify(r, ctx) {
+            OwnerState::Solid => solid.push(r.clone()),
+            OwnerState::Dangling => stale.push(r.clone()),
+            OwnerState::WaitingForDependents => {
+                waiting = true;
+                stale.push(r.clone());
+            }
+        }
+    }
+    if stale.is_empty() {
+        return;
+    }
+    let desc = |refs: &[OwnerReference]| {
+        refs.iter().map(|r| format!("{}/{}", r.kind, r.name)).collect::<Vec<_>>().join(", ")
+    };
+    if !solid.is_empty() {
+        let uids: Vec<String> = stale.iter().map(|r| r.uid.clone()).collect();
+        let _ = patch_owner_refs(kind, meta, ctx, |refs| refs.retain(|r| !uids.contains(&r.uid)));
+        ctx.decide(
+            kind,
+            meta,
+            "owner references to live owners only",
+            format!("owner {} gone, {} still alive", desc(&stale), desc(&solid)),
+            "remove the stale owner references",
+        );
+        return;
+    }
+    // Dependents of a foreground deletion that have dependents of their own are deleted in
+    // the foreground too, so the cascade keeps its order all the way down.
+    let has_dependents = !ctx.store.dependents_of(&meta.uid).is_empty();
+    let policy = if waiting && has_dependents {
+        Propagation::Foreground
+    } else if meta.has_finalizer(FINALIZER_ORPHAN) {
+        Propagation::Orphan
+    } else if meta.has_finalizer(FINALIZER_FOREGROUND) {
+        Propagation::Foreground
+    } else {
+        Propagation::Background
+    };
+    let verb = if waiting { "being deleted in the foreground" } else { "gone" };
+    if delete_object(kind, meta, policy, ctx) {
+        ctx.decide(
+            kind,
+            meta,
+            "no dependents without an owner",
+            format!("owner {} is {verb}", desc(&stale)),
+            format!("delete {} {} ({})", kind.as_str(), meta.name, policy_word(policy)),
+        );
+    }
+}
+
+fn policy_word(p: Propagation) -> &'static str {
+    match p {
+        Propagation::Background => "background",
+        Propagation::Foreground => "foreground",
+        Propagation::Orphan => "orphan",
+    }
+}
+
+/// `processDeletingDependentsItem`: delete the dependents; once none that blocks owner
+/// deletion is left, remove `foregroundDeletion` so the owner goes.
+fn process_deleting_dependents(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
+    let deps = ctx.store.dependents_of(&meta.uid);
+    let mut blocking = 0;
+    for (dk, dkey) in &deps {
+        let Some(dm) = ctx.store.meta_of(*dk, dkey).cloned() else { continue };
+        let blocks =
+            dm.owner_references.iter().any(|r| r.uid == meta.uid && r.blocks_owner_deletion());
+        if blocks {
+            blocking += 1;
+        }
+        if !dm.is_deleting() {
+            attempt_to_delete(*dk, &dm, ctx);
+        }
+    }
+    if blocking > 0 {
+        return;
+    }
+    let removed = patch_finalizers(kind, meta, ctx, FINALIZER_FOREGROUND);
+    if removed {
+        ctx.decide(
+            kind,
+            meta,
+            "dependents deleted before the owner",
+            "no blocking dependents left",
+            format!("remove the {FINALIZER_FOREGROUND} finalizer"),
+        );
+    }
+}
+
+/// `orphanDependents`: strip this owner from every dependent, then drop the `orphan` finalizer.
+fn orphan_dependents(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
+    let deps = ctx.store.dependents_of(&meta.uid);
+    let uid = meta.uid.clone();
+    let mut count = 0;
+    for (dk, dkey) in &deps {
+        let Some(dm) = ctx.store.meta_of(*dk, dkey).cloned() else { continue };
+        if patch_owner_refs(*dk, &dm, ctx, |refs| refs.retain(|r| r.uid != uid)) {
+            count += 1;
+        }
+    }
+    if patch_finalizers(kind, meta, ctx, FINALIZER_ORPHAN) {
+        ctx.decide(
+            kind,
+            meta,
+            "dependents kept, owner deleted",
+            format!("{count} dependent{} still point here", if count == 1 { "" } else { "s" }),
+            "remove the owner reference from each dependent, then the orphan finalizer",
+        );
+    }
+}
+
+fn delete_object(kind: Kind, meta: &ObjectMeta, policy: Propagation, ctx: &mut Ctx<'_>) -> bool {
+    let opts = DeleteOptions {
+        propagation: Some(policy),
+        precondition_uid: Some(meta.uid.clone()),
+        ..Default::default()
+    };
+    let (ns, name, now) = (meta.namespace.as_str(), meta.name.as_str(), ctx.now);
+    match kind {
+        Kind::Deployment => ctx.store.delete::<Deployment>(ns, name, &opts, now).is_ok(),
+        Kind::ReplicaSet => ctx.store.delete::<ReplicaSet>(ns, name, &opts, now).is_ok(),
+        Kind::Pod => ctx.store.delete::<Pod>(ns, name, &opts, now).is_ok(),
+        Kind::Node => ctx.store.delete::<Node>(ns, name, &opts, now).is_ok(),
+        Kind::Event => ctx.store.delete::<Event>(ns, name, &opts, now).is_ok(),
+    }
+}
+
+fn patch_owner_refs(
+    kind: Kind,
+    meta: &ObjectMeta,
+    ctx: &mut Ctx<'_>,
+    f: impl FnOnce(&mut Vec<OwnerReference>),
+) -> bool {
+    patch_meta(kind, meta, ctx, |m| f(&mut m.owner_references))
+}
+
+fn patch_finalizers(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>, finalizer: &str) -> bool {
+    patch_meta(kind, meta, ctx, |m| m.finalizers.retain(|f| f != finalizer))
+}
+
+/// A metadata patch with the object's UID as precondition, as the GC's strategic-merge
+/// patches carry it.
+fn patch_meta(
+    kind: Kind,
+    meta: &ObjectMeta,
+    ctx: &mut Ctx<'_>,
+    f: impl FnOnce(&mut ObjectMeta),
+) -> bool {
+    fn go<T: Tabled>(
+        meta: &ObjectMeta,
+        ctx: &mut Ctx<'_>,
+        f: impl FnOnce(&mut ObjectMeta),
+    ) -> bool {
+        let uid = meta.uid.clone();
+        let mut ok = false;
+        let res = ctx.store.modify::<T>(&meta.namespace, &meta.name, ctx.now, |o| {
+            if o.meta().uid == uid {
+                f(o.meta_mut());
+                ok = true;
+            }
+        });
+        res.is_ok() && ok
+    }
+    match kind {
+        Kind::Deployment => go::<Deployment>(meta, ctx, f),
+        Kind::ReplicaSet => go::<ReplicaSet>(meta, ctx, f),
+        Kind::Pod => go::<Pod>(meta, ctx, f),
+        Kind::Node => go::<Node>(meta, ctx, f),
+        Kind::Event => go::<Event>(meta, ctx, f),
+    }
 }

@@ -12,6 +12,7 @@ pub mod gc;
 pub mod kubelet;
 pub mod nodelifecycle;
 pub mod queue;
+pub mod ranking;
 pub mod replicaset;
 pub mod scheduler;
 
@@ -103,7 +104,14 @@ impl Ctx<'_> {
     }
 
     /// Emits a Kubernetes Event from this loop (`k get events`, `describe`).
-    pub fn event(&mut self, kind: Kind, involved: &ObjectMeta, type_: &str, reason: &str, message: String) {
+    pub fn event(
+        &mut self,
+        kind: Kind,
+        involved: &ObjectMeta,
+        type_: &str,
+        reason: &str,
+        message: String,
+    ) {
         self.event_from_host(kind, involved, type_, reason, message, "");
     }
 

@@ -1,7 +1,26 @@
-//! Placeholder while this loop is being written.
+//! The node lifecycle controller: watches for machines that stop reporting, marks their
+//! nodes NotReady and taints them, marks their pods not ready, evicts the pods once the
+//! default toleration runs out, and undoes the marks when the machine reports again. It
+//! also keeps the cordon taint in step with `spec.unschedulable`, and plays the pod GC for
+//! pods bound to nodes that no longer exist.
+//!
+//! It does not stop containers (that is the kubelet, which a silent node does not have) and
+//! does not post heartbeats into the Node object: the machine's `Host::last_heartbeat` is
+//! the kubelet's lease. It also posts the Ready=True status a recovered kubelet would.
+//!
+//! Models pkg/controller/nodelifecycle/node_lifecycle_controller.go (`monitorNodeHealth`,
+//! `doNoScheduleTaintingPass`, `doNoExecuteTaintingPass`), pkg/controller/util/node
+//! `MarkPodsNotReady`, pkg/controller/tainteviction/taint_eviction.go and
+//! pkg/controller/podgc/gc_controller.go `gcOrphaned`.
 
+use crate::clock::Time;
 use crate::controllers::{Controller, ControllerName, Ctx, WorkQueue};
-use crate::store::{Key, Store, WatchEvent};
+use crate::model::{Kind, Node, Object, Pod, PodCondition, Taint};
+use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
+
+pub const TAINT_UNREACHABLE: &str = "node.kubernetes.io/unreachable";
+pub const TAINT_NOT_READY: &str = "node.kubernetes.io/not-ready";
+pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
 
 #[derive(Default)]
 pub struct NodeLifecycle {
@@ -10,33 +29,435 @@ pub struct NodeLifecycle {
 
 impl Controller for NodeLifecycle {
     type Key = Key;
+
     fn name(&self) -> ControllerName {
         ControllerName::NodeLifecycle
     }
+
     fn queue(&mut self) -> &mut WorkQueue<Key> {
         &mut self.queue
     }
-    fn observe(&mut self, _event: &WatchEvent, _store: &Store) {}
-    fn resync(&mut self, _store: &Store) {}
-    fn reconcile(&mut self, _key: &Key, _ctx: &mut Ctx<'_>) {}
+
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        match &event.object {
+            Object::Node(n) => self.queue.add(Key::new("", &n.metadata.name)),
+            // A pod on a missing or unreachable node needs marking, evicting or collecting.
+            Object::Pod(p) if event.ty != WatchEventType::Deleted => {
+                if let Some(node) = p.node() {
+                    if store.get::<Node>("", node).is_none_or(|n| !n.is_ready()) {
+                        self.queue.add(Key::new("", node));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn resync(&mut self, store: &Store) {
+        for n in store.list::<Node>(None, None) {
+            self.queue.add(Key::new("", &n.metadata.name));
+        }
+        for p in store.list::<Pod>(None, None) {
+            if let Some(node) = p.node().filter(|n| store.get::<Node>("", n).is_none()) {
+                self.queue.add(Key::new("", node));
+            }
+        }
+    }
+
+    fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+        match ctx.store.get::<Node>("", &key.name).cloned() {
+            Some(node) => self.sync_node(key, node, ctx),
+            None => collect_orphans(&key.name, ctx),
+        }
+    }
+}
+
+impl NodeLifecycle {
+    fn sync_node(&mut self, key: &Key, node: Node, ctx: &mut Ctx<'_>) {
+        let now = ctx.now;
+        let name = node.metadata.name.clone();
+        let (up, heartbeat) = match ctx.hosts.get(&name) {
+            Some(h) => (h.up, h.last_heartbeat),
+            None => (false, node.metadata.creation_timestamp.unwrap_or(now)),
+        };
+        // Some(true): unreachable; Some(false): reachable; None: silent, but not for long yet.
+        let unreachable = if up {
+            Some(false)
+        } else {
+            let deadline = heartbeat.plus_millis(ctx.config.node_monitor_grace_ms);
+            if now < deadline {
+                self.queue.add_after(key.clone(), deadline);
+                None
+            } else {
+                Some(true)
+            }
+        };
+        let taints = desired_taints(&node, unreachable, now);
+        if taints != node.spec.taints {
+            let _ = ctx.store.modify::<Node>("", &name, now, |n| n.spec.taints = taints.clone());
+        }
+        let was_ready = ready_status(&node).to_string();
+        match unreachable {
+            Some(true) if was_ready != "Unknown" => {
+                mark_ready(ctx, &name, "Unknown", heartbeat);
+                let silent = now.since(heartbeat) / 1000;
+                record_status_change(ctx, &node, "NodeNotReady");
+                ctx.decide(
+                    Kind::Node,
+                    &node.metadata,
+                    format!(
+                        "a kubelet heartbeat every {}s at most",
+                        ctx.config.node_monitor_grace_ms / 1000
+                    ),
+                    format!("no heartbeat for {silent}s"),
+                    "mark Ready=Unknown, taint unreachable (NoSchedule, NoExecute)",
+                );
+            }
+            Some(false) if was_ready != "True" => {
+                mark_ready(ctx, &name, "True", now);
+                record_status_change(ctx, &node, "NodeReady");
+                ctx.decide(
+                    Kind::Node,
+                    &node.metadata,
+                    "node Ready",
+                    "kubelet reporting again",
+                    "mark Ready=True, remove taints",
+                );
+            }
+            _ => {}
+        }
+        if let Some(since) = taints
+            .iter()
+            .find(|t| t.key == TAINT_UNREACHABLE && t.effect == "NoExecute")
+            .map(|t| t.time_added.unwrap_or(now))
+        {
+            mark_pods_not_ready(ctx, &name);
+            let evict_at = since.plus_secs(ctx.config.toleration_seconds);
+            if now >= evict_at {
+                evict_pods(ctx, &node);
+            } else {
+                self.queue.add_after(key.clone(), evict_at);
+            }
+        }
+    }
+}
+
+/// `RecordNodeStatusChange`: the node event that says what its status is now.
+fn record_status_change(ctx: &mut Ctx<'_>, node: &Node, status: &str) {
+    let message = format!("Node {} status is now: {status}", node.metadata.name);
+    ctx.event(Kind::Node, &node.metadata, "Normal", status, message);
+}
+
+fn ready_status(node: &Node) -> &str {
+    node.status
+        .conditions
+        .iter()
+        .find(|c| c.type_ == "Ready")
+        .map_or("Unknown", |c| c.status.as_str())
+}
+
+/// The node's taints with the controller-owned ones set as they should be.
+fn desired_taints(node: &Node, unreachable: Option<bool>, now: Time) -> Vec<Taint> {
+    let mut taints = node.spec.taints.clone();
+    let ensure = |taints: &mut Vec<Taint>, key: &str, effect: &str| {
+        if !taints.iter().any(|t| t.key == key && t.effect == effect) {
+            taints.push(Taint { key: key.into(), effect: effect.into(), time_added: Some(now) });
+        }
+    };
+    if node.spec.unschedulable {
+        ensure(&mut taints, TAINT_UNSCHEDULABLE, "NoSchedule");
+    } else {
+        taints.retain(|t| t.key != TAINT_UNSCHEDULABLE);
+    }
+    match unreachable {
+        Some(true) => {
+            taints.retain(|t| t.key != TAINT_NOT_READY);
+            ensure(&mut taints, TAINT_UNREACHABLE, "NoSchedule");
+            ensure(&mut taints, TAINT_UNREACHABLE, "NoExecute");
+        }
+        Some(false) => taints.retain(|t| t.key != TAINT_UNREACHABLE && t.key != TAINT_NOT_READY),
+        None => {}
+    }
+    taints
+}
+
+/// Sets the Ready condition: `Unknown` when the kubelet went silent, `True` when it is back.
+fn mark_ready(ctx: &mut Ctx<'_>, name: &str, status: &str, heartbeat: Time) {
+    let now = ctx.now;
+    let _ = ctx.store.modify_status::<Node>("", name, now, |n| {
+        let (reason, message) = match status {
+            "True" => ("KubeletReady", "kubelet is posting ready status"),
+            _ => ("NodeStatusUnknown", "Kubelet stopped posting node status."),
+        };
+        let cond = crate::model::NodeCondition {
+            type_: "Ready".into(),
+            status: status.into(),
+            last_heartbeat_time: Some(heartbeat),
+            last_transition_time: Some(now),
+            reason: reason.into(),
+            message: message.into(),
+        };
+        match n.status.conditions.iter_mut().find(|c| c.type_ == "Ready") {
+            Some(c) => *c = cond,
+            None => n.status.conditions.push(cond),
+        }
+    });
+}
+
+/// `MarkPodsNotReady`: Ready=False on every pod of the node that still claims to be ready.
+fn mark_pods_not_ready(ctx: &mut Ctx<'_>, node: &str) {
+    let now = ctx.now;
+    for key in ctx.store.pods_on_node(node) {
+        let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).filter(|p| p.is_ready()).cloned()
+        else {
+            continue;
+        };
+        let _ = ctx.store.modify_status::<Pod>(&key.ns, &key.name, now, |p| {
+            p.set_condition("Ready", false, now)
+        });
+        ctx.event(Kind::Pod, &pod.metadata, "Warning", "NodeNotReady", "Node is not ready".into());
+    }
+}
+
+/// The taint eviction controller: the default toleration for the unreachable NoExecute
+/// taint has run out, so every pod still on the node is deleted with its own grace period.
+fn evict_pods(ctx: &mut Ctx<'_>, node: &Node) {
+    let now = ctx.now;
+    let pods: Vec<Pod> = ctx
+        .store
+        .pods_on_node(&node.metadata.name)
+        .iter()
+        .filter_map(|k| ctx.store.get::<Pod>(&k.ns, &k.name))
+        .filter(|p| p.metadata.deletion_timestamp.is_none())
+        .cloned()
+        .collect();
+    if pods.is_empty() {
+        return;
+    }
+    ctx.decide(
+        Kind::Node,
+        &node.metadata,
+        format!("no pods on an unreachable node after {}s", ctx.config.toleration_seconds),
+        format!("{} pod(s) still there", pods.len()),
+        format!("evict {} pod(s)", pods.len()),
+    );
+    for pod in pods {
+        let (ns, name) = (pod.metadata.namespace.clone(), pod.metadata.name.clone());
+        let _ = ctx.store.modify_status::<Pod>(&ns, &name, now, |p| {
+            p.status.conditions.retain(|c| c.type_ != "DisruptionTarget");
+            p.status.conditions.push(PodCondition {
+                type_: "DisruptionTarget".into(),
+                status: "True".into(),
+                last_transition_time: Some(now),
+                reason: Some("DeletionByTaintManager".into()),
+                message: Some("Taint manager: deleting due to NoExecute taint".into()),
+            });
+        });
+        ctx.event(
+            Kind::Pod,
+            &pod.metadata,
+            "Normal",
+            "TaintManagerEviction",
+            format!("Marking for deletion Pod {ns}/{name}"),
+        );
+        let opts = DeleteOptions {
+            precondition_uid: Some(pod.metadata.uid.clone()),
+            ..Default::default()
+        };
+        let _ = ctx.store.delete::<Pod>(&ns, &name, &opts, now);
+    }
+}
+
+/// Pod GC: pods bound to a node that no longer exists are deleted at once (grace 0).
+fn collect_orphans(node: &str, ctx: &mut Ctx<'_>) {
+    let now = ctx.now;
+    for key in ctx.store.pods_on_node(node) {
+        let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).cloned() else { continue };
+        ctx.decide(
+            Kind::Pod,
+            &pod.metadata,
+            "pods only on existing nodes",
+            format!("bound to {node}, which is gone"),
+            "force-delete (grace 0)",
+        );
+        let opts = DeleteOptions {
+            grace_period_seconds: Some(0),
+            precondition_uid: Some(pod.metadata.uid.clone()),
+            ..Default::default()
+        };
+        let _ = ctx.store.delete::<Pod>(&key.ns, &key.name, &opts, now);
+    }
 }
 
 /// A Ready node object as a freshly joined kubelet registers it.
-pub fn new_node(name: &str, index: u32, max_pods: u32, now: crate::clock::Time) -> crate::model::Node {
+pub fn new_node(name: &str, index: u32, max_pods: u32, now: Time) -> Node {
     use crate::model::*;
-    let mut n = Node::default();
-    n.api_version = "v1".into();
-    n.kind = "Node".into();
-    n.metadata.name = name.into();
-    n.status.capacity.insert("pods".into(), max_pods.to_string());
-    n.status.conditions.push(NodeCondition {
+    let ready = NodeCondition {
         type_: "Ready".into(),
         status: "True".into(),
         last_heartbeat_time: Some(now),
         last_transition_time: Some(now),
         reason: "KubeletReady".into(),
         message: "kubelet is posting ready status".into(),
-    });
-    n.status.addresses.push(NodeAddress { type_: "InternalIP".into(), address: format!("10.0.0.{}", 10 + index) });
-    n
+    };
+    let address =
+        NodeAddress { type_: "InternalIP".into(), address: format!("10.0.0.{}", 10 + index) };
+    Node {
+        api_version: "v1".into(),
+        kind: "Node".into(),
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: NodeSpec::default(),
+        status: NodeStatus {
+            capacity: [("pods".to_string(), max_pods.to_string())].into(),
+            conditions: vec![ready],
+            addresses: vec![address],
+            node_info: NodeInfo::default(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controllers::kubelet::testenv::{Env, Loop};
+    use crate::controllers::kubelet::Kubelet;
+
+    /// Two nodes, three running pods on node-2, the kubelet and this loop.
+    fn cluster() -> (Env, NodeLifecycle, Kubelet) {
+        let mut env = Env::new();
+        env.add_node("node-1", 110);
+        env.add_node("node-2", 110);
+        for i in 0..3 {
+            env.add_pod(&format!("web-{i}"), "nginx", Some("node-2"));
+        }
+        let (mut nl, mut k) = (NodeLifecycle::default(), Kubelet::default());
+        env.run(5_000, &mut [&mut nl, &mut k]);
+        assert!(env.pod("web-0").unwrap().is_ready());
+        (env, nl, k)
+    }
+
+    /// What `World::fail_node` does.
+    fn fail(env: &mut Env, nl: &mut NodeLifecycle, node: &str) {
+        env.hosts.get_mut(node).unwrap().up = false;
+        nl.queue()
+            .add_after(Key::new("", node), env.now.plus_millis(env.config.node_monitor_grace_ms));
+    }
+
+    fn ready(env: &Env, node: &str) -> crate::model::NodeCondition {
+        env.node(node).status.conditions.iter().find(|c| c.type_ == "Ready").unwrap().clone()
+    }
+
+    fn taints(env: &Env, node: &str) -> Vec<String> {
+        env.node(node).spec.taints.iter().map(|t| format!("{}:{}", t.key, t.effect)).collect()
+    }
+
+    #[test]
+    fn a_silent_node_turns_not_ready_after_the_grace_period() {
+        let (mut env, mut nl, mut k) = cluster();
+        fail(&mut env, &mut nl, "node-2");
+        let failed = env.now;
+        let loops: &mut [Loop<'_>] = &mut [&mut nl, &mut k];
+        let marked = env.run_until(60_000, loops, |e| ready(e, "node-2").status != "True").unwrap();
+        assert!((39_900..=40_100).contains(&marked.since(failed)), "{}", marked.since(failed));
+        let c = ready(&env, "node-2");
+        assert_eq!((c.status.as_str(), c.reason.as_str()), ("Unknown", "NodeStatusUnknown"));
+        assert_eq!(c.message, "Kubelet stopped posting node status.");
+        assert_eq!(c.last_transition_time, Some(marked));
+        assert_eq!(
+            taints(&env, "node-2"),
+            [format!("{TAINT_UNREACHABLE}:NoSchedule"), format!("{TAINT_UNREACHABLE}:NoExecute")]
+        );
+        assert!(env
+            .events_of("node-2")
+            .contains(&"NodeNotReady Node node-2 status is now: NodeNotReady".to_string()));
+        let pod = env.pod("web-1").unwrap();
+        assert!(!pod.is_ready());
+        // The container statuses are the silent kubelet's last word: still 1/1 Running.
+        assert!(pod.status.container_statuses[0].ready);
+        assert!(env.events_of("web-1").contains(&"NodeNotReady Node is not ready".to_string()));
+        assert_eq!(ready(&env, "node-1").status, "True");
+    }
+
+    #[test]
+    fn pods_on_an_unreachable_node_are_evicted_when_the_toleration_runs_out() {
+        let (mut env, mut nl, mut k) = cluster();
+        fail(&mut env, &mut nl, "node-2");
+        let failed = env.now;
+        let loops: &mut [Loop<'_>] = &mut [&mut nl, &mut k];
+        let evicted = env
+            .run_until(400_000, loops, |e| {
+                e.pod("web-0").unwrap().metadata.deletion_timestamp.is_some()
+            })
+            .unwrap();
+        assert!((339_900..=340_100).contains(&evicted.since(failed)), "{}", evicted.since(failed));
+        for i in 0..3 {
+            let name = format!("web-{i}");
+            let p = env.pod(&name).expect("stays Terminating: no kubelet to finish it");
+            assert_eq!(p.metadata.deletion_timestamp, Some(evicted.plus_secs(30)));
+            assert_eq!(
+                p.condition("DisruptionTarget").unwrap().reason.as_deref(),
+                Some("DeletionByTaintManager")
+            );
+            assert!(env.events_of(&name).contains(&format!(
+                "TaintManagerEviction Marking for deletion Pod default/{name}"
+            )));
+        }
+        env.run(60_000, loops);
+        assert!(env.pod("web-0").is_some());
+    }
+
+    #[test]
+    fn a_node_that_reports_again_is_ready_and_untainted() {
+        let (mut env, mut nl, mut k) = cluster();
+        fail(&mut env, &mut nl, "node-2");
+        env.run(45_000, &mut [&mut nl, &mut k]);
+        assert_eq!(ready(&env, "node-2").status, "Unknown");
+        // What `World::recover_node` does.
+        let h = env.hosts.get_mut("node-2").unwrap();
+        h.up = true;
+        h.last_heartbeat = env.now;
+        nl.queue().add(Key::new("", "node-2"));
+        k.resync(&env.store);
+        env.step(&mut [&mut nl, &mut k]);
+        let c = ready(&env, "node-2");
+        assert_eq!((c.status.as_str(), c.reason.as_str()), ("True", "KubeletReady"));
+        assert!(taints(&env, "node-2").is_empty());
+        assert!(env
+            .events_of("node-2")
+            .contains(&"NodeReady Node node-2 status is now: NodeReady".to_string()));
+        assert!(env.pod("web-0").unwrap().is_ready(), "the kubelet reports the pods ready again");
+    }
+
+    #[test]
+    fn a_node_back_within_the_grace_period_is_never_marked() {
+        let (mut env, mut nl, mut k) = cluster();
+        fail(&mut env, &mut nl, "node-2");
+        env.run(20_000, &mut [&mut nl, &mut k]);
+        env.hosts.get_mut("node-2").unwrap().up = true;
+        env.run(60_000, &mut [&mut nl, &mut k]);
+        assert_eq!(ready(&env, "node-2").status, "True");
+        assert!(env.events_of("node-2").is_empty());
+    }
+
+    #[test]
+    fn pods_bound_to_a_removed_node_are_force_deleted() {
+        let (mut env, mut nl, mut k) = cluster();
+        // What `World::remove_node` does.
+        env.store.delete::<Node>("", "node-2", &DeleteOptions::background(), env.now).unwrap();
+        env.hosts.remove("node-2");
+        env.step(&mut [&mut nl, &mut k]);
+        assert_eq!(env.store.pods_on_node("node-2"), Vec::<Key>::new());
+        assert!(env.pod("web-0").is_none());
+    }
+
+    #[test]
+    fn a_cordoned_node_carries_the_unschedulable_taint() {
+        let (mut env, mut nl, mut k) = cluster();
+        env.store.modify::<Node>("", "node-1", env.now, |n| n.spec.unschedulable = true).unwrap();
+        env.step(&mut [&mut nl, &mut k]);
+        assert_eq!(taints(&env, "node-1"), [format!("{TAINT_UNSCHEDULABLE}:NoSchedule")]);
+        env.store.modify::<Node>("", "node-1", env.now, |n| n.spec.unschedulable = false).unwrap();
+        env.step(&mut [&mut nl, &mut k]);
+        assert!(taints(&env, "node-1").is_empty());
+    }
 }

@@ -14,7 +14,12 @@ pub struct WorkQueue<K: Ord + Clone> {
 
 impl<K: Ord + Clone> Default for WorkQueue<K> {
     fn default() -> Self {
-        WorkQueue { ready: VecDeque::new(), queued: BTreeSet::new(), delayed: BTreeMap::new(), seq: 0 }
+        WorkQueue {
+            ready: VecDeque::new(),
+            queued: BTreeSet::new(),
+            delayed: BTreeMap::new(),
+            seq: 0,
+        }
     }
 }
 
@@ -61,6 +66,12 @@ impl<K: Ord + Clone> WorkQueue<K> {
     /// The earliest delayed add, if any.
     pub fn next_delayed(&self) -> Option<Time> {
         self.delayed.keys().next().map(|(t, _)| *t)
+    }
+
+    /// Drops the delayed adds of one key, when the check they stood for is no longer needed
+    /// (a client-go delaying queue keeps one entry per key; this one keeps them all).
+    pub fn cancel_delayed(&mut self, key: &K) {
+        self.delayed.retain(|_, k| k != key);
     }
 
     /// Forgets everything, as a controller process that stops loses its memory.

@@ -1,22 +1,451 @@
-//! Placeholder while this loop is being written.
+//! The scheduler: binds each pending pod to a node that fits, preferring the emptiest.
+//!
+//! Filters, in the framework's order, with its wording: NodeUnschedulable (cordon),
+//! TaintToleration (NoSchedule/NoExecute taints; pods carry the default tolerations for the
+//! not-ready and unreachable NoExecute taints), NodeResourcesFit (the `pods` capacity).
+//! Scoring is reduced to "fewest pods, then name". It does not preempt, and it does not look
+//! at CPU or memory: pods here request neither.
+//!
+//! Models pkg/scheduler/schedule_one.go (`schedulePod`, `handleSchedulingFailure`),
+//! framework/types.go `FitError.Error` and the scheduling queue's back-off
+//! (`podInitialBackoffDuration` 1 s, `podMaxBackoffDuration` 10 s).
 
-use crate::controllers::{Controller, ControllerName, Ctx, WorkQueue};
-use crate::store::{Key, Store, WatchEvent};
+use std::collections::BTreeMap;
+
+use crate::clock::Time;
+use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
+use crate::model::{Kind, Node, Object, Pod, PodCondition, PodPhase};
+use crate::store::{Key, Store, WatchEvent, WatchEventType};
+
+const INITIAL_BACKOFF_MS: i64 = 1_000;
+const MAX_BACKOFF_MS: i64 = 10_000;
+/// `podMaxInUnschedulablePodsDuration`: an unchanged failure is reported again after this.
+const FLUSH_MS: i64 = 5 * 60_000;
+
+/// Taints every pod tolerates through the DefaultTolerationSeconds admission plugin.
+const DEFAULT_TOLERATED: [&str; 2] =
+    ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"];
 
 #[derive(Default)]
 pub struct Scheduler {
     queue: WorkQueue<Key>,
+    /// The scheduling queue's memory of failed attempts, per pending pod.
+    attempts: BTreeMap<Key, Attempt>,
+}
+
+struct Attempt {
+    uid: String,
+    at: Time,
+    count: u32,
+    message: String,
+}
+
+/// Why one node was filtered out.
+struct Reject {
+    message: String,
+    /// `Unschedulable` (preemption could help) rather than `UnschedulableAndUnresolvable`.
+    resolvable: bool,
+}
+
+/// The result of running the filters over every node.
+struct Evaluation {
+    nodes: usize,
+    /// Nodes that fit, with their pod counts, in name order.
+    fits: Vec<(String, usize)>,
+    rejects: Vec<(String, Reject)>,
 }
 
 impl Controller for Scheduler {
     type Key = Key;
+
     fn name(&self) -> ControllerName {
         ControllerName::Scheduler
     }
+
     fn queue(&mut self) -> &mut WorkQueue<Key> {
         &mut self.queue
     }
-    fn observe(&mut self, _event: &WatchEvent, _store: &Store) {}
-    fn resync(&mut self, _store: &Store) {}
-    fn reconcile(&mut self, _key: &Key, _ctx: &mut Ctx<'_>) {}
+
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        match &event.object {
+            Object::Pod(p) if is_pending(p) && event.ty != WatchEventType::Deleted => {
+                self.queue.add(key_of(&p.metadata));
+            }
+            // A bound pod that goes frees room (AssignedPodDelete moves pods back to activeQ).
+            Object::Pod(p) if p.node().is_some() && event.ty == WatchEventType::Deleted => {
+                self.resync(store)
+            }
+            Object::Node(_) => self.resync(store),
+            _ => {}
+        }
+    }
+
+    fn resync(&mut self, store: &Store) {
+        for p in store.list::<Pod>(None, None).filter(|p| is_pending(p)) {
+            self.queue.add(key_of(&p.metadata));
+        }
+    }
+
+    fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+        let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).filter(|p| is_pending(p)).cloned()
+        else {
+            self.attempts.remove(key);
+            return;
+        };
+        let last = self.attempts.get(key).filter(|a| a.uid == pod.metadata.uid);
+        if let Some(a) = last {
+            let ready_at = a.at.plus_millis(backoff_ms(a.count));
+            if ctx.now < ready_at {
+                self.queue.add_after(key.clone(), ready_at);
+                return;
+            }
+        }
+        let eval = evaluate(ctx.store, &pod);
+        if let Some((node, _)) = eval.fits.iter().min_by_key(|(name, pods)| (*pods, name.clone())) {
+            let node = node.clone();
+            bind(ctx, &pod, &node, &eval);
+            self.attempts.remove(key);
+            return;
+        }
+        let message = fit_error(&eval);
+        // Nothing changed since the last report: the pod stays in the unschedulable queue.
+        if last.is_some_and(|a| a.message == message && ctx.now < a.at.plus_millis(FLUSH_MS)) {
+            return;
+        }
+        let count = last.map_or(0, |a| a.count) + 1;
+        let now = ctx.now;
+        let _ = ctx.store.modify_status::<Pod>(&key.ns, &key.name, now, |p| {
+            set_scheduled(p, "False", Some("Unschedulable"), Some(message.clone()), now);
+        });
+        ctx.event(Kind::Pod, &pod.metadata, "Warning", "FailedScheduling", message.clone());
+        let retry = backoff_ms(count);
+        ctx.decide(
+            Kind::Pod,
+            &pod.metadata,
+            "pod on a node",
+            format!("unscheduled; {}", summary(&eval)),
+            format!("leave it Pending; retry when nodes change, not before {}s", retry / 1000),
+        );
+        self.attempts.insert(
+            key.clone(),
+            Attempt { uid: pod.metadata.uid.clone(), at: now, count, message },
+        );
+        self.queue.add_after(key.clone(), now.plus_millis(retry));
+    }
+
+    fn forget(&mut self) {
+        self.queue.clear();
+        self.attempts.clear();
+    }
+}
+
+fn is_pending(p: &Pod) -> bool {
+    p.node().is_none() && p.metadata.deletion_timestamp.is_none()
+}
+
+/// 1 s, doubling per failed attempt, capped at 10 s.
+fn backoff_ms(attempts: u32) -> i64 {
+    let doublings = attempts.saturating_sub(1).min(8);
+    (INITIAL_BACKOFF_MS << doublings).min(MAX_BACKOFF_MS)
+}
+
+/// Pods that occupy a node: bound and not finished. Terminating pods still count until they
+/// are gone, as in the scheduler's cache.
+fn pods_on(store: &Store, node: &str) -> usize {
+    store
+        .pods_on_node(node)
+        .iter()
+        .filter_map(|k| store.get::<Pod>(&k.ns, &k.name))
+        .filter(|p| !matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed))
+        .count()
+}
+
+fn evaluate(store: &Store, _pod: &Pod) -> Evaluation {
+    let mut eval = Evaluation { nodes: 0, fits: Vec::new(), rejects: Vec::new() };
+    for node in store.list::<Node>(None, None) {
+        eval.nodes += 1;
+        let pods = pods_on(store, &node.metadata.name);
+        match filter(node, pods) {
+            Ok(()) => eval.fits.push((node.metadata.name.clone(), pods)),
+            Err(r) => eval.rejects.push((node.metadata.name.clone(), r)),
+        }
+    }
+    eval
+}
+
+/// The first failing filter for one node, if any.
+fn filter(node: &Node, pods: usize) -> Result<(), Reject> {
+    let unresolvable = |message: String| Reject { message, resolvable: false };
+    if node.spec.unschedulable {
+        return Err(unresolvable("node(s) were unschedulable".into()));
+    }
+    let untolerated = node.spec.taints.iter().find(|t| match t.effect.as_str() {
+        "NoSchedule" => true,
+        "NoExecute" => !DEFAULT_TOLERATED.contains(&t.key.as_str()),
+        _ => false,
+    });
+    // A NotReady node without its taint yet is treated as the taint controller would mark it.
+    let implicit =
+        match node.status.conditions.iter().find(|c| c.type_ == "Ready").map(|c| c.status.as_str())
+        {
+            Some("True") => None,
+            Some("Unknown") => Some(DEFAULT_TOLERATED[1]),
+            _ => Some(DEFAULT_TOLERATED[0]),
+        };
+    if let Some(key) = untolerated.map(|t| t.key.as_str()).or(implicit) {
+        return Err(unresolvable(format!("node(s) had untolerated taint {{{key}: }}")));
+    }
+    if pods >= node.max_pods() as usize {
+        return Err(Reject { message: "Too many pods".into(), resolvable: true });
+    }
+    Ok(())
+}
+
+/// `FitError.Error`, with the preemption post-filter's message (every pod has the same
+/// priority, so there are never victims).
+fn fit_error(eval: &Evaluation) -> String {
+    if eval.nodes == 0 {
+        return "no nodes available to schedule pods".into();
+    }
+    let histogram = |f: &dyn Fn(&Reject) -> String| {
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, r) in &eval.rejects {
+            *counts.entry(f(r)).or_default() += 1;
+        }
+        let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{n} {m}")).collect();
+        lines.sort();
+        lines.join(", ")
+    };
+    let filters = histogram(&|r| r.message.clone());
+    let preemption = histogram(&|r| {
+        if r.resolvable {
+            "No preemption victims found for incoming pod"
+        } else {
+            "Preemption is not helpful for scheduling"
+        }
+        .to_string()
+    });
+    let n = eval.nodes;
+    format!("0/{n} nodes are available: {filters}. preemption: 0/{n} nodes are available: {preemption}.")
+}
+
+/// "node-1 has 2 pods, node-2 has 1; node-3 cordoned", for the decision log.
+fn summary(eval: &Evaluation) -> String {
+    let mut parts: Vec<String> = eval
+        .fits
+        .iter()
+        .enumerate()
+        .map(|(i, (n, c))| {
+            if i == 0 {
+                format!("{n} has {c} pod{}", if *c == 1 { "" } else { "s" })
+            } else {
+                format!("{n} has {c}")
+            }
+        })
+        .collect();
+    for (n, r) in &eval.rejects {
+        parts.push(format!("{n}: {}", r.message.trim_start_matches("node(s) ")));
+    }
+    if parts.is_empty() {
+        return "no nodes".into();
+    }
+    parts.join(", ")
+}
+
+fn bind(ctx: &mut Ctx<'_>, pod: &Pod, node: &str, eval: &Evaluation) {
+    let (ns, name, now) = (pod.metadata.namespace.clone(), pod.metadata.name.clone(), ctx.now);
+    if ctx.store.bind_pod(&ns, &name, node, now).is_err() {
+        return;
+    }
+    ctx.event(
+        Kind::Pod,
+        &pod.metadata,
+        "Normal",
+        "Scheduled",
+        format!("Successfully assigned {ns}/{name} to {node}"),
+    );
+    ctx.decide(
+        Kind::Pod,
+        &pod.metadata,
+        "pod on a node",
+        format!("unscheduled; {}", summary(eval)),
+        format!("bind to {node}"),
+    );
+}
+
+fn set_scheduled(
+    p: &mut Pod,
+    status: &str,
+    reason: Option<&str>,
+    message: Option<String>,
+    now: Time,
+) {
+    let reason = reason.map(String::from);
+    match p.status.conditions.iter_mut().find(|c| c.type_ == "PodScheduled") {
+        Some(c) => {
+            if c.status != status {
+                c.status = status.into();
+                c.last_transition_time = Some(now);
+            }
+            c.reason = reason;
+            c.message = message;
+        }
+        None => p.status.conditions.push(PodCondition {
+            type_: "PodScheduled".into(),
+            status: status.into(),
+            last_transition_time: Some(now),
+            reason,
+            message,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controllers::kubelet::testenv::Env;
+    use crate::model::Taint;
+
+    fn three_nodes(max_pods: u32) -> (Env, Scheduler) {
+        let mut env = Env::new();
+        for n in ["node-1", "node-2", "node-3"] {
+            env.add_node(n, max_pods);
+        }
+        (env, Scheduler::default())
+    }
+
+    fn node_of(env: &Env, pod: &str) -> Option<String> {
+        env.pod(pod).unwrap().spec.node_name.clone()
+    }
+
+    fn per_node(env: &Env) -> Vec<usize> {
+        ["node-1", "node-2", "node-3"].iter().map(|n| env.store.pods_on_node(n).len()).collect()
+    }
+
+    fn cordon(env: &mut Env, node: &str) {
+        env.store.modify::<Node>("", node, env.now, |n| n.spec.unschedulable = true).unwrap();
+    }
+
+    #[test]
+    fn six_pods_spread_two_per_node_over_three_nodes() {
+        let (mut env, mut s) = three_nodes(110);
+        for i in 0..6 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        assert_eq!(per_node(&env), [2, 2, 2]);
+        assert_eq!(node_of(&env, "web-0").as_deref(), Some("node-1"));
+        assert_eq!(node_of(&env, "web-1").as_deref(), Some("node-2"));
+        let p = env.pod("web-0").unwrap();
+        assert_eq!(p.condition("PodScheduled").unwrap().status, "True");
+        assert_eq!(
+            env.events_of("web-0"),
+            ["Scheduled Successfully assigned default/web-0 to node-1"]
+        );
+        let d = env.decisions.iter().find(|d| d.name == "web-3").unwrap();
+        assert_eq!(d.observed, "unscheduled; node-1 has 1 pod, node-2 has 1, node-3 has 1");
+        assert_eq!(d.action, "bind to node-1");
+    }
+
+    #[test]
+    fn a_full_node_takes_no_more_pods() {
+        let (mut env, mut s) = three_nodes(1);
+        for i in 0..4 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        assert_eq!(per_node(&env), [1, 1, 1]);
+        assert_eq!(node_of(&env, "web-3"), None);
+        let c = env.pod("web-3").unwrap().condition("PodScheduled").unwrap().clone();
+        assert_eq!((c.status.as_str(), c.reason.as_deref()), ("False", Some("Unschedulable")));
+        assert_eq!(
+            c.message.as_deref(),
+            Some("0/3 nodes are available: 3 Too many pods. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.")
+        );
+    }
+
+    #[test]
+    fn a_cordoned_node_gets_no_new_pods() {
+        let (mut env, mut s) = three_nodes(110);
+        cordon(&mut env, "node-2");
+        for i in 0..4 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        assert_eq!(per_node(&env), [2, 0, 2]);
+    }
+
+    #[test]
+    fn nothing_fits_reports_failed_scheduling_with_the_framework_wording() {
+        let (mut env, mut s) = three_nodes(1);
+        cordon(&mut env, "node-1");
+        env.add_pod("a", "nginx", Some("node-2"));
+        env.add_pod("b", "nginx", Some("node-3"));
+        env.add_pod("web", "nginx", None);
+        env.step(&mut [&mut s]);
+        assert_eq!(
+            env.events_of("web"),
+            ["FailedScheduling 0/3 nodes are available: 1 node(s) were unschedulable, 2 Too many pods. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."]
+        );
+        // Nothing changes: retries and resyncs do not report it again.
+        env.run(20_000, &mut [&mut s]);
+        s.resync(&env.store);
+        env.run(1_000, &mut [&mut s]);
+        assert_eq!(env.event_count("web", "FailedScheduling"), 1);
+        assert_eq!(s.queue().next_delayed(), None);
+    }
+
+    #[test]
+    fn a_pending_pod_is_bound_when_a_node_frees_up() {
+        let (mut env, mut s) = three_nodes(1);
+        for i in 0..4 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "web-3"), None);
+        let force =
+            crate::store::DeleteOptions { grace_period_seconds: Some(0), ..Default::default() };
+        env.store.delete::<Pod>("default", "web-1", &force, env.now).unwrap();
+        // The node is free at once, but the pod waits out its 1 s back-off.
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "web-3"), None);
+        let bound = env.run_until(2_000, &mut [&mut s], |e| node_of(e, "web-3").is_some()).unwrap();
+        assert_eq!(bound.millis(), 1_100);
+        assert_eq!(node_of(&env, "web-3").as_deref(), Some("node-2"));
+    }
+
+    #[test]
+    fn an_unreachable_node_is_avoided_because_of_its_taint() {
+        let (mut env, mut s) = three_nodes(110);
+        for n in ["node-1", "node-2", "node-3"] {
+            env.store
+                .modify::<Node>("", n, env.now, |node| {
+                    for effect in ["NoSchedule", "NoExecute"] {
+                        node.spec.taints.push(Taint {
+                            key: "node.kubernetes.io/unreachable".into(),
+                            effect: effect.into(),
+                            time_added: None,
+                        });
+                    }
+                })
+                .unwrap();
+        }
+        env.add_pod("web", "nginx", None);
+        env.step(&mut [&mut s]);
+        assert_eq!(
+            env.events_of("web"),
+            ["FailedScheduling 0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."]
+        );
+    }
+
+    #[test]
+    fn without_nodes_nothing_is_available() {
+        let mut env = Env::new();
+        let mut s = Scheduler::default();
+        env.add_pod("web", "nginx", None);
+        env.step(&mut [&mut s]);
+        assert_eq!(env.events_of("web"), ["FailedScheduling no nodes available to schedule pods"]);
+        env.add_node("node-1", 110);
+        assert!(env.run_until(2_000, &mut [&mut s], |e| node_of(e, "web").is_some()).is_some());
+    }
 }

@@ -1,3 +1,195 @@
-//! kubectl as typed into the command box: parsing, execution against the world, printers.
+//! kubectl as typed into the command box: a small shell, kubectl's verbs and flags, the
+//! sandbox's own commands, and printers that match real kubectl to the column.
+//!
+//! Parsing is pure (`shell`, `args`); execution goes through `Session`, which owns the world.
+//! Nothing here draws anything: the page and the `kubeloop` binary show `Output` as text.
 
+pub mod args;
+mod delete;
+mod filters;
+mod get;
 pub mod jsonpath;
+mod label;
+mod manifest;
+mod mutate;
+mod nodes;
+pub mod printers;
+mod resource;
+mod rollout;
+mod run;
+mod sandbox;
+pub mod shell;
+mod watch;
+
+use std::fmt;
+
+use crate::store::ApiError;
+use crate::world::World;
+
+pub use watch::Watch;
+
+/// How watches and time behave. In a script, time moves only through commands and a watch
+/// ends when the cluster settles; in the page, time flows and a watch streams until stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Script,
+    Interactive,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// What a command line printed, in order, and its exit status.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Output {
+    pub chunks: Vec<(Stream, String)>,
+    pub status: i32,
+    /// `clear` was run: the page empties its log.
+    pub clear: bool,
+}
+
+impl Output {
+    pub fn out(&mut self, text: impl Into<String>) {
+        self.push(Stream::Stdout, text.into());
+    }
+
+    pub fn err(&mut self, text: impl Into<String>) {
+        self.push(Stream::Stderr, text.into());
+    }
+
+    fn push(&mut self, stream: Stream, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        match self.chunks.last_mut() {
+            Some((s, t)) if *s == stream => t.push_str(&text),
+            _ => self.chunks.push((stream, text)),
+        }
+    }
+
+    /// Everything as one string, streams interleaved as printed.
+    pub fn text(&self) -> String {
+        self.chunks.iter().map(|(_, t)| t.as_str()).collect()
+    }
+
+    pub fn stdout(&self) -> String {
+        self.chunks.iter().filter(|(s, _)| *s == Stream::Stdout).map(|(_, t)| t.as_str()).collect()
+    }
+
+    pub fn append(&mut self, other: Output) {
+        for (s, t) in other.chunks {
+            self.push(s, t);
+        }
+        self.status = other.status;
+        self.clear |= other.clear;
+    }
+}
+
+/// Errors of this layer, each printed the way kubectl (or a shell) prints it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KubectlError {
+    /// Bad usage: printed as `error: <msg>`.
+    Usage(String),
+    /// The API server refused: printed as the server's message.
+    Api(ApiError),
+    /// Printed exactly as given.
+    Plain(String),
+}
+
+impl fmt::Display for KubectlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KubectlError::Usage(m) => write!(f, "error: {m}"),
+            KubectlError::Api(e) => write!(f, "{e}"),
+            KubectlError::Plain(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<ApiError> for KubectlError {
+    fn from(e: ApiError) -> Self {
+        KubectlError::Api(e)
+    }
+}
+
+/// The longest input line accepted, so a huge paste is refused rather than parsed.
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// A shell session: the world plus an optional running watch.
+pub struct Session {
+    pub world: World,
+    pub mode: Mode,
+    watch: Option<watch::ActiveWatch>,
+}
+
+impl Session {
+    pub fn new(world: World, mode: Mode) -> Self {
+        Session { world, mode, watch: None }
+    }
+
+    /// Runs one input (a line, or several lines with heredocs) and returns what it printed.
+    pub fn run(&mut self, input: &str) -> Output {
+        let mut out = Output::default();
+        if self.watch.is_some() {
+            self.stop_watch();
+        }
+        if input.len() > MAX_INPUT_BYTES {
+            out.err(format!(
+                "kubeloop: input of {} bytes is longer than the {} byte limit\n",
+                input.len(),
+                MAX_INPUT_BYTES
+            ));
+            out.status = 2;
+            return out;
+        }
+        match shell::parse(input) {
+            Ok(script) => run::run_script(self, &script, &mut out),
+            Err(e) => {
+                let msg = e.to_string();
+                let prefix = if msg.starts_with("kubeloop:") { "" } else { "kubeloop: " };
+                out.err(format!("{prefix}{msg}\n"));
+                out.status = 2;
+            }
+        }
+        out
+    }
+
+    /// Whether a `-w` watch is streaming (interactive mode only).
+    pub fn watching(&self) -> bool {
+        self.watch.is_some()
+    }
+
+    /// New watch output since the last poll; ends the watch when its timeout passes.
+    pub fn poll_watch(&mut self) -> Output {
+        let mut out = Output::default();
+        let Some(mut active) = self.watch.take() else { return out };
+        let done = active.poll(&self.world, &mut out);
+        if done {
+            self.finish_watch(active, &mut out);
+        } else {
+            self.watch = Some(active);
+        }
+        out
+    }
+
+    /// Ctrl+C: ends the watch and runs whatever the input had after it.
+    pub fn stop_watch(&mut self) -> Output {
+        let mut out = Output::default();
+        if let Some(mut active) = self.watch.take() {
+            active.poll(&self.world, &mut out);
+            self.finish_watch(active, &mut out);
+        }
+        out
+    }
+
+    fn finish_watch(&mut self, active: watch::ActiveWatch, out: &mut Output) {
+        active.finish(out);
+        let rest = active.rest;
+        if !rest.items.is_empty() {
+            run::run_script(self, &rest, out);
+        }
+    }
+}

@@ -146,12 +146,13 @@ impl IntOrString {
             IntOrString::Str(s) => {
                 let digits = s
                     .strip_suffix('%')
-                    .ok_or_else(|| format!("invalid type: string is not a percentage"))?;
+                    .ok_or_else(|| "invalid type: string is not a percentage".to_string())?;
                 let pct: i64 = digits
                     .parse()
                     .map_err(|_| format!("invalid value for IntOrString: invalid value {s:?}"))?;
                 let product = pct * i64::from(total);
-                let v = if round_up { (product + 99).div_euclid(100) } else { product.div_euclid(100) };
+                let v =
+                    if round_up { (product + 99).div_euclid(100) } else { product.div_euclid(100) };
                 i32::try_from(v).map_err(|_| format!("invalid value for IntOrString: {s:?}"))
             }
         }

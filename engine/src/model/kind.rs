@@ -12,7 +12,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::Deployment, Kind::ReplicaSet, Kind::Pod, Kind::Node, Kind::Event];
+    pub const ALL: [Kind; 5] =
+        [Kind::Deployment, Kind::ReplicaSet, Kind::Pod, Kind::Node, Kind::Event];
 
     pub fn as_str(self) -> &'static str {
         match self {

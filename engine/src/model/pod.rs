@@ -203,7 +203,13 @@ pub struct StateTerminated {
 
 impl Pod {
     pub fn new(metadata: ObjectMeta, spec: PodSpec) -> Self {
-        Pod { api_version: pod_api_version(), kind: pod_kind(), metadata, spec, status: PodStatus::default() }
+        Pod {
+            api_version: pod_api_version(),
+            kind: pod_kind(),
+            metadata,
+            spec,
+            status: PodStatus::default(),
+        }
     }
 
     pub fn node(&self) -> Option<&str> {

@@ -19,9 +19,13 @@ pub fn deployment(d: &Deployment) -> Vec<FieldError> {
         ));
     }
     if let Some(ru) = &d.spec.strategy.rolling_update {
-        let surge = int_or_percent(&mut errs, "spec.strategy.rollingUpdate.maxSurge", &ru.max_surge);
-        let unavail =
-            int_or_percent(&mut errs, "spec.strategy.rollingUpdate.maxUnavailable", &ru.max_unavailable);
+        let surge =
+            int_or_percent(&mut errs, "spec.strategy.rollingUpdate.maxSurge", &ru.max_surge);
+        let unavail = int_or_percent(
+            &mut errs,
+            "spec.strategy.rollingUpdate.maxUnavailable",
+            &ru.max_unavailable,
+        );
         if surge == Some(0) && unavail == Some(0) {
             errs.push(FieldError::invalid(
                 "spec.strategy.rollingUpdate.maxUnavailable",
@@ -64,7 +68,11 @@ fn non_negative(errs: &mut Vec<FieldError>, field: &str, v: i32) {
 fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> Option<i32> {
     match v {
         IntOrString::Int(i) if *i < 0 => {
-            errs.push(FieldError::invalid(field, &i.to_string(), "must be greater than or equal to 0"));
+            errs.push(FieldError::invalid(
+                field,
+                &i.to_string(),
+                "must be greater than or equal to 0",
+            ));
             None
         }
         IntOrString::Int(i) => Some(*i),

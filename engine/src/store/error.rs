@@ -7,14 +7,35 @@ use crate::model::Kind;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ApiError {
-    NotFound { kind: Kind, name: String },
-    AlreadyExists { kind: Kind, name: String },
-    Invalid { kind: Kind, name: String, errors: Vec<FieldError> },
+    NotFound {
+        kind: Kind,
+        name: String,
+    },
+    AlreadyExists {
+        kind: Kind,
+        name: String,
+    },
+    Invalid {
+        kind: Kind,
+        name: String,
+        errors: Vec<FieldError>,
+    },
     /// A write raced with another (stale resourceVersion or UID precondition).
-    Conflict { kind: Kind, name: String, message: String },
-    NamespaceNotFound { name: String },
-    NamespaceExists { name: String },
-    InvalidNamespace { name: String, errors: Vec<FieldError> },
+    Conflict {
+        kind: Kind,
+        name: String,
+        message: String,
+    },
+    NamespaceNotFound {
+        name: String,
+    },
+    NamespaceExists {
+        name: String,
+    },
+    InvalidNamespace {
+        name: String,
+        errors: Vec<FieldError>,
+    },
 }
 
 /// `deployments.apps`, `pods`: the resource as the API server names it in messages.

@@ -30,7 +30,10 @@ impl Store {
         rng: &mut SimRng,
     ) {
         let ns = if involved.namespace.is_empty() { "default" } else { &involved.namespace };
-        let signature = format!("{}\u{0}{}\u{0}{}\u{0}{}", involved.uid, spec.reason, spec.message, spec.component);
+        let signature = format!(
+            "{}\u{0}{}\u{0}{}\u{0}{}",
+            involved.uid, spec.reason, spec.message, spec.component
+        );
         if let Some(key) = self.event_signatures.get(&signature).cloned() {
             if let Some(mut ev) = self.events.get(&key).cloned() {
                 ev.count = ev.count.saturating_add(1);
@@ -39,8 +42,10 @@ impl Store {
                 return;
             }
         }
-        // Real event names are `<object>.<unix nanoseconds in hex>`.
-        let nanos = (now.millis() + 1_735_689_600_000) as u64 * 1_000_000 + u64::from(rng.below(1_000_000));
+        // Real event names are `<object>.<unix nanoseconds in hex>`; a per-store sequence in
+        // the sub-millisecond digits keeps names unique and in creation order.
+        self.event_seq = (self.event_seq + 1) % 1_000_000;
+        let nanos = (now.millis() + 1_735_689_600_000) as u64 * 1_000_000 + self.event_seq;
         let ev = Event {
             api_version: "v1".into(),
             kind: "Event".into(),
@@ -84,11 +89,12 @@ impl Store {
         self.event_signatures.retain(|_, k| events.get(k).is_some());
     }
 
-    /// Events about one object, oldest first, as `describe` lists them.
+    /// Events about one object, ordered by their last occurrence as `describe` lists them
+    /// (kubectl/pkg/describe `SortableEvents`), ties in creation order.
     pub fn events_for(&self, uid: &str) -> Vec<&Event> {
         let mut out: Vec<&Event> =
             self.events.iter().map(|(_, e)| e).filter(|e| e.involved_object.uid == uid).collect();
-        out.sort_by_key(|e| (e.first_timestamp, e.metadata.name.clone()));
+        out.sort_by_key(|e| (e.last_timestamp, e.metadata.name.clone()));
         out
     }
 }

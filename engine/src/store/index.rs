@@ -15,6 +15,8 @@ pub struct Indexes {
     pub dependents: BTreeMap<String, BTreeSet<(Kind, Key)>>,
     /// node name -> pods bound to it.
     pub pods_by_node: BTreeMap<String, BTreeSet<Key>>,
+    /// Objects with no controller reference, the candidates for adoption.
+    pub orphans: BTreeSet<(Kind, Key)>,
 }
 
 impl Indexes {
@@ -27,6 +29,7 @@ impl Indexes {
     ) {
         if let Some((m, node)) = old {
             self.by_uid.remove(&m.uid);
+            self.orphans.remove(&(kind, key.clone()));
             for r in &m.owner_references {
                 if let Some(set) = self.dependents.get_mut(&r.uid) {
                     set.remove(&(kind, key.clone()));
@@ -46,6 +49,9 @@ impl Indexes {
         }
         if let Some((m, node)) = new {
             self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
+            if m.controller_ref().is_none() && matches!(kind, Kind::Pod | Kind::ReplicaSet) {
+                self.orphans.insert((kind, key.clone()));
+            }
             for r in &m.owner_references {
                 self.dependents.entry(r.uid.clone()).or_default().insert((kind, key.clone()));
             }

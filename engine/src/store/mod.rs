@@ -6,6 +6,7 @@
 //! It does not decide anything a controller decides; it only enforces API semantics
 //! (models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go).
 
+mod binding;
 mod delete;
 mod error;
 mod events;
@@ -16,8 +17,8 @@ mod watch;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
-pub use events::{EventSpec, EVENT_TTL_MS};
 pub use error::{qualified_resource, ApiError};
+pub use events::{EventSpec, EVENT_TTL_MS};
 pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 
@@ -41,6 +42,7 @@ pub struct Store {
     namespaces: BTreeSet<String>,
     pub(crate) index: Indexes,
     event_signatures: BTreeMap<String, Key>,
+    event_seq: u64,
     pub watch: WatchLog,
 }
 
@@ -62,6 +64,7 @@ impl Store {
             namespaces: ["default", "kube-system"].iter().map(|s| s.to_string()).collect(),
             index: Indexes::default(),
             event_signatures: BTreeMap::new(),
+            event_seq: 0,
             watch: WatchLog::default(),
         }
     }
@@ -96,7 +99,7 @@ impl Store {
     }
 
     /// Objects of one kind, in name order, optionally in one namespace and matching a selector.
-    pub fn list<'a, T: Tabled + 'a>(
+    pub fn list<'a, T: Tabled>(
         &'a self,
         ns: Option<&'a str>,
         selector: Option<&'a Selector>,
@@ -111,7 +114,12 @@ impl Store {
     }
 
     /// Creates an object. `generateName` gets a random suffix from the world's RNG.
-    pub fn create<T: Tabled>(&mut self, mut obj: T, now: Time, rng: &mut SimRng) -> Result<T, ApiError> {
+    pub fn create<T: Tabled>(
+        &mut self,
+        mut obj: T,
+        now: Time,
+        rng: &mut SimRng,
+    ) -> Result<T, ApiError> {
         let ns = {
             let m = obj.meta_mut();
             if !T::KIND.namespaced() {
@@ -273,7 +281,12 @@ impl Store {
     pub(super) fn store<T: Tabled>(&mut self, obj: T, ty: WatchEventType, now: Time) {
         let key = Key::of(obj.meta(), T::KIND);
         let old = T::table_mut(self).insert(key.clone(), obj.clone());
-        self.index.on_write(T::KIND, &key, old.as_ref().map(|o| (o.meta(), T::node_of(o))), Some((obj.meta(), T::node_of(&obj))));
+        self.index.on_write(
+            T::KIND,
+            &key,
+            old.as_ref().map(|o| (o.meta(), T::node_of(o))),
+            Some((obj.meta(), T::node_of(&obj))),
+        );
         let rv = self.resource_version;
         self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object() });
     }
@@ -294,7 +307,38 @@ impl Store {
 
     /// Objects (kind, key) whose ownerReferences name `owner_uid`.
     pub fn dependents_of(&self, owner_uid: &str) -> Vec<(Kind, Key)> {
-        self.index.dependents.get(owner_uid).map(|s| s.iter().cloned().collect()).unwrap_or_default()
+        self.index
+            .dependents
+            .get(owner_uid)
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Pods or ReplicaSets in a namespace with no controller reference.
+    pub fn orphans_in(&self, kind: Kind, ns: &str) -> Vec<Key> {
+        let from = (kind, Key::new(ns, ""));
+        self.index
+            .orphans
+            .range(from..)
+            .take_while(|(k, key)| *k == kind && key.ns == ns)
+            .map(|(_, key)| key.clone())
+            .collect()
+    }
+
+    /// Pods whose controller reference names `owner_uid`, plus the namespace's orphan pods:
+    /// the candidates a ReplicaSet claims (`FilterPodsByOwner` with `includeOrphaned`).
+    pub fn owned_or_orphan_pods(&self, owner_uid: &str, ns: &str) -> Vec<&Pod> {
+        let mut keys: BTreeSet<Key> = self
+            .index
+            .dependents
+            .get(owner_uid)
+            .into_iter()
+            .flatten()
+            .filter(|(k, _)| *k == Kind::Pod)
+            .map(|(_, key)| key.clone())
+            .collect();
+        keys.extend(self.orphans_in(Kind::Pod, ns));
+        keys.iter().filter_map(|k| self.pods.get(k)).collect()
     }
 
     /// Keys of pods bound to a node.

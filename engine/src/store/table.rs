@@ -77,7 +77,7 @@ impl<T> Table<T> {
 }
 
 /// A kind the store holds, with the API rules that differ between kinds.
-pub trait Tabled: Resource + PartialEq {
+pub trait Tabled: Resource + PartialEq + 'static {
     /// Whether `metadata.generation` is tracked (kinds whose spec controllers observe).
     const HAS_GENERATION: bool;
     fn table(s: &Store) -> &Table<Self>;

@@ -1,0 +1,265 @@
+//! The container transitions the kubelet makes for a pod that is not being deleted: pull,
+//! create, start, notice an exit, restart with crash-loop back-off, and retry failed pulls
+//! with image-pull back-off. Each transition emits the kubelet's events with its wording
+//! (pkg/kubelet/images/image_manager.go `EnsureImageExists`, kuberuntime_container.go
+//! `startContainer`, kuberuntime_manager.go `doBackOff`) and records one decision.
+//!
+//! Graceful termination lives in `mod.rs`; status building in `runtime.rs`.
+
+use crate::controllers::Ctx;
+use crate::model::{Kind, Pod, StateTerminated};
+
+use super::images::{go_duration, ImageBehaviour};
+use super::runtime::{should_restart, Backoff, Ctr, Step, SYNC_MS};
+
+/// What one transition needs: the loop's context, the pod, and the node it runs on.
+pub struct Sync<'a, 'b> {
+    pub ctx: &'a mut Ctx<'b>,
+    pub pod: &'a Pod,
+    pub node: &'a str,
+}
+
+impl Sync<'_, '_> {
+    pub fn event(&mut self, type_: &str, reason: &str, message: String) {
+        self.ctx.event_from_host(Kind::Pod, &self.pod.metadata, type_, reason, message, self.node);
+    }
+
+    pub fn decide(&mut self, desired: &str, observed: String, action: String) {
+        let observed = format!("{}: {observed}", self.node);
+        self.ctx.decide(Kind::Pod, &self.pod.metadata, desired, observed, action);
+    }
+
+    /// Seeded jitter of up to `config.jitter_ms`, drawn from the world's RNG.
+    fn jitter(&mut self) -> i64 {
+        let max = self.ctx.config.jitter_ms.clamp(0, i64::from(u32::MAX - 1));
+        if max == 0 {
+            0
+        } else {
+            i64::from(self.ctx.rng.below(max as u32 + 1))
+        }
+    }
+
+    /// `format.Pod`: `name_namespace(uid)`, as kubelet messages name a pod.
+    fn pod_ref(&self) -> String {
+        let m = &self.pod.metadata;
+        format!("{}_{}({})", m.name, m.namespace, m.uid)
+    }
+
+    /// Makes the one transition that is due for `c`, if any. Returns whether it did.
+    pub fn advance(&mut self, c: &mut Ctr) -> bool {
+        let now = self.ctx.now;
+        if c.due(false).is_none_or(|t| t > now) {
+            return false;
+        }
+        match c.step.clone() {
+            Step::New => match c.behaviour.clone() {
+                ImageBehaviour::InvalidName { message } => {
+                    self.event("Warning", "InspectFailed", message.clone());
+                    self.event("Warning", "Failed", "Error: InvalidImageName".into());
+                    self.decide(
+                        WANT_RUNNING,
+                        format!("image {:?} does not parse", c.image),
+                        "report InvalidImageName".into(),
+                    );
+                    c.step = Step::Invalid { message };
+                }
+                _ => self.begin_pull(c, None),
+            },
+            Step::Pulling { began, until, cached, .. } => {
+                self.finish_pull(c, until.since(began), cached)
+            }
+            Step::Starting { .. } => {
+                self.event("Normal", "Started", format!("Started container {}", c.name));
+                self.decide(
+                    WANT_RUNNING,
+                    format!("container {} created", c.name),
+                    "start its process".into(),
+                );
+                c.step = Step::Running { since: now };
+            }
+            Step::Running { since } => {
+                let ImageBehaviour::Runs(p) = c.behaviour else { return false };
+                let Some((ms, code)) = p.exits else { return false };
+                let finished = since.plus_millis(ms);
+                let term = StateTerminated {
+                    exit_code: code,
+                    signal: None,
+                    reason: Some(if code == 0 { "Completed" } else { "Error" }.into()),
+                    started_at: Some(since),
+                    finished_at: Some(finished),
+                };
+                self.decide(
+                    WANT_RUNNING,
+                    format!("container {} exited with code {code}", c.name),
+                    "record it as terminated".into(),
+                );
+                c.step = Step::Exited { term, next: Some(finished.plus_millis(SYNC_MS).max(now)) };
+            }
+            Step::Exited { term, .. } => self.after_exit(c, term),
+            Step::CrashBackOff { .. } => {
+                let finished = c.last_state.as_ref().and_then(|t| t.finished_at).unwrap_or(now);
+                c.crash_backoff = Some(Backoff::next(c.crash_backoff, finished, now));
+                self.decide(
+                    WANT_RUNNING,
+                    format!("back-off for {} over", c.name),
+                    "restart the container".into(),
+                );
+                self.restart(c);
+            }
+            Step::PullFailed { error, .. } => {
+                let b = c.pull_backoff.unwrap_or(Backoff { period_ms: 0, updated: now });
+                self.event("Normal", "BackOff", format!("Back-off pulling image {:?}", c.image));
+                self.event("Warning", "Failed", "Error: ImagePullBackOff".into());
+                self.decide(
+                    WANT_RUNNING,
+                    format!("pull of {} failed", c.image),
+                    format!("back off {} before pulling again", go_duration(b.period_ms)),
+                );
+                c.step = Step::PullBackOff { error, until: b.updated.plus_millis(b.period_ms) };
+            }
+            Step::PullBackOff { .. } => {
+                let shown = c.status().state;
+                self.begin_pull(c, Some(shown));
+            }
+            Step::Stopping { .. } | Step::Invalid { .. } => return false,
+        }
+        true
+    }
+
+    fn begin_pull(&mut self, c: &mut Ctr, shown: Option<crate::model::ContainerState>) {
+        let now = self.ctx.now;
+        let present = self.ctx.hosts.get(self.node).is_some_and(|h| h.images.contains(&c.image));
+        let cached = present && matches!(c.behaviour, ImageBehaviour::Runs(_));
+        let base = if cached { self.ctx.config.cached_pull_ms } else { self.ctx.config.pull_ms };
+        let until = now.plus_millis(base.max(0) + self.jitter());
+        if cached {
+            self.decide(
+                WANT_RUNNING,
+                format!("image {} already on the node", c.image),
+                "create the container".into(),
+            );
+        } else {
+            self.event("Normal", "Pulling", format!("Pulling image {:?}", c.image));
+            self.decide(
+                WANT_RUNNING,
+                format!("image {} not on the node", c.image),
+                format!("pull {}", c.image),
+            );
+        }
+        c.step = Step::Pulling { began: now, until, cached, shown };
+    }
+
+    fn finish_pull(&mut self, c: &mut Ctr, took_ms: i64, cached: bool) {
+        let now = self.ctx.now;
+        match c.behaviour.clone() {
+            ImageBehaviour::Runs(p) => {
+                if cached {
+                    self.event(
+                        "Normal",
+                        "Pulled",
+                        format!("Container image {:?} already present on machine", c.image),
+                    );
+                } else {
+                    let took = go_duration(took_ms);
+                    self.event(
+                        "Normal",
+                        "Pulled",
+                        format!(
+                            "Successfully pulled image {:?} in {took} ({took} including waiting). Image size: {} bytes.",
+                            c.image, p.size_bytes
+                        ),
+                    );
+                    if let Some(h) = self.ctx.hosts.get_mut(self.node) {
+                        h.images.insert(c.image.clone());
+                    }
+                }
+                c.pull_backoff = None;
+                self.event("Normal", "Created", format!("Created container: {}", c.name));
+                self.decide(
+                    WANT_RUNNING,
+                    format!("image {} ready", c.image),
+                    format!("create container {}", c.name),
+                );
+                let until = now.plus_millis(self.ctx.config.start_ms.max(0) + self.jitter());
+                c.step = Step::Starting { until };
+            }
+            ImageBehaviour::PullFails { error } => {
+                self.event(
+                    "Warning",
+                    "Failed",
+                    format!("Failed to pull image {:?}: {error}", c.image),
+                );
+                self.event("Warning", "Failed", "Error: ErrImagePull".into());
+                let b = Backoff::next(c.pull_backoff, now, now);
+                c.pull_backoff = Some(b);
+                self.decide(
+                    WANT_RUNNING,
+                    format!("pull of {} failed", c.image),
+                    "report ErrImagePull".into(),
+                );
+                c.step = Step::PullFailed { error, next: now.plus_millis(SYNC_MS) };
+            }
+            ImageBehaviour::InvalidName { message } => c.step = Step::Invalid { message },
+        }
+    }
+
+    /// `doBackOff` and `ShouldContainerBeRestarted` for a container that exited.
+    fn after_exit(&mut self, c: &mut Ctr, term: StateTerminated) {
+        let now = self.ctx.now;
+        let finished = term.finished_at.unwrap_or(now);
+        if !should_restart(self.pod.spec.restart_policy.as_deref(), term.exit_code) {
+            let policy = self.pod.spec.restart_policy.clone().unwrap_or_else(|| "Always".into());
+            self.decide(
+                WANT_RUNNING,
+                format!("container {} exited with code {}", c.name, term.exit_code),
+                format!("restartPolicy {policy}: leave it"),
+            );
+            c.step = Step::Exited { term, next: None };
+            return;
+        }
+        c.last_state = Some(term);
+        if Backoff::active_since(c.crash_backoff, finished, now) {
+            let b = c.crash_backoff.expect("active back-off has an entry");
+            let period = go_duration(b.period_ms);
+            let message = format!(
+                "back-off {period} restarting failed container={} pod={}",
+                c.name,
+                self.pod_ref()
+            );
+            let event = format!(
+                "Back-off restarting failed container {} in pod {}",
+                c.name,
+                self.pod_ref()
+            );
+            self.event("Warning", "BackOff", event);
+            self.decide(
+                WANT_RUNNING,
+                format!("container {} exited again after {} restart(s)", c.name, c.restart_count),
+                format!("CrashLoopBackOff: wait {period}"),
+            );
+            c.step = Step::CrashBackOff { until: finished.plus_millis(b.period_ms), message };
+        } else {
+            c.crash_backoff = Some(Backoff::next(c.crash_backoff, finished, now));
+            self.decide(
+                WANT_RUNNING,
+                format!("container {} exited", c.name),
+                "restart it now".into(),
+            );
+            self.restart(c);
+        }
+    }
+
+    fn restart(&mut self, c: &mut Ctr) {
+        c.restart_count += 1;
+        self.event(
+            "Normal",
+            "Pulled",
+            format!("Container image {:?} already present on machine", c.image),
+        );
+        self.event("Normal", "Created", format!("Created container: {}", c.name));
+        self.event("Normal", "Started", format!("Started container {}", c.name));
+        c.step = Step::Running { since: self.ctx.now };
+    }
+}
+
+const WANT_RUNNING: &str = "containers running";

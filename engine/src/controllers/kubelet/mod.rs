@@ -1,0 +1,320 @@
+//! The kubelet: one loop that plays every node's kubelet. It runs the pods bound to nodes
+//! whose machine is up, drives each container through pull, create, start, crash and
+//! back-off, writes the pod status kubectl reads, and finishes graceful deletion by
+//! stopping containers and deleting the pod with grace 0.
+//!
+//! It keeps what a real kubelet keeps in memory (container states, next action times,
+//! back-offs, per pod UID) and rebuilds it from the pod status after `forget`. It does not
+//! post node status (the node lifecycle loop plays that part) and never acts for a node
+//! whose machine is down: such pods stay as they are, Terminating included.
+//!
+//! Models pkg/kubelet/kubelet.go `SyncPod` / `SyncTerminatingPod`, kubelet_pods.go
+//! `generateAPIPodStatus`, and status/status_manager.go (the final delete with grace 0).
+
+mod images;
+mod lifecycle;
+mod runtime;
+#[cfg(test)]
+pub(crate) mod testenv;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::clock::Time;
+use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
+use crate::model::{Object, Pod, PodCondition, StateTerminated};
+use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
+
+pub use images::{go_duration, image_behaviour, parse_image, ImageBehaviour, ImageRef, Program};
+use lifecycle::Sync;
+use runtime::{phase_of, Ctr, PodRuntime, Step};
+pub use runtime::{BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
+
+/// How long after its last container stops the kubelet deletes a terminating pod (status
+/// manager sync), so `0/1 Terminating` is briefly visible.
+pub const CLEANUP_MS: i64 = 500;
+
+/// Transitions one reconcile may make per container, so a node that was away catches up.
+const MAX_ROUNDS: usize = 16;
+
+/// The conditions the kubelet owns, in the order it writes them.
+const CONDITION_ORDER: [&str; 5] =
+    ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"];
+
+#[derive(Default)]
+pub struct Kubelet {
+    queue: WorkQueue<Key>,
+    /// Pods by UID, as the container runtime holds them.
+    pods: BTreeMap<String, PodRuntime>,
+    /// Last pod IP handed out per node (host-local IPAM walks the range).
+    last_ip: BTreeMap<String, u32>,
+}
+
+enum Termination {
+    Wait(Option<Time>),
+    Delete,
+}
+
+impl Controller for Kubelet {
+    type Key = Key;
+
+    fn name(&self) -> ControllerName {
+        ControllerName::Kubelet
+    }
+
+    fn queue(&mut self) -> &mut WorkQueue<Key> {
+        &mut self.queue
+    }
+
+    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
+        if let Object::Pod(p) = &event.object {
+            // A deleted pod's key is queued too, so its runtime state is dropped.
+            if p.node().is_some() || event.ty == WatchEventType::Deleted {
+                self.queue.add(key_of(&p.metadata));
+            }
+        }
+    }
+
+    fn resync(&mut self, store: &Store) {
+        for p in store.list::<Pod>(None, None).filter(|p| p.node().is_some()) {
+            self.queue.add(key_of(&p.metadata));
+        }
+    }
+
+    fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+        self.sync_pod(key, ctx);
+    }
+
+    fn forget(&mut self) {
+        self.queue.clear();
+        self.pods.clear();
+        self.last_ip.clear();
+    }
+}
+
+impl Kubelet {
+    fn sync_pod(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+        let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).cloned() else {
+            self.pods.retain(|_, rt| rt.key != *key);
+            return;
+        };
+        let uid = pod.metadata.uid.clone();
+        self.pods.retain(|u, rt| rt.key != *key || *u == uid);
+        let Some(node) = pod.node().map(str::to_string) else { return };
+        // A silent machine's kubelet does nothing; its pods wait for it to come back.
+        if !ctx.hosts.get(&node).is_some_and(|h| h.up) {
+            return;
+        }
+        let mut rt = match self.pods.remove(&uid) {
+            // A changed image (`kubectl set image` on a pod) starts its container afresh.
+            Some(rt) if rt.node == node && rt.runs(&pod) => rt,
+            _ => PodRuntime::from_status(&pod, &node, ctx.now),
+        };
+        if rt.pod_ip.is_none() {
+            rt.pod_ip = Some(self.allocate_ip(ctx, &node));
+        }
+        let mut sync = Sync { ctx, pod: &pod, node: &node };
+        let next = match pod.metadata.deletion_timestamp {
+            Some(deadline) => match terminate(&mut sync, &mut rt, deadline) {
+                Termination::Delete => {
+                    finish_deletion(&mut sync);
+                    return;
+                }
+                Termination::Wait(t) => t,
+            },
+            None => {
+                for _ in 0..MAX_ROUNDS {
+                    let mut moved = false;
+                    for c in rt.containers.iter_mut() {
+                        moved |= sync.advance(c);
+                    }
+                    if !moved {
+                        break;
+                    }
+                }
+                rt.due(false)
+            }
+        };
+        write_status(ctx, &pod, &rt);
+        if let Some(t) = next {
+            self.queue.add_after(key.clone(), t.max(ctx.now));
+        }
+        self.pods.insert(uid, rt);
+    }
+
+    /// `10.244.<node index>.<n>`: the next free address after the last one handed out.
+    fn allocate_ip(&mut self, ctx: &Ctx<'_>, node: &str) -> String {
+        let index = ctx.hosts.get(node).map_or(0, |h| h.index);
+        let used: BTreeSet<String> = ctx
+            .store
+            .pods_on_node(node)
+            .iter()
+            .filter_map(|k| {
+                ctx.store.get::<Pod>(&k.ns, &k.name).and_then(|p| p.status.pod_ip.clone())
+            })
+            .collect();
+        let last = self.last_ip.entry(node.to_string()).or_insert(1);
+        for _ in 0..253 {
+            *last = if *last >= 254 { 2 } else { *last + 1 };
+            let ip = format!("10.244.{index}.{last}");
+            if !used.contains(&ip) {
+                return ip;
+            }
+        }
+        format!("10.244.{index}.{last}")
+    }
+}
+
+/// Graceful termination: SIGTERM to every live container, SIGKILL (exit 137) for those still
+/// alive at the deletion deadline, then the pod can go. Containers that never started have
+/// nothing to stop.
+fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Termination {
+    let now = sync.ctx.now;
+    for c in rt.containers.iter_mut() {
+        match c.step.clone() {
+            Step::Running { since } => {
+                let (at, code) = stop_plan(c, now, deadline);
+                sync.event("Normal", "Killing", format!("Stopping container {}", c.name));
+                let how = if code == 0 {
+                    "it stops cleanly"
+                } else {
+                    "it ignores SIGTERM: SIGKILL at the deadline"
+                };
+                sync.decide(
+                    "pod gone",
+                    format!("pod deleted, container {} running", c.name),
+                    format!("send SIGTERM; {how}"),
+                );
+                c.step = Step::Stopping { since, at, code };
+            }
+            Step::Exited { term, next: Some(_) } => c.step = Step::Exited { term, next: None },
+            _ => {}
+        }
+        if let Step::Stopping { since, at, code } = c.step.clone() {
+            // A second delete with a shorter grace period brings the SIGKILL forward.
+            let (at, code) = if at > deadline { (deadline.max(now), 137) } else { (at, code) };
+            if at <= now {
+                let reason = if code == 0 { "Completed" } else { "Error" };
+                let term = StateTerminated {
+                    exit_code: code,
+                    signal: None,
+                    reason: Some(reason.into()),
+                    started_at: Some(since),
+                    finished_at: Some(at),
+                };
+                sync.decide(
+                    "pod gone",
+                    format!("container {} exited with code {code}", c.name),
+                    "record it".into(),
+                );
+                c.step = Step::Exited { term, next: None };
+                rt.stopped_at = Some(now);
+            } else {
+                c.step = Step::Stopping { since, at, code };
+            }
+        }
+    }
+    if rt.containers.iter().any(Ctr::is_alive) {
+        return Termination::Wait(rt.due(true));
+    }
+    match rt.stopped_at {
+        Some(t) if now < t.plus_millis(CLEANUP_MS) => {
+            Termination::Wait(Some(t.plus_millis(CLEANUP_MS)))
+        }
+        _ => Termination::Delete,
+    }
+}
+
+/// When and how a running container stops after SIGTERM at `now`.
+fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
+    let clean = match c.behaviour {
+        images::ImageBehaviour::Runs(p) => p.stop_ms.map(|ms| now.plus_millis(ms.max(0))),
+        _ => Some(now),
+    };
+    match clean {
+        Some(t) if t <= deadline => (t, 0),
+        _ => (deadline.max(now), 137),
+    }
+}
+
+/// Every container has stopped: delete the pod for good (status manager, grace 0).
+fn finish_deletion(sync: &mut Sync<'_, '_>) {
+    let m = &sync.pod.metadata;
+    let opts = DeleteOptions {
+        grace_period_seconds: Some(0),
+        precondition_uid: Some(m.uid.clone()),
+        ..Default::default()
+    };
+    let (ns, name) = (m.namespace.clone(), m.name.clone());
+    sync.decide("pod gone", "all containers stopped".into(), "delete the pod with grace 0".into());
+    let now = sync.ctx.now;
+    let _ = sync.ctx.store.delete::<Pod>(&ns, &name, &opts, now);
+}
+
+/// Writes the status the kubelet reports: phase, addresses, conditions, container statuses.
+/// Phase stays as it is while the pod is being deleted.
+fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) {
+    let statuses = rt.statuses();
+    let now = ctx.now;
+    let host_ip = ctx
+        .store
+        .get::<crate::model::Node>("", &rt.node)
+        .and_then(|n| n.internal_ip().map(String::from));
+    let deleting = pod.metadata.deletion_timestamp.is_some();
+    let policy = pod.spec.restart_policy.clone();
+    let unready: Vec<String> =
+        statuses.iter().filter(|s| !s.ready).map(|s| s.name.clone()).collect();
+    let _ = ctx.store.modify_status::<Pod>(&pod.metadata.namespace, &pod.metadata.name, now, |p| {
+        if !deleting {
+            p.status.phase = phase_of(policy.as_deref(), &statuses);
+        }
+        p.status.host_ip = host_ip.or(p.status.host_ip.take());
+        p.status.pod_ip = rt.pod_ip.clone();
+        p.status.start_time = p.status.start_time.or(Some(now));
+        let not_ready = (!unready.is_empty()).then(|| {
+            (
+                "ContainersNotReady",
+                format!("containers with unready status: [{}]", unready.join(" ")),
+            )
+        });
+        set_condition(p, "PodReadyToStartContainers", None, now);
+        set_condition(p, "Initialized", None, now);
+        set_condition(p, "Ready", not_ready.clone(), now);
+        set_condition(p, "ContainersReady", not_ready, now);
+        if p.condition("PodScheduled").is_none() {
+            set_condition(p, "PodScheduled", None, now);
+        }
+        p.status.conditions.sort_by_key(|c| {
+            CONDITION_ORDER.iter().position(|t| *t == c.type_).unwrap_or(usize::MAX)
+        });
+        p.status.container_statuses = statuses.clone();
+    });
+}
+
+/// Sets a condition True (`failing` None) or False with a reason and message, keeping
+/// `lastTransitionTime` when the status does not change.
+fn set_condition(p: &mut Pod, type_: &str, failing: Option<(&str, String)>, now: Time) {
+    let status = if failing.is_some() { "False" } else { "True" };
+    let (reason, message) = match failing {
+        Some((r, m)) => (Some(r.to_string()), Some(m)),
+        None => (None, None),
+    };
+    match p.status.conditions.iter_mut().find(|c| c.type_ == type_) {
+        Some(c) => {
+            if c.status != status {
+                c.status = status.into();
+                c.last_transition_time = Some(now);
+            }
+            c.reason = reason;
+            c.message = message;
+        }
+        None => p.status.conditions.push(PodCondition {
+            type_: type_.into(),
+            status: status.into(),
+            last_transition_time: Some(now),
+            reason,
+            message,
+        }),
+    }
+}

@@ -1,0 +1,393 @@
+//! What the kubelet keeps in memory for each pod it runs: the containers as the container
+//! runtime holds them, the next time each needs attention, and their back-off entries. Also
+//! how that becomes `status.containerStatuses`. It writes nothing to the store and emits no
+//! events; `mod.rs` drives the transitions.
+//!
+//! The state can always be rebuilt from the pod's status (`PodRuntime::from_status`), so a
+//! restarted kubelet carries on where the old one stopped: level-triggered, not remembered.
+
+use crate::clock::Time;
+use crate::model::{ContainerState, ContainerStatus, Pod, StateTerminated};
+use crate::store::Key;
+
+use super::images::{image_behaviour, ImageBehaviour};
+
+/// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
+pub const BACKOFF_INITIAL_MS: i64 = 10_000;
+/// ... and double up to `MaxContainerBackOff` / `MaxImageBackOff`, 300 s.
+pub const BACKOFF_MAX_MS: i64 = 300_000;
+/// How soon the kubelet notices a container exited or a pull failed and syncs the pod again
+/// (the PLEG relist period).
+pub const SYNC_MS: i64 = 1_000;
+
+/// One entry of client-go's `flowcontrol.Backoff`: the current period and when it last grew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backoff {
+    pub period_ms: i64,
+    pub updated: Time,
+}
+
+impl Backoff {
+    /// `Backoff.Next`: start at 10 s, double up to 300 s; an entry untouched for twice the
+    /// maximum (measured from `event`) starts over.
+    pub fn next(prev: Option<Backoff>, event: Time, now: Time) -> Backoff {
+        let period_ms = match prev {
+            Some(b) if !b.expired(event) => (b.period_ms * 2).min(BACKOFF_MAX_MS),
+            _ => BACKOFF_INITIAL_MS,
+        };
+        Backoff { period_ms, updated: now }
+    }
+
+    fn expired(&self, event: Time) -> bool {
+        event.since(self.updated) > 2 * BACKOFF_MAX_MS
+    }
+
+    /// `Backoff.IsInBackOffSince`: whether `now` is still within the period counted from `event`.
+    pub fn active_since(prev: Option<Backoff>, event: Time, now: Time) -> bool {
+        prev.is_some_and(|b| !b.expired(event) && now.since(event) < b.period_ms)
+    }
+
+    /// The entry a container with `restarts` restarts has, as `Next` was called once per crash
+    /// that led to a restart: 10 s after the first, 20 s after the second, and so on.
+    pub fn after_restarts(restarts: i32, now: Time) -> Option<Backoff> {
+        (restarts > 0).then(|| {
+            let doublings = (restarts - 1).min(10) as u32;
+            Backoff {
+                period_ms: (BACKOFF_INITIAL_MS << doublings).min(BACKOFF_MAX_MS),
+                updated: now,
+            }
+        })
+    }
+}
+
+/// Where a container is in its life.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Seen, nothing done yet.
+    New,
+    /// Pulling (or, when `cached`, checking) the image until `until`. `shown` is the state the
+    /// status keeps showing meanwhile (`ImagePullBackOff` while a retry pulls).
+    Pulling {
+        began: Time,
+        until: Time,
+        cached: bool,
+        shown: Option<ContainerState>,
+    },
+    /// Created; its process starts at `until`.
+    Starting {
+        until: Time,
+    },
+    Running {
+        since: Time,
+    },
+    /// SIGTERM sent; the process exits at `at` with `code`.
+    Stopping {
+        since: Time,
+        at: Time,
+        code: i32,
+    },
+    /// The process exited. The kubelet looks at it again at `next` to decide on a restart;
+    /// `None` when it never will (restart policy, or the pod is being deleted).
+    Exited {
+        term: StateTerminated,
+        next: Option<Time>,
+    },
+    /// Waiting out the crash-loop back-off until `until`.
+    CrashBackOff {
+        until: Time,
+        message: String,
+    },
+    /// The pull just failed; the kubelet syncs again at `next` and reports the back-off.
+    PullFailed {
+        error: String,
+        next: Time,
+    },
+    /// Waiting out the image-pull back-off until `until`.
+    PullBackOff {
+        error: String,
+        until: Time,
+    },
+    /// The reference does not parse; nothing will change that.
+    Invalid {
+        message: String,
+    },
+}
+
+/// One container as the runtime holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ctr {
+    pub name: String,
+    pub image: String,
+    pub behaviour: ImageBehaviour,
+    pub step: Step,
+    pub restart_count: i32,
+    pub last_state: Option<StateTerminated>,
+    pub crash_backoff: Option<Backoff>,
+    pub pull_backoff: Option<Backoff>,
+}
+
+impl Ctr {
+    /// When this container next needs the kubelet, if ever.
+    pub fn due(&self, deleting: bool) -> Option<Time> {
+        match &self.step {
+            Step::Stopping { at, .. } => Some(*at),
+            _ if deleting => None,
+            Step::New => Some(Time::ZERO),
+            Step::Pulling { until, .. } | Step::Starting { until } => Some(*until),
+            Step::Running { since } => match self.behaviour {
+                ImageBehaviour::Runs(p) => p.exits.map(|(ms, _)| since.plus_millis(ms)),
+                _ => None,
+            },
+            Step::Exited { next, .. } => *next,
+            Step::CrashBackOff { until, .. } | Step::PullBackOff { until, .. } => Some(*until),
+            Step::PullFailed { next, .. } => Some(*next),
+            Step::Invalid { .. } => None,
+        }
+    }
+
+    /// Whether a process is alive, so deleting the pod must stop it first.
+    pub fn is_alive(&self) -> bool {
+        matches!(self.step, Step::Running { .. } | Step::Stopping { .. })
+    }
+
+    /// `status.containerStatuses[]` for this container.
+    pub fn status(&self) -> ContainerStatus {
+        let waiting =
+            |reason: &str, message: Option<String>| ContainerState::waiting(reason, message);
+        let (state, ready) = match &self.step {
+            Step::New | Step::Starting { .. } => (waiting("ContainerCreating", None), false),
+            Step::Pulling { shown, .. } => {
+                (shown.clone().unwrap_or_else(|| waiting("ContainerCreating", None)), false)
+            }
+            Step::Running { since } | Step::Stopping { since, .. } => {
+                (ContainerState::running(*since), true)
+            }
+            Step::Exited { term, .. } => {
+                (ContainerState { terminated: Some(term.clone()), ..Default::default() }, false)
+            }
+            Step::CrashBackOff { message, .. } => {
+                (waiting("CrashLoopBackOff", Some(message.clone())), false)
+            }
+            Step::PullFailed { error, .. } => (waiting("ErrImagePull", Some(error.clone())), false),
+            Step::PullBackOff { error, .. } => (
+                waiting(
+                    "ImagePullBackOff",
+                    Some(format!("Back-off pulling image {:?}: ErrImagePull: {error}", self.image)),
+                ),
+                false,
+            ),
+            Step::Invalid { message } => {
+                (waiting("InvalidImageName", Some(message.clone())), false)
+            }
+        };
+        ContainerStatus {
+            name: self.name.clone(),
+            image: self.image.clone(),
+            ready,
+            restart_count: self.restart_count,
+            started: Some(ready),
+            state,
+            last_state: ContainerState {
+                terminated: self.last_state.clone(),
+                ..Default::default()
+            },
+        }
+    }
+}
+
+/// A pod as this node's kubelet holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PodRuntime {
+    pub key: Key,
+    pub node: String,
+    pub pod_ip: Option<String>,
+    /// Containers in spec order.
+    pub containers: Vec<Ctr>,
+    /// When the last container stopped during graceful deletion.
+    pub stopped_at: Option<Time>,
+}
+
+impl PodRuntime {
+    /// The runtime state the pod's status describes: empty for a pod never seen, otherwise
+    /// what a restarted kubelet finds (running containers keep running, back-offs resume).
+    pub fn from_status(pod: &Pod, node: &str, now: Time) -> PodRuntime {
+        let containers = pod
+            .spec
+            .containers
+            .iter()
+            .map(|c| {
+                let status = pod
+                    .status
+                    .container_statuses
+                    .iter()
+                    .find(|s| s.name == c.name && s.image == c.image);
+                let restart_count = status.map_or(0, |s| s.restart_count);
+                let last_state = status.and_then(|s| s.last_state.terminated.clone());
+                let crash_backoff = Backoff::after_restarts(restart_count, now);
+                let behaviour = image_behaviour(&c.image);
+                let step = status.map_or(Step::New, |s| {
+                    rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
+                });
+                Ctr {
+                    name: c.name.clone(),
+                    image: c.image.clone(),
+                    behaviour,
+                    step,
+                    restart_count,
+                    last_state,
+                    crash_backoff,
+                    pull_backoff: None,
+                }
+            })
+            .collect();
+        PodRuntime {
+            key: Key::new(&pod.metadata.namespace, &pod.metadata.name),
+            node: node.to_string(),
+            pod_ip: pod.status.pod_ip.clone(),
+            containers,
+            stopped_at: None,
+        }
+    }
+
+    /// Whether these containers are the ones the pod spec asks for.
+    pub fn runs(&self, pod: &Pod) -> bool {
+        self.containers.len() == pod.spec.containers.len()
+            && self
+                .containers
+                .iter()
+                .zip(&pod.spec.containers)
+                .all(|(a, b)| a.name == b.name && a.image == b.image)
+    }
+
+    /// The earliest time any container needs the kubelet.
+    pub fn due(&self, deleting: bool) -> Option<Time> {
+        self.containers.iter().filter_map(|c| c.due(deleting)).min()
+    }
+
+    /// Container statuses sorted by name, as the kubelet reports them.
+    pub fn statuses(&self) -> Vec<ContainerStatus> {
+        let mut out: Vec<ContainerStatus> = self.containers.iter().map(Ctr::status).collect();
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
+    }
+}
+
+fn rebuilt_step(
+    state: &ContainerState,
+    behaviour: &ImageBehaviour,
+    crash_backoff: Option<Backoff>,
+    last_state: &Option<StateTerminated>,
+    now: Time,
+) -> Step {
+    if let Some(r) = &state.running {
+        return Step::Running { since: r.started_at.unwrap_or(now) };
+    }
+    if let Some(t) = &state.terminated {
+        return Step::Exited { term: t.clone(), next: Some(now) };
+    }
+    let reason = state.waiting.as_ref().and_then(|w| w.reason.as_deref()).unwrap_or("");
+    match (reason, behaviour) {
+        ("CrashLoopBackOff", _) => {
+            let finished = last_state.as_ref().and_then(|t| t.finished_at).unwrap_or(now);
+            let period = crash_backoff.map_or(BACKOFF_INITIAL_MS, |b| b.period_ms);
+            let message =
+                state.waiting.as_ref().and_then(|w| w.message.clone()).unwrap_or_default();
+            Step::CrashBackOff { until: finished.plus_millis(period), message }
+        }
+        ("ErrImagePull" | "ImagePullBackOff", ImageBehaviour::PullFails { error }) => {
+            Step::PullBackOff { error: error.clone(), until: now }
+        }
+        _ => Step::New,
+    }
+}
+
+/// `ShouldContainerBeRestarted` for a container that exited with `code`.
+pub fn should_restart(policy: Option<&str>, code: i32) -> bool {
+    match policy.unwrap_or("Always") {
+        "Never" => false,
+        "OnFailure" => code != 0,
+        _ => true,
+    }
+}
+
+/// `getPhase` (pkg/kubelet/kubelet_pods.go) for a pod without init containers.
+pub fn phase_of(policy: Option<&str>, statuses: &[ContainerStatus]) -> crate::model::PodPhase {
+    use crate::model::PodPhase;
+    let (mut running, mut waiting, mut stopped, mut succeeded) = (0, 0, 0, 0);
+    for s in statuses {
+        if s.state.running.is_some() {
+            running += 1;
+        } else if let Some(t) = &s.state.terminated {
+            stopped += 1;
+            if t.exit_code == 0 {
+                succeeded += 1;
+            }
+        } else if s.last_state.terminated.is_some() {
+            stopped += 1;
+        } else {
+            waiting += 1;
+        }
+    }
+    let policy = policy.unwrap_or("Always");
+    if waiting > 0 || statuses.is_empty() {
+        PodPhase::Pending
+    } else if running > 0 || policy == "Always" {
+        PodPhase::Running
+    } else if stopped == succeeded {
+        PodPhase::Succeeded
+    } else if policy == "Never" {
+        PodPhase::Failed
+    } else {
+        PodPhase::Running
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_to_the_cap_and_restarts_after_a_quiet_spell() {
+        let mut b = None;
+        let mut periods = Vec::new();
+        for i in 0..8 {
+            let b2 = Backoff::next(b, Time::from_secs(i), Time::from_secs(i));
+            periods.push(b2.period_ms / 1000);
+            b = Some(b2);
+        }
+        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300, 300]);
+        assert_eq!(Backoff::next(b, Time::from_secs(700), Time::from_secs(700)).period_ms, 10_000);
+    }
+
+    #[test]
+    fn restart_count_rebuilds_the_same_backoff() {
+        assert_eq!(Backoff::after_restarts(0, Time::ZERO), None);
+        let periods: Vec<i64> = (1..=7)
+            .map(|r| Backoff::after_restarts(r, Time::ZERO).unwrap().period_ms / 1000)
+            .collect();
+        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300]);
+    }
+
+    #[test]
+    fn phase_follows_get_phase() {
+        use crate::model::PodPhase;
+        let st = |state: ContainerState, last: ContainerState| ContainerStatus {
+            state,
+            last_state: last,
+            ..Default::default()
+        };
+        let crashed = ContainerState {
+            terminated: Some(StateTerminated { exit_code: 1, ..Default::default() }),
+            ..Default::default()
+        };
+        let creating = ContainerState::waiting("ContainerCreating", None);
+        let backoff = ContainerState::waiting("CrashLoopBackOff", None);
+        assert_eq!(phase_of(None, &[st(creating, Default::default())]), PodPhase::Pending);
+        assert_eq!(phase_of(None, &[st(backoff, crashed.clone())]), PodPhase::Running);
+        assert_eq!(phase_of(Some("Never"), &[st(crashed, Default::default())]), PodPhase::Failed);
+        assert_eq!(
+            phase_of(None, &[st(ContainerState::running(Time::ZERO), Default::default())]),
+            PodPhase::Running
+        );
+    }
+}

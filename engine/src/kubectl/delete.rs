@@ -1,0 +1,169 @@
+//! `kubectl delete`: cascade policies, grace periods, `--force`, and `--wait`, which blocks
+//! in simulated time until the objects are gone (kubectl/pkg/cmd/delete/delete.go).
+
+use crate::model::*;
+use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Propagation};
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::get::{get_named, list_kind, parse_selector};
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+fn ns_of(a: &args::Args) -> String {
+    a.get("namespace").unwrap_or("default").to_string()
+}
+
+const DELETE_FLAGS: &[FlagSpec] = &[
+    FlagSpec {
+        long: "cascade",
+        short: None,
+        takes_value: true,
+        no_opt_default: Some("background"),
+    },
+    flag("wait", None),
+    flag("grace-period", None),
+    switch("force", None),
+    switch("now", None),
+    flag("namespace", Some('n')),
+    flag("selector", Some('l')),
+    switch("all", None),
+    switch("ignore-not-found", None),
+    flag("filename", Some('f')),
+    flag("timeout", None),
+];
+
+pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    // `--wait` is a boolean that also accepts `--wait=false`.
+    let argv: Vec<String> =
+        argv.iter().map(|w| if w == "--wait" { "--wait=true".into() } else { w.clone() }).collect();
+    let a = args::parse(&argv, DELETE_FLAGS, "delete")?;
+    let propagation = match a.get("cascade").unwrap_or("background") {
+        "background" => Propagation::Background,
+        "foreground" => Propagation::Foreground,
+        "orphan" => Propagation::Orphan,
+        "true" => {
+            out.err("warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n");
+            Propagation::Background
+        }
+        "false" => {
+            out.err("warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n");
+            Propagation::Orphan
+        }
+        other => {
+            return Err(KubectlError::Usage(format!(
+                "invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\""
+            )))
+        }
+    };
+    let wait = a.bool("wait", true)?;
+    let force = a.bool("force", false)?;
+    let mut grace = a.int("grace-period")?.unwrap_or(-1);
+    if a.bool("now", false)? {
+        grace = 1;
+    }
+    if grace == 0 && !force {
+        grace = 1;
+    }
+    if force && grace < 0 {
+        grace = 0;
+    }
+    if force && grace == 0 {
+        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
+    }
+    let opts = DeleteOptions {
+        propagation: Some(propagation),
+        grace_period_seconds: (grace >= 0).then_some(grace),
+        precondition_uid: None,
+    };
+    let ns = ns_of(&a);
+    let sel = resource::select(&a.positional, true)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Usage(
+            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'".into(),
+        ));
+    }
+    let all = a.bool("all", false)?;
+    let has_selector = a.has("selector");
+    if !sel.named && !all && !has_selector {
+        return Err(KubectlError::Usage(
+            "resource(s) were provided, but no name was specified".into(),
+        ));
+    }
+    let label_sel = parse_selector(a.get("selector"))?;
+    let mut targets: Vec<(Kind, String, String)> = Vec::new();
+    let mut status = 0;
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
+                targets.push((*kind, o.meta().name.clone(), o.meta().uid.clone()));
+            }
+        } else {
+            for n in names {
+                match get_named(&s.world.store, *kind, &ns, n) {
+                    Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
+                    None if a.bool("ignore-not-found", false)? => {}
+                    None => {
+                        out.err(format!(
+                            "{}\n",
+                            ApiError::NotFound { kind: *kind, name: n.clone() }
+                        ));
+                        status = 1;
+                    }
+                }
+            }
+        }
+    }
+    if targets.is_empty() && !sel.named {
+        out.out("No resources found\n");
+        return Ok(0);
+    }
+    let mut waiting = Vec::new();
+    for (kind, name, uid) in &targets {
+        let res = match kind {
+            Kind::Deployment => s.world.delete::<Deployment>(&ns, name, &opts),
+            Kind::ReplicaSet => s.world.delete::<ReplicaSet>(&ns, name, &opts),
+            Kind::Pod => s.world.delete::<Pod>(&ns, name, &opts),
+            Kind::Node => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
+            Kind::Event => s.world.delete::<Event>(&ns, name, &opts),
+        };
+        match res {
+            Ok(outcome) => {
+                let namespace = kind.namespaced().then_some(ns.as_str());
+                out.out(format!(
+                    "{}\n",
+                    printers::deleted_message(*kind, name, namespace, force && grace == 0)
+                ));
+                if outcome == DeleteOutcome::Deleting {
+                    waiting.push((*kind, ns.clone(), name.clone(), uid.clone()));
+                }
+            }
+            Err(e) => {
+                out.err(format!("{e}\n"));
+                status = 1;
+            }
+        }
+    }
+    if wait && !waiting.is_empty() {
+        let deadline = s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
+        while waiting.iter().any(|w| still_there(s, w)) {
+            if s.world.now() >= deadline {
+                for w in waiting.iter().filter(|w| still_there(s, w)) {
+                    out.err(format!(
+                        "error: timed out waiting for the condition on {}/{}\n",
+                        w.0.plural(),
+                        w.2
+                    ));
+                }
+                return Ok(1);
+            }
+            s.world.step();
+        }
+    }
+    Ok(status)
+}
+
+pub fn still_there(s: &Session, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
+    let ns = if kind.namespaced() { ns.as_str() } else { "" };
+    s.world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
+}

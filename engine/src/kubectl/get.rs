@@ -1,0 +1,326 @@
+//! `kubectl get` (tables, `-o wide|name|yaml|json|jsonpath`, `--show-labels`, `-w`) and
+//! `kubectl describe`.
+
+use crate::labels::selector::{self, Selector};
+use crate::model::{Deployment, Event, Kind, Node, Object, Pod, ReplicaSet};
+use crate::store::{Key, Store, Tabled};
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::printers::{self, TabWriter, TableOptions};
+use super::resource::{self, Selection};
+use super::watch::{ActiveWatch, Watch};
+use super::{jsonpath, KubectlError, Mode, Output, Session};
+
+const GET_FLAGS: &[FlagSpec] = &[
+    flag("selector", Some('l')),
+    flag("output", Some('o')),
+    flag("namespace", Some('n')),
+    switch("all-namespaces", Some('A')),
+    switch("watch", Some('w')),
+    switch("watch-only", None),
+    switch("show-labels", None),
+    switch("no-headers", None),
+    switch("output-watch-events", None),
+    flag("field-selector", None),
+    flag("sort-by", None),
+];
+
+/// An output format (`-o`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Format {
+    Table,
+    Name,
+    Yaml,
+    Json,
+    JsonPath(String),
+}
+
+impl Format {
+    pub fn parse(o: Option<&str>) -> Result<(Format, bool), KubectlError> {
+        let Some(o) = o else { return Ok((Format::Table, false)) };
+        Ok(match o {
+            "" => (Format::Table, false),
+            "wide" => (Format::Table, true),
+            "name" => (Format::Name, false),
+            "yaml" => (Format::Yaml, false),
+            "json" => (Format::Json, false),
+            _ => {
+                if let Some(t) =
+                    o.strip_prefix("jsonpath=").or_else(|| o.strip_prefix("jsonpath-as-json="))
+                {
+                    jsonpath::parse(t).map_err(|e| {
+                        KubectlError::Usage(format!("error parsing jsonpath {t}, {e}"))
+                    })?;
+                    (Format::JsonPath(t.to_string()), false)
+                } else if o.starts_with("custom-columns")
+                    || o.starts_with("go-template")
+                    || o.starts_with("template")
+                {
+                    return Err(KubectlError::Plain(format!(
+                        "kubeloop: -o {} is not supported in kubeloop (try -o jsonpath=...)",
+                        o.split('=').next().unwrap_or(o)
+                    )));
+                } else {
+                    return Err(KubectlError::Usage(format!(
+                        "unable to match a printer suitable for the output format \"{o}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml"
+                    )));
+                }
+            }
+        })
+    }
+
+    /// One object on its own (a watch event, or `get TYPE NAME`).
+    pub fn render_single(&self, obj: &Object) -> Result<String, String> {
+        match self {
+            Format::Table => Err("table output needs a table".into()),
+            Format::Name => Ok(format!("{}/{}\n", obj.kind().kind_group(), obj.meta().name)),
+            Format::Yaml => Ok(printers::to_yaml(obj)),
+            Format::Json => Ok(format!("{}\n", printers::to_json(obj))),
+            Format::JsonPath(t) => jsonpath::render(t, &printers::object_json(obj))
+                .map_err(|e| format!("error: {e}\n")),
+        }
+    }
+}
+
+fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
+    store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
+}
+
+pub fn list_kind(store: &Store, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
+    match kind {
+        Kind::Deployment => objects_of::<Deployment>(store, ns, sel),
+        Kind::ReplicaSet => objects_of::<ReplicaSet>(store, ns, sel),
+        Kind::Pod => objects_of::<Pod>(store, ns, sel),
+        Kind::Node => objects_of::<Node>(store, None, sel),
+        Kind::Event => objects_of::<Event>(store, ns, sel),
+    }
+}
+
+pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Object> {
+    let ns = if kind.namespaced() { ns } else { "" };
+    store.get_object(kind, &Key::new(ns, name))
+}
+
+pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
+    match s {
+        None => Ok(Selector::everything()),
+        Some(s) => selector::parse(s).map_err(|e| KubectlError::Usage(e.to_string())),
+    }
+}
+
+pub fn get(
+    s: &mut Session,
+    argv: &[String],
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, GET_FLAGS, "get")?;
+    for unsupported in ["field-selector", "sort-by"] {
+        if a.has(unsupported) {
+            return Err(KubectlError::Plain(format!(
+                "kubeloop: --{unsupported} is not supported in kubeloop"
+            )));
+        }
+    }
+    let sel = resource::select(&a.positional, true)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Plain(
+            "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples".into(),
+        ));
+    }
+    let all_ns = a.bool("all-namespaces", false)?;
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let label_sel = parse_selector(a.get("selector"))?;
+    if sel.named && a.has("selector") {
+        return Err(KubectlError::Usage(
+            "selector (-l) can not be used when names are given".into(),
+        ));
+    }
+    let (format, wide) = Format::parse(a.get("output"))?;
+    let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
+    let opts = TableOptions {
+        wide,
+        show_labels: a.bool("show-labels", false)?,
+        all_namespaces: all_ns,
+        show_kind: sel.items.len() > 1,
+        no_headers: a.bool("no-headers", false)?,
+    };
+    if watch && sel.items.len() > 1 {
+        return Err(KubectlError::Usage("you may only specify a single resource type".into()));
+    }
+    let list_ns = if all_ns { None } else { Some(ns.as_str()) };
+    let mut status = 0;
+    let mut tw = TabWriter::default();
+    let mut printed_any = false;
+    let mut groups: Vec<(Kind, Vec<Object>)> = Vec::new();
+    for (kind, names) in &sel.items {
+        let objs = if names.is_empty() {
+            list_kind(&s.world.store, *kind, list_ns, &label_sel)
+        } else {
+            let mut v = Vec::new();
+            for n in names {
+                match get_named(&s.world.store, *kind, &ns, n) {
+                    Some(o) => v.push(o),
+                    None => {
+                        out.err(format!(
+                            "{}\n",
+                            crate::store::ApiError::NotFound { kind: *kind, name: n.clone() }
+                        ));
+                        status = 1;
+                    }
+                }
+            }
+            v
+        };
+        groups.push((*kind, objs));
+    }
+    let watch_only = a.bool("watch-only", false)?;
+    if !watch_only {
+        printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
+    }
+    if !printed_any && status == 0 && !watch_only {
+        let kind = sel.items[0].0;
+        if all_ns || !kind.namespaced() {
+            out.err("No resources found\n");
+        } else {
+            out.err(format!("No resources found in {ns} namespace.\n"));
+        }
+    }
+    if !watch {
+        return Ok(status);
+    }
+    let (kind, names) = sel.items[0].clone();
+    let now = s.world.now();
+    let active = ActiveWatch {
+        watch: Watch {
+            kind,
+            namespace: if all_ns { None } else { Some(ns) },
+            selector: label_sel,
+            names,
+            format,
+            opts,
+        },
+        tw,
+        cursor: s.world.store.watch.end(),
+        deadline: limit_ms.map(|ms| now.plus_millis(ms)),
+        filters: Vec::new(),
+        rest: Default::default(),
+    };
+    if to_completion || s.mode == Mode::Script {
+        run_to_completion(s, active, out);
+    } else {
+        s.watch = Some(active);
+    }
+    Ok(status)
+}
+
+/// A watch in a script ends at its timeout or when the cluster has settled.
+fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
+    let limit = active.deadline.unwrap_or(s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
+    while s.world.now() < limit {
+        if !s.world.has_work() {
+            break;
+        }
+        s.world.step();
+        active.poll(&s.world, out);
+    }
+    active.poll(&s.world, out);
+    active.finish(out);
+}
+
+fn print_groups(
+    groups: &[(Kind, Vec<Object>)],
+    format: &Format,
+    opts: &TableOptions,
+    sel: &Selection,
+    now: crate::clock::Time,
+    tw: &mut TabWriter,
+    out: &mut Output,
+) -> Result<bool, KubectlError> {
+    let all: Vec<&Object> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
+    if all.is_empty() {
+        return Ok(false);
+    }
+    let single = sel.named && all.len() == 1 && sel.items.len() == 1 && sel.items[0].1.len() == 1;
+    match format {
+        Format::Table => {
+            let mut first = true;
+            for (kind, objs) in groups.iter().filter(|(_, v)| !v.is_empty()) {
+                if !first {
+                    out.out("\n");
+                    *tw = TabWriter::default();
+                }
+                first = false;
+                let refs: Vec<&Object> = objs.iter().collect();
+                out.out(printers::render_table(*kind, &refs, opts, now, tw));
+            }
+        }
+        Format::Name => {
+            for o in &all {
+                out.out(format!("{}/{}\n", o.kind().kind_group(), o.meta().name));
+            }
+        }
+        Format::Yaml if single => out.out(printers::to_yaml(all[0])),
+        Format::Json if single => out.out(format!("{}\n", printers::to_json(all[0]))),
+        Format::Yaml => out.out(printers::list_yaml(&all)),
+        Format::Json => out.out(format!("{}\n", printers::list_json_text(&all))),
+        Format::JsonPath(t) => {
+            let data =
+                if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
+            let text =
+                jsonpath::render(t, &data).map_err(|e| KubectlError::Usage(e.to_string()))?;
+            out.out(text);
+        }
+    }
+    Ok(true)
+}
+
+const DESCRIBE_FLAGS: &[FlagSpec] = &[flag("namespace", Some('n')), flag("selector", Some('l'))];
+
+pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, DESCRIBE_FLAGS, "describe")?;
+    let sel = resource::select(&a.positional, false)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Usage(
+            "Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl describe -h' for help and examples".into(),
+        ));
+    }
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let label_sel = parse_selector(a.get("selector"))?;
+    let now = s.world.now();
+    let mut status = 0;
+    let mut first = true;
+    for (kind, names) in &sel.items {
+        let names: Vec<String> = if names.is_empty() {
+            list_kind(&s.world.store, *kind, Some(&ns), &label_sel)
+                .iter()
+                .map(|o| o.meta().name.clone())
+                .collect()
+        } else {
+            names.clone()
+        };
+        if names.is_empty() {
+            out.err(format!("No resources found in {ns} namespace.\n"));
+        }
+        for name in names {
+            match printers::describe(&s.world.store, *kind, &ns, &name, now) {
+                Some(text) => {
+                    if !first {
+                        out.out("\n\n");
+                    }
+                    first = false;
+                    out.out(text);
+                }
+                None => {
+                    out.err(format!(
+                        "{}\n",
+                        crate::store::ApiError::NotFound { kind: *kind, name }
+                    ));
+                    status = 1;
+                }
+            }
+        }
+    }
+    Ok(status)
+}

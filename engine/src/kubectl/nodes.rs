@@ -1,0 +1,97 @@
+//! `kubectl cordon`, `uncordon` and `drain` (kubectl/pkg/cmd/drain).
+
+use crate::clock::Time;
+use crate::model::*;
+use crate::store::{ApiError, DeleteOptions};
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::delete::still_there;
+use super::{KubectlError, Output, Session};
+
+const NODE_FLAGS: &[FlagSpec] = &[
+    switch("ignore-daemonsets", None),
+    switch("delete-emptydir-data", None),
+    switch("force", None),
+    flag("grace-period", None),
+    flag("timeout", None),
+];
+
+pub fn node_verb(
+    s: &mut Session,
+    verb: &str,
+    argv: &[String],
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, NODE_FLAGS, verb)?;
+    let Some(name) = a.positional.first() else {
+        return Err(KubectlError::Usage(
+            "USAGE: kubectl cordon NODE [flags]".replace("cordon", verb),
+        ));
+    };
+    let name = name.strip_prefix("node/").unwrap_or(name);
+    let Some(node) = s.world.store.get::<Node>("", name).cloned() else {
+        return Err(ApiError::NotFound { kind: Kind::Node, name: name.into() }.into());
+    };
+    let want = verb != "uncordon";
+    if node.spec.unschedulable == want {
+        out.out(format!("node/{name} already {}\n", if want { "cordoned" } else { "uncordoned" }));
+    } else {
+        s.world.modify::<Node>("", name, |n| n.spec.unschedulable = want)?;
+        out.out(format!("node/{name} {}\n", if want { "cordoned" } else { "uncordoned" }));
+    }
+    if verb != "drain" {
+        return Ok(0);
+    }
+    let pods: Vec<Pod> = s
+        .world
+        .store
+        .pods_on_node(name)
+        .iter()
+        .filter_map(|k| s.world.store.get::<Pod>(&k.ns, &k.name).cloned())
+        .filter(|p| !p.metadata.is_deleting())
+        .collect();
+    let bare: Vec<String> = pods
+        .iter()
+        .filter(|p| p.metadata.controller_ref().is_none())
+        .map(|p| format!("{}/{}", p.metadata.namespace, p.metadata.name))
+        .collect();
+    if !bare.is_empty() && !a.bool("force", false)? {
+        return Err(KubectlError::Plain(format!(
+            "error: unable to drain node \"{name}\" due to error: cannot delete Pods that declare no controller (use --force to override): {}, continuing command...\nThere are pending nodes to be drained:\n {name}\ncannot delete Pods that declare no controller (use --force to override): {}",
+            bare.join(", "),
+            bare.join(", ")
+        )));
+    }
+    let grace = a.int("grace-period")?.filter(|g| *g >= 0);
+    for p in &pods {
+        out.out(format!("evicting pod {}/{}\n", p.metadata.namespace, p.metadata.name));
+    }
+    let mut uids = Vec::new();
+    for p in &pods {
+        let opts = DeleteOptions { grace_period_seconds: grace, ..Default::default() };
+        if s.world.delete::<Pod>(&p.metadata.namespace, &p.metadata.name, &opts).is_ok() {
+            uids.push((
+                Kind::Pod,
+                p.metadata.namespace.clone(),
+                p.metadata.name.clone(),
+                p.metadata.uid.clone(),
+            ));
+        }
+    }
+    let deadline: Time = s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
+    let mut reported = vec![false; uids.len()];
+    while s.world.now() < deadline {
+        for (i, w) in uids.iter().enumerate() {
+            if !reported[i] && !still_there(s, w) {
+                reported[i] = true;
+                out.out(format!("pod/{} evicted\n", w.2));
+            }
+        }
+        if reported.iter().all(|r| *r) {
+            break;
+        }
+        s.world.step();
+    }
+    out.out(format!("node/{name} drained\n"));
+    Ok(0)
+}

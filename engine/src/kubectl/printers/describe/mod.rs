@@ -1,0 +1,272 @@
+//! `kubectl describe`: one object as aligned `Label:  value` text with its events.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/describe/describe.go: each describer writes
+//! tab-separated lines through a `PrefixWriter` (two spaces per level) into text/tabwriter
+//! (`tabbedString`: minwidth 0, padding 2), whose column blocks end at any line without a tab.
+//! Kinds without a describer in kubectl (Event) go through its generic describer. Looking up
+//! owners, pods and events is done here, from the store; nothing is written.
+
+mod node;
+mod pod;
+mod workload;
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use super::json::object_json;
+use super::since;
+use super::TabWriter;
+use crate::clock::Time;
+use crate::model::{Event, Kind, Object, ObjectMeta};
+use crate::store::{Key, Store};
+
+/// The description of one object, or `None` when it does not exist.
+pub fn describe(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
+    let text = match kind {
+        Kind::Pod => pod::describe_pod(store, store.get(ns, name)?, now),
+        Kind::ReplicaSet => workload::describe_replicaset(store, store.get(ns, name)?, now),
+        Kind::Deployment => workload::describe_deployment(store, store.get(ns, name)?, now),
+        Kind::Node => node::describe_node(store, store.get("", name)?, now),
+        Kind::Event => {
+            let obj = store.get_object(kind, &Key::new(ns, name))?;
+            describe_generic(&obj, store.events_for(&obj.meta().uid), now)
+        }
+    };
+    Some(TabWriter::describe().write_text(&text))
+}
+
+/// describe.go's `PrefixWriter`: text at an indentation level of two spaces per level.
+#[derive(Default)]
+pub(super) struct Writer(String);
+
+impl Writer {
+    pub(super) fn w(&mut self, level: usize, text: &str) {
+        self.0.extend(std::iter::repeat_n("  ", level));
+        self.0.push_str(text);
+    }
+}
+
+/// `printLabelsMultiline` (and `printLabelsMultilineWithIndent` with no initial indent):
+/// `Title:\tk=v`, further labels on their own lines in the value column, or `<none>`.
+pub(super) fn labels(w: &mut Writer, title: &str, labels: &BTreeMap<String, String>) {
+    w.w(0, &format!("{title}:\t"));
+    if labels.is_empty() {
+        w.w(0, "<none>\n");
+    }
+    for (i, (k, v)) in labels.iter().enumerate() {
+        if i != 0 {
+            w.w(0, "\t");
+        }
+        w.w(0, &format!("{k}={v}\n"));
+    }
+}
+
+/// Annotations longer than this print on their own lines, shortened (`maxAnnotationLen`).
+const MAX_ANNOTATION_LEN: usize = 140;
+
+/// `printAnnotationsMultiline`: `key: value` lines, long or multi-line values below their key.
+pub(super) fn annotations(w: &mut Writer, title: &str, annotations: &BTreeMap<String, String>) {
+    w.w(0, &format!("{title}:\t"));
+    let shown: Vec<_> = annotations
+        .iter()
+        .filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration")
+        .collect();
+    if shown.is_empty() {
+        w.w(0, "<none>\n");
+    }
+    for (i, (key, value)) in shown.into_iter().enumerate() {
+        if i != 0 {
+            w.w(0, "\t");
+        }
+        let value = value.strip_suffix('\n').unwrap_or(value);
+        if value.len() + key.len() + 2 > MAX_ANNOTATION_LEN || value.contains('\n') {
+            w.w(0, &format!("{key}:\n"));
+            for line in value.split('\n') {
+                w.w(0, &format!("\t  {}\n", shorten(line, MAX_ANNOTATION_LEN - 2)));
+            }
+        } else {
+            w.w(0, &format!("{key}: {value}\n"));
+        }
+    }
+}
+
+/// describe.go `shorten`, cutting at a character boundary where Go cuts bytes.
+fn shorten(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &s[..end])
+}
+
+/// `printController`: `Kind/name` of the controller owner reference.
+pub(super) fn controlled_by(w: &mut Writer, meta: &ObjectMeta) {
+    if let Some(r) = meta.controller_ref() {
+        w.w(0, &format!("Controlled By:\t{}/{}\n", r.kind, r.name));
+    }
+}
+
+/// `DescribeEvents`: sorted by last occurrence; Age is `<age>` or `<last> (xN over <first>)`.
+pub(super) fn events(w: &mut Writer, mut list: Vec<&Event>, now: Time) {
+    if list.is_empty() {
+        w.w(0, "Events:\t<none>\n");
+        return;
+    }
+    // A stable sort keeps the store's order (first occurrence, then name) among equals.
+    list.sort_by_key(|e| e.last_timestamp);
+    w.w(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n");
+    w.w(1, "----\t------\t----\t----\t-------\n");
+    for e in list {
+        let first = since(Some(e.first_timestamp), now);
+        let age = if e.count > 1 {
+            format!("{} (x{} over {first})", since(Some(e.last_timestamp), now), e.count)
+        } else {
+            first
+        };
+        let row =
+            [e.type_.as_str(), &e.reason, &age, &e.source.component, e.message.trim()].join("\t");
+        w.w(1, &format!("{row}\n"));
+    }
+}
+
+/// `time.RFC1123Z` (`Mon, 02 Jan 2006 15:04:05 -0700`); an unset time prints as Go's zero time.
+pub(super) fn rfc1123z(t: Option<Time>) -> String {
+    let Some(t) = t else { return "Mon, 01 Jan 0001 00:00:00 +0000".into() };
+    const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+    const MONTHS: [&str; 12] =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    // Simulated time zero, 2025-01-01, was a Wednesday.
+    let weekday = DAYS[(3 + t.secs().div_euclid(86_400)).rem_euclid(7) as usize];
+    let iso = t.to_string(); // YYYY-MM-DDTHH:MM:SSZ
+    let month: usize = iso[5..7].parse().unwrap_or(1);
+    format!("{weekday}, {} {} {} {} +0000", &iso[8..10], MONTHS[month - 1], &iso[..4], &iso[11..19])
+}
+
+/// Deterministic hex for identifiers the model does not carry (container and machine IDs):
+/// FNV-1a of `seed`, extended by rounds until `n` digits.
+pub(super) fn fake_hex(seed: &str, n: usize) -> String {
+    let mut out = String::new();
+    let mut round = 0u64;
+    while out.len() < n {
+        let mut h = 0xcbf2_9ce4_8422_2325u64 ^ round;
+        for b in seed.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        out.push_str(&format!("{h:016x}"));
+        round += 1;
+    }
+    out.truncate(n);
+    out
+}
+
+/// `genericDescriber`: metadata, then every other field with `smartLabelFor` labels.
+fn describe_generic(obj: &Object, evs: Vec<&Event>, now: Time) -> String {
+    let m = obj.meta();
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Namespace:\t{}\n", m.namespace));
+    labels(&mut w, "Labels", &m.labels);
+    annotations(&mut w, "Annotations", &m.annotations);
+    if let Value::Object(content) = object_json(obj) {
+        unstructured(&mut w, 0, &content, "");
+    }
+    events(&mut w, evs, now);
+    w.0
+}
+
+/// `printUnstructuredContent`: fields in sorted order, maps and lists as nested sections.
+fn unstructured(w: &mut Writer, level: usize, content: &Map<String, Value>, prefix: &str) {
+    const SKIP: [&str; 5] = [
+        ".metadata.managedFields",
+        ".metadata.name",
+        ".metadata.namespace",
+        ".metadata.labels",
+        ".metadata.annotations",
+    ];
+    for (field, value) in content {
+        let path = format!("{prefix}.{field}");
+        if SKIP.contains(&path.as_str()) {
+            continue;
+        }
+        match value {
+            Value::Object(m) => {
+                w.w(level, &format!("{}:\n", smart_label(field)));
+                unstructured(w, level + 1, m, &path);
+            }
+            Value::Array(items) => {
+                w.w(level, &format!("{}:\n", smart_label(field)));
+                for item in items {
+                    match item {
+                        Value::Object(m) => unstructured(w, level + 1, m, &path),
+                        other => w.w(level + 1, &format!("{}\n", go_value(other))),
+                    }
+                }
+            }
+            other => w.w(level, &format!("{}:\t{}\n", smart_label(field), go_value(other))),
+        }
+    }
+}
+
+/// A scalar as Go's `%v` prints it.
+fn go_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "<nil>".into(),
+        other => other.to_string(),
+    }
+}
+
+/// `smartLabelFor`: `apiVersion` → `API Version`, `involvedObject` → `Involved Object`.
+fn smart_label(field: &str) -> String {
+    if field.chars().any(|c| !c.is_alphabetic() && c != '-') {
+        return field.to_string();
+    }
+    // fatih/camelcase: runs of one character class, an upper-case letter before lower-case
+    // ones moving to the lower-case run ("PDFLoader" → "PDF", "Loader").
+    let class = |c: char| {
+        if c.is_lowercase() {
+            1
+        } else if c.is_uppercase() {
+            2
+        } else {
+            3
+        }
+    };
+    let mut runs: Vec<Vec<char>> = Vec::new();
+    for c in field.chars() {
+        match runs.last_mut() {
+            Some(run) if class(run[0]) == class(c) => run.push(c),
+            _ => runs.push(vec![c]),
+        }
+    }
+    for i in 0..runs.len().saturating_sub(1) {
+        if class(runs[i][0]) == 2 && class(runs[i + 1][0]) == 1 {
+            if let Some(c) = runs[i].pop() {
+                runs[i + 1].insert(0, c);
+            }
+        }
+    }
+    let parts =
+        runs.into_iter().filter(|r| !r.is_empty()).map(|r| r.into_iter().collect::<String>());
+    parts
+        .map(|p| {
+            let upper = p.to_uppercase();
+            if ["API", "URL", "UID", "GUID"].contains(&upper.as_str()) {
+                upper
+            } else if p.to_lowercase() == p {
+                let mut cs = p.chars();
+                cs.next().map(|f| f.to_uppercase().chain(cs).collect()).unwrap_or_default()
+            } else {
+                p
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests;

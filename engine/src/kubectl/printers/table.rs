@@ -1,0 +1,401 @@
+//! `kubectl get` tables: the columns of each kind and the decorations `-A`, `--show-labels`,
+//! several kinds at once (`kind.group/name`) and `--no-headers` add; `rows` has the cells.
+//!
+//! Models the column definitions of pkg/printers/internalversion/printers.go and
+//! cli-runtime/pkg/printers/tableprinter.go (`decorateTable`, `printTable`). Which objects to
+//! list, in which order, and what to say when there are none, is the command's business.
+
+use crate::clock::Time;
+use crate::model::{Kind, Object};
+
+use super::rows::{deployment_row, event_row, node_row, pod_row, replicaset_row};
+use super::{format_labels, TabWriter};
+
+/// How `kubectl get` was asked to print.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    /// `-o wide`: priority-1 columns too.
+    pub wide: bool,
+    /// `--show-labels`: a trailing LABELS column.
+    pub show_labels: bool,
+    /// `-A`: a leading NAMESPACE column (namespaced kinds only, as get.go decides).
+    pub all_namespaces: bool,
+    /// Several kinds requested: the name cell reads `deployment.apps/web`.
+    pub show_kind: bool,
+    /// `--no-headers`.
+    pub no_headers: bool,
+}
+
+/// Column names of a kind (already upper-case) and the index of its NAME column, with
+/// `-o wide` columns included when asked for.
+fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
+    let (base, extra, name): (&[&str], &[&str], Option<usize>) = match kind {
+        Kind::Pod => (
+            &["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
+            &["IP", "NODE", "NOMINATED NODE", "READINESS GATES"],
+            Some(0),
+        ),
+        Kind::ReplicaSet => (
+            &["NAME", "DESIRED", "CURRENT", "READY", "AGE"],
+            &["CONTAINERS", "IMAGES", "SELECTOR"],
+            Some(0),
+        ),
+        Kind::Deployment => (
+            &["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"],
+            &["CONTAINERS", "IMAGES", "SELECTOR"],
+            Some(0),
+        ),
+        Kind::Node => (
+            &["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
+            &["INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"],
+            Some(0),
+        ),
+        // The event table's NAME column is a wide one, after the others (printEvent).
+        Kind::Event => {
+            if wide {
+                let all: &[&str] = &[
+                    "LAST SEEN",
+                    "TYPE",
+                    "REASON",
+                    "OBJECT",
+                    "SUBOBJECT",
+                    "SOURCE",
+                    "MESSAGE",
+                    "FIRST SEEN",
+                    "COUNT",
+                    "NAME",
+                ];
+                return (all.to_vec(), Some(9));
+            }
+            return (vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"], None);
+        }
+    };
+    let mut cols = base.to_vec();
+    if wide {
+        cols.extend_from_slice(extra);
+    }
+    (cols, name)
+}
+
+fn with_namespace(kind: Kind, opts: &TableOptions) -> bool {
+    opts.all_namespaces && kind.namespaced()
+}
+
+/// The header row: NAMESPACE (with `-A`), the kind's columns, LABELS (with `--show-labels`).
+pub fn headers(kind: Kind, opts: &TableOptions) -> Vec<String> {
+    let mut out = Vec::new();
+    if with_namespace(kind, opts) {
+        out.push("NAMESPACE".to_string());
+    }
+    out.extend(columns(kind, opts.wide).0.into_iter().map(str::to_string));
+    if opts.show_labels {
+        out.push("LABELS".into());
+    }
+    out
+}
+
+/// One row, decorated like `headers`.
+pub fn row(obj: &Object, opts: &TableOptions, now: Time) -> Vec<String> {
+    let kind = obj.kind();
+    let mut cells = match obj {
+        Object::Pod(p) => pod_row(p, opts.wide, now),
+        Object::ReplicaSet(rs) => replicaset_row(rs, opts.wide, now),
+        Object::Deployment(d) => deployment_row(d, opts.wide, now),
+        Object::Node(n) => node_row(n, opts.wide, now),
+        Object::Event(e) => event_row(e, opts.wide, now),
+    };
+    if opts.show_kind {
+        if let Some(i) = columns(kind, opts.wide).1 {
+            cells[i] = format!("{}/{}", kind.kind_group(), cells[i]);
+        }
+    }
+    if with_namespace(kind, opts) {
+        cells.insert(0, obj.meta().namespace.clone());
+    }
+    if opts.show_labels {
+        cells.push(format_labels(&obj.meta().labels));
+    }
+    cells
+}
+
+/// A whole table: the header (unless `--no-headers`; never for zero rows) and the rows,
+/// through `tw` so a later watch keeps the widths.
+pub fn render_table(
+    kind: Kind,
+    objects: &[&Object],
+    opts: &TableOptions,
+    now: Time,
+    tw: &mut TabWriter,
+) -> String {
+    if objects.is_empty() {
+        return String::new();
+    }
+    let mut rows = Vec::with_capacity(objects.len() + 1);
+    if !opts.no_headers {
+        rows.push(headers(kind, opts));
+    }
+    rows.extend(objects.iter().map(|o| row(o, opts, now)));
+    tw.write_rows(&rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::*;
+
+    const MIN: i64 = 60_000;
+    const NOW: Time = Time(10 * MIN);
+
+    fn meta(name: &str, labels: &[(&str, &str)]) -> ObjectMeta {
+        ObjectMeta {
+            name: name.into(),
+            namespace: "default".into(),
+            creation_timestamp: Some(Time(NOW.0 - 3 * MIN)),
+            labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            ..Default::default()
+        }
+    }
+
+    fn running_pod(name: &str) -> Object {
+        let mut p = Pod::new(meta(name, &[("app", "web")]), PodSpec::default());
+        p.spec.containers.push(Container {
+            name: "nginx".into(),
+            image: "nginx:1.27".into(),
+            ports: vec![],
+        });
+        p.status.phase = PodPhase::Running;
+        p.status.container_statuses.push(ContainerStatus {
+            name: "nginx".into(),
+            image: "nginx:1.27".into(),
+            ready: true,
+            restart_count: 0,
+            started: Some(true),
+            state: ContainerState::running(Time::ZERO),
+            last_state: ContainerState::default(),
+        });
+        Object::Pod(p)
+    }
+
+    #[test]
+    fn pods_print_like_the_lesson() {
+        let pod = running_pod("web-7d9f5cbb6d-8xk2p");
+        let text = render_table(
+            Kind::Pod,
+            &[&pod],
+            &TableOptions::default(),
+            NOW,
+            &mut TabWriter::default(),
+        );
+        assert_eq!(
+            text,
+            "NAME                   READY   STATUS    RESTARTS   AGE\n\
+             web-7d9f5cbb6d-8xk2p   1/1     Running   0          3m\n"
+        );
+    }
+
+    #[test]
+    fn decorations_add_namespace_kind_and_labels() {
+        let pod = running_pod("web-x");
+        let opts = TableOptions {
+            all_namespaces: true,
+            show_kind: true,
+            show_labels: true,
+            ..Default::default()
+        };
+        let text = render_table(Kind::Pod, &[&pod], &opts, NOW, &mut TabWriter::default());
+        assert_eq!(
+            text,
+            "NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE   LABELS\n\
+             default     pod/web-x   1/1     Running   0          3m    app=web\n"
+        );
+        let opts = TableOptions { no_headers: true, ..Default::default() };
+        let text = render_table(Kind::Pod, &[&pod], &opts, NOW, &mut TabWriter::default());
+        assert_eq!(text, "web-x   1/1   Running   0     3m\n");
+        assert_eq!(
+            render_table(Kind::Pod, &[], &TableOptions::default(), NOW, &mut TabWriter::default()),
+            ""
+        );
+    }
+
+    #[test]
+    fn pods_wide_add_ip_node_and_none_cells() {
+        let opts = TableOptions { wide: true, ..Default::default() };
+        assert_eq!(
+            headers(Kind::Pod, &opts),
+            [
+                "NAME",
+                "READY",
+                "STATUS",
+                "RESTARTS",
+                "AGE",
+                "IP",
+                "NODE",
+                "NOMINATED NODE",
+                "READINESS GATES"
+            ]
+        );
+        let cells = row(&running_pod("p"), &opts, NOW);
+        assert_eq!(cells[5..], ["<none>", "<none>", "<none>", "<none>"]);
+    }
+
+    // §6.1's example and TestPrintDeployment.
+    #[test]
+    fn deployments_and_replicasets_print_their_counts() {
+        let mut d = Deployment { metadata: meta("web", &[("app", "web")]), ..Default::default() };
+        d.metadata.creation_timestamp = Some(Time(NOW.0 - 125_000));
+        d.spec.replicas = 3;
+        d.status = DeploymentStatus {
+            replicas: 3,
+            updated_replicas: 3,
+            ready_replicas: 3,
+            available_replicas: 3,
+            ..Default::default()
+        };
+        let d = Object::Deployment(d);
+        let text = render_table(
+            Kind::Deployment,
+            &[&d],
+            &TableOptions::default(),
+            NOW,
+            &mut TabWriter::default(),
+        );
+        assert_eq!(text, "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    3/3     3            3           2m5s\n");
+
+        let mut d = Deployment { metadata: meta("test1", &[]), ..Default::default() };
+        // Created 1.9s in the future, as the Go test does.
+        d.metadata.creation_timestamp = Some(Time(NOW.0 + 1900));
+        d.spec.replicas = 5;
+        d.spec.selector.match_labels.insert("foo".into(), "bar".into());
+        for i in 1..=2 {
+            let c = Container {
+                name: format!("fake-container{i}"),
+                image: format!("fake-image{i}"),
+                ports: vec![],
+            };
+            d.spec.template.spec.containers.push(c);
+        }
+        d.status = DeploymentStatus {
+            replicas: 10,
+            updated_replicas: 2,
+            available_replicas: 1,
+            ..Default::default()
+        };
+        let opts = TableOptions { wide: true, ..Default::default() };
+        assert_eq!(
+            row(&Object::Deployment(d), &opts, NOW),
+            [
+                "test1",
+                "0/5",
+                "2",
+                "1",
+                "0s",
+                "fake-container1,fake-container2",
+                "fake-image1,fake-image2",
+                "foo=bar"
+            ]
+        );
+
+        let mut rs = ReplicaSet { metadata: meta("web-7c5ddbdf54", &[]), ..Default::default() };
+        rs.metadata.creation_timestamp = Some(Time(NOW.0 - 125_000));
+        rs.spec.replicas = 3;
+        rs.status.replicas = 3;
+        rs.status.ready_replicas = 3;
+        let rs = Object::ReplicaSet(rs);
+        let text = render_table(
+            Kind::ReplicaSet,
+            &[&rs],
+            &TableOptions::default(),
+            NOW,
+            &mut TabWriter::default(),
+        );
+        assert_eq!(text, "NAME             DESIRED   CURRENT   READY   AGE\nweb-7c5ddbdf54   3         3         3       2m5s\n");
+        assert_eq!(row(&rs, &opts, NOW)[5..], ["", "", "<none>"]);
+    }
+
+    #[test]
+    fn nodes_show_readiness_cordon_roles_and_version() {
+        let mut n = Node { metadata: meta("node-1", &[]), ..Default::default() };
+        n.metadata.namespace.clear();
+        n.status.conditions.push(NodeCondition {
+            type_: "Ready".into(),
+            status: "True".into(),
+            ..Default::default()
+        });
+        n.status
+            .addresses
+            .push(NodeAddress { type_: "InternalIP".into(), address: "10.0.0.11".into() });
+        let obj = Object::Node(n.clone());
+        let opts = TableOptions { all_namespaces: true, ..Default::default() };
+        let text = render_table(Kind::Node, &[&obj], &opts, NOW, &mut TabWriter::default());
+        assert_eq!(
+            text,
+            "NAME     STATUS   ROLES    AGE   VERSION\nnode-1   Ready    <none>   3m    v1.34.1\n"
+        );
+        let wide = TableOptions { wide: true, ..Default::default() };
+        assert_eq!(
+            row(&obj, &wide, NOW)[5..],
+            [
+                "10.0.0.11",
+                "<none>",
+                "Debian GNU/Linux 12 (bookworm)",
+                "6.1.0-27-amd64",
+                "containerd://1.7.24"
+            ]
+        );
+        n.spec.unschedulable = true;
+        n.status.conditions[0].status = "Unknown".into();
+        n.metadata.labels.insert("node-role.kubernetes.io/control-plane".into(), String::new());
+        let cells = row(&Object::Node(n.clone()), &TableOptions::default(), NOW);
+        assert_eq!(cells[1..3], ["NotReady,SchedulingDisabled", "control-plane"]);
+        n.status.conditions.clear();
+        assert_eq!(crate::kubectl::printers::rows::node_status(&n), "Unknown,SchedulingDisabled");
+    }
+
+    #[test]
+    fn events_print_last_seen_type_reason_object_message() {
+        let e = Event {
+            metadata: ObjectMeta {
+                name: "web-x.181".into(),
+                namespace: "default".into(),
+                ..Default::default()
+            },
+            involved_object: ObjectReference {
+                kind: "Pod".into(),
+                name: "web-x".into(),
+                ..Default::default()
+            },
+            reason: "Scheduled".into(),
+            message: "Successfully assigned default/web-x to node-1 ".into(),
+            type_: "Normal".into(),
+            count: 2,
+            first_timestamp: Time(NOW.0 - 5 * MIN),
+            last_timestamp: Time(NOW.0 - 30_000),
+            source: EventSource { component: "default-scheduler".into(), host: String::new() },
+            ..Default::default()
+        };
+        let obj = Object::Event(e);
+        let opts = TableOptions { all_namespaces: true, ..Default::default() };
+        let text = render_table(Kind::Event, &[&obj], &opts, NOW, &mut TabWriter::default());
+        assert_eq!(
+            text,
+            "NAMESPACE   LAST SEEN   TYPE     REASON      OBJECT      MESSAGE\n\
+             default     30s         Normal   Scheduled   pod/web-x   Successfully assigned default/web-x to node-1\n"
+        );
+        let wide = TableOptions { wide: true, show_kind: true, ..Default::default() };
+        assert_eq!(
+            row(&obj, &wide, NOW),
+            [
+                "30s",
+                "Normal",
+                "Scheduled",
+                "pod/web-x",
+                "",
+                "default-scheduler",
+                "Successfully assigned default/web-x to node-1",
+                "5m",
+                "2",
+                "event/web-x.181"
+            ]
+        );
+    }
+}

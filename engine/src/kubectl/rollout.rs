@@ -1,0 +1,346 @@
+//! `kubectl rollout status|history|undo|pause|resume|restart` and `kubectl wait`.
+//!
+//! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
+//! `DeploymentRollbacker`) and kubectl/pkg/cmd/wait.
+
+use crate::model::*;
+use crate::store::Key;
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::get::{get_named, list_kind, parse_selector};
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+const REVISION: &str = "deployment.kubernetes.io/revision";
+const HASH: &str = "pod-template-hash";
+
+const ROLLOUT_FLAGS: &[FlagSpec] = &[
+    flag("namespace", Some('n')),
+    flag("to-revision", None),
+    flag("timeout", None),
+    flag("watch", Some('w')),
+    flag("revision", None),
+];
+
+fn deployment_arg(a: &args::Args, sub: &str) -> Result<String, KubectlError> {
+    let sel = resource::select(&a.positional[1..], false)?;
+    match sel.items.as_slice() {
+        [(Kind::Deployment, names)] if names.len() == 1 => Ok(names[0].clone()),
+        [(Kind::Deployment, _)] | [] => Err(KubectlError::Usage(format!(
+            "required resource not specified\nSee 'kubectl rollout {sub} -h' for help and examples"
+        ))),
+        [(k, _)] => Err(KubectlError::Usage(format!(
+            "no {sub} viewer has been implemented for {}",
+            k.plural()
+        ))),
+        _ => Err(KubectlError::Usage("rollout takes exactly one deployment".into())),
+    }
+}
+
+pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, ROLLOUT_FLAGS, "rollout")?;
+    let Some(sub) = a.positional.first().cloned() else {
+        return Err(KubectlError::Usage(
+            "you must specify a subcommand: history, pause, restart, resume, status or undo".into(),
+        ));
+    };
+    if !matches!(sub.as_str(), "status" | "history" | "undo" | "pause" | "resume" | "restart") {
+        return Err(KubectlError::Plain(format!(
+            "error: unknown command \"{sub}\" for \"kubectl rollout\"\nRun 'kubectl rollout --help' for usage."
+        )));
+    }
+    let name = deployment_arg(&a, &sub)?;
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let Some(d) = s.world.store.get::<Deployment>(&ns, &name).cloned() else {
+        return Err(crate::store::ApiError::NotFound { kind: Kind::Deployment, name }.into());
+    };
+    let target = printers::operation(Kind::Deployment, &name, "");
+    let target = target.trim_end();
+    match sub.as_str() {
+        "status" => status(s, &ns, &name, &a, out),
+        "history" => {
+            if a.has("revision") {
+                return Err(KubectlError::Plain(
+                    "kubeloop: rollout history --revision is not supported in kubeloop".into(),
+                ));
+            }
+            let rss = owned_replicasets(s, &d);
+            let mut revs: Vec<(i64, String)> = rss
+                .iter()
+                .filter_map(|rs| {
+                    let r = rs.metadata.annotations.get(REVISION)?.parse().ok()?;
+                    let cause = rs
+                        .metadata
+                        .annotations
+                        .get("kubernetes.io/change-cause")
+                        .cloned()
+                        .unwrap_or("<none>".into());
+                    Some((r, cause))
+                })
+                .collect();
+            revs.sort();
+            if revs.is_empty() {
+                out.out("No rollout history found.\n");
+                return Ok(0);
+            }
+            let mut text = format!("{target} \nREVISION  CHANGE-CAUSE\n");
+            for (r, cause) in revs {
+                text.push_str(&format!("{:<10}{cause}\n", r));
+            }
+            text.push('\n');
+            out.out(text);
+            Ok(0)
+        }
+        "undo" => {
+            if d.spec.paused {
+                return Err(KubectlError::Usage(
+                    "you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again".into(),
+                ));
+            }
+            let rss = owned_replicasets(s, &d);
+            let mut by_rev: Vec<(i64, ReplicaSet)> = rss
+                .into_iter()
+                .filter_map(|rs| Some((rs.metadata.annotations.get(REVISION)?.parse().ok()?, rs)))
+                .collect();
+            by_rev.sort_by_key(|(r, _)| *r);
+            let wanted = a.int("to-revision")?.unwrap_or(0);
+            let chosen = if wanted == 0 {
+                if by_rev.len() < 2 {
+                    return Err(KubectlError::Usage(format!(
+                        "no rollout history found for deployment \"{name}\""
+                    )));
+                }
+                by_rev[by_rev.len() - 2].clone()
+            } else {
+                by_rev.iter().find(|(r, _)| *r == wanted).cloned().ok_or_else(|| {
+                    KubectlError::Usage(format!(
+                        "unable to find specified revision {wanted} in history"
+                    ))
+                })?
+            };
+            let mut template = chosen.1.spec.template.clone();
+            template.metadata.labels.remove(HASH);
+            if template == d.spec.template {
+                out.out(format!(
+                    "{target} skipped rollback (current template already matches revision {})\n",
+                    chosen.0
+                ));
+                return Ok(0);
+            }
+            s.world.modify::<Deployment>(&ns, &name, |d| d.spec.template = template)?;
+            out.out(format!("{target} rolled back\n"));
+            Ok(0)
+        }
+        "pause" | "resume" => {
+            let pause = sub == "pause";
+            if d.spec.paused == pause {
+                let state = if pause { "is already paused" } else { "is not paused" };
+                return Err(KubectlError::Usage(format!("deployments.apps \"{name}\" {state}")));
+            }
+            s.world.modify::<Deployment>(&ns, &name, |d| d.spec.paused = pause)?;
+            out.out(format!("{target} {}\n", if pause { "paused" } else { "resumed" }));
+            Ok(0)
+        }
+        _ => {
+            if d.spec.paused {
+                return Err(KubectlError::Usage(format!(
+                    "deployments.apps \"{name}\" can't restart paused deployment (run rollout resume first)"
+                )));
+            }
+            let now = s.world.now().to_string();
+            s.world.modify::<Deployment>(&ns, &name, |d| {
+                d.spec
+                    .template
+                    .metadata
+                    .annotations
+                    .insert("kubectl.kubernetes.io/restartedAt".into(), now);
+            })?;
+            out.out(format!("{target} restarted\n"));
+            Ok(0)
+        }
+    }
+}
+
+fn owned_replicasets(s: &Session, d: &Deployment) -> Vec<ReplicaSet> {
+    s.world
+        .store
+        .dependents_of(&d.metadata.uid)
+        .into_iter()
+        .filter(|(k, _)| *k == Kind::ReplicaSet)
+        .filter_map(|(_, key)| s.world.store.get::<ReplicaSet>(&key.ns, &key.name).cloned())
+        .filter(|rs| rs.metadata.controller_ref().is_some_and(|r| r.uid == d.metadata.uid))
+        .collect()
+}
+
+/// `DeploymentStatusViewer.Status`: the message and whether the rollout is done.
+pub fn status_message(d: &Deployment) -> Result<(String, bool), KubectlError> {
+    let name = &d.metadata.name;
+    if d.metadata.generation > d.status.observed_generation {
+        return Ok(("Waiting for deployment spec update to be observed...\n".into(), false));
+    }
+    if d.condition("Progressing").is_some_and(|c| c.reason == "ProgressDeadlineExceeded") {
+        return Err(KubectlError::Usage(format!(
+            "deployment \"{name}\" exceeded its progress deadline"
+        )));
+    }
+    let st = &d.status;
+    Ok(if st.updated_replicas < d.spec.replicas {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {} out of {} new replicas have been updated...\n", st.updated_replicas, d.spec.replicas), false)
+    } else if st.replicas > st.updated_replicas {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {} old replicas are pending termination...\n", st.replicas - st.updated_replicas), false)
+    } else if st.available_replicas < st.updated_replicas {
+        (format!("Waiting for deployment \"{name}\" rollout to finish: {} of {} updated replicas are available...\n", st.available_replicas, st.updated_replicas), false)
+    } else {
+        (format!("deployment \"{name}\" successfully rolled out\n"), true)
+    })
+}
+
+fn timeout_ms(a: &args::Args, default_ms: i64) -> Result<i64, KubectlError> {
+    match a.get("timeout") {
+        None => Ok(default_ms),
+        Some(t) => match super::sandbox::parse_duration(t) {
+            Some(0) => Ok(crate::world::SETTLE_LIMIT_MS),
+            Some(ms) => Ok(ms),
+            None => Err(KubectlError::Usage(format!(
+                "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
+            ))),
+        },
+    }
+}
+
+fn status(
+    s: &mut Session,
+    ns: &str,
+    name: &str,
+    a: &args::Args,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let watch = a.get("watch").is_none_or(|w| w != "false");
+    let deadline = s.world.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
+    let mut last = String::new();
+    loop {
+        let Some(d) = s.world.store.get::<Deployment>(ns, name).cloned() else {
+            return Err(crate::store::ApiError::NotFound {
+                kind: Kind::Deployment,
+                name: name.into(),
+            }
+            .into());
+        };
+        let (msg, done) = status_message(&d)?;
+        if msg != last {
+            out.out(msg.clone());
+            last = msg;
+        }
+        if done || !watch {
+            return Ok(0);
+        }
+        if s.world.now() >= deadline {
+            return Err(KubectlError::Usage("timed out waiting for the condition".into()));
+        }
+        s.world.step();
+    }
+}
+
+const WAIT_FLAGS: &[FlagSpec] = &[
+    flag("for", None),
+    flag("timeout", None),
+    flag("namespace", Some('n')),
+    flag("selector", Some('l')),
+    switch("all", None),
+];
+
+pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, WAIT_FLAGS, "wait")?;
+    let Some(cond) = a.get("for").map(str::to_string) else {
+        return Err(KubectlError::Usage("--for must be specified".into()));
+    };
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let sel = resource::select(&a.positional, false)?;
+    let label_sel = parse_selector(a.get("selector"))?;
+    let mut targets: Vec<(Kind, String, String)> = Vec::new();
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
+                targets.push((*kind, o.meta().name.clone(), o.meta().uid.clone()));
+            }
+        } else {
+            for n in names {
+                match get_named(&s.world.store, *kind, &ns, n) {
+                    Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
+                    None if cond == "delete" => {}
+                    None => {
+                        return Err(crate::store::ApiError::NotFound {
+                            kind: *kind,
+                            name: n.clone(),
+                        }
+                        .into())
+                    }
+                }
+            }
+        }
+    }
+    if targets.is_empty() {
+        return Err(KubectlError::Usage("no matching resources found".into()));
+    }
+    type Check = Box<dyn Fn(&Session, &(Kind, String, String)) -> bool>;
+    let check: Check = if cond == "delete" {
+        Box::new(move |s, (k, n, uid)| {
+            let key_ns = if k.namespaced() { ns.clone() } else { String::new() };
+            s.world.store.meta_of(*k, &Key::new(&key_ns, n)).is_none_or(|m| &m.uid != uid)
+        })
+    } else if let Some(c) = cond.strip_prefix("condition=") {
+        let (ctype, want) = match c.split_once('=') {
+            Some((t, v)) => (t.to_string(), v.to_string()),
+            None => (c.to_string(), "True".to_string()),
+        };
+        let ns2 = ns.clone();
+        Box::new(move |s, (k, n, _)| condition_is(s, *k, &ns2, n, &ctype, &want))
+    } else {
+        return Err(KubectlError::Usage(format!("unrecognized condition: \"{cond}\"")));
+    };
+    let deadline = s.world.now().plus_millis(timeout_ms(&a, 30_000)?);
+    let mut done = vec![false; targets.len()];
+    loop {
+        for (i, t) in targets.iter().enumerate() {
+            if !done[i] && check(s, t) {
+                done[i] = true;
+                out.out(format!("{}\n", printers::operation(t.0, &t.1, "condition met")));
+            }
+        }
+        if done.iter().all(|d| *d) {
+            return Ok(0);
+        }
+        if s.world.now() >= deadline {
+            for (i, t) in targets.iter().enumerate().filter(|(i, _)| !done[*i]) {
+                let _ = i;
+                out.err(format!(
+                    "error: timed out waiting for the condition on {}/{}\n",
+                    t.0.plural(),
+                    t.1
+                ));
+            }
+            return Ok(1);
+        }
+        s.world.step();
+    }
+}
+
+fn condition_is(s: &Session, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
+    let eq = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    match kind {
+        Kind::Pod => s.world.store.get::<Pod>(ns, name).is_some_and(|p| {
+            p.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
+        }),
+        Kind::Deployment => s.world.store.get::<Deployment>(ns, name).is_some_and(|d| {
+            d.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
+        }),
+        Kind::ReplicaSet => s.world.store.get::<ReplicaSet>(ns, name).is_some_and(|r| {
+            r.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
+        }),
+        Kind::Node => s.world.store.get::<Node>("", name).is_some_and(|n| {
+            n.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
+        }),
+        Kind::Event => false,
+    }
+}

@@ -1,0 +1,253 @@
+//! Runs parsed shell scripts: `;`/`&&`/`||`, pipelines, `$( )` expansion, and dispatch to
+//! kubectl, the text filters and the sandbox commands.
+
+use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
+use super::{
+    delete, filters, get, label, mutate, nodes, rollout, sandbox, KubectlError, Mode, Output,
+    Session, Stream,
+};
+
+/// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
+const MAX_EXPANSION_BYTES: usize = 1 << 20;
+
+pub fn run_script(s: &mut Session, script: &Script, out: &mut Output) {
+    let mut skip_next = false;
+    for (i, (pipeline, joiner)) in script.items.iter().enumerate() {
+        if !skip_next {
+            run_pipeline(s, pipeline, None, out);
+            if s.watch.is_some() {
+                // An interactive watch streams now; the rest of the input runs after Ctrl+C.
+                if let Some(w) = s.watch.as_mut() {
+                    w.rest = Script { items: script.items[i + 1..].to_vec() };
+                }
+                return;
+            }
+        }
+        skip_next = match joiner {
+            Joiner::Seq => false,
+            Joiner::And => skip_next || out.status != 0,
+            Joiner::Or => !skip_next && out.status == 0,
+        };
+    }
+}
+
+/// Runs one pipeline; the last command's stdout goes to `out`.
+pub fn run_pipeline(s: &mut Session, p: &Pipeline, stdin: Option<String>, out: &mut Output) {
+    let mut input = stdin;
+    let last = p.commands.len() - 1;
+    for (i, cmd) in p.commands.iter().enumerate() {
+        let mut local = Output::default();
+        let argv = match expand(s, cmd, &mut local) {
+            Ok(a) => a,
+            Err(e) => {
+                local.err(format!("{e}\n"));
+                local.status = 1;
+                forward(out, local, i == last);
+                input = Some(String::new());
+                continue;
+            }
+        };
+        let stdin = cmd.heredoc.clone().or(input.take());
+        // Filters after an interactive watch apply to its stream instead of running now.
+        if let Some(w) = s.watch.as_mut() {
+            match filters::Filter::parse(&argv) {
+                Ok(f) => w.filters.push(f),
+                Err(e) => {
+                    out.err(format!("{e}\n"));
+                }
+            }
+            continue;
+        }
+        let piped = i < last;
+        let status = dispatch(s, &argv, stdin, piped || s.mode == Mode::Script, None, &mut local);
+        local.status = status;
+        if i < last {
+            input = Some(local.stdout());
+            for (stream, text) in local.chunks.iter() {
+                if *stream == Stream::Stderr {
+                    out.err(text.clone());
+                }
+            }
+            out.status = status;
+        } else {
+            forward(out, local, true);
+        }
+    }
+}
+
+fn forward(out: &mut Output, local: Output, keep_stdout: bool) {
+    for (stream, text) in local.chunks {
+        if stream == Stream::Stderr || keep_stdout {
+            match stream {
+                Stream::Stdout => out.out(text),
+                Stream::Stderr => out.err(text),
+            }
+        }
+    }
+    out.status = local.status;
+    out.clear |= local.clear;
+}
+
+/// Expands `$( )` in each word. Unquoted substitutions split on whitespace.
+fn expand(
+    s: &mut Session,
+    cmd: &SimpleCommand,
+    out: &mut Output,
+) -> Result<Vec<String>, KubectlError> {
+    let mut argv = Vec::new();
+    for word in &cmd.words {
+        expand_word(s, word, out, &mut argv)?;
+    }
+    Ok(argv)
+}
+
+fn expand_word(
+    s: &mut Session,
+    word: &Word,
+    out: &mut Output,
+    argv: &mut Vec<String>,
+) -> Result<(), KubectlError> {
+    // `current` is the word being built; unquoted substitution output may end it and start
+    // new ones.
+    let mut current: Option<String> = None;
+    for part in &word.parts {
+        match part {
+            Part::Literal(t) => current.get_or_insert_with(String::new).push_str(t),
+            Part::QuotedSubst(script) => {
+                let text = substitute(s, script, out)?;
+                current.get_or_insert_with(String::new).push_str(&text);
+            }
+            Part::Subst(script) => {
+                let text = substitute(s, script, out)?;
+                let mut pieces = text.split_whitespace();
+                if let Some(first) = pieces.next() {
+                    if text.starts_with(char::is_whitespace) {
+                        argv.extend(current.take());
+                        current = Some(first.to_string());
+                    } else {
+                        current.get_or_insert_with(String::new).push_str(first);
+                    }
+                    for piece in pieces {
+                        argv.extend(current.take());
+                        current = Some(piece.to_string());
+                    }
+                    if text.ends_with(char::is_whitespace) {
+                        argv.extend(current.take());
+                    }
+                }
+            }
+        }
+    }
+    argv.extend(current);
+    Ok(())
+}
+
+fn substitute(s: &mut Session, script: &Script, out: &mut Output) -> Result<String, KubectlError> {
+    let mode = s.mode;
+    // A substitution always runs to completion, like a script, even in the page.
+    s.mode = Mode::Script;
+    let mut inner = Output::default();
+    run_script(s, script, &mut inner);
+    s.mode = mode;
+    for (stream, text) in &inner.chunks {
+        if *stream == Stream::Stderr {
+            out.err(text.clone());
+        }
+    }
+    let mut text = inner.stdout();
+    if text.len() > MAX_EXPANSION_BYTES {
+        return Err(KubectlError::Plain(
+            "kubeloop: command substitution output is too large".into(),
+        ));
+    }
+    while text.ends_with('\n') {
+        text.pop();
+    }
+    Ok(text)
+}
+
+/// Runs one command. `to_completion` is true when a watch must end by itself (scripts,
+/// pipes) rather than stream; `limit_ms` is a `timeout` bound on it.
+fn dispatch(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> i32 {
+    let Some(cmd) = argv.first() else { return 0 };
+    let rest = &argv[1..];
+    let result = match cmd.as_str() {
+        "kubectl" | "k" => kubectl(s, rest, stdin, to_completion, limit_ms, out),
+        "timeout" => match sandbox::parse_timeout(rest) {
+            Ok((limit, inner)) => Ok(dispatch(s, inner, stdin, to_completion, Some(limit), out)),
+            Err(e) => Err(e),
+        },
+        _ => match filters::run(cmd, rest, stdin.as_deref(), out) {
+            Some(r) => r,
+            None => sandbox::run(s, cmd, rest, out),
+        },
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let mut text = e.to_string();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            out.err(text);
+            1
+        }
+    }
+}
+
+/// `kubectl VERB ...`.
+pub fn kubectl(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let Some(verb) = argv.first() else {
+        out.out(sandbox::kubectl_help());
+        return Ok(0);
+    };
+    let rest = &argv[1..];
+    match verb.as_str() {
+        "get" => get::get(s, rest, to_completion, limit_ms, out),
+        "describe" => get::describe(s, rest, out),
+        "create" => mutate::create(s, rest, stdin, out),
+        "apply" => mutate::apply(s, rest, stdin, out),
+        "run" => mutate::run(s, rest, out),
+        "delete" => delete::delete(s, rest, out),
+        "scale" => mutate::scale(s, rest, out),
+        "label" => label::label(s, rest, out),
+        "set" => label::set(s, rest, out),
+        "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
+        "rollout" => rollout::rollout(s, rest, out),
+        "wait" => rollout::wait(s, rest, out),
+        "events" => get::get(s, &[&["events".to_string()], rest].concat(), to_completion, limit_ms, out),
+        "version" => {
+            out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
+            Ok(0)
+        }
+        "help" | "--help" | "-h" => {
+            out.out(sandbox::kubectl_help());
+            Ok(0)
+        }
+        "edit" => Err(KubectlError::Plain(
+            "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
+        )),
+        "annotate" | "patch" | "replace" | "expose" | "autoscale" | "exec" | "logs" | "port-forward"
+        | "attach" | "cp" | "top" | "auth" | "config" | "api-resources" | "explain" | "diff"
+        | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
+            Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
+        }
+        other => Err(KubectlError::Plain(format!(
+            "error: unknown command \"{other}\" for \"kubectl\"\nRun 'kubectl --help' for usage."
+        ))),
+    }
+}

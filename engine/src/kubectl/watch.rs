@@ -1,0 +1,115 @@
+//! `kubectl get -w`: the initial list, then one row per watch event of the watched kind.
+//!
+//! Models kubectl/pkg/cmd/get/get.go `watch`: every ADDED, MODIFIED and DELETED event prints
+//! the object as it was at that event, through the same printer and the same remembered
+//! column widths as the initial table.
+
+use crate::clock::Time;
+use crate::labels::selector::Selector;
+use crate::model::{Kind, Object};
+use crate::world::World;
+
+use super::filters::Filter;
+use super::get::Format;
+use super::printers::{self, TabWriter, TableOptions};
+use super::shell::Script;
+use super::Output;
+
+/// What a watch prints and which objects it follows.
+pub struct Watch {
+    pub kind: Kind,
+    pub namespace: Option<String>,
+    pub selector: Selector,
+    pub names: Vec<String>,
+    pub format: Format,
+    pub opts: TableOptions,
+}
+
+impl Watch {
+    pub fn matches(&self, obj: &Object) -> bool {
+        let m = obj.meta();
+        obj.kind() == self.kind
+            && self
+                .namespace
+                .as_deref()
+                .is_none_or(|ns| m.namespace == ns || !self.kind.namespaced())
+            && self.selector.matches(&m.labels)
+            && (self.names.is_empty() || self.names.contains(&m.name))
+    }
+
+    /// The text one object prints as, one event at a time.
+    pub fn render(&self, obj: &Object, tw: &mut TabWriter, now: Time) -> Result<String, String> {
+        match &self.format {
+            Format::Table => Ok(tw.write_rows(&[printers::row(obj, &self.opts, now)])),
+            other => other.render_single(obj),
+        }
+    }
+}
+
+/// A watch in progress, with its place in the watch log.
+pub struct ActiveWatch {
+    pub watch: Watch,
+    pub tw: TabWriter,
+    pub cursor: u64,
+    pub deadline: Option<Time>,
+    /// Line filters it is piped through (`| grep Running`).
+    pub filters: Vec<Filter>,
+    /// Commands typed after the watch on the same line, run when it ends.
+    pub rest: Script,
+}
+
+impl ActiveWatch {
+    /// Prints the events since the last poll. Returns true when the deadline has passed.
+    pub fn poll(&mut self, world: &World, out: &mut Output) -> bool {
+        let now = world.now();
+        let log = &world.store.watch;
+        let mut text = String::new();
+        for ev in log.since(self.cursor) {
+            if self.deadline.is_some_and(|d| ev.at > d) {
+                break;
+            }
+            if self.watch.matches(&ev.object) {
+                match self.watch.render(&ev.object, &mut self.tw, now) {
+                    Ok(t) => text.push_str(&t),
+                    Err(e) => text.push_str(&e),
+                }
+            }
+        }
+        self.cursor = log.end();
+        self.emit(&text, out);
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    fn emit(&mut self, text: &str, out: &mut Output) {
+        if self.filters.is_empty() {
+            out.out(text.to_string());
+            return;
+        }
+        for line in text.lines() {
+            let mut current = Some(line.to_string());
+            for f in &mut self.filters {
+                current = current.and_then(|l| f.feed(&l));
+            }
+            if let Some(l) = current {
+                out.out(format!("{l}\n"));
+            }
+        }
+    }
+
+    /// Flushes filters that print at the end (`wc -l`, `sort`, `tail`).
+    pub fn finish(&self, out: &mut Output) {
+        let mut filters = self.filters.clone();
+        let mut pending: Vec<String> = Vec::new();
+        for f in &mut filters {
+            let mut next = Vec::new();
+            for l in pending.drain(..) {
+                next.extend(f.feed(&l));
+            }
+            next.extend(f.finish());
+            pending = next;
+        }
+        for l in pending {
+            out.out(format!("{l}\n"));
+        }
+    }
+}
