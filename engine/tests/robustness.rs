@@ -1,0 +1,83 @@
+//! Garbage in, error out: random and hostile command lines never panic, and every failure
+//! says something. Runs against a live cluster so the executor is exercised, not just the
+//! parser.
+
+use proptest::prelude::*;
+
+use kubeloop::kubectl::{Mode, Session};
+use kubeloop::world::World;
+
+fn session() -> Session {
+    let mut s = Session::new(World::new(3), Mode::Script);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=2; settle");
+    s
+}
+
+fn assert_sane(s: &mut Session, line: &str) {
+    let out = s.run(line);
+    // `grep` finding nothing is the one silent failure a shell has.
+    if out.status != 0 && !line.contains("grep") {
+        assert!(!out.text().trim().is_empty(), "{line:?} failed silently");
+    }
+}
+
+const WORDS: &[&str] = &[
+    "k", "kubectl", "get", "delete", "describe", "scale", "label", "rollout", "undo", "status",
+    "apply", "create", "run", "set", "image", "pods", "po", "rs", "deploy", "nodes", "events",
+    "all", "web", "pod/web", "deployment.apps/web", "-l", "app=web", "-o", "yaml", "json", "name",
+    "wide", "jsonpath={.items[*].metadata.name}", "-w", "--replicas=3", "--replicas=-5",
+    "--replicas=99999999999", "--cascade=orphan", "--cascade=", "--force", "--grace-period=0",
+    "--wait=false", "-n", "kube-system", "-A", "|", "head", "-1", "tail", "wc", "-l", "grep",
+    "sort", ";", "&&", "||", "$(", ")", "'", "\"", "<<EOF", "EOF", "\n", "sleep", "1", "2m",
+    "timeout", "5s", "node", "fail", "node-1", "recover", "add", "controller", "stop", "start",
+    "replicaset", "events", "drop", "settle", "help", "clear", "é", "🙂", "\u{0}", "\t",
+    "nginx=nginx:1.28", "x-", "a=b", "--overwrite", "-f", "-", "cordon", "drain", "--all",
+];
+
+fn sentence() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(WORDS), 0..14).prop_map(|w| w.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(line in "\\PC{0,200}") {
+        let mut s = session();
+        assert_sane(&mut s, &line);
+    }
+
+    #[test]
+    fn kubectl_shaped_garbage_never_panics(lines in proptest::collection::vec(sentence(), 1..6)) {
+        let mut s = session();
+        for line in &lines {
+            assert_sane(&mut s, line);
+        }
+    }
+}
+
+#[test]
+fn huge_and_hostile_inputs_get_errors() {
+    let mut s = session();
+    let cases = [
+        "k scale deploy web --replicas=99999999999999999999999".to_string(),
+        "k get pods | head -99999999999999999999".to_string(),
+        "sleep 99999999999999999999999".to_string(),
+        "node add 99999999999".to_string(),
+        "events drop 99999999999999".to_string(),
+        format!("k get pods -l {}", "a".repeat(100_000)),
+        format!("k get pods {}", "x ".repeat(50_000)),
+        "x".repeat(2_000_000),
+        format!("echo {}", "$(".repeat(100)),
+        format!("k label pod x {}=v", "k".repeat(300)),
+        "k get pods -o jsonpath='{range .items[*]}{range .items[*]}{range .items[*]}{end}{end}{end}'".to_string(),
+        "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: \"<img src=x onerror=alert(1)>\"\nspec:\n  containers: [{name: c, image: nginx}]\nEOF".to_string(),
+    ];
+    for line in &cases {
+        let out = s.run(line);
+        assert!(out.status != 0 || !out.text().is_empty() || line.starts_with("k get pods -o jsonpath"), "{}", &line[..line.len().min(80)]);
+    }
+    // The cluster is still usable afterwards.
+    let out = s.run("k get deploy web -o name");
+    assert_eq!(out.text(), "deployment.apps/web\n");
+}
