@@ -3,5 +3,6 @@
 
 mod app;
 pub mod components;
+pub mod selection;
 
 pub use app::App;
