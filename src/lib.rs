@@ -3,6 +3,8 @@
 
 mod app;
 pub mod components;
+pub mod complete;
 pub mod selection;
+pub mod sim;
 
 pub use app::App;

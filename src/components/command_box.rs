@@ -1,66 +1,132 @@
-//! The terminal-style command panel: a labelled input and a live output log.
+//! The terminal-style command panel: a labelled input with history, Tab completion and
+//! Ctrl+C, a live output log that scrolls, and a Stop button while a watch streams.
 
-use web_sys::HtmlInputElement;
+use std::rc::Rc;
+
+use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-/// One line of the output log, tagged so errors and echoed commands can be styled.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LogLine {
-    pub text: String,
-    pub kind: LineKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    Input,
-    Output,
-    Error,
-}
-
-impl LogLine {
-    pub fn input(command: &str) -> Self {
-        Self { text: format!("$ {command}"), kind: LineKind::Input }
-    }
-
-    pub fn output(text: &str) -> Self {
-        Self { text: text.to_owned(), kind: LineKind::Output }
-    }
-
-    pub fn error(text: &str) -> Self {
-        Self { text: text.to_owned(), kind: LineKind::Error }
-    }
-}
+use crate::sim::{LineKind, LogLine};
 
 #[derive(Properties, PartialEq)]
 pub struct CommandBoxProps {
-    pub log: Vec<LogLine>,
+    pub log: Rc<Vec<LogLine>>,
+    pub history: Rc<Vec<String>>,
+    /// A `-w` watch is streaming: show Stop, and Ctrl+C stops it.
+    #[prop_or_default]
+    pub watching: bool,
     pub on_command: Callback<String>,
+    #[prop_or_default]
+    pub on_stop: Callback<()>,
+    /// Completes the current line (Tab); `None` when nothing fits.
+    #[prop_or_default]
+    pub on_complete: Option<Callback<String, Option<String>>>,
+}
+
+/// Whether Enter should submit: not while a heredoc is still open.
+fn complete_input(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or("");
+    match kubeloop::script::heredoc_delimiter(first) {
+        Some(delim) => text.lines().skip(1).any(|l| l.trim_start_matches('\t') == delim),
+        None => true,
+    }
 }
 
 #[component]
 pub fn CommandBox(props: &CommandBoxProps) -> Html {
     let input = use_node_ref();
+    let log_ref = use_node_ref();
+    // Position in history while browsing with Up/Down; None is the fresh line.
+    let cursor = use_mut_ref(|| None::<usize>);
+
+    // Keep the newest output in view.
+    {
+        let log_ref = log_ref.clone();
+        use_effect_with(props.log.len(), move |_| {
+            if let Some(el) = log_ref.cast::<HtmlElement>() {
+                el.set_scroll_top(el.scroll_height());
+            }
+        });
+    }
 
     let onkeydown = {
         let input = input.clone();
         let on_command = props.on_command.clone();
+        let on_stop = props.on_stop.clone();
+        let on_complete = props.on_complete.clone();
+        let history = props.history.clone();
+        let watching = props.watching;
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() != "Enter" {
-                return;
-            }
-            if let Some(el) = input.cast::<HtmlInputElement>() {
-                let line = el.value();
-                if !line.trim().is_empty() {
-                    on_command.emit(line);
+            let Some(el) = input.cast::<HtmlTextAreaElement>() else { return };
+            let value = el.value();
+            match e.key().as_str() {
+                "Enter" if !e.shift_key() && complete_input(&value) => {
+                    e.prevent_default();
+                    *cursor.borrow_mut() = None;
+                    el.set_value("");
+                    if !value.trim().is_empty() {
+                        on_command.emit(value);
+                    }
                 }
-                el.set_value("");
+                "c" | "C" if e.ctrl_key() => {
+                    e.prevent_default();
+                    if watching {
+                        on_stop.emit(());
+                    } else {
+                        el.set_value("");
+                    }
+                }
+                "Tab" => {
+                    e.prevent_default();
+                    if let Some(done) = on_complete.as_ref().and_then(|c| c.emit(value)) {
+                        el.set_value(&done);
+                    }
+                }
+                "ArrowUp" if !value.contains('\n') && !history.is_empty() => {
+                    e.prevent_default();
+                    let mut c = cursor.borrow_mut();
+                    let next = match *c {
+                        None => history.len() - 1,
+                        Some(i) => i.saturating_sub(1),
+                    };
+                    *c = Some(next);
+                    el.set_value(&history[next]);
+                }
+                "ArrowDown" if !value.contains('\n') => {
+                    e.prevent_default();
+                    let mut c = cursor.borrow_mut();
+                    match *c {
+                        Some(i) if i + 1 < history.len() => {
+                            *c = Some(i + 1);
+                            el.set_value(&history[i + 1]);
+                        }
+                        _ => {
+                            *c = None;
+                            el.set_value("");
+                        }
+                    }
+                }
+                _ => {}
             }
         })
     };
 
+    let focus_input = {
+        let input = input.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(el) = input.cast::<HtmlElement>() {
+                let _ = el.focus();
+            }
+        })
+    };
+    let stop = {
+        let on_stop = props.on_stop.clone();
+        Callback::from(move |_: MouseEvent| on_stop.emit(()))
+    };
+
     html! {
         <section class="terminal" aria-label="command box">
-            <div class="terminal-log" role="log" aria-live="polite">
+            <div class="terminal-log" role="log" aria-live="polite" ref={log_ref} onclick={focus_input}>
                 { for props.log.iter().map(|line| {
                     let class = match line.kind {
                         LineKind::Input => "line line-input",
@@ -72,18 +138,35 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
             </div>
             <div class="prompt">
                 <label class="prompt-sign" for="command-input">{ "$" }</label>
-                <input
+                <textarea
                     id="command-input"
                     ref={input}
                     class="prompt-input"
-                    type="text"
+                    rows="1"
                     aria-label="kubectl command"
                     placeholder="k create deployment web --image=nginx:1.27 --replicas=3"
                     autocomplete="off"
                     spellcheck="false"
                     {onkeydown}
                 />
+                if props.watching {
+                    <button class="stop-button" onclick={stop} title="Stop the watch (Ctrl+C)">
+                        { "■ Stop watch" }
+                    </button>
+                }
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::complete_input;
+
+    #[test]
+    fn enter_waits_for_the_heredoc_terminator() {
+        assert!(complete_input("k get pods"));
+        assert!(!complete_input("k apply -f - <<EOF\nkind: Pod"));
+        assert!(complete_input("k apply -f - <<EOF\nkind: Pod\nEOF"));
     }
 }

@@ -2,4 +2,5 @@
 //! simulation.
 
 pub mod command_box;
+pub mod decisions;
 pub mod graph;

@@ -1,0 +1,106 @@
+//! Tab completion for the command box: verbs, kinds and object names, from the live cluster.
+
+use kubeloop::model::{Deployment, Kind, Node, Pod, ReplicaSet};
+use kubeloop::world::World;
+
+const VERBS: &[&str] = &[
+    "get", "describe", "create", "apply", "run", "delete", "scale", "label", "set", "rollout",
+    "wait", "cordon", "uncordon", "drain", "edit", "events", "version",
+];
+const KINDS: &[&str] = &["pods", "replicasets", "deployments", "nodes", "events", "all", "po", "rs", "deploy"];
+const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
+const SANDBOX: &[&str] = &["node", "controller", "events", "settle", "sleep", "timeout", "reset", "clear", "help"];
+
+fn names(world: &World, kind: Kind) -> Vec<String> {
+    let s = &world.store;
+    match kind {
+        Kind::Pod => s.list::<Pod>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
+        Kind::ReplicaSet => s.list::<ReplicaSet>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
+        Kind::Deployment => s.list::<Deployment>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
+        Kind::Node => s.list::<Node>(None, None).map(|o| o.metadata.name.clone()).collect(),
+        Kind::Event => Vec::new(),
+    }
+}
+
+/// The candidates for the last word of `line`.
+pub fn candidates(line: &str, world: &World) -> Vec<String> {
+    let ends_with_space = line.ends_with(' ');
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (done, partial) = if ends_with_space || words.is_empty() {
+        (words.as_slice(), "")
+    } else {
+        (&words[..words.len() - 1], words[words.len() - 1])
+    };
+    let pool: Vec<String> = match done {
+        [] => ["k", "kubectl"].iter().chain(SANDBOX).map(|s| s.to_string()).collect(),
+        ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
+        ["k" | "kubectl", "rollout"] => ROLLOUT.iter().map(|s| s.to_string()).collect(),
+        ["k" | "kubectl", "rollout", _] => names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect(),
+        ["k" | "kubectl", "set"] => vec!["image".into()],
+        ["k" | "kubectl", "set", "image"] => names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect(),
+        ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
+        ["k" | "kubectl", "create"] => vec!["deployment".into(), "namespace".into(), "-f".into()],
+        ["k" | "kubectl", _verb] => {
+            if let Some((ty, _)) = partial.split_once('/') {
+                match Kind::from_resource(ty) {
+                    Some(kind) => names(world, kind).into_iter().map(|n| format!("{ty}/{n}")).collect(),
+                    None => Vec::new(),
+                }
+            } else {
+                KINDS.iter().map(|s| s.to_string()).collect()
+            }
+        }
+        ["k" | "kubectl", _verb, ty, ..] if !ty.starts_with('-') => match Kind::from_resource(ty) {
+            Some(kind) => names(world, kind),
+            None => Vec::new(),
+        },
+        ["node"] => ["add", "remove", "fail", "recover", "toleration"].iter().map(|s| s.to_string()).collect(),
+        ["node", "remove" | "fail" | "recover"] => names(world, Kind::Node),
+        ["controller"] => ["stop", "start", "pause", "list"].iter().map(|s| s.to_string()).collect(),
+        ["controller", _] => ["replicaset", "deployment", "scheduler", "kubelet", "garbage-collector", "node-lifecycle", "all"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Completes the line: the unique candidate, or the longest common prefix of several.
+pub fn complete(line: &str, world: &World) -> Option<String> {
+    let cands = candidates(line, world);
+    let first = cands.first()?;
+    let common = cands.iter().skip(1).fold(first.clone(), |acc, c| {
+        acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect()
+    });
+    let partial_len = if line.ends_with(' ') { 0 } else { line.split_whitespace().last().map_or(0, str::len) };
+    let base = &line[..line.len() - partial_len];
+    let suffix = if cands.len() == 1 { " " } else { "" };
+    let completed = format!("{base}{common}{suffix}");
+    (completed != line).then_some(completed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kubeloop::kubectl::{Mode, Session};
+
+    #[test]
+    fn completes_verbs_kinds_and_names() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        s.run("k create deployment web --image=nginx:1.27 --replicas=1; settle");
+        let w = &s.world;
+        assert_eq!(complete("k sc", w).as_deref(), Some("k scale "));
+        assert_eq!(complete("k get deplo", w).as_deref(), Some("k get deploy"));
+        assert_eq!(complete("k get deploym", w).as_deref(), Some("k get deployments "));
+        assert_eq!(complete("k scale deploy/w", w).as_deref(), Some("k scale deploy/web "));
+        assert_eq!(complete("k rollout undo ", w).as_deref(), Some("k rollout undo deploy/web "));
+        let pod = complete("k delete pod w", w).unwrap();
+        assert!(pod.starts_with("k delete pod web-") && pod.ends_with(' '), "{pod}");
+        assert_eq!(complete("k get pods zzz", w), None);
+        assert_eq!(candidates("node f", w), vec!["fail"]);
+    }
+}
