@@ -7,16 +7,24 @@ const VERBS: &[&str] = &[
     "get", "describe", "create", "apply", "run", "delete", "scale", "label", "set", "rollout",
     "wait", "cordon", "uncordon", "drain", "edit", "events", "version",
 ];
-const KINDS: &[&str] = &["pods", "replicasets", "deployments", "nodes", "events", "all", "po", "rs", "deploy"];
+const KINDS: &[&str] =
+    &["pods", "replicasets", "deployments", "nodes", "events", "all", "po", "rs", "deploy"];
 const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
-const SANDBOX: &[&str] = &["node", "controller", "events", "settle", "sleep", "timeout", "reset", "clear", "help"];
+const SANDBOX: &[&str] =
+    &["node", "controller", "events", "settle", "sleep", "timeout", "reset", "clear", "help"];
 
 fn names(world: &World, kind: Kind) -> Vec<String> {
     let s = &world.store;
     match kind {
-        Kind::Pod => s.list::<Pod>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
-        Kind::ReplicaSet => s.list::<ReplicaSet>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
-        Kind::Deployment => s.list::<Deployment>(Some("default"), None).map(|o| o.metadata.name.clone()).collect(),
+        Kind::Pod => {
+            s.list::<Pod>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
+        }
+        Kind::ReplicaSet => {
+            s.list::<ReplicaSet>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
+        }
+        Kind::Deployment => {
+            s.list::<Deployment>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
+        }
         Kind::Node => s.list::<Node>(None, None).map(|o| o.metadata.name.clone()).collect(),
         Kind::Event => Vec::new(),
     }
@@ -35,15 +43,21 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         [] => ["k", "kubectl"].iter().chain(SANDBOX).map(|s| s.to_string()).collect(),
         ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
         ["k" | "kubectl", "rollout"] => ROLLOUT.iter().map(|s| s.to_string()).collect(),
-        ["k" | "kubectl", "rollout", _] => names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect(),
+        ["k" | "kubectl", "rollout", _] => {
+            names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
+        }
         ["k" | "kubectl", "set"] => vec!["image".into()],
-        ["k" | "kubectl", "set", "image"] => names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect(),
+        ["k" | "kubectl", "set", "image"] => {
+            names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
+        }
         ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
         ["k" | "kubectl", "create"] => vec!["deployment".into(), "namespace".into(), "-f".into()],
         ["k" | "kubectl", _verb] => {
             if let Some((ty, _)) = partial.split_once('/') {
                 match Kind::from_resource(ty) {
-                    Some(kind) => names(world, kind).into_iter().map(|n| format!("{ty}/{n}")).collect(),
+                    Some(kind) => {
+                        names(world, kind).into_iter().map(|n| format!("{ty}/{n}")).collect()
+                    }
                     None => Vec::new(),
                 }
             } else {
@@ -54,13 +68,26 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             Some(kind) => names(world, kind),
             None => Vec::new(),
         },
-        ["node"] => ["add", "remove", "fail", "recover", "toleration"].iter().map(|s| s.to_string()).collect(),
-        ["node", "remove" | "fail" | "recover"] => names(world, Kind::Node),
-        ["controller"] => ["stop", "start", "pause", "list"].iter().map(|s| s.to_string()).collect(),
-        ["controller", _] => ["replicaset", "deployment", "scheduler", "kubelet", "garbage-collector", "node-lifecycle", "all"]
+        ["node"] => ["add", "remove", "fail", "recover", "toleration"]
             .iter()
             .map(|s| s.to_string())
             .collect(),
+        ["node", "remove" | "fail" | "recover"] => names(world, Kind::Node),
+        ["controller"] => {
+            ["stop", "start", "pause", "list"].iter().map(|s| s.to_string()).collect()
+        }
+        ["controller", _] => [
+            "replicaset",
+            "deployment",
+            "scheduler",
+            "kubelet",
+            "garbage-collector",
+            "node-lifecycle",
+            "all",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
@@ -76,7 +103,8 @@ pub fn complete(line: &str, world: &World) -> Option<String> {
     let common = cands.iter().skip(1).fold(first.clone(), |acc, c| {
         acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect()
     });
-    let partial_len = if line.ends_with(' ') { 0 } else { line.split_whitespace().last().map_or(0, str::len) };
+    let partial_len =
+        if line.ends_with(' ') { 0 } else { line.split_whitespace().last().map_or(0, str::len) };
     let base = &line[..line.len() - partial_len];
     let suffix = if cands.len() == 1 { " " } else { "" };
     let completed = format!("{base}{common}{suffix}");

@@ -2,8 +2,8 @@
 //! `kubeloop` engine crate, which knows nothing about the browser.
 
 mod app;
-pub mod components;
 pub mod complete;
+pub mod components;
 pub mod selection;
 pub mod sim;
 

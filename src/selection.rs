@@ -53,12 +53,27 @@ pub enum Cascade {
 /// would type, runs it, and shows it in the command log, so clicking teaches the command too.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    Delete { target: ObjRef, cascade: Cascade },
-    Scale { target: ObjRef, replicas: i32 },
-    SetLabels { target: ObjRef, labels: BTreeMap<String, String> },
-    SetImage { target: ObjRef, container: String, image: String },
+    Delete {
+        target: ObjRef,
+        cascade: Cascade,
+    },
+    Scale {
+        target: ObjRef,
+        replicas: i32,
+    },
+    SetLabels {
+        target: ObjRef,
+        labels: BTreeMap<String, String>,
+    },
+    SetImage {
+        target: ObjRef,
+        container: String,
+        image: String,
+    },
     /// Open the YAML editor on this object (`k edit`).
-    Edit { target: ObjRef },
+    Edit {
+        target: ObjRef,
+    },
 }
 
 fn shell_quote(s: &str) -> String {
@@ -96,7 +111,12 @@ impl Action {
                         parts.push(shell_quote(&format!("{k}-")));
                     }
                 }
-                format!("k label {} {} --overwrite{}", target.arg(), parts.join(" "), target.ns_flag())
+                format!(
+                    "k label {} {} --overwrite{}",
+                    target.arg(),
+                    parts.join(" "),
+                    target.ns_flag()
+                )
             }
             Action::SetImage { target, container, image } => format!(
                 "k set image {} {}{}",
@@ -126,15 +146,20 @@ mod tests {
             Action::Delete { target: d.clone(), cascade: Cascade::Orphan }.command(&none),
             "k delete deploy/api --cascade=orphan --wait=false -n shop"
         );
-        assert_eq!(Action::Scale { target: d.clone(), replicas: 4 }.command(&none), "k scale deploy/api --replicas=4 -n shop");
-        let cur: BTreeMap<_, _> = [("app".to_string(), "web".to_string()), ("x".to_string(), "1".to_string())].into();
+        assert_eq!(
+            Action::Scale { target: d.clone(), replicas: 4 }.command(&none),
+            "k scale deploy/api --replicas=4 -n shop"
+        );
+        let cur: BTreeMap<_, _> =
+            [("app".to_string(), "web".to_string()), ("x".to_string(), "1".to_string())].into();
         let next: BTreeMap<_, _> = [("app".to_string(), "debug me".to_string())].into();
         assert_eq!(
             Action::SetLabels { target: pod, labels: next }.command(&cur),
             "k label pod/web-abc-x 'app=debug me' x- --overwrite"
         );
         assert_eq!(
-            Action::SetImage { target: d, container: "nginx".into(), image: "nginx:1.28".into() }.command(&none),
+            Action::SetImage { target: d, container: "nginx".into(), image: "nginx:1.28".into() }
+                .command(&none),
             "k set image deploy/api nginx=nginx:1.28 -n shop"
         );
     }

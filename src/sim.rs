@@ -135,10 +135,9 @@ impl Sim {
             return;
         }
         let labels = match action {
-            Action::SetLabels { target, .. } => self
-                .object(target)
-                .map(|o| o.meta().labels.clone())
-                .unwrap_or_default(),
+            Action::SetLabels { target, .. } => {
+                self.object(target).map(|o| o.meta().labels.clone()).unwrap_or_default()
+            }
             _ => Default::default(),
         };
         self.run_command(&action.command(&labels));
@@ -146,17 +145,25 @@ impl Sim {
 
     fn object(&self, target: &ObjRef) -> Option<kubeloop::model::Object> {
         let ns = if target.kind.namespaced() { target.namespace.as_str() } else { "" };
-        self.session.world.store.get_object(target.kind, &kubeloop::store::Key::new(ns, &target.name))
+        self.session
+            .world
+            .store
+            .get_object(target.kind, &kubeloop::store::Key::new(ns, &target.name))
     }
 
     fn open_editor(&mut self, target: ObjRef) {
         match self.object(&target) {
             Some(obj) => {
-                self.editor = Some(EditorState { initial: printers::to_yaml(&obj), target, error: None })
+                self.editor =
+                    Some(EditorState { initial: printers::to_yaml(&obj), target, error: None })
             }
             None => self.push_lines(
                 LineKind::Error,
-                &kubeloop::store::ApiError::NotFound { kind: target.kind, name: target.name.clone() }.to_string(),
+                &kubeloop::store::ApiError::NotFound {
+                    kind: target.kind,
+                    name: target.name.clone(),
+                }
+                .to_string(),
             ),
         }
     }
@@ -168,10 +175,15 @@ impl Sim {
             .map(|i| format!("KUBELOOP_EDIT_{i}"))
             .find(|d| !text.lines().any(|l| l.trim() == d))
             .unwrap_or_default();
-        let ns = if state.target.namespace.is_empty() { "default".to_string() } else { state.target.namespace.clone() };
+        let ns = if state.target.namespace.is_empty() {
+            "default".to_string()
+        } else {
+            state.target.namespace.clone()
+        };
         let out = self.session.run(&format!("k apply -n {ns} -f - <<{delim}\n{text}\n{delim}"));
         if out.status != 0 {
-            let msg = out.text().trim_end().replace("error when applying patch", "error when editing");
+            let msg =
+                out.text().trim_end().replace("error when applying patch", "error when editing");
             self.editor = Some(EditorState { error: Some(msg), ..state });
             return;
         }
@@ -314,7 +326,10 @@ mod tests {
     fn buttons_run_the_equivalent_kubectl_command() {
         let mut sim = Sim::new(1);
         sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
-        sim.run_action(&Action::Scale { target: ObjRef::new(Kind::Deployment, "default", "web"), replicas: 3 });
+        sim.run_action(&Action::Scale {
+            target: ObjRef::new(Kind::Deployment, "default", "web"),
+            replicas: 3,
+        });
         assert!(text(&sim).contains("$ k scale deploy/web --replicas=3"));
         assert!(text(&sim).contains("deployment.apps/web scaled"));
     }
@@ -326,14 +341,25 @@ mod tests {
         sim.run_command("k edit deploy/web");
         let state = sim.editor.clone().expect("editor open");
         assert!(state.initial.contains("replicas: 2"));
-        sim.save_editor("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicaz: 3}\n");
+        sim.save_editor(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicaz: 3}\n",
+        );
         let err = sim.editor.as_ref().and_then(|e| e.error.clone()).expect("error shown");
         assert!(err.contains("replicaz"), "{err}");
         sim.save_editor(&state.initial.replace("replicas: 2", "replicas: 5"));
         assert!(sim.editor.is_none());
         assert!(text(&sim).contains("deployment.apps/web edited"), "{}", text(&sim));
-        assert_eq!(sim.world().store.get::<kubeloop::model::Deployment>("default", "web").unwrap().spec.replicas, 5);
+        assert_eq!(
+            sim.world()
+                .store
+                .get::<kubeloop::model::Deployment>("default", "web")
+                .unwrap()
+                .spec
+                .replicas,
+            5
+        );
         sim.run_command("k edit deploy/nope");
-        assert!(text(&sim).contains("Error from server (NotFound): deployments.apps \"nope\" not found"));
+        assert!(text(&sim)
+            .contains("Error from server (NotFound): deployments.apps \"nope\" not found"));
     }
 }

@@ -77,10 +77,20 @@ impl FromYamlDoc for serde_json::Value {
     }
 }
 
-fn typed<T: DeserializeOwned>(v: serde_json::Value, kind: &str) -> Result<T, KubectlError> {
+fn typed<T: DeserializeOwned>(
+    v: serde_json::Value,
+    kind: &str,
+    version: &str,
+) -> Result<T, KubectlError> {
     serde_json::from_value(v).map_err(|e| {
-        KubectlError::Usage(format!(
-            "error validating \"STDIN\": error validating data: {kind}: {e}"
+        // The API server decodes strictly and names the offending field.
+        let msg = e.to_string();
+        let detail = match msg.strip_prefix("unknown field `").and_then(|r| r.split_once('`')) {
+            Some((field, _)) => format!("strict decoding error: unknown field \"{field}\""),
+            None => msg,
+        };
+        KubectlError::Plain(format!(
+            "Error from server (BadRequest): error when creating \"STDIN\": {kind} in version \"{version}\" cannot be handled as a {kind}: {detail}"
         ))
     })
 }
@@ -106,15 +116,15 @@ fn object(v: serde_json::Value) -> Result<Object, KubectlError> {
     Ok(match kind.as_str() {
         "Deployment" => {
             expect("apps/v1")?;
-            Object::Deployment(typed(v, &kind)?)
+            Object::Deployment(typed(v, &kind, "v1")?)
         }
         "ReplicaSet" => {
             expect("apps/v1")?;
-            Object::ReplicaSet(typed(v, &kind)?)
+            Object::ReplicaSet(typed(v, &kind, "v1")?)
         }
         "Pod" => {
             expect("v1")?;
-            Object::Pod(typed(v, &kind)?)
+            Object::Pod(typed(v, &kind, "v1")?)
         }
         other => {
             return Err(KubectlError::Plain(format!(

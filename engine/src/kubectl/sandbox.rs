@@ -255,45 +255,56 @@ fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     Ok(0)
 }
 
+const KUBECTL_HELP: &[&str] = &[
+    "kubectl controls the simulated cluster. Supported here:",
+    "",
+    "  get TYPE[,TYPE] [NAME] [-l SEL] [-n NS | -A] [-o wide|name|yaml|json|jsonpath=...]",
+    "      [--show-labels] [--no-headers] [-w]",
+    "  describe TYPE NAME",
+    "  create deployment NAME --image=IMAGE [--replicas=N]   create namespace NAME   create -f -",
+    "  apply -f -                 manifests on stdin: k apply -f - <<EOF ... EOF",
+    "  run NAME --image=IMAGE [--labels=k=v,...]",
+    "  delete TYPE NAME... | TYPE/NAME | -l SEL | --all",
+    "      [--cascade=background|foreground|orphan] [--wait=false] [--grace-period=N] [--force]",
+    "  scale TYPE/NAME --replicas=N",
+    "  label TYPE NAME k=v k- [--overwrite]",
+    "  set image deploy/NAME CONTAINER=IMAGE",
+    "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
+    "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
+    "  cordon|uncordon|drain NODE",
+    "  edit TYPE/NAME             in the web page: opens a YAML editor",
+    "",
+    "Types: pods (po), replicasets (rs), deployments (deploy), nodes (no), events (ev), all.",
+];
+
+const SHELL_HELP: &[&str] = &[
+    "",
+    "Shell: ;  &&  ||  |  $( )  'quotes'  \"quotes\"  <<EOF heredocs",
+    "  head -N, tail -N, wc -l, grep [-v] [-i] PATTERN, sort, uniq, echo",
+    "  sleep DURATION             let simulated time pass (sleep 5, sleep 2m)",
+    "  timeout DURATION CMD       bound a watch (timeout 10s k get pods -w)",
+    "  clear",
+    "",
+    "Sandbox (what a real cluster does on its own):",
+    "  node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME",
+    "  node toleration SECONDS    how long pods stay on an unreachable node (default 300)",
+    "  controller stop|start|pause NAME | controller list",
+    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all",
+    "  events drop N              lose the next N watch events",
+    "  settle                     run until the controllers have nothing left to do",
+    "  reset [--seed N]           start again with a fresh cluster",
+];
+
+fn lines(ls: &[&str]) -> String {
+    ls.iter().map(|l| format!("{l}\n")).collect()
+}
+
 pub fn kubectl_help() -> String {
-    "kubectl controls the simulated cluster. Supported here:\n\
-\n\
-  get TYPE[,TYPE] [NAME] [-l SEL] [-n NS | -A] [-o wide|name|yaml|json|jsonpath=...] [--show-labels] [--no-headers] [-w]\n\
-  describe TYPE NAME\n\
-  create deployment NAME --image=IMAGE [--replicas=N]    create namespace NAME    create -f -\n\
-  apply -f -                       (manifests on stdin: k apply -f - <<EOF ... EOF)\n\
-  run NAME --image=IMAGE [--labels=k=v,...]\n\
-  delete TYPE NAME... | TYPE/NAME | -l SEL | --all [--cascade=background|foreground|orphan] [--wait=false] [--grace-period=N] [--force]\n\
-  scale TYPE/NAME --replicas=N\n\
-  label TYPE NAME k=v k- [--overwrite]\n\
-  set image deploy/NAME CONTAINER=IMAGE\n\
-  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME\n\
-  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]\n\
-  cordon|uncordon|drain NODE\n\
-\n\
-Types: pods (po), replicasets (rs), deployments (deploy), nodes (no), events (ev), all.\n"
-        .to_string()
+    lines(KUBECTL_HELP)
 }
 
 pub fn help() -> String {
-    format!(
-        "{}\n\
-Shell: ;  &&  ||  |  $( )  'quotes'  \"quotes\"  <<EOF heredocs\n\
-  head -N, tail -N, wc -l, grep [-v] [-i] PATTERN, sort, uniq, echo\n\
-  sleep DURATION     let simulated time pass (sleep 5, sleep 2m)\n\
-  timeout DURATION CMD    bound a watch (timeout 10s k get pods -w)\n\
-  clear\n\
-\n\
-Sandbox (what a real cluster does on its own):\n\
-  node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME\n\
-  node toleration SECONDS      how long pods stay on an unreachable node (default 300)\n\
-  controller stop|start|pause NAME | controller list\n\
-     (replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all)\n\
-  events drop N      lose the next N watch events\n\
-  settle             run until the controllers have nothing left to do\n\
-  reset [--seed N]   start again with a fresh cluster\n",
-        kubectl_help()
-    )
+    format!("{}{}", lines(KUBECTL_HELP), lines(SHELL_HELP))
 }
 
 #[cfg(test)]
