@@ -4,6 +4,7 @@
 mod app;
 pub mod complete;
 pub mod components;
+pub mod inspect;
 pub mod selection;
 pub mod sim;
 

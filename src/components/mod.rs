@@ -3,4 +3,7 @@
 
 pub mod command_box;
 pub mod decisions;
+pub mod editor;
 pub mod graph;
+pub mod inspector;
+pub mod nodes;
