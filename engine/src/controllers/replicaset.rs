@@ -65,26 +65,42 @@ impl Controller for ReplicaSetController {
         let Some(rs) = ctx.store.get::<ReplicaSet>(&key.ns, &key.name).cloned() else {
             return;
         };
-        let selector = rs.spec.selector.to_selector();
-        let candidates: Vec<Pod> = ctx
-            .store
-            .owned_or_orphan_pods(&rs.metadata.uid, &key.ns)
-            .into_iter()
-            .cloned()
-            .collect();
-        let active: Vec<&Pod> = candidates.iter().filter(|p| p.is_active()).collect();
-        let claimed = claim_pods(&rs, &selector, &active, ctx);
-        let terminating = candidates
-            .iter()
-            .filter(|p| p.metadata.is_deleting() && !is_finished(p))
-            .filter(|p| owned_by(p, &rs) && selector.matches(&p.metadata.labels))
-            .count();
-
-        let mut manage_err = None;
-        if rs.metadata.deletion_timestamp.is_none() {
-            manage_err = manage_replicas(&rs, &claimed, ctx);
+        // Read first, then write: the plan borrows the store, the writes need it mutably.
+        let plan = plan(&rs, ctx.store, ctx.now);
+        for name in &plan.release {
+            release(&rs, &plan.selector, name, ctx);
         }
-        let status = calculate_status(&rs, &claimed, terminating, manage_err.as_deref(), ctx.now);
+        for name in &plan.adopt {
+            adopt(&rs, &plan.selector, name, ctx);
+        }
+        let mut manage_err = None;
+        let (want, have) = (plan.want, plan.claimed);
+        let desired = format!("{want} replica{}", plural(want));
+        let observed = format!("{have} active pod{}", plural(have));
+        // A ReplicaSet that is being deleted never creates or deletes pods; it only reports.
+        if rs.metadata.is_deleting() {
+        } else if have < want {
+            let (created, err) = slow_start_create(&rs, (want - have).min(BURST_REPLICAS), ctx);
+            ctx.decide(
+                Kind::ReplicaSet,
+                &rs.metadata,
+                desired,
+                observed,
+                listed("create", &created, "create failed"),
+            );
+            manage_err = err;
+        } else if !plan.victims.is_empty() {
+            let (deleted, err) = delete_pods(&rs, &plan.victims, ctx);
+            ctx.decide(
+                Kind::ReplicaSet,
+                &rs.metadata,
+                desired,
+                observed,
+                listed("delete", &deleted, "delete failed"),
+            );
+            manage_err = err;
+        }
+        let status = status_from(&rs, &plan.counts, manage_err.as_deref(), ctx.now);
         if status != rs.status || rs.metadata.generation != rs.status.observed_generation {
             let mut next = rs.clone();
             next.status = status.clone();
@@ -105,143 +121,173 @@ fn is_finished(p: &Pod) -> bool {
     matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed)
 }
 
-fn owned_by(p: &Pod, rs: &ReplicaSet) -> bool {
-    p.metadata.controller_ref().is_some_and(|r| r.uid == rs.metadata.uid)
+/// Pod counts behind the status (`calculateStatus`).
+#[derive(Default)]
+pub struct Counts {
+    pub replicas: usize,
+    pub fully_labeled: usize,
+    pub ready: usize,
+    pub available: usize,
+    pub terminating: usize,
 }
 
-/// `PodControllerRefManager.ClaimPods`: keep matching pods we own, release non-matching ones,
-/// adopt matching orphans. Returns the claimed pods, freshest state.
-fn claim_pods(
-    rs: &ReplicaSet,
-    selector: &Selector,
-    active: &[&Pod],
-    ctx: &mut Ctx<'_>,
-) -> Vec<Pod> {
+/// What one sync will do, decided from a single read of the store.
+struct Plan {
+    selector: Selector,
+    release: Vec<String>,
+    adopt: Vec<String>,
+    /// Surplus pods to delete, in deletion order.
+    victims: Vec<String>,
+    want: usize,
+    claimed: usize,
+    counts: Counts,
+}
+
+/// `syncReplicaSet` up to the writes: claim (`ClaimPods`), count, and pick victims.
+fn plan(rs: &ReplicaSet, store: &Store, now: Time) -> Plan {
+    let selector = rs.spec.selector.to_selector();
     let deleting = rs.metadata.is_deleting();
-    let mut claimed = Vec::new();
-    let mut can_adopt: Option<bool> = None;
-    for pod in active {
+    let uid = rs.metadata.uid.as_str();
+    let candidates = store.owned_or_orphan_pods(uid, &rs.metadata.namespace);
+    let mut claimed: Vec<&Pod> = Vec::new();
+    let (mut release, mut adopt) = (Vec::new(), Vec::new());
+    let mut terminating = 0;
+    for pod in &candidates {
         let matches = selector.matches(&pod.metadata.labels);
-        match pod.metadata.controller_ref() {
-            Some(r) if r.uid != rs.metadata.uid => {}
-            Some(_) if matches => claimed.push((*pod).clone()),
-            Some(_) => {
-                if deleting {
-                    continue;
-                }
-                let uid = rs.metadata.uid.clone();
-                let released = ctx.store.modify::<Pod>(
-                    &pod.metadata.namespace,
-                    &pod.metadata.name,
-                    ctx.now,
-                    |p| p.metadata.owner_references.retain(|o| o.uid != uid),
-                );
-                if released.is_ok() {
-                    ctx.decide(
-                        Kind::ReplicaSet,
-                        &rs.metadata,
-                        format!("pods matching {selector}"),
-                        format!("pod {} no longer matches", pod.metadata.name),
-                        format!("release pod {}", pod.metadata.name),
-                    );
-                }
+        let ours = pod.metadata.controller_ref().map(|r| r.uid == uid);
+        if !pod.is_active() {
+            terminating += usize::from(
+                ours == Some(true) && matches && pod.metadata.is_deleting() && !is_finished(pod),
+            );
+            continue;
+        }
+        match ours {
+            Some(false) => {}
+            Some(true) if matches => claimed.push(pod),
+            // Ours, but its labels moved away: release it (not while we are being deleted).
+            Some(true) if !deleting => release.push(pod.metadata.name.clone()),
+            Some(true) => {}
+            // An orphan that matches: adopt it, unless we are being deleted.
+            None if matches && !deleting => {
+                adopt.push(pod.metadata.name.clone());
+                claimed.push(pod);
             }
-            None => {
-                if deleting || !matches || pod.metadata.is_deleting() {
-                    continue;
-                }
-                // `RecheckDeletionTimestamp`: a live read of the owner before the first adoption.
-                let ok = *can_adopt.get_or_insert_with(|| {
-                    ctx.store
-                        .get::<ReplicaSet>(&rs.metadata.namespace, &rs.metadata.name)
-                        .is_some_and(|live| {
-                            live.metadata.uid == rs.metadata.uid && !live.metadata.is_deleting()
-                        })
-                });
-                if !ok {
-                    continue;
-                }
-                let owner = OwnerReference::controller("apps/v1", "ReplicaSet", &rs.metadata);
-                let adopted = ctx.store.modify::<Pod>(
-                    &pod.metadata.namespace,
-                    &pod.metadata.name,
-                    ctx.now,
-                    |p| {
-                        if p.metadata.controller_ref().is_none() {
-                            p.metadata.owner_references.push(owner)
-                        }
-                    },
-                );
-                if let Ok(p) = adopted {
-                    ctx.decide(
-                        Kind::ReplicaSet,
-                        &rs.metadata,
-                        format!("own every pod matching {selector}"),
-                        format!("orphan pod {} matches", p.metadata.name),
-                        format!("adopt pod {}", p.metadata.name),
-                    );
-                    claimed.push(p);
-                }
-            }
+            None => {}
         }
     }
-    claimed
+    let want = rs.spec.replicas.max(0) as usize;
+    let mut victims = Vec::new();
+    if !deleting && claimed.len() > want {
+        let n = (claimed.len() - want).min(BURST_REPLICAS);
+        victims = pods_to_delete(rs, &claimed, n, store, now)
+            .iter()
+            .map(|p| p.metadata.name.clone())
+            .collect();
+    }
+    let counts = count(rs, &claimed, terminating, now);
+    Plan { selector, release, adopt, victims, want, claimed: claimed.len(), counts }
 }
 
-/// `manageReplicas`: create or delete pods to close the gap, bounded per sync. Returns the
-/// error message of a failed create or delete, for the ReplicaFailure condition.
-fn manage_replicas(rs: &ReplicaSet, claimed: &[Pod], ctx: &mut Ctx<'_>) -> Option<String> {
-    let want = rs.spec.replicas.max(0) as usize;
-    let have = claimed.len();
-    let desired = format!("{want} replica{}", plural(want));
-    let observed = format!("{have} active pod{}", plural(have));
-    if have < want {
-        let n = (want - have).min(BURST_REPLICAS);
-        let (created, err) = slow_start_create(rs, n, ctx);
-        let action = match created.as_slice() {
-            [] => "create failed".to_string(),
-            [one] => format!("create 1 pod: {one}"),
-            many if many.len() <= 4 => format!("create {} pods: {}", many.len(), many.join(", ")),
-            many => format!("create {} pods", many.len()),
-        };
-        ctx.decide(Kind::ReplicaSet, &rs.metadata, desired, observed, action);
-        return err;
+fn count(rs: &ReplicaSet, claimed: &[&Pod], terminating: usize, now: Time) -> Counts {
+    let template = &rs.spec.template.metadata.labels;
+    Counts {
+        replicas: claimed.len(),
+        fully_labeled: claimed
+            .iter()
+            .filter(|p| template.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)))
+            .count(),
+        ready: claimed.iter().filter(|p| p.is_ready()).count(),
+        available: claimed
+            .iter()
+            .filter(|p| p.is_available(rs.spec.min_ready_seconds, now))
+            .count(),
+        terminating,
     }
-    if have > want {
-        let n = (have - want).min(BURST_REPLICAS);
-        let victims = pods_to_delete(rs, claimed, n, ctx.store, ctx.now);
-        let mut names = Vec::new();
-        let mut err = None;
-        for pod in victims {
-            match ctx.store.delete::<Pod>(
-                &pod.metadata.namespace,
-                &pod.metadata.name,
-                &DeleteOptions::default(),
-                ctx.now,
-            ) {
-                Ok(_) => {
-                    ctx.event(
-                        Kind::ReplicaSet,
-                        &rs.metadata,
-                        "Normal",
-                        "SuccessfulDelete",
-                        format!("Deleted pod: {}", pod.metadata.name),
-                    );
-                    names.push(pod.metadata.name.clone());
-                }
-                Err(crate::store::ApiError::NotFound { .. }) => {}
-                Err(e) => err = Some(e.to_string()),
-            }
+}
+
+/// Release: strip our controller reference from a pod whose labels no longer match.
+fn release(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) {
+    let uid = rs.metadata.uid.clone();
+    let released = ctx.store.modify::<Pod>(&rs.metadata.namespace, name, ctx.now, |p| {
+        p.metadata.owner_references.retain(|o| o.uid != uid)
+    });
+    if released.is_ok() {
+        ctx.decide(
+            Kind::ReplicaSet,
+            &rs.metadata,
+            format!("pods matching {selector}"),
+            format!("pod {name} no longer matches"),
+            format!("release pod {name}"),
+        );
+    }
+}
+
+/// Adopt: add a controller reference to a matching orphan, after a live re-read of ourselves
+/// (`RecheckDeletionTimestamp`) and of the pod (it may have been claimed meanwhile).
+fn adopt(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) {
+    let live_ok = ctx
+        .store
+        .get::<ReplicaSet>(&rs.metadata.namespace, &rs.metadata.name)
+        .is_some_and(|live| live.metadata.uid == rs.metadata.uid && !live.metadata.is_deleting());
+    if !live_ok {
+        return;
+    }
+    let owner = OwnerReference::controller("apps/v1", "ReplicaSet", &rs.metadata);
+    let adopted = ctx.store.modify::<Pod>(&rs.metadata.namespace, name, ctx.now, |p| {
+        if p.metadata.controller_ref().is_none() && !p.metadata.is_deleting() {
+            p.metadata.owner_references.push(owner)
         }
-        let action = match names.as_slice() {
-            [one] => format!("delete 1 pod: {one}"),
-            many if many.len() <= 4 => format!("delete {} pods: {}", many.len(), many.join(", ")),
-            many => format!("delete {} pods", many.len()),
-        };
-        ctx.decide(Kind::ReplicaSet, &rs.metadata, desired, observed, action);
-        return err;
+    });
+    if adopted.is_ok() {
+        ctx.decide(
+            Kind::ReplicaSet,
+            &rs.metadata,
+            format!("own every pod matching {selector}"),
+            format!("orphan pod {name} matches"),
+            format!("adopt pod {name}"),
+        );
     }
-    None
+}
+
+/// "create 2 pods: a, b" and the like, for the decision log.
+fn listed(verb: &str, names: &[String], failed: &str) -> String {
+    match names {
+        [] => failed.to_string(),
+        [one] => format!("{verb} 1 pod: {one}"),
+        many if many.len() <= 4 => format!("{verb} {} pods: {}", many.len(), many.join(", ")),
+        many => format!("{verb} {} pods", many.len()),
+    }
+}
+
+fn delete_pods(
+    rs: &ReplicaSet,
+    victims: &[String],
+    ctx: &mut Ctx<'_>,
+) -> (Vec<String>, Option<String>) {
+    let mut names = Vec::new();
+    let mut err = None;
+    for name in victims {
+        match ctx.store.delete::<Pod>(
+            &rs.metadata.namespace,
+            name,
+            &DeleteOptions::default(),
+            ctx.now,
+        ) {
+            Ok(_) => {
+                ctx.event(
+                    Kind::ReplicaSet,
+                    &rs.metadata,
+                    "Normal",
+                    "SuccessfulDelete",
+                    format!("Deleted pod: {name}"),
+                );
+                names.push(name.clone());
+            }
+            Err(crate::store::ApiError::NotFound { .. }) => {}
+            Err(e) => err = Some(e.to_string()),
+        }
+    }
+    (names, err)
 }
 
 fn plural(n: usize) -> &'static str {
@@ -327,20 +373,19 @@ pub fn pod_from_template(rs: &ReplicaSet) -> Pod {
 /// every pod goes, the input order is kept, as upstream does.
 fn pods_to_delete<'a>(
     rs: &ReplicaSet,
-    claimed: &'a [Pod],
+    claimed: &[&'a Pod],
     n: usize,
     store: &Store,
     now: Time,
 ) -> Vec<&'a Pod> {
     if n >= claimed.len() {
-        return claimed.iter().collect();
+        return claimed.to_vec();
     }
-    let related = related_pods(rs, claimed, store);
-    let mut per_node: std::collections::BTreeMap<&str, usize> = Default::default();
-    for p in &related {
-        *per_node.entry(p.node().unwrap_or("")).or_default() += 1;
-    }
-    let ranked: Vec<Ranked<'_>> = claimed
+    let mut per_node: std::collections::BTreeMap<String, usize> = Default::default();
+    for_each_related_pod(rs, claimed, store, |p| {
+        *per_node.entry(p.node().unwrap_or("").to_string()).or_default() += 1
+    });
+    let ranked: Vec<Ranked<'a>> = claimed
         .iter()
         .map(|pod| Ranked {
             pod,
@@ -351,12 +396,13 @@ fn pods_to_delete<'a>(
     sorted.into_iter().take(n).map(|r| r.pod).collect()
 }
 
-/// Active pods of every ReplicaSet with the same controller as this one (`getIndirectlyRelatedPods`).
-fn related_pods<'a>(rs: &ReplicaSet, claimed: &'a [Pod], store: &'a Store) -> Vec<&'a Pod> {
+/// Visits the active pods of every ReplicaSet with the same controller as this one
+/// (`getIndirectlyRelatedPods`), or just ours for a bare ReplicaSet.
+fn for_each_related_pod(rs: &ReplicaSet, claimed: &[&Pod], store: &Store, mut f: impl FnMut(&Pod)) {
     let Some(owner) = rs.metadata.controller_ref() else {
-        return claimed.iter().collect();
+        claimed.iter().for_each(|p| f(p));
+        return;
     };
-    let mut out = Vec::new();
     for (kind, key) in store.dependents_of(&owner.uid) {
         if kind != Kind::ReplicaSet {
             continue;
@@ -365,30 +411,20 @@ fn related_pods<'a>(rs: &ReplicaSet, claimed: &'a [Pod], store: &'a Store) -> Ve
         for (k, pkey) in store.dependents_of(&sibling.metadata.uid) {
             if k == Kind::Pod {
                 if let Some(p) = store.get::<Pod>(&pkey.ns, &pkey.name).filter(|p| p.is_active()) {
-                    out.push(p);
+                    f(p);
                 }
             }
         }
     }
-    out
 }
 
-/// `calculateStatus`.
-pub fn calculate_status(
+/// `calculateStatus`, from the counts of one sync.
+fn status_from(
     rs: &ReplicaSet,
-    claimed: &[Pod],
-    terminating: usize,
+    c: &Counts,
     manage_err: Option<&str>,
     now: Time,
 ) -> ReplicaSetStatus {
-    let template = &rs.spec.template.metadata.labels;
-    let fully = claimed
-        .iter()
-        .filter(|p| template.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)))
-        .count();
-    let ready = claimed.iter().filter(|p| p.is_ready()).count();
-    let available =
-        claimed.iter().filter(|p| p.is_available(rs.spec.min_ready_seconds, now)).count();
     let mut conditions = rs.status.conditions.clone();
     let has_failure = conditions.iter().any(|c| c.type_ == "ReplicaFailure");
     match manage_err {
@@ -398,7 +434,7 @@ pub fn calculate_status(
                 type_: "ReplicaFailure".into(),
                 status: "True".into(),
                 last_transition_time: Some(now),
-                reason: if claimed.len() < want { "FailedCreate" } else { "FailedDelete" }.into(),
+                reason: if c.replicas < want { "FailedCreate" } else { "FailedDelete" }.into(),
                 message: msg.into(),
                 ..Default::default()
             });
@@ -407,11 +443,11 @@ pub fn calculate_status(
         _ => {}
     }
     ReplicaSetStatus {
-        replicas: claimed.len() as i32,
-        fully_labeled_replicas: fully as i32,
-        ready_replicas: ready as i32,
-        available_replicas: available as i32,
-        terminating_replicas: Some(terminating as i32),
+        replicas: c.replicas as i32,
+        fully_labeled_replicas: c.fully_labeled as i32,
+        ready_replicas: c.ready as i32,
+        available_replicas: c.available as i32,
+        terminating_replicas: Some(c.terminating as i32),
         observed_generation: rs.metadata.generation,
         conditions,
     }

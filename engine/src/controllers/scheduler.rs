@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
-use crate::model::{Kind, Node, Object, Pod, PodCondition, PodPhase};
+use crate::model::{Kind, Node, Object, Pod, PodCondition};
 use crate::store::{Key, Store, WatchEvent, WatchEventType};
 
 const INITIAL_BACKOFF_MS: i64 = 1_000;
@@ -152,12 +152,7 @@ fn backoff_ms(attempts: u32) -> i64 {
 /// Pods that occupy a node: bound and not finished. Terminating pods still count until they
 /// are gone, as in the scheduler's cache.
 fn pods_on(store: &Store, node: &str) -> usize {
-    store
-        .pods_on_node(node)
-        .iter()
-        .filter_map(|k| store.get::<Pod>(&k.ns, &k.name))
-        .filter(|p| !matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed))
-        .count()
+    store.node_load(node)
 }
 
 fn evaluate(store: &Store, _pod: &Pod) -> Evaluation {

@@ -15,6 +15,8 @@ pub struct Indexes {
     pub dependents: BTreeMap<String, BTreeSet<(Kind, Key)>>,
     /// node name -> pods bound to it.
     pub pods_by_node: BTreeMap<String, BTreeSet<Key>>,
+    /// node name -> pods bound to it that still occupy it (not Succeeded or Failed).
+    pub node_load: BTreeMap<String, usize>,
     /// Objects with no controller reference, the candidates for adoption.
     pub orphans: BTreeSet<(Kind, Key)>,
 }
@@ -24,10 +26,10 @@ impl Indexes {
         &mut self,
         kind: Kind,
         key: &Key,
-        old: Option<(&ObjectMeta, Option<&str>)>,
-        new: Option<(&ObjectMeta, Option<&str>)>,
+        old: Option<(&ObjectMeta, Option<&str>, bool)>,
+        new: Option<(&ObjectMeta, Option<&str>, bool)>,
     ) {
-        if let Some((m, node)) = old {
+        if let Some((m, node, occupies)) = old {
             self.by_uid.remove(&m.uid);
             self.orphans.remove(&(kind, key.clone()));
             for r in &m.owner_references {
@@ -39,6 +41,14 @@ impl Indexes {
                 }
             }
             if let Some(node) = node {
+                if occupies {
+                    if let Some(n) = self.node_load.get_mut(node) {
+                        *n -= 1;
+                        if *n == 0 {
+                            self.node_load.remove(node);
+                        }
+                    }
+                }
                 if let Some(set) = self.pods_by_node.get_mut(node) {
                     set.remove(key);
                     if set.is_empty() {
@@ -47,7 +57,7 @@ impl Indexes {
                 }
             }
         }
-        if let Some((m, node)) = new {
+        if let Some((m, node, occupies)) = new {
             self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
             if m.controller_ref().is_none() && matches!(kind, Kind::Pod | Kind::ReplicaSet) {
                 self.orphans.insert((kind, key.clone()));
@@ -56,6 +66,9 @@ impl Indexes {
                 self.dependents.entry(r.uid.clone()).or_default().insert((kind, key.clone()));
             }
             if let Some(node) = node {
+                if occupies {
+                    *self.node_load.entry(node.to_string()).or_default() += 1;
+                }
                 self.pods_by_node.entry(node.to_string()).or_default().insert(key.clone());
             }
         }

@@ -284,8 +284,8 @@ impl Store {
         self.index.on_write(
             T::KIND,
             &key,
-            old.as_ref().map(|o| (o.meta(), T::node_of(o))),
-            Some((obj.meta(), T::node_of(&obj))),
+            old.as_ref().map(|o| (o.meta(), T::node_of(o), T::occupies(o))),
+            Some((obj.meta(), T::node_of(&obj), T::occupies(&obj))),
         );
         let rv = self.resource_version;
         self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object() });
@@ -293,7 +293,12 @@ impl Store {
 
     pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<T> {
         let old = T::table_mut(self).remove(key)?;
-        self.index.on_write(T::KIND, key, Some((old.meta(), T::node_of(&old))), None);
+        self.index.on_write(
+            T::KIND,
+            key,
+            Some((old.meta(), T::node_of(&old), T::occupies(&old))),
+            None,
+        );
         let obj = old.clone().into_object();
         let rv = self.next_rv();
         self.watch.push(WatchEvent { rv, at: now, ty: WatchEventType::Deleted, object: obj });
@@ -339,6 +344,11 @@ impl Store {
             .collect();
         keys.extend(self.orphans_in(Kind::Pod, ns));
         keys.iter().filter_map(|k| self.pods.get(k)).collect()
+    }
+
+    /// Pods bound to a node that still occupy it (not finished), in O(1).
+    pub fn node_load(&self, node: &str) -> usize {
+        self.index.node_load.get(node).copied().unwrap_or(0)
     }
 
     /// Keys of pods bound to a node.

@@ -99,6 +99,10 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn node_of(_obj: &Self) -> Option<&str> {
         None
     }
+    /// Whether a bound pod still takes a place on its node (it has not finished).
+    fn occupies(_obj: &Self) -> bool {
+        false
+    }
     /// The grace period a delete uses: `None` for kinds without graceful deletion.
     fn grace_period(_obj: &Self, _requested: Option<i64>) -> Option<i64> {
         None
@@ -169,6 +173,9 @@ impl Tabled for Pod {
     }
     fn node_of(obj: &Self) -> Option<&str> {
         obj.node()
+    }
+    fn occupies(obj: &Self) -> bool {
+        !matches!(obj.status.phase, PodPhase::Succeeded | PodPhase::Failed)
     }
     /// Models pkg/registry/core/pod/strategy.go `CheckGracefulDelete`: unscheduled and
     /// finished pods have nothing to stop, so they go at once.

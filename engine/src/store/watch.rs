@@ -43,7 +43,7 @@ pub struct WatchLog {
     capacity: usize,
 }
 
-pub const DEFAULT_WATCH_CAPACITY: usize = 200_000;
+pub const DEFAULT_WATCH_CAPACITY: usize = 50_000;
 
 impl Default for WatchLog {
     fn default() -> Self {

@@ -47,6 +47,9 @@ pub struct Kubelet {
     queue: WorkQueue<Key>,
     /// Pods by UID, as the container runtime holds them.
     pods: BTreeMap<String, PodRuntime>,
+    /// Which UID each pod key currently has, so a recreated pod of the same name replaces
+    /// the old runtime without a scan.
+    uid_by_key: BTreeMap<Key, String>,
     /// Last pod IP handed out per node (host-local IPAM walks the range).
     last_ip: BTreeMap<String, u32>,
 }
@@ -89,18 +92,29 @@ impl Controller for Kubelet {
     fn forget(&mut self) {
         self.queue.clear();
         self.pods.clear();
+        self.uid_by_key.clear();
         self.last_ip.clear();
     }
 }
 
 impl Kubelet {
+    /// Drops the runtime of the pod that had this key, unless it is `keep` (same pod).
+    fn forget_key(&mut self, key: &Key, keep: Option<&str>) {
+        if let Some(old) = self.uid_by_key.get(key) {
+            if keep != Some(old.as_str()) {
+                self.pods.remove(old);
+                self.uid_by_key.remove(key);
+            }
+        }
+    }
+
     fn sync_pod(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
         let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).cloned() else {
-            self.pods.retain(|_, rt| rt.key != *key);
+            self.forget_key(key, None);
             return;
         };
         let uid = pod.metadata.uid.clone();
-        self.pods.retain(|u, rt| rt.key != *key || *u == uid);
+        self.forget_key(key, Some(&uid));
         let Some(node) = pod.node().map(str::to_string) else { return };
         // A silent machine's kubelet does nothing; its pods wait for it to come back.
         if !ctx.hosts.get(&node).is_some_and(|h| h.up) {
@@ -140,6 +154,7 @@ impl Kubelet {
         if let Some(t) = next {
             self.queue.add_after(key.clone(), t.max(ctx.now));
         }
+        self.uid_by_key.insert(key.clone(), uid.clone());
         self.pods.insert(uid, rt);
     }
 
