@@ -1,36 +1,200 @@
-//! The root component: the page frame, and the single owner of the session state.
+//! The root component: the page frame and the single owner of the simulation and its timer.
+//! Children get snapshots (`Rc`) and send callbacks; only this component mutates `Sim`.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::components::command_box::{CommandBox, LogLine};
+use crate::complete;
+use crate::components::command_box::CommandBox;
+use crate::components::decisions::{decision_views, DecisionFeed};
+use crate::components::editor::YamlEditor;
 use crate::components::graph::Graph;
+use crate::components::inspector::Inspector;
+use crate::components::nodes::{node_views, NodesPanel};
+use crate::selection::{Action, ObjRef};
+use crate::sim::{Sim, Speed};
+use crate::view::{self, LayoutMemory};
+
+/// Timer period in real milliseconds.
+const FRAME_MS: u32 = 100;
+
+fn real_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
 
 #[component]
 pub fn App() -> Html {
-    let log = use_state(Vec::<LogLine>::new);
+    let sim = use_mut_ref(|| Sim::new(1));
+    let layout = use_mut_ref(LayoutMemory::default);
+    let view_cache = use_mut_ref(|| None::<Rc<view::ViewModel>>);
+    let selected = use_state(|| None::<ObjRef>);
+    let show_nodes = use_state(|| false);
+    let redraw = use_force_update();
+
+    // The one timer: real time in, simulated ticks out, then a redraw.
+    {
+        let sim = sim.clone();
+        let redraw = redraw.clone();
+        use_effect_with((), move |_| {
+            let last = Rc::new(RefCell::new(real_now()));
+            let interval = Interval::new(FRAME_MS, move || {
+                let now = real_now();
+                let elapsed = now - *last.borrow();
+                *last.borrow_mut() = now;
+                sim.borrow_mut().tick(elapsed);
+                redraw.force_update();
+            });
+            move || drop(interval)
+        });
+    }
 
     let on_command = {
-        let log = log.clone();
+        let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |line: String| {
-            let mut next = (*log).clone();
-            next.push(LogLine::input(&line));
-            next.push(LogLine::error(
-                "kubeloop: the simulation engine is not connected to this page yet",
-            ));
-            log.set(next);
+            sim.borrow_mut().run_command(&line);
+            redraw.force_update();
         })
     };
+    let on_stop = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |_| {
+            sim.borrow_mut().stop_watch();
+            redraw.force_update();
+        })
+    };
+    let on_complete = {
+        let sim = sim.clone();
+        Callback::from(move |line: String| complete::complete(&line, sim.borrow().world()))
+    };
+    let on_action = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |action: Action| {
+            sim.borrow_mut().run_action(&action);
+            redraw.force_update();
+        })
+    };
+    // Stable identities: each graph box is memoised on its props, callbacks included.
+    let on_select = {
+        let selected = selected.clone();
+        use_callback((), move |r: ObjRef, _| selected.set(Some(r)))
+    };
+    let on_close = {
+        let selected = selected.clone();
+        Callback::from(move |_| selected.set(None))
+    };
+    let on_toggle = {
+        let (layout, redraw) = (layout.clone(), redraw.clone());
+        use_callback((), move |key: String, _| {
+            layout.borrow_mut().toggle_expanded(&key);
+            redraw.force_update();
+        })
+    };
+    let on_width = {
+        let (layout, redraw) = (layout.clone(), redraw.clone());
+        use_callback((), move |px: f64, _| {
+            // Small changes (a scrollbar coming and going) must not start a resize loop.
+            let changed = (layout.borrow().width() - px).abs() > 16.0;
+            if changed {
+                layout.borrow_mut().set_width(px);
+                redraw.force_update();
+            }
+        })
+    };
+    let set_speed = |speed: Speed| {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| {
+            sim.borrow_mut().speed = speed;
+            redraw.force_update();
+        })
+    };
+    let on_step = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut s = sim.borrow_mut();
+            s.speed = Speed::Paused;
+            s.step_once();
+            redraw.force_update();
+        })
+    };
+    let toggle_nodes = {
+        let show_nodes = show_nodes.clone();
+        Callback::from(move |_: MouseEvent| show_nodes.set(!*show_nodes))
+    };
+    let on_save = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |text: String| {
+            sim.borrow_mut().save_editor(&text);
+            redraw.force_update();
+        })
+    };
+    let on_cancel = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |_| {
+            sim.borrow_mut().cancel_editor();
+            redraw.force_update();
+        })
+    };
+
+    let mut s = sim.borrow_mut();
+    if std::mem::take(&mut s.reset) {
+        layout.borrow_mut().clear();
+        *view_cache.borrow_mut() = None;
+    }
+    let s = &*s;
+    let world = s.world();
+    let view = {
+        let now = real_now();
+        let mut cache = view_cache.borrow_mut();
+        if cache.is_none() || layout.borrow().needs_build(world, now) {
+            *cache = Some(Rc::new(view::build(world, &mut layout.borrow_mut(), now)));
+        }
+        cache.clone().unwrap_or_default()
+    };
+    let inspected =
+        (*selected).as_ref().and_then(|r| crate::inspect::inspect(world, r)).map(Rc::new);
+    let decisions = Rc::new(decision_views(world, 14));
+    let nodes = Rc::new(node_views(world));
+    let speed = s.speed;
+    let clock = kubeloop::duration::human(world.now().millis());
+    let speed_class = |sp: Speed| if speed == sp { "speed active" } else { "speed" };
 
     html! {
         <div class="app">
             <header class="topbar">
                 <h1 class="brand">{ "kubeloop" }</h1>
                 <p class="tagline">{ "Change something. Watch the controllers put it back." }</p>
+                <nav class="controls" aria-label="simulation controls">
+                    <span class="clock" title="simulated time since the cluster started">{ "t = " }{ clock }</span>
+                    <button class={speed_class(Speed::Paused)} onclick={set_speed(Speed::Paused)} aria-pressed={(speed == Speed::Paused).to_string()}>{ "Pause" }</button>
+                    <button class={speed_class(Speed::Normal)} onclick={set_speed(Speed::Normal)} aria-pressed={(speed == Speed::Normal).to_string()}>{ "Play 1×" }</button>
+                    <button class={speed_class(Speed::Fast)} onclick={set_speed(Speed::Fast)} aria-pressed={(speed == Speed::Fast).to_string()}>{ "Fast 5×" }</button>
+                    <button class="speed" onclick={on_step} title="advance one 100 ms tick">{ "Step" }</button>
+                    <button class={if *show_nodes { "speed active" } else { "speed" }} onclick={toggle_nodes} aria-pressed={show_nodes.to_string()}>{ "Nodes" }</button>
+                </nav>
             </header>
             <main class="workspace">
-                <Graph />
-                <CommandBox log={(*log).clone()} {on_command} />
+                <div class="stage">
+                    if *show_nodes {
+                        <NodesPanel nodes={nodes} on_select={on_select.clone()} />
+                    } else {
+                        <Graph view={view} selected={(*selected).clone()} on_select={on_select.clone()} {on_toggle} {on_width} />
+                    }
+                </div>
+                <div class="side">
+                    if inspected.is_some() {
+                        <Inspector {inspected} {on_action} on_select={on_select.clone()} {on_close} />
+                    } else {
+                        <DecisionFeed {decisions} />
+                    }
+                </div>
+                <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} {on_command} {on_stop} on_complete={Some(on_complete)} />
             </main>
+            if let Some(editor) = s.editor.clone() {
+                <YamlEditor target={editor.target} initial={editor.initial} error={editor.error} {on_save} {on_cancel} />
+            }
         </div>
     }
 }

@@ -7,5 +7,6 @@ pub mod components;
 pub mod inspect;
 pub mod selection;
 pub mod sim;
+pub mod view;
 
 pub use app::App;

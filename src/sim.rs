@@ -68,6 +68,8 @@ pub struct Sim {
     pub history: Rc<Vec<String>>,
     pub speed: Speed,
     pub editor: Option<EditorState>,
+    /// Set when a command started a fresh cluster, so the page forgets its layout.
+    pub reset: bool,
     acc_ms: f64,
 }
 
@@ -79,6 +81,7 @@ impl Sim {
             history: Rc::new(Vec::new()),
             speed: Speed::Normal,
             editor: None,
+            reset: false,
             acc_ms: 0.0,
         }
     }
@@ -123,6 +126,9 @@ impl Sim {
             }
             return;
         }
+        self.reset |= trimmed
+            .split([';', '&', '|', '\n'])
+            .any(|part| part.split_whitespace().next() == Some("reset"));
         let out = self.session.run(line);
         self.push_output(&out);
     }

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{Element, HtmlTextAreaElement, KeyboardEvent, KeyboardEventInit};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -28,35 +28,43 @@ fn text_of(root: &Element, selector: &str) -> String {
         .unwrap_or_default()
 }
 
-#[wasm_bindgen_test]
-async fn first_screen_shows_title_graph_and_command_box() {
-    let root = mount().await;
-    assert_eq!(text_of(&root, "h1.brand"), "kubeloop");
-    assert!(root.query_selector("section.graph").unwrap().is_some());
-    let input = root
-        .query_selector("input[aria-label='kubectl command']")
-        .unwrap()
-        .expect("the command box is labelled for screen readers");
-    assert_eq!(input.get_attribute("type").as_deref(), Some("text"));
-}
-
-#[wasm_bindgen_test]
-async fn enter_in_the_command_box_echoes_the_command_into_the_log() {
-    let root = mount().await;
-    let input: HtmlInputElement = root
-        .query_selector("input[aria-label='kubectl command']")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    input.set_value("k get pods");
+async fn type_command(root: &Element, line: &str) {
+    let input: HtmlTextAreaElement =
+        root.query_selector("[aria-label='kubectl command']").unwrap().unwrap().dyn_into().unwrap();
+    input.set_value(line);
     let init = KeyboardEventInit::new();
     init.set_key("Enter");
     let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     input.dispatch_event(&event).unwrap();
     yew::scheduler::flush().await;
-
-    let log = text_of(&root, "[role='log']");
-    assert!(log.contains("$ k get pods"), "log was: {log}");
     assert_eq!(input.value(), "", "the input is cleared after Enter");
+}
+
+#[wasm_bindgen_test]
+async fn first_screen_shows_title_graph_and_command_box() {
+    let root = mount().await;
+    assert_eq!(text_of(&root, "h1.brand"), "kubeloop");
+    assert!(text_of(&root, "section.graph").contains("The cluster is empty"));
+    let input = root
+        .query_selector("[aria-label='kubectl command']")
+        .unwrap()
+        .expect("labelled command box");
+    assert_eq!(input.tag_name(), "TEXTAREA");
+    assert!(
+        text_of(&root, "[aria-label='controller decisions']").contains("What the loops just did")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_typed_command_runs_against_the_cluster_and_draws_the_deployment() {
+    let root = mount().await;
+    type_command(&root, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    let log = text_of(&root, "[role='log']");
+    assert!(log.contains("$ k create deployment web --image=nginx:1.27 --replicas=2"), "{log}");
+    assert!(log.contains("deployment.apps/web created"), "{log}");
+    let card = root.query_selector("[data-kind='Deployment'][data-name='web']").unwrap();
+    assert!(card.is_some(), "the Deployment is drawn at once");
+    type_command(&root, "k get pods nope").await;
+    assert!(text_of(&root, "[role='log']")
+        .contains("Error from server (NotFound): pods \"nope\" not found"));
 }

@@ -36,7 +36,10 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
     {
         let area = area.clone();
         use_effect_with((), move |_| {
+            // Start at the top, where apiVersion, metadata and spec are, not at the status.
             if let Some(el) = area.cast::<HtmlTextAreaElement>() {
+                let _ = el.set_selection_range(0, 0);
+                el.set_scroll_top(0);
                 let _ = el.focus();
             }
         });

@@ -1,15 +1,218 @@
-//! The ownership graph area. Until objects exist it explains what will appear here.
+//! The ownership graph: draws a `view::ViewModel` as SVG. Deployments, ReplicaSets and pods
+//! are boxes joined by their ownerReferences; the orphans lane holds what has no controller.
+//!
+//! It computes no geometry and reads no cluster state: the view model has both. Animation is
+//! CSS (`static/graph.css`) keyed on the classes set here; every box keeps its DOM element
+//! across renders (keyed by UID), so moves transition and new boxes fade in once.
 
+mod cards;
+mod icons;
+
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::selection::ObjRef;
+use crate::view::{Edge, RsRow, ViewModel, ORPHANS_TITLE};
+use cards::{AggregateCard, DeploymentCard, PodCard, ReplicaSetCard};
+
+#[derive(Properties, PartialEq)]
+pub struct GraphProps {
+    pub view: Rc<ViewModel>,
+    pub selected: Option<ObjRef>,
+    pub on_select: Callback<ObjRef>,
+    /// Expands or summarises a pod group (a ReplicaSet UID, or `view::LOOSE_PODS`).
+    #[prop_or_default]
+    pub on_toggle: Callback<String>,
+    /// The panel's width in CSS pixels, when it changes (first render, window resize): give
+    /// it to `LayoutMemory::set_width` so one SVG unit stays one pixel and text keeps its size.
+    #[prop_or_default]
+    pub on_width: Callback<f64>,
+}
+
 #[component]
-pub fn Graph() -> Html {
+pub fn Graph(props: &GraphProps) -> Html {
+    let section = use_node_ref();
+    use_panel_width(&section, &props.on_width);
+    let view = &props.view;
+    if view.is_empty() {
+        return empty_state(section);
+    }
+    let is_selected = |target: &ObjRef| props.selected.as_ref() == Some(target);
+    let mut nodes: Vec<Html> = Vec::new();
+    for tree in &view.trees {
+        let d = &tree.deployment;
+        nodes.push(html! {
+            <DeploymentCard key={d.meta.uid.clone()} item={d.clone()}
+                selected={is_selected(&d.meta.target)} on_select={props.on_select.clone()} />
+        });
+        for row in &tree.rows {
+            row_nodes(row, props, &mut nodes);
+        }
+    }
+    if let Some(lane) = &view.orphans {
+        for row in &lane.rows {
+            row_nodes(row, props, &mut nodes);
+        }
+        for pod in &lane.pods.pods {
+            nodes.push(html! {
+                <PodCard key={pod.meta.uid.clone()} item={pod.clone()}
+                    selected={is_selected(&pod.meta.target)} on_select={props.on_select.clone()} />
+            });
+        }
+        if let Some(agg) = &lane.pods.aggregate {
+            nodes.push(html! {
+                <AggregateCard key={format!("pods-of:{}", agg.key)} item={agg.clone()}
+                    owner="the orphans lane" on_toggle={props.on_toggle.clone()} />
+            });
+        }
+    }
+
+    // Bands move like boxes do (a CSS transform), so they slide together.
+    let bands = view.trees.iter().map(|t| {
+        let b = t.band;
+        let d = &t.deployment.meta;
+        let class = classes!("band", d.vanishing.then_some("vanishing"));
+        html! {
+            <rect key={d.uid.clone()} {class} style={translate(b.x, b.y)}
+                width={b.w.to_string()} height={b.h.to_string()} rx="14" />
+        }
+    });
+    let lane = view.orphans.as_ref().map(|l| {
+        let b = l.band;
+        html! {
+            <g key="orphans-lane" class="lane" style={translate(b.x, b.y)}>
+                <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
+                <text class="lane-title" x="12" y="28">{ ORPHANS_TITLE }</text>
+            </g>
+        }
+    });
+    let summary = view.summarized.then(|| {
+        html! {
+            <p class="graph-note">
+                { format!("{} pods: each group is summarised. Click a summary to show its pods.", view.pod_count) }
+            </p>
+        }
+    });
+
     html! {
-        <section class="graph" aria-label="ownership graph">
+        <section class="graph graph-live" aria-label="ownership graph" ref={section}>
+            { icons::legend() }
+            { for summary }
+            <svg class="graph-svg" viewBox={format!("0 0 {} {}", view.width, view.height)}
+                width="100%" preserveAspectRatio="xMidYMin meet" role="group"
+                aria-label="Deployments, ReplicaSets and Pods joined by their ownerReferences">
+                <g class="bands">{ for bands }{ for lane }</g>
+                <g class="edges">{ for view.edges.iter().map(edge) }</g>
+                <g class="nodes">{ nodes }</g>
+            </svg>
+        </section>
+    }
+}
+
+fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
+    let rs = &row.rs;
+    let selected = |t: &ObjRef| props.selected.as_ref() == Some(t);
+    nodes.push(html! {
+        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()}
+            selected={selected(&rs.meta.target)} on_select={props.on_select.clone()}
+            summarisable={row.pods.expanded} on_toggle={props.on_toggle.clone()} />
+    });
+    for pod in &row.pods.pods {
+        nodes.push(html! {
+            <PodCard key={pod.meta.uid.clone()} item={pod.clone()}
+                selected={selected(&pod.meta.target)} on_select={props.on_select.clone()} />
+        });
+    }
+    if let Some(agg) = &row.pods.aggregate {
+        nodes.push(html! {
+            <AggregateCard key={format!("pods-of:{}", agg.key)} item={agg.clone()}
+                owner={format!("ReplicaSet {}", rs.meta.target.name)}
+                on_toggle={props.on_toggle.clone()} />
+        });
+    }
+}
+
+/// A CSS transform, which (unlike the SVG attribute) transitions.
+pub(crate) fn translate(x: f64, y: f64) -> String {
+    format!("transform:translate({x}px,{y}px)")
+}
+
+fn edge(e: &Edge) -> Html {
+    let class = classes!(
+        "edge",
+        if e.controller { "controller" } else { "reference" },
+        e.new.then_some("new"),
+        e.cut.then_some("cut"),
+        e.ripple.then_some("ripple"),
+    );
+    // Controller edges are measured as length 1 so CSS can draw them in with a dash offset;
+    // dashed and cut edges keep user units so their dashes keep their size.
+    let path_length = (e.controller && !e.cut).then_some("1");
+    let style = format!("d:path('{}')", e.path);
+    html! {
+        <g key={e.key.clone()} class="edge-group">
+            <path {class} d={e.path.clone()} {style} pathLength={path_length}
+                data-owner={e.owner.clone()} data-dependent={e.dependent.clone()} />
+            if e.cut {
+                <text class="snip" x={e.mid.0.to_string()} y={(e.mid.1 + 5.0).to_string()}
+                    text-anchor="middle" aria-hidden="true">{ "✂" }</text>
+            }
+        </g>
+    }
+}
+
+/// Reports the panel's width after each render and on window resize, when it changed.
+#[hook]
+fn use_panel_width(section: &NodeRef, on_width: &Callback<f64>) {
+    let last = use_mut_ref(|| 0.0_f64);
+    let current = use_mut_ref(Callback::noop);
+    *current.borrow_mut() = on_width.clone();
+    let report = {
+        let section = section.clone();
+        Rc::new(move || {
+            let Some(el) = section.cast::<web_sys::Element>() else { return };
+            let w = f64::from(el.client_width());
+            if w > 0.0 && (w - *last.borrow()).abs() >= 1.0 {
+                *last.borrow_mut() = w;
+                current.borrow().emit(w);
+            }
+        })
+    };
+    {
+        let report = report.clone();
+        use_effect(move || report());
+    }
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            let closure = Closure::<dyn Fn()>::new(move || report());
+            let _ =
+                window.add_event_listener_with_callback("resize", closure.as_ref().unchecked_ref());
+            (window, closure)
+        });
+        move || {
+            if let Some((window, closure)) = listener {
+                let _ = window.remove_event_listener_with_callback(
+                    "resize",
+                    closure.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
+}
+
+fn empty_state(section: NodeRef) -> Html {
+    html! {
+        <section class="graph" aria-label="ownership graph" ref={section}>
             <div class="graph-empty">
                 <p class="graph-empty-title">{ "The cluster is empty" }</p>
                 <p class="graph-empty-hint">
-                    { "Deployments, ReplicaSets and Pods appear here, joined by their ownerReferences." }
+                    { "Deployments, ReplicaSets and Pods appear here, joined by their ownerReferences. Try:" }
+                </p>
+                <p class="graph-empty-command">
+                    <code>{ "k create deployment web --image=nginx:1.27 --replicas=3" }</code>
                 </p>
                 <div class="lanes" aria-hidden="true">
                     <span class="lane">{ "Deployment" }</span>

@@ -1,1 +1,247 @@
-//! Work in progress.
+//! The inspector: one selected object's desired and observed state side by side, its owners
+//! and dependents (clickable, to walk the chain), labels, finalizers, recent events and YAML,
+//! and the buttons that act on it (`inspector/actions.rs`).
+//!
+//! It draws an `Inspected` snapshot and sends `Action`s; it never touches the world. Object
+//! text is always rendered as text, never as HTML.
+
+mod actions;
+
+use std::rc::Rc;
+
+use kubeloop::model::Kind;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::nodes::status_badge;
+use crate::inspect::{finalizer_meaning, Inspected, Owner};
+use crate::selection::{Action, ObjRef};
+use actions::{DeleteControl, ImageSetter, LabelEditor, ScaleControl};
+
+#[derive(Properties, PartialEq)]
+pub struct InspectorProps {
+    /// `None` when nothing is selected or the selected object is gone.
+    pub inspected: Option<Rc<Inspected>>,
+    pub on_action: Callback<Action>,
+    pub on_select: Callback<ObjRef>,
+    pub on_close: Callback<()>,
+}
+
+/// A stable string for an object, used as a key so per-object editing state resets when the
+/// selection changes.
+fn ref_key(r: &ObjRef) -> String {
+    format!("{}/{}/{}", r.kind, r.namespace, r.name)
+}
+
+fn ref_label(r: &ObjRef) -> String {
+    format!("{}/{}", r.kind, r.name)
+}
+
+#[component]
+pub fn Inspector(props: &InspectorProps) -> Html {
+    // Escape closes the panel, except while typing in one of its fields.
+    let onkeydown = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let typing =
+                e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                });
+            if e.key() == "Escape" && !typing {
+                on_close.emit(());
+            }
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let Some(i) = props.inspected.clone() else {
+        return html! {
+            <aside class="inspector" aria-label="inspector" {onkeydown}>
+                <div class="insp-head">
+                    <h2 class="insp-title">{ "Inspector" }</h2>
+                    <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
+                </div>
+                <p class="insp-empty">{ "Nothing selected. Click an object to see what it wants and what it has." }</p>
+            </aside>
+        };
+    };
+    let t = &i.target;
+    // `data-inspecting`, not `data-kind`/`data-name`: those mark the graph's objects, and
+    // tests count them.
+    html! {
+        <aside class="inspector" aria-label="inspector" {onkeydown}
+            data-inspecting={ref_label(t)}>
+            <div class="insp-head">
+                <span class={classes!("kind-badge", format!("kind-{}", t.kind.as_str().to_lowercase()))}>
+                    { t.kind.as_str() }
+                </span>
+                <h2 class="insp-title">{ &t.name }</h2>
+                <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
+            </div>
+            if i.status.is_some() || !t.namespace.is_empty() {
+                <div class="insp-sub">
+                    if let Some(status) = &i.status { { status_badge(status) } }
+                    if !t.namespace.is_empty() {
+                        <span>{ "namespace " }<code>{ &t.namespace }</code></span>
+                    }
+                </div>
+            }
+            <InspectorBody key={ref_key(t)} inspected={i.clone()}
+                on_action={props.on_action.clone()} on_select={props.on_select.clone()} />
+        </aside>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct BodyProps {
+    inspected: Rc<Inspected>,
+    on_action: Callback<Action>,
+    on_select: Callback<ObjRef>,
+}
+
+#[component]
+fn InspectorBody(props: &BodyProps) -> Html {
+    let i = &props.inspected;
+    let t = &i.target;
+    let link = |r: &ObjRef, text: String| {
+        let on_select = props.on_select.clone();
+        let r = r.clone();
+        html! {
+            <button type="button" class="link" onclick={move |_: MouseEvent| on_select.emit(r.clone())}>{ text }</button>
+        }
+    };
+    let edit = {
+        let on_action = props.on_action.clone();
+        let target = t.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::Edit { target: target.clone() }))
+    };
+    let owner_line = |o: &Owner| {
+        let verb = if o.controller { "Controlled by" } else { "Owned by" };
+        let name = format!("{}/{}", o.kind, o.name);
+        match &o.target {
+            Some(r) => link(r, format!("{verb} {name}")),
+            None => html! { <span>{ format!("{verb} {name} (gone)") }</span> },
+        }
+    };
+    html! {
+        <div class="insp-body">
+            if let Some(since) = &i.deleting_since {
+                <div class="insp-deleting" role="status">
+                    <span class="status-icon" aria-hidden="true">{ "⊘" }</span>
+                    <p>
+                        { format!("Being deleted: asked {since} ago.") }
+                        if !i.finalizers.is_empty() {
+                            { format!(" It stays until its finalizers are removed: {}.", i.finalizers.join(", ")) }
+                        }
+                    </p>
+                </div>
+            }
+            if !i.rows.is_empty() {
+                <table class="insp-compare">
+                    <caption>{ "What it wants, and what the loops have achieved" }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "Field" }</th>
+                        <th scope="col">{ "Desired (spec)" }</th>
+                        <th scope="col">{ "Observed (status)" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for i.rows.iter().map(|r| html! {
+                            <tr class={if r.matches { "row-ok" } else { "row-diff" }}>
+                                <th scope="row">{ &r.field }</th>
+                                <td>{ &r.desired }</td>
+                                <td>
+                                    <span class="status-icon" aria-hidden="true">{ if r.matches { "✓" } else { "≠" } }</span>
+                                    <span class="sr-only">{ if r.matches { "matches: " } else { "differs: " } }</span>
+                                    { &r.observed }
+                                </td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            }
+            <section class="insp-section insp-actions" aria-label="actions">
+                if let Some(replicas) = i.replicas {
+                    <ScaleControl target={t.clone()} {replicas} on_action={props.on_action.clone()} />
+                }
+                if t.kind == Kind::Deployment && !i.containers.is_empty() {
+                    <ImageSetter target={t.clone()} containers={i.containers.clone()} on_action={props.on_action.clone()} />
+                }
+                if t.kind == Kind::Pod {
+                    <LabelEditor target={t.clone()} labels={i.labels.clone()} on_action={props.on_action.clone()} />
+                }
+                <div class="insp-row">
+                    <button type="button" class="btn" onclick={edit}>{ "Edit YAML" }</button>
+                </div>
+                <DeleteControl target={t.clone()} on_action={props.on_action.clone()} />
+            </section>
+            <section class="insp-section" aria-label="owners">
+                <h3>{ "Owners" }</h3>
+                if i.owners.is_empty() {
+                    <p class="insp-none">{ "No ownerReferences: nothing will delete this object for you." }</p>
+                } else {
+                    <ul class="insp-list">{ for i.owners.iter().map(|o| html! { <li>{ owner_line(o) }</li> }) }</ul>
+                }
+            </section>
+            if !i.dependents.is_empty() {
+                <section class="insp-section" aria-label="dependents">
+                    <h3>{ "Owns" }</h3>
+                    <ul class="insp-list">
+                        { for i.dependents.iter().map(|d| html! { <li>{ link(d, ref_label(d)) }</li> }) }
+                    </ul>
+                </section>
+            }
+            <section class="insp-section" aria-label="labels">
+                <h3>{ "Labels" }</h3>
+                if i.labels.is_empty() {
+                    <p class="insp-none">{ "none" }</p>
+                } else {
+                    <ul class="chips">
+                        { for i.labels.iter().map(|(k, v)| html! { <li class="chip">{ format!("{k}={v}") }</li> }) }
+                    </ul>
+                }
+                if !i.annotations.is_empty() {
+                    <h4>{ "Annotations" }</h4>
+                    <dl class="insp-annotations">
+                        { for i.annotations.iter().map(|(k, v)| html! { <><dt>{ k }</dt><dd>{ v }</dd></> }) }
+                    </dl>
+                }
+            </section>
+            if !i.finalizers.is_empty() {
+                <section class="insp-section" aria-label="finalizers">
+                    <h3>{ "Finalizers" }</h3>
+                    <ul class="insp-list">
+                        { for i.finalizers.iter().map(|f| html! {
+                            <li><code>{ f }</code>
+                                if let Some(m) = finalizer_meaning(f) { { format!(": {m}") } }
+                            </li>
+                        }) }
+                    </ul>
+                </section>
+            }
+            <section class="insp-section" aria-label="events">
+                <h3>{ "Recent events" }</h3>
+                if i.events.is_empty() {
+                    <p class="insp-none">{ "none" }</p>
+                } else {
+                    <ol class="insp-events">
+                        { for i.events.iter().map(|e| html! {
+                            <li class={if e.warning { "ev ev-warning" } else { "ev ev-normal" }}>
+                                <span class="status-icon" aria-hidden="true">{ if e.warning { "⚠" } else { "•" } }</span>
+                                <span class="ev-type">{ if e.warning { "Warning" } else { "Normal" } }</span>
+                                <strong class="ev-reason">{ &e.reason }</strong>
+                                <span class="ev-age">
+                                    { format!("{} ago", e.age) }
+                                    if e.count > 1 { { format!(" (×{})", e.count) } }
+                                </span>
+                                <p class="ev-message">{ &e.message }</p>
+                            </li>
+                        }) }
+                    </ol>
+                }
+            </section>
+            <details class="insp-section insp-yaml">
+                <summary>{ "YAML (k get -o yaml)" }</summary>
+                <pre>{ &i.yaml }</pre>
+            </details>
+        </div>
+    }
+}

@@ -148,7 +148,7 @@ pub fn NodesPanel(props: &NodesProps) -> Html {
                                         <button class={classes!("pod-chip", Tone::of(&p.status).class())}
                                             data-pod={p.name.clone()} data-status={p.status.clone()}
                                             onclick={select(ObjRef::new(Kind::Pod, &p.namespace, &p.name))}>
-                                            <span class="pod-chip-name">{ &p.name }</span>
+                                            <span class="pod-chip-name" title={p.name.clone()}>{ &p.name }</span>
                                             { status_badge(&p.status) }
                                         </button>
                                     </li>
@@ -194,7 +194,8 @@ mod tests {
 
     #[test]
     fn each_tone_has_its_own_icon() {
-        let tones = ["Running", "ContainerCreating", "Terminating", "CrashLoopBackOff"].map(Tone::of);
+        let tones =
+            ["Running", "ContainerCreating", "Terminating", "CrashLoopBackOff"].map(Tone::of);
         assert_eq!(tones, [Tone::Ok, Tone::Progress, Tone::Off, Tone::Bad]);
         let icons: std::collections::BTreeSet<_> = tones.iter().map(|t| t.icon()).collect();
         assert_eq!(icons.len(), 4);

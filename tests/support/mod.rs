@@ -2,6 +2,7 @@
 //! child process, and a WebDriver session with the flags this sandbox needs.
 
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
@@ -23,28 +24,46 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Serves `dir` on an ephemeral port from a background thread and returns the base URL.
+/// Serves `dir` on an ephemeral port from background threads (one per connection, closed
+/// after one response) and returns the base URL. GET only, files only, nothing outside `dir`.
 fn serve_dist(dir: PathBuf) -> String {
-    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind the dist server");
-    let port = server.server_addr().to_ip().unwrap().port();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the dist server");
+    let port = listener.local_addr().unwrap().port();
     thread::spawn(move || {
-        for request in server.incoming_requests() {
-            let rel = request.url().split('?').next().unwrap_or("/").trim_start_matches('/');
-            let rel = if rel.is_empty() { "index.html" } else { rel };
-            let path = dir.join(rel);
-            let inside = path.canonicalize().map(|p| p.starts_with(&dir)).unwrap_or(false);
-            let response = match std::fs::read(&path) {
-                Ok(body) if inside => {
-                    let ctype = content_type(&path);
-                    let header = tiny_http::Header::from_bytes("Content-Type", ctype).unwrap();
-                    tiny_http::Response::from_data(body).with_header(header).boxed()
-                }
-                _ => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
-            };
-            let _ = request.respond(response);
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            thread::spawn(move || respond(stream, &dir));
         }
     });
     format!("http://127.0.0.1:{port}/")
+}
+
+fn respond(mut stream: TcpStream, dir: &Path) {
+    use std::io::{BufRead, BufReader, Write};
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    // Drain the headers; the body of a GET is empty.
+    let mut line = String::new();
+    while reader.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+        line.clear();
+    }
+    let target = request_line.split_whitespace().nth(1).unwrap_or("/");
+    let rel = target.split('?').next().unwrap_or("/").trim_start_matches('/');
+    let rel = if rel.is_empty() { "index.html" } else { rel };
+    let path = dir.join(rel);
+    let inside = path.canonicalize().map(|p| p.starts_with(dir)).unwrap_or(false);
+    let (status, ctype, body) = match std::fs::read(&path) {
+        Ok(body) if inside => ("200 OK", content_type(&path), body),
+        _ => ("404 Not Found", "text/plain", b"not found".to_vec()),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(&body));
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -78,7 +97,10 @@ impl Browser {
 
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or("/usr/bin/chromedriver".into());
         let port = free_port();
+        // Its own process group, so Drop can stop chromedriver and every Chromium it started
+        // even when a test panics half-way.
         let driver = Command::new(&driver_bin)
+            .process_group(0)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -95,6 +117,7 @@ impl Browser {
                 "binary": chrome,
                 "args": [
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--disable-dev-shm-usage",
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
                     "--window-size=1400,900",
@@ -123,9 +146,20 @@ impl Browser {
         path
     }
 
-    pub async fn close(mut self) {
+    pub async fn close(self) {
         let _ = self.client.clone().close().await;
-        let _ = self.driver.kill();
+        // Drop stops the processes.
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        // Chromium detaches from chromedriver's group; its profile path names it.
+        let _ = Command::new("pkill")
+            .args(["-KILL", "-f", &self.profile.display().to_string()])
+            .status();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
     }

@@ -1,0 +1,381 @@
+//! The boxes of the graph: one small component per kind, so a box re-renders only when its
+//! own item changes. Each is a focusable SVG group that selects its object on click or Enter.
+
+use yew::prelude::*;
+
+use super::icons::phase_icon;
+use crate::selection::ObjRef;
+use crate::view::{Aggregate, DeploymentItem, ItemMeta, PodItem, ReplicaSetItem};
+
+/// Characters of 13 px monospace that fit on a pod card's name line.
+const POD_NAME_CHARS: usize = 20;
+
+/// `s` cut to `max` characters, ending in an ellipsis when cut.
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let kept: String = s.chars().take(max.saturating_sub(1)).collect();
+        format!("{kept}…")
+    }
+}
+
+/// What every box shares: position, ring, classes, data attributes, selection by mouse and
+/// keyboard. Ghosts are neither focusable nor clickable.
+struct Frame<'a> {
+    meta: &'a ItemMeta,
+    class: Classes,
+    label: String,
+    status: Option<&'a str>,
+    selected: bool,
+    on_select: &'a Callback<ObjRef>,
+}
+
+impl Frame<'_> {
+    fn render(self, tooltip: String, body: Html) -> Html {
+        let m = self.meta;
+        let ghost = m.vanishing || m.gone;
+        let class = classes!(
+            "node",
+            self.class,
+            m.deleting.then_some("deleting"),
+            (!m.finalizers.is_empty()).then_some("finalizing"),
+            m.vanishing.then_some("vanishing"),
+            m.gone.then_some("gone"),
+            self.selected.then_some("selected"),
+        );
+        let style = super::translate(m.rect.x, m.rect.y);
+        let (onclick, onkeydown) = if ghost {
+            (None, None)
+        } else {
+            let target = m.target.clone();
+            let click = self.on_select.reform(move |_: MouseEvent| target.clone());
+            let target = m.target.clone();
+            let on_select = self.on_select.clone();
+            let key = Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    on_select.emit(target.clone());
+                }
+            });
+            (Some(click), Some(key))
+        };
+        let (w, h) = (m.rect.w, m.rect.h);
+        html! {
+            <g {class} {style} {onclick} {onkeydown}
+                tabindex={if ghost { "-1" } else { "0" }}
+                role="button"
+                aria-label={self.label}
+                aria-pressed={self.selected.to_string()}
+                aria-hidden={ghost.then_some("true")}
+                data-kind={m.target.kind.as_str()}
+                data-name={m.target.name.clone()}
+                data-namespace={m.target.namespace.clone()}
+                data-status={self.status.map(str::to_string)}>
+                <title>{ tooltip }</title>
+                <rect class="ring" x="-5" y="-5" width={(w + 10.0).to_string()}
+                    height={(h + 10.0).to_string()} rx="14" />
+                <g class="shape">
+                    <rect class="box" width={w.to_string()} height={h.to_string()} rx="10" />
+                    { body }
+                </g>
+            </g>
+        }
+    }
+}
+
+fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
+    if meta.finalizers.is_empty() {
+        return html! {};
+    }
+    let text = clip(&format!("⚑ finalizers: {}", meta.finalizers.join(", ")), width_chars);
+    html! { <text class="t-finalizers" x="16" y={y.to_string()}>{ text }</text> }
+}
+
+/// The name of the namespace when it is not `default`, as a prefix.
+fn ns_prefix(meta: &ItemMeta) -> String {
+    match meta.target.namespace.as_str() {
+        "" | "default" => String::new(),
+        ns => format!("{ns}/"),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DeploymentCardProps {
+    pub item: DeploymentItem,
+    pub selected: bool,
+    pub on_select: Callback<ObjRef>,
+}
+
+#[component]
+pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
+    let d = &p.item;
+    let m = &d.meta;
+    let badge = if m.deleting {
+        Some(("badge badge-deleting", "DELETING"))
+    } else if d.paused {
+        Some(("badge badge-paused", "⏸ PAUSED"))
+    } else {
+        None
+    };
+    let images = clip(&d.images.join(", "), 30);
+    let name = clip(&format!("{}{}", ns_prefix(m), m.target.name), 24);
+    let label = format!("Deployment {}, {} ready", m.target.name, d.ready);
+    let tooltip = format!(
+        "Deployment {}\nREADY {}  UP-TO-DATE {}  AVAILABLE {}\nimage: {}",
+        m.target.name,
+        d.ready,
+        d.up_to_date,
+        d.available,
+        d.images.join(", ")
+    );
+    let body = html! { <>
+        <text class="t-kind" x="16" y="24">{ "DEPLOYMENT" }</text>
+        if let Some((class, text)) = badge {
+            <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
+        }
+        <text class="t-title" x="16" y="50">{ name }</text>
+        <text class="t-label" x="16" y="76">{ "READY" }</text>
+        <text class="t-label" x="88" y="76">{ "UP-TO-DATE" }</text>
+        <text class="t-label" x="184" y="76">{ "AVAILABLE" }</text>
+        <text class="t-value" x="16" y="100">{ &d.ready }</text>
+        <text class="t-value" x="88" y="100">{ d.up_to_date }</text>
+        <text class="t-value" x="184" y="100">{ d.available }</text>
+        <text class="t-mono" x="16" y="124">{ images }</text>
+        { finalizer_line(m, 148.0, 32) }
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!("deployment", d.paused.then_some("paused")),
+        label,
+        status: None,
+        selected: p.selected,
+        on_select: &p.on_select,
+    };
+    frame.render(tooltip, body)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ReplicaSetCardProps {
+    pub item: ReplicaSetItem,
+    pub selected: bool,
+    pub on_select: Callback<ObjRef>,
+    /// The row's pods are shown one by one although there are many: offer to summarise
+    /// them again through `on_toggle` (with the ReplicaSet's UID).
+    #[prop_or_default]
+    pub summarisable: bool,
+    #[prop_or_default]
+    pub on_toggle: Callback<String>,
+}
+
+#[component]
+pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
+    let rs = &p.item;
+    let m = &rs.meta;
+    let w = m.rect.w;
+    let right = if m.deleting {
+        html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
+    } else if let Some(rev) = &rs.revision {
+        html! { <text class="t-rev" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ format!("rev {rev}") }</text> }
+    } else {
+        html! {}
+    };
+    let label = format!(
+        "ReplicaSet {}, {} desired, {} current, {} ready",
+        m.target.name, rs.desired, rs.current, rs.ready
+    );
+    let tooltip = format!(
+        "ReplicaSet {}\nDESIRED {}  CURRENT {}  READY {}",
+        m.target.name, rs.desired, rs.current, rs.ready
+    );
+    let name = format!("{}{}", ns_prefix(m), m.target.name);
+    let body = if rs.collapsed {
+        html! { <>
+            <text class="t-kind" x="14" y="28">{ "RS" }</text>
+            <text class="t-mono t-strong" x="44" y="28">{ clip(&name, 17) }</text>
+            <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
+                { rs.revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
+            </text>
+        </> }
+    } else {
+        let toggle_y = if m.finalizers.is_empty() { 124.0 } else { 146.0 };
+        html! { <>
+            <text class="t-kind" x="16" y="24">{ "REPLICASET" }</text>
+            { right }
+            <text class="t-mono t-strong" x="16" y="48">{ clip(&name, 24) }</text>
+            <text class="t-label" x="16" y="74">{ "DESIRED" }</text>
+            <text class="t-label" x="96" y="74">{ "CURRENT" }</text>
+            <text class="t-label" x="176" y="74">{ "READY" }</text>
+            <text class="t-value" x="16" y="98">{ rs.desired }</text>
+            <text class="t-value" x="96" y="98">{ rs.current }</text>
+            <text class="t-value" x="176" y="98">{ rs.ready }</text>
+            { finalizer_line(m, 124.0, 28) }
+            if p.summarisable {
+                { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
+            }
+        </> }
+    };
+    let frame = Frame {
+        meta: m,
+        class: classes!("replicaset", rs.collapsed.then_some("collapsed")),
+        label,
+        status: None,
+        selected: p.selected,
+        on_select: &p.on_select,
+    };
+    frame.render(tooltip, body)
+}
+
+/// A focusable "summarise" action inside a ReplicaSet box; it must not also select the box.
+fn summarise_button(key: &str, y: f64, on_toggle: &Callback<String>) -> Html {
+    let k = key.to_string();
+    let t = on_toggle.clone();
+    let onclick = Callback::from(move |e: MouseEvent| {
+        e.stop_propagation();
+        t.emit(k.clone());
+    });
+    let k = key.to_string();
+    let t = on_toggle.clone();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            e.stop_propagation();
+            t.emit(k.clone());
+        }
+    });
+    html! {
+        <text class="t-action" x="16" y={y.to_string()} tabindex="0" role="button"
+            aria-label="Summarise these pods" {onclick} {onkeydown}>
+            { "⊟ Summarise pods" }
+        </text>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PodCardProps {
+    pub item: PodItem,
+    pub selected: bool,
+    pub on_select: Callback<ObjRef>,
+}
+
+#[component]
+pub fn PodCard(p: &PodCardProps) -> Html {
+    let pod = &p.item;
+    let m = &pod.meta;
+    let w = m.rect.w;
+    let (prefix, suffix) = pod_name_parts(pod);
+    let node = pod.node.clone().unwrap_or_else(|| "no node".into());
+    let label = format!("Pod {}, {}", m.target.name, pod.status);
+    let tooltip = format!(
+        "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\nnode: {}{}",
+        m.target.name,
+        pod.status,
+        pod.ready,
+        pod.restarts,
+        node,
+        if m.finalizers.is_empty() {
+            String::new()
+        } else {
+            format!("\nfinalizers: {}", m.finalizers.join(", "))
+        }
+    );
+    let body = html! { <>
+        <rect class="bar" width="6" height={m.rect.h.to_string()} rx="3" />
+        <text class="t-kind" x="16" y="22">{ "POD" }</text>
+        if !m.finalizers.is_empty() {
+            <text class="t-flag" x="52" y="22">{ "⚑" }</text>
+        }
+        <text class={classes!("t-node", pod.node.is_none().then_some("unscheduled"))}
+            x={(w - 10.0).to_string()} y="22" text-anchor="end">{ clip(&node, 12) }</text>
+        <text class="t-podname" x="16" y="45">
+            <tspan class="name-prefix">{ prefix }</tspan>
+            <tspan class="name-suffix">{ suffix }</tspan>
+        </text>
+        { phase_icon(pod.phase, 23.0, 64.0) }
+        <text class="t-status" x="36" y="69">{ clip(&pod.status, 18) }</text>
+        <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
+        <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
+            { format!("RESTARTS {}", pod.restarts) }
+        </text>
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!(
+            "pod",
+            format!("phase-{}", pod.phase.class()),
+            pod.terminating.then_some("terminating")
+        ),
+        label,
+        status: Some(&pod.status),
+        selected: p.selected,
+        on_select: &p.on_select,
+    };
+    frame.render(tooltip, body)
+}
+
+/// The name to print, with the random suffix apart; a long base is shortened, never the
+/// suffix, since the suffix is what tells a new pod from an old one.
+fn pod_name_parts(pod: &PodItem) -> (String, String) {
+    let suffix_len = pod.name_suffix.chars().count();
+    let room = POD_NAME_CHARS.saturating_sub(suffix_len);
+    (clip(&pod.name_prefix, room), pod.name_suffix.clone())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AggregateCardProps {
+    pub item: Aggregate,
+    /// Whose pods these are, for the label.
+    pub owner: String,
+    pub on_toggle: Callback<String>,
+}
+
+/// Many pods as one block: counts per phase and a proportional bar; Enter or a click shows
+/// each pod.
+#[component]
+pub fn AggregateCard(p: &AggregateCardProps) -> Html {
+    let a = &p.item;
+    let r = a.rect;
+    let summary = a.summary();
+    let label = format!("{} pods of {}: {summary}. Show each pod", a.total, p.owner);
+    let key = a.key.clone();
+    let onclick = p.on_toggle.reform(move |_: MouseEvent| key.clone());
+    let key = a.key.clone();
+    let on_toggle = p.on_toggle.clone();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            on_toggle.emit(key.clone());
+        }
+    });
+    let bar_w = r.w - 32.0;
+    let mut x = 16.0;
+    let segments: Html = a
+        .counts
+        .iter()
+        .map(|(phase, n)| {
+            let w = bar_w * *n as f64 / a.total.max(1) as f64;
+            let seg = html! {
+                <rect class={classes!("segment", format!("phase-{}", phase.class()))}
+                    x={x.to_string()} y="58" width={w.max(2.0).to_string()} height="12" />
+            };
+            x += w;
+            seg
+        })
+        .collect();
+    html! {
+        <g class="node aggregate" style={super::translate(r.x, r.y)}
+            tabindex="0" role="button" aria-label={label} {onclick} {onkeydown}
+            data-kind="Pods" data-name={p.owner.clone()} data-count={a.total.to_string()}>
+            <title>{ format!("{} pods: {summary}", a.total) }</title>
+            <rect class="ring" x="-5" y="-5" width={(r.w + 10.0).to_string()}
+                height={(r.h + 10.0).to_string()} rx="14" />
+            <g class="shape">
+                <rect class="box" width={r.w.to_string()} height={r.h.to_string()} rx="10" />
+                <text class="t-kind" x="16" y="24">{ format!("PODS · {}", a.total) }</text>
+                <text class="t-status t-summary" x="16" y="48">{ clip(&summary, 60) }</text>
+                { segments }
+                <text class="t-action" x="16" y="94">{ "▸ Show each pod" }</text>
+            </g>
+        </g>
+    }
+}

@@ -1,0 +1,291 @@
+//! `build`: one pass from the store to a `ViewModel`, in the order the parts depend on each
+//! other: what vanished, where each object sits, which pod groups are summarised, ghosts,
+//! slots, geometry, edges. It reads each object a constant number of times.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use kubeloop::world::World;
+
+use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
+use super::edges::{edges, Geo, Ref};
+use super::layout::lay_out;
+use super::memory::{Item, LayoutMemory, Parent};
+use super::*;
+
+/// Pods of one group while the view is being built.
+#[derive(Default)]
+struct GroupBuild {
+    pods: Vec<(PodItem, i64)>,
+    counts: BTreeMap<Phase, usize>,
+}
+
+/// Builds the view of `world` at real time `now_real_ms` (the page's clock, which drives
+/// ghosts and new-edge flags; the simulated clock only feeds kubectl's cells).
+pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> ViewModel {
+    let now = now_real_ms;
+    let store = &world.store;
+    let deployments: Vec<&Deployment> = store.list(None, None).collect();
+    let replicasets: Vec<&ReplicaSet> = store.list(None, None).collect();
+    let pods: Vec<&Pod> = store.list(None, None).collect();
+
+    memory.note_vanished(|uid| store.kind_key_by_uid(uid).is_some());
+
+    // Where each live object sits: under its controller while that is drawn (live, or a
+    // ghost still holding its place), else in the orphans lane.
+    let kind_of = |uid: &str| store.kind_key_by_uid(uid).map(|(k, _)| k).or(memory.ghost_kind(uid));
+    let rs_parent: Vec<Parent> = replicasets
+        .iter()
+        .map(|rs| {
+            controlled_by(&rs.metadata, Kind::Deployment, kind_of)
+                .map_or(Parent::Lane, Parent::Tree)
+        })
+        .collect();
+    let pod_group: Vec<String> = pods
+        .iter()
+        .map(|p| {
+            controlled_by(&p.metadata, Kind::ReplicaSet, kind_of)
+                .unwrap_or_else(|| LOOSE_PODS.to_string())
+        })
+        .collect();
+
+    let mut live_children: BTreeMap<String, usize> = BTreeMap::new();
+    for parent in &rs_parent {
+        if let Parent::Tree(uid) = parent {
+            *live_children.entry(uid.clone()).or_default() += 1;
+        }
+    }
+    let mut group_sizes: BTreeMap<&str, usize> = BTreeMap::new();
+    for g in &pod_group {
+        *group_sizes.entry(g).or_default() += 1;
+    }
+    let summarized = pods.len() > VIEW_AGGREGATE_ABOVE;
+    let over: BTreeSet<String> = group_sizes
+        .iter()
+        .filter(|(_, n)| summarized || **n > RS_AGGREGATE_ABOVE)
+        .map(|(k, _)| k.to_string())
+        .collect();
+    let aggregated: BTreeSet<String> =
+        over.iter().filter(|k| !memory.is_expanded(k)).cloned().collect();
+    for (g, n) in &group_sizes {
+        *live_children.entry(g.to_string()).or_default() += n;
+    }
+    memory.age_ghosts(now, &live_children, &aggregated);
+
+    // Pods: cards for groups drawn pod by pod, counts for summarised ones.
+    let sim_now = world.now();
+    let mut refs = Vec::new();
+    let mut groups: BTreeMap<String, GroupBuild> = BTreeMap::new();
+    for (pod, g) in pods.iter().zip(&pod_group) {
+        let entry = groups.entry(g.clone()).or_default();
+        if aggregated.contains(g) {
+            *entry.counts.entry(pod_phase(pod, sim_now)).or_default() += 1;
+            continue;
+        }
+        owner_refs(&pod.metadata, &mut refs);
+        entry.pods.push((pod_item(pod, sim_now), created(&pod.metadata)));
+    }
+    for g in memory.ghosts.values() {
+        if let (Item::Pod(p), Parent::Group(key)) = (&g.item, &g.parent) {
+            let mut p = p.clone();
+            (p.meta.vanishing, p.meta.gone) = (g.since.is_some(), g.since.is_none());
+            groups.entry(key.clone()).or_default().pods.push((p, i64::MAX));
+        }
+    }
+    for (key, group) in groups.iter_mut().filter(|(k, _)| !aggregated.contains(*k)) {
+        let members: Vec<((i64, &str), &str)> = group
+            .pods
+            .iter()
+            .map(|(p, t)| ((*t, p.meta.target.name.as_str()), p.meta.uid.as_str()))
+            .collect();
+        let slots = memory.place(key, &members, now);
+        for (p, _) in &mut group.pods {
+            p.slot = slots.get(&p.meta.uid).copied().unwrap_or(usize::MAX);
+        }
+        group.pods.sort_by_key(|(p, _)| p.slot);
+    }
+    let mut take_group = |key: &str| {
+        let g = groups.remove(key).unwrap_or_default();
+        let total: usize = g.counts.values().sum();
+        PodGroup {
+            key: key.to_string(),
+            pods: g.pods.into_iter().map(|(p, _)| p).collect(),
+            aggregate: aggregated.contains(key).then(|| Aggregate {
+                key: key.to_string(),
+                rect: Rect::default(),
+                total,
+                counts: Phase::ALL
+                    .iter()
+                    .filter_map(|p| g.counts.get(p).map(|n| (*p, *n)))
+                    .collect(),
+            }),
+            expanded: over.contains(key) && memory.is_expanded(key),
+        }
+    };
+
+    // ReplicaSet rows, live then ghosts, gathered by parent.
+    let mut rows: BTreeMap<Parent, Vec<RsRow>> = BTreeMap::new();
+    let mut fresh = Vec::new();
+    for (rs, parent) in replicasets.iter().zip(rs_parent) {
+        owner_refs(&rs.metadata, &mut refs);
+        let mut item = replicaset_item(rs);
+        let pods = take_group(&item.meta.uid);
+        if pods.aggregate.is_some() {
+            refs.push(Ref {
+                owner: item.meta.uid.clone(),
+                dependent: aggregate_uid(&item.meta.uid),
+                controller: true,
+            });
+        }
+        item.collapsed = rs.spec.replicas == 0 && pods.pods.is_empty() && pods.aggregate.is_none();
+        fresh.push(((created(&rs.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
+        rows.entry(parent).or_default().push(RsRow { rs: item, pods });
+    }
+    let ghost_rs: Vec<(ReplicaSetItem, Parent, bool)> = memory
+        .ghosts
+        .values()
+        .filter_map(|g| match &g.item {
+            Item::ReplicaSet(rs) => Some((rs.clone(), g.parent.clone(), g.since.is_some())),
+            _ => None,
+        })
+        .collect();
+    for (mut item, parent, vanishing) in ghost_rs {
+        (item.meta.vanishing, item.meta.gone) = (vanishing, !vanishing);
+        let pods = take_group(&item.meta.uid);
+        rows.entry(parent).or_default().push(RsRow { rs: item, pods });
+    }
+    let loose = take_group(LOOSE_PODS);
+
+    // Trees, live then ghosts.
+    let mut trees = Vec::new();
+    for d in &deployments {
+        owner_refs(&d.metadata, &mut refs);
+        let item = deployment_item(d);
+        fresh.push(((created(&d.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
+        trees.push(item);
+    }
+    for g in memory.ghosts.values() {
+        if let Item::Deployment(d) = &g.item {
+            let mut d = d.clone();
+            (d.meta.vanishing, d.meta.gone) = (g.since.is_some(), g.since.is_none());
+            trees.push(d);
+        }
+    }
+    memory.add_order(fresh.into_iter().filter(|(_, uid)| memory.order(uid) == u64::MAX).collect());
+    trees.sort_by_key(|d| memory.order(&d.meta.uid));
+    let mut trees: Vec<Tree> = trees
+        .into_iter()
+        .map(|d| {
+            let mut rows = rows.remove(&Parent::Tree(d.meta.uid.clone())).unwrap_or_default();
+            rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+            Tree { band: Rect::default(), deployment: d, rows }
+        })
+        .collect();
+    // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
+    let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
+    lane_rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+    let mut lane = (!lane_rows.is_empty() || !loose.pods.is_empty() || loose.aggregate.is_some())
+        .then_some(OrphanLane { band: Rect::default(), rows: lane_rows, pods: loose });
+
+    let width = memory.width();
+    let height = lay_out(&mut trees, lane.as_mut(), width);
+
+    let geo = remember_drawn(&trees, lane.as_ref(), memory);
+    let (edges, latest_edge) = edges(&geo, &refs, memory, now);
+    memory.finish(store.resource_version(), latest_edge, now);
+
+    ViewModel { width, height, trees, orphans: lane, edges, pod_count: pods.len(), summarized }
+}
+
+/// The UID of a controller reference to a drawn object of `kind`.
+fn controlled_by(
+    m: &ObjectMeta,
+    kind: Kind,
+    kind_of: impl Fn(&str) -> Option<Kind>,
+) -> Option<String> {
+    let r = m.controller_ref()?;
+    (kind_of(&r.uid) == Some(kind)).then(|| r.uid.clone())
+}
+
+fn owner_refs(m: &ObjectMeta, refs: &mut Vec<Ref>) {
+    for r in &m.owner_references {
+        refs.push(Ref {
+            owner: r.uid.clone(),
+            dependent: m.uid.clone(),
+            controller: r.controller == Some(true),
+        });
+    }
+}
+
+fn created(m: &ObjectMeta) -> i64 {
+    m.creation_timestamp.map_or(0, |t| t.millis())
+}
+
+fn aggregate_uid(key: &str) -> String {
+    format!("pods-of:{key}")
+}
+
+/// Records what was drawn: live objects for next time's ghosts, everything for edges. Order
+/// and slots of what was not drawn are forgotten.
+fn remember_drawn(
+    trees: &[Tree],
+    lane: Option<&OrphanLane>,
+    memory: &mut LayoutMemory,
+) -> BTreeMap<String, Geo> {
+    let mut walk = Walk::default();
+    for t in trees {
+        walk.ordered.insert(&t.deployment.meta.uid);
+        walk.add(&t.deployment.meta, Parent::Root, || Item::Deployment(t.deployment.clone()));
+        walk.rows(&t.rows, Parent::Tree(t.deployment.meta.uid.clone()));
+    }
+    if let Some(lane) = lane {
+        walk.rows(&lane.rows, Parent::Lane);
+        walk.group(&lane.pods, None);
+    }
+    memory.retain_order(&walk.ordered);
+    memory.retain_slots(&walk.slotted);
+    memory.drawn = walk.drawn;
+    walk.geo
+}
+
+#[derive(Default)]
+struct Walk<'a> {
+    geo: BTreeMap<String, Geo>,
+    drawn: BTreeMap<String, (Item, Parent)>,
+    ordered: BTreeSet<&'a str>,
+    slotted: BTreeSet<&'a str>,
+}
+
+impl<'a> Walk<'a> {
+    fn add(&mut self, meta: &ItemMeta, parent: Parent, item: impl FnOnce() -> Item) {
+        let live = !meta.vanishing && !meta.gone;
+        if live {
+            self.drawn.insert(meta.uid.clone(), (item(), parent.clone()));
+        }
+        let name = meta.kind_name();
+        let geo = Geo { rect: meta.rect, parent, name, deleting: meta.deleting, live };
+        self.geo.insert(meta.uid.clone(), geo);
+    }
+
+    fn rows(&mut self, rows: &'a [RsRow], parent: Parent) {
+        for row in rows {
+            self.ordered.insert(&row.rs.meta.uid);
+            self.add(&row.rs.meta, parent.clone(), || Item::ReplicaSet(row.rs.clone()));
+            self.group(&row.pods, Some(&row.rs));
+        }
+    }
+
+    fn group(&mut self, group: &'a PodGroup, rs: Option<&ReplicaSetItem>) {
+        let parent = Parent::Group(group.key.clone());
+        if let Some(agg) = &group.aggregate {
+            let name = format!("Pods/{}", rs.map_or("orphans", |r| r.meta.target.name.as_str()));
+            let geo = Geo { rect: agg.rect, parent, name, deleting: false, live: true };
+            self.geo.insert(aggregate_uid(&group.key), geo);
+            return;
+        }
+        self.slotted.insert(&group.key);
+        for p in &group.pods {
+            self.add(&p.meta, parent.clone(), || Item::Pod(p.clone()));
+        }
+    }
+}

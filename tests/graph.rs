@@ -1,0 +1,193 @@
+//! Browser tests of the ownership graph, mounted on its own in headless Chromium with a view
+//! built from a small simulated cluster.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use kubeloop::kubectl::{Mode, Session};
+use kubeloop::model::Kind;
+use kubeloop::world::World;
+use kubeloop_web::components::graph::{Graph, GraphProps};
+use kubeloop_web::selection::ObjRef;
+use kubeloop_web::view::{build, LayoutMemory, ViewModel};
+use wasm_bindgen_test::*;
+use web_sys::{Element, KeyboardEvent, KeyboardEventInit, MouseEvent};
+use yew::Callback;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// The view of a cluster that settled after each of `lines`.
+fn view_after(lines: &[&str]) -> ViewModel {
+    let mut s = Session::new(World::new(1), Mode::Script);
+    for line in lines {
+        assert_eq!(s.run(line).status, 0, "{line}");
+        s.world.settle();
+    }
+    build(&s.world, &mut LayoutMemory::new(), 0.0)
+}
+
+fn web() -> ViewModel {
+    view_after(&["k create deployment web --image=nginx:1.27 --replicas=3"])
+}
+
+async fn mount(props: GraphProps) -> Element {
+    let host = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&host).unwrap();
+    yew::Renderer::<Graph>::with_root_and_props(host.clone(), props).render();
+    yew::scheduler::flush().await;
+    host
+}
+
+fn props(view: ViewModel) -> GraphProps {
+    GraphProps {
+        view: Rc::new(view),
+        selected: None,
+        on_select: Callback::noop(),
+        on_toggle: Callback::noop(),
+        on_width: Callback::noop(),
+    }
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(wasm_bindgen::JsCast::unchecked_into)
+        .collect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("nothing matches {selector}"))
+}
+
+fn text(el: &Element) -> String {
+    el.text_content().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn pods_show_their_name_and_kubectl_status_under_their_owners() {
+    let view = web();
+    let names: Vec<String> = view.pods().map(|p| p.meta.target.name.clone()).collect();
+    let rs = view.trees[0].rows[0].rs.meta.target.name.clone();
+    let root = mount(props(view)).await;
+
+    one(&root, "[data-kind='Deployment'][data-name='web']");
+    one(&root, &format!("[data-kind='ReplicaSet'][data-name='{rs}']"));
+    let pods = all(&root, "[data-kind='Pod']");
+    assert_eq!(pods.len(), 3);
+    for (pod, name) in pods.iter().zip(&names) {
+        assert_eq!(pod.get_attribute("data-name").as_deref(), Some(name.as_str()));
+        assert_eq!(pod.get_attribute("data-status").as_deref(), Some("Running"));
+        assert_eq!(pod.get_attribute("aria-label"), Some(format!("Pod {name}, Running")));
+        assert_eq!(pod.get_attribute("tabindex").as_deref(), Some("0"));
+        let suffix = text(&one(pod, ".name-suffix"));
+        assert_eq!(suffix.len(), 5);
+        assert!(name.ends_with(&suffix));
+        assert!(text(pod).contains("Running") && text(pod).contains("READY 1/1"));
+        assert!(text(pod).contains("node-"));
+    }
+    let edges = all(&root, "path.edge.controller[data-owner]");
+    assert_eq!(edges.len(), 4);
+    assert_eq!(all(&root, "path[data-owner='Deployment/web']").len(), 1);
+    assert_eq!(
+        all(&root, &format!("path[data-owner='ReplicaSet/{rs}'][data-dependent^='Pod/']")).len(),
+        3
+    );
+    let legend = text(&one(&root, ".graph-legend"));
+    assert!(legend.contains("controller ref") && legend.contains("other ref"), "{legend}");
+    let svg = one(&root, "svg.graph-svg");
+    assert!(svg.get_attribute("viewBox").unwrap().starts_with("0 0 1360 "));
+}
+
+#[wasm_bindgen_test]
+async fn clicking_or_pressing_enter_on_a_pod_selects_it() {
+    let view = web();
+    let name = view.pods().next().unwrap().meta.target.name.clone();
+    let picked = Rc::new(RefCell::new(Vec::new()));
+    let sink = picked.clone();
+    let mut p = props(view);
+    p.on_select = Callback::from(move |r: ObjRef| sink.borrow_mut().push(r));
+    let root = mount(p).await;
+
+    let pod = one(&root, &format!("[data-kind='Pod'][data-name='{name}']"));
+    pod.dispatch_event(&MouseEvent::new("click").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    let init = KeyboardEventInit::new();
+    init.set_key("Enter");
+    let enter = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    pod.dispatch_event(&enter).unwrap();
+    yew::scheduler::flush().await;
+
+    let want = ObjRef::new(Kind::Pod, "default", &name);
+    assert_eq!(*picked.borrow(), vec![want.clone(), want]);
+}
+
+#[wasm_bindgen_test]
+async fn the_panel_reports_its_width_for_the_layout() {
+    let widths = Rc::new(RefCell::new(Vec::new()));
+    let sink = widths.clone();
+    let mut p = props(web());
+    p.on_width = Callback::from(move |w: f64| sink.borrow_mut().push(w));
+    let root = mount(p).await;
+    let section = one(&root, "section.graph");
+    assert_eq!(*widths.borrow(), vec![f64::from(section.client_width())]);
+    assert!(widths.borrow()[0] > 0.0);
+}
+
+#[wasm_bindgen_test]
+async fn the_selected_object_wears_a_ring() {
+    let view = web();
+    let target = view.trees[0].rows[0].rs.meta.target.clone();
+    let mut p = props(view);
+    p.selected = Some(target.clone());
+    let root = mount(p).await;
+    let selected = all(&root, ".node.selected");
+    assert_eq!(selected.len(), 1);
+    assert_eq!(selected[0].get_attribute("data-name"), Some(target.name));
+    assert_eq!(selected[0].get_attribute("aria-pressed").as_deref(), Some("true"));
+}
+
+#[wasm_bindgen_test]
+async fn an_empty_cluster_says_what_to_type() {
+    let root = mount(props(ViewModel::default())).await;
+    let t = text(&root);
+    assert!(t.contains("The cluster is empty"), "{t}");
+    assert!(t.contains("k create deployment web --image=nginx:1.27 --replicas=3"), "{t}");
+    assert!(root.query_selector("svg").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn orphans_sit_in_their_lane_without_an_edge_to_the_deleted_owner() {
+    let view = view_after(&[
+        "k create deployment web --image=nginx:1.27 --replicas=2",
+        "k delete deployment web --cascade=orphan --wait=false",
+    ]);
+    let root = mount(props(view)).await;
+    assert!(text(&one(&root, ".lane-title")).contains("Orphans (no owner)"));
+    assert!(all(&root, "[data-kind='Deployment']").is_empty());
+    assert!(all(&root, "path[data-owner^='Deployment/']").is_empty());
+    assert_eq!(all(&root, "[data-kind='Pod']").len(), 2);
+}
+
+#[wasm_bindgen_test]
+async fn a_big_replicaset_is_one_block_that_expands_on_click() {
+    let view = view_after(&["k create deployment big --image=nginx:1.27 --replicas=61"]);
+    let key = view.trees[0].rows[0].pods.key.clone();
+    let toggled = Rc::new(RefCell::new(Vec::new()));
+    let sink = toggled.clone();
+    let mut p = props(view);
+    p.on_toggle = Callback::from(move |k: String| sink.borrow_mut().push(k));
+    let root = mount(p).await;
+
+    assert!(all(&root, "[data-kind='Pod']").is_empty());
+    let block = one(&root, ".aggregate");
+    assert!(text(&block).contains("61 Running"), "{}", text(&block));
+    block.dispatch_event(&MouseEvent::new("click").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(*toggled.borrow(), vec![key]);
+}
