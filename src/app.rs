@@ -14,6 +14,7 @@ use crate::components::editor::YamlEditor;
 use crate::components::graph::Graph;
 use crate::components::inspector::Inspector;
 use crate::components::nodes::{node_views, NodesPanel};
+use crate::components::playback::Playback;
 use crate::selection::{Action, ObjRef};
 use crate::sim::{Sim, Speed};
 use crate::view::{self, LayoutMemory};
@@ -39,6 +40,12 @@ pub fn App() -> Html {
         let sim = sim.clone();
         let redraw = redraw.clone();
         use_effect_with((), move |_| {
+            // The first render is on screen: record when, for the time-to-interactive figure
+            // the end-to-end test reads.
+            if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body())
+            {
+                let _ = body.set_attribute("data-interactive-ms", &format!("{:.1}", real_now()));
+            }
             let last = Rc::new(RefCell::new(real_now()));
             let interval = Interval::new(FRAME_MS, move || {
                 let now = real_now();
@@ -103,19 +110,35 @@ pub fn App() -> Html {
             }
         })
     };
-    let set_speed = |speed: Speed| {
+    let on_pause = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |paused: bool| {
+            sim.borrow_mut().paused = paused;
+            redraw.force_update();
+        })
+    };
+    let on_speed = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |speed: Speed| {
             sim.borrow_mut().speed = speed;
             redraw.force_update();
         })
     };
     let on_step = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |()| {
             let mut s = sim.borrow_mut();
-            s.speed = Speed::Paused;
+            s.paused = true;
             s.step_once();
+            redraw.force_update();
+        })
+    };
+    // Reset goes through the command log like any other command, so it teaches `reset --seed`.
+    let on_reset = {
+        let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
+        Callback::from(move |seed: u64| {
+            sim.borrow_mut().run_command(&format!("reset --seed {seed}"));
+            selected.set(None);
             redraw.force_update();
         })
     };
@@ -155,11 +178,9 @@ pub fn App() -> Html {
     };
     let inspected =
         (*selected).as_ref().and_then(|r| crate::inspect::inspect(world, r)).map(Rc::new);
-    let decisions = Rc::new(decision_views(world, 14));
+    let decisions = Rc::new(decision_views(world, 60));
     let nodes = Rc::new(node_views(world));
-    let speed = s.speed;
     let clock = kubeloop::duration::human(world.now().millis());
-    let speed_class = |sp: Speed| if speed == sp { "speed active" } else { "speed" };
 
     html! {
         <div class="app">
@@ -168,10 +189,7 @@ pub fn App() -> Html {
                 <p class="tagline">{ "Change something. Watch the controllers put it back." }</p>
                 <nav class="controls" aria-label="simulation controls">
                     <span class="clock" title="simulated time since the cluster started">{ "t = " }{ clock }</span>
-                    <button class={speed_class(Speed::Paused)} onclick={set_speed(Speed::Paused)} aria-pressed={(speed == Speed::Paused).to_string()}>{ "Pause" }</button>
-                    <button class={speed_class(Speed::Normal)} onclick={set_speed(Speed::Normal)} aria-pressed={(speed == Speed::Normal).to_string()}>{ "Play 1×" }</button>
-                    <button class={speed_class(Speed::Fast)} onclick={set_speed(Speed::Fast)} aria-pressed={(speed == Speed::Fast).to_string()}>{ "Fast 5×" }</button>
-                    <button class="speed" onclick={on_step} title="advance one 100 ms tick">{ "Step" }</button>
+                    <Playback speed={s.speed} paused={s.paused} seed={world.seed()} {on_pause} {on_speed} {on_step} {on_reset} />
                     <button class={if *show_nodes { "speed active" } else { "speed" }} onclick={toggle_nodes} aria-pressed={show_nodes.to_string()}>{ "Nodes" }</button>
                 </nav>
             </header>
@@ -187,7 +205,7 @@ pub fn App() -> Html {
                     if inspected.is_some() {
                         <Inspector {inspected} {on_action} on_select={on_select.clone()} {on_close} />
                     } else {
-                        <DecisionFeed {decisions} />
+                        <DecisionFeed {decisions} on_select={on_select.clone()} />
                     }
                 </div>
                 <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} {on_command} {on_stop} on_complete={Some(on_complete)} />

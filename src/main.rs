@@ -1,5 +1,75 @@
-//! Entry point of the browser app: mounts the root component and nothing else.
+//! Entry point of the browser app: mounts the root component and installs the panic screen.
+//! The screen is built with plain DOM calls, not Yew: after a panic the app's state cannot be
+//! trusted, so nothing of it is reused.
+
+use std::panic::PanicHookInfo;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// Set by the first panic; later ones (a timer firing into a broken app) keep its message.
+static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
+    // `render` installs Yew's hook (console_error_panic_hook) and only queues the first render,
+    // so the hook taken here is Yew's and ours wraps it before any component runs. Release
+    // builds use panic=abort: hooks still run, then the module traps.
     yew::Renderer::<kubeloop_web::App>::new().render();
+    let console = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        console(info);
+        if !SHOWN.swap(true, Ordering::SeqCst) {
+            show_panic_screen(&panic_message(info));
+        }
+    }));
+}
+
+fn panic_message(info: &PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "an unknown error".to_string());
+    match info.location() {
+        Some(at) => format!("{text} (at {}:{})", at.file(), at.line()),
+        None => text,
+    }
+}
+
+/// Replaces the page with the message and a Reset button that reloads it. Every call can fail
+/// in a half-dead page, and a panic here would abort, so failures just stop the drawing.
+fn show_panic_screen(message: &str) -> Option<()> {
+    let document = web_sys::window()?.document()?;
+    let body = document.body()?;
+    body.set_text_content(None);
+
+    let screen = document.create_element("main").ok()?;
+    screen.set_class_name("panic-screen");
+    screen.set_attribute("role", "alert").ok()?;
+    let title = document.create_element("h1").ok()?;
+    title.set_text_content(Some(&format!("kubeloop hit a bug and stopped: {message}")));
+    let hint = document.create_element("p").ok()?;
+    hint.set_text_content(Some(
+        "The simulation cannot go on from here. Reset reloads the page with a fresh cluster.",
+    ));
+    let button = document.create_element("button").ok()?;
+    button.set_class_name("speed active");
+    button.set_attribute("type", "button").ok()?;
+    button.set_text_content(Some("Reset"));
+    let reload = Closure::<dyn FnMut()>::new(|| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().reload();
+        }
+    });
+    button.add_event_listener_with_callback("click", reload.as_ref().unchecked_ref()).ok()?;
+    // The listener must live as long as the page, which ends with the reload it performs.
+    reload.forget();
+
+    screen.append_child(&title).ok()?;
+    screen.append_child(&hint).ok()?;
+    screen.append_child(&button).ok()?;
+    body.append_child(&screen).ok()?;
+    button.dyn_into::<web_sys::HtmlElement>().ok()?.focus().ok()
 }

@@ -36,21 +36,34 @@ impl LogLine {
     }
 }
 
-/// Simulated milliseconds per real millisecond.
+/// A playback rate: simulated milliseconds per real millisecond. Only the dial's factors exist,
+/// so a `Speed` always has a label and an `<option>`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Speed {
-    Paused,
-    Normal,
-    Fast,
-}
+pub struct Speed(f64);
 
 impl Speed {
+    /// The speed dial, slowest first.
+    pub const DIAL: [Speed; 6] =
+        [Speed(0.25), Speed(0.5), Speed(1.0), Speed(2.0), Speed(5.0), Speed(10.0)];
+    pub const NORMAL: Speed = Speed(1.0);
+
     pub fn factor(self) -> f64 {
-        match self {
-            Speed::Paused => 0.0,
-            Speed::Normal => 1.0,
-            Speed::Fast => 5.0,
-        }
+        self.0
+    }
+
+    /// The factor as an `<option>` value: `0.25`, `1`, `10`.
+    pub fn value(self) -> String {
+        self.0.to_string()
+    }
+
+    /// What the dial shows: `0.25×`.
+    pub fn label(self) -> String {
+        format!("{}\u{d7}", self.0)
+    }
+
+    /// The dial entry whose `value()` is `text`.
+    pub fn from_value(text: &str) -> Option<Speed> {
+        Speed::DIAL.into_iter().find(|s| s.value() == text)
     }
 }
 
@@ -67,6 +80,8 @@ pub struct Sim {
     pub log: Rc<Vec<LogLine>>,
     pub history: Rc<Vec<String>>,
     pub speed: Speed,
+    /// Paused keeps the chosen speed, so Play resumes at it.
+    pub paused: bool,
     pub editor: Option<EditorState>,
     /// Set when a command started a fresh cluster, so the page forgets its layout.
     pub reset: bool,
@@ -79,7 +94,8 @@ impl Sim {
             session: Session::new(World::new(seed), Mode::Interactive),
             log: Rc::new(Vec::new()),
             history: Rc::new(Vec::new()),
-            speed: Speed::Normal,
+            speed: Speed::NORMAL,
+            paused: false,
             editor: None,
             reset: false,
             acc_ms: 0.0,
@@ -216,10 +232,19 @@ impl Sim {
         Rc::make_mut(&mut self.log).push(LogLine { text: "^C".into(), kind: LineKind::Input });
     }
 
+    /// Simulated milliseconds per real millisecond right now: 0 while paused.
+    pub fn rate(&self) -> f64 {
+        if self.paused {
+            0.0
+        } else {
+            self.speed.factor()
+        }
+    }
+
     /// One timer fire: advances simulated time by `real_ms` times the speed, then streams any
     /// watch output. Returns whether anything may have changed.
     pub fn tick(&mut self, real_ms: f64) -> bool {
-        self.acc_ms += real_ms.clamp(0.0, 1_000.0) * self.speed.factor();
+        self.acc_ms += real_ms.clamp(0.0, 1_000.0) * self.rate();
         let mut steps = 0;
         while self.acc_ms >= TICK_MS as f64 && steps < MAX_STEPS_PER_FIRE {
             self.session.world.step();
@@ -305,12 +330,49 @@ mod tests {
         let t0 = sim.world().now();
         sim.tick(1_000.0);
         assert_eq!(sim.world().now().since(t0), 1_000);
-        sim.speed = Speed::Paused;
+        sim.paused = true;
         sim.tick(1_000.0);
         assert_eq!(sim.world().now().since(t0), 1_000);
-        sim.speed = Speed::Fast;
+        sim.speed = Speed::from_value("5").expect("5x is on the dial");
+        sim.tick(1_000.0);
+        assert_eq!(sim.world().now().since(t0), 1_000, "a new speed does not unpause");
+        sim.paused = false;
         sim.tick(200.0);
         assert_eq!(sim.world().now().since(t0), 2_000);
+        // A quarter speed builds up whole ticks across timer fires.
+        sim.speed = Speed::from_value("0.25").expect("0.25x is on the dial");
+        for _ in 0..4 {
+            sim.tick(100.0);
+        }
+        assert_eq!(sim.world().now().since(t0), 2_100);
+        sim.speed = Speed::from_value("10").expect("10x is on the dial");
+        sim.tick(100.0);
+        assert_eq!(sim.world().now().since(t0), 3_100);
+    }
+
+    #[test]
+    fn the_speed_dial_runs_from_a_quarter_to_ten_times() {
+        let labels: Vec<String> = Speed::DIAL.iter().map(|s| s.label()).collect();
+        assert_eq!(
+            labels,
+            ["0.25\u{d7}", "0.5\u{d7}", "1\u{d7}", "2\u{d7}", "5\u{d7}", "10\u{d7}"]
+        );
+        for s in Speed::DIAL {
+            assert_eq!(Speed::from_value(&s.value()), Some(s));
+        }
+        assert_eq!(Speed::from_value("3"), None);
+        assert_eq!(Speed::NORMAL.factor(), 1.0);
+    }
+
+    #[test]
+    fn reset_with_a_seed_starts_a_fresh_cluster_and_clears_the_layout() {
+        let mut sim = Sim::new(1);
+        sim.run_command("k create deployment web --image=nginx:1.27");
+        sim.run_command("reset --seed 42");
+        assert!(sim.reset);
+        assert_eq!(sim.world().seed(), 42);
+        assert!(text(&sim).contains("$ reset --seed 42"));
+        assert!(sim.world().store.get::<kubeloop::model::Deployment>("default", "web").is_none());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! End-to-end: serve the release `dist/` on 127.0.0.1, drive headless Chromium over WebDriver
-//! through the lesson's first scene (create a Deployment, delete a pod by clicking it, watch the
-//! replacement appear), and save screenshots under `target/e2e/`.
+//! through the lesson's scenes, and save screenshots at key moments under `target/e2e/`:
+//! create a Deployment; delete a pod by clicking it; scale its ReplicaSet by hand; orphan and
+//! re-adopt; stream a watch.
 //!
 //! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
 
@@ -20,6 +21,29 @@ async fn pod_names(c: &Client) -> Vec<String> {
     }
     names.sort();
     names
+}
+
+async fn type_line(c: &Client, line: &str) {
+    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
+    input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
+}
+
+async fn log_text(c: &Client) -> String {
+    c.find(Locator::Css("[role='log']")).await.unwrap().text().await.unwrap()
+}
+
+async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.unwrap().len()
+}
+
+/// Opens the page and creates the lesson's Deployment, waiting for 3 Running pods.
+async fn with_web() -> Browser {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    browser
 }
 
 async fn running_pods(c: &Client) -> usize {
@@ -48,6 +72,13 @@ async fn deleting_a_pod_by_clicking_it_brings_a_replacement() {
 
     let title = c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     assert_eq!(title.text().await.unwrap(), "kubeloop");
+    // Time to interactive: navigation start to the first render with the timer running.
+    let body =
+        c.find(Locator::Css("body[data-interactive-ms]")).await.expect("the app marks readiness");
+    let tti: f64 = body.attr("data-interactive-ms").await.unwrap().unwrap().parse().unwrap();
+    assert!(tti > 0.0);
+    std::fs::create_dir_all("target/e2e").unwrap();
+    std::fs::write("target/e2e/time-to-interactive.txt", format!("{tti:.1} ms\n")).unwrap();
     browser.screenshot("first-screen.png").await;
 
     let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
@@ -93,5 +124,97 @@ async fn deleting_a_pod_by_clicking_it_brings_a_replacement() {
         async move { running_pods(c).await == 3 && !pod_names(c).await.contains(&victim) }
     })
     .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replicaset_scaled_by_hand_goes_back() {
+    let browser = with_web().await;
+    let c = &browser.client;
+    assert_eq!(count(c, "[data-kind='Deployment']").await, 1);
+    assert_eq!(count(c, "[data-kind='ReplicaSet']").await, 1);
+    let rs = c
+        .find(Locator::Css("[data-kind='ReplicaSet']"))
+        .await
+        .unwrap()
+        .attr("data-name")
+        .await
+        .unwrap()
+        .unwrap();
+    let pods = pod_names(c).await;
+    type_line(c, &format!("k scale rs/{rs} --replicas=5")).await;
+    eventually(10, "the scale to be echoed", || async {
+        log_text(c).await.contains(&format!("replicaset.apps/{rs} scaled"))
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    type_line(c, &format!("k get rs {rs} -o jsonpath='{{.spec.replicas}}{{\"\\n\"}}'")).await;
+    eventually(10, "the ReplicaSet back at 3", || async {
+        log_text(c).await.lines().last().map(str::trim) == Some("3")
+    })
+    .await;
+    assert_eq!(pod_names(c).await, pods, "the Deployment won before any pod was made");
+    browser.screenshot("scaled-back.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orphaned_pods_are_adopted_by_a_recreated_deployment() {
+    let browser = with_web().await;
+    let c = &browser.client;
+    let rs = c
+        .find(Locator::Css("[data-kind='ReplicaSet']"))
+        .await
+        .unwrap()
+        .attr("data-name")
+        .await
+        .unwrap()
+        .unwrap();
+    let pods = pod_names(c).await;
+    let edge = format!("[data-owner='Deployment/web'][data-dependent='ReplicaSet/{rs}']");
+    assert_eq!(count(c, &edge).await, 1, "the Deployment owns the ReplicaSet");
+
+    type_line(c, "k delete deploy web --cascade=orphan").await;
+    eventually(10, "the Deployment gone", || async {
+        count(c, "[data-kind='Deployment']").await == 0 && count(c, &edge).await == 0
+    })
+    .await;
+    assert_eq!(pod_names(c).await, pods, "the orphans keep running");
+    assert_eq!(running_pods(c).await, 3);
+    browser.screenshot("orphans.png").await;
+
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(10, "the ReplicaSet adopted again", || async { count(c, &edge).await == 1 }).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(pod_names(c).await, pods, "adopted: the same pods, no new ones");
+    browser.screenshot("adopted.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watch_streams_rows_until_stopped() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(
+        c,
+        "k create deployment web --image=nginx:1.27 --replicas=2; k get pods -l app=web -w",
+    )
+    .await;
+    eventually(20, "watch rows for Running pods", || async {
+        let log = log_text(c).await;
+        log.contains("ContainerCreating") && log.matches(" Running ").count() >= 2
+    })
+    .await;
+    browser.screenshot("watch.png").await;
+    c.find(Locator::Css(".stop-button"))
+        .await
+        .expect("a Stop button while watching")
+        .click()
+        .await
+        .unwrap();
+    eventually(5, "the watch to stop", || async { log_text(c).await.trim_end().ends_with("^C") })
+        .await;
+    assert_eq!(count(c, ".stop-button").await, 0);
     browser.close().await;
 }

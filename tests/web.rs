@@ -3,7 +3,10 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlTextAreaElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{
+    Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+    KeyboardEvent, KeyboardEventInit,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -26,6 +29,29 @@ fn text_of(root: &Element, selector: &str) -> String {
         .unwrap_or_else(|| panic!("no element matches {selector}"))
         .text_content()
         .unwrap_or_default()
+}
+
+fn one<T: JsCast>(root: &Element, selector: &str) -> T {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .dyn_into()
+        .unwrap_or_else(|_| panic!("{selector} is not the element type asked for"))
+}
+
+fn button(root: &Element, label: &str) -> HtmlElement {
+    let buttons = root.query_selector_all("button").unwrap();
+    (0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .find(|b| b.text_content().unwrap_or_default().trim() == label)
+        .unwrap_or_else(|| panic!("no button reads {label}"))
+        .dyn_into()
+        .unwrap()
+}
+
+async fn click(el: &HtmlElement) {
+    el.click();
+    yew::scheduler::flush().await;
 }
 
 async fn type_command(root: &Element, line: &str) {
@@ -67,4 +93,89 @@ async fn a_typed_command_runs_against_the_cluster_and_draws_the_deployment() {
     type_command(&root, "k get pods nope").await;
     assert!(text_of(&root, "[role='log']")
         .contains("Error from server (NotFound): pods \"nope\" not found"));
+}
+
+#[wasm_bindgen_test]
+async fn playback_pauses_changes_speed_and_resets_with_a_typed_seed() {
+    let root = mount().await;
+    click(&button(&root, "Pause")).await;
+    assert!(text_of(&root, "nav.controls").contains("Play"), "Pause turns into Play");
+
+    let dial: HtmlSelectElement = one(&root, "select[aria-label='speed']");
+    let options: Vec<String> = (0..dial.length())
+        .filter_map(|i| dial.item(i))
+        .map(|o| o.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(options, ["0.25\u{d7}", "0.5\u{d7}", "1\u{d7}", "2\u{d7}", "5\u{d7}", "10\u{d7}"]);
+    assert_eq!(dial.value(), "1", "the page starts at 1x");
+    dial.set_value("10");
+    dial.dispatch_event(&Event::new("change").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(dial.value(), "10");
+    let chosen = dial.selected_options().item(0).unwrap();
+    assert_eq!(chosen.text_content().unwrap(), "10\u{d7}");
+    assert!(button(&root, "Play").is_connected(), "a new speed does not unpause");
+    click(&button(&root, "Play")).await;
+    assert!(button(&root, "Pause").is_connected());
+
+    // Step pauses and advances one tick.
+    click(&button(&root, "Step")).await;
+    assert!(button(&root, "Play").is_connected());
+
+    let seed: HtmlInputElement = one(&root, "input[aria-label='seed']");
+    assert_eq!(seed.value(), "1", "the seed of the running cluster");
+    seed.set_value("");
+    seed.dispatch_event(&Event::new("input").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(seed.get_attribute("aria-invalid").as_deref(), Some("true"));
+    click(&button(&root, "Reset")).await;
+    assert!(!text_of(&root, "[role='log']").contains("$ reset"), "no reset without a seed");
+
+    seed.set_value("7");
+    seed.dispatch_event(&Event::new("input").unwrap()).unwrap();
+    yew::scheduler::flush().await;
+    assert_eq!(seed.get_attribute("aria-invalid"), None);
+    click(&button(&root, "Reset")).await;
+    let log = text_of(&root, "[role='log']");
+    assert!(log.contains("$ reset --seed 7"), "{log}");
+    assert!(log.contains("seed 7"), "{log}");
+    assert_eq!(seed.value(), "7");
+}
+
+#[wasm_bindgen_test]
+async fn the_feed_filters_by_loop_and_a_click_selects_the_object() {
+    let root = mount().await;
+    type_command(&root, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    for _ in 0..5 {
+        click(&button(&root, "Step")).await;
+    }
+    let feed = "[aria-label='controller decisions']";
+    let entries = |root: &Element| -> Vec<String> {
+        let all = root.query_selector_all(&format!("{feed} .feed-entry")).unwrap();
+        (0..all.length())
+            .filter_map(|i| all.item(i))
+            .map(|e| e.text_content().unwrap_or_default())
+            .collect()
+    };
+    let before = entries(&root);
+    assert!(before.iter().any(|e| e.starts_with("replicaset ")), "{before:?}");
+    assert!(!before.iter().any(|e| e.starts_with("kubelet ")), "kubelet starts hidden");
+    let line = before.iter().find(|e| e.starts_with("deployment deployment/web: want ")).unwrap();
+    assert!(line.contains(", see ") && line.contains(" \u{2192} "), "{line}");
+
+    let kubelet: HtmlElement = one(&root, ".loop-chip.loop-kubelet");
+    assert_eq!(kubelet.get_attribute("aria-pressed").as_deref(), Some("false"));
+    assert!(kubelet.title().contains("noisy"));
+    click(&button(&root, "replicaset")).await;
+    let after = entries(&root);
+    assert!(!after.iter().any(|e| e.starts_with("replicaset ")), "{after:?}");
+    click(&button(&root, "replicaset")).await;
+
+    assert!(root.query_selector("aside.inspector").unwrap().is_none());
+    let entry: HtmlElement = one(&root, &format!("{feed} .loop-deployment .feed-entry"));
+    click(&entry).await;
+    let inspector = text_of(&root, "aside.inspector");
+    assert!(inspector.contains("web"), "{inspector}");
+    let ring = root.query_selector("[data-kind='Deployment'][data-name='web'].selected").unwrap();
+    assert!(ring.is_some(), "the graph rings the selected Deployment");
 }

@@ -1,14 +1,28 @@
 //! The loop feed: the newest controller decisions, each saying what the loop wanted, what it
-//! saw and the one step it took.
+//! saw and the one step it took, filterable by loop. Clicking an entry selects its object; the
+//! feed does not know what selecting does.
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use yew::prelude::*;
+
+use crate::selection::ObjRef;
+
+/// The loops, in the order their chips appear.
+pub const LOOPS: [&str; 6] =
+    ["replicaset", "deployment", "garbage-collector", "scheduler", "kubelet", "node-lifecycle"];
+
+/// Loops hidden until their chip is switched on. The kubelet reports every container step of
+/// every pod, which would bury the decisions the lesson is about.
+const HIDDEN_BY_DEFAULT: [&str; 1] = ["kubelet"];
 
 /// One decision, ready to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionView {
     pub controller: String,
+    /// The object the decision was about, for selecting it.
+    pub target: ObjRef,
     pub object: String,
     pub desired: String,
     pub observed: String,
@@ -26,6 +40,11 @@ pub fn decision_views(world: &kubeloop::world::World, limit: usize) -> Vec<Decis
         .take(limit)
         .map(|d| DecisionView {
             controller: d.controller.short().to_string(),
+            target: ObjRef::new(
+                d.kind,
+                if d.kind.namespaced() { &d.namespace } else { "" },
+                &d.name,
+            ),
             object: format!("{}/{}", d.kind.as_str().to_ascii_lowercase(), d.name),
             desired: d.desired.clone(),
             observed: d.observed.clone(),
@@ -38,32 +57,95 @@ pub fn decision_views(world: &kubeloop::world::World, limit: usize) -> Vec<Decis
 #[derive(Properties, PartialEq)]
 pub struct DecisionFeedProps {
     pub decisions: Rc<Vec<DecisionView>>,
+    /// Selects the object an entry is about.
+    pub on_select: Callback<ObjRef>,
 }
 
 #[component]
 pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
+    let hidden = use_state(|| HIDDEN_BY_DEFAULT.into_iter().collect::<BTreeSet<&'static str>>());
+    let chip = |name: &'static str| {
+        let on = !hidden.contains(name);
+        let onclick = {
+            let hidden = hidden.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut next = (*hidden).clone();
+                if !next.remove(name) {
+                    next.insert(name);
+                }
+                hidden.set(next);
+            })
+        };
+        let title = match (name, on) {
+            ("kubelet", _) => "kubelet: every container step of every pod; noisy, so off at first",
+            (_, true) => "showing this loop's decisions; click to hide them",
+            (_, false) => "hiding this loop's decisions; click to show them",
+        };
+        html! {
+            <button class={classes!("loop-chip", format!("loop-{name}"), on.then_some("on"))}
+                aria-pressed={on.to_string()} {title} {onclick}>{ name }</button>
+        }
+    };
+    let shown: Vec<&DecisionView> =
+        props.decisions.iter().filter(|d| !hidden.contains(d.controller.as_str())).collect();
+
     html! {
         <section class="feed" aria-label="controller decisions">
             <h2 class="panel-title">{ "What the loops just did" }</h2>
+            <div class="loop-chips" role="group" aria-label="show decisions from">
+                { for LOOPS.into_iter().map(chip) }
+            </div>
             if props.decisions.is_empty() {
                 <p class="feed-empty">{ "Nothing to do yet. Every loop compares what is wanted with what it sees, and acts only on a difference." }</p>
+            } else if shown.is_empty() {
+                <p class="feed-empty">{ "No recent decisions from the loops switched on above." }</p>
             }
             <ol class="feed-list">
-                { for props.decisions.iter().map(|d| html! {
-                    <li class={classes!("feed-item", format!("loop-{}", d.controller))}>
-                        <div class="feed-head">
-                            <span class="feed-loop">{ &d.controller }</span>
-                            <span class="feed-object">{ &d.object }</span>
-                            <span class="feed-age">{ &d.age }</span>
-                        </div>
-                        <div class="feed-body">
-                            <span class="feed-label">{ "want " }</span>{ &d.desired }
-                            <span class="feed-label">{ " · see " }</span>{ &d.observed }
-                        </div>
-                        <div class="feed-action">{ "→ " }{ &d.action }</div>
-                    </li>
+                { for shown.into_iter().map(|d| {
+                    let onclick = {
+                        let (target, on_select) = (d.target.clone(), props.on_select.clone());
+                        Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
+                    };
+                    html! {
+                        <li class={classes!("feed-item", format!("loop-{}", d.controller))}>
+                            <button class="feed-entry" {onclick} title={format!("select {}", d.object)}>
+                                <span class="feed-head">
+                                    <span class="feed-loop">{ &d.controller }</span>{ " " }
+                                    <span class="feed-object">{ &d.object }</span>{ ": " }
+                                </span>
+                                <span class="feed-body">
+                                    <span class="feed-label">{ "want " }</span>{ &d.desired }
+                                    <span class="feed-label">{ ", see " }</span>{ &d.observed }
+                                </span>
+                                <span class="feed-action">{ " \u{2192} " }{ &d.action }</span>
+                                <span class="feed-age">{ &d.age }{ " ago" }</span>
+                            </button>
+                        </li>
+                    }
                 }) }
             </ol>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kubeloop::model::Kind;
+
+    use super::*;
+
+    #[test]
+    fn each_decision_names_the_object_it_selects() {
+        let mut sim = crate::sim::Sim::new(1);
+        sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+        for _ in 0..5 {
+            sim.step_once();
+        }
+        let views = decision_views(sim.world(), 60);
+        let d = views.iter().find(|d| d.controller == "deployment").expect("a deployment decision");
+        assert_eq!(d.target, ObjRef::new(Kind::Deployment, "default", "web"));
+        assert_eq!(d.object, "deployment/web");
+        assert!(views.iter().all(|d| LOOPS.contains(&d.controller.as_str())));
+        assert!(decision_views(sim.world(), 3).len() <= 3);
     }
 }

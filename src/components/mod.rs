@@ -7,3 +7,4 @@ pub mod editor;
 pub mod graph;
 pub mod inspector;
 pub mod nodes;
+pub mod playback;
