@@ -9,6 +9,7 @@ pub mod controllers;
 pub mod duration;
 pub mod kubectl;
 pub mod labels;
+pub mod mission;
 pub mod model;
 pub mod rng;
 pub mod script;

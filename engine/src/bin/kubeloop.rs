@@ -11,6 +11,11 @@ use kubeloop::world::World;
 const USAGE: &str = "usage:
   kubeloop                          an interactive prompt (simulated time follows the clock)
   kubeloop run [--seed N] [FILE|-]  run a script and print its transcript (stdin when FILE is - or absent)
+  kubeloop mission list             the built-in missions
+  kubeloop mission show NAME        a mission's goal, hints and worked solution
+  kubeloop mission check MISSION SCRIPT [--seed N]
+                                    run SCRIPT after the mission's setup and check the result;
+                                    MISSION is a name or a mission .yaml file; exit 0 only on pass
   kubeloop --version | --help";
 
 fn main() -> ExitCode {
@@ -26,6 +31,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("run") => run(&args[1..]),
+        Some("mission") => mission(&args[1..]),
         Some(other) => {
             eprintln!("kubeloop: unknown command {other:?}\n{USAGE}");
             ExitCode::from(2)
@@ -84,6 +90,90 @@ fn run(args: &[String]) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(transcript.as_bytes());
     ExitCode::SUCCESS
+}
+
+fn mission(args: &[String]) -> ExitCode {
+    use kubeloop::mission;
+    match args.first().map(String::as_str) {
+        Some("list") => {
+            for m in mission::builtin() {
+                println!("{:<24}{}", m.name, m.title);
+            }
+            ExitCode::SUCCESS
+        }
+        Some("show") => match args.get(1).and_then(|n| load_mission(n).ok()) {
+            Some(m) => {
+                println!("{}\n\n{}", m.title, m.goal.trim_end());
+                for (i, h) in m.hints.iter().enumerate() {
+                    println!("\nhint {}: {h}", i + 1);
+                }
+                println!("\nsolution:\n{}", m.solution.trim_end());
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!(
+                    "kubeloop: no mission {:?} (see `kubeloop mission list`)",
+                    args.get(1).map(String::as_str).unwrap_or("")
+                );
+                ExitCode::from(2)
+            }
+        },
+        Some("check") => {
+            let (Some(name), Some(script_path)) = (args.get(1), args.get(2)) else {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            };
+            let seed = match args.get(3).map(String::as_str) {
+                None => 1,
+                Some("--seed") => match args.get(4).and_then(|s| s.parse().ok()) {
+                    Some(s) => s,
+                    None => {
+                        eprintln!("kubeloop: --seed needs a number");
+                        return ExitCode::from(2);
+                    }
+                },
+                Some(other) => {
+                    eprintln!("kubeloop: unexpected argument {other:?}\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            };
+            let m = match load_mission(name) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!("kubeloop: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let script = match std::fs::read_to_string(script_path) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("kubeloop: cannot read {script_path}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let (verdict, _) = mission::run(&m, &script, seed);
+            print!("{}", verdict.report(&m));
+            if verdict.passed {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A built-in mission by name, or a mission file (a teacher's new one) by path.
+fn load_mission(name: &str) -> Result<kubeloop::mission::Mission, String> {
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        let text = std::fs::read_to_string(name).map_err(|e| format!("cannot read {name}: {e}"))?;
+        return kubeloop::mission::parse(&text);
+    }
+    kubeloop::mission::find(name)
+        .ok_or_else(|| format!("no mission {name:?} (see `kubeloop mission list`)"))
 }
 
 /// The prompt: simulated time advances by the wall-clock time between commands, so the

@@ -26,6 +26,7 @@ use std::fmt;
 use crate::store::ApiError;
 use crate::world::World;
 
+pub use get::list_kind as list_objects;
 pub use watch::Watch;
 
 /// How watches and time behave. In a script, time moves only through commands and a watch

@@ -1,0 +1,129 @@
+//! Missions: guided exercises with a goal, hints, a worked solution and a state-based check.
+//!
+//! A mission is data (one YAML file in `engine/missions/`), so a teacher adds one without
+//! touching Rust; the build embeds every file it finds there. The check looks only at the
+//! cluster (its objects, its Events, and the history of states in the watch log), never at
+//! the commands typed, so any valid path passes, and a failing check says what is still wrong.
+
+mod check;
+
+use serde::Deserialize;
+
+use crate::kubectl::{Mode, Session};
+use crate::script::units;
+use crate::world::World;
+
+pub use check::{Check, CheckResult, EventCheck, SeenCheck};
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mission {
+    pub name: String,
+    pub title: String,
+    pub goal: String,
+    #[serde(default)]
+    pub hints: Vec<String>,
+    /// Commands that solve it, one per line, as a learner would type them.
+    pub solution: String,
+    /// Commands run before the learner starts.
+    #[serde(default)]
+    pub setup: String,
+    /// "Predict first" questions, asked before the key action.
+    #[serde(default)]
+    pub predict: Vec<Prediction>,
+    pub checks: Vec<Check>,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prediction {
+    pub question: String,
+    pub answer: String,
+    #[serde(default)]
+    pub explain: String,
+}
+
+/// The built-in missions, in order.
+pub fn builtin() -> Vec<Mission> {
+    include!(concat!(env!("OUT_DIR"), "/missions.rs"))
+        .iter()
+        .filter_map(|(file, text)| match parse(text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                // The build checks every file (see tests), so this only guards a bad edit.
+                debug_assert!(false, "{file}: {e}");
+                None
+            }
+        })
+        .collect()
+}
+
+pub fn find(name: &str) -> Option<Mission> {
+    builtin().into_iter().find(|m| m.name == name)
+}
+
+/// Parses one mission file, with a message naming what is wrong.
+pub fn parse(text: &str) -> Result<Mission, String> {
+    let m: Mission = serde_yaml_ng::from_str(text).map_err(|e| format!("invalid mission: {e}"))?;
+    if m.checks.is_empty() {
+        return Err(format!("mission {} has no checks", m.name));
+    }
+    for c in &m.checks {
+        c.validate().map_err(|e| format!("mission {}: {e}", m.name))?;
+    }
+    Ok(m)
+}
+
+/// The outcome of checking a mission.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub passed: bool,
+    pub results: Vec<CheckResult>,
+}
+
+impl Verdict {
+    /// `PASS`/`FAIL` and one line per check, as `kubeloop mission check` prints it.
+    pub fn report(&self, mission: &Mission) -> String {
+        let mut out = format!(
+            "{} {}: {}\n",
+            if self.passed { "PASS" } else { "FAIL" },
+            mission.name,
+            mission.title
+        );
+        for r in &self.results {
+            out.push_str(&format!("  [{}] {}\n", if r.ok { "x" } else { " " }, r.line()));
+        }
+        out
+    }
+}
+
+/// Checks the mission against the cluster as it is now (after letting it settle).
+pub fn check_world(mission: &Mission, world: &World) -> Verdict {
+    let results: Vec<CheckResult> = mission.checks.iter().map(|c| c.evaluate(world)).collect();
+    Verdict { passed: results.iter().all(|r| r.ok), results }
+}
+
+/// Runs the setup, then the learner's script, lets the loops settle, and checks. Returns the
+/// verdict and the transcript of the learner's part.
+pub fn run(mission: &Mission, script: &str, seed: u64) -> (Verdict, String) {
+    let mut session = Session::new(World::new(seed), Mode::Script);
+    start(mission, &mut session);
+    let mut transcript = String::new();
+    for unit in units(script) {
+        transcript.push_str(&format!("$ {}\n", unit.text.lines().next().unwrap_or("")));
+        transcript.push_str(&session.run(&unit.text).text());
+    }
+    session.world.settle();
+    (check_world(mission, &session.world), transcript)
+}
+
+/// Runs a mission's setup in a session (the page does this when a mission starts).
+pub fn start(mission: &Mission, session: &mut Session) {
+    for unit in units(&mission.setup) {
+        session.run(&unit.text);
+    }
+    session.world.settle();
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,85 @@
+//! The `kubeloop` binary as a user runs it: exit statuses, transcripts and mission checks.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn kubeloop(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeloop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn script_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("kubeloop-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn run_prints_a_transcript_and_exits_zero_even_when_commands_fail() {
+    let (code, out, _) =
+        kubeloop(&["run", "-"], "k create deployment web --image=nginx:1.27\nk get pod nope\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "$ k create deployment web --image=nginx:1.27\ndeployment.apps/web created\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Error from server (NotFound): pods \"nope\" not found"), "{out}");
+}
+
+#[test]
+fn an_unreadable_script_exits_non_zero() {
+    let (code, _, err) = kubeloop(&["run", "/nonexistent/script.sh"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, _) = kubeloop(&["run", "--seed", "x"], "");
+    assert_ne!(code, 0);
+}
+
+#[test]
+fn seeds_change_names_but_not_behaviour() {
+    let script =
+        "k create deployment web --image=nginx:1.27 --replicas=2\nsettle\nk get pods -o name\n";
+    let (_, a, _) = kubeloop(&["run", "--seed", "1"], script);
+    let (_, b, _) = kubeloop(&["run", "--seed", "2"], script);
+    assert_ne!(a, b);
+    assert_eq!(a.lines().count(), b.lines().count());
+}
+
+#[test]
+fn mission_list_and_check_pass_or_fail_with_exit_status() {
+    let (code, out, _) = kubeloop(&["mission", "list"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 9, "{out}");
+    assert!(out.contains("stop-for-real"));
+
+    let good = script_file("good.sh", "k scale deploy/web --replicas=0\n");
+    let (code, out, _) = kubeloop(&["mission", "check", "stop-for-real", &good], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("PASS stop-for-real"), "{out}");
+
+    let bad = script_file("bad.sh", "k delete pods -l app=web\n");
+    let (code, out, _) = kubeloop(&["mission", "check", "stop-for-real", &bad], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("FAIL stop-for-real") && out.contains("Scale the Deployment to 0"),
+        "{out}"
+    );
+
+    let (code, _, err) = kubeloop(&["mission", "check", "no-such-mission", &good], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no mission"), "{err}");
+}
