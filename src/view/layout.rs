@@ -15,11 +15,11 @@ pub const DEPLOY_H: f64 = 136.0;
 /// The vertical line ReplicaSet edges run down from their Deployment.
 pub const TREE_SPINE_X: f64 = DEPLOY_X + 18.0;
 pub const RS_X: f64 = MARGIN + 36.0;
-pub const RS_W: f64 = 236.0;
+pub const RS_W: f64 = 228.0;
 pub const RS_H: f64 = 112.0;
 pub const RS_COLLAPSED_H: f64 = 44.0;
-pub const POD_X: f64 = RS_X + RS_W + 32.0;
-pub const POD_W: f64 = 190.0;
+pub const POD_X: f64 = RS_X + RS_W + 24.0;
+pub const POD_W: f64 = 184.0;
 pub const POD_H: f64 = 104.0;
 pub const POD_GAP_X: f64 = 12.0;
 /// The space above each row of pod cards, where edges run to the cards' tops.
