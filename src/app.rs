@@ -13,10 +13,12 @@ use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::editor::YamlEditor;
 use crate::components::graph::Graph;
 use crate::components::inspector::Inspector;
+use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
 use crate::components::nodes::{node_views, NodesPanel};
 use crate::components::playback::Playback;
 use crate::selection::{Action, ObjRef};
 use crate::sim::{Sim, Speed};
+use crate::storage;
 use crate::view::{self, LayoutMemory};
 
 /// Timer period in real milliseconds.
@@ -28,11 +30,17 @@ fn real_now() -> f64 {
 
 #[component]
 pub fn App() -> Html {
-    let sim = use_mut_ref(|| Sim::new(1));
+    let sim = use_mut_ref(|| {
+        let mut sim = Sim::new(1);
+        let known: Vec<String> = sim.missions.iter().map(|m| m.name.clone()).collect();
+        sim.done = storage::load_done(&known);
+        sim
+    });
     let layout = use_mut_ref(LayoutMemory::default);
     let view_cache = use_mut_ref(|| None::<Rc<view::ViewModel>>);
     let selected = use_state(|| None::<ObjRef>);
     let show_nodes = use_state(|| false);
+    let show_missions = use_state(|| false);
     let redraw = use_force_update();
 
     // The one timer: real time in, simulated ticks out, then a redraw.
@@ -146,6 +154,39 @@ pub fn App() -> Html {
         let show_nodes = show_nodes.clone();
         Callback::from(move |_: MouseEvent| show_nodes.set(!*show_nodes))
     };
+    let toggle_missions = {
+        let (show_missions, selected) = (show_missions.clone(), selected.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*show_missions {
+                selected.set(None);
+            }
+            show_missions.set(!*show_missions);
+        })
+    };
+    let on_start = {
+        let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
+        Callback::from(move |name: String| {
+            sim.borrow_mut().start_mission(&name);
+            selected.set(None);
+            redraw.force_update();
+        })
+    };
+    let on_check = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |()| {
+            let mut s = sim.borrow_mut();
+            s.check_mission();
+            storage::save_done(&s.done);
+            redraw.force_update();
+        })
+    };
+    let on_leave = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |()| {
+            sim.borrow_mut().close_mission();
+            redraw.force_update();
+        })
+    };
     let on_save = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |text: String| {
@@ -191,6 +232,8 @@ pub fn App() -> Html {
                     <span class="clock" title="simulated time since the cluster started">{ "t = " }{ clock }</span>
                     <Playback speed={s.speed} paused={s.paused} seed={world.seed()} {on_pause} {on_speed} {on_step} {on_reset} />
                     <button class={if *show_nodes { "speed active" } else { "speed" }} onclick={toggle_nodes} aria-pressed={show_nodes.to_string()}>{ "Nodes" }</button>
+                    <button class={if *show_missions { "speed active" } else { "speed" }} onclick={toggle_missions} aria-pressed={show_missions.to_string()}
+                        title="guided exercises, checked against the cluster">{ "Missions" }</button>
                 </nav>
             </header>
             <main class="workspace">
@@ -204,6 +247,10 @@ pub fn App() -> Html {
                 <div class="side">
                     if inspected.is_some() {
                         <Inspector {inspected} {on_action} on_select={on_select.clone()} {on_close} />
+                    } else if *show_missions {
+                        <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
+                            verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
+                            {on_start} {on_check} on_close={on_leave} />
                     } else {
                         <DecisionFeed {decisions} on_select={on_select.clone()} />
                     }

@@ -7,6 +7,7 @@ pub mod components;
 pub mod inspect;
 pub mod selection;
 pub mod sim;
+pub mod storage;
 pub mod view;
 
 pub use app::App;

@@ -2,10 +2,12 @@
 //! editor's state. Pure Rust with no DOM, so it is tested natively; `app.rs` only wires it to
 //! the timer and the components.
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use kubeloop::clock::TICK_MS;
 use kubeloop::kubectl::{printers, Mode, Output, Session, Stream};
+use kubeloop::mission::{self, Mission, Verdict};
 use kubeloop::model::Kind;
 use kubeloop::world::World;
 
@@ -85,6 +87,14 @@ pub struct Sim {
     pub editor: Option<EditorState>,
     /// Set when a command started a fresh cluster, so the page forgets its layout.
     pub reset: bool,
+    /// The built-in missions, parsed once.
+    pub missions: Rc<Vec<Mission>>,
+    /// The name of the mission being worked on.
+    pub mission: Option<String>,
+    /// The last check of the active mission.
+    pub verdict: Option<Verdict>,
+    /// Missions whose check passed, in this browser (the page saves them).
+    pub done: BTreeSet<String>,
     acc_ms: f64,
 }
 
@@ -98,8 +108,56 @@ impl Sim {
             paused: false,
             editor: None,
             reset: false,
+            missions: Rc::new(mission::builtin()),
+            mission: None,
+            verdict: None,
+            done: BTreeSet::new(),
             acc_ms: 0.0,
         }
+    }
+
+    /// The active mission, if any.
+    pub fn active_mission(&self) -> Option<&Mission> {
+        let name = self.mission.as_deref()?;
+        self.missions.iter().find(|m| m.name == name)
+    }
+
+    /// Starts a mission on a fresh cluster with the current seed: `reset --seed N` goes through
+    /// the log like a typed command, then the mission's setup runs and the loops settle.
+    pub fn start_mission(&mut self, name: &str) {
+        let Some(m) = self.missions.iter().find(|m| m.name == name).cloned() else {
+            self.push_lines(LineKind::Error, &format!("kubeloop: no mission named {name:?}"));
+            return;
+        };
+        self.editor = None;
+        self.run_command(&format!("reset --seed {}", self.world().seed()));
+        mission::start(&m, &mut self.session);
+        self.push_lines(
+            LineKind::Output,
+            &format!(
+                "mission: {} (the goal is in the Missions panel; type `help` for the commands)",
+                m.title
+            ),
+        );
+        self.mission = Some(m.name);
+        self.verdict = None;
+    }
+
+    /// Checks the active mission against the cluster as it is now, keeping the verdict and
+    /// marking the mission done when it passes.
+    pub fn check_mission(&mut self) {
+        let Some(m) = self.active_mission().cloned() else { return };
+        let verdict = mission::check_world(&m, self.world());
+        if verdict.passed {
+            self.done.insert(m.name.clone());
+        }
+        self.verdict = Some(verdict);
+    }
+
+    /// Leaves the active mission; the cluster stays as it is.
+    pub fn close_mission(&mut self) {
+        self.mission = None;
+        self.verdict = None;
     }
 
     pub fn world(&self) -> &World {
@@ -429,5 +487,69 @@ mod tests {
         sim.run_command("k edit deploy/nope");
         assert!(text(&sim)
             .contains("Error from server (NotFound): deployments.apps \"nope\" not found"));
+    }
+
+    fn web_pods(sim: &Sim) -> usize {
+        sim.world()
+            .store
+            .list::<kubeloop::model::Pod>(Some("default"), None)
+            .filter(|p| p.metadata.labels.get("app").map(String::as_str) == Some("web"))
+            .count()
+    }
+
+    #[test]
+    fn starting_a_mission_resets_with_the_seed_and_runs_its_setup() {
+        let mut sim = Sim::new(7);
+        sim.run_command("k create deployment other --image=nginx:1.27");
+        sim.start_mission("delete-a-pod");
+        assert!(sim.reset);
+        assert_eq!(sim.mission.as_deref(), Some("delete-a-pod"));
+        assert!(text(&sim).contains("$ reset --seed 7"), "{}", text(&sim));
+        assert!(text(&sim).contains("mission: Delete a pod and watch it come back"));
+        assert_eq!(web_pods(&sim), 3);
+        assert!(sim.world().store.get::<kubeloop::model::Deployment>("default", "other").is_none());
+    }
+
+    #[test]
+    fn an_unknown_mission_is_an_error_line_not_a_panic() {
+        let mut sim = Sim::new(1);
+        sim.start_mission("nope");
+        assert_eq!(sim.mission, None);
+        assert_eq!(sim.log.last().unwrap().kind, LineKind::Error);
+        sim.check_mission();
+        assert_eq!(sim.verdict, None);
+    }
+
+    #[test]
+    fn checking_before_doing_anything_fails_with_reasons() {
+        let mut sim = Sim::new(1);
+        sim.start_mission("stop-for-real");
+        sim.check_mission();
+        let verdict = sim.verdict.clone().expect("a verdict");
+        assert!(!verdict.passed);
+        assert!(verdict.results[0].line().contains("found 3 pods"), "{:?}", verdict);
+        assert!(sim.done.is_empty());
+    }
+
+    #[test]
+    fn each_worked_solution_typed_into_the_page_passes_and_marks_the_mission_done() {
+        let names: Vec<String> = Sim::new(1).missions.iter().map(|m| m.name.clone()).collect();
+        assert!(names.len() >= 9);
+        for name in names {
+            let mut sim = Sim::new(1);
+            sim.start_mission(&name);
+            let solution = sim.active_mission().expect("started").solution.clone();
+            for line in solution.lines() {
+                sim.run_command(line);
+                sim.session.world.settle();
+            }
+            if sim.session.watching() {
+                sim.stop_watch();
+            }
+            sim.check_mission();
+            let verdict = sim.verdict.clone().expect("a verdict");
+            assert!(verdict.passed, "{name}: {verdict:?}\n{}", text(&sim));
+            assert!(sim.done.contains(&name));
+        }
     }
 }

@@ -6,5 +6,6 @@ pub mod decisions;
 pub mod editor;
 pub mod graph;
 pub mod inspector;
+pub mod missions;
 pub mod nodes;
 pub mod playback;

@@ -1,0 +1,255 @@
+//! The mission picker and the active mission: goal, hints one at a time, "predict first"
+//! questions answered then revealed, and the verdict of "Check my work". It only shows what
+//! `App` hands it and reports clicks; starting and checking a mission happen in `Sim`.
+//! Mission text is data a teacher wrote, so it is always rendered as text.
+
+use std::rc::Rc;
+
+use kubeloop::mission::{Prediction, Verdict};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::sim::Sim;
+
+/// One entry of the picker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissionView {
+    pub name: String,
+    pub title: String,
+    pub done: bool,
+}
+
+/// The mission being worked on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActiveView {
+    pub name: String,
+    pub title: String,
+    pub goal: String,
+    pub hints: Vec<String>,
+    pub predict: Vec<Prediction>,
+}
+
+/// The last check: pass or fail, and one line per check with whether it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VerdictView {
+    pub passed: bool,
+    pub lines: Vec<(bool, String)>,
+}
+
+impl From<&Verdict> for VerdictView {
+    fn from(v: &Verdict) -> Self {
+        VerdictView {
+            passed: v.passed,
+            lines: v.results.iter().map(|r| (r.ok, r.line())).collect(),
+        }
+    }
+}
+
+/// The picker's entries, in the built-in order.
+pub fn mission_views(sim: &Sim) -> Vec<MissionView> {
+    sim.missions
+        .iter()
+        .map(|m| MissionView {
+            name: m.name.clone(),
+            title: m.title.clone(),
+            done: sim.done.contains(&m.name),
+        })
+        .collect()
+}
+
+pub fn active_view(sim: &Sim) -> Option<ActiveView> {
+    sim.active_mission().map(|m| ActiveView {
+        name: m.name.clone(),
+        title: m.title.clone(),
+        goal: m.goal.trim_end().to_string(),
+        hints: m.hints.clone(),
+        predict: m.predict.clone(),
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MissionsPanelProps {
+    pub missions: Rc<Vec<MissionView>>,
+    #[prop_or_default]
+    pub active: Option<Rc<ActiveView>>,
+    #[prop_or_default]
+    pub verdict: Option<Rc<VerdictView>>,
+    /// Starts the mission with this name on a fresh cluster.
+    pub on_start: Callback<String>,
+    pub on_check: Callback<()>,
+    /// Leaves the active mission and shows the list again.
+    pub on_close: Callback<()>,
+}
+
+#[component]
+pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
+    let done = props.missions.iter().filter(|m| m.done).count();
+    html! {
+        <section class="missions" aria-label="missions">
+            <h2 class="panel-title">{ "Missions" }</h2>
+            if let Some(active) = props.active.clone() {
+                <Active key={active.name.clone()} active={active.clone()} verdict={props.verdict.clone()}
+                    on_check={props.on_check.clone()} on_close={props.on_close.clone()} />
+            } else {
+                <p class="mission-progress">{ format!("{done} of {} done", props.missions.len()) }</p>
+                <ol class="mission-list">
+                    { for props.missions.iter().map(|m| {
+                        let onclick = {
+                            let (name, on_start) = (m.name.clone(), props.on_start.clone());
+                            Callback::from(move |_: MouseEvent| on_start.emit(name.clone()))
+                        };
+                        html! {
+                            <li class={classes!("mission-item", m.done.then_some("done"))}>
+                                <button class="mission-start" data-mission={m.name.clone()} {onclick}
+                                    title="start this mission on a fresh cluster (reset --seed N)">
+                                    { &m.title }
+                                </button>
+                                if m.done {
+                                    <span class="mission-done"><span class="mission-mark">{ "\u{2713}" }</span>{ " done" }</span>
+                                }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ActiveProps {
+    active: Rc<ActiveView>,
+    verdict: Option<Rc<VerdictView>>,
+    on_check: Callback<()>,
+    on_close: Callback<()>,
+}
+
+/// The active mission. Keyed by name, so its hint count starts again with each mission.
+#[component]
+fn Active(props: &ActiveProps) -> Html {
+    let shown_hints = use_state(|| 0usize);
+    let a = &props.active;
+    let more_hints = *shown_hints < a.hints.len();
+    let show_hint = {
+        let shown_hints = shown_hints.clone();
+        Callback::from(move |_: MouseEvent| shown_hints.set(*shown_hints + 1))
+    };
+    let on_check = {
+        let on_check = props.on_check.clone();
+        Callback::from(move |_: MouseEvent| on_check.emit(()))
+    };
+    let on_close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| on_close.emit(()))
+    };
+    html! {
+        <div class="mission-active">
+            <h3 class="mission-title">{ &a.title }</h3>
+            <p class="mission-goal">{ &a.goal }</p>
+            { for a.predict.iter().enumerate().map(|(i, p)| html! {
+                <Predict key={i} prediction={p.clone()} />
+            }) }
+            if !a.hints.is_empty() {
+                <ol class="mission-hints" aria-label="hints">
+                    { for a.hints.iter().take(*shown_hints).map(|h| html! { <li>{ h }</li> }) }
+                </ol>
+                if more_hints {
+                    <button class="btn" onclick={show_hint}>{ "Show a hint" }</button>
+                }
+            }
+            <div class="mission-actions">
+                <button class="btn btn-primary" onclick={on_check}
+                    title="check the cluster as it is now">{ "Check my work" }</button>
+                <button class="btn" onclick={on_close}>{ "All missions" }</button>
+            </div>
+            if let Some(v) = props.verdict.clone() {
+                <div class={classes!("verdict", if v.passed { "pass" } else { "fail" })} role="status">
+                    <h4 class="verdict-head">{ if v.passed { "PASS" } else { "FAIL" } }</h4>
+                    <ul class="verdict-lines">
+                        { for v.lines.iter().map(|(ok, line)| html! {
+                            <li class={if *ok { "check-ok" } else { "check-bad" }}>
+                                <span class="check-mark">{ if *ok { "\u{2713} met: " } else { "\u{2717} not yet: " } }</span>
+                                { line }
+                            </li>
+                        }) }
+                    </ul>
+                </div>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PredictProps {
+    prediction: Prediction,
+}
+
+/// One "predict first" question: the learner commits to an answer, then reveals ours.
+#[component]
+fn Predict(props: &PredictProps) -> Html {
+    let answer = use_state(String::new);
+    let revealed = use_state(|| false);
+    let p = &props.prediction;
+    let on_input = {
+        let answer = answer.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
+                answer.set(input.value());
+            }
+        })
+    };
+    let reveal = {
+        let revealed = revealed.clone();
+        Callback::from(move |_: MouseEvent| revealed.set(true))
+    };
+    html! {
+        <div class="predict">
+            <p class="predict-head">{ "Predict first" }</p>
+            <label class="predict-question">
+                { &p.question }
+                <input class="predict-input" type="text" aria-label="your prediction"
+                    value={(*answer).clone()} oninput={on_input} readonly={*revealed} />
+            </label>
+            if *revealed {
+                <p class="predict-answer">
+                    <strong>{ "Answer: " }</strong>{ &p.answer }
+                    if !answer.trim().is_empty() {
+                        { format!(" (you said {})", answer.trim()) }
+                    }
+                </p>
+                if !p.explain.is_empty() {
+                    <p class="predict-explain">{ &p.explain }</p>
+                }
+            } else {
+                <button class="btn" onclick={reveal}>{ "Reveal" }</button>
+            }
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_picker_marks_done_missions_and_the_verdict_has_a_line_per_check() {
+        let mut sim = Sim::new(1);
+        assert!(active_view(&sim).is_none());
+        sim.start_mission("stop-for-real");
+        sim.check_mission();
+        let active = active_view(&sim).expect("active");
+        assert_eq!(active.title, "Stop an app for real");
+        assert!(!active.predict.is_empty());
+        let v = VerdictView::from(sim.verdict.as_ref().expect("checked"));
+        assert!(!v.passed);
+        assert_eq!(v.lines.len(), 1);
+        assert!(v.lines[0].1.contains("found 3 pods"), "{v:?}");
+        sim.run_command("k scale deploy/web --replicas=0");
+        sim.session.world.settle();
+        sim.check_mission();
+        let views = mission_views(&sim);
+        assert!(views.iter().any(|m| m.name == "stop-for-real" && m.done));
+        assert_eq!(views.iter().filter(|m| m.done).count(), 1);
+    }
+}
