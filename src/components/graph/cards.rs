@@ -136,11 +136,11 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
         }
         <text class="t-title" x="16" y="50">{ name }</text>
         <text class="t-label" x="16" y="76">{ "READY" }</text>
-        <text class="t-label" x="88" y="76">{ "UP-TO-DATE" }</text>
-        <text class="t-label" x="184" y="76">{ "AVAILABLE" }</text>
+        <text class="t-label" x="80" y="76">{ "UP-TO-DATE" }</text>
+        <text class="t-label" x="172" y="76">{ "AVAILABLE" }</text>
         <text class="t-value" x="16" y="100">{ &d.ready }</text>
-        <text class="t-value" x="88" y="100">{ d.up_to_date }</text>
-        <text class="t-value" x="184" y="100">{ d.available }</text>
+        <text class="t-value" x="80" y="100">{ d.up_to_date }</text>
+        <text class="t-value" x="172" y="100">{ d.available }</text>
         <text class="t-mono" x="16" y="124">{ images }</text>
         { finalizer_line(m, 148.0, 32) }
     </> };
@@ -204,11 +204,11 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             { right }
             <text class="t-mono t-strong" x="16" y="48">{ clip(&name, 24) }</text>
             <text class="t-label" x="16" y="74">{ "DESIRED" }</text>
-            <text class="t-label" x="96" y="74">{ "CURRENT" }</text>
-            <text class="t-label" x="176" y="74">{ "READY" }</text>
+            <text class="t-label" x="88" y="74">{ "CURRENT" }</text>
+            <text class="t-label" x="162" y="74">{ "READY" }</text>
             <text class="t-value" x="16" y="98">{ rs.desired }</text>
-            <text class="t-value" x="96" y="98">{ rs.current }</text>
-            <text class="t-value" x="176" y="98">{ rs.ready }</text>
+            <text class="t-value" x="88" y="98">{ rs.current }</text>
+            <text class="t-value" x="162" y="98">{ rs.ready }</text>
             { finalizer_line(m, 124.0, 28) }
             if p.summarisable {
                 { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
@@ -295,7 +295,8 @@ pub fn PodCard(p: &PodCardProps) -> Html {
         <text class="t-status" x="36" y="69">{ clip(&pod.status, 18) }</text>
         <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
         <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
-            { format!("RESTARTS {}", pod.restarts) }
+            { format!("RST {}", pod.restarts) }
+            <title>{ "RESTARTS" }</title>
         </text>
     </> };
     let frame = Frame {
