@@ -28,10 +28,50 @@ fn real_now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
 
+/// How often the session is saved while time passes (commands save at once).
+const SAVE_EVERY_MS: f64 = 5_000.0;
+
+/// The session to start with: a share link's, else the one saved by the last visit, else a
+/// fresh cluster. A link or a saved value that cannot be used says why and starts fresh.
+fn initial_session() -> Sim {
+    let (what, found) = match storage::link_session() {
+        Some(r) => {
+            storage::forget_link();
+            ("shared session in the link", Some(r))
+        }
+        None => ("saved session", storage::load_session()),
+    };
+    match found {
+        Some(Ok(journal)) => {
+            let mut sim = Sim::restore(&journal);
+            sim.notice(
+                &format!(
+                    "kubeloop: restored the {what} ({} inputs replayed)",
+                    journal.entries.len()
+                ),
+                false,
+            );
+            sim
+        }
+        Some(Err(why)) => {
+            storage::clear_session();
+            let mut sim = Sim::new(1);
+            sim.notice(
+                &format!(
+                    "kubeloop: the {what} could not be used: {why}. Starting with a fresh cluster."
+                ),
+                true,
+            );
+            sim
+        }
+        None => Sim::new(1),
+    }
+}
+
 #[component]
 pub fn App() -> Html {
     let sim = use_mut_ref(|| {
-        let mut sim = Sim::new(1);
+        let mut sim = initial_session();
         let known: Vec<String> = sim.missions.iter().map(|m| m.name.clone()).collect();
         sim.done = storage::load_done(&known);
         sim
@@ -55,11 +95,19 @@ pub fn App() -> Html {
                 let _ = body.set_attribute("data-interactive-ms", &format!("{:.1}", real_now()));
             }
             let last = Rc::new(RefCell::new(real_now()));
+            let last_save = Rc::new(RefCell::new(real_now()));
             let interval = Interval::new(FRAME_MS, move || {
                 let now = real_now();
                 let elapsed = now - *last.borrow();
                 *last.borrow_mut() = now;
-                sim.borrow_mut().tick(elapsed);
+                let mut s = sim.borrow_mut();
+                s.tick(elapsed);
+                // Keep the saved session fresh, without writing storage on every frame.
+                if now - *last_save.borrow() > SAVE_EVERY_MS {
+                    *last_save.borrow_mut() = now;
+                    storage::save_session(s.snapshot());
+                }
+                drop(s);
                 redraw.force_update();
             });
             move || drop(interval)
@@ -69,7 +117,26 @@ pub fn App() -> Html {
     let on_command = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |line: String| {
-            sim.borrow_mut().run_command(&line);
+            let mut s = sim.borrow_mut();
+            s.run_command(&line);
+            storage::save_session(s.snapshot());
+            drop(s);
+            redraw.force_update();
+        })
+    };
+    let on_share = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut s = sim.borrow_mut();
+            let link = storage::share_link(s.snapshot());
+            match link {
+                Some(url) => s.notice(
+                    &format!("Share this link to open the same cluster, step for step:\n{url}"),
+                    false,
+                ),
+                None => s.notice("kubeloop: this browser would not make a link", true),
+            }
+            drop(s);
             redraw.force_update();
         })
     };
@@ -234,6 +301,7 @@ pub fn App() -> Html {
                     <button class={if *show_nodes { "speed active" } else { "speed" }} onclick={toggle_nodes} aria-pressed={show_nodes.to_string()}>{ "Nodes" }</button>
                     <button class={if *show_missions { "speed active" } else { "speed" }} onclick={toggle_missions} aria-pressed={show_missions.to_string()}
                         title="guided exercises, checked against the cluster">{ "Missions" }</button>
+                    <button class="speed" onclick={on_share} title="a link that rebuilds this cluster, input for input">{ "Share" }</button>
                 </nav>
             </header>
             <main class="workspace">

@@ -5,6 +5,7 @@ mod app;
 pub mod complete;
 pub mod components;
 pub mod inspect;
+pub mod journal;
 pub mod selection;
 pub mod sim;
 pub mod storage;

@@ -11,6 +11,7 @@ use kubeloop::mission::{self, Mission, Verdict};
 use kubeloop::model::Kind;
 use kubeloop::world::World;
 
+use crate::journal::{Entry, Input, Journal, MAX_ENTRIES};
 use crate::selection::{Action, ObjRef};
 
 /// Lines kept in the command log; older ones scroll away for good.
@@ -95,6 +96,10 @@ pub struct Sim {
     pub verdict: Option<Verdict>,
     /// Missions whose check passed, in this browser (the page saves them).
     pub done: BTreeSet<String>,
+    /// Every input so far, for reloads and share links.
+    journal: Journal,
+    /// Off while replaying (and for inputs a recorded input makes itself).
+    journaling: bool,
     acc_ms: f64,
 }
 
@@ -112,8 +117,65 @@ impl Sim {
             mission: None,
             verdict: None,
             done: BTreeSet::new(),
+            journal: Journal::new(seed),
+            journaling: true,
             acc_ms: 0.0,
         }
+    }
+
+    /// Rebuilds a session by replaying a journal from its seed: same inputs at the same
+    /// simulated times give the same cluster, log and history.
+    pub fn restore(journal: &Journal) -> Self {
+        let mut sim = Sim::new(journal.seed);
+        sim.journaling = false;
+        for e in &journal.entries {
+            sim.advance_to(e.at);
+            match &e.input {
+                Input::Cmd(line) => sim.run_command(line),
+                Input::Mission(name) => sim.start_mission(name),
+                // The `k edit` before it opened the editor again; saving replays the same log.
+                Input::Edit(text) if sim.editor.is_some() => sim.save_editor(text),
+                Input::Edit(text) => {
+                    sim.apply_edit(text, "default");
+                }
+            }
+        }
+        sim.advance_to(journal.replay_until());
+        if sim.session.watching() {
+            sim.session.stop_watch();
+        }
+        sim.journal = journal.clone();
+        sim.journal.now_ms = sim.world().now().millis();
+        sim.journaling = true;
+        sim
+    }
+
+    fn advance_to(&mut self, at_ms: i64) {
+        while self.session.world.now().millis() < at_ms {
+            self.session.world.step();
+        }
+    }
+
+    /// Appends an input to the journal, unless replaying or the journal is full.
+    fn record(&mut self, input: Input) {
+        if !self.journaling {
+            return;
+        }
+        if self.journal.entries.len() >= MAX_ENTRIES {
+            if self.journal.entries.len() == MAX_ENTRIES {
+                self.push_lines(LineKind::Error, "kubeloop: this session is too long to save; a reload will not restore what follows");
+                self.journaling = false;
+            }
+            return;
+        }
+        let at = self.world().now().millis();
+        self.journal.entries.push(Entry { at, input });
+    }
+
+    /// The journal as of now, ready to store or share.
+    pub fn snapshot(&mut self) -> &Journal {
+        self.journal.now_ms = self.world().now().millis();
+        &self.journal
     }
 
     /// The active mission, if any.
@@ -130,7 +192,10 @@ impl Sim {
             return;
         };
         self.editor = None;
+        self.record(Input::Mission(name.to_string()));
+        let was = std::mem::replace(&mut self.journaling, false);
         self.run_command(&format!("reset --seed {}", self.world().seed()));
+        self.journaling = was;
         mission::start(&m, &mut self.session);
         self.push_lines(
             LineKind::Output,
@@ -164,6 +229,11 @@ impl Sim {
         &self.session.world
     }
 
+    /// A line from the page itself (restored session, share link) in the log.
+    pub fn notice(&mut self, text: &str, error: bool) {
+        self.push_lines(if error { LineKind::Error } else { LineKind::Output }, text);
+    }
+
     fn push_lines(&mut self, kind: LineKind, text: &str) {
         let log = Rc::make_mut(&mut self.log);
         for line in text.trim_end_matches('\n').split('\n') {
@@ -191,6 +261,7 @@ impl Sim {
         if trimmed.is_empty() {
             return;
         }
+        self.record(Input::Cmd(line.to_string()));
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
         if let Some(target) = edit_target(trimmed) {
@@ -251,16 +322,13 @@ impl Sim {
     /// Applies the editor's text. On error the editor stays open with kubectl's message.
     pub fn save_editor(&mut self, text: &str) {
         let Some(state) = self.editor.clone() else { return };
-        let delim = (0..)
-            .map(|i| format!("KUBELOOP_EDIT_{i}"))
-            .find(|d| !text.lines().any(|l| l.trim() == d))
-            .unwrap_or_default();
         let ns = if state.target.namespace.is_empty() {
             "default".to_string()
         } else {
             state.target.namespace.clone()
         };
-        let out = self.session.run(&format!("k apply -n {ns} -f - <<{delim}\n{text}\n{delim}"));
+        self.record(Input::Edit(text.to_string()));
+        let out = self.apply_edit(text, &ns);
         if out.status != 0 {
             let msg =
                 out.text().trim_end().replace("error when applying patch", "error when editing");
@@ -275,6 +343,15 @@ impl Sim {
             said.trim_end().replace(" configured", " edited")
         };
         self.push_lines(LineKind::Output, &message);
+    }
+
+    /// Applies edited YAML the way `k edit` does, through `apply -f -`.
+    fn apply_edit(&mut self, text: &str, ns: &str) -> Output {
+        let delim = (0..)
+            .map(|i| format!("KUBELOOP_EDIT_{i}"))
+            .find(|d| !text.lines().any(|l| l.trim() == d))
+            .unwrap_or_default();
+        self.session.run(&format!("k apply -n {ns} -f - <<{delim}\n{text}\n{delim}"))
     }
 
     pub fn cancel_editor(&mut self) {
@@ -551,5 +628,38 @@ mod tests {
             assert!(verdict.passed, "{name}: {verdict:?}\n{}", text(&sim));
             assert!(sim.done.contains(&name));
         }
+    }
+
+    #[test]
+    fn a_restored_journal_rebuilds_the_same_cluster_and_log() {
+        let mut sim = Sim::new(5);
+        sim.run_command("k create deployment web --image=nginx:1.27 --replicas=3");
+        for _ in 0..30 {
+            sim.tick(100.0);
+        }
+        sim.run_command("k delete $(k get pods -o name | head -1) --wait=false");
+        for _ in 0..15 {
+            sim.tick(100.0);
+        }
+        sim.run_command("k edit deploy/web");
+        let yaml = sim.editor.clone().unwrap().initial.replace("replicas: 3", "replicas: 2");
+        sim.save_editor(&yaml);
+        for _ in 0..20 {
+            sim.tick(100.0);
+        }
+        let journal = Journal::decode(&sim.snapshot().encode()).expect("round trip");
+        let restored = Sim::restore(&journal);
+        let names = |s: &Sim| -> Vec<String> {
+            s.world()
+                .store
+                .list::<kubeloop::model::Pod>(None, None)
+                .map(|p| p.metadata.name.clone())
+                .collect()
+        };
+        assert_eq!(restored.world().now(), sim.world().now());
+        assert_eq!(names(&restored), names(&sim));
+        assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+        assert_eq!(restored.history, sim.history);
+        assert_eq!(text(&restored), text(&sim));
     }
 }

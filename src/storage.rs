@@ -1,6 +1,7 @@
-//! Progress saved in the browser: the names of completed missions, and nothing else, under one
-//! versioned `localStorage` key. The encoding is pure and tested natively; the glue is a
-//! few lines that give up quietly when storage is missing or refuses (private mode, quota).
+//! What the browser keeps: the names of completed missions, and the session journal (so a
+//! reload restores the cluster), each under its own versioned `localStorage` key; and the
+//! share link, which carries a journal in the URL's fragment. Encodings are pure and tested
+//! natively; the glue gives up quietly when storage is missing or refuses (private mode, quota).
 
 use std::collections::BTreeSet;
 
@@ -46,6 +47,64 @@ pub fn load_done(known: &[String]) -> BTreeSet<String> {
 pub fn save_done(done: &BTreeSet<String>) {
     if let Some(s) = local_storage() {
         let _ = s.set_item(MISSIONS_KEY, &encode_done(done));
+    }
+}
+
+/// The key the session journal lives under (see `journal::VERSION` for the format inside).
+pub const SESSION_KEY: &str = "kubeloop.session.v1";
+/// The fragment prefix of a share link: `#s=<journal, URI-encoded>`.
+pub const LINK_PREFIX: &str = "#s=";
+
+/// The saved session, if there is one: Ok, or why it cannot be used.
+pub fn load_session() -> Option<Result<crate::journal::Journal, String>> {
+    let value = local_storage()?.get_item(SESSION_KEY).ok().flatten()?;
+    Some(crate::journal::Journal::decode(&value))
+}
+
+pub fn save_session(journal: &crate::journal::Journal) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(SESSION_KEY, &journal.encode());
+    }
+}
+
+pub fn clear_session() {
+    if let Some(s) = local_storage() {
+        let _ = s.remove_item(SESSION_KEY);
+    }
+}
+
+/// The journal a share link carries, if the page was opened with one.
+pub fn link_session() -> Option<Result<crate::journal::Journal, String>> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let encoded = hash.strip_prefix(LINK_PREFIX)?;
+    if encoded.len() > crate::journal::MAX_BYTES * 3 {
+        return Some(Err("the link is too long".into()));
+    }
+    let text = js_sys::decode_uri_component(encoded)
+        .ok()
+        .and_then(|s| s.as_string())
+        .ok_or_else(|| "the link is not correctly encoded".to_string());
+    Some(text.and_then(|t| crate::journal::Journal::decode(&t)))
+}
+
+/// Puts the journal in the page's URL and returns the link to share.
+pub fn share_link(journal: &crate::journal::Journal) -> Option<String> {
+    let location = web_sys::window()?.location();
+    let encoded: String = js_sys::encode_uri_component(&journal.encode()).into();
+    let hash = format!("{LINK_PREFIX}{encoded}");
+    let _ = location.set_hash(&hash);
+    let base = location.href().ok()?;
+    let base = base.split('#').next().unwrap_or("").to_string();
+    Some(format!("{base}{hash}"))
+}
+
+/// Drops a share link from the URL once it has been loaded, so a reload uses the saved session.
+pub fn forget_link() {
+    if let Some(w) = web_sys::window() {
+        if let Ok(h) = w.history() {
+            let path = w.location().pathname().unwrap_or_default();
+            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
     }
 }
 

@@ -218,3 +218,36 @@ async fn a_watch_streams_rows_until_stopped() {
     assert_eq!(count(c, ".stop-button").await, 0);
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_and_a_share_link_restore_the_cluster() {
+    let browser = with_web().await;
+    let c = &browser.client;
+    let pods = pod_names(c).await;
+
+    // A reload replays the saved session: the same pods, by name.
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+    eventually(10, "the restored pods", || async { running_pods(c).await == 3 }).await;
+    assert_eq!(pod_names(c).await, pods);
+    assert!(log_text(c).await.contains("restored the saved session"));
+
+    // A share link carries the session on its own, even with storage cleared.
+    c.find(Locator::Css("button[title^='a link']")).await.unwrap().click().await.unwrap();
+    let log = log_text(c).await;
+    let link = log
+        .lines()
+        .find(|l| l.contains("#s="))
+        .expect("the share link is printed")
+        .trim()
+        .to_string();
+    c.execute("localStorage.clear(); return 1", vec![]).await.unwrap();
+    c.goto("about:blank").await.unwrap();
+    c.goto(&link).await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted from the link");
+    eventually(10, "the shared pods", || async { running_pods(c).await == 3 }).await;
+    assert_eq!(pod_names(c).await, pods);
+    assert!(log_text(c).await.contains("restored the shared session in the link"));
+    browser.screenshot("restored-from-link.png").await;
+    browser.close().await;
+}

@@ -19,6 +19,9 @@ fn storage() -> web_sys::Storage {
 }
 
 async fn mount() -> Element {
+    // Each test starts from a fresh cluster: no session saved by an earlier test.
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.remove_item(kubeloop_web::storage::SESSION_KEY).unwrap();
     let host = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&host).unwrap();
     yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();

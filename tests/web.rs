@@ -16,6 +16,9 @@ fn document() -> web_sys::Document {
 
 /// Mounts a fresh app into its own host element and waits for the first render.
 async fn mount() -> Element {
+    // Each test starts from a fresh cluster: no session saved by an earlier test.
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.remove_item(kubeloop_web::storage::SESSION_KEY).unwrap();
     let host = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&host).unwrap();
     yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();
@@ -178,4 +181,34 @@ async fn the_feed_filters_by_loop_and_a_click_selects_the_object() {
     assert!(inspector.contains("web"), "{inspector}");
     let ring = root.query_selector("[data-kind='Deployment'][data-name='web'].selected").unwrap();
     assert!(ring.is_some(), "the graph rings the selected Deployment");
+}
+
+#[wasm_bindgen_test]
+async fn a_saved_session_is_restored_and_a_corrupt_one_is_refused_with_a_notice() {
+    let root = mount().await;
+    type_command(&root, "k create deployment saved --image=nginx:1.27 --replicas=1").await;
+    // A second page load finds the session the first one saved.
+    let host = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&host).unwrap();
+    yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();
+    yew::scheduler::flush().await;
+    assert!(
+        text_of(&host, "[role='log']").contains("restored the saved session (1 inputs replayed)")
+    );
+    assert!(host.query_selector("[data-kind='Deployment'][data-name='saved']").unwrap().is_some());
+
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item(kubeloop_web::storage::SESSION_KEY, "{\"version\":99}").unwrap();
+    let third = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&third).unwrap();
+    yew::Renderer::<kubeloop_web::App>::with_root(third.clone()).render();
+    yew::scheduler::flush().await;
+    let log = text_of(&third, "[role='log']");
+    assert!(log.contains("could not be used: it was written by format version 99"), "{log}");
+    assert!(text_of(&third, "section.graph").contains("The cluster is empty"));
+    assert_eq!(
+        storage.get_item(kubeloop_web::storage::SESSION_KEY).unwrap(),
+        None,
+        "the bad value is dropped"
+    );
 }

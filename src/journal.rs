@@ -1,0 +1,147 @@
+//! The session as a replayable journal: the seed plus every input with the simulated time it
+//! came at. The engine is deterministic, so replaying a journal rebuilds the exact cluster; it
+//! is what a reload restores and what a share link carries. The format is versioned and every
+//! field is bounded, because a stored value or a link may come from anywhere.
+
+use serde::{Deserialize, Serialize};
+
+/// Bumped on any incompatible change; other versions are refused with a message.
+pub const VERSION: u32 = 1;
+/// Most inputs a journal may hold.
+pub const MAX_ENTRIES: usize = 1_000;
+/// Largest encoded journal accepted (a stored value or a link).
+pub const MAX_BYTES: usize = 256 * 1024;
+/// Restoring replays at most this much simulated time after the last input.
+pub const MAX_IDLE_REPLAY_MS: i64 = 10 * 60 * 1000;
+/// Inputs later than this (simulated) are refused: replaying them would take too long.
+pub const MAX_SPAN_MS: i64 = 24 * 60 * 60 * 1000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Journal {
+    pub version: u32,
+    pub seed: u64,
+    /// Simulated time when the journal was written.
+    pub now_ms: i64,
+    pub entries: Vec<Entry>,
+}
+
+/// One input, at a simulated time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub at: i64,
+    #[serde(flatten)]
+    pub input: Input,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Input {
+    /// A command line, typed or made by a button.
+    Cmd(String),
+    /// A mission started (reset plus its setup).
+    Mission(String),
+    /// YAML saved from the `k edit` editor.
+    Edit(String),
+}
+
+impl Journal {
+    pub fn new(seed: u64) -> Self {
+        Journal { version: VERSION, seed, now_ms: 0, entries: Vec::new() }
+    }
+
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Parses and validates a stored or linked journal.
+    pub fn decode(text: &str) -> Result<Journal, String> {
+        if text.len() > MAX_BYTES {
+            return Err(format!("it is {} bytes, more than the {MAX_BYTES} allowed", text.len()));
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("it is not valid JSON ({e})"))?;
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(v) => {
+                return Err(format!(
+                    "it was written by format version {v}; this page reads version {VERSION}"
+                ))
+            }
+            None => return Err("it has no format version".into()),
+        }
+        let j: Journal = serde_json::from_value(value)
+            .map_err(|e| format!("it is not a kubeloop session ({e})"))?;
+        if j.entries.len() > MAX_ENTRIES {
+            return Err(format!("it holds {} inputs, more than {MAX_ENTRIES}", j.entries.len()));
+        }
+        let mut last = 0;
+        for e in &j.entries {
+            if e.at < last || e.at > MAX_SPAN_MS {
+                return Err("its inputs are out of order or too far in time".into());
+            }
+            last = e.at;
+        }
+        if j.now_ms < last || j.now_ms > MAX_SPAN_MS + MAX_IDLE_REPLAY_MS {
+            return Err("its clock is out of range".into());
+        }
+        Ok(j)
+    }
+
+    /// The simulated time a replay should end at: the saved clock, but not more than
+    /// `MAX_IDLE_REPLAY_MS` past the last input.
+    pub fn replay_until(&self) -> i64 {
+        let last = self.entries.last().map_or(0, |e| e.at);
+        self.now_ms.min(last + MAX_IDLE_REPLAY_MS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Journal {
+        let mut j = Journal::new(7);
+        j.entries.push(Entry {
+            at: 0,
+            input: Input::Cmd("k create deployment web --image=nginx:1.27".into()),
+        });
+        j.entries.push(Entry { at: 3_000, input: Input::Mission("stop-for-real".into()) });
+        j.entries.push(Entry { at: 9_000, input: Input::Edit("kind: Pod\n".into()) });
+        j.now_ms = 12_000;
+        j
+    }
+
+    #[test]
+    fn a_journal_round_trips() {
+        let j = sample();
+        assert_eq!(Journal::decode(&j.encode()), Ok(j));
+    }
+
+    #[test]
+    fn foreign_old_and_hostile_values_are_refused_with_a_reason() {
+        assert!(Journal::decode("not json").unwrap_err().contains("not valid JSON"));
+        assert!(Journal::decode("{}").unwrap_err().contains("no format version"));
+        assert!(Journal::decode(r#"{"version":0,"seed":1,"now_ms":0,"entries":[]}"#)
+            .unwrap_err()
+            .contains("version 0"));
+        assert!(Journal::decode(r#"{"version":1,"seed":1,"now_ms":0,"entries":[],"x":1}"#)
+            .unwrap_err()
+            .contains("not a kubeloop session"));
+        let mut j = sample();
+        j.entries[1].at = -5;
+        assert!(Journal::decode(&j.encode()).unwrap_err().contains("out of order"));
+        let mut j = sample();
+        j.now_ms = i64::MAX;
+        assert!(Journal::decode(&j.encode()).unwrap_err().contains("clock"));
+        assert!(Journal::decode(&"x".repeat(MAX_BYTES + 1)).unwrap_err().contains("bytes"));
+    }
+
+    #[test]
+    fn a_long_idle_tail_is_cut_short() {
+        let mut j = sample();
+        j.now_ms = 9_000 + 3 * MAX_IDLE_REPLAY_MS;
+        assert_eq!(j.replay_until(), 9_000 + MAX_IDLE_REPLAY_MS);
+    }
+}
