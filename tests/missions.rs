@@ -4,30 +4,14 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, HtmlTextAreaElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{Element, HtmlElement};
+
+mod page;
+use page::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const KEY: &str = "kubeloop.missions.v1";
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn storage() -> web_sys::Storage {
-    web_sys::window().unwrap().local_storage().unwrap().expect("localStorage")
-}
-
-async fn mount() -> Element {
-    // Each test starts from a fresh cluster: no session saved by an earlier test.
-    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    storage.remove_item(kubeloop_web::storage::SESSION_KEY).unwrap();
-    let host = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&host).unwrap();
-    yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();
-    yew::scheduler::flush().await;
-    host
-}
 
 fn one(root: &Element, selector: &str) -> HtmlElement {
     root.query_selector(selector)
@@ -35,10 +19,6 @@ fn one(root: &Element, selector: &str) -> HtmlElement {
         .unwrap_or_else(|| panic!("no element matches {selector}"))
         .dyn_into()
         .unwrap()
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    one(root, selector).text_content().unwrap_or_default()
 }
 
 fn button(root: &Element, label: &str) -> HtmlElement {
@@ -49,22 +29,6 @@ fn button(root: &Element, label: &str) -> HtmlElement {
         .unwrap_or_else(|| panic!("no button reads {label}"))
         .dyn_into()
         .unwrap()
-}
-
-async fn click(el: &HtmlElement) {
-    el.click();
-    yew::scheduler::flush().await;
-}
-
-async fn type_command(root: &Element, line: &str) {
-    let input: HtmlTextAreaElement =
-        root.query_selector("[aria-label='kubectl command']").unwrap().unwrap().dyn_into().unwrap();
-    input.set_value(line);
-    let init = KeyboardEventInit::new();
-    init.set_key("Enter");
-    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    input.dispatch_event(&event).unwrap();
-    yew::scheduler::flush().await;
 }
 
 #[wasm_bindgen_test]

@@ -3,36 +3,12 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{
-    Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
-    KeyboardEvent, KeyboardEventInit,
-};
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+mod page;
+use page::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// Mounts a fresh app into its own host element and waits for the first render.
-async fn mount() -> Element {
-    // Each test starts from a fresh cluster: no session saved by an earlier test.
-    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    storage.remove_item(kubeloop_web::storage::SESSION_KEY).unwrap();
-    let host = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&host).unwrap();
-    yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();
-    yew::scheduler::flush().await;
-    host
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
-        .text_content()
-        .unwrap_or_default()
-}
 
 fn one<T: JsCast>(root: &Element, selector: &str) -> T {
     root.query_selector(selector)
@@ -55,18 +31,6 @@ fn button(root: &Element, label: &str) -> HtmlElement {
 async fn click(el: &HtmlElement) {
     el.click();
     yew::scheduler::flush().await;
-}
-
-async fn type_command(root: &Element, line: &str) {
-    let input: HtmlTextAreaElement =
-        root.query_selector("[aria-label='kubectl command']").unwrap().unwrap().dyn_into().unwrap();
-    input.set_value(line);
-    let init = KeyboardEventInit::new();
-    init.set_key("Enter");
-    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    input.dispatch_event(&event).unwrap();
-    yew::scheduler::flush().await;
-    assert_eq!(input.value(), "", "the input is cleared after Enter");
 }
 
 #[wasm_bindgen_test]
@@ -188,10 +152,7 @@ async fn a_saved_session_is_restored_and_a_corrupt_one_is_refused_with_a_notice(
     let root = mount().await;
     type_command(&root, "k create deployment saved --image=nginx:1.27 --replicas=1").await;
     // A second page load finds the session the first one saved.
-    let host = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&host).unwrap();
-    yew::Renderer::<kubeloop_web::App>::with_root(host.clone()).render();
-    yew::scheduler::flush().await;
+    let host = mount_keeping_storage().await;
     assert!(
         text_of(&host, "[role='log']").contains("restored the saved session (1 inputs replayed)")
     );
@@ -199,10 +160,7 @@ async fn a_saved_session_is_restored_and_a_corrupt_one_is_refused_with_a_notice(
 
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.set_item(kubeloop_web::storage::SESSION_KEY, "{\"version\":99}").unwrap();
-    let third = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&third).unwrap();
-    yew::Renderer::<kubeloop_web::App>::with_root(third.clone()).render();
-    yew::scheduler::flush().await;
+    let third = mount_keeping_storage().await;
     let log = text_of(&third, "[role='log']");
     assert!(log.contains("could not be used: it was written by format version 99"), "{log}");
     assert!(text_of(&third, "section.graph").contains("The cluster is empty"));

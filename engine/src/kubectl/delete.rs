@@ -5,7 +5,7 @@ use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Propagation};
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind, parse_selector};
+use super::get::{parse_selector, resolve};
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -91,29 +91,15 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
         ));
     }
     let label_sel = parse_selector(a.get("selector"))?;
-    let mut targets: Vec<(Kind, String, String)> = Vec::new();
+    let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
     let mut status = 0;
-    for (kind, names) in &sel.items {
-        if names.is_empty() {
-            for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
-                targets.push((*kind, o.meta().name.clone(), o.meta().uid.clone()));
-            }
-        } else {
-            for n in names {
-                match get_named(&s.world.store, *kind, &ns, n) {
-                    Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
-                    None if a.bool("ignore-not-found", false)? => {}
-                    None => {
-                        out.err(format!(
-                            "{}\n",
-                            ApiError::NotFound { kind: *kind, name: n.clone() }
-                        ));
-                        status = 1;
-                    }
-                }
-            }
+    if !a.bool("ignore-not-found", false)? {
+        for (kind, name) in resolved.missing {
+            out.err(format!("{}\n", ApiError::NotFound { kind, name }));
+            status = 1;
         }
     }
+    let targets = resolved.found;
     if targets.is_empty() && !sel.named {
         out.out("No resources found\n");
         return Ok(0);

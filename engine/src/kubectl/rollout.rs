@@ -7,7 +7,7 @@ use crate::model::*;
 use crate::store::Key;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind, parse_selector};
+use super::get::{parse_selector, resolve};
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -258,28 +258,15 @@ pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, K
     let ns = a.get("namespace").unwrap_or("default").to_string();
     let sel = resource::select(&a.positional, false)?;
     let label_sel = parse_selector(a.get("selector"))?;
-    let mut targets: Vec<(Kind, String, String)> = Vec::new();
-    for (kind, names) in &sel.items {
-        if names.is_empty() {
-            for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
-                targets.push((*kind, o.meta().name.clone(), o.meta().uid.clone()));
-            }
-        } else {
-            for n in names {
-                match get_named(&s.world.store, *kind, &ns, n) {
-                    Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
-                    None if cond == "delete" => {}
-                    None => {
-                        return Err(crate::store::ApiError::NotFound {
-                            kind: *kind,
-                            name: n.clone(),
-                        }
-                        .into())
-                    }
-                }
-            }
+    let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
+    // Waiting for a delete of something already gone is met at once; anything else missing
+    // is an error.
+    if cond != "delete" {
+        if let Some((kind, name)) = resolved.missing.into_iter().next() {
+            return Err(crate::store::ApiError::NotFound { kind, name }.into());
         }
     }
+    let targets = resolved.found;
     if targets.is_empty() {
         return Err(KubectlError::Usage("no matching resources found".into()));
     }
