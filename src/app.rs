@@ -11,6 +11,7 @@ use crate::complete;
 use crate::components::command_box::CommandBox;
 use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::editor::YamlEditor;
+use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::graph::Graph;
 use crate::components::inspector::Inspector;
 use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
@@ -81,6 +82,7 @@ pub fn App() -> Html {
     let selected = use_state(|| None::<ObjRef>);
     let show_nodes = use_state(|| false);
     let show_missions = use_state(|| false);
+    let show_faults = use_state(|| false);
     let redraw = use_force_update();
 
     // The one timer: real time in, simulated ticks out, then a redraw.
@@ -230,6 +232,21 @@ pub fn App() -> Html {
             show_missions.set(!*show_missions);
         })
     };
+    let toggle_faults = {
+        let (show_faults, show_missions, selected) =
+            (show_faults.clone(), show_missions.clone(), selected.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*show_faults {
+                selected.set(None);
+                show_missions.set(false);
+            }
+            show_faults.set(!*show_faults);
+        })
+    };
+    let close_faults = {
+        let show_faults = show_faults.clone();
+        Callback::from(move |_| show_faults.set(false))
+    };
     let on_start = {
         let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
         Callback::from(move |name: String| {
@@ -301,6 +318,8 @@ pub fn App() -> Html {
                     <button class={if *show_nodes { "speed active" } else { "speed" }} onclick={toggle_nodes} aria-pressed={show_nodes.to_string()}>{ "Nodes" }</button>
                     <button class={if *show_missions { "speed active" } else { "speed" }} onclick={toggle_missions} aria-pressed={show_missions.to_string()}
                         title="guided exercises, checked against the cluster">{ "Missions" }</button>
+                    <button class={if *show_faults { "speed active" } else { "speed" }} onclick={toggle_faults} aria-pressed={show_faults.to_string()}
+                        title="stop loops, lose events, fail nodes">{ "Faults" }</button>
                     <button class="speed" onclick={on_share} title="a link that rebuilds this cluster, input for input">{ "Share" }</button>
                 </nav>
             </header>
@@ -319,11 +338,13 @@ pub fn App() -> Html {
                         <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
                             verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
                             {on_start} {on_check} on_close={on_leave} />
+                    } else if *show_faults {
+                        <FaultsPanel view={Rc::new(faults_view(world))} on_command={on_command.clone()} on_close={close_faults} />
                     } else {
                         <DecisionFeed {decisions} on_select={on_select.clone()} />
                     }
                 </div>
-                <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} {on_command} {on_stop} on_complete={Some(on_complete)} />
+                <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} on_command={on_command.clone()} {on_stop} on_complete={Some(on_complete)} />
             </main>
             if let Some(editor) = s.editor.clone() {
                 <YamlEditor target={editor.target} initial={editor.initial} error={editor.error} {on_save} {on_cancel} />

@@ -21,16 +21,6 @@ fn one(root: &Element, selector: &str) -> HtmlElement {
         .unwrap()
 }
 
-fn button(root: &Element, label: &str) -> HtmlElement {
-    let buttons = root.query_selector_all("button").unwrap();
-    (0..buttons.length())
-        .filter_map(|i| buttons.item(i))
-        .find(|b| b.text_content().unwrap_or_default().trim() == label)
-        .unwrap_or_else(|| panic!("no button reads {label}"))
-        .dyn_into()
-        .unwrap()
-}
-
 #[wasm_bindgen_test]
 async fn a_mission_fails_with_reasons_then_passes_and_is_remembered() {
     storage().remove_item(KEY).unwrap();

@@ -170,3 +170,32 @@ async fn a_saved_session_is_restored_and_a_corrupt_one_is_refused_with_a_notice(
         "the bad value is dropped"
     );
 }
+
+#[wasm_bindgen_test]
+async fn the_fault_switches_run_their_commands_and_show_the_state() {
+    let root = mount().await;
+    click(&button(&root, "Faults")).await;
+    let panel =
+        root.query_selector("[aria-label='fault switches']").unwrap().expect("the faults panel");
+    let row = |name: &str| {
+        let rows = panel.query_selector_all(".fault-row").unwrap();
+        (0..rows.length())
+            .filter_map(|i| rows.item(i))
+            .map(|n| n.text_content().unwrap_or_default())
+            .find(|t| t.starts_with(name))
+            .unwrap_or_default()
+    };
+    assert!(row("replicaset").contains("running"));
+    let stop = panel
+        .query_selector(".fault-row button")
+        .unwrap()
+        .unwrap()
+        .dyn_into::<HtmlElement>()
+        .unwrap();
+    click(&stop).await;
+    assert!(text_of(&root, "[role='log']").contains("$ controller stop node-lifecycle"));
+    let panel = root.query_selector("[aria-label='fault switches']").unwrap().unwrap();
+    assert!(panel.text_content().unwrap_or_default().contains("stopped"));
+    click(&button(&root, "Lose the next 5 watch events")).await;
+    assert!(text_of(&root, "[aria-label='fault switches']").contains("5 watch events will be lost"));
+}

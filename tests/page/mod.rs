@@ -55,3 +55,14 @@ pub async fn click(el: &HtmlElement) {
     el.click();
     yew::scheduler::flush().await;
 }
+
+/// The first button whose text is `label`.
+pub fn button(root: &Element, label: &str) -> HtmlElement {
+    let buttons = root.query_selector_all("button").unwrap();
+    (0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .find(|b| b.text_content().unwrap_or_default().trim() == label)
+        .unwrap_or_else(|| panic!("no button reads {label}"))
+        .dyn_into()
+        .unwrap()
+}
