@@ -155,6 +155,11 @@ async fn a_replicaset_scaled_by_hand_goes_back() {
     .await;
     assert_eq!(pod_names(c).await, pods, "the Deployment won before any pod was made");
     browser.screenshot("scaled-back.png").await;
+    // The fault switches: stop the replicaset loop from the page, and see it in the log.
+    c.find(Locator::Css("button[title^='stop loops']")).await.unwrap().click().await.unwrap();
+    let panel = c.wait().for_element(Locator::Css("[aria-label='fault switches']")).await.unwrap();
+    assert!(panel.text().await.unwrap().contains("replicaset"));
+    browser.screenshot("faults.png").await;
     browser.close().await;
 }
 
