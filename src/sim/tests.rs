@@ -1,0 +1,218 @@
+//! The page session without a browser: commands, time, watches, editing, missions, journals.
+use super::*;
+
+fn text(sim: &Sim) -> String {
+    sim.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn commands_echo_and_print_their_output() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    assert!(text(&sim).contains("$ k create deployment web"));
+    assert!(text(&sim).contains("deployment.apps/web created"));
+    sim.run_command("k get pod nope");
+    assert_eq!(sim.log.last().unwrap().kind, LineKind::Error);
+}
+
+#[test]
+fn the_timer_moves_simulated_time_at_the_chosen_speed() {
+    let mut sim = Sim::new(1);
+    let t0 = sim.world().now();
+    sim.tick(1_000.0);
+    assert_eq!(sim.world().now().since(t0), 1_000);
+    sim.paused = true;
+    sim.tick(1_000.0);
+    assert_eq!(sim.world().now().since(t0), 1_000);
+    sim.speed = Speed::from_value("5").expect("5x is on the dial");
+    sim.tick(1_000.0);
+    assert_eq!(sim.world().now().since(t0), 1_000, "a new speed does not unpause");
+    sim.paused = false;
+    sim.tick(200.0);
+    assert_eq!(sim.world().now().since(t0), 2_000);
+    // A quarter speed builds up whole ticks across timer fires.
+    sim.speed = Speed::from_value("0.25").expect("0.25x is on the dial");
+    for _ in 0..4 {
+        sim.tick(100.0);
+    }
+    assert_eq!(sim.world().now().since(t0), 2_100);
+    sim.speed = Speed::from_value("10").expect("10x is on the dial");
+    sim.tick(100.0);
+    assert_eq!(sim.world().now().since(t0), 3_100);
+}
+
+#[test]
+fn the_speed_dial_runs_from_a_quarter_to_ten_times() {
+    let labels: Vec<String> = Speed::DIAL.iter().map(|s| s.label()).collect();
+    assert_eq!(labels, ["0.25\u{d7}", "0.5\u{d7}", "1\u{d7}", "2\u{d7}", "5\u{d7}", "10\u{d7}"]);
+    for s in Speed::DIAL {
+        assert_eq!(Speed::from_value(&s.value()), Some(s));
+    }
+    assert_eq!(Speed::from_value("3"), None);
+    assert_eq!(Speed::NORMAL.factor(), 1.0);
+}
+
+#[test]
+fn reset_with_a_seed_starts_a_fresh_cluster_and_clears_the_layout() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27");
+    sim.run_command("reset --seed 42");
+    assert!(sim.reset);
+    assert_eq!(sim.world().seed(), 42);
+    assert!(text(&sim).contains("$ reset --seed 42"));
+    assert!(sim.world().store.get::<kubeloop::model::Deployment>("default", "web").is_none());
+}
+
+#[test]
+fn a_watch_streams_rows_until_stopped() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=1");
+    sim.run_command("k get pods -w");
+    assert!(sim.session.watching());
+    for _ in 0..30 {
+        sim.tick(100.0);
+    }
+    assert!(text(&sim).contains("ContainerCreating"), "{}", text(&sim));
+    sim.stop_watch();
+    assert!(!sim.session.watching());
+    assert_eq!(sim.log.last().unwrap().text, "^C");
+}
+
+#[test]
+fn buttons_run_the_equivalent_kubectl_command() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    sim.run_action(&Action::Scale {
+        target: ObjRef::new(Kind::Deployment, "default", "web"),
+        replicas: 3,
+    });
+    assert!(text(&sim).contains("$ k scale deploy/web --replicas=3"));
+    assert!(text(&sim).contains("deployment.apps/web scaled"));
+}
+
+#[test]
+fn the_editor_keeps_the_text_on_error_and_applies_good_yaml() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    sim.run_command("k edit deploy/web");
+    let state = sim.editor.clone().expect("editor open");
+    assert!(state.initial.contains("replicas: 2"));
+    sim.save_editor(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicaz: 3}\n",
+    );
+    let err = sim.editor.as_ref().and_then(|e| e.error.clone()).expect("error shown");
+    assert!(err.contains("replicaz"), "{err}");
+    sim.save_editor(&state.initial.replace("replicas: 2", "replicas: 5"));
+    assert!(sim.editor.is_none());
+    assert!(text(&sim).contains("deployment.apps/web edited"), "{}", text(&sim));
+    assert_eq!(
+        sim.world()
+            .store
+            .get::<kubeloop::model::Deployment>("default", "web")
+            .unwrap()
+            .spec
+            .replicas,
+        5
+    );
+    sim.run_command("k edit deploy/nope");
+    assert!(
+        text(&sim).contains("Error from server (NotFound): deployments.apps \"nope\" not found")
+    );
+}
+
+fn web_pods(sim: &Sim) -> usize {
+    sim.world()
+        .store
+        .list::<kubeloop::model::Pod>(Some("default"), None)
+        .filter(|p| p.metadata.labels.get("app").map(String::as_str) == Some("web"))
+        .count()
+}
+
+#[test]
+fn starting_a_mission_resets_with_the_seed_and_runs_its_setup() {
+    let mut sim = Sim::new(7);
+    sim.run_command("k create deployment other --image=nginx:1.27");
+    sim.start_mission("delete-a-pod");
+    assert!(sim.reset);
+    assert_eq!(sim.mission.as_deref(), Some("delete-a-pod"));
+    assert!(text(&sim).contains("$ reset --seed 7"), "{}", text(&sim));
+    assert!(text(&sim).contains("mission: Delete a pod and watch it come back"));
+    assert_eq!(web_pods(&sim), 3);
+    assert!(sim.world().store.get::<kubeloop::model::Deployment>("default", "other").is_none());
+}
+
+#[test]
+fn an_unknown_mission_is_an_error_line_not_a_panic() {
+    let mut sim = Sim::new(1);
+    sim.start_mission("nope");
+    assert_eq!(sim.mission, None);
+    assert_eq!(sim.log.last().unwrap().kind, LineKind::Error);
+    sim.check_mission();
+    assert_eq!(sim.verdict, None);
+}
+
+#[test]
+fn checking_before_doing_anything_fails_with_reasons() {
+    let mut sim = Sim::new(1);
+    sim.start_mission("stop-for-real");
+    sim.check_mission();
+    let verdict = sim.verdict.clone().expect("a verdict");
+    assert!(!verdict.passed);
+    assert!(verdict.results[0].line().contains("found 3 pods"), "{:?}", verdict);
+    assert!(sim.done.is_empty());
+}
+
+#[test]
+fn each_worked_solution_typed_into_the_page_passes_and_marks_the_mission_done() {
+    let names: Vec<String> = Sim::new(1).missions.iter().map(|m| m.name.clone()).collect();
+    assert!(names.len() >= 9);
+    for name in names {
+        let mut sim = Sim::new(1);
+        sim.start_mission(&name);
+        let solution = sim.active_mission().expect("started").solution.clone();
+        for line in solution.lines() {
+            sim.run_command(line);
+            sim.session.world.settle();
+        }
+        if sim.session.watching() {
+            sim.stop_watch();
+        }
+        sim.check_mission();
+        let verdict = sim.verdict.clone().expect("a verdict");
+        assert!(verdict.passed, "{name}: {verdict:?}\n{}", text(&sim));
+        assert!(sim.done.contains(&name));
+    }
+}
+
+#[test]
+fn a_restored_journal_rebuilds_the_same_cluster_and_log() {
+    let mut sim = Sim::new(5);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=3");
+    for _ in 0..30 {
+        sim.tick(100.0);
+    }
+    sim.run_command("k delete $(k get pods -o name | head -1) --wait=false");
+    for _ in 0..15 {
+        sim.tick(100.0);
+    }
+    sim.run_command("k edit deploy/web");
+    let yaml = sim.editor.clone().unwrap().initial.replace("replicas: 3", "replicas: 2");
+    sim.save_editor(&yaml);
+    for _ in 0..20 {
+        sim.tick(100.0);
+    }
+    let journal = Journal::decode(&sim.snapshot().encode()).expect("round trip");
+    let restored = Sim::restore(&journal);
+    let names = |s: &Sim| -> Vec<String> {
+        s.world()
+            .store
+            .list::<kubeloop::model::Pod>(None, None)
+            .map(|p| p.metadata.name.clone())
+            .collect()
+    };
+    assert_eq!(restored.world().now(), sim.world().now());
+    assert_eq!(names(&restored), names(&sim));
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+    assert_eq!(restored.history, sim.history);
+    assert_eq!(text(&restored), text(&sim));
+}
