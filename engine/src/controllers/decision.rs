@@ -127,6 +127,13 @@ impl DecisionLog {
         self.entries.iter()
     }
 
+    /// Decisions from the `from`-th ever recorded on (those still in the ring).
+    pub fn since(&self, from: u64) -> impl DoubleEndedIterator<Item = &Decision> {
+        let first = self.total - self.entries.len() as u64;
+        let skip = from.saturating_sub(first).min(self.entries.len() as u64) as usize;
+        self.entries.iter().skip(skip)
+    }
+
     /// Decisions ever recorded, including those the ring has dropped.
     pub fn total(&self) -> u64 {
         self.total

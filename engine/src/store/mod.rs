@@ -23,6 +23,7 @@ pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 
 use crate::clock::Time;
+use crate::controllers::ControllerName;
 use crate::labels::selector::Selector;
 use crate::labels::validation::{validate_labels, validate_object_name};
 use crate::model::*;
@@ -44,6 +45,9 @@ pub struct Store {
     event_signatures: BTreeMap<String, Key>,
     event_seq: u64,
     pub watch: WatchLog,
+    /// The loop whose reconcile is writing right now, or `None` for the user. The world sets
+    /// it around each reconcile so every watch event says who made the change.
+    pub actor: Option<ControllerName>,
 }
 
 impl Default for Store {
@@ -66,6 +70,7 @@ impl Store {
             event_signatures: BTreeMap::new(),
             event_seq: 0,
             watch: WatchLog::default(),
+            actor: None,
         }
     }
 
@@ -288,7 +293,8 @@ impl Store {
             Some((obj.meta(), T::node_of(&obj), T::occupies(&obj))),
         );
         let rv = self.resource_version;
-        self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object() });
+        let by = self.actor;
+        self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object(), by });
     }
 
     pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<T> {
@@ -301,7 +307,8 @@ impl Store {
         );
         let obj = old.clone().into_object();
         let rv = self.next_rv();
-        self.watch.push(WatchEvent { rv, at: now, ty: WatchEventType::Deleted, object: obj });
+        let by = self.actor;
+        self.watch.push(WatchEvent { rv, at: now, ty: WatchEventType::Deleted, object: obj, by });
         Some(old)
     }
 

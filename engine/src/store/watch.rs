@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::clock::Time;
+use crate::controllers::ControllerName;
 use crate::model::Object;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,9 @@ pub struct WatchEvent {
     pub ty: WatchEventType,
     /// The object as it was written (for DELETED, its last state).
     pub object: Object,
+    /// Who wrote it: a loop, or `None` for the user (kubectl and the sandbox). The real API
+    /// server keeps the same fact per field in `metadata.managedFields[].manager`.
+    pub by: Option<ControllerName>,
 }
 
 /// Keeps the newest `capacity` events. Sequence numbers keep counting, so a reader that fell

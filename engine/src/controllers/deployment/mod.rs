@@ -320,6 +320,7 @@ mod tests {
                 at: Time::ZERO,
                 ty: WatchEventType::Modified,
                 object: Object::ReplicaSet(rs),
+                by: None,
             };
             c.observe(&ev, &h.store);
             assert_eq!(queued(&mut c), ["web"]);

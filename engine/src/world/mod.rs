@@ -4,16 +4,16 @@
 //! It does not parse commands or print tables (that is `kubectl`), and it never reads the
 //! host's clock.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
-use crate::clock::{Time, TICK_MS};
+use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
 use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::scheduler::Scheduler;
-use crate::controllers::{Config, Controller, ControllerName, Ctx, DecisionLog, Host, Hosts};
+use crate::controllers::{Config, Controller, ControllerName, DecisionLog, Host, Hosts};
 use crate::model::*;
 use crate::rng::SimRng;
 use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Store, Tabled};
@@ -39,6 +39,10 @@ pub struct Settled {
 /// The default bound for `settle`: ten simulated minutes.
 pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
+mod step;
+
+pub use step::{Action, Planned, PlannedKey};
+
 pub struct World {
     pub store: Store,
     now: Time,
@@ -53,6 +57,8 @@ pub struct World {
     dropped_total: u64,
     next_resync: Time,
     run: BTreeMap<ControllerName, RunState>,
+    /// The reconciles of the tick in progress that have not run yet (step mode).
+    pub(crate) pending: VecDeque<Planned>,
     node_lifecycle: NodeLifecycle,
     deployment: DeploymentController,
     replicaset: ReplicaSetController,
@@ -115,6 +121,7 @@ impl World {
             dropped_total: 0,
             next_resync: Time::ZERO,
             run: ControllerName::ALL.iter().map(|c| (*c, RunState::Running)).collect(),
+            pending: VecDeque::new(),
             node_lifecycle: NodeLifecycle::default(),
             deployment: DeploymentController::default(),
             replicaset: ReplicaSetController::default(),
@@ -140,54 +147,6 @@ impl World {
 
     pub fn rng(&mut self) -> &mut SimRng {
         &mut self.rng
-    }
-
-    /// Advances one tick: deliver watch events to the informers, resync if due, then run
-    /// each loop over the keys queued for it.
-    pub fn step(&mut self) {
-        self.now = self.now.plus_millis(TICK_MS);
-        for host in self.hosts.values_mut().filter(|h| h.up) {
-            host.last_heartbeat = self.now;
-        }
-        self.deliver_events();
-        if self.now >= self.next_resync {
-            self.resync_all();
-            self.next_resync = self.now.plus_millis(self.config.resync_ms);
-        }
-        let now = self.now;
-        let run = &self.run;
-        let store = &mut self.store;
-        let rng = &mut self.rng;
-        let hosts = &mut self.hosts;
-        let config = &self.config;
-        let decisions = &mut self.decisions;
-        macro_rules! run_one {
-            ($c:expr) => {{
-                let c = $c;
-                if run[&c.name()] == RunState::Running {
-                    c.queue().promote(now);
-                    let keys = c.queue().drain();
-                    let mut ctx = Ctx {
-                        store: &mut *store,
-                        hosts: &mut *hosts,
-                        now,
-                        rng: &mut *rng,
-                        config,
-                        decisions: &mut *decisions,
-                        me: c.name(),
-                    };
-                    for key in keys {
-                        c.reconcile(&key, &mut ctx);
-                    }
-                }
-            }};
-        }
-        run_one!(&mut self.node_lifecycle);
-        run_one!(&mut self.deployment);
-        run_one!(&mut self.replicaset);
-        run_one!(&mut self.gc);
-        run_one!(&mut self.scheduler);
-        run_one!(&mut self.kubelet);
     }
 
     fn deliver_events(&mut self) {
@@ -252,7 +211,7 @@ impl World {
 
     /// Whether any running loop has something queued or scheduled, or events are undelivered.
     pub fn has_work(&mut self) -> bool {
-        if self.cursor != self.store.watch.end() {
+        if self.cursor != self.store.watch.end() || !self.pending.is_empty() {
             return true;
         }
         let run = &self.run;

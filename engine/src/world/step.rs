@@ -1,0 +1,275 @@
+//! Ticks, and step mode: a tick is planned as a list of reconciles, so the page can run
+//! them one at a time and show each loop's single action on its own.
+
+use std::ops::Range;
+
+use super::{RunState, World};
+use crate::clock::{Time, TICK_MS};
+use crate::controllers::{Controller, ControllerName, Ctx};
+use crate::model::Kind;
+use crate::store::Key;
+
+/// One reconcile lined up for the tick in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Planned {
+    pub controller: ControllerName,
+    pub key: PlannedKey,
+}
+
+/// The key a loop reconciles: an object's namespace/name, or for the garbage collector the
+/// kind too (it works on every kind).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlannedKey {
+    Object(Key),
+    Owned(Kind, Key),
+}
+
+impl PlannedKey {
+    pub fn key(&self) -> &Key {
+        match self {
+            PlannedKey::Object(k) | PlannedKey::Owned(_, k) => k,
+        }
+    }
+}
+
+/// One action step mode ran: which loop, on which key, and where its decisions and writes
+/// sit in the decision log (by total count) and the watch log (by sequence number).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Action {
+    pub at: Time,
+    pub controller: ControllerName,
+    pub key: PlannedKey,
+    pub decisions: Range<u64>,
+    pub writes: Range<u64>,
+}
+
+impl World {
+    /// Advances one tick: deliver watch events to the informers, resync if due, then run
+    /// each loop over the keys queued for it. A tick that step mode left half done is
+    /// finished instead, without moving the clock.
+    pub fn step(&mut self) {
+        if self.pending.is_empty() {
+            self.begin_tick();
+        }
+        while let Some(item) = self.pending.pop_front() {
+            self.reconcile_one(item);
+        }
+    }
+
+    /// Step mode: runs reconciles one at a time (starting ticks as needed) until one of them
+    /// records a decision or writes to the store, so the page can show that single action.
+    /// Gives up after `limit_ms` of simulated time with nothing done (a quiet cluster).
+    pub fn step_action(&mut self, limit_ms: i64) -> Option<Action> {
+        let deadline = self.now.plus_millis(limit_ms.max(0));
+        loop {
+            if self.pending.is_empty() {
+                if self.now >= deadline {
+                    return None;
+                }
+                self.begin_tick();
+                continue;
+            }
+            let Some(item) = self.pending.pop_front() else { continue };
+            let (decisions, writes) = (self.decisions.total(), self.store.watch.end());
+            let controller = item.controller;
+            let key = item.key.clone();
+            self.reconcile_one(item);
+            let (decided, wrote) = (self.decisions.total(), self.store.watch.end());
+            if decided > decisions || wrote > writes {
+                return Some(Action {
+                    at: self.now,
+                    controller,
+                    key,
+                    decisions: decisions..decided,
+                    writes: writes..wrote,
+                });
+            }
+        }
+    }
+
+    /// Whether step mode left a tick half done.
+    pub fn mid_tick(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Moves the clock, delivers events, resyncs if due, and lines up the tick's reconciles:
+    /// each running loop's due keys, in the fixed loop order. A loop only adds to its own
+    /// queue while it reconciles, and those keys wait for the next tick, so planning the
+    /// whole tick up front runs the same reconciles as draining each queue in turn.
+    fn begin_tick(&mut self) {
+        self.now = self.now.plus_millis(TICK_MS);
+        for host in self.hosts.values_mut().filter(|h| h.up) {
+            host.last_heartbeat = self.now;
+        }
+        self.deliver_events();
+        if self.now >= self.next_resync {
+            self.resync_all();
+            self.next_resync = self.now.plus_millis(self.config.resync_ms);
+        }
+        let now = self.now;
+        let run = &self.run;
+        let pending = &mut self.pending;
+        macro_rules! plan {
+            ($c:expr, $wrap:expr) => {{
+                let c = $c;
+                if run[&c.name()] == RunState::Running {
+                    c.queue().promote(now);
+                    let name = c.name();
+                    pending.extend(
+                        c.queue()
+                            .drain()
+                            .into_iter()
+                            .map(|k| Planned { controller: name, key: $wrap(k) }),
+                    );
+                }
+            }};
+        }
+        plan!(&mut self.node_lifecycle, PlannedKey::Object);
+        plan!(&mut self.deployment, PlannedKey::Object);
+        plan!(&mut self.replicaset, PlannedKey::Object);
+        plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
+        plan!(&mut self.scheduler, PlannedKey::Object);
+        plan!(&mut self.kubelet, PlannedKey::Object);
+    }
+
+    /// Runs one planned reconcile, with the store told who is writing. A loop paused since
+    /// the tick was planned gets the key back; a stopped one has forgotten it.
+    fn reconcile_one(&mut self, item: Planned) {
+        let state = self.run[&item.controller];
+        let mut ctx = Ctx {
+            store: &mut self.store,
+            hosts: &mut self.hosts,
+            now: self.now,
+            rng: &mut self.rng,
+            config: &self.config,
+            decisions: &mut self.decisions,
+            me: item.controller,
+        };
+        ctx.store.actor = Some(item.controller);
+        macro_rules! run {
+            ($c:expr, $key:expr) => {{
+                match state {
+                    RunState::Running => $c.reconcile($key, &mut ctx),
+                    RunState::Paused => $c.queue().add($key.clone()),
+                    RunState::Stopped => {}
+                }
+            }};
+        }
+        match (item.controller, &item.key) {
+            (ControllerName::NodeLifecycle, PlannedKey::Object(k)) => run!(self.node_lifecycle, k),
+            (ControllerName::Deployment, PlannedKey::Object(k)) => run!(self.deployment, k),
+            (ControllerName::ReplicaSet, PlannedKey::Object(k)) => run!(self.replicaset, k),
+            (ControllerName::GarbageCollector, PlannedKey::Owned(kind, k)) => {
+                run!(self.gc, &(*kind, k.clone()))
+            }
+            (ControllerName::Scheduler, PlannedKey::Object(k)) => run!(self.scheduler, k),
+            (ControllerName::Kubelet, PlannedKey::Object(k)) => run!(self.kubelet, k),
+            // Keys are planned with their loop's shape, so no other pairing exists.
+            _ => {}
+        }
+        ctx.store.actor = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::store::WatchEventType;
+    use crate::world::World;
+
+    use super::*;
+
+    fn session_with(cmd: &str) -> Session {
+        let mut s = Session::new(World::new(7), Mode::Interactive);
+        let out = s.run(cmd);
+        assert_eq!(out.status, 0, "{}", out.text());
+        s
+    }
+
+    #[test]
+    fn step_mode_runs_one_reconcile_at_a_time_in_loop_order() {
+        let mut s = session_with("k create deployment web --image=nginx --replicas=3");
+        let w = &mut s.world;
+        let first = w.step_action(60_000).expect("the deployment loop has work");
+        assert_eq!(first.controller, ControllerName::Deployment);
+        assert_eq!(first.key.key().name, "web");
+        // One reconcile may take several steps (make the ReplicaSet, scale it), all its own.
+        let decided: Vec<_> = w.decisions.since(first.decisions.start).collect();
+        assert!(!decided.is_empty());
+        assert!(decided
+            .iter()
+            .all(|d| d.controller == ControllerName::Deployment && d.name == "web"));
+        // Its write (a new ReplicaSet) is attributed to it.
+        let wrote: Vec<_> = w.store.watch.since(first.writes.start).collect();
+        assert!(wrote.iter().any(|e| e.ty == WatchEventType::Added
+            && e.object.meta().name.starts_with("web-")
+            && e.by == Some(ControllerName::Deployment)));
+    }
+
+    #[test]
+    fn stepping_action_by_action_reaches_the_same_cluster_as_ticking() {
+        let run = |by_action: bool| {
+            let mut s = session_with("k create deployment web --image=nginx --replicas=3");
+            let mut actions = 0;
+            if by_action {
+                while s.world.step_action(60_000).is_some() {
+                    actions += 1;
+                }
+            } else {
+                s.world.advance(60_000);
+            }
+            s.world.settle();
+            let out = s.run(
+                "k get pods -o jsonpath='{.items[*].metadata.name} {.items[*].spec.nodeName} \
+                 {.items[*].status.phase} {.items[*].status.podIP}'",
+            );
+            (out.text(), actions)
+        };
+        let (ticked, _) = run(false);
+        let (stepped, actions) = run(true);
+        assert_eq!(stepped, ticked);
+        assert!(actions > 5, "only {actions} actions to start three pods");
+    }
+
+    #[test]
+    fn a_quiet_cluster_gives_no_action_and_stops_at_the_limit() {
+        let mut w = World::new(1);
+        w.settle();
+        let before = w.now();
+        assert_eq!(w.step_action(2_000), None);
+        assert!(w.now().since(before) <= 2_000 + TICK_MS);
+    }
+
+    #[test]
+    fn writes_say_who_made_them() {
+        let mut s = session_with("k create deployment web --image=nginx --replicas=1");
+        s.world.settle();
+        let by_user = s.world.store.watch.since(0).find(|e| e.object.meta().name == "web");
+        assert_eq!(by_user.map(|e| e.by), Some(None));
+        let writers: std::collections::BTreeSet<_> =
+            s.world.store.watch.since(0).filter_map(|e| e.by).collect();
+        for c in [
+            ControllerName::Deployment,
+            ControllerName::ReplicaSet,
+            ControllerName::Scheduler,
+            ControllerName::Kubelet,
+        ] {
+            assert!(writers.contains(&c), "{c} wrote nothing");
+        }
+    }
+
+    #[test]
+    fn a_loop_paused_mid_tick_keeps_its_key_for_later() {
+        let mut s = session_with("k create deployment web --image=nginx --replicas=2");
+        let w = &mut s.world;
+        w.step();
+        w.begin_tick();
+        assert!(w.pending.iter().any(|p| p.controller == ControllerName::ReplicaSet));
+        w.set_controller(ControllerName::ReplicaSet, RunState::Paused);
+        w.advance(5_000);
+        assert_eq!(w.store.pods.len(), 0);
+        w.set_controller(ControllerName::ReplicaSet, RunState::Running);
+        w.settle();
+        assert_eq!(w.store.pods.len(), 2);
+    }
+}
