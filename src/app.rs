@@ -206,7 +206,7 @@ pub fn App() -> Html {
         Callback::from(move |()| {
             let mut s = sim.borrow_mut();
             s.paused = true;
-            s.step_once();
+            s.step_action();
             redraw.force_update();
         })
     };

@@ -44,6 +44,8 @@ pub enum Input {
     Mission(String),
     /// YAML saved from the `k edit` editor.
     Edit(String),
+    /// Step mode: this many single controller actions, back to back.
+    Step(u32),
 }
 
 impl Journal {
@@ -109,6 +111,7 @@ mod tests {
         });
         j.entries.push(Entry { at: 3_000, input: Input::Mission("stop-for-real".into()) });
         j.entries.push(Entry { at: 9_000, input: Input::Edit("kind: Pod\n".into()) });
+        j.entries.push(Entry { at: 9_000, input: Input::Step(4) });
         j.now_ms = 12_000;
         j
     }

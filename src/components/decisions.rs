@@ -139,7 +139,7 @@ mod tests {
         let mut sim = crate::sim::Sim::new(1);
         sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
         for _ in 0..5 {
-            sim.step_once();
+            sim.step_action();
         }
         let views = decision_views(sim.world(), 60);
         let d = views.iter().find(|d| d.controller == "deployment").expect("a deployment decision");

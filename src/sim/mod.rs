@@ -96,6 +96,13 @@ pub struct Sim {
     pub verdict: Option<Verdict>,
     /// Missions whose check passed, in this browser (the page saves them).
     pub done: BTreeSet<String>,
+    /// Set while the page shows an earlier moment (the time scrubber).
+    pub past: Option<Box<timeline::Past>>,
+    /// What the last step-mode action did, for the page to highlight.
+    pub last_action: Option<timeline::StepView>,
+    /// Whether the journal's last entry is a step with nothing after it, so the next step
+    /// adds to its count instead of taking an entry of its own.
+    stepping: bool,
     /// Every input so far, for reloads and share links.
     journal: Journal,
     /// Off while replaying (and for inputs a recorded input makes itself).
@@ -117,6 +124,9 @@ impl Sim {
             mission: None,
             verdict: None,
             done: BTreeSet::new(),
+            past: None,
+            last_action: None,
+            stepping: false,
             journal: Journal::new(seed),
             journaling: true,
             acc_ms: 0.0,
@@ -126,28 +136,49 @@ impl Sim {
     /// Rebuilds a session by replaying a journal from its seed: same inputs at the same
     /// simulated times give the same cluster, log and history.
     pub fn restore(journal: &Journal) -> Self {
+        let mut sim = Sim::replay(journal, journal.replay_until());
+        sim.journal = journal.clone();
+        sim.journal.now_ms = sim.world().now().millis();
+        sim
+    }
+
+    /// The session as it was at simulated time `until`: the journal's inputs up to then,
+    /// replayed from the seed. Its journal holds only those inputs, so it can go on from
+    /// there (a fork).
+    pub fn replay(journal: &Journal, until: i64) -> Self {
         let mut sim = Sim::new(journal.seed);
         sim.journaling = false;
-        for e in &journal.entries {
-            sim.advance_to(e.at);
-            match &e.input {
-                Input::Cmd(line) => sim.run_command(line),
-                Input::Mission(name) => sim.start_mission(name),
-                // The `k edit` before it opened the editor again; saving replays the same log.
-                Input::Edit(text) if sim.editor.is_some() => sim.save_editor(text),
-                Input::Edit(text) => {
-                    sim.apply_edit(text, "default");
-                }
-            }
-        }
-        sim.advance_to(journal.replay_until());
-        if sim.session.watching() {
-            sim.session.stop_watch();
-        }
-        sim.journal = journal.clone();
+        sim.replay_entries(&journal.entries, i64::MIN, until);
+        sim.journal.entries = journal.entries.iter().filter(|e| e.at <= until).cloned().collect();
         sim.journal.now_ms = sim.world().now().millis();
         sim.journaling = true;
         sim
+    }
+
+    /// Applies the inputs with `after < at <= until`, each at its time, then runs the clock
+    /// to `until`. A watch left running is stopped, as a closed terminal would stop it.
+    fn replay_entries(&mut self, entries: &[Entry], after: i64, until: i64) {
+        for e in entries.iter().filter(|e| e.at > after && e.at <= until) {
+            self.advance_to(e.at);
+            match &e.input {
+                Input::Cmd(line) => self.run_command(line),
+                Input::Mission(name) => self.start_mission(name),
+                // The `k edit` before it opened the editor again; saving replays the same log.
+                Input::Edit(text) if self.editor.is_some() => self.save_editor(text),
+                Input::Edit(text) => {
+                    self.apply_edit(text, "default");
+                }
+                Input::Step(n) => {
+                    for _ in 0..*n {
+                        self.step_action();
+                    }
+                }
+            }
+        }
+        self.advance_to(until);
+        if self.session.watching() {
+            self.session.stop_watch();
+        }
     }
 
     fn advance_to(&mut self, at_ms: i64) {
@@ -169,6 +200,7 @@ impl Sim {
             return;
         }
         let at = self.world().now().millis();
+        self.stepping = false;
         self.journal.entries.push(Entry { at, input });
     }
 
@@ -383,22 +415,18 @@ impl Sim {
         let mut steps = 0;
         while self.acc_ms >= TICK_MS as f64 && steps < MAX_STEPS_PER_FIRE {
             self.session.world.step();
+            self.stepping = false;
             self.acc_ms -= TICK_MS as f64;
             steps += 1;
         }
         if steps == MAX_STEPS_PER_FIRE {
             self.acc_ms = 0.0;
         }
-        if self.session.watching() {
-            let out = self.session.poll_watch();
-            self.push_output(&out);
-        }
+        self.poll_watch();
         steps > 0
     }
 
-    /// Advances exactly one tick, for the Step button.
-    pub fn step_once(&mut self) {
-        self.session.world.step();
+    fn poll_watch(&mut self) {
         if self.session.watching() {
             let out = self.session.poll_watch();
             self.push_output(&out);
@@ -443,3 +471,4 @@ fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
 
 #[cfg(test)]
 mod tests;
+pub mod timeline;

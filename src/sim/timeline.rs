@@ -1,0 +1,206 @@
+//! Seeing the loop slowly and going back: step mode (one controller action at a time) and
+//! time travel (show the cluster at an earlier moment, then return or fork from there).
+//!
+//! Time travel replays the journal from the seed: the engine is deterministic, so the inputs
+//! up to a moment rebuild that moment exactly, and no snapshots need to be kept.
+
+use kubeloop::controllers::Decision;
+use kubeloop::model::Kind;
+use kubeloop::store::WatchEventType;
+use kubeloop::world::{PlannedKey, World};
+
+use super::{LineKind, Sim};
+use crate::journal::{Entry, Input};
+use crate::selection::ObjRef;
+
+/// Step mode gives up after this much simulated time with no loop acting.
+pub const STEP_LIMIT_MS: i64 = 5 * 60 * 1000;
+
+/// An earlier moment on show: the session as it was then, and whether the live one was
+/// paused before (so returning restores it).
+pub struct Past {
+    pub at_ms: i64,
+    pub sim: Sim,
+    was_paused: bool,
+}
+
+/// What one step-mode action was: which loop, on which object, what it read and decided
+/// (its decisions), and what it wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepView {
+    pub controller: String,
+    pub target: ObjRef,
+    pub decisions: Vec<Decision>,
+    /// One line per write: `ADDED pod/web-6c7-x2x7q`.
+    pub writes: Vec<String>,
+    /// Writes beyond those listed.
+    pub more_writes: usize,
+}
+
+/// Writes listed in a step's summary; a ReplicaSet creating 100 pods lists the first few.
+const WRITES_SHOWN: usize = 6;
+
+impl Sim {
+    /// Runs the next single controller action (step mode) and pauses, so the page can show
+    /// which loop acted and what it did.
+    pub fn step_action(&mut self) {
+        self.paused = true;
+        if self.journaling {
+            match self.journal.entries.last_mut() {
+                Some(Entry { input: Input::Step(n), .. }) if self.stepping => *n += 1,
+                _ => {
+                    self.record(Input::Step(1));
+                }
+            }
+            self.stepping = true;
+        }
+        let action = self.session.world.step_action(STEP_LIMIT_MS);
+        self.poll_watch();
+        let Some(action) = action else {
+            self.last_action = None;
+            self.push_lines(
+                LineKind::Output,
+                "step: no loop has anything to do; the cluster is quiet (change something first)",
+            );
+            return;
+        };
+        let world = self.world();
+        let decisions: Vec<Decision> =
+            world.decisions.since(action.decisions.start).cloned().collect();
+        let writes: Vec<String> = world
+            .store
+            .watch
+            .since(action.writes.start)
+            .map(|e| {
+                let verb = match e.ty {
+                    WatchEventType::Added => "ADDED",
+                    WatchEventType::Modified => "MODIFIED",
+                    WatchEventType::Deleted => "DELETED",
+                };
+                let meta = e.object.meta();
+                format!("{verb} {}/{}", e.object.kind().as_str().to_ascii_lowercase(), meta.name)
+            })
+            .collect();
+        let key = action.key.key();
+        let target = match decisions.first() {
+            Some(d) => ObjRef::new(d.kind, &d.namespace, &d.name),
+            None => {
+                let kind = match action.key {
+                    PlannedKey::Owned(kind, _) => kind,
+                    PlannedKey::Object(_) => acted_kind(action.controller),
+                };
+                ObjRef::new(kind, &key.ns, &key.name)
+            }
+        };
+        let more_writes = writes.len().saturating_sub(WRITES_SHOWN);
+        self.last_action = Some(StepView {
+            controller: action.controller.short().to_string(),
+            target,
+            decisions,
+            writes: writes.into_iter().take(WRITES_SHOWN).collect(),
+            more_writes,
+        });
+    }
+
+    /// Whether the page shows an earlier moment instead of the live cluster.
+    pub fn in_past(&self) -> bool {
+        self.past.is_some()
+    }
+
+    /// The world the page draws: the earlier moment while scrubbing, else the live one.
+    pub fn shown_world(&self) -> &World {
+        match &self.past {
+            Some(p) => p.sim.world(),
+            None => self.world(),
+        }
+    }
+
+    /// Shows the cluster as it was at `at_ms` (clamped to the session), pausing the live one.
+    /// Moving forward continues the replay already made; moving back replays from the seed.
+    pub fn scrub(&mut self, at_ms: i64) {
+        let now = self.world().now().millis();
+        let at = at_ms.clamp(0, now);
+        if at >= now {
+            self.back_to_now();
+            return;
+        }
+        let journal = self.snapshot().clone();
+        match self.past.as_deref_mut() {
+            Some(p) if p.at_ms <= at => {
+                p.sim.journaling = false;
+                p.sim.replay_entries(&journal.entries, p.at_ms, at);
+                p.sim.journal.entries =
+                    journal.entries.iter().filter(|e| e.at <= at).cloned().collect();
+                p.sim.journaling = true;
+                p.at_ms = at;
+            }
+            _ => {
+                let was_paused = self.past.as_ref().map_or(self.paused, |p| p.was_paused);
+                let mut sim = Sim::replay(&journal, at);
+                sim.done = self.done.clone();
+                self.past = Some(Box::new(Past { at_ms: at, sim, was_paused }));
+            }
+        }
+        self.paused = true;
+        self.reset = true;
+    }
+
+    /// Leaves the earlier moment and shows the live cluster again, as it was left.
+    pub fn back_to_now(&mut self) {
+        if let Some(p) = self.past.take() {
+            self.paused = p.was_paused;
+            self.reset = true;
+        }
+    }
+
+    /// Goes on from the moment on show: the inputs after it are dropped and the session
+    /// continues from there, paused, so the class can take a different path.
+    pub fn fork_here(&mut self) {
+        let Some(p) = self.past.take() else { return };
+        let dropped = self.journal.entries.iter().filter(|e| e.at > p.at_ms).count();
+        let mut sim = p.sim;
+        sim.done = std::mem::take(&mut self.done);
+        sim.speed = self.speed;
+        sim.paused = true;
+        sim.reset = true;
+        *self = sim;
+        self.push_lines(
+            LineKind::Output,
+            &format!(
+                "kubeloop: went back to t = {} and carried on from there ({dropped} later inputs dropped); press Play to continue",
+                kubeloop::duration::human(self.world().now().millis())
+            ),
+        );
+    }
+
+    /// Each input's simulated time and what it was, for the scrubber's marks.
+    pub fn input_marks(&self) -> Vec<(i64, String)> {
+        self.journal
+            .entries
+            .iter()
+            .map(|e| {
+                let what = match &e.input {
+                    Input::Cmd(line) => line.lines().next().unwrap_or_default().to_string(),
+                    Input::Mission(name) => format!("mission {name}"),
+                    Input::Edit(_) => "k edit (saved)".to_string(),
+                    Input::Step(n) => format!("step \u{d7}{n}"),
+                };
+                (e.at, what)
+            })
+            .collect()
+    }
+}
+
+/// The kind of object each loop reconciles, for an action that recorded no decision.
+fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
+    use kubeloop::controllers::ControllerName::*;
+    match c {
+        NodeLifecycle => Kind::Node,
+        Deployment => Kind::Deployment,
+        ReplicaSet => Kind::ReplicaSet,
+        GarbageCollector | Scheduler | Kubelet => Kind::Pod,
+    }
+}
+
+#[cfg(test)]
+mod tests;
