@@ -5,6 +5,7 @@
 //! inspector's buttons send `Action`s to the session owner).
 
 mod compare;
+pub mod history;
 
 use kubeloop::clock::Time;
 use kubeloop::duration::human;
@@ -46,6 +47,8 @@ pub struct Inspected {
     pub status: Option<String>,
     /// Newest first, at most `EVENT_LIMIT`.
     pub events: Vec<EventLine>,
+    /// Its writes, newest first: when, who, what changed.
+    pub history: Vec<history::Change>,
 }
 
 /// One row of the desired-versus-observed table.
@@ -154,6 +157,7 @@ pub fn inspect(world: &World, target: &ObjRef) -> Option<Inspected> {
         replicas,
         status,
         events,
+        history: history::history(world, &meta.uid),
     })
 }
 

@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::nodes::status_badge;
+use crate::inspect::history::Change;
 use crate::inspect::{finalizer_meaning, Inspected, Owner};
 use crate::selection::{Action, ObjRef};
 use actions::{DeleteControl, ImageSetter, LabelEditor, ScaleControl};
@@ -88,6 +89,36 @@ pub fn Inspector(props: &InspectorProps) -> Html {
             <InspectorBody key={ref_key(t)} inspected={i.clone()}
                 on_action={props.on_action.clone()} on_select={props.on_select.clone()} />
         </aside>
+    }
+}
+
+/// One write in the history list: when, who, and each field from old to new.
+fn change_item(c: &Change) -> Html {
+    let value = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
+    html! {
+        <li class={if c.by_user { "change by-user" } else { "change by-loop" }}>
+            <div class="change-head">
+                <span class="change-at">{ &c.at }</span>
+                <span class="change-verb">{ c.verb }</span>
+                <span class="change-by">{ "by " }{ &c.by }</span>
+            </div>
+            if !c.diff.is_empty() {
+                <ul class="change-fields">
+                    { for c.diff.iter().map(|f| html! {
+                        <li>
+                            <code class="field">{ &f.path }</code>
+                            <span class="old">{ value(&f.old) }</span>
+                            <span aria-hidden="true">{ " → " }</span>
+                            <span class="sr-only">{ " became " }</span>
+                            <span class="new">{ value(&f.new) }</span>
+                        </li>
+                    }) }
+                    if c.more > 0 {
+                        <li class="insp-none">{ format!("and {} more fields", c.more) }</li>
+                    }
+                </ul>
+            }
+        </li>
     }
 }
 
@@ -188,6 +219,14 @@ fn InspectorBody(props: &BodyProps) -> Html {
                         { for i.dependents.iter().map(|d| html! { <li>{ link(d, ref_label(d)) }</li> }) }
                     </ul>
                 </section>
+            }
+            if !i.history.is_empty() {
+                <details class="insp-section insp-history" aria-label="history">
+                    <summary><h3>{ format!("History ({} changes)", i.history.len()) }</h3></summary>
+                    <ol class="history">
+                        { for i.history.iter().map(change_item) }
+                    </ol>
+                </details>
             }
             <section class="insp-section" aria-label="labels">
                 <h3>{ "Labels" }</h3>
