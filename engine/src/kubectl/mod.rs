@@ -6,6 +6,7 @@
 
 pub mod args;
 mod delete;
+pub mod export;
 mod filters;
 mod get;
 pub mod jsonpath;
@@ -26,6 +27,7 @@ use std::fmt;
 use crate::store::ApiError;
 use crate::world::World;
 
+pub use export::export_yaml;
 pub use get::list_kind as list_objects;
 pub use watch::Watch;
 

@@ -129,6 +129,7 @@ pub fn run(
             out.out(format!("kubeloop: a fresh cluster with 3 nodes (seed {seed})\n"));
             Ok(0)
         }
+        "export" => super::export::run(s, argv, out),
         "node" | "nodes" => node(s, argv, out),
         "controller" | "controllers" => controller(s, argv, out),
         "events" => match (arg(0), arg(1)) {
@@ -291,6 +292,7 @@ const SHELL_HELP: &[&str] = &[
     "  controller stop|start|pause NAME | controller list",
     "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all",
     "  events drop N              lose the next N watch events",
+    "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
     "  settle                     run until the controllers have nothing left to do",
     "  reset [--seed N]           start again with a fresh cluster",
 ];

@@ -1,0 +1,428 @@
+//! `export`: the objects a user would have applied, as YAML that `kubectl apply -f` accepts on
+//! a real cluster. Deployments, and the ReplicaSets and Pods no controller owns, with the
+//! fields the API server and the controllers set stripped, so the file reads like the
+//! manifests that built the cluster.
+//!
+//! It deliberately leaves out what a real cluster rebuilds by itself (ReplicaSets and Pods
+//! with a controller, Nodes, Events) and objects already being deleted. It writes no Namespace
+//! objects, which the simulator's manifests cannot hold; a comment names the namespaces to
+//! create first instead.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use crate::store::Tabled;
+use crate::world::World;
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::printers::{object_json, value_to_yaml};
+use super::{KubectlError, Output, Session};
+
+/// Metadata the API server sets (or that only describes this cluster's copy of an object).
+/// `generateName` goes too: the object already has its name, and apply uses that.
+const SERVER_SET_METADATA: [&str; 10] = [
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "ownerReferences",
+    "managedFields",
+    "selfLink",
+    "generateName",
+];
+
+/// Annotations the Deployment controller writes on Deployments and their ReplicaSets
+/// (revision, revision-history, desired-replicas, max-replicas).
+const CONTROLLER_ANNOTATIONS: &str = "deployment.kubernetes.io/";
+/// Written by `kubectl apply` on a real cluster; a stale copy would only confuse its next diff.
+const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
+
+/// Namespaces every cluster has, which a manifest can use without creating them.
+const BUILT_IN_NAMESPACES: [&str; 2] = ["default", "kube-system"];
+
+/// The exportable objects in `namespace` (all namespaces when `None`) as a multi-document
+/// YAML file: Deployments, then ReplicaSets, then Pods, each by namespace and name. Empty
+/// when there is nothing to export.
+pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
+    let mut docs: Vec<(String, Value)> = Vec::new();
+    // Deployments are exported whatever their owners: no controller here recreates one.
+    collect::<Deployment>(world, namespace, false, &mut docs);
+    collect::<ReplicaSet>(world, namespace, true, &mut docs);
+    collect::<Pod>(world, namespace, true, &mut docs);
+    if docs.is_empty() {
+        return String::new();
+    }
+    let mut text = format!(
+        "# Exported by kubeloop at {} (simulated time). Apply with: kubectl apply -f FILE\n",
+        world.now()
+    );
+    let extra: BTreeSet<&str> = docs
+        .iter()
+        .map(|(ns, _)| ns.as_str())
+        .filter(|ns| !BUILT_IN_NAMESPACES.contains(ns))
+        .collect();
+    if !extra.is_empty() {
+        let cmds: Vec<String> =
+            extra.iter().map(|ns| format!("kubectl create namespace {ns}")).collect();
+        text.push_str(&format!("# Create these namespaces first: {}\n", cmds.join("; ")));
+    }
+    let body: Vec<String> = docs.iter().map(|(_, v)| value_to_yaml(v)).collect();
+    text.push_str(&body.join("---\n"));
+    text
+}
+
+/// Appends the exportable objects of one kind, sorted by namespace then name.
+fn collect<T: Tabled>(
+    world: &World,
+    namespace: Option<&str>,
+    skip_controlled: bool,
+    docs: &mut Vec<(String, Value)>,
+) {
+    let mut objs: Vec<&T> = world
+        .store
+        .list::<T>(namespace, None)
+        .filter(|o| exportable(o.meta(), skip_controlled))
+        .collect();
+    objs.sort_by(|a, b| {
+        (&a.meta().namespace, &a.meta().name).cmp(&(&b.meta().namespace, &b.meta().name))
+    });
+    for o in objs {
+        let ns = o.meta().namespace.clone();
+        docs.push((ns, clean(T::KIND, object_json(&o.clone().into_object()))));
+    }
+}
+
+fn exportable(meta: &ObjectMeta, skip_controlled: bool) -> bool {
+    let left_to_a_controller = skip_controlled && meta.controller_ref().is_some();
+    !meta.is_deleting() && !left_to_a_controller
+}
+
+/// Strips what the server and the controllers set from one object's JSON. Finalizers stay:
+/// on an object that is not being deleted, only a user put them there.
+fn clean(kind: Kind, mut v: Value) -> Value {
+    let Some(obj) = v.as_object_mut() else { return v };
+    obj.remove("status");
+    if let Some(meta) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
+        let named = meta.get("name").and_then(Value::as_str).is_some_and(|n| !n.is_empty());
+        for field in SERVER_SET_METADATA {
+            if field != "generateName" || named {
+                meta.remove(field);
+            }
+        }
+        if let Some(ann) = meta.get_mut("annotations").and_then(Value::as_object_mut) {
+            ann.retain(|k, _| !k.starts_with(CONTROLLER_ANNOTATIONS) && k != LAST_APPLIED);
+            if ann.is_empty() {
+                meta.remove("annotations");
+            }
+        }
+    }
+    // The scheduler's choice, and a real cluster's nodes have other names.
+    if kind == Kind::Pod {
+        if let Some(spec) = obj.get_mut("spec").and_then(Value::as_object_mut) {
+            spec.remove("nodeName");
+        }
+    }
+    v
+}
+
+const EXPORT_FLAGS: &[FlagSpec] =
+    &[flag("namespace", Some('n')), switch("all-namespaces", Some('A'))];
+
+const USAGE: &str = "usage: export [-n NAMESPACE | -A]";
+
+/// The sandbox command `export [-n NS | --namespace NS | -A | --all-namespaces]`. The
+/// namespace is chosen as `get` chooses it: `default` unless given, `-A` over `-n`.
+pub(super) fn run(s: &Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let usage = |why: &str| KubectlError::Usage(format!("{why}\n{USAGE}"));
+    let a = args::parse(argv, EXPORT_FLAGS, "export").map_err(|e| {
+        // Keep the flag parser's first line, then this command's usage, not kubectl's hint.
+        let msg = e.to_string();
+        let first = msg.lines().next().unwrap_or_default();
+        usage(first.strip_prefix("error: ").unwrap_or(first))
+    })?;
+    if let Some(extra) = a.positional.first() {
+        return Err(usage(&format!("unexpected argument \"{extra}\"")));
+    }
+    let all = a.bool("all-namespaces", false).map_err(|e| {
+        let msg = e.to_string();
+        usage(msg.strip_prefix("error: ").unwrap_or(&msg))
+    })?;
+    let ns = a.get("namespace").unwrap_or("default");
+    let text = export_yaml(&s.world, if all { None } else { Some(ns) });
+    if text.is_empty() {
+        if all {
+            out.err("No resources found\n");
+        } else {
+            out.err(format!("No resources found in {ns} namespace.\n"));
+        }
+    }
+    out.out(text);
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::{manifest, Mode};
+    use crate::model::{Object, PodPhase};
+
+    /// A session after `script`, each line of which must succeed.
+    fn session(seed: u64, script: &str) -> Session {
+        let mut s = Session::new(World::new(seed), Mode::Script);
+        for line in script.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let out = s.run(line);
+            assert_eq!(out.status, 0, "{line}: {}", out.text());
+        }
+        s
+    }
+
+    /// A Deployment, a bare pod, and in `shop` a ReplicaSet orphaned from its Deployment.
+    const SCENARIO: &str = "
+        k create deployment web --image=nginx:1.27 --replicas=3
+        k run bare --image=redis:7 --labels=tier=cache
+        k create namespace shop
+        k create deployment api --image=httpd:2.4 --replicas=2 -n shop
+        settle
+        k delete deploy api -n shop --cascade=orphan
+        settle
+    ";
+
+    /// (kind, namespace, name) of each document, read back through the manifest loader.
+    fn documents(yaml: &str) -> Vec<(Kind, String, String)> {
+        let objs = manifest::load(yaml).expect("the export loads as a manifest");
+        objs.iter().map(|o| (o.kind(), o.meta().namespace.clone(), o.meta().name.clone())).collect()
+    }
+
+    #[test]
+    fn exported_yaml_has_none_of_the_server_set_fields() {
+        let s = session(1, SCENARIO);
+        let yaml = export_yaml(&s.world, None);
+        for field in [
+            "uid:",
+            "resourceVersion:",
+            "generation:",
+            "creationTimestamp:",
+            "deletionTimestamp:",
+            "ownerReferences:",
+            "generateName:",
+            "status:",
+            "nodeName:",
+            "deployment.kubernetes.io/",
+        ] {
+            assert!(!yaml.contains(field), "{field} in:\n{yaml}");
+        }
+        for doc in yaml.split("---\n") {
+            let body: Vec<&str> = doc.lines().filter(|l| !l.starts_with('#')).collect();
+            assert!(body[0].starts_with("apiVersion: "), "{doc}");
+            assert!(body[1].starts_with("kind: "), "{doc}");
+            assert_eq!(body[2], "metadata:", "{doc}");
+        }
+    }
+
+    #[test]
+    fn a_deployment_is_exported_without_the_replicasets_and_pods_it_owns() {
+        let s = session(1, "k create deployment web --image=nginx:1.27 --replicas=3\nsettle");
+        let docs = documents(&export_yaml(&s.world, None));
+        assert_eq!(docs, [(Kind::Deployment, "default".into(), "web".into())]);
+    }
+
+    #[test]
+    fn bare_pods_and_orphaned_replicasets_are_exported_but_not_the_orphans_pods() {
+        let s = session(1, SCENARIO);
+        let docs = documents(&export_yaml(&s.world, None));
+        let kinds: Vec<Kind> = docs.iter().map(|d| d.0).collect();
+        assert_eq!(kinds, [Kind::Deployment, Kind::ReplicaSet, Kind::Pod]);
+        assert_eq!(docs[1].1, "shop");
+        assert!(docs[1].2.starts_with("api-"), "{docs:?}");
+        assert_eq!(docs[2], (Kind::Pod, "default".into(), "bare".into()));
+    }
+
+    #[test]
+    fn documents_come_by_kind_then_namespace_then_name() {
+        let s = session(
+            1,
+            "k create namespace alpha
+             k create deployment b --image=nginx:1.27
+             k create deployment a --image=nginx:1.27
+             k create deployment zeta --image=nginx:1.27 -n alpha
+             k run solo --image=redis:7
+             k run early --image=redis:7 -n alpha
+             settle",
+        );
+        let docs = documents(&export_yaml(&s.world, None));
+        let want = [
+            (Kind::Deployment, "alpha", "zeta"),
+            (Kind::Deployment, "default", "a"),
+            (Kind::Deployment, "default", "b"),
+            (Kind::Pod, "alpha", "early"),
+            (Kind::Pod, "default", "solo"),
+        ];
+        let want: Vec<(Kind, String, String)> =
+            want.iter().map(|(k, ns, n)| (*k, ns.to_string(), n.to_string())).collect();
+        assert_eq!(docs, want);
+    }
+
+    #[test]
+    fn user_annotations_and_finalizers_stay_while_controller_annotations_go() {
+        let mut s = session(1, "");
+        let out = s.run(
+            "k apply -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: pay
+  annotations: {team: payments, kubectl.kubernetes.io/last-applied-configuration: '{}'}
+spec:
+  selector: {matchLabels: {app: pay}}
+  template:
+    metadata: {labels: {app: pay}}
+    spec: {containers: [{name: c, image: nginx:1.27}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: keeper, finalizers: [example.com/keep]}
+spec: {containers: [{name: c, image: redis:7}]}
+EOF",
+        );
+        assert_eq!(out.status, 0, "{}", out.text());
+        s.run("settle");
+        let yaml = export_yaml(&s.world, None);
+        assert!(yaml.contains("  annotations:\n    team: payments\n"), "{yaml}");
+        assert!(yaml.contains("  finalizers:\n  - example.com/keep\n"), "{yaml}");
+        assert!(!yaml.contains("last-applied-configuration"), "{yaml}");
+        assert!(!yaml.contains("deployment.kubernetes.io/revision"), "{yaml}");
+    }
+
+    #[test]
+    fn objects_being_deleted_are_not_exported() {
+        let mut s = session(1, "");
+        s.run(
+            "k apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata: {name: keeper, finalizers: [example.com/keep]}
+spec: {containers: [{name: c, image: redis:7}]}
+EOF",
+        );
+        s.run("settle");
+        assert!(export_yaml(&s.world, None).contains("name: keeper"));
+        let out = s.run("k delete pod keeper --wait=false");
+        assert_eq!(out.status, 0, "{}", out.text());
+        assert!(s
+            .world
+            .store
+            .get::<Pod>("default", "keeper")
+            .is_some_and(|p| p.metadata.is_deleting()));
+        assert_eq!(export_yaml(&s.world, None), "");
+    }
+
+    #[test]
+    fn exporting_one_namespace_leaves_the_others_out() {
+        let s = session(1, SCENARIO);
+        let shop = export_yaml(&s.world, Some("shop"));
+        assert!(documents(&shop).iter().all(|d| d.1 == "shop"), "{shop}");
+        assert!(shop.contains("# Create these namespaces first: kubectl create namespace shop\n"));
+        let default = export_yaml(&s.world, Some("default"));
+        assert_eq!(documents(&default).len(), 2);
+        assert!(!default.contains("shop"), "{default}");
+        assert_eq!(export_yaml(&s.world, Some("nowhere")), "");
+    }
+
+    #[test]
+    fn applying_the_export_to_a_fresh_cluster_rebuilds_the_same_workloads() {
+        let a = session(1, SCENARIO);
+        let yaml = export_yaml(&a.world, None);
+        // The header asks for `shop` to be created first, as a real cluster needs.
+        let mut b = session(2, "k create namespace shop");
+        let out = b.run(&format!("k apply -f - <<EOF\n{yaml}EOF"));
+        assert_eq!(out.status, 0, "{}", out.text());
+        b.run("settle");
+        // Namespace, name, replicas, image and labels of each Deployment.
+        let deployments = |w: &World| {
+            w.store
+                .list::<Deployment>(None, None)
+                .map(|d| {
+                    let m = &d.metadata;
+                    let image = &d.spec.template.spec.containers[0].image;
+                    format!("{}/{} {} {image} {:?}", m.namespace, m.name, d.spec.replicas, m.labels)
+                })
+                .collect::<Vec<_>>()
+        };
+        let running = |w: &World| {
+            w.store.list::<Pod>(None, None).filter(|p| p.status.phase == PodPhase::Running).count()
+        };
+        assert_eq!(deployments(&a.world), [r#"default/web 3 nginx:1.27 {"app": "web"}"#]);
+        assert_eq!(deployments(&b.world), deployments(&a.world));
+        assert_eq!(running(&a.world), 6);
+        assert_eq!(running(&b.world), running(&a.world));
+        // Exporting the rebuilt cluster gives the same file, but for the time in the header.
+        let body = |t: &str| t.lines().skip(1).map(String::from).collect::<Vec<_>>();
+        assert_eq!(body(&export_yaml(&b.world, None)), body(&yaml));
+    }
+
+    #[test]
+    fn export_prints_kubectls_message_when_there_is_nothing() {
+        let mut s = session(1, "");
+        let out = s.run("export");
+        assert_eq!(
+            (out.status, out.text()),
+            (0, "No resources found in default namespace.\n".into())
+        );
+        assert_eq!(s.run("export -A").text(), "No resources found\n");
+        assert_eq!(s.run("export -n nowhere").text(), "No resources found in nowhere namespace.\n");
+    }
+
+    #[test]
+    fn export_takes_the_namespace_the_way_get_does() {
+        let mut s = session(1, SCENARIO);
+        let shop = export_yaml(&s.world, Some("shop"));
+        let all = export_yaml(&s.world, None);
+        assert_eq!(s.run("export").stdout(), export_yaml(&s.world, Some("default")));
+        for line in [
+            "export -n shop",
+            "export --namespace shop",
+            "export --namespace=shop",
+            "export -nshop",
+        ] {
+            assert_eq!(s.run(line).stdout(), shop, "{line}");
+        }
+        for line in ["export -A", "export --all-namespaces", "export -n shop -A"] {
+            assert_eq!(s.run(line).stdout(), all, "{line}");
+        }
+    }
+
+    #[test]
+    fn bad_flags_and_arguments_are_usage_errors() {
+        let mut s = session(1, "");
+        for (line, why) in [
+            ("export --foo", "unknown flag: --foo"),
+            ("export -x", "unknown shorthand flag: 'x' in -x"),
+            ("export -n", "flag needs an argument: 'n' in -n"),
+            ("export pods", "unexpected argument \"pods\""),
+            ("export --all-namespaces=maybe", "invalid argument \"maybe\" for \"--all-namespaces\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax"),
+        ] {
+            let out = s.run(line);
+            assert_eq!(out.status, 1, "{line}");
+            assert_eq!(out.text(), format!("error: {why}\nusage: export [-n NAMESPACE | -A]\n"), "{line}");
+        }
+    }
+
+    #[test]
+    fn exported_objects_keep_their_kubectl_shape() {
+        let s = session(1, "k run bare --image=redis:7 --labels=tier=cache\nsettle");
+        let yaml = export_yaml(&s.world, None);
+        let body: String = yaml.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            body,
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    tier: cache\n  name: bare\n  namespace: default\nspec:\n  containers:\n  - image: redis:7\n    name: bare\n  restartPolicy: Always\n"
+        );
+        assert!(yaml.starts_with("# Exported by kubeloop at 2025-01-01T00:00:"), "{yaml}");
+        assert!(
+            matches!(&manifest::load(&yaml).unwrap()[0], Object::Pod(p) if p.spec.node_name.is_none())
+        );
+    }
+}
