@@ -17,6 +17,10 @@ use crate::components::inspector::Inspector;
 use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
 use crate::components::nodes::{node_views, NodesPanel};
 use crate::components::playback::Playback;
+use crate::components::step::StepCard;
+use crate::components::timeline::Timeline;
+use crate::components::transfer::TransferPanel;
+use crate::presenter;
 use crate::selection::{Action, ObjRef};
 use crate::sim::{Sim, Speed};
 use crate::storage;
@@ -28,6 +32,13 @@ const FRAME_MS: u32 = 100;
 fn real_now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
+
+/// How much bigger presenter mode draws the graph.
+const PRESENTER_ZOOM: f64 = 1.4;
+
+/// What a command typed while looking at the past gets.
+const PAST_NOTICE: &str =
+    "kubeloop: this is an earlier moment; press Back to now, or Carry on from here to change it";
 
 /// How often the session is saved while time passes (commands save at once).
 const SAVE_EVERY_MS: f64 = 5_000.0;
@@ -65,7 +76,16 @@ fn initial_session() -> Sim {
             );
             sim
         }
-        None => Sim::new(1),
+        None => {
+            // A first visit runs at half speed, so each loop's move can be followed.
+            let mut sim = Sim::new(1);
+            sim.speed = Speed::FIRST_RUN;
+            sim.notice(
+                "kubeloop: first visit, so the clock runs at half speed; the speed dial changes it.",
+                false,
+            );
+            sim
+        }
     }
 }
 
@@ -83,6 +103,7 @@ pub fn App() -> Html {
     let show_nodes = use_state(|| false);
     let show_missions = use_state(|| false);
     let show_faults = use_state(|| false);
+    let show_yaml = use_state(|| false);
     let redraw = use_force_update();
 
     // The one timer: real time in, simulated ticks out, then a redraw.
@@ -120,6 +141,12 @@ pub fn App() -> Html {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |line: String| {
             let mut s = sim.borrow_mut();
+            if s.in_past() {
+                s.notice(PAST_NOTICE, true);
+                drop(s);
+                redraw.force_update();
+                return;
+            }
             s.run_command(&line);
             storage::save_session(s.snapshot());
             drop(s);
@@ -156,7 +183,13 @@ pub fn App() -> Html {
     let on_action = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |action: Action| {
-            sim.borrow_mut().run_action(&action);
+            let mut s = sim.borrow_mut();
+            if s.in_past() {
+                s.notice(PAST_NOTICE, true);
+            } else {
+                s.run_action(&action);
+            }
+            drop(s);
             redraw.force_update();
         })
     };
@@ -176,13 +209,16 @@ pub fn App() -> Html {
             redraw.force_update();
         })
     };
+    // The graph panel's width in CSS pixels; the layout gets it divided by the zoom, so
+    // presenter mode draws fewer, bigger boxes with the same code.
+    let panel_px = use_mut_ref(|| 0.0_f64);
     let on_width = {
-        let (layout, redraw) = (layout.clone(), redraw.clone());
+        let (panel_px, redraw) = (panel_px.clone(), redraw.clone());
         use_callback((), move |px: f64, _| {
             // Small changes (a scrollbar coming and going) must not start a resize loop.
-            let changed = (layout.borrow().width() - px).abs() > 16.0;
+            let changed = (*panel_px.borrow() - px).abs() > 16.0;
             if changed {
-                layout.borrow_mut().set_width(px);
+                *panel_px.borrow_mut() = px;
                 redraw.force_update();
             }
         })
@@ -190,7 +226,9 @@ pub fn App() -> Html {
     let on_pause = {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |paused: bool| {
-            sim.borrow_mut().paused = paused;
+            let mut s = sim.borrow_mut();
+            s.back_to_now();
+            s.paused = paused;
             redraw.force_update();
         })
     };
@@ -205,16 +243,53 @@ pub fn App() -> Html {
         let (sim, redraw) = (sim.clone(), redraw.clone());
         Callback::from(move |()| {
             let mut s = sim.borrow_mut();
-            s.paused = true;
+            s.back_to_now();
             s.step_action();
+            storage::save_session(s.snapshot());
             redraw.force_update();
         })
     };
+    let on_scrub = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |at: i64| {
+            sim.borrow_mut().scrub(at);
+            redraw.force_update();
+        })
+    };
+    let on_now = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |()| {
+            sim.borrow_mut().back_to_now();
+            redraw.force_update();
+        })
+    };
+    let on_fork = {
+        let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
+        Callback::from(move |()| {
+            let mut s = sim.borrow_mut();
+            s.fork_here();
+            storage::save_session(s.snapshot());
+            selected.set(None);
+            redraw.force_update();
+        })
+    };
+    let presenter = use_state(presenter::load);
+    let toggle_presenter = {
+        let presenter = presenter.clone();
+        Callback::from(move |()| {
+            presenter::save(!*presenter);
+            presenter.set(!*presenter);
+        })
+    };
+    presenter::use_presenter_key(toggle_presenter.clone());
     // Reset goes through the command log like any other command, so it teaches `reset --seed`.
     let on_reset = {
         let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
         Callback::from(move |seed: u64| {
-            sim.borrow_mut().run_command(&format!("reset --seed {seed}"));
+            let mut s = sim.borrow_mut();
+            s.back_to_now();
+            s.run_command(&format!("reset --seed {seed}"));
+            drop(s);
             selected.set(None);
             redraw.force_update();
         })
@@ -224,23 +299,56 @@ pub fn App() -> Html {
         Callback::from(move |_: MouseEvent| show_nodes.set(!*show_nodes))
     };
     let toggle_missions = {
-        let (show_missions, selected) = (show_missions.clone(), selected.clone());
+        let (show_missions, show_yaml, selected) =
+            (show_missions.clone(), show_yaml.clone(), selected.clone());
         Callback::from(move |_: MouseEvent| {
             if !*show_missions {
                 selected.set(None);
+                show_yaml.set(false);
             }
             show_missions.set(!*show_missions);
         })
     };
     let toggle_faults = {
-        let (show_faults, show_missions, selected) =
-            (show_faults.clone(), show_missions.clone(), selected.clone());
+        let (show_faults, show_missions, show_yaml, selected) =
+            (show_faults.clone(), show_missions.clone(), show_yaml.clone(), selected.clone());
         Callback::from(move |_: MouseEvent| {
             if !*show_faults {
                 selected.set(None);
                 show_missions.set(false);
+                show_yaml.set(false);
             }
             show_faults.set(!*show_faults);
+        })
+    };
+    let toggle_yaml = {
+        let (show_yaml, show_faults, show_missions, selected) =
+            (show_yaml.clone(), show_faults.clone(), show_missions.clone(), selected.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*show_yaml {
+                selected.set(None);
+                show_missions.set(false);
+                show_faults.set(false);
+            }
+            show_yaml.set(!*show_yaml);
+        })
+    };
+    let close_yaml = {
+        let show_yaml = show_yaml.clone();
+        Callback::from(move |_| show_yaml.set(false))
+    };
+    let on_import = {
+        let (sim, redraw) = (sim.clone(), redraw.clone());
+        Callback::from(move |text: String| {
+            let mut s = sim.borrow_mut();
+            if s.in_past() {
+                s.notice(PAST_NOTICE, true);
+            } else {
+                s.import_yaml(&text);
+                storage::save_session(s.snapshot());
+            }
+            drop(s);
+            redraw.force_update();
         })
     };
     let close_faults = {
@@ -250,7 +358,10 @@ pub fn App() -> Html {
     let on_start = {
         let (sim, redraw, selected) = (sim.clone(), redraw.clone(), selected.clone());
         Callback::from(move |name: String| {
-            sim.borrow_mut().start_mission(&name);
+            let mut s = sim.borrow_mut();
+            s.back_to_now();
+            s.start_mission(&name);
+            drop(s);
             selected.set(None);
             redraw.force_update();
         })
@@ -286,13 +397,23 @@ pub fn App() -> Html {
         })
     };
 
+    let zoom = if *presenter { PRESENTER_ZOOM } else { 1.0 };
+    let want_width = *panel_px.borrow() / zoom;
+    if want_width > 0.0 && (layout.borrow().width() - want_width).abs() > 1.0 {
+        layout.borrow_mut().set_width(want_width);
+        *view_cache.borrow_mut() = None;
+    }
     let mut s = sim.borrow_mut();
     if std::mem::take(&mut s.reset) {
         layout.borrow_mut().clear();
         *view_cache.borrow_mut() = None;
     }
     let s = &*s;
-    let world = s.world();
+    let world = s.shown_world();
+    let past_at = s.past.as_ref().map(|p| p.at_ms);
+    let marks = Rc::new(s.input_marks());
+    let step = s.last_action.clone().filter(|_| s.paused && past_at.is_none()).map(Rc::new);
+    let acted = step.as_ref().map(|a| (a.target.clone(), a.controller.clone()));
     let view = {
         let now = real_now();
         let mut cache = view_cache.borrow_mut();
@@ -306,9 +427,11 @@ pub fn App() -> Html {
     let decisions = Rc::new(decision_views(world, 60));
     let nodes = Rc::new(node_views(world));
     let clock = kubeloop::duration::human(world.now().millis());
+    let live_now = s.world().now().millis();
+    let presenter_click = toggle_presenter.reform(|_: MouseEvent| ());
 
     html! {
-        <div class="app">
+        <div class={classes!("app", presenter.then_some("presenter"), past_at.is_some().then_some("viewing-past"))}>
             <header class="topbar">
                 <h1 class="brand">{ "kubeloop" }</h1>
                 <p class="tagline">{ "Change something. Watch the controllers put it back." }</p>
@@ -320,15 +443,20 @@ pub fn App() -> Html {
                         title="guided exercises, checked against the cluster">{ "Missions" }</button>
                     <button class={if *show_faults { "speed active" } else { "speed" }} onclick={toggle_faults} aria-pressed={show_faults.to_string()}
                         title="stop loops, lose events, fail nodes">{ "Faults" }</button>
+                    <button class={if *show_yaml { "speed active" } else { "speed" }} onclick={toggle_yaml} aria-pressed={show_yaml.to_string()}
+                        title="export the objects for a real cluster, or import YAML">{ "YAML" }</button>
                     <button class="speed" onclick={on_share} title="a link that rebuilds this cluster, input for input">{ "Share" }</button>
+                    <button class={if *presenter { "speed active" } else { "speed" }} onclick={presenter_click} aria-pressed={presenter.to_string()}
+                        title="large type and high contrast for a projector (key: P)">{ "Presenter" }</button>
                 </nav>
             </header>
+            <Timeline now_ms={live_now} at_ms={past_at} {marks} {on_scrub} {on_now} {on_fork} />
             <main class="workspace">
                 <div class="stage">
                     if *show_nodes {
                         <NodesPanel nodes={nodes} on_select={on_select.clone()} />
                     } else {
-                        <Graph view={view} selected={(*selected).clone()} on_select={on_select.clone()} {on_toggle} {on_width} />
+                        <Graph view={view} selected={(*selected).clone()} on_select={on_select.clone()} {on_toggle} {on_width} {acted} />
                     }
                 </div>
                 <div class="side">
@@ -338,9 +466,14 @@ pub fn App() -> Html {
                         <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
                             verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
                             {on_start} {on_check} on_close={on_leave} />
+                    } else if *show_yaml {
+                        <TransferPanel exported={Rc::new(kubeloop::kubectl::export_yaml(world, None))} {on_import} on_close={close_yaml} />
                     } else if *show_faults {
                         <FaultsPanel view={Rc::new(faults_view(world))} on_command={on_command.clone()} on_close={close_faults} />
                     } else {
+                        if let Some(step) = step {
+                            <StepCard {step} on_select={on_select.clone()} />
+                        }
                         <DecisionFeed {decisions} on_select={on_select.clone()} />
                     }
                 </div>

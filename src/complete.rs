@@ -10,8 +10,18 @@ const VERBS: &[&str] = &[
 const KINDS: &[&str] =
     &["pods", "replicasets", "deployments", "nodes", "events", "all", "po", "rs", "deploy"];
 const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
-const SANDBOX: &[&str] =
-    &["node", "controller", "events", "settle", "sleep", "timeout", "reset", "clear", "help"];
+const SANDBOX: &[&str] = &[
+    "node",
+    "controller",
+    "events",
+    "settle",
+    "sleep",
+    "timeout",
+    "reset",
+    "export",
+    "clear",
+    "help",
+];
 
 fn names(world: &World, kind: Kind) -> Vec<String> {
     let s = &world.store;

@@ -91,6 +91,39 @@ impl Journal {
         Ok(j)
     }
 
+    /// The journal for a URL fragment: JSON, deflated, then base64url. Typical sessions
+    /// shrink to a fifth.
+    pub fn encode_link(&self) -> String {
+        use base64::Engine;
+        let packed = miniz_oxide::deflate::compress_to_vec(self.encode().as_bytes(), 9);
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+    }
+
+    /// Reads a link's journal. The text and what it inflates to are both bounded, so a
+    /// hostile link (a zip bomb, a huge fragment) is refused before it costs anything.
+    pub fn decode_link(text: &str) -> Result<Journal, String> {
+        use base64::Engine;
+        if text.len() > MAX_BYTES {
+            return Err(format!(
+                "the link is {} characters, more than the {MAX_BYTES} allowed",
+                text.len()
+            ));
+        }
+        let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(text.trim_end_matches('='))
+            .map_err(|_| "the link is not correctly encoded".to_string())?;
+        let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES)
+            .map_err(|e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                    format!("it unpacks to more than the {MAX_BYTES} bytes allowed")
+                }
+                _ => "the link is damaged (it does not unpack)".to_string(),
+            })?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| "the link is damaged (not text)".to_string())?;
+        Journal::decode(&text)
+    }
+
     /// The simulated time a replay should end at: the saved clock, but not more than
     /// `MAX_IDLE_REPLAY_MS` past the last input.
     pub fn replay_until(&self) -> i64 {
@@ -139,6 +172,38 @@ mod tests {
         j.now_ms = i64::MAX;
         assert!(Journal::decode(&j.encode()).unwrap_err().contains("clock"));
         assert!(Journal::decode(&"x".repeat(MAX_BYTES + 1)).unwrap_err().contains("bytes"));
+    }
+
+    #[test]
+    fn a_link_round_trips_and_is_smaller_than_the_json() {
+        let mut j = sample();
+        for i in 0..50 {
+            j.entries.push(Entry { at: 9_000 + i, input: Input::Cmd("k get pods -o wide".into()) });
+        }
+        j.now_ms = 20_000;
+        let link = j.encode_link();
+        assert!(link.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert!(link.len() * 4 < j.encode().len(), "{} vs {}", link.len(), j.encode().len());
+        assert_eq!(Journal::decode_link(&link), Ok(j));
+    }
+
+    #[test]
+    fn hostile_links_are_refused_with_a_reason() {
+        use base64::Engine;
+        let b64 = |bytes: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+        // A bomb: a megabyte of spaces deflates to a kilobyte.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; 4 * MAX_BYTES], 9);
+        assert!(bomb.len() < 20_000);
+        assert!(Journal::decode_link(&b64(&bomb)).unwrap_err().contains("unpacks to more"));
+        assert!(Journal::decode_link("%%%").unwrap_err().contains("not correctly encoded"));
+        assert!(Journal::decode_link(&b64(b"not deflate")).unwrap_err().contains("damaged"));
+        let not_utf8 = miniz_oxide::deflate::compress_to_vec(&[0xff, 0xfe], 9);
+        assert!(Journal::decode_link(&b64(&not_utf8)).unwrap_err().contains("not text"));
+        let foreign = miniz_oxide::deflate::compress_to_vec(br#"{"version":9}"#, 9);
+        assert!(Journal::decode_link(&b64(&foreign)).unwrap_err().contains("version 9"));
+        assert!(Journal::decode_link(&"A".repeat(MAX_BYTES + 1))
+            .unwrap_err()
+            .contains("characters"));
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod complete;
 pub mod components;
 pub mod inspect;
 pub mod journal;
+pub mod presenter;
 pub mod selection;
 pub mod sim;
 pub mod storage;

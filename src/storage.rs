@@ -52,8 +52,10 @@ pub fn save_done(done: &BTreeSet<String>) {
 
 /// The key the session journal lives under (see `journal::VERSION` for the format inside).
 pub const SESSION_KEY: &str = "kubeloop.session.v1";
-/// The fragment prefix of a share link: `#s=<journal, URI-encoded>`.
-pub const LINK_PREFIX: &str = "#s=";
+/// The fragment prefix of a share link: `#z=<journal, deflated, base64url>`.
+pub const LINK_PREFIX: &str = "#z=";
+/// The first link format, `#s=<journal JSON, URI-encoded>`: still read, never written.
+pub const OLD_LINK_PREFIX: &str = "#s=";
 
 /// The saved session, if there is one: Ok, or why it cannot be used.
 pub fn load_session() -> Option<Result<crate::journal::Journal, String>> {
@@ -76,7 +78,10 @@ pub fn clear_session() {
 /// The journal a share link carries, if the page was opened with one.
 pub fn link_session() -> Option<Result<crate::journal::Journal, String>> {
     let hash = web_sys::window()?.location().hash().ok()?;
-    let encoded = hash.strip_prefix(LINK_PREFIX)?;
+    if let Some(packed) = hash.strip_prefix(LINK_PREFIX) {
+        return Some(crate::journal::Journal::decode_link(packed));
+    }
+    let encoded = hash.strip_prefix(OLD_LINK_PREFIX)?;
     if encoded.len() > crate::journal::MAX_BYTES * 3 {
         return Some(Err("the link is too long".into()));
     }
@@ -90,8 +95,7 @@ pub fn link_session() -> Option<Result<crate::journal::Journal, String>> {
 /// Puts the journal in the page's URL and returns the link to share.
 pub fn share_link(journal: &crate::journal::Journal) -> Option<String> {
     let location = web_sys::window()?.location();
-    let encoded: String = js_sys::encode_uri_component(&journal.encode()).into();
-    let hash = format!("{LINK_PREFIX}{encoded}");
+    let hash = format!("{LINK_PREFIX}{}", journal.encode_link());
     let _ = location.set_hash(&hash);
     let base = location.href().ok()?;
     let base = base.split('#').next().unwrap_or("").to_string();

@@ -30,6 +30,9 @@ pub struct GraphProps {
     /// it to `LayoutMemory::set_width` so one SVG unit stays one pixel and text keeps its size.
     #[prop_or_default]
     pub on_width: Callback<f64>,
+    /// Step mode: the object the last single action was on, and the loop that took it.
+    #[prop_or_default]
+    pub acted: Option<(ObjRef, String)>,
 }
 
 #[component]
@@ -107,6 +110,7 @@ pub fn Graph(props: &GraphProps) -> Html {
                 <g class="bands">{ for bands }{ for lane }</g>
                 <g class="edges">{ for view.edges.iter().map(edge) }</g>
                 <g class="nodes">{ nodes }</g>
+                { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
             </svg>
         </section>
     }
@@ -133,6 +137,39 @@ fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
                 on_toggle={props.on_toggle.clone()} />
         });
     }
+}
+
+/// Step mode's highlight: a ring around the box the last action was on, labelled with the
+/// loop that took it. Drawn over the boxes, and never in the way of a click.
+fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str) -> Option<Html> {
+    let r = rect_of(view, target)?;
+    Some(html! {
+        <g class="acted" style={translate(r.x, r.y)} aria-hidden="true" pointer-events="none">
+            <rect class="acted-ring" x="-6" y="-6" width={(r.w + 12.0).to_string()}
+                height={(r.h + 12.0).to_string()} rx="14" />
+            <text class="acted-label" x="0" y="-12">{ format!("{by} acted here") }</text>
+        </g>
+    })
+}
+
+/// Where an object's box is, if it is drawn (not summarised into a group).
+fn rect_of(view: &ViewModel, target: &ObjRef) -> Option<crate::view::Rect> {
+    let rows =
+        view.trees.iter().flat_map(|t| &t.rows).chain(view.orphans.iter().flat_map(|l| &l.rows));
+    let mut metas = view.trees.iter().map(|t| &t.deployment.meta);
+    if let Some(m) = metas.find(|m| &m.target == target) {
+        return Some(m.rect);
+    }
+    for row in rows {
+        if &row.rs.meta.target == target {
+            return Some(row.rs.meta.rect);
+        }
+        if let Some(p) = row.pods.pods.iter().find(|p| &p.meta.target == target) {
+            return Some(p.meta.rect);
+        }
+    }
+    let lane = view.orphans.as_ref()?;
+    lane.pods.pods.iter().find(|p| &p.meta.target == target).map(|p| p.meta.rect)
 }
 
 /// A CSS transform, which (unlike the SVG attribute) transitions.

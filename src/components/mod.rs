@@ -10,3 +10,6 @@ pub mod inspector;
 pub mod missions;
 pub mod nodes;
 pub mod playback;
+pub mod step;
+pub mod timeline;
+pub mod transfer;

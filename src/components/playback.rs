@@ -83,7 +83,7 @@ pub fn Playback(props: &PlaybackProps) -> Html {
                     <option value={s.value()} selected={*s == props.speed}>{ s.label() }</option>
                 }) }
             </select>
-            <button class="speed" onclick={on_step} title="pause and advance one 100 ms tick">{ "Step" }</button>
+            <button class="speed" onclick={on_step} title="pause and run the next single controller action">{ "Step" }</button>
             <form class="reset-form" onsubmit={on_submit}>
                 <label class="seed-label">
                     { "seed" }

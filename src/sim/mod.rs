@@ -49,6 +49,8 @@ impl Speed {
     pub const DIAL: [Speed; 6] =
         [Speed(0.25), Speed(0.5), Speed(1.0), Speed(2.0), Speed(5.0), Speed(10.0)];
     pub const NORMAL: Speed = Speed(1.0);
+    /// The first visit's speed: slow enough to follow each loop.
+    pub const FIRST_RUN: Speed = Speed(0.5);
 
     pub fn factor(self) -> f64 {
         self.0
@@ -379,11 +381,15 @@ impl Sim {
 
     /// Applies edited YAML the way `k edit` does, through `apply -f -`.
     fn apply_edit(&mut self, text: &str, ns: &str) -> Output {
-        let delim = (0..)
-            .map(|i| format!("KUBELOOP_EDIT_{i}"))
-            .find(|d| !text.lines().any(|l| l.trim() == d))
-            .unwrap_or_default();
+        let delim = heredoc_delimiter(text, "KUBELOOP_EDIT");
         self.session.run(&format!("k apply -n {ns} -f - <<{delim}\n{text}\n{delim}"))
+    }
+
+    /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and
+    /// recorded like a typed command.
+    pub fn import_yaml(&mut self, text: &str) {
+        let delim = heredoc_delimiter(text, "EOF");
+        self.run_command(&format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end()));
     }
 
     pub fn cancel_editor(&mut self) {
@@ -423,6 +429,9 @@ impl Sim {
             self.acc_ms = 0.0;
         }
         self.poll_watch();
+        if steps > 0 {
+            self.last_action = None;
+        }
         steps > 0
     }
 
@@ -432,6 +441,14 @@ impl Sim {
             self.push_output(&out);
         }
     }
+}
+
+/// A heredoc delimiter that no line of `text` equals.
+fn heredoc_delimiter(text: &str, base: &str) -> String {
+    std::iter::once(base.to_string())
+        .chain((0..).map(|i| format!("{base}_{i}")))
+        .find(|d| !text.lines().any(|l| l.trim() == d))
+        .unwrap_or_default()
 }
 
 /// `k edit TYPE/NAME`, `k edit TYPE NAME [-n NS]`: the object to open, or kubectl's error.

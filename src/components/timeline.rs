@@ -1,0 +1,88 @@
+//! The time scrubber: a slider over the whole session, with a mark at each input. Dragging it
+//! shows the cluster as it was then; "Back to now" returns, "Carry on from here" forks.
+
+use std::rc::Rc;
+
+use kubeloop::duration::human;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TimelineProps {
+    /// Simulated time of the live cluster.
+    pub now_ms: i64,
+    /// The earlier moment on show, if any.
+    pub at_ms: Option<i64>,
+    /// Each input's time and text.
+    pub marks: Rc<Vec<(i64, String)>>,
+    pub on_scrub: Callback<i64>,
+    pub on_now: Callback<()>,
+    pub on_fork: Callback<()>,
+}
+
+/// Where `at` sits along a session of `now` milliseconds, in percent.
+pub fn percent(at: i64, now: i64) -> f64 {
+    if now <= 0 {
+        return 0.0;
+    }
+    (at.clamp(0, now) as f64 / now as f64) * 100.0
+}
+
+#[component]
+pub fn Timeline(props: &TimelineProps) -> Html {
+    let value = props.at_ms.unwrap_or(props.now_ms);
+    let on_input = {
+        let on_scrub = props.on_scrub.clone();
+        Callback::from(move |e: InputEvent| {
+            let input = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
+            if let Some(ms) = input.and_then(|i| i.value().parse::<f64>().ok()) {
+                on_scrub.emit(ms as i64);
+            }
+        })
+    };
+    let now = props.on_now.reform(|_: MouseEvent| ());
+    let fork = props.on_fork.reform(|_: MouseEvent| ());
+    let past = props.at_ms.is_some();
+    html! {
+        <section class={classes!("timeline", past.then_some("in-past"))} aria-label="timeline">
+            <span class="timeline-label">
+                if past {
+                    { format!("viewing t = {} of {}", human(value), human(props.now_ms)) }
+                } else {
+                    { "timeline" }
+                }
+            </span>
+            <div class="timeline-track">
+                <input type="range" class="scrubber" aria-label="time"
+                    min="0" max={props.now_ms.to_string()} step="100" value={value.to_string()}
+                    oninput={on_input}
+                    title="drag back to see the cluster as it was" />
+                <div class="timeline-marks" aria-hidden="true">
+                    { for props.marks.iter().map(|(at, what)| html! {
+                        <span class="mark" style={format!("left: {:.2}%", percent(*at, props.now_ms))}
+                            title={format!("t = {}: {what}", human(*at))}></span>
+                    }) }
+                </div>
+            </div>
+            if past {
+                <button class="speed" onclick={now} title="return to the live cluster">{ "Back to now" }</button>
+                <button class="speed active" onclick={fork}
+                    title="drop what came after and go on from this moment">{ "Carry on from here" }</button>
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_sit_in_proportion_along_the_session() {
+        assert_eq!(percent(0, 0), 0.0);
+        assert_eq!(percent(500, 1_000), 50.0);
+        assert_eq!(percent(2_000, 1_000), 100.0);
+        assert_eq!(percent(-5, 1_000), 0.0);
+    }
+}

@@ -1,0 +1,131 @@
+//! Import and export: the cluster's objects as clean YAML for `kubectl apply -f` on a real
+//! cluster (the engine's `export`), and YAML pasted or dropped here applied with
+//! `k apply -f -`, through the command log like a typed command.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+/// Largest file a drop reads; a manifest is kilobytes, so this only stops accidents.
+pub const MAX_DROP_BYTES: f64 = 1024.0 * 1024.0;
+
+#[derive(Properties, PartialEq)]
+pub struct TransferProps {
+    /// `export -A` of the cluster on show.
+    pub exported: Rc<String>,
+    /// YAML to apply.
+    pub on_import: Callback<String>,
+    pub on_close: Callback<()>,
+}
+
+/// A `data:` URL that downloads `text` as a YAML file.
+pub fn download_href(text: &str) -> String {
+    let encoded: String = js_sys::encode_uri_component(text).into();
+    format!("data:application/yaml;charset=utf-8,{encoded}")
+}
+
+#[component]
+pub fn TransferPanel(props: &TransferProps) -> Html {
+    let draft = use_state(String::new);
+    let dragging = use_state(|| false);
+    let problem = use_state(|| None::<String>);
+    let on_input = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e.target().and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok()) {
+                draft.set(t.value());
+            }
+        })
+    };
+    let on_dragover = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(true);
+        })
+    };
+    let on_dragleave = {
+        let dragging = dragging.clone();
+        Callback::from(move |_: DragEvent| dragging.set(false))
+    };
+    let on_drop = {
+        let (draft, dragging, problem) = (draft.clone(), dragging.clone(), problem.clone());
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(false);
+            let file = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
+            let Some(file) = file else {
+                problem.set(Some("error: drop a YAML file here".into()));
+                return;
+            };
+            if file.size() > MAX_DROP_BYTES {
+                problem.set(Some(format!(
+                    "error: {} is {} bytes; files over {} bytes are not read",
+                    file.name(),
+                    file.size(),
+                    MAX_DROP_BYTES
+                )));
+                return;
+            }
+            let (draft, problem) = (draft.clone(), problem.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                    Ok(text) => {
+                        problem.set(None);
+                        draft.set(text.as_string().unwrap_or_default());
+                    }
+                    Err(_) => problem.set(Some(format!("error: could not read {}", file.name()))),
+                }
+            });
+        })
+    };
+    let apply = {
+        let (draft, on_import) = (draft.clone(), props.on_import.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !draft.trim().is_empty() {
+                on_import.emit((*draft).clone());
+            }
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let exported = props.exported.as_str();
+    html! {
+        <section class="faults transfer" aria-label="import and export">
+            <div class="faults-head">
+                <h2 class="panel-title">{ "YAML" }</h2>
+                <button type="button" class="btn" onclick={close}>{ "Back to the feed" }</button>
+            </div>
+            <h3>{ "Export" }</h3>
+            <p class="faults-intro">
+                { "What you would apply to a real cluster: Deployments and objects nothing owns, without the fields the API server sets." }
+            </p>
+            if exported.is_empty() {
+                <p class="insp-none">{ "Nothing to export yet." }</p>
+            } else {
+                <textarea class="export-yaml" readonly=true aria-label="exported YAML" value={exported.to_string()} />
+                <div class="insp-row">
+                    <a class="btn" download="kubeloop-export.yaml" href={download_href(exported)}>{ "Download" }</a>
+                    <span class="insp-hint">{ "then: kubectl apply -f kubeloop-export.yaml" }</span>
+                </div>
+            }
+            <h3>{ "Import" }</h3>
+            <div class={classes!("drop-zone", dragging.then_some("dragging"))}
+                ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop}>
+                <textarea class="import-yaml" aria-label="YAML to import" spellcheck="false"
+                    placeholder="Paste manifests here, or drop a .yaml file"
+                    value={(*draft).clone()} oninput={on_input} />
+            </div>
+            if let Some(p) = &*problem {
+                <p class="editor-error" role="alert">{ p }</p>
+            }
+            <div class="insp-row">
+                <button type="button" class="btn" onclick={apply} disabled={draft.trim().is_empty()}>
+                    { "Apply" }
+                </button>
+                <span class="insp-hint">{ "runs k apply -f - with this text" }</span>
+            </div>
+        </section>
+    }
+}
