@@ -1,7 +1,8 @@
 //! End-to-end: serve the release `dist/` on 127.0.0.1, drive headless Chromium over WebDriver
 //! through the lesson's scenes, and save screenshots at key moments under `target/e2e/`:
 //! create a Deployment; delete a pod by clicking it; scale its ReplicaSet by hand; orphan and
-//! re-adopt; stream a watch.
+//! re-adopt; stream a watch; reload and open a share link in a fresh profile; scrub back in
+//! time and fork; complete a mission.
 //!
 //! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
 
@@ -225,7 +226,7 @@ async fn a_watch_streams_rows_until_stopped() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reload_and_a_share_link_restore_the_cluster() {
+async fn a_reload_keeps_the_cluster_and_a_share_link_rebuilds_it_in_a_fresh_profile() {
     let browser = with_web().await;
     let c = &browser.client;
     let pods = pod_names(c).await;
@@ -237,22 +238,136 @@ async fn a_reload_and_a_share_link_restore_the_cluster() {
     assert_eq!(pod_names(c).await, pods);
     assert!(log_text(c).await.contains("restored the saved session"));
 
-    // A share link carries the session on its own, even with storage cleared.
+    // A share link carries the session on its own: open it in a second browser with its own,
+    // empty profile.
     c.find(Locator::Css("button[title^='a link']")).await.unwrap().click().await.unwrap();
     let log = log_text(c).await;
     let link = log
         .lines()
-        .find(|l| l.contains("#s="))
+        .find(|l| l.contains("#z="))
         .expect("the share link is printed")
         .trim()
         .to_string();
-    c.execute("localStorage.clear(); return 1", vec![]).await.unwrap();
-    c.goto("about:blank").await.unwrap();
+    browser.close().await;
+    let fresh = Browser::start().await;
+    let c = &fresh.client;
     c.goto(&link).await.unwrap();
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted from the link");
     eventually(10, "the shared pods", || async { running_pods(c).await == 3 }).await;
     assert_eq!(pod_names(c).await, pods);
     assert!(log_text(c).await.contains("restored the shared session in the link"));
-    browser.screenshot("restored-from-link.png").await;
+    fresh.screenshot("restored-from-link.png").await;
+    fresh.close().await;
+}
+
+/// Sets the time scrubber to `ms` as a drag would, firing its input event.
+async fn scrub_to(c: &Client, ms: i64) {
+    c.execute(
+        "const s = document.querySelector('.scrubber'); s.value = String(arguments[0]); \
+         s.dispatchEvent(new Event('input', { bubbles: true })); return 1",
+        vec![serde_json::json!(ms)],
+    )
+    .await
+    .unwrap();
+}
+
+async fn scrubber_max(c: &Client) -> i64 {
+    let max = c.find(Locator::Css(".scrubber")).await.unwrap().attr("max").await.unwrap();
+    max.and_then(|m| m.parse().ok()).expect("the scrubber has a max")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_time_scrubber_brings_back_an_earlier_graph_and_can_fork_from_it() {
+    let browser = with_web().await;
+    let c = &browser.client;
+    let three = pod_names(c).await;
+    let before_scale = scrubber_max(c).await;
+    type_line(c, "k scale deploy/web --replicas=1").await;
+    eventually(30, "one pod left", || async { pod_names(c).await.len() == 1 }).await;
+    let one = pod_names(c).await;
+
+    scrub_to(c, before_scale).await;
+    eventually(5, "the earlier graph", || async { pod_names(c).await == three }).await;
+    assert_eq!(running_pods(c).await, 3);
+    assert_eq!(count(c, ".timeline.in-past").await, 1);
+    browser.screenshot("time-travel.png").await;
+
+    // Commands wait until the class is back in the present or forks.
+    type_line(c, "k get pods").await;
+    assert!(log_text(c).await.contains("this is an earlier moment"));
+
+    c.find(Locator::XPath("//button[text()='Back to now']")).await.unwrap().click().await.unwrap();
+    eventually(5, "the live graph", || async { pod_names(c).await == one }).await;
+    assert_eq!(count(c, ".timeline.in-past").await, 0);
+
+    scrub_to(c, before_scale).await;
+    eventually(5, "the earlier graph again", || async { pod_names(c).await == three }).await;
+    c.find(Locator::XPath("//button[text()='Carry on from here']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(log_text(c).await.contains("later inputs dropped"));
+    assert_eq!(pod_names(c).await, three);
+    assert_eq!(count(c, ".timeline.in-past").await, 0);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mission_is_completed_in_the_browser() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("[data-mission='delete-a-pod']")).await.unwrap().click().await.unwrap();
+    eventually(20, "the mission's pods", || async { running_pods(c).await >= 1 }).await;
+    let check = Locator::XPath("//button[text()='Check my work']");
+    c.find(check).await.unwrap().click().await.unwrap();
+    let verdict = c.find(Locator::Css(".verdict")).await.unwrap().text().await.unwrap();
+    assert!(verdict.starts_with("FAIL"), "{verdict}");
+
+    let before = pod_names(c).await;
+    type_line(c, &format!("k delete pod {}", before[0])).await;
+    eventually(40, "a replacement with a new name", || async {
+        let now = pod_names(c).await;
+        now.len() == before.len() && !now.contains(&before[0]) && running_pods(c).await == now.len()
+    })
+    .await;
+    c.find(check).await.unwrap().click().await.unwrap();
+    let verdict = c.find(Locator::Css(".verdict")).await.unwrap().text().await.unwrap();
+    assert!(verdict.starts_with("PASS"), "{verdict}");
+    browser.screenshot("mission-passed.png").await;
+
+    // The P key switches to presenter mode for the projector.
+    c.execute(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'p', bubbles: true })); \
+         return 1",
+        vec![],
+    )
+    .await
+    .unwrap();
+    assert_eq!(count(c, ".app.presenter").await, 1);
+    browser.screenshot("presenter.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn step_mode_shows_one_loop_acting_at_a_time() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    c.find(Locator::XPath("//button[text()='Pause']")).await.unwrap().click().await.unwrap();
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    let step = Locator::XPath("//button[text()='Step']");
+    c.find(step).await.unwrap().click().await.unwrap();
+    let card = c.find(Locator::Css(".step-card")).await.unwrap().text().await.unwrap();
+    assert!(card.contains("deployment acted on deployment/web"), "{card}");
+    c.find(step).await.unwrap().click().await.unwrap();
+    let card = c.find(Locator::Css(".step-card")).await.unwrap().text().await.unwrap();
+    assert!(card.contains("replicaset acted on replicaset/web-"), "{card}");
+    assert_eq!(count(c, "[data-kind='Pod']").await, 3);
+    assert_eq!(count(c, ".acted").await, 1);
+    browser.screenshot("step-mode.png").await;
     browser.close().await;
 }

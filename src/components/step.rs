@@ -47,6 +47,11 @@ pub fn StepCard(props: &StepCardProps) -> Html {
                     }
                 </ul>
             }
+            if s.events > 0 {
+                <p class="step-writes-title">
+                    { format!("and recorded {} event{} (k get events)", s.events, if s.events == 1 { "" } else { "s" }) }
+                </p>
+            }
             <p class="step-hint">{ "Step again for the next action, or Play to let every loop run." }</p>
         </section>
     }

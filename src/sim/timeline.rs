@@ -35,6 +35,8 @@ pub struct StepView {
     pub writes: Vec<String>,
     /// Writes beyond those listed.
     pub more_writes: usize,
+    /// Events it recorded (`k get events`).
+    pub events: usize,
 }
 
 /// Writes listed in a step's summary; a ReplicaSet creating 100 pods lists the first few.
@@ -67,10 +69,18 @@ impl Sim {
         let world = self.world();
         let decisions: Vec<Decision> =
             world.decisions.since(action.decisions.start).cloned().collect();
+        // Events are writes too, but the step is about objects: they are counted, not listed.
+        let events = world
+            .store
+            .watch
+            .since(action.writes.start)
+            .filter(|e| e.object.kind() == Kind::Event)
+            .count();
         let writes: Vec<String> = world
             .store
             .watch
             .since(action.writes.start)
+            .filter(|e| e.object.kind() != Kind::Event)
             .map(|e| {
                 let verb = match e.ty {
                     WatchEventType::Added => "ADDED",
@@ -99,6 +109,7 @@ impl Sim {
             decisions,
             writes: writes.into_iter().take(WRITES_SHOWN).collect(),
             more_writes,
+            events,
         });
     }
 
