@@ -50,6 +50,7 @@ fn props(view: ViewModel) -> GraphProps {
         on_select: Callback::noop(),
         on_toggle: Callback::noop(),
         on_width: Callback::noop(),
+        acted: None,
     }
 }
 
