@@ -216,3 +216,16 @@ fn a_restored_journal_rebuilds_the_same_cluster_and_log() {
     assert_eq!(restored.history, sim.history);
     assert_eq!(text(&restored), text(&sim));
 }
+
+#[test]
+fn a_restored_journal_brings_back_the_active_mission() {
+    let mut sim = Sim::new(4);
+    sim.start_mission("stop-for-real");
+    sim.run_command("k scale deploy/web --replicas=0");
+    let journal = Journal::decode_link(&sim.snapshot().encode_link()).expect("round trip");
+    let mut restored = Sim::restore(&journal);
+    assert_eq!(restored.mission.as_deref(), Some("stop-for-real"));
+    restored.session.world.settle();
+    restored.check_mission();
+    assert!(restored.verdict.as_ref().is_some_and(|v| v.passed));
+}
