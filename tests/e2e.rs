@@ -13,13 +13,17 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use support::Browser;
 
+/// The pods on the graph, read in one script so a box removed meanwhile cannot go stale.
 async fn pod_names(c: &Client) -> Vec<String> {
-    let mut names = Vec::new();
-    for el in c.find_all(Locator::Css("[data-kind='Pod']")).await.unwrap() {
-        if let Some(n) = el.attr("data-name").await.unwrap() {
-            names.push(n);
-        }
-    }
+    let names = c
+        .execute(
+            "return [...document.querySelectorAll(\"[data-kind='Pod']\")] \
+             .map(e => e.getAttribute('data-name'))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let mut names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
     names.sort();
     names
 }
@@ -369,5 +373,60 @@ async fn step_mode_shows_one_loop_acting_at_a_time() {
     assert_eq!(count(c, "[data-kind='Pod']").await, 3);
     assert_eq!(count(c, ".acted").await, 1);
     browser.screenshot("step-mode.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted under its CSP");
+    let policy = c
+        .find(Locator::Css("meta[http-equiv='Content-Security-Policy']"))
+        .await
+        .expect("a Content-Security-Policy")
+        .attr("content")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(policy.contains("default-src 'none'"), "{policy}");
+    assert!(policy.contains("connect-src 'self'"), "{policy}");
+    c.execute(
+        "window.cspViolations = []; document.addEventListener('securitypolicyviolation', \
+         e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)); return 1",
+        vec![],
+    )
+    .await
+    .unwrap();
+
+    // Use the page: commands, the graph, the inspector, the panels, a share link, a reload.
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    c.find(Locator::Css("[data-kind='Pod']")).await.unwrap().click().await.unwrap();
+    for panel in ["YAML", "Faults", "Missions", "Nodes", "Share", "Presenter"] {
+        c.find(Locator::XPath(&format!("//button[text()='{panel}']")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    let violations = c.execute("return window.cspViolations", vec![]).await.unwrap();
+    assert_eq!(violations, serde_json::json!([]), "the policy blocked something the page does");
+
+    let fetched = c
+        .execute(
+            "return performance.getEntriesByType('resource').map(e => e.name) \
+             .concat(performance.getEntriesByType('navigation').map(e => e.name))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let origin = browser.origin();
+    let urls: Vec<String> = serde_json::from_value(fetched).unwrap();
+    assert!(urls.len() >= 3, "the page, its script and its wasm at least: {urls:?}");
+    for url in &urls {
+        assert!(url.starts_with(&origin), "{url} is not from {origin}");
+    }
     browser.close().await;
 }

@@ -12,6 +12,7 @@ use fantoccini::{Client, ClientBuilder};
 
 pub struct Browser {
     pub client: Client,
+    base_url: String,
     driver: Child,
     profile: PathBuf,
 }
@@ -132,7 +133,12 @@ impl Browser {
             .await
             .expect("start a WebDriver session");
         client.goto(&base_url).await.expect("open the page");
-        Browser { client, driver, profile }
+        Browser { client, driver, profile, base_url }
+    }
+
+    /// Where the page is served from: `http://127.0.0.1:PORT` (no trailing slash).
+    pub fn origin(&self) -> String {
+        self.base_url.trim_end_matches('/').to_string()
     }
 
     /// Saves a PNG under `target/e2e/` so a person can look at what the test saw.

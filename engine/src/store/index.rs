@@ -7,7 +7,7 @@ use crate::model::{Kind, ObjectMeta};
 
 use super::Key;
 
-#[derive(Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Indexes {
     /// uid -> the object that has it.
     pub by_uid: BTreeMap<String, (Kind, Key)>,

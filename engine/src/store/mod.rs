@@ -11,6 +11,7 @@ mod delete;
 mod error;
 mod events;
 mod index;
+mod invariants;
 mod table;
 mod watch;
 

@@ -57,6 +57,10 @@ impl Default for WatchLog {
 
 impl WatchLog {
     pub fn push(&mut self, e: WatchEvent) {
+        debug_assert!(
+            self.events.back().is_none_or(|last| last.rv <= e.rv),
+            "watch events must carry increasing resourceVersions"
+        );
         if self.events.len() == self.capacity {
             self.events.pop_front();
             self.first_seq += 1;

@@ -59,6 +59,9 @@ pub struct World {
     run: BTreeMap<ControllerName, RunState>,
     /// The reconciles of the tick in progress that have not run yet (step mode).
     pub(crate) pending: VecDeque<Planned>,
+    /// The store's resourceVersion when its invariants were last checked (debug builds).
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    checked_rv: std::cell::Cell<u64>,
     node_lifecycle: NodeLifecycle,
     deployment: DeploymentController,
     replicaset: ReplicaSetController,
@@ -122,6 +125,7 @@ impl World {
             next_resync: Time::ZERO,
             run: ControllerName::ALL.iter().map(|c| (*c, RunState::Running)).collect(),
             pending: VecDeque::new(),
+            checked_rv: std::cell::Cell::new(u64::MAX),
             node_lifecycle: NodeLifecycle::default(),
             deployment: DeploymentController::default(),
             replicaset: ReplicaSetController::default(),

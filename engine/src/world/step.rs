@@ -54,6 +54,18 @@ impl World {
         while let Some(item) = self.pending.pop_front() {
             self.reconcile_one(item);
         }
+        self.debug_check();
+    }
+
+    /// In debug builds (every test, the page's dev build) the store's invariants are checked
+    /// after each tick that wrote something, so a broken one fails at the tick that broke it.
+    fn debug_check(&self) {
+        #[cfg(debug_assertions)]
+        if self.checked_rv.replace(self.store.resource_version()) != self.store.resource_version() {
+            if let Err(broken) = self.store.check_invariants() {
+                panic!("invariant broken at t={}ms: {broken}", self.now.millis());
+            }
+        }
     }
 
     /// Step mode: runs reconciles one at a time (starting ticks as needed) until one of them
@@ -75,6 +87,7 @@ impl World {
             let key = item.key.clone();
             self.reconcile_one(item);
             let (decided, wrote) = (self.decisions.total(), self.store.watch.end());
+            self.debug_check();
             if decided > decisions || wrote > writes {
                 return Some(Action {
                     at: self.now,

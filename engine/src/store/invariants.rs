@@ -1,0 +1,102 @@
+//! What must hold after every write and every tick, whatever users and faults did. The world
+//! checks it after each step in debug builds and tests, so a bug shows up at the step that
+//! caused it rather than as a strange state much later.
+
+use super::index::Indexes;
+use super::{Store, Tabled};
+use crate::model::Kind;
+
+impl Store {
+    /// Checks the store's invariants; the error names the first one broken.
+    ///
+    /// - The indexes equal indexes rebuilt from the tables (by UID, owner, node, load,
+    ///   orphans), so no write forgot to update one.
+    /// - UIDs are unique, and no object has two controller references.
+    /// - Every object's resourceVersion is a number no newer than the store's.
+    /// - Only pods linger while being deleted without finalizers (graceful termination);
+    ///   anything else leaves storage when its last finalizer goes.
+    ///
+    /// (Watch events carrying increasing resourceVersions is asserted as each is appended.)
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut rebuilt = Indexes::default();
+        let mut objects = 0;
+        self.check_table::<crate::model::Deployment>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::ReplicaSet>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Pod>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Node>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Event>(&mut rebuilt, &mut objects)?;
+        if rebuilt.by_uid.len() != objects {
+            return Err(format!("{objects} objects share {} UIDs", rebuilt.by_uid.len()));
+        }
+        if rebuilt != self.index {
+            return Err(index_difference(&rebuilt, &self.index));
+        }
+        Ok(())
+    }
+
+    fn check_table<T: Tabled>(
+        &self,
+        rebuilt: &mut Indexes,
+        objects: &mut usize,
+    ) -> Result<(), String> {
+        for (key, obj) in T::table(self).iter() {
+            let m = obj.meta();
+            let what = || format!("{} {}/{}", T::KIND.as_str(), key.ns, key.name);
+            *objects += 1;
+            if m.owner_references.iter().filter(|r| r.is_controller()).count() > 1 {
+                return Err(format!("{} has two controller references", what()));
+            }
+            match m.resource_version.parse::<u64>() {
+                Ok(rv) if rv <= self.resource_version => {}
+                _ => {
+                    return Err(format!("{} has resourceVersion {:?}", what(), m.resource_version))
+                }
+            }
+            if m.deletion_timestamp.is_some() && m.finalizers.is_empty() && T::KIND != Kind::Pod {
+                return Err(format!(
+                    "{} is deleting with no finalizer left but still stored",
+                    what()
+                ));
+            }
+            rebuilt.on_write(T::KIND, key, None, Some((m, T::node_of(obj), T::occupies(obj))));
+        }
+        Ok(())
+    }
+}
+
+/// Names the first index that differs from its rebuild.
+fn index_difference(want: &Indexes, have: &Indexes) -> String {
+    let which = if want.by_uid != have.by_uid {
+        "by-UID"
+    } else if want.dependents != have.dependents {
+        "dependents"
+    } else if want.pods_by_node != have.pods_by_node {
+        "pods-by-node"
+    } else if want.node_load != have.node_load {
+        "node-load"
+    } else {
+        "orphans"
+    };
+    format!("the {which} index differs from one rebuilt from the tables")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    #[test]
+    fn a_busy_cluster_keeps_its_invariants_and_a_broken_index_is_caught() {
+        let mut s = Session::new(World::new(3), Mode::Script);
+        let out = s.run(
+            "k create deployment web --image=nginx --replicas=4; k rollout status deploy/web; \
+             k delete deploy web --cascade=orphan; k label pod --all app-; settle",
+        );
+        assert_eq!(out.status, 0, "{}", out.text());
+        assert_eq!(s.world.store.check_invariants(), Ok(()));
+        let pod = s.world.store.index.pods_by_node.keys().next().cloned().expect("a bound pod");
+        s.world.store.index.node_load.insert(pod, 99);
+        let err = s.world.store.check_invariants().unwrap_err();
+        assert!(err.contains("node-load"), "{err}");
+    }
+}
