@@ -13,6 +13,9 @@ pub const MAX_ENTRIES: usize = 1_000;
 pub const MAX_BYTES: usize = 256 * 1024;
 /// Restoring replays at most this much simulated time after the last input.
 pub const MAX_IDLE_REPLAY_MS: i64 = 10 * 60 * 1000;
+/// Most single actions one step entry may hold; a session steps by hand, so this is far more
+/// than anyone presses, and it bounds what a replay does.
+pub const MAX_STEPS: u32 = 10_000;
 /// Inputs later than this (simulated) are refused: replaying them would take too long.
 pub const MAX_SPAN_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -77,6 +80,9 @@ impl Journal {
             .map_err(|e| format!("it is not a kubeloop session ({e})"))?;
         if j.entries.len() > MAX_ENTRIES {
             return Err(format!("it holds {} inputs, more than {MAX_ENTRIES}", j.entries.len()));
+        }
+        if j.entries.iter().any(|e| matches!(e.input, Input::Step(n) if n > MAX_STEPS)) {
+            return Err(format!("it asks for more than {MAX_STEPS} steps at once"));
         }
         let mut last = 0;
         for e in &j.entries {
@@ -168,6 +174,9 @@ mod tests {
         let mut j = sample();
         j.entries[1].at = -5;
         assert!(Journal::decode(&j.encode()).unwrap_err().contains("out of order"));
+        let mut j = sample();
+        j.entries[3].input = Input::Step(MAX_STEPS + 1);
+        assert!(Journal::decode(&j.encode()).unwrap_err().contains("steps"));
         let mut j = sample();
         j.now_ms = i64::MAX;
         assert!(Journal::decode(&j.encode()).unwrap_err().contains("clock"));

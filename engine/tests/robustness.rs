@@ -170,3 +170,40 @@ fn huge_and_hostile_inputs_get_errors() {
     let out = s.run("k get deploy web -o name");
     assert_eq!(out.text(), "deployment.apps/web\n");
 }
+
+/// Each hostile value gets the error a user of the real tools would recognise.
+#[test]
+fn hostile_values_get_clear_errors_with_the_real_wording() {
+    let mut s = session();
+    let heredoc = |body: &str| format!("k apply -f - <<EOF\n{body}\nEOF");
+    let bomb = (b'b'..=b'i')
+        .map(|c| {
+            let prev = (c - 1) as char;
+            format!("{}: &{} [{}]", c as char, c as char, vec![format!("*{prev}"); 9].join(","))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cases = [
+        (
+            "k scale deploy web --replicas=99999999999".to_string(),
+            "invalid argument \"99999999999\" for \"--replicas\" flag: value out of range for int32",
+        ),
+        ("k scale deploy web --replicas=-1".into(), "COUNT must be greater than or equal to 0"),
+        ("k create deployment \u{4f60}\u{597d} --image=nginx".into(), "a lowercase RFC 1123 subdomain"),
+        ("k label deploy web 'a=b\u{7}c'".into(), "Invalid value: \"b\\ac\": a valid label must be"),
+        ("k label deploy web 'a\u{202e}=b'".into(), "name part must consist of alphanumeric characters"),
+        (heredoc(&format!("a: &a [\"lol\",\"lol\"]\n{bomb}")), "yaml: repetition limit exceeded"),
+        (heredoc(&"[".repeat(20_000)), "recursion limit exceeded"),
+        (
+            heredoc(&(0..300).map(|i| format!("{}a:", "  ".repeat(i))).collect::<Vec<_>>().join("\n")),
+            "recursion limit exceeded",
+        ),
+        (format!("k get pods {}", "x".repeat(10 << 20)), "longer than the 1048576 byte limit"),
+    ];
+    for (line, want) in &cases {
+        let out = s.run(line);
+        assert_ne!(out.status, 0, "{}", &line[..line.len().min(60)]);
+        assert!(out.text().contains(want), "{}:\n{}", &line[..line.len().min(60)], out.text());
+    }
+    assert_eq!(s.run("k get deploy web -o name").text(), "deployment.apps/web\n");
+}

@@ -170,8 +170,13 @@ impl Sim {
                 Input::Edit(text) => {
                     self.apply_edit(text, "default");
                 }
+                // Each step may run the clock ahead to the next action; a replay never goes
+                // past the journal's end, whatever the count says.
                 Input::Step(n) => {
                     for _ in 0..*n {
+                        if self.world().now().millis() > until {
+                            break;
+                        }
                         self.step_action();
                     }
                 }

@@ -49,7 +49,11 @@ impl Sim {
         self.paused = true;
         if self.journaling {
             match self.journal.entries.last_mut() {
-                Some(Entry { input: Input::Step(n), .. }) if self.stepping => *n += 1,
+                Some(Entry { input: Input::Step(n), .. })
+                    if self.stepping && *n < crate::journal::MAX_STEPS =>
+                {
+                    *n += 1
+                }
                 _ => {
                     self.record(Input::Step(1));
                 }

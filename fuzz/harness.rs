@@ -1,0 +1,85 @@
+//! The bodies of the fuzz targets, shared by `fuzz_targets/*` (libFuzzer, coverage-guided)
+//! and by `tests/fuzz_corpus.rs`, which replays `fuzz/regressions/` in the normal test run.
+//! Each takes arbitrary bytes the way a user, a stored value or a link would supply text, and
+//! must neither panic nor leave the cluster broken (debug builds check the store's
+//! invariants after every tick).
+
+// Each user of this file calls only some of it.
+#![allow(dead_code)]
+
+use kubeloop::kubectl::{Mode, Session};
+use kubeloop::world::World;
+use kubeloop_web::journal::Journal;
+use kubeloop_web::sim::Sim;
+
+/// Restores only journals that replay at most this much simulated time, so one input stays
+/// fast; longer replays are the same commands the command-line target already covers.
+const MAX_FUZZ_REPLAY_MS: i64 = 60_000;
+
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// A session with a Deployment running, as the page has after the lesson's first command.
+fn busy_session() -> Session {
+    let mut s = Session::new(World::new(1), Mode::Interactive);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=2");
+    s.world.advance(5_000);
+    s
+}
+
+/// Afterwards the cluster still answers and still heals.
+fn still_works(s: &mut Session) {
+    if s.watching() {
+        s.poll_watch();
+        s.stop_watch();
+    }
+    s.world.advance(2_000);
+    let out = s.run("k get deploy,rs,pods -A -o wide");
+    assert!(out.status == 0, "the cluster stopped answering: {}", out.text());
+}
+
+/// The command line: shell, kubectl parser and executor, against a live cluster.
+pub fn command_line(data: &[u8]) {
+    let mut s = busy_session();
+    let _ = s.run(&text(data)).text();
+    still_works(&mut s);
+}
+
+/// The YAML/JSON manifest loader, through `k apply -f -` as a paste or a drop uses it.
+pub fn manifest(data: &[u8]) {
+    let yaml = text(data);
+    let delim = (0..)
+        .map(|i| format!("FUZZ_EOF_{i}"))
+        .find(|d| !yaml.lines().any(|l| l.trim() == d))
+        .unwrap_or_default();
+    let mut s = busy_session();
+    let _ = s.run(&format!("k apply -f - <<{delim}\n{yaml}\n{delim}")).text();
+    still_works(&mut s);
+}
+
+/// A share link's fragment: decoded, and replayed when it is a short session.
+pub fn share_link(data: &[u8]) {
+    if let Ok(journal) = Journal::decode_link(&text(data)) {
+        restore(&journal);
+    }
+}
+
+/// The saved-state loader: the session journal and the completed-missions list, as read
+/// back from localStorage.
+pub fn saved_state(data: &[u8]) {
+    let value = text(data);
+    let known: Vec<String> = vec!["delete-a-pod".into(), "stop-for-real".into()];
+    let _ = kubeloop_web::storage::decode_done(&value, &known);
+    if let Ok(journal) = Journal::decode(&value) {
+        restore(&journal);
+    }
+}
+
+fn restore(journal: &Journal) {
+    if journal.replay_until() <= MAX_FUZZ_REPLAY_MS {
+        let mut sim = Sim::restore(journal);
+        sim.tick(1_000.0);
+        still_works(&mut sim.session);
+    }
+}
