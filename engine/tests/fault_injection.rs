@@ -5,7 +5,7 @@
 //! names the seed that reproduces it.
 //!
 //! The normal test run tries `FAULT_SEEDS` seeds (default 3); RELIABILITY.md records a longer
-//! sweep: `FAULT_SEEDS=200 cargo test --release -p kubeloop --test fault_injection`.
+//! sweep: `FAULT_SEEDS=100 cargo test --release -p kubeloop --test fault_injection`.
 
 mod common;
 
