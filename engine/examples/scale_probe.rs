@@ -1,30 +1,61 @@
-//! Quick timing probe (not a benchmark): one big Deployment, settled.
+//! One-shot scale measurement, for runs too long for criterion: DEPLOYMENTS Deployments of
+//! REPLICAS pods each on NODES nodes, created at once and settled until every pod runs. Prints
+//! the settle's wall time, the cost of a quiet tick afterwards, and the process's peak memory.
+//!
+//! `cargo run --profile bench -p kubeloop --example scale_probe -- NODES DEPLOYMENTS REPLICAS`
 use std::time::Instant;
 
 use kubeloop::kubectl::{Mode, Session};
+use kubeloop::model::{Pod, PodPhase};
 use kubeloop::world::World;
 
+/// Peak resident memory of this process in MB (Linux), or 0 where unknown.
+fn peak_rss_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()))
+        })
+        .map_or(0, |kb| kb / 1024)
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let nodes: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let replicas: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let args: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let (nodes, deployments, replicas) = match args.as_slice() {
+        [n, d, r] => (*n, *d, *r),
+        [n, r] => (*n, 1, *r),
+        _ => (100, 1, 10_000),
+    };
     let mut w = World::empty(1);
-    w.add_nodes(nodes, 110);
+    w.add_nodes(nodes, 110.max(replicas * deployments / nodes + 10));
     w.settle();
-    let mut s = Session::new(w, Mode::Script);
+    let mut s = Session::new(w, Mode::Interactive);
     let t = Instant::now();
-    s.run(&format!("k create deployment web --image=nginx:1.27 --replicas={replicas}"));
+    for d in 0..deployments {
+        s.run(&format!("k create deployment app{d} --image=nginx:1.27 --replicas={replicas}"));
+    }
     let r = s.world.settle();
-    println!(
-        "settle: {:?} sim={}ms quiet={} pods={}",
-        t.elapsed(),
-        r.elapsed_ms,
-        r.quiet,
-        s.world.store.count::<kubeloop::model::Pod>()
-    );
+    let settle = t.elapsed();
+    let running = s
+        .world
+        .store
+        .list::<Pod>(None, None)
+        .filter(|p| p.status.phase == PodPhase::Running)
+        .count();
     let t = Instant::now();
-    for _ in 0..100 {
+    let ticks = 1_000;
+    for _ in 0..ticks {
         s.world.step();
     }
-    println!("quiet tick: {:?}", t.elapsed() / 100);
+    let tick = t.elapsed() / ticks;
+    println!(
+        "nodes={nodes} deployments={deployments} replicas={replicas} running={running} quiet={} \
+         settle={:.3}s sim={}s quiet_tick={tick:?} peak_rss={}MB",
+        r.quiet,
+        settle.as_secs_f64(),
+        r.elapsed_ms / 1000,
+        peak_rss_mb()
+    );
 }

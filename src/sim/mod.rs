@@ -11,7 +11,7 @@ use kubeloop::mission::{self, Mission, Verdict};
 use kubeloop::model::Kind;
 use kubeloop::world::World;
 
-use crate::journal::{Entry, Input, Journal, MAX_ENTRIES};
+use crate::journal::{Entry, Input, Journal, MAX_BYTES, MAX_ENTRIES};
 use crate::selection::{Action, ObjRef};
 
 /// Lines kept in the command log; older ones scroll away for good.
@@ -199,16 +199,22 @@ impl Sim {
         if !self.journaling {
             return;
         }
-        if self.journal.entries.len() >= MAX_ENTRIES {
-            if self.journal.entries.len() == MAX_ENTRIES {
-                self.push_lines(LineKind::Error, "kubeloop: this session is too long to save; a reload will not restore what follows");
-                self.journaling = false;
-            }
+        // Stop before the journal outgrows what a reload or a link may read back, so what was
+        // saved stays loadable; the user is told once.
+        let at = self.world().now().millis();
+        let entry = Entry { at, input };
+        let size =
+            self.journal.encode().len() + serde_json::to_string(&entry).map_or(0, |e| e.len()) + 32;
+        if self.journal.entries.len() >= MAX_ENTRIES || size > MAX_BYTES {
+            self.push_lines(
+                LineKind::Error,
+                "kubeloop: this session is too long to save; a reload will not restore what follows",
+            );
+            self.journaling = false;
             return;
         }
-        let at = self.world().now().millis();
         self.stepping = false;
-        self.journal.entries.push(Entry { at, input });
+        self.journal.entries.push(entry);
     }
 
     /// The journal as of now, ready to store or share.
@@ -298,6 +304,15 @@ impl Sim {
     pub fn run_command(&mut self, line: &str) {
         let trimmed = line.trim();
         if trimmed.is_empty() {
+            return;
+        }
+        // Over the engine's limit: refused before it reaches the log, the history or the
+        // journal, so a giant paste costs nothing and cannot spoil the saved session.
+        if line.len() > kubeloop::kubectl::MAX_INPUT_BYTES {
+            let start: String = trimmed.chars().take(80).collect();
+            Rc::make_mut(&mut self.log).push(LogLine::input(&format!("{start}\u{2026}")));
+            let out = self.session.run(line);
+            self.push_output(&out);
             return;
         }
         self.record(Input::Cmd(line.to_string()));

@@ -229,3 +229,31 @@ fn a_restored_journal_brings_back_the_active_mission() {
     restored.check_mission();
     assert!(restored.verdict.as_ref().is_some_and(|v| v.passed));
 }
+
+#[test]
+fn a_giant_paste_is_refused_without_spoiling_the_saved_session() {
+    let mut sim = Sim::new(2);
+    sim.run_command("k create deployment web --image=nginx:1.27");
+    let before = sim.snapshot().clone();
+    sim.run_command(&format!("k get pods {}", "x".repeat(10 << 20)));
+    assert!(text(&sim).contains("longer than the 1048576 byte limit"));
+    assert!(sim.log.iter().all(|l| l.text.len() < 1_000), "the paste is not echoed whole");
+    assert_eq!(sim.snapshot().entries, before.entries, "nothing recorded");
+    assert_eq!(sim.history.len(), 1);
+}
+
+#[test]
+fn a_session_stops_saving_before_its_journal_outgrows_a_reload() {
+    let mut sim = Sim::new(2);
+    let manifest = format!(
+        "k apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: big}}\ndata: {{a: {}}}\nEOF",
+        "x".repeat(60_000)
+    );
+    for _ in 0..6 {
+        sim.run_command(&manifest);
+    }
+    assert!(text(&sim).contains("too long to save"));
+    let saved = sim.snapshot().encode();
+    assert!(saved.len() <= crate::journal::MAX_BYTES, "{}", saved.len());
+    assert!(Journal::decode(&saved).is_ok(), "what was saved still loads");
+}
