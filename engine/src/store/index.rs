@@ -19,6 +19,18 @@ pub struct Indexes {
     pub node_load: BTreeMap<String, usize>,
     /// Objects with no controller reference, the candidates for adoption.
     pub orphans: BTreeSet<(Kind, Key)>,
+    /// node name -> the IPs its pods have, with how many pods have each, so the kubelet finds
+    /// a free address without reading every pod on the node.
+    pub ips_by_node: BTreeMap<String, BTreeMap<String, usize>>,
+}
+
+/// Where a pod sits: its node, whether it still takes a place there, and its IP. Other kinds
+/// have none of these.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Placement<'a> {
+    pub node: Option<&'a str>,
+    pub occupies: bool,
+    pub ip: Option<&'a str>,
 }
 
 impl Indexes {
@@ -26,10 +38,10 @@ impl Indexes {
         &mut self,
         kind: Kind,
         key: &Key,
-        old: Option<(&ObjectMeta, Option<&str>, bool)>,
-        new: Option<(&ObjectMeta, Option<&str>, bool)>,
+        old: Option<(&ObjectMeta, Placement<'_>)>,
+        new: Option<(&ObjectMeta, Placement<'_>)>,
     ) {
-        if let Some((m, node, occupies)) = old {
+        if let Some((m, Placement { node, occupies, ip })) = old {
             self.by_uid.remove(&m.uid);
             self.orphans.remove(&(kind, key.clone()));
             for r in &m.owner_references {
@@ -55,9 +67,20 @@ impl Indexes {
                         self.pods_by_node.remove(node);
                     }
                 }
+                if let (Some(ip), Some(ips)) = (ip, self.ips_by_node.get_mut(node)) {
+                    if let Some(n) = ips.get_mut(ip) {
+                        *n -= 1;
+                        if *n == 0 {
+                            ips.remove(ip);
+                        }
+                    }
+                    if ips.is_empty() {
+                        self.ips_by_node.remove(node);
+                    }
+                }
             }
         }
-        if let Some((m, node, occupies)) = new {
+        if let Some((m, Placement { node, occupies, ip })) = new {
             self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
             if m.controller_ref().is_none() && matches!(kind, Kind::Pod | Kind::ReplicaSet) {
                 self.orphans.insert((kind, key.clone()));
@@ -70,6 +93,14 @@ impl Indexes {
                     *self.node_load.entry(node.to_string()).or_default() += 1;
                 }
                 self.pods_by_node.entry(node.to_string()).or_default().insert(key.clone());
+                if let Some(ip) = ip {
+                    *self
+                        .ips_by_node
+                        .entry(node.to_string())
+                        .or_default()
+                        .entry(ip.to_string())
+                        .or_default() += 1;
+                }
             }
         }
     }

@@ -58,7 +58,7 @@ impl Store {
                     what()
                 ));
             }
-            rebuilt.on_write(T::KIND, key, None, Some((m, T::node_of(obj), T::occupies(obj))));
+            rebuilt.on_write(T::KIND, key, None, Some((m, T::placement(obj))));
         }
         Ok(())
     }
@@ -74,6 +74,8 @@ fn index_difference(want: &Indexes, have: &Indexes) -> String {
         "pods-by-node"
     } else if want.node_load != have.node_load {
         "node-load"
+    } else if want.ips_by_node != have.ips_by_node {
+        "pod-IP"
     } else {
         "orphans"
     };

@@ -290,8 +290,8 @@ impl Store {
         self.index.on_write(
             T::KIND,
             &key,
-            old.as_ref().map(|o| (o.meta(), T::node_of(o), T::occupies(o))),
-            Some((obj.meta(), T::node_of(&obj), T::occupies(&obj))),
+            old.as_ref().map(|o| (o.meta(), T::placement(o))),
+            Some((obj.meta(), T::placement(&obj))),
         );
         let rv = self.resource_version;
         let by = self.actor;
@@ -300,12 +300,7 @@ impl Store {
 
     pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<T> {
         let old = T::table_mut(self).remove(key)?;
-        self.index.on_write(
-            T::KIND,
-            key,
-            Some((old.meta(), T::node_of(&old), T::occupies(&old))),
-            None,
-        );
+        self.index.on_write(T::KIND, key, Some((old.meta(), T::placement(&old))), None);
         let obj = old.clone().into_object();
         let rv = self.next_rv();
         let by = self.actor;
@@ -360,6 +355,11 @@ impl Store {
     }
 
     /// Keys of pods bound to a node.
+    /// Whether a pod on `node` already has `ip` (the kubelet's address allocation).
+    pub fn ip_in_use(&self, node: &str, ip: &str) -> bool {
+        self.index.ips_by_node.get(node).is_some_and(|ips| ips.contains_key(ip))
+    }
+
     pub fn pods_on_node(&self, node: &str) -> Vec<Key> {
         self.index.pods_by_node.get(node).map(|s| s.iter().cloned().collect()).unwrap_or_default()
     }

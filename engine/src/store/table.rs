@@ -99,6 +99,19 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn node_of(_obj: &Self) -> Option<&str> {
         None
     }
+    /// Where a bound pod sits, for the indexes: its node, whether it still takes a place
+    /// there, and its IP.
+    fn placement(obj: &Self) -> super::index::Placement<'_> {
+        super::index::Placement {
+            node: Self::node_of(obj),
+            occupies: Self::occupies(obj),
+            ip: Self::ip_of(obj),
+        }
+    }
+    /// A pod's IP, for the per-node IP index.
+    fn ip_of(_obj: &Self) -> Option<&str> {
+        None
+    }
     /// Whether a bound pod still takes a place on its node (it has not finished).
     fn occupies(_obj: &Self) -> bool {
         false
@@ -173,6 +186,9 @@ impl Tabled for Pod {
     }
     fn node_of(obj: &Self) -> Option<&str> {
         obj.node()
+    }
+    fn ip_of(obj: &Self) -> Option<&str> {
+        obj.status.pod_ip.as_deref()
     }
     fn occupies(obj: &Self) -> bool {
         !matches!(obj.status.phase, PodPhase::Succeeded | PodPhase::Failed)

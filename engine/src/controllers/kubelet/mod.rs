@@ -19,7 +19,7 @@ pub(crate) mod testenv;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
@@ -161,19 +161,11 @@ impl Kubelet {
     /// `10.244.<node index>.<n>`: the next free address after the last one handed out.
     fn allocate_ip(&mut self, ctx: &Ctx<'_>, node: &str) -> String {
         let index = ctx.hosts.get(node).map_or(0, |h| h.index);
-        let used: BTreeSet<String> = ctx
-            .store
-            .pods_on_node(node)
-            .iter()
-            .filter_map(|k| {
-                ctx.store.get::<Pod>(&k.ns, &k.name).and_then(|p| p.status.pod_ip.clone())
-            })
-            .collect();
         let last = self.last_ip.entry(node.to_string()).or_insert(1);
         for _ in 0..253 {
             *last = if *last >= 254 { 2 } else { *last + 1 };
             let ip = format!("10.244.{index}.{last}");
-            if !used.contains(&ip) {
+            if !ctx.store.ip_in_use(node, &ip) {
                 return ip;
             }
         }
