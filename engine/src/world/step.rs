@@ -116,6 +116,9 @@ impl World {
         }
         self.deliver_events();
         if self.now >= self.next_resync {
+            // The API server drops Events older than `--event-ttl` (etcd leases); checking at
+            // each resync keeps a long session's Events to about an hour's worth.
+            self.store.expire_events(self.now);
             self.resync_all();
             self.next_resync = self.now.plus_millis(self.config.resync_ms);
         }
@@ -269,6 +272,18 @@ mod tests {
         ] {
             assert!(writers.contains(&c), "{c} wrote nothing");
         }
+    }
+
+    #[test]
+    fn events_expire_an_hour_after_they_last_happened() {
+        let mut s = session_with("k create deployment web --image=nginx --replicas=2");
+        s.world.settle();
+        let recorded = s.world.store.count::<crate::model::Event>();
+        assert!(recorded > 0);
+        s.world.advance(50 * 60 * 1000);
+        assert_eq!(s.world.store.count::<crate::model::Event>(), recorded, "within the hour");
+        s.world.advance(15 * 60 * 1000);
+        assert_eq!(s.world.store.count::<crate::model::Event>(), 0, "gone after --event-ttl");
     }
 
     #[test]
