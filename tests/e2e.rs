@@ -402,6 +402,12 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
     // Use the page: commands, the graph, the inspector, the panels, a share link, a reload.
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    c.find(Locator::Css("[data-kind='Deployment']")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css(".insp-history summary")).await.unwrap().click().await.unwrap();
+    let show = "const h = document.querySelector('.insp-history'); \
+                h.closest('.inspector').scrollTop = h.offsetTop; return 1";
+    c.execute(show, vec![]).await.unwrap();
+    browser.screenshot("inspector-history.png").await;
     c.find(Locator::Css("[data-kind='Pod']")).await.unwrap().click().await.unwrap();
     for panel in ["YAML", "Faults", "Missions", "Nodes", "Share", "Presenter"] {
         c.find(Locator::XPath(&format!("//button[text()='{panel}']")))
@@ -410,6 +416,9 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
             .click()
             .await
             .unwrap();
+        if panel == "YAML" {
+            browser.screenshot("yaml-panel.png").await;
+        }
     }
     let violations = c.execute("return window.cspViolations", vec![]).await.unwrap();
     assert_eq!(violations, serde_json::json!([]), "the policy blocked something the page does");
