@@ -105,11 +105,22 @@ pub fn App() -> Html {
     let show_faults = use_state(|| false);
     let show_yaml = use_state(|| false);
     let redraw = use_force_update();
+    // When the last timer fire started, until the render it caused has finished.
+    let frame_start = use_mut_ref(|| None::<f64>);
+    {
+        let frame_start = frame_start.clone();
+        use_effect(move || {
+            if let Some(t0) = frame_start.borrow_mut().take() {
+                crate::frames::record(real_now() - t0);
+            }
+        });
+    }
 
     // The one timer: real time in, simulated ticks out, then a redraw.
     {
         let sim = sim.clone();
         let redraw = redraw.clone();
+        let frame_start = frame_start.clone();
         use_effect_with((), move |_| {
             // The first render is on screen: record when, for the time-to-interactive figure
             // the end-to-end test reads.
@@ -123,6 +134,7 @@ pub fn App() -> Html {
                 let now = real_now();
                 let elapsed = now - *last.borrow();
                 *last.borrow_mut() = now;
+                *frame_start.borrow_mut() = Some(now);
                 let mut s = sim.borrow_mut();
                 s.tick(elapsed);
                 // Keep the saved session fresh, without writing storage on every frame.

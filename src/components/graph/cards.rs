@@ -138,7 +138,10 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
         <text class="t-label" x="16" y="76">{ "READY" }</text>
         <text class="t-label" x="80" y="76">{ "UP-TO-DATE" }</text>
         <text class="t-label" x="172" y="76">{ "AVAILABLE" }</text>
-        <text class="t-value" x="16" y="100">{ &d.ready }</text>
+        // "1000/1000" would run into the next column: squeeze long values into it.
+        <text class="t-value" x="16" y="100"
+            textLength={(d.ready.len() > 5).then_some("58")}
+            lengthAdjust={(d.ready.len() > 5).then_some("spacingAndGlyphs")}>{ &d.ready }</text>
         <text class="t-value" x="80" y="100">{ d.up_to_date }</text>
         <text class="t-value" x="172" y="100">{ d.available }</text>
         <text class="t-mono" x="16" y="124">{ images }</text>
