@@ -4,7 +4,6 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement};
 
 mod page;
 use page::*;
@@ -12,14 +11,6 @@ use page::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 const KEY: &str = "kubeloop.missions.v1";
-
-fn one(root: &Element, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
-        .dyn_into()
-        .unwrap()
-}
 
 #[wasm_bindgen_test]
 async fn a_mission_fails_with_reasons_then_passes_and_is_remembered() {

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 
 mod page;
 use page::*;
@@ -53,16 +53,12 @@ async fn the_inspector_lists_who_changed_an_object_and_how() {
     assert!(scale.text_content().unwrap().contains("3"), "old value shown");
 }
 
-fn textarea(root: &Element, selector: &str) -> HtmlTextAreaElement {
-    root.query_selector(selector).unwrap().expect(selector).dyn_into().unwrap()
-}
-
 #[wasm_bindgen_test]
 async fn yaml_exports_clean_manifests_and_imports_pasted_ones() {
     let root = mount().await;
     type_command(&root, "k create deployment web --image=nginx:1.27 --replicas=2; settle").await;
     click(&button(&root, "YAML")).await;
-    let exported = textarea(&root, ".export-yaml").value();
+    let exported = one::<HtmlTextAreaElement>(&root, ".export-yaml").value();
     assert!(exported.contains("kind: Deployment"), "{exported}");
     assert!(exported.contains("name: web"), "{exported}");
     for server_set in ["uid:", "resourceVersion:", "creationTimestamp:", "status:", "kind: Pod"] {
@@ -73,7 +69,7 @@ async fn yaml_exports_clean_manifests_and_imports_pasted_ones() {
 
     // Import: the same manifest renamed, pasted and applied.
     let pasted = exported.replace("name: web", "name: shop").replace("app: web", "app: shop");
-    let import = textarea(&root, ".import-yaml");
+    let import = one::<HtmlTextAreaElement>(&root, ".import-yaml");
     import.set_value(&pasted);
     import.dispatch_event(&web_sys::InputEvent::new("input").unwrap()).unwrap();
     yew::scheduler::flush().await;

@@ -10,24 +10,6 @@ use page::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn one<T: JsCast>(root: &Element, selector: &str) -> T {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
-        .dyn_into()
-        .unwrap_or_else(|_| panic!("{selector} is not the element type asked for"))
-}
-
-fn button(root: &Element, label: &str) -> HtmlElement {
-    let buttons = root.query_selector_all("button").unwrap();
-    (0..buttons.length())
-        .filter_map(|i| buttons.item(i))
-        .find(|b| b.text_content().unwrap_or_default().trim() == label)
-        .unwrap_or_else(|| panic!("no button reads {label}"))
-        .dyn_into()
-        .unwrap()
-}
-
 async fn click(el: &HtmlElement) {
     el.click();
     yew::scheduler::flush().await;

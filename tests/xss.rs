@@ -39,10 +39,6 @@ async fn set_text(el: &Element, text: &str) {
     yew::scheduler::flush().await;
 }
 
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
-}
-
 #[wasm_bindgen_test]
 async fn hostile_text_in_every_field_is_shown_as_text() {
     let root = mount().await;
@@ -69,23 +65,23 @@ async fn hostile_text_in_every_field_is_shown_as_text() {
         "apiVersion: v1\nkind: Pod\nmetadata:\n  name: bare\n  annotations:\n    note: '{}'\n    other: '{}'\nspec:\n  containers:\n  - name: c\n    image: '{}'\n",
         PAYLOADS[0], PAYLOADS[2], PAYLOADS[1]
     );
-    set_text(&one(&root, ".import-yaml"), &manifest).await;
+    set_text(&one::<Element>(&root, ".import-yaml"), &manifest).await;
     click(&button(&root, "Apply")).await;
     type_command(&root, "settle").await;
-    let exported = one(&root, ".export-yaml").dyn_into::<HtmlTextAreaElement>().unwrap().value();
+    let exported = one::<HtmlTextAreaElement>(&root, ".export-yaml").value();
     assert!(exported.contains(PAYLOADS[1]), "{exported}");
     click(&button(&root, "Back to the feed")).await;
 
     // The inspector shows the annotation and image as text, and its label editor takes more.
-    let pod: HtmlElement = one(&root, "[data-kind='Pod'][data-name='bare']").unchecked_into();
+    let pod: HtmlElement = one(&root, "[data-kind='Pod'][data-name='bare']");
     pod.dispatch_event(&web_sys::MouseEvent::new("click").unwrap()).unwrap();
     yew::scheduler::flush().await;
     let inspector = text_of(&root, ".inspector");
     assert!(inspector.contains(PAYLOADS[0]) && inspector.contains(PAYLOADS[1]), "{inspector}");
     click(&button(&root, "Edit labels")).await;
     click(&button(&root, "+ Add label")).await;
-    set_text(&one(&root, "[aria-label='label 1 key']"), PAYLOADS[2]).await;
-    set_text(&one(&root, "[aria-label='label 1 value']"), PAYLOADS[0]).await;
+    set_text(&one::<Element>(&root, "[aria-label='label 1 key']"), PAYLOADS[2]).await;
+    set_text(&one::<Element>(&root, "[aria-label='label 1 value']"), PAYLOADS[0]).await;
     click(&button(&root, "Save labels")).await;
     assert!(text_of(&root, "[aria-label='command box']").contains("Invalid value"));
 

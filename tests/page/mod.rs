@@ -56,6 +56,15 @@ pub async fn click(el: &HtmlElement) {
     yew::scheduler::flush().await;
 }
 
+/// The one element `selector` matches, as the element type the caller needs.
+pub fn one<T: JsCast>(root: &Element, selector: &str) -> T {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .dyn_into()
+        .unwrap_or_else(|_| panic!("{selector} is not the element type asked for"))
+}
+
 /// The first button whose text is `label`.
 pub fn button(root: &Element, label: &str) -> HtmlElement {
     let buttons = root.query_selector_all("button").unwrap();
