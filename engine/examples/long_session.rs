@@ -3,30 +3,20 @@
 //! logs after the first hour and at the end. Logs are rings, so memory should level off.
 //!
 //! `cargo run --profile bench -p kubeloop --example long_session -- [HOURS] [LOW] [HIGH]`
+mod common;
+
 use std::time::Instant;
 
 use kubeloop::kubectl::{Mode, Session};
 use kubeloop::model::{Event, Pod};
 use kubeloop::world::World;
 
-/// Current resident memory of this process in MB (Linux), or 0 where unknown.
-fn rss_mb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()))
-        })
-        .map_or(0, |kb| kb / 1024)
-}
-
 fn report(s: &Session, hour: u32, started: Instant) {
     let w = &s.world;
     println!(
         "hour={hour} wall={:.1}s rss={}MB pods={} events={} watch_log={} decisions={} decisions_ever={}",
         started.elapsed().as_secs_f64(),
-        rss_mb(),
+        common::status_mb("VmRSS"),
         w.store.count::<Pod>(),
         w.store.count::<Event>(),
         w.store.watch.len(),

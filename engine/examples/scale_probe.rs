@@ -5,23 +5,13 @@
 //! process's peak memory.
 //!
 //! `cargo run --profile bench -p kubeloop --example scale_probe -- NODES DEPLOYMENTS REPLICAS`
+mod common;
+
 use std::time::Instant;
 
 use kubeloop::kubectl::{Mode, Session};
 use kubeloop::model::{Pod, PodPhase};
 use kubeloop::world::World;
-
-/// Peak resident memory of this process in MB (Linux), or 0 where unknown.
-fn peak_rss_mb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()))
-        })
-        .map_or(0, |kb| kb / 1024)
-}
 
 fn main() {
     let args: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -71,6 +61,6 @@ fn main() {
         r.quiet,
         settle.as_secs_f64(),
         r.elapsed_ms / 1000,
-        peak_rss_mb()
+        common::status_mb("VmHWM")
     );
 }
