@@ -99,6 +99,7 @@ pub fn App() -> Html {
     });
     let layout = use_mut_ref(LayoutMemory::default);
     let view_cache = use_mut_ref(|| None::<Rc<view::ViewModel>>);
+    let history_cache = use_mut_ref(crate::inspect::history::HistoryCache::default);
     let selected = use_state(|| None::<ObjRef>);
     let show_nodes = use_state(|| false);
     let show_missions = use_state(|| false);
@@ -423,7 +424,7 @@ pub fn App() -> Html {
     let s = &*s;
     let world = s.shown_world();
     let past_at = s.past.as_ref().map(|p| p.at_ms);
-    let marks = Rc::new(s.input_marks());
+    let marks = s.input_marks();
     let step = s.last_action.clone().filter(|_| s.paused && past_at.is_none()).map(Rc::new);
     let acted = step.as_ref().map(|a| (a.target.clone(), a.controller.clone()));
     let view = {
@@ -434,8 +435,10 @@ pub fn App() -> Html {
         }
         cache.clone().unwrap_or_default()
     };
-    let inspected =
-        (*selected).as_ref().and_then(|r| crate::inspect::inspect(world, r)).map(Rc::new);
+    let inspected = (*selected)
+        .as_ref()
+        .and_then(|r| crate::inspect::inspect_with(world, r, &mut history_cache.borrow_mut()))
+        .map(Rc::new);
     let decisions = Rc::new(decision_views(world, 60));
     let nodes = Rc::new(node_views(world));
     let clock = kubeloop::duration::human(world.now().millis());

@@ -7,6 +7,8 @@
 mod compare;
 pub mod history;
 
+use std::rc::Rc;
+
 use kubeloop::clock::Time;
 use kubeloop::duration::human;
 use kubeloop::kubectl::printers::{pod_cells, row, to_yaml, TableOptions};
@@ -48,7 +50,7 @@ pub struct Inspected {
     /// Newest first, at most `EVENT_LIMIT`.
     pub events: Vec<EventLine>,
     /// Its writes, newest first: when, who, what changed.
-    pub history: Vec<history::Change>,
+    pub history: Rc<Vec<history::Change>>,
 }
 
 /// One row of the desired-versus-observed table.
@@ -88,6 +90,16 @@ fn obj_ref(kind: Kind, key: &Key) -> ObjRef {
 
 /// Reads one object; `None` when it does not exist (any more).
 pub fn inspect(world: &World, target: &ObjRef) -> Option<Inspected> {
+    inspect_with(world, target, &mut history::HistoryCache::default())
+}
+
+/// `inspect`, reusing the object's history from `cache` while the object is unchanged: the
+/// page inspects on every frame, and the history reads the whole watch log.
+pub fn inspect_with(
+    world: &World,
+    target: &ObjRef,
+    cache: &mut history::HistoryCache,
+) -> Option<Inspected> {
     let store = &world.store;
     let now = world.now();
     let ns = if target.kind.namespaced() { target.namespace.as_str() } else { "" };
@@ -157,7 +169,7 @@ pub fn inspect(world: &World, target: &ObjRef) -> Option<Inspected> {
         replicas,
         status,
         events,
-        history: history::history(world, &meta.uid),
+        history: cache.get(world, meta),
     })
 }
 

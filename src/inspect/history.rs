@@ -3,9 +3,11 @@
 //! keeps the "who" per field in `metadata.managedFields`; the watch log here keeps it per write.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use kubeloop::duration::human;
 use kubeloop::kubectl::printers::object_json;
+use kubeloop::model::ObjectMeta;
 use kubeloop::store::{WatchEvent, WatchEventType};
 use kubeloop::world::World;
 use serde_json::Value;
@@ -37,6 +39,25 @@ pub struct FieldChange {
     pub path: String,
     pub old: Option<String>,
     pub new: Option<String>,
+}
+
+/// The last history read, by object UID and resourceVersion: every write to the object bumps
+/// its resourceVersion, so an unchanged pair means an unchanged history.
+#[derive(Default)]
+pub struct HistoryCache {
+    key: Option<(String, String)>,
+    value: Rc<Vec<Change>>,
+}
+
+impl HistoryCache {
+    pub fn get(&mut self, world: &World, meta: &ObjectMeta) -> Rc<Vec<Change>> {
+        let key = (meta.uid.clone(), meta.resource_version.clone());
+        if self.key.as_ref() != Some(&key) {
+            self.value = Rc::new(history(world, &meta.uid));
+            self.key = Some(key);
+        }
+        self.value.clone()
+    }
 }
 
 /// The object's writes still in the watch log, newest first, at most `HISTORY_LIMIT`.
@@ -157,6 +178,21 @@ mod tests {
         assert_eq!(status.by, "deployment-controller");
         assert!(status.diff.iter().any(|f| f.path.starts_with("status.")), "{:?}", status.diff);
         assert!(h.len() <= HISTORY_LIMIT);
+    }
+
+    #[test]
+    fn the_cache_rereads_only_when_the_object_changes() {
+        let mut s = session("k create deployment web --image=nginx:1.27 --replicas=1");
+        let meta = |s: &kubeloop::kubectl::Session| {
+            s.world.store.list::<Deployment>(None, None).next().unwrap().metadata.clone()
+        };
+        let mut cache = HistoryCache::default();
+        let first = cache.get(&s.world, &meta(&s));
+        assert!(Rc::ptr_eq(&first, &cache.get(&s.world, &meta(&s))), "unchanged: reused");
+        s.run("k scale deploy/web --replicas=2");
+        let after = cache.get(&s.world, &meta(&s));
+        assert!(!Rc::ptr_eq(&first, &after));
+        assert!(after.len() > first.len(), "the scale is listed");
     }
 
     #[test]

@@ -107,6 +107,8 @@ pub struct Sim {
     stepping: bool,
     /// Every input so far, for reloads and share links.
     journal: Journal,
+    /// The scrubber's marks, with the journal length and last entry they were built from.
+    marks: timeline::MarksCache,
     /// Off while replaying (and for inputs a recorded input makes itself).
     journaling: bool,
     acc_ms: f64,
@@ -130,6 +132,7 @@ impl Sim {
             last_action: None,
             stepping: false,
             journal: Journal::new(seed),
+            marks: Default::default(),
             journaling: true,
             acc_ms: 0.0,
         }

@@ -4,6 +4,8 @@
 //! Time travel replays the journal from the seed: the engine is deterministic, so the inputs
 //! up to a moment rebuild that moment exactly, and no snapshots need to be kept.
 
+use std::rc::Rc;
+
 use kubeloop::controllers::Decision;
 use kubeloop::model::Kind;
 use kubeloop::store::WatchEventType;
@@ -12,6 +14,9 @@ use kubeloop::world::{PlannedKey, World};
 use super::{LineKind, Sim};
 use crate::journal::{Entry, Input};
 use crate::selection::ObjRef;
+
+/// The scrubber's marks and the (entry count, last entry) they were built from.
+pub type MarksCache = std::cell::RefCell<((usize, Option<Entry>), Rc<Vec<(i64, String)>>)>;
 
 /// Step mode gives up after this much simulated time with no loop acting.
 pub const STEP_LIMIT_MS: i64 = 5 * 60 * 1000;
@@ -188,21 +193,28 @@ impl Sim {
         );
     }
 
-    /// Each input's simulated time and what it was, for the scrubber's marks.
-    pub fn input_marks(&self) -> Vec<(i64, String)> {
-        self.journal
-            .entries
-            .iter()
-            .map(|e| {
-                let what = match &e.input {
-                    Input::Cmd(line) => line.lines().next().unwrap_or_default().to_string(),
-                    Input::Mission(name) => format!("mission {name}"),
-                    Input::Edit(_) => "k edit (saved)".to_string(),
-                    Input::Step(n) => format!("step \u{d7}{n}"),
-                };
-                (e.at, what)
-            })
-            .collect()
+    /// Each input's simulated time and what it was, for the scrubber's marks. The page asks
+    /// on every frame, so the list is rebuilt only when the journal's inputs changed (a new
+    /// entry, or a step added to the last one).
+    pub fn input_marks(&self) -> Rc<Vec<(i64, String)>> {
+        let entries = &self.journal.entries;
+        let key = (entries.len(), entries.last().cloned());
+        let mut cache = self.marks.borrow_mut();
+        if cache.0 != key {
+            let marks = entries.iter().map(|e| (e.at, mark_text(&e.input))).collect();
+            *cache = (key, Rc::new(marks));
+        }
+        cache.1.clone()
+    }
+}
+
+/// What the scrubber's mark for an input says when hovered.
+fn mark_text(input: &Input) -> String {
+    match input {
+        Input::Cmd(line) => line.lines().next().unwrap_or_default().to_string(),
+        Input::Mission(name) => format!("mission {name}"),
+        Input::Edit(_) => "k edit (saved)".to_string(),
+        Input::Step(n) => format!("step \u{d7}{n}"),
     }
 }
 

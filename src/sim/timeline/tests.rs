@@ -132,3 +132,18 @@ fn a_step_on_a_quiet_cluster_says_so() {
     assert!(sim.last_action.is_none());
     assert!(sim.log.last().is_some_and(|l| l.text.contains("quiet")));
 }
+
+#[test]
+fn scrubber_marks_follow_the_journal_and_are_reused_while_it_is_unchanged() {
+    let mut sim = Sim::new(2);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=1");
+    sim.step_action();
+    let marks = sim.input_marks();
+    assert_eq!(marks.len(), 2);
+    assert_eq!(marks[1].1, "step \u{d7}1");
+    assert!(std::rc::Rc::ptr_eq(&marks, &sim.input_marks()), "nothing changed: no rebuild");
+    sim.step_action();
+    assert_eq!(sim.input_marks()[1].1, "step \u{d7}2", "a merged step updates its mark");
+    sim.run_command("k get pods");
+    assert_eq!(sim.input_marks().last().map(|m| m.1.as_str()), Some("k get pods"));
+}
