@@ -420,6 +420,11 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
             browser.screenshot("yaml-panel.png").await;
         }
     }
+    // The page records each frame's step-plus-render time for the page benchmark.
+    let frames = c.execute("return window.kubeloopFrames || []", vec![]).await.unwrap();
+    let frames: Vec<f64> = serde_json::from_value(frames).unwrap();
+    assert!(frames.len() >= 5, "frames recorded: {frames:?}");
+    assert!(frames.iter().all(|ms| (0.0..10_000.0).contains(ms)), "{frames:?}");
     let violations = c.execute("return window.cspViolations", vec![]).await.unwrap();
     assert_eq!(violations, serde_json::json!([]), "the policy blocked something the page does");
 
