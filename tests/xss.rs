@@ -4,7 +4,7 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 mod page;
 use page::*;
@@ -73,7 +73,8 @@ async fn hostile_text_in_every_field_is_shown_as_text() {
     click(&button(&root, "Back to the feed")).await;
 
     // The inspector shows the annotation and image as text, and its label editor takes more.
-    let pod: HtmlElement = one(&root, "[data-kind='Pod'][data-name='bare']");
+    // An SVG box, so an Element rather than an HtmlElement.
+    let pod: Element = one(&root, "[data-kind='Pod'][data-name='bare']");
     pod.dispatch_event(&web_sys::MouseEvent::new("click").unwrap()).unwrap();
     yew::scheduler::flush().await;
     let inspector = text_of(&root, ".inspector");
