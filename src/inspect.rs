@@ -176,7 +176,7 @@ pub fn inspect_with(
 /// kubectl's node STATUS (`Ready`, `NotReady`, `Ready,SchedulingDisabled`, ...), taken from
 /// the `kubectl get nodes` row so the two can never disagree.
 pub fn node_status(node: &Node, now: Time) -> String {
-    let cells = row(&Object::Node(node.clone()), &TableOptions::default(), now);
+    let cells = row(&Object::Node(std::rc::Rc::new(node.clone())), &TableOptions::default(), now);
     cells.get(1).cloned().unwrap_or_default()
 }
 

@@ -320,7 +320,7 @@ fn slow_start_create(
                         "SuccessfulCreate",
                         format!("Created pod: {}", p.metadata.name),
                     );
-                    created.push(p.metadata.name);
+                    created.push(p.metadata.name.clone());
                 }
                 Err(e) => {
                     ctx.event(

@@ -1,6 +1,7 @@
 //! Verbs that create or resize objects: create, apply, run and scale.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use crate::model::*;
 use crate::store::ApiError;
@@ -176,9 +177,9 @@ fn from_manifest(
     let mut status = 0;
     for obj in objects {
         let result = match obj {
-            Object::Deployment(d) => put(s, d, ns, apply),
-            Object::ReplicaSet(r) => put(s, r, ns, apply),
-            Object::Pod(p) => put(s, p, ns, apply),
+            Object::Deployment(d) => put(s, Rc::unwrap_or_clone(d), ns, apply),
+            Object::ReplicaSet(r) => put(s, Rc::unwrap_or_clone(r), ns, apply),
+            Object::Pod(p) => put(s, Rc::unwrap_or_clone(p), ns, apply),
             _ => continue,
         };
         match result {

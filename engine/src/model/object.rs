@@ -1,6 +1,8 @@
 //! `Object`, the closed set of kinds the store holds, and the `Resource` trait that lets the
 //! store and printers treat them uniformly.
 
+use std::rc::Rc;
+
 use serde::Serialize;
 
 use super::{Deployment, Event, Kind, Node, ObjectMeta, Pod, ReplicaSet};
@@ -10,7 +12,12 @@ pub trait Resource: Clone + Serialize {
     const KIND: Kind;
     fn meta(&self) -> &ObjectMeta;
     fn meta_mut(&mut self) -> &mut ObjectMeta;
-    fn into_object(self) -> Object;
+    fn into_object(self) -> Object {
+        Self::rc_into_object(Rc::new(self))
+    }
+    /// Wraps a shared object without copying it: the store's table and its watch log hold
+    /// the same allocation.
+    fn rc_into_object(rc: Rc<Self>) -> Object;
     fn from_object(o: &Object) -> Option<&Self>;
 }
 
@@ -24,8 +31,8 @@ macro_rules! resource {
             fn meta_mut(&mut self) -> &mut ObjectMeta {
                 &mut self.metadata
             }
-            fn into_object(self) -> Object {
-                Object::$t(self)
+            fn rc_into_object(rc: Rc<Self>) -> Object {
+                Object::$t(rc)
             }
             fn from_object(o: &Object) -> Option<&Self> {
                 match o {
@@ -43,15 +50,17 @@ resource!(Pod);
 resource!(Node);
 resource!(Event);
 
-/// One object of any kind, as watch events and printers carry it.
+/// One object of any kind, as watch events and printers carry it. Objects are shared
+/// (`Rc`): a write stores one allocation that the table, the watch log and every reader
+/// point at, and cloning an `Object` copies a pointer, not the object.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Object {
-    Deployment(Deployment),
-    ReplicaSet(ReplicaSet),
-    Pod(Pod),
-    Node(Node),
-    Event(Event),
+    Deployment(Rc<Deployment>),
+    ReplicaSet(Rc<ReplicaSet>),
+    Pod(Rc<Pod>),
+    Node(Rc<Node>),
+    Event(Rc<Event>),
 }
 
 impl Object {
@@ -77,11 +86,11 @@ impl Object {
 
     pub fn meta_mut(&mut self) -> &mut ObjectMeta {
         match self {
-            Object::Deployment(x) => &mut x.metadata,
-            Object::ReplicaSet(x) => &mut x.metadata,
-            Object::Pod(x) => &mut x.metadata,
-            Object::Node(x) => &mut x.metadata,
-            Object::Event(x) => &mut x.metadata,
+            Object::Deployment(x) => &mut Rc::make_mut(x).metadata,
+            Object::ReplicaSet(x) => &mut Rc::make_mut(x).metadata,
+            Object::Pod(x) => &mut Rc::make_mut(x).metadata,
+            Object::Node(x) => &mut Rc::make_mut(x).metadata,
+            Object::Event(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

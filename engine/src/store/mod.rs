@@ -16,6 +16,7 @@ mod table;
 mod watch;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
 pub use error::{qualified_resource, ApiError};
@@ -125,7 +126,7 @@ impl Store {
         mut obj: T,
         now: Time,
         rng: &mut SimRng,
-    ) -> Result<T, ApiError> {
+    ) -> Result<Rc<T>, ApiError> {
         let ns = {
             let m = obj.meta_mut();
             if !T::KIND.namespaced() {
@@ -165,14 +166,13 @@ impl Store {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.generation = if T::HAS_GENERATION { 1 } else { 0 };
-        self.store(obj.clone(), WatchEventType::Added, now);
-        Ok(obj)
+        Ok(self.store(obj, WatchEventType::Added, now))
     }
 
     /// Replaces spec and metadata; status is kept (the status subresource owns it).
     /// `generation` is bumped when the spec changes. Removing the last finalizer of an object
     /// that is being deleted removes it, as the real API server does.
-    pub fn update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<T, ApiError> {
+    pub fn update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<Rc<T>, ApiError> {
         let key = Key::of(obj.meta(), T::KIND);
         let Some(old) = T::table(self).get(&key) else {
             return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
@@ -204,34 +204,44 @@ impl Store {
             }
         }
         if obj == *old {
-            return Ok(obj);
+            return Ok(Rc::clone(T::table(self).get_rc(&key).expect("row read above")));
         }
         if obj.meta().deletion_timestamp.is_some()
             && obj.meta().finalizers.is_empty()
             && !T::graceful_pending(&obj, now)
         {
             self.remove::<T>(&key, now);
-            return Ok(obj);
+            return Ok(Rc::new(obj));
         }
         obj.meta_mut().resource_version = self.next_rv().to_string();
-        self.store(obj.clone(), WatchEventType::Modified, now);
-        Ok(obj)
+        Ok(self.store(obj, WatchEventType::Modified, now))
     }
 
     /// Replaces only the status of an object.
-    pub fn update_status<T: Tabled>(&mut self, obj: &T, now: Time) -> Result<T, ApiError> {
+    pub fn update_status<T: Tabled>(&mut self, obj: &T, now: Time) -> Result<Rc<T>, ApiError> {
         let key = Key::of(obj.meta(), T::KIND);
         let Some(old) = T::table(self).get(&key) else {
             return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
         };
         let mut next = old.clone();
         T::copy_status(&mut next, obj);
-        if next == *old {
-            return Ok(next);
+        self.write_status(&key, next, now)
+    }
+
+    /// Stores `next` as the new state of the row at `key` unless nothing changed: the common
+    /// tail of the status writes.
+    fn write_status<T: Tabled>(
+        &mut self,
+        key: &Key,
+        mut next: T,
+        now: Time,
+    ) -> Result<Rc<T>, ApiError> {
+        let old = T::table(self).get_rc(key).expect("caller read the row");
+        if next == **old {
+            return Ok(Rc::clone(old));
         }
         next.meta_mut().resource_version = self.next_rv().to_string();
-        self.store(next.clone(), WatchEventType::Modified, now);
-        Ok(next)
+        Ok(self.store(next, WatchEventType::Modified, now))
     }
 
     /// Read-modify-write of one stored object through `update`; the closure sees the current
@@ -242,7 +252,7 @@ impl Store {
         name: &str,
         now: Time,
         f: impl FnOnce(&mut T),
-    ) -> Result<T, ApiError> {
+    ) -> Result<Rc<T>, ApiError> {
         let mut obj = self
             .get::<T>(ns, name)
             .cloned()
@@ -258,13 +268,19 @@ impl Store {
         name: &str,
         now: Time,
         f: impl FnOnce(&mut T),
-    ) -> Result<T, ApiError> {
-        let mut obj = self
-            .get::<T>(ns, name)
+    ) -> Result<Rc<T>, ApiError> {
+        let key = Key::new(T::scoped_ns(ns), name);
+        let mut obj = T::table(self)
+            .get(&key)
             .cloned()
             .ok_or_else(|| ApiError::NotFound { kind: T::KIND, name: name.to_string() })?;
         f(&mut obj);
-        self.update_status(&obj, now)
+        // The status subresource: one clone, and the closure must leave the rest alone (the
+        // tests run with debug assertions, so a caller that strays is caught there).
+        debug_assert!(T::table(self)
+            .get(&key)
+            .is_some_and(|old| { T::same_spec(&obj, old) && obj.meta() == old.meta() }));
+        self.write_status(&key, obj, now)
     }
 
     fn validate<T: Tabled>(&self, obj: &T) -> Result<(), ApiError> {
@@ -284,9 +300,11 @@ impl Store {
         self.resource_version
     }
 
-    pub(super) fn store<T: Tabled>(&mut self, obj: T, ty: WatchEventType, now: Time) {
+    /// Writes a row and appends its watch event; both share the one allocation.
+    pub(super) fn store<T: Tabled>(&mut self, obj: T, ty: WatchEventType, now: Time) -> Rc<T> {
         let key = Key::of(obj.meta(), T::KIND);
-        let old = T::table_mut(self).insert(key.clone(), obj.clone());
+        let obj = Rc::new(obj);
+        let old = T::table_mut(self).insert(key.clone(), Rc::clone(&obj));
         self.index.on_write(
             T::KIND,
             &key,
@@ -295,13 +313,15 @@ impl Store {
         );
         let rv = self.resource_version;
         let by = self.actor;
-        self.watch.push(WatchEvent { rv, at: now, ty, object: obj.into_object(), by });
+        let object = T::rc_into_object(Rc::clone(&obj));
+        self.watch.push(WatchEvent { rv, at: now, ty, object, by });
+        obj
     }
 
-    pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<T> {
+    pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<Rc<T>> {
         let old = T::table_mut(self).remove(key)?;
         self.index.on_write(T::KIND, key, Some((old.meta(), T::placement(&old))), None);
-        let obj = old.clone().into_object();
+        let obj = T::rc_into_object(Rc::clone(&old));
         let rv = self.next_rv();
         let by = self.actor;
         self.watch.push(WatchEvent { rv, at: now, ty: WatchEventType::Deleted, object: obj, by });
@@ -366,11 +386,11 @@ impl Store {
 
     pub fn get_object(&self, kind: Kind, key: &Key) -> Option<Object> {
         match kind {
-            Kind::Deployment => self.deployments.get(key).cloned().map(Object::Deployment),
-            Kind::ReplicaSet => self.replicasets.get(key).cloned().map(Object::ReplicaSet),
-            Kind::Pod => self.pods.get(key).cloned().map(Object::Pod),
-            Kind::Node => self.nodes.get(key).cloned().map(Object::Node),
-            Kind::Event => self.events.get(key).cloned().map(Object::Event),
+            Kind::Deployment => self.deployments.get_rc(key).cloned().map(Object::Deployment),
+            Kind::ReplicaSet => self.replicasets.get_rc(key).cloned().map(Object::ReplicaSet),
+            Kind::Pod => self.pods.get_rc(key).cloned().map(Object::Pod),
+            Kind::Node => self.nodes.get_rc(key).cloned().map(Object::Node),
+            Kind::Event => self.events.get_rc(key).cloned().map(Object::Event),
         }
     }
 

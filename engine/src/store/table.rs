@@ -2,6 +2,7 @@
 //! to its table and to its API rules (generation, status subresource, validation).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::labels::validation::FieldError;
@@ -27,8 +28,9 @@ impl Key {
     }
 }
 
+/// Rows are shared with the watch log (`Rc`), so a write allocates the object once.
 pub struct Table<T> {
-    rows: BTreeMap<Key, T>,
+    rows: BTreeMap<Key, Rc<T>>,
 }
 
 impl<T> Default for Table<T> {
@@ -39,14 +41,19 @@ impl<T> Default for Table<T> {
 
 impl<T> Table<T> {
     pub fn get(&self, key: &Key) -> Option<&T> {
+        self.rows.get(key).map(|r| &**r)
+    }
+
+    /// The shared row itself, for readers that keep it past a write (a pointer copy).
+    pub fn get_rc(&self, key: &Key) -> Option<&Rc<T>> {
         self.rows.get(key)
     }
 
-    pub fn insert(&mut self, key: Key, obj: T) -> Option<T> {
+    pub fn insert(&mut self, key: Key, obj: Rc<T>) -> Option<Rc<T>> {
         self.rows.insert(key, obj)
     }
 
-    pub fn remove(&mut self, key: &Key) -> Option<T> {
+    pub fn remove(&mut self, key: &Key) -> Option<Rc<T>> {
         self.rows.remove(key)
     }
 
@@ -59,18 +66,18 @@ impl<T> Table<T> {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&Key, &T)> {
-        self.rows.iter()
+        self.rows.iter().map(|(k, v)| (k, &**v))
     }
 
     /// All rows, or the rows of one namespace (a contiguous key range).
     pub fn iter_ns<'a>(&'a self, ns: Option<&'a str>) -> Box<dyn Iterator<Item = &'a T> + 'a> {
         match ns {
-            None => Box::new(self.rows.values()),
+            None => Box::new(self.rows.values().map(|v| &**v)),
             Some(ns) => Box::new(
                 self.rows
                     .range(Key::new(ns, "")..)
                     .take_while(move |(k, _)| k.ns == ns)
-                    .map(|(_, v)| v),
+                    .map(|(_, v)| &**v),
             ),
         }
     }

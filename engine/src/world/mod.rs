@@ -5,6 +5,7 @@
 //! host's clock.
 
 use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
@@ -268,11 +269,11 @@ impl World {
 
     // ---- the API, as a user's client calls it -------------------------------------------
 
-    pub fn create<T: Tabled>(&mut self, obj: T) -> Result<T, ApiError> {
+    pub fn create<T: Tabled>(&mut self, obj: T) -> Result<Rc<T>, ApiError> {
         self.store.create(obj, self.now, &mut self.rng)
     }
 
-    pub fn update<T: Tabled>(&mut self, obj: T) -> Result<T, ApiError> {
+    pub fn update<T: Tabled>(&mut self, obj: T) -> Result<Rc<T>, ApiError> {
         self.store.update(obj, self.now)
     }
 
@@ -281,7 +282,7 @@ impl World {
         ns: &str,
         name: &str,
         f: impl FnOnce(&mut T),
-    ) -> Result<T, ApiError> {
+    ) -> Result<Rc<T>, ApiError> {
         self.store.modify(ns, name, self.now, f)
     }
 

@@ -58,7 +58,7 @@ impl Syncer<'_, '_> {
                 let observed =
                     format!("orphan RS {} with labels matching the selector", rs.metadata.name);
                 self.act(d, observed, format!("adopt RS {}", rs.metadata.name));
-                Ok(Some(adopted))
+                Ok(Some(std::rc::Rc::unwrap_or_clone(adopted)))
             }
             Err(ApiError::NotFound { .. }) => Ok(None),
             Err(e) => Err(e.into()),

@@ -319,7 +319,7 @@ mod tests {
                 rv: 1,
                 at: Time::ZERO,
                 ty: WatchEventType::Modified,
-                object: Object::ReplicaSet(rs),
+                object: Object::ReplicaSet(rs.into()),
                 by: None,
             };
             c.observe(&ev, &h.store);
@@ -363,7 +363,7 @@ mod tests {
         d.spec.selector = Default::default();
         d.metadata.uid = "uid-web".into();
         d.metadata.generation = 3;
-        h.store.deployments.insert(Key::new("default", "web"), d);
+        h.store.deployments.insert(Key::new("default", "web"), d.into());
         h.sync("web");
         assert_eq!(h.get::<Deployment>("web").status.observed_generation, 3);
         let warned = h.store.list::<Event>(None, None).any(|e| {

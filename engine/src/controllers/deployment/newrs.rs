@@ -82,7 +82,7 @@ impl Syncer<'_, '_> {
                 }
             }
             replace(rs_list, &updated);
-            return Ok(updated);
+            return Ok(std::rc::Rc::unwrap_or_clone(updated));
         }
         let rev = copy.metadata.annotations.get(REVISION).cloned().unwrap_or_default();
         let revision_changed = set_deployment_revision(d, &rev);
@@ -145,7 +145,7 @@ impl Syncer<'_, '_> {
 
         let observed = words::observed(None, olds);
         let (created, already_exists) = match self.ctx.store.create(new_rs, now, self.ctx.rng) {
-            Ok(rs) => (rs, false),
+            Ok(rs) => (std::rc::Rc::unwrap_or_clone(rs), false),
             Err(err @ ApiError::AlreadyExists { .. }) => {
                 let Some(found) =
                     self.ctx.store.get::<ReplicaSet>(&d.metadata.namespace, &name).cloned()

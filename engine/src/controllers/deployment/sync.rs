@@ -205,7 +205,7 @@ impl Syncer<'_, '_> {
                 format!("scale {op} {} {name} {old} → {new_scale}: {}", why.role, why.reason);
             self.act(d, why.observed.to_string(), action);
         }
-        Ok((size_changes, updated))
+        Ok((size_changes, std::rc::Rc::unwrap_or_clone(updated)))
     }
 
     /// `cleanupDeployment`: delete the oldest empty ReplicaSets beyond revisionHistoryLimit,

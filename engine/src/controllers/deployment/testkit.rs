@@ -3,6 +3,7 @@
 //! so tests play the ReplicaSet controller by writing ReplicaSet status themselves.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::{Config, Controller, ControllerName, Ctx, DecisionLog, Hosts};
@@ -130,15 +131,15 @@ impl Harness {
     }
 
     pub fn create<T: Tabled + std::fmt::Debug>(&mut self, obj: T) -> T {
-        self.store.create(obj, self.now, &mut self.rng).expect("create")
+        Rc::unwrap_or_clone(self.store.create(obj, self.now, &mut self.rng).expect("create"))
     }
 
     pub fn update<T: Tabled>(&mut self, obj: T) -> T {
-        self.store.update(obj, self.now).expect("update")
+        Rc::unwrap_or_clone(self.store.update(obj, self.now).expect("update"))
     }
 
     pub fn modify<T: Tabled>(&mut self, name: &str, f: impl FnOnce(&mut T)) -> T {
-        self.store.modify("default", name, self.now, f).expect("modify")
+        Rc::unwrap_or_clone(self.store.modify("default", name, self.now, f).expect("modify"))
     }
 
     pub fn delete<T: Tabled>(&mut self, name: &str, opts: &DeleteOptions) {
@@ -151,14 +152,16 @@ impl Harness {
 
     /// Plays the ReplicaSet controller: all its pods exist, `n` of them available.
     pub fn set_available(&mut self, name: &str, n: i32) -> ReplicaSet {
-        self.store
+        let rs = self
+            .store
             .modify_status::<ReplicaSet>("default", name, self.now, |rs| {
                 rs.status.replicas = rs.spec.replicas;
                 rs.status.ready_replicas = n;
                 rs.status.available_replicas = n;
                 rs.status.observed_generation = rs.metadata.generation;
             })
-            .expect("status")
+            .expect("status");
+        Rc::unwrap_or_clone(rs)
     }
 
     /// A pod of the ReplicaSet `rs_name` in `phase`.
@@ -176,9 +179,11 @@ impl Harness {
             ..Default::default()
         };
         self.create(Pod::new(meta, rs.spec.template.spec.clone()));
-        self.store
+        let pod = self
+            .store
             .modify_status::<Pod>("default", pod_name, self.now, |p| p.status.phase = phase)
-            .expect("pod status")
+            .expect("pod status");
+        Rc::unwrap_or_clone(pod)
     }
 
     pub fn advance(&mut self, ms: i64) {

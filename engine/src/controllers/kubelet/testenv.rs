@@ -59,7 +59,7 @@ impl Env {
             },
         );
         pod.metadata.labels.insert("app".into(), "web".into());
-        self.store.create(pod, self.now, &mut self.rng).unwrap()
+        std::rc::Rc::unwrap_or_clone(self.store.create(pod, self.now, &mut self.rng).unwrap())
     }
 
     pub fn pod(&self, name: &str) -> Option<&Pod> {

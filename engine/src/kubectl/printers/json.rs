@@ -87,7 +87,7 @@ mod tests {
             annotations: [("note".to_string(), "a<b & c>d".to_string())].into(),
             ..Default::default()
         };
-        Object::Pod(Pod::new(meta, PodSpec::default()))
+        Object::Pod(Pod::new(meta, PodSpec::default()).into())
     }
 
     #[test]

@@ -37,18 +37,18 @@ mod tests {
 
     #[test]
     fn names_carry_the_group_except_for_core_kinds() {
-        let pod = Object::Pod(Pod::new(meta("web-7d9f5cbb6d-8xk2p"), PodSpec::default()));
+        let pod = Object::Pod(Pod::new(meta("web-7d9f5cbb6d-8xk2p"), PodSpec::default()).into());
         assert_eq!(name(&pod), "pod/web-7d9f5cbb6d-8xk2p");
-        let d = Object::Deployment(Deployment { metadata: meta("web"), ..Default::default() });
+        let d =
+            Object::Deployment(Deployment { metadata: meta("web"), ..Default::default() }.into());
         assert_eq!(name(&d), "deployment.apps/web");
-        let rs = Object::ReplicaSet(ReplicaSet {
-            metadata: meta("web-7d9f5cbb6d"),
-            ..Default::default()
-        });
+        let rs = Object::ReplicaSet(
+            ReplicaSet { metadata: meta("web-7d9f5cbb6d"), ..Default::default() }.into(),
+        );
         assert_eq!(name(&rs), "replicaset.apps/web-7d9f5cbb6d");
-        let node = Object::Node(Node { metadata: meta("node-1"), ..Default::default() });
+        let node = Object::Node(Node { metadata: meta("node-1"), ..Default::default() }.into());
         assert_eq!(name(&node), "node/node-1");
-        let ev = Object::Event(Event { metadata: meta("web.181"), ..Default::default() });
+        let ev = Object::Event(Event { metadata: meta("web.181"), ..Default::default() }.into());
         assert_eq!(name(&ev), "event/web.181");
     }
 

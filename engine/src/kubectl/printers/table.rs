@@ -173,7 +173,7 @@ mod tests {
             state: ContainerState::running(Time::ZERO),
             last_state: ContainerState::default(),
         });
-        Object::Pod(p)
+        Object::Pod(p.into())
     }
 
     #[test]
@@ -251,7 +251,7 @@ mod tests {
             available_replicas: 3,
             ..Default::default()
         };
-        let d = Object::Deployment(d);
+        let d = Object::Deployment(d.into());
         let text = render_table(
             Kind::Deployment,
             &[&d],
@@ -282,7 +282,7 @@ mod tests {
         };
         let opts = TableOptions { wide: true, ..Default::default() };
         assert_eq!(
-            row(&Object::Deployment(d), &opts, NOW),
+            row(&Object::Deployment(d.into()), &opts, NOW),
             [
                 "test1",
                 "0/5",
@@ -300,7 +300,7 @@ mod tests {
         rs.spec.replicas = 3;
         rs.status.replicas = 3;
         rs.status.ready_replicas = 3;
-        let rs = Object::ReplicaSet(rs);
+        let rs = Object::ReplicaSet(rs.into());
         let text = render_table(
             Kind::ReplicaSet,
             &[&rs],
@@ -324,7 +324,7 @@ mod tests {
         n.status
             .addresses
             .push(NodeAddress { type_: "InternalIP".into(), address: "10.0.0.11".into() });
-        let obj = Object::Node(n.clone());
+        let obj = Object::Node(n.clone().into());
         let opts = TableOptions { all_namespaces: true, ..Default::default() };
         let text = render_table(Kind::Node, &[&obj], &opts, NOW, &mut TabWriter::default());
         assert_eq!(
@@ -345,7 +345,7 @@ mod tests {
         n.spec.unschedulable = true;
         n.status.conditions[0].status = "Unknown".into();
         n.metadata.labels.insert("node-role.kubernetes.io/control-plane".into(), String::new());
-        let cells = row(&Object::Node(n.clone()), &TableOptions::default(), NOW);
+        let cells = row(&Object::Node(n.clone().into()), &TableOptions::default(), NOW);
         assert_eq!(cells[1..3], ["NotReady,SchedulingDisabled", "control-plane"]);
         n.status.conditions.clear();
         assert_eq!(crate::kubectl::printers::rows::node_status(&n), "Unknown,SchedulingDisabled");
@@ -373,7 +373,7 @@ mod tests {
             source: EventSource { component: "default-scheduler".into(), host: String::new() },
             ..Default::default()
         };
-        let obj = Object::Event(e);
+        let obj = Object::Event(e.into());
         let opts = TableOptions { all_namespaces: true, ..Default::default() };
         let text = render_table(Kind::Event, &[&obj], &opts, NOW, &mut TabWriter::default());
         assert_eq!(

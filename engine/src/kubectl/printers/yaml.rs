@@ -338,7 +338,7 @@ mod tests {
             ports: vec![],
         });
         assert_eq!(
-            to_yaml(&Object::Pod(pod)),
+            to_yaml(&Object::Pod(pod.into())),
             r#"apiVersion: v1
 kind: Pod
 metadata:

@@ -52,7 +52,7 @@ fn cluster() -> Store {
     d.spec.replicas = 3;
     d.spec.selector.match_labels = app.clone();
     d.spec.template = template(app.clone());
-    let mut d = store.create(d, t0, &mut rng).unwrap();
+    let mut d = std::rc::Rc::unwrap_or_clone(store.create(d, t0, &mut rng).unwrap());
     d.status = DeploymentStatus {
         observed_generation: 1,
         replicas: 3,
@@ -82,7 +82,7 @@ fn cluster() -> Store {
     rs.spec.replicas = 3;
     rs.spec.selector.match_labels = hashed.clone();
     rs.spec.template = template(hashed.clone());
-    let mut rs = store.create(rs, t0, &mut rng).unwrap();
+    let mut rs = std::rc::Rc::unwrap_or_clone(store.create(rs, t0, &mut rng).unwrap());
     rs.status.replicas = 3;
     rs.status.ready_replicas = 3;
     let rs = store.update_status(&rs, t0).unwrap();
@@ -114,7 +114,7 @@ fn cluster() -> Store {
             &rs.metadata,
         ));
         pod.spec.node_name = Some("node-1".into());
-        let mut pod = store.create(pod, t0, &mut rng).unwrap();
+        let mut pod = std::rc::Rc::unwrap_or_clone(store.create(pod, t0, &mut rng).unwrap());
         pod.status = PodStatus {
             phase: PodPhase::Running,
             host_ip: Some("10.0.0.11".into()),
@@ -210,7 +210,7 @@ fn terminating_pods_show_the_deletion_and_grace_period() {
     let mut pod: Pod = store.get::<Pod>("default", "web-7d9f5cbb6d-8xk2p").unwrap().clone();
     pod.metadata.deletion_timestamp = Some(Time(2 * MIN + 55_000));
     pod.metadata.deletion_grace_period_seconds = Some(30);
-    store.pods.insert(Key::of(&pod.metadata, Kind::Pod), pod);
+    store.pods.insert(Key::of(&pod.metadata, Kind::Pod), pod.into());
     let text = describe(&store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", now()).unwrap();
     assert!(text.contains("\nStatus:                    Terminating (lasts 5s)\n"), "{text}");
     assert!(text.contains("\nTermination Grace Period:  30s\n"), "{text}");
