@@ -62,7 +62,7 @@ impl Controller for ReplicaSetController {
     }
 
     fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
-        let Some(rs) = ctx.store.get::<ReplicaSet>(&key.ns, &key.name).cloned() else {
+        let Some(rs) = ctx.store.get_rc::<ReplicaSet>(&key.ns, &key.name) else {
             return;
         };
         // Read first, then write: the plan borrows the store, the writes need it mutably.
@@ -102,9 +102,10 @@ impl Controller for ReplicaSetController {
         }
         let status = status_from(&rs, &plan.counts, manage_err.as_deref(), ctx.now);
         if status != rs.status || rs.metadata.generation != rs.status.observed_generation {
-            let mut next = rs.clone();
-            next.status = status.clone();
-            let _ = ctx.store.update_status(&next, ctx.now);
+            let (ns, name) = (&rs.metadata.namespace, &rs.metadata.name);
+            let _ = ctx.store.modify_status::<ReplicaSet>(ns, name, ctx.now, |next| {
+                next.status = status.clone();
+            });
         }
         // A pod that just became ready turns available after minReadySeconds: look again then.
         let min_ready = rs.spec.min_ready_seconds;

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{Kind, ObjectMeta};
+use crate::model::{Kind, Object, ObjectMeta};
 
 use super::Key;
 
@@ -11,8 +11,10 @@ use super::Key;
 pub struct Indexes {
     /// uid -> the object that has it.
     pub by_uid: BTreeMap<String, (Kind, Key)>,
-    /// owner uid -> objects whose ownerReferences name it (owners may no longer exist).
-    pub dependents: BTreeMap<String, BTreeSet<(Kind, Key)>>,
+    /// owner uid -> objects whose ownerReferences name it (owners may no longer exist), each
+    /// with its current state (shared with the table), so a ReplicaSet's sync reads its pods
+    /// without a lookup per pod.
+    pub dependents: BTreeMap<String, BTreeMap<(Kind, Key), Object>>,
     /// node name -> pods bound to it.
     pub pods_by_node: BTreeMap<String, BTreeSet<Key>>,
     /// node name -> pods bound to it that still occupy it (not Succeeded or Failed).
@@ -26,7 +28,7 @@ pub struct Indexes {
 
 /// Where a pod sits: its node, whether it still takes a place there, and its IP. Other kinds
 /// have none of these.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Placement<'a> {
     pub node: Option<&'a str>,
     pub occupies: bool,
@@ -39,8 +41,24 @@ impl Indexes {
         kind: Kind,
         key: &Key,
         old: Option<(&ObjectMeta, Placement<'_>)>,
-        new: Option<(&ObjectMeta, Placement<'_>)>,
+        new: Option<(&ObjectMeta, Placement<'_>, &Object)>,
     ) {
+        // Most writes are status updates that move nothing the indexes hold: only the
+        // dependents' copies need the new state.
+        if let (Some((a, pa)), Some((b, pb, obj))) = (old, new) {
+            if a.uid == b.uid && a.owner_references == b.owner_references && pa == pb {
+                for r in &b.owner_references {
+                    let slot = self
+                        .dependents
+                        .get_mut(&r.uid)
+                        .and_then(|m| m.get_mut(&(kind, key.clone())));
+                    if let Some(slot) = slot {
+                        *slot = obj.clone();
+                    }
+                }
+                return;
+            }
+        }
         if let Some((m, Placement { node, occupies, ip })) = old {
             self.by_uid.remove(&m.uid);
             self.orphans.remove(&(kind, key.clone()));
@@ -80,13 +98,16 @@ impl Indexes {
                 }
             }
         }
-        if let Some((m, Placement { node, occupies, ip })) = new {
+        if let Some((m, Placement { node, occupies, ip }, obj)) = new {
             self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
             if m.controller_ref().is_none() && matches!(kind, Kind::Pod | Kind::ReplicaSet) {
                 self.orphans.insert((kind, key.clone()));
             }
             for r in &m.owner_references {
-                self.dependents.entry(r.uid.clone()).or_default().insert((kind, key.clone()));
+                self.dependents
+                    .entry(r.uid.clone())
+                    .or_default()
+                    .insert((kind, key.clone()), obj.clone());
             }
             if let Some(node) = node {
                 if occupies {

@@ -58,7 +58,9 @@ impl Store {
                     what()
                 ));
             }
-            rebuilt.on_write(T::KIND, key, None, Some((m, T::placement(obj))));
+            let object =
+                T::rc_into_object(std::rc::Rc::clone(T::table(self).get_rc(key).expect("row")));
+            rebuilt.on_write(T::KIND, key, None, Some((m, T::placement(obj), &object)));
         }
         Ok(())
     }

@@ -102,7 +102,13 @@ impl Store {
     }
 
     pub fn get<T: Tabled>(&self, ns: &str, name: &str) -> Option<&T> {
-        T::table(self).get(&Key::new(T::scoped_ns(ns), name))
+        T::table(self).get_by(T::scoped_ns(ns), name).map(|r| &**r)
+    }
+
+    /// The stored object itself, shared: a reader that holds it across its own writes keeps
+    /// a pointer instead of a copy.
+    pub fn get_rc<T: Tabled>(&self, ns: &str, name: &str) -> Option<Rc<T>> {
+        T::table(self).get_by(T::scoped_ns(ns), name).cloned()
     }
 
     /// Objects of one kind, in name order, optionally in one namespace and matching a selector.
@@ -305,15 +311,15 @@ impl Store {
         let key = Key::of(obj.meta(), T::KIND);
         let obj = Rc::new(obj);
         let old = T::table_mut(self).insert(key.clone(), Rc::clone(&obj));
+        let object = T::rc_into_object(Rc::clone(&obj));
         self.index.on_write(
             T::KIND,
             &key,
             old.as_ref().map(|o| (o.meta(), T::placement(o))),
-            Some((obj.meta(), T::placement(&obj))),
+            Some((obj.meta(), T::placement(&obj), &object)),
         );
         let rv = self.resource_version;
         let by = self.actor;
-        let object = T::rc_into_object(Rc::clone(&obj));
         self.watch.push(WatchEvent { rv, at: now, ty, object, by });
         obj
     }
@@ -338,7 +344,7 @@ impl Store {
         self.index
             .dependents
             .get(owner_uid)
-            .map(|s| s.iter().cloned().collect())
+            .map(|s| s.keys().cloned().collect())
             .unwrap_or_default()
     }
 
@@ -356,17 +362,28 @@ impl Store {
     /// Pods whose controller reference names `owner_uid`, plus the namespace's orphan pods:
     /// the candidates a ReplicaSet claims (`FilterPodsByOwner` with `includeOrphaned`).
     pub fn owned_or_orphan_pods(&self, owner_uid: &str, ns: &str) -> Vec<&Pod> {
-        let mut keys: BTreeSet<Key> = self
-            .index
-            .dependents
-            .get(owner_uid)
-            .into_iter()
-            .flatten()
-            .filter(|(k, _)| *k == Kind::Pod)
-            .map(|(_, key)| key.clone())
+        let owned = self.index.dependents.get(owner_uid).into_iter().flatten();
+        let mut pods: Vec<(&Key, &Pod)> = owned
+            .filter_map(|((_, key), obj)| match obj {
+                Object::Pod(p) => Some((key, &**p)),
+                _ => None,
+            })
             .collect();
-        keys.extend(self.orphans_in(Kind::Pod, ns));
-        keys.iter().filter_map(|k| self.pods.get(k)).collect()
+        // Orphans are rare (a release, an orphan delete): merge them in name order, once.
+        let from = (Kind::Pod, Key::new(ns, ""));
+        let orphans = self
+            .index
+            .orphans
+            .range(from..)
+            .take_while(|(k, key)| *k == Kind::Pod && key.ns == ns)
+            .filter_map(|(_, key)| Some((key, self.pods.get(key)?)));
+        let before = pods.len();
+        pods.extend(orphans);
+        if pods.len() > before {
+            pods.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            pods.dedup_by(|a, b| a.0 == b.0);
+        }
+        pods.into_iter().map(|(_, p)| p).collect()
     }
 
     /// Pods bound to a node that still occupy it (not finished), in O(1).

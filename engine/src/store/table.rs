@@ -1,6 +1,8 @@
 //! Per-kind tables keyed by namespace and name, and the `Tabled` trait that binds each kind
 //! to its table and to its API rules (generation, status subresource, validation).
 
+use std::borrow::Borrow;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -29,6 +31,51 @@ impl Key {
 }
 
 /// Rows are shared with the watch log (`Rc`), so a write allocates the object once.
+/// A key's two parts, borrowed: lets a table be searched by `(&str, &str)` without building
+/// an owned `Key` (two allocations) for every read.
+pub trait KeyParts {
+    fn parts(&self) -> (&str, &str);
+}
+
+impl KeyParts for Key {
+    fn parts(&self) -> (&str, &str) {
+        (&self.ns, &self.name)
+    }
+}
+
+impl KeyParts for (&str, &str) {
+    fn parts(&self) -> (&str, &str) {
+        (self.0, self.1)
+    }
+}
+
+impl<'a> Borrow<dyn KeyParts + 'a> for Key {
+    fn borrow(&self) -> &(dyn KeyParts + 'a) {
+        self
+    }
+}
+
+// The same order as `Key`'s derived one: namespace, then name.
+impl Ord for dyn KeyParts + '_ {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.parts().cmp(&other.parts())
+    }
+}
+
+impl PartialOrd for dyn KeyParts + '_ {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for dyn KeyParts + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for dyn KeyParts + '_ {}
+
 pub struct Table<T> {
     rows: BTreeMap<Key, Rc<T>>,
 }
@@ -42,6 +89,11 @@ impl<T> Default for Table<T> {
 impl<T> Table<T> {
     pub fn get(&self, key: &Key) -> Option<&T> {
         self.rows.get(key).map(|r| &**r)
+    }
+
+    /// A row by namespace and name, without allocating a key.
+    pub fn get_by(&self, ns: &str, name: &str) -> Option<&Rc<T>> {
+        self.rows.get(&(ns, name) as &dyn KeyParts)
     }
 
     /// The shared row itself, for readers that keep it past a write (a pointer copy).

@@ -109,7 +109,7 @@ impl Kubelet {
     }
 
     fn sync_pod(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
-        let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name).cloned() else {
+        let Some(pod) = ctx.store.get_rc::<Pod>(&key.ns, &key.name) else {
             self.forget_key(key, None);
             return;
         };
