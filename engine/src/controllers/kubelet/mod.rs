@@ -125,9 +125,11 @@ impl Kubelet {
             Some(rt) if rt.node == node && rt.runs(&pod) => rt,
             _ => PodRuntime::from_status(&pod, &node, ctx.now),
         };
-        if rt.pod_ip.is_none() {
+        let fresh_ip = rt.pod_ip.is_none();
+        if fresh_ip {
             rt.pod_ip = Some(self.allocate_ip(ctx, &node));
         }
+        let mut moved = fresh_ip;
         let mut sync = Sync { ctx, pod: &pod, node: &node };
         let next = match pod.metadata.deletion_timestamp {
             Some(deadline) => match terminate(&mut sync, &mut rt, deadline) {
@@ -135,22 +137,29 @@ impl Kubelet {
                     finish_deletion(&mut sync);
                     return;
                 }
-                Termination::Wait(t) => t,
+                Termination::Wait(t) => {
+                    moved = true;
+                    t
+                }
             },
             None => {
                 for _ in 0..MAX_ROUNDS {
-                    let mut moved = false;
+                    let mut round = false;
                     for c in rt.containers.iter_mut() {
-                        moved |= sync.advance(c);
+                        round |= sync.advance(c);
                     }
-                    if !moved {
+                    moved |= round;
+                    if !round {
                         break;
                     }
                 }
                 rt.due(false)
             }
         };
-        write_status(ctx, &pod, &rt);
+        // An informer resync of a pod that nothing touched: its status already says this.
+        if moved || rt.synced_rv.as_deref() != Some(pod.metadata.resource_version.as_str()) {
+            rt.synced_rv = write_status(ctx, &pod, &rt);
+        }
         if let Some(t) = next {
             self.queue.add_after(key.clone(), t.max(ctx.now));
         }
@@ -261,7 +270,8 @@ fn finish_deletion(sync: &mut Sync<'_, '_>) {
 
 /// Writes the status the kubelet reports: phase, addresses, conditions, container statuses.
 /// Phase stays as it is while the pod is being deleted.
-fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) {
+/// Returns the pod's resourceVersion after the write, or `None` if the pod is gone.
+fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) -> Option<String> {
     let statuses = rt.statuses();
     let now = ctx.now;
     let host_ip = ctx
@@ -272,31 +282,33 @@ fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) {
     let policy = pod.spec.restart_policy.clone();
     let unready: Vec<String> =
         statuses.iter().filter(|s| !s.ready).map(|s| s.name.clone()).collect();
-    let _ = ctx.store.modify_status::<Pod>(&pod.metadata.namespace, &pod.metadata.name, now, |p| {
-        if !deleting {
-            p.status.phase = phase_of(policy.as_deref(), &statuses);
-        }
-        p.status.host_ip = host_ip.or(p.status.host_ip.take());
-        p.status.pod_ip = rt.pod_ip.clone();
-        p.status.start_time = p.status.start_time.or(Some(now));
-        let not_ready = (!unready.is_empty()).then(|| {
-            (
-                "ContainersNotReady",
-                format!("containers with unready status: [{}]", unready.join(" ")),
-            )
+    let written =
+        ctx.store.modify_status::<Pod>(&pod.metadata.namespace, &pod.metadata.name, now, |p| {
+            if !deleting {
+                p.status.phase = phase_of(policy.as_deref(), &statuses);
+            }
+            p.status.host_ip = host_ip.or(p.status.host_ip.take());
+            p.status.pod_ip = rt.pod_ip.clone();
+            p.status.start_time = p.status.start_time.or(Some(now));
+            let not_ready = (!unready.is_empty()).then(|| {
+                (
+                    "ContainersNotReady",
+                    format!("containers with unready status: [{}]", unready.join(" ")),
+                )
+            });
+            set_condition(p, "PodReadyToStartContainers", None, now);
+            set_condition(p, "Initialized", None, now);
+            set_condition(p, "Ready", not_ready.clone(), now);
+            set_condition(p, "ContainersReady", not_ready, now);
+            if p.condition("PodScheduled").is_none() {
+                set_condition(p, "PodScheduled", None, now);
+            }
+            p.status.conditions.sort_by_key(|c| {
+                CONDITION_ORDER.iter().position(|t| *t == c.type_).unwrap_or(usize::MAX)
+            });
+            p.status.container_statuses = statuses.clone();
         });
-        set_condition(p, "PodReadyToStartContainers", None, now);
-        set_condition(p, "Initialized", None, now);
-        set_condition(p, "Ready", not_ready.clone(), now);
-        set_condition(p, "ContainersReady", not_ready, now);
-        if p.condition("PodScheduled").is_none() {
-            set_condition(p, "PodScheduled", None, now);
-        }
-        p.status.conditions.sort_by_key(|c| {
-            CONDITION_ORDER.iter().position(|t| *t == c.type_).unwrap_or(usize::MAX)
-        });
-        p.status.container_statuses = statuses.clone();
-    });
+    written.ok().map(|p| p.metadata.resource_version.clone())
 }
 
 /// Sets a condition True (`failing` None) or False with a reason and message, keeping

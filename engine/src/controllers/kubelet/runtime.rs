@@ -205,6 +205,11 @@ pub struct PodRuntime {
     pub containers: Vec<Ctr>,
     /// When the last container stopped during graceful deletion.
     pub stopped_at: Option<Time>,
+    /// The pod's resourceVersion after the kubelet's last status write (or read, when there
+    /// was nothing to change). A sync that finds the same version and moves no container
+    /// would write the same status again, so it skips building it (the status manager's
+    /// `needsUpdate` check, pkg/kubelet/status/status_manager.go).
+    pub synced_rv: Option<String>,
 }
 
 impl PodRuntime {
@@ -246,6 +251,7 @@ impl PodRuntime {
             pod_ip: pod.status.pod_ip.clone(),
             containers,
             stopped_at: None,
+            synced_rv: None,
         }
     }
 
