@@ -56,6 +56,11 @@ impl Default for WatchLog {
 }
 
 impl WatchLog {
+    /// A log that keeps the newest `capacity` events (at least one).
+    pub fn with_capacity(capacity: usize) -> Self {
+        WatchLog { capacity: capacity.max(1), ..WatchLog::default() }
+    }
+
     pub fn push(&mut self, e: WatchEvent) {
         debug_assert!(
             self.events.back().is_none_or(|last| last.rv <= e.rv),
@@ -66,6 +71,11 @@ impl WatchLog {
             self.first_seq += 1;
         }
         self.events.push_back(e);
+    }
+
+    /// The sequence number of the oldest event still in the ring.
+    pub fn first(&self) -> u64 {
+        self.first_seq
     }
 
     /// The sequence number the next event will get.

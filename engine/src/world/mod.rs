@@ -159,6 +159,9 @@ impl World {
         if self.cursor == end {
             return;
         }
+        // Events that fell off the ring before delivery: the informers' watch is too old
+        // ("410 Gone"), so, like client-go's reflector, they re-list everything (a resync).
+        let missed = self.store.watch.first() > self.cursor;
         let run = &self.run;
         for ev in self.store.watch.since(self.cursor) {
             if self.drop_next > 0 {
@@ -171,6 +174,9 @@ impl World {
             });
         }
         self.cursor = end;
+        if missed {
+            self.resync_all();
+        }
     }
 
     fn resync_all(&mut self) {

@@ -223,6 +223,20 @@ mod tests {
     }
 
     #[test]
+    fn informers_that_fall_behind_the_watch_log_relist_at_once() {
+        // A burst bigger than the ring: 200 pods write far more than 64 events in a tick.
+        let mut s = session_with("settle");
+        s.world.store.watch = crate::store::WatchLog::with_capacity(64);
+        let out = s.run("k create deployment web --image=nginx --replicas=200");
+        assert_eq!(out.status, 0, "{}", out.text());
+        let settled = s.world.settle();
+        let out = s.run("k get deploy web -o jsonpath='{.status.readyReplicas}'");
+        assert_eq!(out.text(), "200");
+        // Without the relist the lost events would wait for the 30 s informer resync.
+        assert!(settled.elapsed_ms < s.world.config.resync_ms, "took {} ms", settled.elapsed_ms);
+    }
+
+    #[test]
     fn stepping_action_by_action_reaches_the_same_cluster_as_ticking() {
         let run = |by_action: bool| {
             let mut s = session_with("k create deployment web --image=nginx --replicas=3");
