@@ -19,6 +19,9 @@ pub struct Indexes {
     pub pods_by_node: BTreeMap<String, BTreeSet<Key>>,
     /// node name -> pods bound to it that still occupy it (not Succeeded or Failed).
     pub node_load: BTreeMap<String, usize>,
+    /// Every Node object as (load, name): the scheduler walks it from the emptiest node and
+    /// binds to the first that passes the filters, instead of scoring every node per pod.
+    pub nodes_by_load: BTreeSet<(usize, String)>,
     /// Objects with no controller reference, the candidates for adoption.
     pub orphans: BTreeSet<(Kind, Key)>,
     /// node name -> the IPs its pods have, with how many pods have each, so the kubelet finds
@@ -60,6 +63,10 @@ impl Indexes {
             }
         }
         if let Some((m, Placement { node, occupies, ip })) = old {
+            if kind == Kind::Node {
+                let load = self.node_load.get(&m.name).copied().unwrap_or(0);
+                self.nodes_by_load.remove(&(load, m.name.clone()));
+            }
             self.by_uid.remove(&m.uid);
             self.orphans.remove(&(kind, key.clone()));
             for r in &m.owner_references {
@@ -74,9 +81,11 @@ impl Indexes {
                 if occupies {
                     if let Some(n) = self.node_load.get_mut(node) {
                         *n -= 1;
-                        if *n == 0 {
+                        let now = *n;
+                        if now == 0 {
                             self.node_load.remove(node);
                         }
+                        self.move_node(node, now + 1, now);
                     }
                 }
                 if let Some(set) = self.pods_by_node.get_mut(node) {
@@ -99,6 +108,10 @@ impl Indexes {
             }
         }
         if let Some((m, Placement { node, occupies, ip }, obj)) = new {
+            if kind == Kind::Node {
+                let load = self.node_load.get(&m.name).copied().unwrap_or(0);
+                self.nodes_by_load.insert((load, m.name.clone()));
+            }
             self.by_uid.insert(m.uid.clone(), (kind, key.clone()));
             if m.controller_ref().is_none() && matches!(kind, Kind::Pod | Kind::ReplicaSet) {
                 self.orphans.insert((kind, key.clone()));
@@ -111,7 +124,10 @@ impl Indexes {
             }
             if let Some(node) = node {
                 if occupies {
-                    *self.node_load.entry(node.to_string()).or_default() += 1;
+                    let n = self.node_load.entry(node.to_string()).or_default();
+                    *n += 1;
+                    let now = *n;
+                    self.move_node(node, now - 1, now);
                 }
                 self.pods_by_node.entry(node.to_string()).or_default().insert(key.clone());
                 if let Some(ip) = ip {
@@ -123,6 +139,14 @@ impl Indexes {
                         .or_default() += 1;
                 }
             }
+        }
+    }
+
+    /// Moves a node's entry in `nodes_by_load` after its load changed; a name with no Node
+    /// object (a pod bound to a node that is gone) has no entry and gets none.
+    fn move_node(&mut self, node: &str, from: usize, to: usize) {
+        if self.nodes_by_load.remove(&(from, node.to_string())) {
+            self.nodes_by_load.insert((to, node.to_string()));
         }
     }
 }

@@ -76,6 +76,8 @@ fn index_difference(want: &Indexes, have: &Indexes) -> String {
         "pods-by-node"
     } else if want.node_load != have.node_load {
         "node-load"
+    } else if want.nodes_by_load != have.nodes_by_load {
+        "nodes-by-load"
     } else if want.ips_by_node != have.ips_by_node {
         "pod-IP"
     } else {

@@ -391,6 +391,11 @@ impl Store {
         self.index.node_load.get(node).copied().unwrap_or(0)
     }
 
+    /// Node names with their loads, emptiest first (ties in name order).
+    pub fn nodes_by_load(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.index.nodes_by_load.iter().map(|(load, name)| (*load, name.as_str()))
+    }
+
     /// Keys of pods bound to a node.
     /// Whether a pod on `node` already has `ip` (the kubelet's address allocation).
     pub fn ip_in_use(&self, node: &str, ip: &str) -> bool {
