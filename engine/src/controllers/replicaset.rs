@@ -191,19 +191,24 @@ fn plan(rs: &ReplicaSet, store: &Store, now: Time) -> Plan {
 
 fn count(rs: &ReplicaSet, claimed: &[&Pod], terminating: usize, now: Time) -> Counts {
     let template = &rs.spec.template.metadata.labels;
-    Counts {
-        replicas: claimed.len(),
-        fully_labeled: claimed
-            .iter()
-            .filter(|p| template.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)))
-            .count(),
-        ready: claimed.iter().filter(|p| p.is_ready()).count(),
-        available: claimed
-            .iter()
-            .filter(|p| p.is_available(rs.spec.min_ready_seconds, now))
-            .count(),
-        terminating,
+    // Claimed pods match the selector; when the selector is exactly the template's labels
+    // (what a Deployment writes), every claimed pod is fully labeled without a second look.
+    let selector = &rs.spec.selector;
+    let implied = selector.match_expressions.is_empty()
+        && template.iter().all(|(k, v)| selector.match_labels.get(k) == Some(v));
+    let mut counts = Counts { replicas: claimed.len(), terminating, ..Default::default() };
+    for p in claimed {
+        if implied || template.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)) {
+            counts.fully_labeled += 1;
+        }
+        if p.is_ready() {
+            counts.ready += 1;
+            if p.is_available(rs.spec.min_ready_seconds, now) {
+                counts.available += 1;
+            }
+        }
     }
+    counts
 }
 
 /// Release: strip our controller reference from a pod whose labels no longer match.

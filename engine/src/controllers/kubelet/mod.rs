@@ -45,11 +45,9 @@ const CONDITION_ORDER: [&str; 5] =
 #[derive(Default)]
 pub struct Kubelet {
     queue: WorkQueue<Key>,
-    /// Pods by UID, as the container runtime holds them.
-    pods: BTreeMap<String, PodRuntime>,
-    /// Which UID each pod key currently has, so a recreated pod of the same name replaces
-    /// the old runtime without a scan.
-    uid_by_key: BTreeMap<Key, String>,
+    /// Pods by key, as the container runtime holds them; each runtime keeps its pod's UID,
+    /// so a recreated pod of the same name replaces the old runtime.
+    pods: BTreeMap<Key, PodRuntime>,
     /// Last pod IP handed out per node (host-local IPAM walks the range).
     last_ip: BTreeMap<String, u32>,
 }
@@ -92,35 +90,25 @@ impl Controller for Kubelet {
     fn forget(&mut self) {
         self.queue.clear();
         self.pods.clear();
-        self.uid_by_key.clear();
         self.last_ip.clear();
     }
 }
 
 impl Kubelet {
-    /// Drops the runtime of the pod that had this key, unless it is `keep` (same pod).
-    fn forget_key(&mut self, key: &Key, keep: Option<&str>) {
-        if let Some(old) = self.uid_by_key.get(key) {
-            if keep != Some(old.as_str()) {
-                self.pods.remove(old);
-                self.uid_by_key.remove(key);
-            }
-        }
-    }
-
     fn sync_pod(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
         let Some(pod) = ctx.store.get_rc::<Pod>(&key.ns, &key.name) else {
-            self.forget_key(key, None);
+            self.pods.remove(key);
             return;
         };
-        let uid = pod.metadata.uid.clone();
-        self.forget_key(key, Some(&uid));
+        if self.pods.get(key).is_some_and(|rt| rt.uid != pod.metadata.uid) {
+            self.pods.remove(key);
+        }
         let Some(node) = pod.node().map(str::to_string) else { return };
         // A silent machine's kubelet does nothing; its pods wait for it to come back.
         if !ctx.hosts.get(&node).is_some_and(|h| h.up) {
             return;
         }
-        let mut rt = match self.pods.remove(&uid) {
+        let mut rt = match self.pods.remove(key) {
             // A changed image (`kubectl set image` on a pod) starts its container afresh.
             Some(rt) if rt.node == node && rt.runs(&pod) => rt,
             _ => PodRuntime::from_status(&pod, &node, ctx.now),
@@ -163,8 +151,7 @@ impl Kubelet {
         if let Some(t) = next {
             self.queue.add_after(key.clone(), t.max(ctx.now));
         }
-        self.uid_by_key.insert(key.clone(), uid.clone());
-        self.pods.insert(uid, rt);
+        self.pods.insert(key.clone(), rt);
     }
 
     /// `10.244.<node index>.<n>`: the next free address after the last one handed out.

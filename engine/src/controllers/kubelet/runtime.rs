@@ -8,7 +8,6 @@
 
 use crate::clock::Time;
 use crate::model::{ContainerState, ContainerStatus, Pod, StateTerminated};
-use crate::store::Key;
 
 use super::images::{image_behaviour, ImageBehaviour};
 
@@ -198,7 +197,8 @@ impl Ctr {
 /// A pod as this node's kubelet holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PodRuntime {
-    pub key: Key,
+    /// The pod these containers belong to: a new pod with the same name starts afresh.
+    pub uid: String,
     pub node: String,
     pub pod_ip: Option<String>,
     /// Containers in spec order.
@@ -246,7 +246,7 @@ impl PodRuntime {
             })
             .collect();
         PodRuntime {
-            key: Key::new(&pod.metadata.namespace, &pod.metadata.name),
+            uid: pod.metadata.uid.clone(),
             node: node.to_string(),
             pod_ip: pod.status.pod_ip.clone(),
             containers,
