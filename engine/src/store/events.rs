@@ -12,6 +12,11 @@ use super::{Key, Store};
 /// Events live for an hour, the API server's default `--event-ttl`.
 pub const EVENT_TTL_MS: i64 = 60 * 60 * 1000;
 
+/// At most this many Events are kept; a new one beyond it deletes the oldest. The API server
+/// has only the TTL, but a browser tab has less room than etcd: a 100,000-pod rollout writes
+/// about 600,000 Events within the hour. An hour of a lesson's churn stays well under it.
+pub const MAX_EVENTS: usize = 20_000;
+
 pub struct EventSpec<'a> {
     pub type_: &'a str,
     pub reason: &'a str,
@@ -70,7 +75,15 @@ impl Store {
             source: EventSource { component: spec.component.into(), host: spec.host.into() },
         };
         if let Ok(created) = self.create(ev, now, rng) {
-            self.event_signatures.insert(signature, Key::new(ns, &created.metadata.name));
+            let key = Key::new(ns, &created.metadata.name);
+            self.event_signatures.insert(signature.clone(), key.clone());
+            self.event_order.push_back((key, signature));
+            while self.events.len() > MAX_EVENTS {
+                let Some((oldest, sig)) = self.event_order.pop_front() else { break };
+                if self.remove::<Event>(&oldest, now).is_some() {
+                    self.event_signatures.remove(&sig);
+                }
+            }
         }
     }
 
@@ -87,6 +100,7 @@ impl Store {
         }
         let events = &self.events;
         self.event_signatures.retain(|_, k| events.get(k).is_some());
+        self.event_order.retain(|(k, _)| events.get(k).is_some());
     }
 
     /// Events about one object, ordered by their last occurrence as `describe` lists them
@@ -96,5 +110,49 @@ impl Store {
             self.events.iter().map(|(_, e)| e).filter(|e| e.involved_object.uid == uid).collect();
         out.sort_by_key(|e| (e.last_timestamp, e.metadata.name.clone()));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(store: &mut Store, rng: &mut SimRng, reason: &str, at: i64) {
+        let involved = ObjectMeta {
+            name: "web".into(),
+            namespace: "default".into(),
+            uid: "u-1".into(),
+            ..Default::default()
+        };
+        let spec = EventSpec {
+            type_: "Normal",
+            reason,
+            message: format!("{reason} happened"),
+            component: "test",
+            host: "",
+        };
+        store.record_event(Kind::Pod, &involved, spec, Time::ZERO.plus_millis(at), rng);
+    }
+
+    #[test]
+    fn past_the_cap_the_oldest_events_go_and_a_repeat_of_one_starts_afresh() {
+        let (mut store, mut rng) = (Store::new(), SimRng::new(1));
+        for i in 0..MAX_EVENTS + 5 {
+            record(&mut store, &mut rng, &format!("R{i}"), i as i64);
+        }
+        assert_eq!(store.count::<Event>(), MAX_EVENTS);
+        let reasons: Vec<&str> =
+            store.events_for("u-1").iter().map(|e| e.reason.as_str()).collect();
+        assert_eq!(reasons.first(), Some(&"R5"), "R0 to R4 were the oldest");
+        // R0's signature went with it: it is recorded as a new Event, not counted as a repeat.
+        record(&mut store, &mut rng, "R0", 1_000_000);
+        let r0: Vec<i32> =
+            store.events_for("u-1").iter().filter(|e| e.reason == "R0").map(|e| e.count).collect();
+        assert_eq!(r0, [1]);
+        assert_eq!(store.count::<Event>(), MAX_EVENTS);
+        // A repeat of a kept Event is folded into it, as before.
+        record(&mut store, &mut rng, "R7", 1_000_001);
+        let r7 = store.events_for("u-1").into_iter().find(|e| e.reason == "R7").map(|e| e.count);
+        assert_eq!(r7, Some(2));
     }
 }

@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
 pub use error::{qualified_resource, ApiError};
-pub use events::{EventSpec, EVENT_TTL_MS};
+pub use events::{EventSpec, EVENT_TTL_MS, MAX_EVENTS};
 pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 
@@ -45,6 +45,9 @@ pub struct Store {
     namespaces: BTreeSet<String>,
     pub(crate) index: Indexes,
     event_signatures: BTreeMap<String, Key>,
+    /// Events in creation order with their signatures, so the oldest go first when the
+    /// store holds `MAX_EVENTS`.
+    event_order: std::collections::VecDeque<(Key, String)>,
     event_seq: u64,
     pub watch: WatchLog,
     /// The loop whose reconcile is writing right now, or `None` for the user. The world sets
@@ -70,6 +73,7 @@ impl Store {
             namespaces: ["default", "kube-system"].iter().map(|s| s.to_string()).collect(),
             index: Indexes::default(),
             event_signatures: BTreeMap::new(),
+            event_order: Default::default(),
             event_seq: 0,
             watch: WatchLog::default(),
             actor: None,
