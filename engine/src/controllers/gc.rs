@@ -71,7 +71,19 @@ impl Controller for GarbageCollector {
 
     fn reconcile(&mut self, key: &GcKey, ctx: &mut Ctx<'_>) {
         let (kind, k) = key;
-        let Some(meta) = ctx.store.meta_of(*kind, k).cloned() else { return };
+        let Some(meta) = ctx.store.meta_of(*kind, k) else { return };
+        // Most writes queue an object whose owners all stand: nothing to do, and nothing to
+        // copy (the graph builder enqueues only dangling or changed references).
+        let deleting_with_work = meta.is_deleting() && has_gc_finalizer(meta);
+        let stale = !meta.is_deleting()
+            && meta
+                .owner_references
+                .iter()
+                .any(|r| !matches!(classify(r, ctx.store), OwnerState::Solid));
+        if !deleting_with_work && !stale {
+            return;
+        }
+        let meta = meta.clone();
         if meta.is_deleting() && meta.has_finalizer(FINALIZER_ORPHAN) {
             orphan_dependents(*kind, &meta, ctx);
             return;
@@ -111,8 +123,8 @@ enum OwnerState {
     WaitingForDependents,
 }
 
-fn classify(r: &OwnerReference, ctx: &Ctx<'_>) -> OwnerState {
-    match ctx.store.kind_key_by_uid(&r.uid).and_then(|(k, key)| ctx.store.meta_of(k, &key)) {
+fn classify(r: &OwnerReference, store: &Store) -> OwnerState {
+    match store.kind_key_by_uid(&r.uid).and_then(|(k, key)| store.meta_of(k, &key)) {
         None => OwnerState::Dangling,
         Some(m) if m.is_deleting() && m.has_finalizer(FINALIZER_FOREGROUND) => {
             OwnerState::WaitingForDependents
@@ -131,7 +143,7 @@ fn attempt_to_delete(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
     let mut stale = Vec::new();
     let mut waiting = false;
     for r in &meta.owner_references {
-        match classify(r, ctx) {
+        match classify(r, ctx.store) {
             OwnerState::Solid => solid.push(r.clone()),
             OwnerState::Dangling => stale.push(r.clone()),
             OwnerState::WaitingForDependents => {

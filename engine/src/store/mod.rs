@@ -126,6 +126,11 @@ impl Store {
             .filter(move |o| selector.is_none_or(|s| s.matches(&o.meta().labels)))
     }
 
+    /// `list` without a selector, as shared objects (pointer copies, not object copies).
+    pub fn list_rc<T: Tabled>(&self, ns: Option<&str>) -> Vec<Rc<T>> {
+        T::table(self).rcs_ns(ns.map(T::scoped_ns))
+    }
+
     pub fn count<T: Tabled>(&self) -> usize {
         T::table(self).len()
     }

@@ -121,6 +121,19 @@ impl<T> Table<T> {
         self.rows.iter().map(|(k, v)| (k, &**v))
     }
 
+    /// The shared rows of one namespace (or all), for readers that keep some past a write.
+    pub fn rcs_ns<'a>(&'a self, ns: Option<&'a str>) -> Vec<Rc<T>> {
+        match ns {
+            None => self.rows.values().cloned().collect(),
+            Some(ns) => self
+                .rows
+                .range(Key::new(ns, "")..)
+                .take_while(|(k, _)| k.ns == ns)
+                .map(|(_, v)| Rc::clone(v))
+                .collect(),
+        }
+    }
+
     /// All rows, or the rows of one namespace (a contiguous key range).
     pub fn iter_ns<'a>(&'a self, ns: Option<&'a str>) -> Box<dyn Iterator<Item = &'a T> + 'a> {
         match ns {

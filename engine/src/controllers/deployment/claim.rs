@@ -5,6 +5,8 @@
 //! pkg/controller/controller_ref_manager.go (`ClaimObject`, `AdoptReplicaSet`,
 //! `ReleaseReplicaSet`).
 
+use std::rc::Rc;
+
 use crate::model::{Deployment, OwnerReference, ReplicaSet};
 use crate::store::ApiError;
 
@@ -17,8 +19,9 @@ impl Syncer<'_, '_> {
         d: &Deployment,
     ) -> Result<Vec<ReplicaSet>, SyncError> {
         let selector = d.spec.selector.try_to_selector().map_err(SyncError::Invalid)?;
-        let candidates: Vec<ReplicaSet> =
-            self.ctx.store.list::<ReplicaSet>(Some(&d.metadata.namespace), None).cloned().collect();
+        // Shared, not copied: a namespace of many Deployments has many ReplicaSets, and only
+        // this Deployment's few are kept.
+        let candidates = self.ctx.store.list_rc::<ReplicaSet>(Some(&d.metadata.namespace));
         let mut claimed = Vec::new();
         for rs in candidates {
             let matches = selector.matches(&rs.metadata.labels);
@@ -26,7 +29,7 @@ impl Syncer<'_, '_> {
             match owner {
                 // Controlled by someone else: not ours to touch.
                 Some(uid) if uid != d.metadata.uid => {}
-                Some(_) if matches => claimed.push(rs),
+                Some(_) if matches => claimed.push(Rc::unwrap_or_clone(rs)),
                 // Ours but no longer selected: let go, unless we are being deleted.
                 Some(_) if d.metadata.is_deleting() => {}
                 Some(_) => self.release(d, &rs)?,
