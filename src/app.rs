@@ -28,6 +28,9 @@ use crate::view::{self, LayoutMemory};
 
 /// Timer period in real milliseconds.
 const FRAME_MS: u32 = 100;
+/// Simulation time a timer fire may spend before it leaves the rest of a tick for the next
+/// fire, so the step plus its re-render fits a 60 fps frame (16 ms) with room to draw.
+const SLICE_MS: f64 = 8.0;
 
 fn real_now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
@@ -137,7 +140,7 @@ pub fn App() -> Html {
                 *last.borrow_mut() = now;
                 *frame_start.borrow_mut() = Some(now);
                 let mut s = sim.borrow_mut();
-                s.tick(elapsed);
+                s.tick_within(elapsed, || real_now() - now > SLICE_MS);
                 // Keep the saved session fresh, without writing storage on every frame.
                 if now - *last_save.borrow() > SAVE_EVERY_MS {
                     *last_save.borrow_mut() = now;

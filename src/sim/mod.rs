@@ -111,6 +111,8 @@ pub struct Sim {
     marks: timeline::MarksCache,
     /// Off while replaying (and for inputs a recorded input makes itself).
     journaling: bool,
+    /// A tick is half done because the last timer fire ran out of frame time.
+    sliced: bool,
     acc_ms: f64,
 }
 
@@ -134,6 +136,7 @@ impl Sim {
             journal: Journal::new(seed),
             marks: Default::default(),
             journaling: true,
+            sliced: false,
             acc_ms: 0.0,
         }
     }
@@ -199,6 +202,7 @@ impl Sim {
 
     /// Appends an input to the journal, unless replaying or the journal is full.
     fn record(&mut self, input: Input) {
+        self.finish_slice();
         if !self.journaling {
             return;
         }
@@ -440,22 +444,55 @@ impl Sim {
     /// One timer fire: advances simulated time by `real_ms` times the speed, then streams any
     /// watch output. Returns whether anything may have changed.
     pub fn tick(&mut self, real_ms: f64) -> bool {
+        self.tick_within(real_ms, || false)
+    }
+
+    /// `tick`, stopping mid-tick once `over_budget` says the frame has spent its time: the
+    /// rest of that tick runs at the next fire, before any new one starts, so a heavy tick
+    /// (hundreds of pods created at once) spreads over frames instead of freezing one. The
+    /// reconciles are the same either way; inputs finish a sliced tick before they apply
+    /// (`finish_slice`), so the journal replays to the same cluster.
+    pub fn tick_within(&mut self, real_ms: f64, mut over_budget: impl FnMut() -> bool) -> bool {
         self.acc_ms += real_ms.clamp(0.0, 1_000.0) * self.rate();
         let mut steps = 0;
-        while self.acc_ms >= TICK_MS as f64 && steps < MAX_STEPS_PER_FIRE {
-            self.session.world.step();
+        let mut moved = self.sliced;
+        loop {
+            if !self.sliced {
+                if self.acc_ms < TICK_MS as f64 || steps >= MAX_STEPS_PER_FIRE {
+                    break;
+                }
+                self.acc_ms -= TICK_MS as f64;
+                steps += 1;
+            }
+            moved = true;
+            self.sliced = !self.session.world.step_until(&mut over_budget);
             self.stepping = false;
-            self.acc_ms -= TICK_MS as f64;
-            steps += 1;
+            if self.sliced {
+                break;
+            }
         }
         if steps == MAX_STEPS_PER_FIRE {
             self.acc_ms = 0.0;
         }
         self.poll_watch();
-        if steps > 0 {
+        if moved {
             self.last_action = None;
         }
-        steps > 0
+        moved
+    }
+
+    /// Completes a tick a frame budget cut short, so an input lands between whole ticks, as
+    /// it does when the journal is replayed.
+    pub fn finish_slice(&mut self) {
+        if self.sliced {
+            self.session.world.step();
+            self.sliced = false;
+        }
+    }
+
+    /// Whether a tick is half done because a frame ran out of time.
+    pub fn mid_slice(&self) -> bool {
+        self.sliced
     }
 
     fn poll_watch(&mut self) {

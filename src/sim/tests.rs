@@ -218,6 +218,42 @@ fn a_restored_journal_rebuilds_the_same_cluster_and_log() {
 }
 
 #[test]
+fn ticks_sliced_by_a_frame_budget_replay_to_the_same_cluster() {
+    let mut sim = Sim::new(5);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=40");
+    // A budget that runs out after every reconcile: each busy tick takes many fires.
+    let mut sliced_fires = 0;
+    for _ in 0..40 {
+        sim.tick_within(100.0, || true);
+        sliced_fires += usize::from(sim.mid_slice());
+    }
+    assert!(sliced_fires > 10, "only {sliced_fires} fires ended mid-tick");
+    // A command typed mid-tick lands after that tick, as a replay puts it.
+    while !sim.mid_slice() {
+        sim.tick_within(100.0, || true);
+    }
+    sim.run_command("k scale deploy/web --replicas=7");
+    assert!(!sim.mid_slice());
+    for _ in 0..60 {
+        sim.tick_within(100.0, || true);
+    }
+    sim.finish_slice();
+    let journal = Journal::decode(&sim.snapshot().encode()).expect("round trip");
+    let restored = Sim::restore(&journal);
+    let pods = |s: &Sim| -> Vec<(String, String)> {
+        s.world()
+            .store
+            .list::<kubeloop::model::Pod>(None, None)
+            .map(|p| (p.metadata.name.clone(), format!("{:?}", p.status.phase)))
+            .collect()
+    };
+    assert_eq!(restored.world().now(), sim.world().now());
+    assert_eq!(pods(&restored), pods(&sim));
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+    assert_eq!(text(&restored), text(&sim));
+}
+
+#[test]
 fn a_restored_journal_brings_back_the_active_mission() {
     let mut sim = Sim::new(4);
     sim.start_mission("stop-for-real");

@@ -51,6 +51,7 @@ impl Sim {
     /// Runs the next single controller action (step mode) and pauses, so the page can show
     /// which loop acted and what it did.
     pub fn step_action(&mut self) {
+        self.finish_slice();
         self.paused = true;
         if self.journaling {
             match self.journal.entries.last_mut() {

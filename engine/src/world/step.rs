@@ -48,13 +48,25 @@ impl World {
     /// each loop over the keys queued for it. A tick that step mode left half done is
     /// finished instead, without moving the clock.
     pub fn step(&mut self) {
+        self.step_until(|| false);
+    }
+
+    /// Like `step`, but checks `stop` after each reconcile and returns `false` (the tick
+    /// left half done, the clock already moved) once it says so; `true` when the tick is
+    /// complete. The page passes a frame budget, so a heavy tick spreads over several frames
+    /// while the reconciles, and so the cluster, stay exactly those of `step`.
+    pub fn step_until(&mut self, mut stop: impl FnMut() -> bool) -> bool {
         if self.pending.is_empty() {
             self.begin_tick();
         }
         while let Some(item) = self.pending.pop_front() {
             self.reconcile_one(item);
+            if !self.pending.is_empty() && stop() {
+                return false;
+            }
         }
         self.debug_check();
+        true
     }
 
     /// In debug builds (every test, the page's dev build) the store's invariants are checked
@@ -234,6 +246,31 @@ mod tests {
         assert_eq!(out.text(), "200");
         // Without the relist the lost events would wait for the 30 s informer resync.
         assert!(settled.elapsed_ms < s.world.config.resync_ms, "took {} ms", settled.elapsed_ms);
+    }
+
+    #[test]
+    fn a_tick_cut_into_slices_reaches_the_same_cluster_as_whole_ticks() {
+        let run = |sliced: bool| {
+            let mut s = session_with("k create deployment web --image=nginx --replicas=30");
+            let (mut ticks, mut slices) = (0, 0);
+            while ticks < 100 {
+                // Stop after every reconcile: the thinnest slices there are.
+                let done =
+                    if sliced { s.world.step_until(|| true) } else { s.world.step_until(|| false) };
+                slices += 1;
+                ticks += usize::from(done);
+            }
+            let out = s.run(
+                "k get pods -o jsonpath='{.items[*].metadata.name} {.items[*].spec.nodeName} \
+                 {.items[*].status.phase} {.items[*].status.podIP}'",
+            );
+            (out.text(), s.world.now(), slices)
+        };
+        let (whole, at, _) = run(false);
+        let (sliced, sliced_at, slices) = run(true);
+        assert_eq!(sliced, whole);
+        assert_eq!(sliced_at, at);
+        assert!(slices > 200, "only {slices} slices for 100 busy ticks");
     }
 
     #[test]
