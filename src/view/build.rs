@@ -2,7 +2,7 @@
 //! other: what vanished, where each object sits, which pod groups are summarised, ghosts,
 //! slots, geometry, edges. It reads each object a constant number of times.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
 use kubeloop::world::World;
@@ -10,7 +10,7 @@ use kubeloop::world::World;
 use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
 use super::edges::{edges, Geo, Ref};
 use super::layout::lay_out;
-use super::memory::{Item, LayoutMemory, Parent};
+use super::memory::{Item, LayoutMemory, Parent, PhaseEntry};
 use super::*;
 
 /// Pods of one group while the view is being built.
@@ -41,11 +41,25 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
                 .map_or(Parent::Lane, Parent::Tree)
         })
         .collect();
-    let pod_group: Vec<String> = pods
+    // A ReplicaSet's pods sit together in name order, so its kind is looked up once a run.
+    let mut last: Option<(&str, bool)> = None;
+    let pod_group: Vec<&str> = pods
         .iter()
         .map(|p| {
-            controlled_by(&p.metadata, Kind::ReplicaSet, kind_of)
-                .unwrap_or_else(|| LOOSE_PODS.to_string())
+            let Some(r) = p.metadata.controller_ref() else { return LOOSE_PODS };
+            let drawn = match last {
+                Some((uid, drawn)) if uid == r.uid => drawn,
+                _ => {
+                    let drawn = kind_of(&r.uid) == Some(Kind::ReplicaSet);
+                    last = Some((&r.uid, drawn));
+                    drawn
+                }
+            };
+            if drawn {
+                r.uid.as_str()
+            } else {
+                LOOSE_PODS
+            }
         })
         .collect();
 
@@ -56,8 +70,8 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         }
     }
     let mut group_sizes: BTreeMap<&str, usize> = BTreeMap::new();
-    for g in &pod_group {
-        *group_sizes.entry(g).or_default() += 1;
+    for run in pod_group.chunk_by(|a, b| a == b) {
+        *group_sizes.entry(run[0]).or_default() += run.len();
     }
     let summarized = pods.len() > VIEW_AGGREGATE_ABOVE;
     let over: BTreeSet<String> = group_sizes
@@ -76,15 +90,27 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let sim_now = world.now();
     let mut refs = Vec::new();
     let mut groups: BTreeMap<String, GroupBuild> = BTreeMap::new();
-    for (pod, g) in pods.iter().zip(&pod_group) {
-        let entry = groups.entry(g.clone()).or_default();
+    let mut phases = HashMap::with_capacity(memory.phases.len());
+    let mut at = 0;
+    for run in pod_group.chunk_by(|a, b| a == b) {
+        let (g, members) = (run[0], &pods[at..at + run.len()]);
+        at += run.len();
+        let entry = groups.entry(g.to_string()).or_default();
         if aggregated.contains(g) {
-            *entry.counts.entry(pod_phase(pod, sim_now)).or_default() += 1;
+            let last = memory.phases.remove(g).unwrap_or_default();
+            let now_phases = cached_phases(members, sim_now, last);
+            for e in &now_phases {
+                *entry.counts.entry(e.phase).or_default() += 1;
+            }
+            phases.insert(g.to_string(), now_phases);
             continue;
         }
-        owner_refs(&pod.metadata, &mut refs);
-        entry.pods.push((pod_item(pod, sim_now), created(&pod.metadata)));
+        for pod in members {
+            owner_refs(&pod.metadata, &mut refs);
+            entry.pods.push((pod_item(pod, sim_now), created(&pod.metadata)));
+        }
     }
+    memory.phases = phases;
     for g in memory.ghosts.values() {
         if let (Item::Pod(p), Parent::Group(key)) = (&g.item, &g.parent) {
             let mut p = p.clone();
@@ -195,6 +221,32 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     memory.finish(store.resource_version(), latest_edge, now);
 
     ViewModel { width, height, trees, orphans: lane, edges, pod_count: pods.len(), summarized }
+}
+
+/// A summarised group's pod phases, in name order: each kept from the last build while the
+/// pod's resourceVersion is the same (its status text depends on nothing else), else derived
+/// afresh. Both lists are in name order, so one merge walk pairs them up without hashing.
+fn cached_phases(
+    members: &[&Pod],
+    now: kubeloop::clock::Time,
+    last: Vec<PhaseEntry>,
+) -> Vec<PhaseEntry> {
+    let mut last = last.into_iter().peekable();
+    let mut next = Vec::with_capacity(members.len());
+    for pod in members {
+        let m = &pod.metadata;
+        while last.next_if(|e| e.name < m.name).is_some() {}
+        let entry = match last.next_if(|e| e.name == m.name && e.rv == m.resource_version) {
+            Some(kept) => kept,
+            None => PhaseEntry {
+                name: m.name.clone(),
+                rv: m.resource_version.clone(),
+                phase: pod_phase(pod, now),
+            },
+        };
+        next.push(entry);
+    }
+    next
 }
 
 /// The UID of a controller reference to a drawn object of `kind`.

@@ -3,11 +3,11 @@
 //! born, and which pod groups the user expanded. It remembers nothing about the cluster that
 //! the store does not already say.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::Kind;
 
-use super::{DeploymentItem, Edge, PodItem, ReplicaSetItem, GHOST_MS};
+use super::{DeploymentItem, Edge, Phase, PodItem, ReplicaSetItem, GHOST_MS};
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
 /// pod has filled them for this long.
@@ -72,6 +72,14 @@ struct Slots {
     holes_since: Option<f64>,
 }
 
+/// One summarised pod's phase as of its resourceVersion.
+#[derive(Clone, Debug)]
+pub(super) struct PhaseEntry {
+    pub name: String,
+    pub rv: String,
+    pub phase: Phase,
+}
+
 #[derive(Clone, Debug)]
 pub struct LayoutMemory {
     width: f64,
@@ -98,6 +106,10 @@ pub struct LayoutMemory {
     pub(super) busy_until: f64,
     /// Real time of the last build.
     built_at: f64,
+    /// Summarised groups' pod phases (group key -> pods in name order), with the
+    /// resourceVersion each was read at: a pod not written since the last build keeps its
+    /// phase without re-deriving it.
+    pub(super) phases: HashMap<String, Vec<PhaseEntry>>,
 }
 
 impl Default for LayoutMemory {
@@ -123,6 +135,7 @@ impl LayoutMemory {
             dirty: true,
             busy_until: 0.0,
             built_at: 0.0,
+            phases: HashMap::new(),
         }
     }
 

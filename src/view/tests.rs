@@ -341,6 +341,24 @@ fn big_replicasets_are_summarised_and_can_be_expanded() {
 }
 
 #[test]
+fn a_summary_follows_each_pod_that_changes_between_builds() {
+    let mut s = session();
+    run(&mut s, "k create deployment big --image=nginx:1.27 --replicas=65");
+    s.world.settle();
+    let mut mem = LayoutMemory::new();
+    let summary = |v: &ViewModel| v.trees[0].rows[0].pods.aggregate.as_ref().unwrap().summary();
+    assert_eq!(summary(&build(&s.world, &mut mem, 0.0)), "65 Running");
+    // Two pods start terminating; the other 63 are read from the last build's phases.
+    run(&mut s, "k delete $(k get pods -o name | head -2) --wait=false");
+    let v = build(&s.world, &mut mem, 100.0);
+    assert_eq!(summary(&v), "63 Running · 2 Terminating");
+    // Their replacements appear, and the old two finish.
+    s.world.settle();
+    let v = build(&s.world, &mut mem, 200.0);
+    assert_eq!(summary(&v), "65 Running");
+}
+
+#[test]
 fn more_than_1500_pods_summarise_every_group() {
     let (mut s, mut mem, _) = web();
     for i in 0..=VIEW_AGGREGATE_ABOVE {
