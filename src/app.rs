@@ -141,6 +141,7 @@ pub fn App() -> Html {
                 *frame_start.borrow_mut() = Some(now);
                 let mut s = sim.borrow_mut();
                 s.tick_within(elapsed, || real_now() - now > SLICE_MS);
+                crate::frames::record_sim(real_now() - now);
                 // Keep the saved session fresh, without writing storage on every frame.
                 if now - *last_save.borrow() > SAVE_EVERY_MS {
                     *last_save.borrow_mut() = now;
@@ -443,7 +444,8 @@ pub fn App() -> Html {
         .and_then(|r| crate::inspect::inspect_with(world, r, &mut history_cache.borrow_mut()))
         .map(Rc::new);
     let decisions = Rc::new(decision_views(world, 60));
-    let nodes = Rc::new(node_views(world));
+    // Every pod's status on every node: only worth building while the panel is open.
+    let nodes = if *show_nodes { Rc::new(node_views(world)) } else { Rc::default() };
     let clock = kubeloop::duration::human(world.now().millis());
     let live_now = s.world().now().millis();
     let presenter_click = toggle_presenter.reform(|_: MouseEvent| ());

@@ -18,9 +18,11 @@ async fn type_line(c: &Client, line: &str) {
     input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
 }
 
-async fn frames(c: &Client) -> Vec<f64> {
-    let v = c.execute("return window.kubeloopFrames || []", vec![]).await.unwrap();
-    serde_json::from_value(v).unwrap_or_default()
+async fn series(c: &Client, name: &str) -> Vec<f64> {
+    let v = c.execute(&format!("return window.{name} || []"), vec![]).await.unwrap();
+    let mut f: Vec<f64> = serde_json::from_value(v).unwrap_or_default();
+    f.sort_by(|a, b| a.total_cmp(b));
+    f
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -44,18 +46,23 @@ async fn measure(pods: u32, nodes: u32) {
     type_line(c, &format!("k create deployment web --image=nginx:1.27 --replicas={pods}; settle"))
         .await;
     let summarised = !c.find_all(Locator::Css(".aggregate")).await.unwrap().is_empty();
-    c.execute("window.kubeloopFrames = []; return 1", vec![]).await.unwrap();
+    c.execute("window.kubeloopFrames = []; window.kubeloopSim = []; return 1", vec![])
+        .await
+        .unwrap();
     type_line(c, "k set image deploy/web nginx=nginx:1.28").await;
     tokio::time::sleep(Duration::from_secs(20)).await;
-    let mut f = frames(c).await;
-    f.sort_by(|a, b| a.total_cmp(b));
+    let f = series(c, "kubeloopFrames").await;
+    let sim = series(c, "kubeloopSim").await;
     println!(
-        "page: {pods} pods ({}), rolling update, {} frames: p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms",
+        "page: {pods} pods ({}), rolling update, {} frames: p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms; \
+         of which simulation p50 {:.1} ms, p95 {:.1} ms",
         if summarised { "pods aggregated per ReplicaSet" } else { "every pod drawn" },
         f.len(),
         percentile(&f, 0.5),
         percentile(&f, 0.95),
-        f.last().copied().unwrap_or(0.0)
+        f.last().copied().unwrap_or(0.0),
+        percentile(&sim, 0.5),
+        percentile(&sim, 0.95),
     );
     browser.screenshot(&format!("bench-{pods}.png")).await;
     browser.close().await;
