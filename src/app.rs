@@ -30,7 +30,7 @@ use crate::view::{self, LayoutMemory};
 const FRAME_MS: u32 = 100;
 /// Simulation time a timer fire may spend before it leaves the rest of a tick for the next
 /// fire, so the step plus its re-render fits a 60 fps frame (16 ms) with room to draw.
-const SLICE_MS: f64 = 8.0;
+const SLICE_MS: f64 = 4.0;
 
 fn real_now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
