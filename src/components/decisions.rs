@@ -2,7 +2,7 @@
 //! saw and the one step it took, filterable by loop. Clicking an entry selects its object; the
 //! feed does not know what selecting does.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -17,6 +17,9 @@ pub const LOOPS: [&str; 6] =
 /// every pod, which would bury the decisions the lesson is about.
 const HIDDEN_BY_DEFAULT: [&str; 1] = ["kubelet"];
 
+/// Entries the feed lists, newest first, from the loops switched on.
+const FEED_ENTRIES: usize = 60;
+
 /// One decision, ready to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionView {
@@ -30,14 +33,21 @@ pub struct DecisionView {
     pub age: String,
 }
 
-/// The newest `limit` decisions of the world, newest first.
+/// The newest `limit` decisions of each loop, newest first: a loop that decides a lot (the
+/// kubelet in a big rollout) does not push the others out of a feed that hides it.
 pub fn decision_views(world: &kubeloop::world::World, limit: usize) -> Vec<DecisionView> {
     let now = world.now();
+    let mut per_loop: BTreeMap<&str, usize> = BTreeMap::new();
     world
         .decisions
         .iter()
         .rev()
-        .take(limit)
+        .filter(|d| {
+            let n = per_loop.entry(d.controller.short()).or_default();
+            *n += 1;
+            *n <= limit
+        })
+        .take(limit * LOOPS.len())
         .map(|d| DecisionView {
             controller: d.controller.short().to_string(),
             target: ObjRef::new(
@@ -86,8 +96,12 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                 aria-pressed={on.to_string()} {title} {onclick}>{ name }</button>
         }
     };
-    let shown: Vec<&DecisionView> =
-        props.decisions.iter().filter(|d| !hidden.contains(d.controller.as_str())).collect();
+    let shown: Vec<&DecisionView> = props
+        .decisions
+        .iter()
+        .filter(|d| !hidden.contains(d.controller.as_str()))
+        .take(FEED_ENTRIES)
+        .collect();
 
     html! {
         <section class="feed" aria-label="controller decisions">
@@ -146,6 +160,20 @@ mod tests {
         assert_eq!(d.target, ObjRef::new(Kind::Deployment, "default", "web"));
         assert_eq!(d.object, "deployment/web");
         assert!(views.iter().all(|d| LOOPS.contains(&d.controller.as_str())));
-        assert!(decision_views(sim.world(), 3).len() <= 3);
+        let few = decision_views(sim.world(), 1);
+        let loops: BTreeSet<&str> = few.iter().map(|d| d.controller.as_str()).collect();
+        assert_eq!(loops.len(), few.len(), "one decision per loop");
+    }
+
+    #[test]
+    fn a_busy_kubelet_leaves_room_for_the_other_loops() {
+        let mut sim = crate::sim::Sim::new(1);
+        sim.run_command("k create deployment web --image=nginx:1.27 --replicas=80");
+        sim.run_command("settle");
+        let views = decision_views(sim.world(), 5);
+        let kubelet = views.iter().filter(|d| d.controller == "kubelet").count();
+        assert_eq!(kubelet, 5);
+        assert!(views.iter().any(|d| d.controller == "replicaset"), "the ReplicaSet's creates");
+        assert!(views.iter().any(|d| d.controller == "scheduler"), "the binds");
     }
 }
