@@ -45,6 +45,9 @@ const PAST_NOTICE: &str =
 
 /// How often the session is saved while time passes (commands save at once).
 const SAVE_EVERY_MS: f64 = 5_000.0;
+/// Newest decisions of each loop handed to the feed every frame (it shows the newest of the
+/// loops switched on); the panel shows a handful at once.
+const FEED_PER_LOOP: usize = 30;
 
 /// The session to start with: a share link's, else the one saved by the last visit, else a
 /// fresh cluster. A link or a saved value that cannot be used says why and starts fresh.
@@ -443,7 +446,7 @@ pub fn App() -> Html {
         .as_ref()
         .and_then(|r| crate::inspect::inspect_with(world, r, &mut history_cache.borrow_mut()))
         .map(Rc::new);
-    let decisions = Rc::new(decision_views(world, 60));
+    let decisions = Rc::new(decision_views(world, FEED_PER_LOOP));
     // Every pod's status on every node: only worth building while the panel is open.
     let nodes = if *show_nodes { Rc::new(node_views(world)) } else { Rc::default() };
     let clock = kubeloop::duration::human(world.now().millis());

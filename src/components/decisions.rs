@@ -18,7 +18,7 @@ pub const LOOPS: [&str; 6] =
 const HIDDEN_BY_DEFAULT: [&str; 1] = ["kubelet"];
 
 /// Entries the feed lists, newest first, from the loops switched on.
-const FEED_ENTRIES: usize = 60;
+const FEED_ENTRIES: usize = 30;
 
 /// One decision, ready to show.
 #[derive(Clone, Debug, PartialEq)]
