@@ -2,9 +2,10 @@
 //! saw and the one step it took, filterable by loop. Clicking an entry selects its object; the
 //! feed does not know what selecting does.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
+use kubeloop::controllers::ControllerName;
 use yew::prelude::*;
 
 use crate::selection::ObjRef;
@@ -37,13 +38,13 @@ pub struct DecisionView {
 /// kubelet in a big rollout) does not push the others out of a feed that hides it.
 pub fn decision_views(world: &kubeloop::world::World, limit: usize) -> Vec<DecisionView> {
     let now = world.now();
-    let mut per_loop: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut per_loop = [0usize; ControllerName::ALL.len()];
     world
         .decisions
         .iter()
         .rev()
         .filter(|d| {
-            let n = per_loop.entry(d.controller.short()).or_default();
+            let n = &mut per_loop[d.controller as usize];
             *n += 1;
             *n <= limit
         })

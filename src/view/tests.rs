@@ -303,12 +303,17 @@ fn edges_follow_owner_references_solid_for_controllers_dashed_otherwise() {
     assert!(v.edges.iter().all(|e| e.owner != "Deployment/gone"), "no edge to a missing owner");
 }
 
+/// A settled Deployment `big` of `replicas` pods, and a layout that has drawn nothing yet.
+fn settled_big(replicas: u32) -> (Session, LayoutMemory) {
+    let mut s = session();
+    run(&mut s, &format!("k create deployment big --image=nginx:1.27 --replicas={replicas}"));
+    s.world.settle();
+    (s, LayoutMemory::new())
+}
+
 #[test]
 fn big_replicasets_are_summarised_and_can_be_expanded() {
-    let mut s = session();
-    run(&mut s, "k create deployment big --image=nginx:1.27 --replicas=61");
-    s.world.settle();
-    let mut mem = LayoutMemory::new();
+    let (mut s, mut mem) = settled_big(61);
     let v = build(&s.world, &mut mem, 0.0);
     let row = &v.trees[0].rows[0];
     let agg = row.pods.aggregate.as_ref().expect("summarised");
@@ -342,10 +347,7 @@ fn big_replicasets_are_summarised_and_can_be_expanded() {
 
 #[test]
 fn a_summary_follows_each_pod_that_changes_between_builds() {
-    let mut s = session();
-    run(&mut s, "k create deployment big --image=nginx:1.27 --replicas=65");
-    s.world.settle();
-    let mut mem = LayoutMemory::new();
+    let (mut s, mut mem) = settled_big(65);
     let summary = |v: &ViewModel| v.trees[0].rows[0].pods.aggregate.as_ref().unwrap().summary();
     assert_eq!(summary(&build(&s.world, &mut mem, 0.0)), "65 Running");
     // Two pods start terminating; the other 63 are read from the last build's phases.

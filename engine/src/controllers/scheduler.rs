@@ -116,7 +116,7 @@ impl Controller for Scheduler {
             self.attempts.remove(key);
             return;
         }
-        let eval = evaluate(ctx.store, Some(&pod));
+        let eval = evaluate(ctx.store);
         let message = fit_error(&eval);
         // Nothing changed since the last report: the pod stays in the unschedulable queue.
         if last.is_some_and(|a| a.message == message && ctx.now < a.at.plus_millis(FLUSH_MS)) {
@@ -182,14 +182,14 @@ const SUMMARY_NODES: usize = 8;
 fn observed_before_bind(store: &Store, node: &str) -> String {
     let nodes = store.count::<Node>();
     if nodes <= SUMMARY_NODES {
-        return format!("unscheduled; {}", summary(&evaluate(store, None)));
+        return format!("unscheduled; {}", summary(&evaluate(store)));
     }
     let pods = pods_on(store, node);
     let s = if pods == 1 { "" } else { "s" };
     format!("unscheduled; {nodes} nodes, the emptiest that fits is {node} with {pods} pod{s}")
 }
 
-fn evaluate(store: &Store, _pod: Option<&Pod>) -> Evaluation {
+fn evaluate(store: &Store) -> Evaluation {
     let mut eval = Evaluation { nodes: 0, fits: Vec::new(), rejects: Vec::new() };
     for node in store.list::<Node>(None, None) {
         eval.nodes += 1;

@@ -372,27 +372,20 @@ impl Store {
     /// the candidates a ReplicaSet claims (`FilterPodsByOwner` with `includeOrphaned`).
     pub fn owned_or_orphan_pods(&self, owner_uid: &str, ns: &str) -> Vec<&Pod> {
         let owned = self.index.dependents.get(owner_uid).into_iter().flatten();
-        let mut pods: Vec<(&Key, &Pod)> = owned
-            .filter_map(|((_, key), obj)| match obj {
-                Object::Pod(p) => Some((key, &**p)),
+        let mut pods: Vec<&Pod> = owned
+            .filter_map(|(_, obj)| match obj {
+                Object::Pod(p) => Some(&**p),
                 _ => None,
             })
             .collect();
         // Orphans are rare (a release, an orphan delete): merge them in name order, once.
-        let from = (Kind::Pod, Key::new(ns, ""));
-        let orphans = self
-            .index
-            .orphans
-            .range(from..)
-            .take_while(|(k, key)| *k == Kind::Pod && key.ns == ns)
-            .filter_map(|(_, key)| Some((key, self.pods.get(key)?)));
-        let before = pods.len();
-        pods.extend(orphans);
-        if pods.len() > before {
-            pods.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            pods.dedup_by(|a, b| a.0 == b.0);
+        let orphans = self.orphans_in(Kind::Pod, ns);
+        if !orphans.is_empty() {
+            pods.extend(orphans.iter().filter_map(|k| self.pods.get(k)));
+            pods.sort_unstable_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+            pods.dedup_by(|a, b| a.metadata.name == b.metadata.name);
         }
-        pods.into_iter().map(|(_, p)| p).collect()
+        pods
     }
 
     /// Pods bound to a node that still occupy it (not finished), in O(1).

@@ -122,27 +122,23 @@ impl<T> Table<T> {
     }
 
     /// The shared rows of one namespace (or all), for readers that keep some past a write.
-    pub fn rcs_ns<'a>(&'a self, ns: Option<&'a str>) -> Vec<Rc<T>> {
-        match ns {
-            None => self.rows.values().cloned().collect(),
-            Some(ns) => self
-                .rows
-                .range(Key::new(ns, "")..)
-                .take_while(|(k, _)| k.ns == ns)
-                .map(|(_, v)| Rc::clone(v))
-                .collect(),
-        }
+    pub fn rcs_ns(&self, ns: Option<&str>) -> Vec<Rc<T>> {
+        self.rows_ns(ns).cloned().collect()
     }
 
     /// All rows, or the rows of one namespace (a contiguous key range).
-    pub fn iter_ns<'a>(&'a self, ns: Option<&'a str>) -> Box<dyn Iterator<Item = &'a T> + 'a> {
+    pub fn iter_ns<'a>(&'a self, ns: Option<&'a str>) -> impl Iterator<Item = &'a T> + 'a {
+        self.rows_ns(ns).map(|v| &**v)
+    }
+
+    fn rows_ns<'a>(&'a self, ns: Option<&'a str>) -> Box<dyn Iterator<Item = &'a Rc<T>> + 'a> {
         match ns {
-            None => Box::new(self.rows.values().map(|v| &**v)),
+            None => Box::new(self.rows.values()),
             Some(ns) => Box::new(
                 self.rows
                     .range(Key::new(ns, "")..)
                     .take_while(move |(k, _)| k.ns == ns)
-                    .map(|(_, v)| &**v),
+                    .map(|(_, v)| v),
             ),
         }
     }
