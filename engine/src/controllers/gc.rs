@@ -59,14 +59,31 @@ impl Controller for GarbageCollector {
         }
     }
 
+    /// Queues only what a reconcile would act on. Upstream's graph builder has no periodic
+    /// resync at all (`ResourceResyncTime = 0` in garbagecollector.go); kubeloop's resync is
+    /// there to heal lost watch events in class, and checking here what `reconcile` checks
+    /// first keeps a quiet cluster's resync from queueing every owned object.
     fn resync(&mut self, store: &Store) {
-        for kind in [Kind::Deployment, Kind::ReplicaSet, Kind::Pod] {
-            for (k, meta) in metas(store, kind) {
-                if !meta.owner_references.is_empty() || has_gc_finalizer(meta) {
-                    self.queue.add((kind, k));
+        fn scan<T: Tabled>(gc: &mut GarbageCollector, store: &Store) {
+            // Siblings sit together in name order, so the last owner found standing is
+            // usually the next object's owner too.
+            let mut solid: Option<&str> = None;
+            for o in store.list::<T>(None, None) {
+                let m = o.meta();
+                let refs = &m.owner_references;
+                if !m.is_deleting() && refs.len() == 1 && solid == Some(refs[0].uid.as_str()) {
+                    continue;
+                }
+                if needs_work(m, store) {
+                    gc.queue.add((T::KIND, Key::of(m, T::KIND)));
+                } else if let [only] = refs.as_slice() {
+                    solid = (!m.is_deleting()).then_some(only.uid.as_str());
                 }
             }
         }
+        scan::<Deployment>(self, store);
+        scan::<ReplicaSet>(self, store);
+        scan::<Pod>(self, store);
     }
 
     fn reconcile(&mut self, key: &GcKey, ctx: &mut Ctx<'_>) {
@@ -74,13 +91,7 @@ impl Controller for GarbageCollector {
         let Some(meta) = ctx.store.meta_of(*kind, k) else { return };
         // Most writes queue an object whose owners all stand: nothing to do, and nothing to
         // copy (the graph builder enqueues only dangling or changed references).
-        let deleting_with_work = meta.is_deleting() && has_gc_finalizer(meta);
-        let stale = !meta.is_deleting()
-            && meta
-                .owner_references
-                .iter()
-                .any(|r| !matches!(classify(r, ctx.store), OwnerState::Solid));
-        if !deleting_with_work && !stale {
+        if !needs_work(meta, ctx.store) {
             return;
         }
         let meta = meta.clone();
@@ -102,16 +113,13 @@ fn has_gc_finalizer(meta: &ObjectMeta) -> bool {
     meta.has_finalizer(FINALIZER_ORPHAN) || meta.has_finalizer(FINALIZER_FOREGROUND)
 }
 
-fn metas(store: &Store, kind: Kind) -> Vec<(Key, &ObjectMeta)> {
-    fn of<T: Tabled>(store: &Store) -> Vec<(Key, &ObjectMeta)> {
-        store.list::<T>(None, None).map(|o| (Key::of(o.meta(), T::KIND), o.meta())).collect()
-    }
-    match kind {
-        Kind::Deployment => of::<Deployment>(store),
-        Kind::ReplicaSet => of::<ReplicaSet>(store),
-        Kind::Pod => of::<Pod>(store),
-        Kind::Node => of::<Node>(store),
-        Kind::Event => of::<Event>(store),
+/// Whether the collector has anything to do for this object: it is being deleted with one
+/// of the collector's finalizers, or one of its owners is gone or waiting on its dependents.
+fn needs_work(meta: &ObjectMeta, store: &Store) -> bool {
+    if meta.is_deleting() {
+        has_gc_finalizer(meta)
+    } else {
+        meta.owner_references.iter().any(|r| !matches!(classify(r, store), OwnerState::Solid))
     }
 }
 
@@ -124,7 +132,7 @@ enum OwnerState {
 }
 
 fn classify(r: &OwnerReference, store: &Store) -> OwnerState {
-    match store.kind_key_by_uid(&r.uid).and_then(|(k, key)| store.meta_of(k, &key)) {
+    match store.meta_by_uid(&r.uid) {
         None => OwnerState::Dangling,
         Some(m) if m.is_deleting() && m.has_finalizer(FINALIZER_FOREGROUND) => {
             OwnerState::WaitingForDependents
@@ -313,5 +321,51 @@ fn patch_meta(
         Kind::Pod => go::<Pod>(meta, ctx, f),
         Kind::Node => go::<Node>(meta, ctx, f),
         Kind::Event => go::<Event>(meta, ctx, f),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn queued(gc: &mut GarbageCollector) -> Vec<String> {
+        let mut names: Vec<String> = gc
+            .queue
+            .drain()
+            .into_iter()
+            .map(|(kind, key)| format!("{kind:?}/{}", key.name))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_resync_queues_only_objects_whose_owner_is_gone_or_that_wait_on_the_collector() {
+        let mut s = Session::new(World::new(7), Mode::Interactive);
+        let out = s.run("k create deployment web --image=nginx:1.27 --replicas=3");
+        assert_eq!(out.status, 0, "{}", out.text());
+        s.world.settle();
+        let mut gc = GarbageCollector::default();
+        gc.resync(&s.world.store);
+        assert_eq!(queued(&mut gc), Vec::<String>::new(), "every owner stands");
+
+        let stray = "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: stray\n  \
+            ownerReferences:\n  - apiVersion: apps/v1\n    kind: ReplicaSet\n    name: gone\n    \
+            uid: 6f1c2c4e-0000-4000-8000-000000000000\n    controller: true\nspec:\n  \
+            containers:\n  - name: app\n    image: nginx:1.27\nEOF";
+        let out = s.run(stray);
+        assert_eq!(out.status, 0, "{}", out.text());
+        let out = s.run("k delete deployment web --cascade=foreground --wait=false");
+        assert_eq!(out.status, 0, "{}", out.text());
+        gc.resync(&s.world.store);
+        let rs = s.world.store.list::<ReplicaSet>(None, None).next().unwrap().metadata.name.clone();
+        // The Deployment waits on its dependents; its ReplicaSet's owner now waits on it;
+        // the stray pod's owner never existed. The ReplicaSet's pods still have their owner.
+        assert_eq!(
+            queued(&mut gc),
+            ["Deployment/web".to_string(), "Pod/stray".into(), format!("ReplicaSet/{rs}")]
+        );
     }
 }

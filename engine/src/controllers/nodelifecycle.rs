@@ -57,8 +57,9 @@ impl Controller for NodeLifecycle {
         for n in store.list::<Node>(None, None) {
             self.queue.add(Key::new("", &n.metadata.name));
         }
-        for p in store.list::<Pod>(None, None) {
-            if let Some(node) = p.node().filter(|n| store.get::<Node>("", n).is_none()) {
+        // Pods bound to a node that is gone: one look per node name, not per pod.
+        for node in store.nodes_with_pods() {
+            if store.get::<Node>("", node).is_none() {
                 self.queue.add(Key::new("", node));
             }
         }

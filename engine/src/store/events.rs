@@ -95,6 +95,9 @@ impl Store {
             .filter(|(_, e)| now.since(e.last_timestamp) > EVENT_TTL_MS)
             .map(|(k, _)| k.clone())
             .collect();
+        if expired.is_empty() {
+            return;
+        }
         for key in expired {
             self.remove::<Event>(&key, now);
         }

@@ -348,6 +348,11 @@ impl Store {
         self.index.by_uid.get(uid).cloned()
     }
 
+    /// The metadata of the object with this UID, without copying its key.
+    pub fn meta_by_uid(&self, uid: &str) -> Option<&ObjectMeta> {
+        self.index.by_uid.get(uid).and_then(|(kind, key)| self.meta_of(*kind, key))
+    }
+
     /// Objects (kind, key) whose ownerReferences name `owner_uid`.
     pub fn dependents_of(&self, owner_uid: &str) -> Vec<(Kind, Key)> {
         self.index
@@ -398,12 +403,17 @@ impl Store {
         self.index.nodes_by_load.iter().map(|(load, name)| (*load, name.as_str()))
     }
 
-    /// Keys of pods bound to a node.
+    /// Names of the nodes that have pods bound to them, Node object or not.
+    pub fn nodes_with_pods(&self) -> impl Iterator<Item = &str> {
+        self.index.pods_by_node.keys().map(String::as_str)
+    }
+
     /// Whether a pod on `node` already has `ip` (the kubelet's address allocation).
     pub fn ip_in_use(&self, node: &str, ip: &str) -> bool {
         self.index.ips_by_node.get(node).is_some_and(|ips| ips.contains_key(ip))
     }
 
+    /// Keys of pods bound to a node.
     pub fn pods_on_node(&self, node: &str) -> Vec<Key> {
         self.index.pods_by_node.get(node).map(|s| s.iter().cloned().collect()).unwrap_or_default()
     }

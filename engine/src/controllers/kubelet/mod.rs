@@ -77,9 +77,19 @@ impl Controller for Kubelet {
         }
     }
 
+    /// Leaves out pods whose sync would do nothing (`PodRuntime::at_rest`), so a quiet
+    /// cluster's resync costs a look per pod rather than a queued sync per pod. Pods and
+    /// runtimes are both in key order, so one walk pairs them.
     fn resync(&mut self, store: &Store) {
-        for p in store.list::<Pod>(None, None).filter(|p| p.node().is_some()) {
-            self.queue.add(key_of(&p.metadata));
+        let mut runtimes = self.pods.iter().peekable();
+        for p in store.list::<Pod>(None, None) {
+            let key = (p.metadata.namespace.as_str(), p.metadata.name.as_str());
+            while runtimes.next_if(|(k, _)| (k.ns.as_str(), k.name.as_str()) < key).is_some() {}
+            let runtime = runtimes.next_if(|(k, _)| (k.ns.as_str(), k.name.as_str()) == key);
+            let Some(node) = p.node() else { continue };
+            if !runtime.is_some_and(|(_, rt)| rt.at_rest(p, node)) {
+                self.queue.add(key_of(&p.metadata));
+            }
         }
     }
 

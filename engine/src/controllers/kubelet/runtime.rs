@@ -265,6 +265,20 @@ impl PodRuntime {
                 .all(|(a, b)| a.name == b.name && a.image == b.image)
     }
 
+    /// Whether a sync of `pod` on `node` would find nothing to do: this runtime wrote this
+    /// very version of the pod, has its address, runs the pod's images, and no container
+    /// waits on a timer (each runs for good or cannot run). A pod with a timer is never at
+    /// rest, because its machine may have been down when the timer fired.
+    pub fn at_rest(&self, pod: &Pod, node: &str) -> bool {
+        pod.metadata.deletion_timestamp.is_none()
+            && self.uid == pod.metadata.uid
+            && self.node == node
+            && self.pod_ip.is_some()
+            && self.synced_rv.as_deref() == Some(pod.metadata.resource_version.as_str())
+            && self.runs(pod)
+            && self.due(false).is_none()
+    }
+
     /// The earliest time any container needs the kubelet.
     pub fn due(&self, deleting: bool) -> Option<Time> {
         self.containers.iter().filter_map(|c| c.due(deleting)).min()

@@ -323,3 +323,30 @@ fn changing_the_image_of_a_pod_pulls_and_starts_the_new_one() {
     .unwrap();
     assert!(env.events_of("web").contains(&"Pulling Pulling image \"nginx:1.28\"".to_string()));
 }
+
+#[test]
+fn a_resync_queues_only_pods_whose_sync_would_do_something() {
+    let (mut env, mut k) = env_with_node();
+    for name in ["a", "b", "c", "d"] {
+        env.add_pod(name, "nginx:1.27", Some("node-1"));
+    }
+    env.add_pod("crashy", "busybox:1.36", Some("node-1"));
+    env.add_pod("waiting", "nginx:1.27", None);
+    env.run_until(10_000, &mut [&mut k], |e| ["a", "b", "c", "d"].iter().all(|p| ctr(e, p).ready))
+        .expect("all four run");
+    // Someone else wrote b's status (the kubelet's last write is no longer the latest), c is
+    // being deleted, and d's runtime was lost.
+    env.store
+        .modify_status::<Pod>("default", "b", env.now, |p| p.status.message = Some("x".into()))
+        .unwrap();
+    delete(&mut env, "c");
+    k.pods.retain(|key, _| key.name != "d");
+    k.queue.drain();
+
+    k.resync(&env.store);
+    let mut queued: Vec<String> = k.queue.drain().into_iter().map(|key| key.name).collect();
+    queued.sort();
+    // a runs for good: left out. The command-less busybox exits and restarts, so it always
+    // has a timer; the unbound pod is not the kubelet's.
+    assert_eq!(queued, ["b", "c", "crashy", "d"]);
+}
