@@ -153,8 +153,14 @@ fn plan(rs: &ReplicaSet, store: &Store, now: Time) -> Plan {
     let mut claimed: Vec<&Pod> = Vec::new();
     let (mut release, mut adopt) = (Vec::new(), Vec::new());
     let mut terminating = 0;
+    // Pods made from the template carry exactly its labels: when the template matches, such
+    // a pod does too, and comparing two small maps for equality is cheaper than running the
+    // selector on each of thousands of pods every sync.
+    let template = &rs.spec.template.metadata.labels;
+    let template_matches = selector.matches(template);
     for pod in &candidates {
-        let matches = selector.matches(&pod.metadata.labels);
+        let labels = &pod.metadata.labels;
+        let matches = (template_matches && labels == template) || selector.matches(labels);
         let ours = pod.metadata.controller_ref().map(|r| r.uid == uid);
         if !pod.is_active() {
             terminating += usize::from(

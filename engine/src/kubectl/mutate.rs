@@ -290,7 +290,7 @@ fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
         };
         labels.insert(k.to_string(), v.to_string());
     }
-    Ok(labels)
+    Ok(labels.into())
 }
 
 const SCALE_FLAGS: &[FlagSpec] = &[

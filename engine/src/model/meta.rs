@@ -1,13 +1,81 @@
 //! `metadata`, owner references and label selectors shared by every kind.
 
-use std::collections::BTreeMap;
+use std::collections::{btree_map, BTreeMap};
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 
-pub type Labels = BTreeMap<String, String>;
+/// A label map that copies share. A pod made from a template holds the template's own map,
+/// so copying the pod copies a pointer, and a ReplicaSet comparing a pod's labels with its
+/// template's usually compares two pointers. Writing through it copies the map first when
+/// it is shared (`Rc::make_mut`), so a change never reaches another object.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Labels(Rc<BTreeMap<String, String>>);
+
+impl Labels {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Deref for Labels {
+    type Target = BTreeMap<String, String>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Labels {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        Rc::make_mut(&mut self.0)
+    }
+}
+
+impl PartialEq for Labels {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for Labels {}
+
+impl fmt::Debug for Labels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<BTreeMap<String, String>> for Labels {
+    fn from(map: BTreeMap<String, String>) -> Self {
+        Labels(Rc::new(map))
+    }
+}
+
+impl<const N: usize> From<[(String, String); N]> for Labels {
+    fn from(pairs: [(String, String); N]) -> Self {
+        Labels(Rc::new(pairs.into()))
+    }
+}
+
+impl FromIterator<(String, String)> for Labels {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(iter: I) -> Self {
+        Labels(Rc::new(iter.into_iter().collect()))
+    }
+}
+
+impl<'a> IntoIterator for &'a Labels {
+    type Item = (&'a String, &'a String);
+    type IntoIter = btree_map::Iter<'a, String, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
 
 /// Finalizer the garbage collector uses for `--cascade=foreground`.
 pub const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
@@ -35,7 +103,7 @@ pub struct ObjectMeta {
     pub deletion_timestamp: Option<Time>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deletion_grace_period_seconds: Option<i64>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
     pub labels: Labels,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub annotations: BTreeMap<String, String>,
@@ -107,7 +175,7 @@ impl OwnerReference {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LabelSelector {
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
     pub match_labels: Labels,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub match_expressions: Vec<LabelSelectorRequirement>,

@@ -413,6 +413,11 @@ impl Store {
         self.index.ips_by_node.get(node).is_some_and(|ips| ips.contains_key(ip))
     }
 
+    /// How many distinct pod IPs are in use on `node`.
+    pub fn ips_on_node(&self, node: &str) -> usize {
+        self.index.ips_by_node.get(node).map_or(0, |ips| ips.len())
+    }
+
     /// Keys of pods bound to a node.
     pub fn pods_on_node(&self, node: &str) -> Vec<Key> {
         self.index.pods_by_node.get(node).map(|s| s.iter().cloned().collect()).unwrap_or_default()

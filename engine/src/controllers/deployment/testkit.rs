@@ -2,7 +2,6 @@
 //! Deployment controller's `reconcile` against a store filled by hand. No other loop runs,
 //! so tests play the ReplicaSet controller by writing ReplicaSet status themselves.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use crate::clock::Time;
@@ -17,7 +16,7 @@ use super::{DeploymentController, Syncer};
 
 /// A Deployment as `kubectl create deployment NAME --image=nginx:1.25` makes it.
 pub fn deployment(name: &str, replicas: i32) -> Deployment {
-    let labels: BTreeMap<String, String> = [("app".to_string(), name.to_string())].into();
+    let labels: Labels = [("app".to_string(), name.to_string())].into();
     Deployment {
         api_version: "apps/v1".into(),
         kind: "Deployment".into(),

@@ -168,6 +168,12 @@ impl Kubelet {
     fn allocate_ip(&mut self, ctx: &Ctx<'_>, node: &str) -> String {
         let index = ctx.hosts.get(node).map_or(0, |h| h.index);
         let last = self.last_ip.entry(node.to_string()).or_insert(1);
+        // Every address of the node's /24 is taken (only this kubelet hands them out): the
+        // walk below would come back to where it started, so skip it. A node given more than
+        // 253 pods would otherwise pay 253 failed tries for each new one.
+        if ctx.store.ips_on_node(node) >= 253 {
+            return format!("10.244.{index}.{last}");
+        }
         for _ in 0..253 {
             *last = if *last >= 254 { 2 } else { *last + 1 };
             let ip = format!("10.244.{index}.{last}");
