@@ -3,6 +3,10 @@
 //! Repeats of the same reason and message for the same object are folded into one Event
 //! with a count, as client-go's EventCorrelator does (tools/record/events_cache.go).
 
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
 use crate::clock::Time;
 use crate::model::*;
 use crate::rng::SimRng;
@@ -35,17 +39,27 @@ impl Store {
         rng: &mut SimRng,
     ) {
         let ns = if involved.namespace.is_empty() { "default" } else { &involved.namespace };
-        let signature = format!(
-            "{}\u{0}{}\u{0}{}\u{0}{}",
-            involved.uid, spec.reason, spec.message, spec.component
-        );
-        if let Some(key) = self.event_signatures.get(&signature).cloned() {
-            if let Some(mut ev) = self.events.get(&key).cloned() {
-                ev.count = ev.count.saturating_add(1);
-                ev.last_timestamp = now;
-                let _ = self.update(ev, now);
-                return;
-            }
+        // The correlator's key is the involved object, reason, message and source; a hash of
+        // them finds the Event to fold into, and the Event itself confirms it (a collision
+        // just starts a new Event).
+        let signature = {
+            let mut h = DefaultHasher::new();
+            (&involved.uid, spec.reason, &spec.message, spec.component).hash(&mut h);
+            h.finish()
+        };
+        let folds_into = |e: &&Rc<Event>| {
+            e.involved_object.uid == involved.uid
+                && e.reason == spec.reason
+                && e.message == spec.message
+                && e.source.component == spec.component
+        };
+        let same = self.event_signatures.get(&signature).and_then(|k| self.events.get_rc(k));
+        if let Some(ev) = same.filter(folds_into) {
+            let mut ev = Event::clone(ev);
+            ev.count = ev.count.saturating_add(1);
+            ev.last_timestamp = now;
+            let _ = self.update(ev, now);
+            return;
         }
         // Real event names are `<object>.<unix nanoseconds in hex>`; a per-store sequence in
         // the sub-millisecond digits keeps names unique and in creation order.
@@ -76,11 +90,13 @@ impl Store {
         };
         if let Ok(created) = self.create(ev, now, rng) {
             let key = Key::new(ns, &created.metadata.name);
-            self.event_signatures.insert(signature.clone(), key.clone());
+            self.event_signatures.insert(signature, key.clone());
             self.event_order.push_back((key, signature));
             while self.events.len() > MAX_EVENTS {
                 let Some((oldest, sig)) = self.event_order.pop_front() else { break };
-                if self.remove::<Event>(&oldest, now).is_some() {
+                if self.remove::<Event>(&oldest, now).is_some()
+                    && self.event_signatures.get(&sig) == Some(&oldest)
+                {
                     self.event_signatures.remove(&sig);
                 }
             }

@@ -15,7 +15,7 @@ mod invariants;
 mod table;
 mod watch;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
@@ -44,10 +44,12 @@ pub struct Store {
     resource_version: u64,
     namespaces: BTreeSet<String>,
     pub(crate) index: Indexes,
-    event_signatures: BTreeMap<String, Key>,
+    /// Hash of an Event's correlation key (involved object, reason, message, source) -> the
+    /// Event, for folding repeats. Only looked up, never iterated, so its order is moot.
+    event_signatures: HashMap<u64, Key>,
     /// Events in creation order with their signatures, so the oldest go first when the
     /// store holds `MAX_EVENTS`.
-    event_order: std::collections::VecDeque<(Key, String)>,
+    event_order: std::collections::VecDeque<(Key, u64)>,
     event_seq: u64,
     pub watch: WatchLog,
     /// The loop whose reconcile is writing right now, or `None` for the user. The world sets
@@ -72,7 +74,7 @@ impl Store {
             resource_version: 0,
             namespaces: ["default", "kube-system"].iter().map(|s| s.to_string()).collect(),
             index: Indexes::default(),
-            event_signatures: BTreeMap::new(),
+            event_signatures: HashMap::new(),
             event_order: Default::default(),
             event_seq: 0,
             watch: WatchLog::default(),
