@@ -340,3 +340,26 @@ fn a_stopped_replicaset_controller_heals_the_cluster_when_started() {
     assert!(w.settle().quiet);
     assert_eq!(running(&pods(&w, "web")), 3);
 }
+
+/// `kubectl apply` of a manifest already applied: nothing changes, so it says `unchanged`,
+/// and a bare pod keeps the node the scheduler gave it (the manifest never set `nodeName`).
+#[test]
+fn applying_the_same_bare_pod_again_changes_nothing() {
+    use kubeloop::kubectl::{Mode, Session};
+    let manifest = "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\n\
+                    spec:\n  containers:\n  - name: app\n    image: nginx:1.27\nEOF";
+    let mut s = Session::new(World::new(3), Mode::Interactive);
+    assert_eq!(s.run(manifest).text(), "pod/solo created\n");
+    s.world.settle();
+    let before = s.world.store.get::<Pod>("default", "solo").unwrap().clone();
+    assert!(before.spec.node_name.is_some(), "scheduled");
+    assert_eq!(s.run(manifest).text(), "pod/solo unchanged\n");
+    let after = s.world.store.get::<Pod>("default", "solo").unwrap();
+    assert_eq!(after.spec.node_name, before.spec.node_name);
+    assert_eq!(after.metadata.resource_version, before.metadata.resource_version);
+    // A real change is still a change.
+    let relabelled = manifest.replace("  name: solo\n", "  name: solo\n  labels:\n    tier: web\n");
+    assert_eq!(s.run(&relabelled).text(), "pod/solo configured\n");
+    let after = s.world.store.get::<Pod>("default", "solo").unwrap();
+    assert_eq!(after.spec.node_name, before.spec.node_name, "still bound");
+}

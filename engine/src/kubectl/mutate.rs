@@ -228,6 +228,7 @@ fn put<T: crate::store::Tabled>(
                 };
                 m.finalizers = c.finalizers.clone();
             }
+            T::keep_unset_on_apply(&mut next, &cur);
             let updated = s.world.update(next)?;
             let op = if updated.meta().resource_version == cur.meta().resource_version {
                 "unchanged"

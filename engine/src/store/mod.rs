@@ -209,6 +209,9 @@ impl Store {
             let m = obj.meta_mut();
             // Server-owned fields cannot be changed by an update.
             m.uid = old_meta.uid.clone();
+            // An update that changes nothing is no write (etcd keeps the revision), so the
+            // version it came with does not matter for that comparison.
+            m.resource_version = old_meta.resource_version.clone();
             m.creation_timestamp = old_meta.creation_timestamp;
             m.namespace = old_meta.namespace.clone();
             m.generation = old_meta.generation + i64::from(spec_changed && T::HAS_GENERATION);

@@ -184,6 +184,10 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn occupies(_obj: &Self) -> bool {
         false
     }
+    /// What `kubectl apply` leaves alone when the manifest does not set it: fields the
+    /// cluster filled in after creation. Apply here replaces the spec rather than merging a
+    /// patch, so each kind names what a real patch would not have touched.
+    fn keep_unset_on_apply(_new: &mut Self, _old: &Self) {}
     /// The grace period a delete uses: `None` for kinds without graceful deletion.
     fn grace_period(_obj: &Self, _requested: Option<i64>) -> Option<i64> {
         None
@@ -254,6 +258,13 @@ impl Tabled for Pod {
     }
     fn node_of(obj: &Self) -> Option<&str> {
         obj.node()
+    }
+    /// The scheduler's binding: a manifest without `nodeName` does not unbind the pod (and
+    /// the API server would refuse to change it).
+    fn keep_unset_on_apply(new: &mut Self, old: &Self) {
+        if new.spec.node_name.is_none() {
+            new.spec.node_name = old.spec.node_name.clone();
+        }
     }
     fn ip_of(obj: &Self) -> Option<&str> {
         obj.status.pod_ip.as_deref()
