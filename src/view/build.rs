@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use kubeloop::sort::sort_by_key;
 use kubeloop::world::World;
 
 use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
@@ -128,7 +129,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         for (p, _) in &mut group.pods {
             p.slot = slots.get(&p.meta.uid).copied().unwrap_or(usize::MAX);
         }
-        group.pods.sort_by_key(|(p, _)| p.slot);
+        sort_by_key(&mut group.pods, |(p, _)| p.slot);
     }
     let mut take_group = |key: &str| {
         let g = groups.remove(key).unwrap_or_default();
@@ -198,18 +199,18 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         }
     }
     memory.add_order(fresh.into_iter().filter(|(_, uid)| memory.order(uid) == u64::MAX).collect());
-    trees.sort_by_key(|d| memory.order(&d.meta.uid));
+    sort_by_key(&mut trees, |d| memory.order(&d.meta.uid));
     let mut trees: Vec<Tree> = trees
         .into_iter()
         .map(|d| {
             let mut rows = rows.remove(&Parent::Tree(d.meta.uid.clone())).unwrap_or_default();
-            rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+            sort_by_key(&mut rows, |r| memory.order(&r.rs.meta.uid));
             Tree { band: Rect::default(), deployment: d, rows }
         })
         .collect();
     // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
     let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
-    lane_rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+    sort_by_key(&mut lane_rows, |r| memory.order(&r.rs.meta.uid));
     let mut lane = (!lane_rows.is_empty() || !loose.pods.is_empty() || loose.aggregate.is_some())
         .then_some(OrphanLane { band: Rect::default(), rows: lane_rows, pods: loose });
 

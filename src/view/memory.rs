@@ -263,7 +263,7 @@ impl LayoutMemory {
     /// Numbers objects drawn for the first time, in creation order (`(creation ms, name)`
     /// sorts them), after every object already known.
     pub(super) fn add_order(&mut self, mut fresh: Vec<((i64, String), String)>) {
-        fresh.sort();
+        kubeloop::sort::sort(&mut fresh);
         for (_, uid) in fresh {
             if !self.seq.contains_key(&uid) {
                 self.seq.insert(uid, self.next_seq);
@@ -296,7 +296,7 @@ impl LayoutMemory {
         let placed: BTreeSet<String> = group.slots.iter().flatten().cloned().collect();
         let mut newcomers: Vec<_> =
             members.iter().filter(|(_, uid)| !placed.contains(*uid)).collect();
-        newcomers.sort();
+        kubeloop::sort::sort(&mut newcomers);
         let mut free = 0;
         for (_, uid) in newcomers {
             while free < group.slots.len() && group.slots[free].is_some() {

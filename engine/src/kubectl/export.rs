@@ -87,7 +87,7 @@ fn collect<T: Tabled>(
         .list::<T>(namespace, None)
         .filter(|o| exportable(o.meta(), skip_controlled))
         .collect();
-    objs.sort_by(|a, b| {
+    crate::sort::sort_by(&mut objs, |a, b| {
         (&a.meta().namespace, &a.meta().name).cmp(&(&b.meta().namespace, &b.meta().name))
     });
     for o in objs {
