@@ -6,8 +6,13 @@
 //! one copy and only a small permutation loop is generic. The result is exactly that of
 //! `sort_by`: stable, equal elements keep their order. Use them off the hot paths; a
 //! controller sorting thousands of objects every tick should keep `sort_by`.
+//!
+//! `collect()` into a `BTreeMap` or `BTreeSet` sorts its input first, with another copy of
+//! driftsort per element type; `btree_map` and `btree_set` insert one by one instead, which
+//! reuses the insertion code every map already has.
 
 use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Sorts `v` stably by `cmp`, like `v.sort_by(cmp)`.
 pub fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
@@ -26,6 +31,20 @@ pub fn sort_by_key<T, K: Ord>(v: &mut [T], mut f: impl FnMut(&T) -> K) {
 /// Sorts `v` stably, like `v.sort()`.
 pub fn sort<T: Ord>(v: &mut [T]) {
     sort_by(v, T::cmp);
+}
+
+/// Like `items.collect::<BTreeMap<_, _>>()`: of equal keys, the last value wins.
+pub fn btree_map<K: Ord, V>(items: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    map.extend(items);
+    map
+}
+
+/// Like `items.collect::<BTreeSet<_>>()`.
+pub fn btree_set<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    set.extend(items);
+    set
 }
 
 /// The positions `0..n` in sorted order: the one instantiation of the standard sort.
@@ -79,6 +98,13 @@ mod tests {
             std_sorted.sort_by(|a, b| b.0.cmp(&a.0));
             assert_eq!(ours, std_sorted);
         }
+    }
+
+    #[test]
+    fn collects_like_collect() {
+        let pairs = [(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd')];
+        assert_eq!(btree_map(pairs), pairs.into_iter().collect::<BTreeMap<_, _>>());
+        assert_eq!(btree_set([3, 1, 3, 2]), [1, 2, 3].into_iter().collect::<BTreeSet<_>>());
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! saw and the one step it took, filterable by loop. Clicking an entry selects its object; the
 //! feed does not know what selecting does.
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use kubeloop::controllers::ControllerName;
@@ -74,7 +73,7 @@ pub struct DecisionFeedProps {
 
 #[component]
 pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
-    let hidden = use_state(|| HIDDEN_BY_DEFAULT.into_iter().collect::<BTreeSet<&'static str>>());
+    let hidden = use_state(|| kubeloop::sort::btree_set::<&'static str>(HIDDEN_BY_DEFAULT));
     let chip = |name: &'static str| {
         let on = !hidden.contains(name);
         let onclick = {
@@ -148,6 +147,7 @@ mod tests {
     use kubeloop::model::Kind;
 
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn each_decision_names_the_object_it_selects() {

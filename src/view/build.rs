@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
-use kubeloop::sort::sort_by_key;
+use kubeloop::sort::{btree_set, sort_by_key};
 use kubeloop::world::World;
 
 use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
@@ -75,13 +75,14 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         *group_sizes.entry(run[0]).or_default() += run.len();
     }
     let summarized = pods.len() > VIEW_AGGREGATE_ABOVE;
-    let over: BTreeSet<String> = group_sizes
-        .iter()
-        .filter(|(_, n)| summarized || **n > RS_AGGREGATE_ABOVE)
-        .map(|(k, _)| k.to_string())
-        .collect();
+    let over: BTreeSet<String> = btree_set(
+        group_sizes
+            .iter()
+            .filter(|(_, n)| summarized || **n > RS_AGGREGATE_ABOVE)
+            .map(|(k, _)| k.to_string()),
+    );
     let aggregated: BTreeSet<String> =
-        over.iter().filter(|k| !memory.is_expanded(k)).cloned().collect();
+        btree_set(over.iter().filter(|k| !memory.is_expanded(k)).cloned());
     for (g, n) in &group_sizes {
         *live_children.entry(g.to_string()).or_default() += n;
     }
