@@ -133,7 +133,9 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         sort_by_key(&mut group.pods, |(p, _)| p.slot);
     }
     let mut take_group = |key: &str| {
-        let g = groups.remove(key).unwrap_or_default();
+        // Taken rather than removed (same result, the map is dropped after): a `remove` would
+        // compile BTreeMap's rebalancing code once more for this value type.
+        let g = groups.get_mut(key).map(std::mem::take).unwrap_or_default();
         let total: usize = g.counts.values().sum();
         PodGroup {
             key: key.to_string(),
@@ -204,7 +206,9 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let mut trees: Vec<Tree> = trees
         .into_iter()
         .map(|d| {
-            let mut rows = rows.remove(&Parent::Tree(d.meta.uid.clone())).unwrap_or_default();
+            // Taken, not removed (see take_group); an emptied entry adds nothing to the lane.
+            let key = Parent::Tree(d.meta.uid.clone());
+            let mut rows = rows.get_mut(&key).map(std::mem::take).unwrap_or_default();
             sort_by_key(&mut rows, |r| memory.order(&r.rs.meta.uid));
             Tree { band: Rect::default(), deployment: d, rows }
         })
