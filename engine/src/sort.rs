@@ -95,7 +95,7 @@ mod tests {
             let mut ours = items.clone();
             let mut std_sorted = items;
             sort_by(&mut ours, |a, b| b.0.cmp(&a.0));
-            std_sorted.sort_by(|a, b| b.0.cmp(&a.0));
+            std_sorted.sort_by_key(|p| std::cmp::Reverse(p.0));
             assert_eq!(ours, std_sorted);
         }
     }
