@@ -79,10 +79,15 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
         let onclick = {
             let hidden = hidden.clone();
             Callback::from(move |_: MouseEvent| {
-                let mut next = (*hidden).clone();
-                if !next.remove(name) {
+                // Rebuilt without the name rather than `remove`d from: the set is six names
+                // long, and this way BTreeSet's removal code is not compiled for `&str`.
+                let next = if hidden.contains(name) {
+                    kubeloop::sort::btree_set(hidden.iter().copied().filter(|n| *n != name))
+                } else {
+                    let mut next = (*hidden).clone();
                     next.insert(name);
-                }
+                    next
+                };
                 hidden.set(next);
             })
         };
