@@ -101,7 +101,7 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
-    out.sort();
+    kubeloop::sort::sort(&mut out);
     out.dedup();
     out
 }

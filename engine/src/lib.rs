@@ -13,5 +13,6 @@ pub mod mission;
 pub mod model;
 pub mod rng;
 pub mod script;
+pub mod sort;
 pub mod store;
 pub mod world;

@@ -2,7 +2,6 @@
 //! saw and the one step it took, filterable by loop. Clicking an entry selects its object; the
 //! feed does not know what selecting does.
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use kubeloop::controllers::ControllerName;
@@ -74,16 +73,21 @@ pub struct DecisionFeedProps {
 
 #[component]
 pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
-    let hidden = use_state(|| HIDDEN_BY_DEFAULT.into_iter().collect::<BTreeSet<&'static str>>());
+    let hidden = use_state(|| kubeloop::sort::btree_set::<&'static str>(HIDDEN_BY_DEFAULT));
     let chip = |name: &'static str| {
         let on = !hidden.contains(name);
         let onclick = {
             let hidden = hidden.clone();
             Callback::from(move |_: MouseEvent| {
-                let mut next = (*hidden).clone();
-                if !next.remove(name) {
+                // Rebuilt without the name rather than `remove`d from: the set is six names
+                // long, and this way BTreeSet's removal code is not compiled for `&str`.
+                let next = if hidden.contains(name) {
+                    kubeloop::sort::btree_set(hidden.iter().copied().filter(|n| *n != name))
+                } else {
+                    let mut next = (*hidden).clone();
                     next.insert(name);
-                }
+                    next
+                };
                 hidden.set(next);
             })
         };
@@ -148,6 +152,7 @@ mod tests {
     use kubeloop::model::Kind;
 
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn each_decision_names_the_object_it_selects() {

@@ -3,7 +3,7 @@
 //!
 //! Reads the store only; which kinds get which rows is decided here and nowhere else.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use kubeloop::clock::Time;
 use kubeloop::kubectl::printers::pod_cells;
@@ -47,7 +47,7 @@ fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare {
     let matches = if replicas == 0 {
         running.is_empty()
     } else {
-        running.keys().eq(wanted.iter().collect::<BTreeSet<_>>())
+        running.keys().copied().eq(kubeloop::sort::btree_set(wanted.iter().copied()))
     };
     let field = if wanted.len() == 1 { "Image" } else { "Images" };
     compare(field, wanted.join(", "), observed, matches)

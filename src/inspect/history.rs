@@ -134,7 +134,7 @@ fn flatten(v: &Value) -> BTreeMap<String, String> {
 
 fn diff(before: &BTreeMap<String, String>, after: &BTreeMap<String, String>) -> Vec<FieldChange> {
     let mut paths: Vec<&String> = before.keys().chain(after.keys()).collect();
-    paths.sort();
+    kubeloop::sort::sort(&mut paths);
     paths.dedup();
     paths
         .into_iter()

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use kubeloop::sort::{btree_set, sort_by_key};
 use kubeloop::world::World;
 
 use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
@@ -74,13 +75,14 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         *group_sizes.entry(run[0]).or_default() += run.len();
     }
     let summarized = pods.len() > VIEW_AGGREGATE_ABOVE;
-    let over: BTreeSet<String> = group_sizes
-        .iter()
-        .filter(|(_, n)| summarized || **n > RS_AGGREGATE_ABOVE)
-        .map(|(k, _)| k.to_string())
-        .collect();
+    let over: BTreeSet<String> = btree_set(
+        group_sizes
+            .iter()
+            .filter(|(_, n)| summarized || **n > RS_AGGREGATE_ABOVE)
+            .map(|(k, _)| k.to_string()),
+    );
     let aggregated: BTreeSet<String> =
-        over.iter().filter(|k| !memory.is_expanded(k)).cloned().collect();
+        btree_set(over.iter().filter(|k| !memory.is_expanded(k)).cloned());
     for (g, n) in &group_sizes {
         *live_children.entry(g.to_string()).or_default() += n;
     }
@@ -128,10 +130,12 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         for (p, _) in &mut group.pods {
             p.slot = slots.get(&p.meta.uid).copied().unwrap_or(usize::MAX);
         }
-        group.pods.sort_by_key(|(p, _)| p.slot);
+        sort_by_key(&mut group.pods, |(p, _)| p.slot);
     }
     let mut take_group = |key: &str| {
-        let g = groups.remove(key).unwrap_or_default();
+        // Taken rather than removed (same result, the map is dropped after): a `remove` would
+        // compile BTreeMap's rebalancing code once more for this value type.
+        let g = groups.get_mut(key).map(std::mem::take).unwrap_or_default();
         let total: usize = g.counts.values().sum();
         PodGroup {
             key: key.to_string(),
@@ -198,18 +202,20 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         }
     }
     memory.add_order(fresh.into_iter().filter(|(_, uid)| memory.order(uid) == u64::MAX).collect());
-    trees.sort_by_key(|d| memory.order(&d.meta.uid));
+    sort_by_key(&mut trees, |d| memory.order(&d.meta.uid));
     let mut trees: Vec<Tree> = trees
         .into_iter()
         .map(|d| {
-            let mut rows = rows.remove(&Parent::Tree(d.meta.uid.clone())).unwrap_or_default();
-            rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+            // Taken, not removed (see take_group); an emptied entry adds nothing to the lane.
+            let key = Parent::Tree(d.meta.uid.clone());
+            let mut rows = rows.get_mut(&key).map(std::mem::take).unwrap_or_default();
+            sort_by_key(&mut rows, |r| memory.order(&r.rs.meta.uid));
             Tree { band: Rect::default(), deployment: d, rows }
         })
         .collect();
     // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
     let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
-    lane_rows.sort_by_key(|r| memory.order(&r.rs.meta.uid));
+    sort_by_key(&mut lane_rows, |r| memory.order(&r.rs.meta.uid));
     let mut lane = (!lane_rows.is_empty() || !loose.pods.is_empty() || loose.aggregate.is_some())
         .then_some(OrphanLane { band: Rect::default(), rows: lane_rows, pods: loose });
 

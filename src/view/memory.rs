@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::Kind;
+use kubeloop::sort::{btree_map, btree_set};
 
 use super::{DeploymentItem, Edge, Phase, PodItem, ReplicaSetItem, GHOST_MS};
 
@@ -263,7 +264,7 @@ impl LayoutMemory {
     /// Numbers objects drawn for the first time, in creation order (`(creation ms, name)`
     /// sorts them), after every object already known.
     pub(super) fn add_order(&mut self, mut fresh: Vec<((i64, String), String)>) {
-        fresh.sort();
+        kubeloop::sort::sort(&mut fresh);
         for (_, uid) in fresh {
             if !self.seq.contains_key(&uid) {
                 self.seq.insert(uid, self.next_seq);
@@ -287,16 +288,16 @@ impl LayoutMemory {
         now: f64,
     ) -> BTreeMap<String, usize> {
         let group = self.slots.entry(key.to_string()).or_default();
-        let present: BTreeSet<&str> = members.iter().map(|(_, uid)| *uid).collect();
+        let present: BTreeSet<&str> = btree_set(members.iter().map(|(_, uid)| *uid));
         for slot in group.slots.iter_mut() {
             if slot.as_deref().is_some_and(|uid| !present.contains(uid)) {
                 *slot = None;
             }
         }
-        let placed: BTreeSet<String> = group.slots.iter().flatten().cloned().collect();
+        let placed: BTreeSet<String> = btree_set(group.slots.iter().flatten().cloned());
         let mut newcomers: Vec<_> =
             members.iter().filter(|(_, uid)| !placed.contains(*uid)).collect();
-        newcomers.sort();
+        kubeloop::sort::sort(&mut newcomers);
         let mut free = 0;
         for (_, uid) in newcomers {
             while free < group.slots.len() && group.slots[free].is_some() {
@@ -319,12 +320,13 @@ impl LayoutMemory {
         } else {
             group.holes_since = None;
         }
-        group
-            .slots
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.as_ref().map(|uid| (uid.clone(), i)))
-            .collect()
+        btree_map(
+            group
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.as_ref().map(|uid| (uid.clone(), i))),
+        )
     }
 
     /// Keeps slot memory only for the groups drawn pod by pod this time.

@@ -242,7 +242,7 @@ fn fit_error(eval: &Evaluation) -> String {
             *counts.entry(f(r)).or_default() += 1;
         }
         let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{n} {m}")).collect();
-        lines.sort();
+        crate::sort::sort(&mut lines);
         lines.join(", ")
     };
     let filters = histogram(&|r| r.message.clone());

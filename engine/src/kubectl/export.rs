@@ -60,11 +60,9 @@ pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
         "# Exported by kubeloop at {} (simulated time). Apply with: kubectl apply -f FILE\n",
         world.now()
     );
-    let extra: BTreeSet<&str> = docs
-        .iter()
-        .map(|(ns, _)| ns.as_str())
-        .filter(|ns| !BUILT_IN_NAMESPACES.contains(ns))
-        .collect();
+    let extra: BTreeSet<&str> = crate::sort::btree_set(
+        docs.iter().map(|(ns, _)| ns.as_str()).filter(|ns| !BUILT_IN_NAMESPACES.contains(ns)),
+    );
     if !extra.is_empty() {
         let cmds: Vec<String> =
             extra.iter().map(|ns| format!("kubectl create namespace {ns}")).collect();
@@ -87,7 +85,7 @@ fn collect<T: Tabled>(
         .list::<T>(namespace, None)
         .filter(|o| exportable(o.meta(), skip_controlled))
         .collect();
-    objs.sort_by(|a, b| {
+    crate::sort::sort_by(&mut objs, |a, b| {
         (&a.meta().namespace, &a.meta().name).cmp(&(&b.meta().namespace, &b.meta().name))
     });
     for o in objs {

@@ -155,9 +155,9 @@ impl Filter {
             Filter::Sort { reverse, numeric, buf } => {
                 let mut v = std::mem::take(buf);
                 if *numeric {
-                    v.sort_by_key(|l| leading_number(l));
+                    crate::sort::sort_by_key(&mut v, |l| leading_number(l));
                 } else {
-                    v.sort();
+                    crate::sort::sort(&mut v);
                 }
                 if *reverse {
                     v.reverse();

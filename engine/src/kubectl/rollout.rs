@@ -79,7 +79,7 @@ pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
                     Some((r, cause))
                 })
                 .collect();
-            revs.sort();
+            crate::sort::sort(&mut revs);
             if revs.is_empty() {
                 out.out("No rollout history found.\n");
                 return Ok(0);
@@ -103,7 +103,7 @@ pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
                 .into_iter()
                 .filter_map(|rs| Some((rs.metadata.annotations.get(REVISION)?.parse().ok()?, rs)))
                 .collect();
-            by_rev.sort_by_key(|(r, _)| *r);
+            crate::sort::sort_by_key(&mut by_rev, |(r, _)| *r);
             let wanted = a.int("to-revision")?.unwrap_or(0);
             let chosen = if wanted == 0 {
                 if by_rev.len() < 2 {

@@ -11,6 +11,14 @@ fn every_mission_file_parses_and_there_are_nine() {
 }
 
 #[test]
+fn built_in_files_read_the_same_through_json_values_as_directly() {
+    let files: &[(&str, &str)] = &include!(concat!(env!("OUT_DIR"), "/missions.rs"));
+    for (file, text) in files {
+        assert_eq!(parse_builtin(text), parse(text), "{file}");
+    }
+}
+
+#[test]
 fn each_worked_solution_passes_its_check() {
     for m in builtin() {
         let (verdict, transcript) = run(&m, &m.solution, 1);

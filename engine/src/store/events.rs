@@ -127,7 +127,7 @@ impl Store {
     pub fn events_for(&self, uid: &str) -> Vec<&Event> {
         let mut out: Vec<&Event> =
             self.events.iter().map(|(_, e)| e).filter(|e| e.involved_object.uid == uid).collect();
-        out.sort_by_key(|e| (e.last_timestamp, e.metadata.name.clone()));
+        crate::sort::sort_by_key(&mut out, |e| (e.last_timestamp, e.metadata.name.clone()));
         out
     }
 }

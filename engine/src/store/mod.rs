@@ -72,7 +72,7 @@ impl Store {
             nodes: Table::default(),
             events: Table::default(),
             resource_version: 0,
-            namespaces: ["default", "kube-system"].iter().map(|s| s.to_string()).collect(),
+            namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),
             index: Indexes::default(),
             event_signatures: HashMap::new(),
             event_order: Default::default(),

@@ -124,7 +124,9 @@ impl World {
             drop_next: 0,
             dropped_total: 0,
             next_resync: Time::ZERO,
-            run: ControllerName::ALL.iter().map(|c| (*c, RunState::Running)).collect(),
+            run: crate::sort::btree_map(
+                ControllerName::ALL.iter().map(|c| (*c, RunState::Running)),
+            ),
             pending: VecDeque::new(),
             checked_rv: std::cell::Cell::new(u64::MAX),
             node_lifecycle: NodeLifecycle::default(),

@@ -176,11 +176,12 @@ pub fn LabelEditor(props: &LabelProps) -> Html {
         let target = props.target.clone();
         let current = current.clone();
         Callback::from(move |_: MouseEvent| {
-            let labels: BTreeMap<String, String> = current
-                .iter()
-                .filter(|(k, _)| !k.trim().is_empty())
-                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .collect();
+            let labels: BTreeMap<String, String> = kubeloop::sort::btree_map(
+                current
+                    .iter()
+                    .filter(|(k, _)| !k.trim().is_empty())
+                    .map(|(k, v)| (k.trim().to_string(), v.trim().to_string())),
+            );
             on_action.emit(Action::SetLabels { target: target.clone(), labels });
             rows.dispatch(RowsMsg::Close);
         })

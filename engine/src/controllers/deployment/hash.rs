@@ -55,7 +55,7 @@ pub fn equal_ignore_hash(a: &PodTemplateSpec, b: &PodTemplateSpec) -> bool {
 /// `FindNewReplicaSet`: the oldest ReplicaSet whose template is the Deployment's.
 pub fn find_new_replica_set<'a>(d: &Deployment, rss: &'a [ReplicaSet]) -> Option<&'a ReplicaSet> {
     let mut sorted: Vec<&ReplicaSet> = rss.iter().collect();
-    sorted.sort_by(|a, b| by_creation(a, b));
+    crate::sort::sort_by(&mut sorted, |a, b| by_creation(a, b));
     sorted.into_iter().find(|rs| equal_ignore_hash(&rs.spec.template, &d.spec.template))
 }
 

@@ -19,7 +19,7 @@ pub fn find_active_or_latest<'a>(
         return None;
     }
     let mut newest_first: Vec<&ReplicaSet> = olds.iter().collect();
-    newest_first.sort_by(|a, b| by_creation(b, a));
+    crate::sort::sort_by(&mut newest_first, |a, b| by_creation(b, a));
     let active: Vec<&ReplicaSet> =
         newest_first.iter().copied().chain(new_rs).filter(|rs| rs.spec.replicas > 0).collect();
     match active.as_slice() {

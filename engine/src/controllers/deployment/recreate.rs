@@ -20,7 +20,8 @@ pub(super) type PodMap = BTreeMap<String, Vec<PodPhase>>;
 
 /// `getPodMapForDeployment`: pods the Deployment selects, grouped by controlling ReplicaSet.
 pub(super) fn pod_map(store: &Store, d: &Deployment, rs_list: &[ReplicaSet]) -> PodMap {
-    let mut map: PodMap = rs_list.iter().map(|rs| (rs.metadata.uid.clone(), Vec::new())).collect();
+    let mut map: PodMap =
+        crate::sort::btree_map(rs_list.iter().map(|rs| (rs.metadata.uid.clone(), Vec::new())));
     let selector = d.spec.selector.to_selector();
     for pod in store.list::<Pod>(Some(&d.metadata.namespace), Some(&selector)) {
         if let Some(pods) = pod.metadata.controller_ref().and_then(|r| map.get_mut(&r.uid)) {

@@ -130,7 +130,7 @@ impl Syncer<'_, '_> {
         max_cleanup: i32,
         observed: &str,
     ) -> Result<(Vec<ReplicaSet>, i32), SyncError> {
-        olds.sort_by(by_creation);
+        crate::sort::sort_by(&mut olds, by_creation);
         let mut total = 0;
         for slot in olds.iter_mut() {
             if total >= max_cleanup {
@@ -176,7 +176,7 @@ impl Syncer<'_, '_> {
             return Ok(0);
         }
         let mut oldest_first: Vec<&ReplicaSet> = olds.iter().collect();
-        oldest_first.sort_by(|a, b| by_creation(a, b));
+        crate::sort::sort_by(&mut oldest_first, |a, b| by_creation(a, b));
         let to_remove = available - min_available;
         let mut total = 0;
         for rs in oldest_first {

@@ -31,7 +31,7 @@ pub fn history_to_delete(olds: &[ReplicaSet], limit: i32) -> Vec<&ReplicaSet> {
     if diff <= 0 {
         return Vec::new();
     }
-    cleanable.sort_by(|a, b| by_revision(a, b));
+    crate::sort::sort_by(&mut cleanable, |a, b| by_revision(a, b));
     cleanable
         .into_iter()
         .take(diff as usize)
@@ -108,7 +108,7 @@ impl Syncer<'_, '_> {
             return Ok(());
         }
         // FindActiveOrLatest sorts the caller's old ReplicaSets newest first; keep that order.
-        olds.sort_by(|a, b| by_creation(b, a));
+        crate::sort::sort_by(olds, |a, b| by_creation(b, a));
         if is_saturated(d, new_rs) {
             for old in olds.iter().filter(|rs| is_active(rs)) {
                 let why = Why {
@@ -129,11 +129,11 @@ impl Syncer<'_, '_> {
         let to_add = allowed.saturating_sub(replica_count(&all));
         let op = match to_add {
             n if n > 0 => {
-                all.sort_by(by_size_newer);
+                crate::sort::sort_by(&mut all, by_size_newer);
                 "up"
             }
             n if n < 0 => {
-                all.sort_by(by_size_older);
+                crate::sort::sort_by(&mut all, by_size_older);
                 "down"
             }
             _ => "",

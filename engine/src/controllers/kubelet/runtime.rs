@@ -287,7 +287,7 @@ impl PodRuntime {
     /// Container statuses sorted by name, as the kubelet reports them.
     pub fn statuses(&self) -> Vec<ContainerStatus> {
         let mut out: Vec<ContainerStatus> = self.containers.iter().map(Ctr::status).collect();
-        out.sort_by(|a, b| a.name.cmp(&b.name));
+        crate::sort::sort_by(&mut out, |a, b| a.name.cmp(&b.name));
         out
     }
 }

@@ -270,7 +270,7 @@ pub(super) fn children(v: Val<'_>) -> Vec<Val<'_>> {
 
 pub(super) fn sorted(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
     let mut entries: Vec<_> = map.iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
+    crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
     entries
 }
 

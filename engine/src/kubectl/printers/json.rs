@@ -40,7 +40,7 @@ pub(crate) fn sorted(v: Value) -> Value {
     match v {
         Value::Object(m) => {
             let mut entries: Vec<(String, Value)> = m.into_iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
             Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect::<Map<_, _>>())
         }
         Value::Array(a) => Value::Array(a.into_iter().map(sorted).collect()),

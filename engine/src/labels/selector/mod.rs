@@ -446,7 +446,7 @@ impl<'a> Parser<'a> {
 pub fn parse(s: &str) -> Result<Selector, SelectorError> {
     let mut parser = Parser { tokens: lex(s), pos: 0 };
     let mut requirements = parser.parse()?;
-    requirements.sort_by(|a, b| a.key.cmp(&b.key));
+    crate::sort::sort_by(&mut requirements, |a, b| a.key.cmp(&b.key));
     Ok(Selector { requirements, nothing: false })
 }
 

@@ -117,7 +117,7 @@ pub(super) fn events(w: &mut Writer, mut list: Vec<&Event>, now: Time) {
         return;
     }
     // A stable sort keeps the store's order (first occurrence, then name) among equals.
-    list.sort_by_key(|e| e.last_timestamp);
+    crate::sort::sort_by_key(&mut list, |e| e.last_timestamp);
     w.w(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n");
     w.w(1, "----\t------\t----\t----\t-------\n");
     for e in list {

@@ -25,7 +25,7 @@ pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
     w.w(0, &format!("CreationTimestamp:\t{}\n", rfc1123z(m.creation_timestamp)));
     let mut taints: Vec<String> = Vec::new();
     let mut sorted: Vec<_> = node.spec.taints.iter().collect();
-    sorted.sort_by_key(|t| format!("{},{}", t.effect, t.key));
+    crate::sort::sort_by_key(&mut sorted, |t| format!("{},{}", t.effect, t.key));
     taints.extend(sorted.iter().map(|t| format!("{}:{}", t.key, t.effect)));
     w.w(0, "Taints:\t");
     if taints.is_empty() {

@@ -86,7 +86,7 @@ pub(super) fn describe_deployment(store: &Store, d: &Deployment, now: Time) -> S
         .list::<ReplicaSet>(Some(&m.namespace), Some(&selector))
         .filter(|rs| rs.metadata.controller_ref().is_some_and(|r| r.uid == m.uid))
         .collect();
-    owned.sort_by(|a, b| {
+    crate::sort::sort_by(&mut owned, |a, b| {
         (a.metadata.creation_timestamp, &a.metadata.name)
             .cmp(&(b.metadata.creation_timestamp, &b.metadata.name))
     });
