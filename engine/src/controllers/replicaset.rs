@@ -153,9 +153,9 @@ fn plan(rs: &ReplicaSet, store: &Store, now: Time) -> Plan {
     let mut claimed: Vec<&Pod> = Vec::new();
     let (mut release, mut adopt) = (Vec::new(), Vec::new());
     let mut terminating = 0;
-    // Pods made from the template carry exactly its labels: when the template matches, such
-    // a pod does too, and comparing two small maps for equality is cheaper than running the
-    // selector on each of thousands of pods every sync.
+    // Pods made from the template share its label map (`Labels`): when the template matches,
+    // such a pod does too, and the equality is a pointer comparison instead of the selector
+    // run on each of thousands of pods every sync.
     let template = &rs.spec.template.metadata.labels;
     let template_matches = selector.matches(template);
     for pod in &candidates {

@@ -235,3 +235,23 @@ impl LabelSelector {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_to_shared_labels_reaches_only_the_copy_written() {
+        let template: Labels = [("app".to_string(), "web".to_string())].into();
+        let mut pod = template.clone();
+        assert!(Rc::ptr_eq(&pod.0, &template.0), "a copy shares the map");
+        assert_eq!(pod, template);
+        pod.insert("tier".into(), "front".into());
+        assert_eq!(template.len(), 1, "the template keeps its own labels");
+        assert_eq!(pod.get("tier").map(String::as_str), Some("front"));
+        assert_ne!(pod, template);
+        // Equal contents in separate maps still compare equal.
+        let rebuilt: Labels = [("app".to_string(), "web".to_string())].into();
+        assert_eq!(rebuilt, template);
+    }
+}

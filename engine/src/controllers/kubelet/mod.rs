@@ -306,7 +306,8 @@ fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) -> Option<String>
             if p.condition("PodScheduled").is_none() {
                 set_condition(p, "PodScheduled", None, now);
             }
-            crate::sort::sort_by_key(&mut p.status.conditions, |c| {
+            // Every status write: the standard sort, not the shared one for cold paths.
+            p.status.conditions.sort_by_key(|c| {
                 CONDITION_ORDER.iter().position(|t| *t == c.type_).unwrap_or(usize::MAX)
             });
             p.status.container_statuses = statuses.clone();

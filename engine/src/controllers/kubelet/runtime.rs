@@ -287,7 +287,8 @@ impl PodRuntime {
     /// Container statuses sorted by name, as the kubelet reports them.
     pub fn statuses(&self) -> Vec<ContainerStatus> {
         let mut out: Vec<ContainerStatus> = self.containers.iter().map(Ctr::status).collect();
-        crate::sort::sort_by(&mut out, |a, b| a.name.cmp(&b.name));
+        // Every status write: the standard sort, not the shared one for cold paths.
+        out.sort_by(|a, b| a.name.cmp(&b.name));
         out
     }
 }
