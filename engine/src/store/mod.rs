@@ -30,7 +30,7 @@ use crate::labels::selector::Selector;
 use crate::labels::validation::{validate_labels, validate_object_name};
 use crate::model::*;
 use crate::rng::SimRng;
-use index::Indexes;
+use index::{Indexes, UidKey};
 
 /// Attempts at a unique `generateName` before giving up (`maxNameGenerationCreateAttempts`).
 const NAME_GENERATION_ATTEMPTS: usize = 8;
@@ -197,7 +197,7 @@ impl Store {
         if !obj.meta().uid.is_empty() && obj.meta().uid != old.meta().uid {
             return Err(ApiError::Conflict {
                 kind: T::KIND,
-                name: key.name.clone(),
+                name: key.name.to_string(),
                 message: "the object has been modified; please apply your changes to the latest version and try again".into(),
             });
         }
@@ -350,19 +350,19 @@ impl Store {
 
     /// Finds an object of any kind by UID (the GC's view of owner references).
     pub fn kind_key_by_uid(&self, uid: &str) -> Option<(Kind, Key)> {
-        self.index.by_uid.get(uid).cloned()
+        self.index.by_uid.get(&UidKey::of(uid)).cloned()
     }
 
     /// The metadata of the object with this UID, without copying its key.
     pub fn meta_by_uid(&self, uid: &str) -> Option<&ObjectMeta> {
-        self.index.by_uid.get(uid).and_then(|(kind, key)| self.meta_of(*kind, key))
+        self.index.by_uid.get(&UidKey::of(uid)).and_then(|(kind, key)| self.meta_of(*kind, key))
     }
 
     /// Objects (kind, key) whose ownerReferences name `owner_uid`.
     pub fn dependents_of(&self, owner_uid: &str) -> Vec<(Kind, Key)> {
         self.index
             .dependents
-            .get(owner_uid)
+            .get(&UidKey::of(owner_uid))
             .map(|s| s.keys().cloned().collect())
             .unwrap_or_default()
     }
@@ -381,7 +381,7 @@ impl Store {
     /// Pods whose controller reference names `owner_uid`, plus the namespace's orphan pods:
     /// the candidates a ReplicaSet claims (`FilterPodsByOwner` with `includeOrphaned`).
     pub fn owned_or_orphan_pods(&self, owner_uid: &str, ns: &str) -> Vec<&Pod> {
-        let owned = self.index.dependents.get(owner_uid).into_iter().flatten();
+        let owned = self.index.dependents.get(&UidKey::of(owner_uid)).into_iter().flatten();
         let mut pods: Vec<&Pod> = owned
             .filter_map(|(_, obj)| match obj {
                 Object::Pod(p) => Some(&**p),

@@ -6,6 +6,8 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use compact_str::CompactString;
+
 use crate::clock::Time;
 use crate::labels::validation::FieldError;
 use crate::model::*;
@@ -15,13 +17,13 @@ use super::Store;
 /// Namespace (empty for cluster-scoped kinds) and name.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Key {
-    pub ns: String,
-    pub name: String,
+    pub ns: CompactString,
+    pub name: CompactString,
 }
 
 impl Key {
     pub fn new(ns: &str, name: &str) -> Self {
-        Key { ns: ns.to_string(), name: name.to_string() }
+        Key { ns: CompactString::from(ns), name: CompactString::from(name) }
     }
 
     pub fn of(meta: &ObjectMeta, kind: Kind) -> Self {

@@ -301,7 +301,7 @@ mod tests {
     use crate::model::Event;
 
     fn queued(c: &mut DeploymentController) -> Vec<String> {
-        c.queue().drain().into_iter().map(|k| k.name).collect()
+        c.queue().drain().into_iter().map(|k| k.name.into()).collect()
     }
 
     #[test]

@@ -344,7 +344,7 @@ fn a_resync_queues_only_pods_whose_sync_would_do_something() {
     k.queue.drain();
 
     k.resync(&env.store);
-    let mut queued: Vec<String> = k.queue.drain().into_iter().map(|key| key.name).collect();
+    let mut queued: Vec<String> = k.queue.drain().into_iter().map(|key| key.name.into()).collect();
     queued.sort();
     // a runs for good: left out. The command-less busybox exits and restarts, so it always
     // has a timer; the unbound pod is not the kubelet's.
