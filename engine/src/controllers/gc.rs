@@ -119,7 +119,9 @@ fn needs_work(meta: &ObjectMeta, store: &Store) -> bool {
     if meta.is_deleting() {
         has_gc_finalizer(meta)
     } else {
-        meta.owner_references.iter().any(|r| !matches!(classify(r, store), OwnerState::Solid))
+        meta.owner_references
+            .iter()
+            .any(|r| !matches!(classify(r, &meta.namespace, store), OwnerState::Solid))
     }
 }
 
@@ -131,8 +133,8 @@ enum OwnerState {
     WaitingForDependents,
 }
 
-fn classify(r: &OwnerReference, store: &Store) -> OwnerState {
-    match store.meta_by_uid(&r.uid) {
+fn classify(r: &OwnerReference, ns: &str, store: &Store) -> OwnerState {
+    match store.owner_meta(r, ns) {
         None => OwnerState::Dangling,
         Some(m) if m.is_deleting() && m.has_finalizer(FINALIZER_FOREGROUND) => {
             OwnerState::WaitingForDependents
@@ -151,7 +153,7 @@ fn attempt_to_delete(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
     let mut stale = Vec::new();
     let mut waiting = false;
     for r in &meta.owner_references {
-        match classify(r, ctx.store) {
+        match classify(r, &meta.namespace, ctx.store) {
             OwnerState::Solid => solid.push(r.clone()),
             OwnerState::Dangling => stale.push(r.clone()),
             OwnerState::WaitingForDependents => {
@@ -367,5 +369,28 @@ mod tests {
             queued(&mut gc),
             ["Deployment/web".to_string(), "Pod/stray".into(), format!("ReplicaSet/{rs}")]
         );
+    }
+
+    #[test]
+    fn an_event_can_own_a_pod_though_events_are_not_indexed_by_uid() {
+        let mut s = Session::new(World::new(7), Mode::Interactive);
+        s.run("k create deployment web --image=nginx:1.27 --replicas=1");
+        s.world.settle();
+        let ev = s.world.store.list::<Event>(None, None).next().unwrap().metadata.clone();
+        let owned = |name: &str, uid: &str| {
+            format!(
+                "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\n  \
+                 ownerReferences:\n  - apiVersion: v1\n    kind: Event\n    name: {}\n    \
+                 uid: {uid}\nspec:\n  containers:\n  - name: app\n    image: nginx:1.27\nEOF",
+                ev.name
+            )
+        };
+        let out = s.run(&owned("kept", &ev.uid));
+        assert_eq!(out.status, 0, "{}", out.text());
+        let out = s.run(&owned("collected", "6f1c2c4e-0000-4000-8000-000000000000"));
+        assert_eq!(out.status, 0, "{}", out.text());
+        s.world.settle();
+        assert!(s.world.store.get::<Pod>("default", "kept").is_some(), "its owner stands");
+        assert!(s.world.store.get::<Pod>("default", "collected").is_none(), "wrong UID");
     }
 }

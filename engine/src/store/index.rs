@@ -87,6 +87,12 @@ impl Indexes {
         old: Option<(&ObjectMeta, Placement<'_>)>,
         new: Option<(&ObjectMeta, Placement<'_>, &Object)>,
     ) {
+        // Events own nothing, and the collector resolves an owner reference to an Event by
+        // name (`Store::owner_meta`): leaving the recorder's flood out of the UID index keeps
+        // its cost off every Event written and expired.
+        if kind == Kind::Event {
+            return;
+        }
         // Most writes are status updates that move nothing the indexes hold: only the
         // dependents' copies need the new state.
         if let (Some((a, pa)), Some((b, pb, obj))) = (old, new) {

@@ -358,6 +358,16 @@ impl Store {
         self.index.by_uid.get(&UidKey::of(uid)).and_then(|(kind, key)| self.meta_of(*kind, key))
     }
 
+    /// The owner an ownerReference of an object in `ns` points at, if it exists with that
+    /// UID. Events are not in the UID index, so a reference to one is looked up by name, as
+    /// the real collector looks up every owner (`isDangling` in garbagecollector.go).
+    pub fn owner_meta(&self, r: &OwnerReference, ns: &str) -> Option<&ObjectMeta> {
+        if r.kind == Kind::Event.as_str() {
+            return self.events.get_by(ns, &r.name).map(|e| &e.metadata).filter(|m| m.uid == r.uid);
+        }
+        self.meta_by_uid(&r.uid)
+    }
+
     /// Objects (kind, key) whose ownerReferences name `owner_uid`.
     pub fn dependents_of(&self, owner_uid: &str) -> Vec<(Kind, Key)> {
         self.index
