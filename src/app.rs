@@ -143,8 +143,9 @@ pub fn App() -> Html {
                 *last.borrow_mut() = now;
                 *frame_start.borrow_mut() = Some(now);
                 let mut s = sim.borrow_mut();
+                let memory = crate::frames::memory_bytes();
                 s.tick_within(elapsed, || real_now() - now > SLICE_MS);
-                crate::frames::record_sim(real_now() - now);
+                crate::frames::record_sim(real_now() - now, crate::frames::memory_bytes() - memory);
                 // Keep the saved session fresh, without writing storage on every frame.
                 if now - *last_save.borrow() > SAVE_EVERY_MS {
                     *last_save.borrow_mut() = now;
@@ -439,6 +440,9 @@ pub fn App() -> Html {
         let mut cache = view_cache.borrow_mut();
         if cache.is_none() || layout.borrow().needs_build(world, now) {
             *cache = Some(Rc::new(view::build(world, &mut layout.borrow_mut(), now)));
+        }
+        if frame_start.borrow().is_some() {
+            crate::frames::record_build(real_now() - now);
         }
         cache.clone().unwrap_or_default()
     };

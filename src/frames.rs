@@ -14,9 +14,26 @@ pub fn record(ms: f64) {
 }
 
 /// Appends the simulation's share of one frame to `window.kubeloopSim`, so the benchmark can
-/// tell stepping from rendering.
-pub fn record_sim(ms: f64) {
+/// tell stepping from rendering, and how many MB the module's memory grew in that step to
+/// `window.kubeloopGrew` (growing a large memory can mean copying it).
+pub fn record_sim(ms: f64, grew_bytes: f64) {
     append("kubeloopSim", ms);
+    append("kubeloopGrew", grew_bytes / 1e6);
+}
+
+/// The module's linear memory, in bytes.
+pub fn memory_bytes() -> f64 {
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map_or(0.0, |b| f64::from(b.byte_length()))
+}
+
+/// Appends the view model's build time in one frame's render (0 when the cached view was
+/// reused) to `window.kubeloopBuild`, so a slow render can be told from a slow view build.
+pub fn record_build(ms: f64) {
+    append("kubeloopBuild", ms);
 }
 
 fn append(name: &str, ms: f64) {

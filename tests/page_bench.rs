@@ -18,11 +18,38 @@ async fn type_line(c: &Client, line: &str) {
     input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
 }
 
-async fn series(c: &Client, name: &str) -> Vec<f64> {
+/// A recorded series in the order the frames happened.
+async fn recorded(c: &Client, name: &str) -> Vec<f64> {
     let v = c.execute(&format!("return window.{name} || []"), vec![]).await.unwrap();
-    let mut f: Vec<f64> = serde_json::from_value(v).unwrap_or_default();
+    serde_json::from_value(v).unwrap_or_default()
+}
+
+fn sorted(mut f: Vec<f64>) -> Vec<f64> {
     f.sort_by(|a, b| a.total_cmp(b));
     f
+}
+
+/// The slowest frames as "total (simulation)": which part a hitch is made of. Both series get
+/// one entry per timer fire, so equal indexes are the same frame.
+fn worst_frames(frames: &[f64], parts: [&[f64]; 3], n: usize) -> String {
+    let mut order: Vec<usize> = (0..frames.len()).collect();
+    order.sort_by(|&a, &b| frames[b].total_cmp(&frames[a]));
+    let at = |s: &[f64], i: usize| s.get(i).copied().unwrap_or(f64::NAN);
+    let [sim, build, grew] = parts;
+    let shown: Vec<String> = order
+        .iter()
+        .take(n)
+        .map(|&i| {
+            format!(
+                "#{i} {:.0} ms ({:.0} sim, {:.0} view build, memory grew {:.0} MB)",
+                frames[i],
+                at(sim, i),
+                at(build, i),
+                at(grew, i)
+            )
+        })
+        .collect();
+    shown.join(", ")
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -46,16 +73,23 @@ async fn measure(pods: u32, nodes: u32) {
     type_line(c, &format!("k create deployment web --image=nginx:1.27 --replicas={pods}; settle"))
         .await;
     let summarised = !c.find_all(Locator::Css(".aggregate")).await.unwrap().is_empty();
-    c.execute("window.kubeloopFrames = []; window.kubeloopSim = []; return 1", vec![])
-        .await
-        .unwrap();
+    c.execute(
+        "window.kubeloopFrames = []; window.kubeloopSim = []; window.kubeloopBuild = []; \
+         window.kubeloopGrew = []; return 1",
+        vec![],
+    )
+    .await
+    .unwrap();
     type_line(c, "k set image deploy/web nginx=nginx:1.28").await;
     tokio::time::sleep(Duration::from_secs(20)).await;
-    let f = series(c, "kubeloopFrames").await;
-    let sim = series(c, "kubeloopSim").await;
+    let (f, sim) = (recorded(c, "kubeloopFrames").await, recorded(c, "kubeloopSim").await);
+    let build = recorded(c, "kubeloopBuild").await;
+    let grew = recorded(c, "kubeloopGrew").await;
+    let slowest = worst_frames(&f, [&sim, &build, &grew], 4);
+    let (f, sim) = (sorted(f), sorted(sim));
     println!(
         "page: {pods} pods ({}), rolling update, {} frames: p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms; \
-         of which simulation p50 {:.1} ms, p95 {:.1} ms",
+         of which simulation p50 {:.1} ms, p95 {:.1} ms; slowest: {slowest}",
         if summarised { "pods aggregated per ReplicaSet" } else { "every pod drawn" },
         f.len(),
         percentile(&f, 0.5),

@@ -10,7 +10,7 @@
 //! framework/types.go `FitError.Error` and the scheduling queue's back-off
 //! (`podInitialBackoffDuration` 1 s, `podMaxBackoffDuration` 10 s).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
@@ -31,6 +31,11 @@ pub struct Scheduler {
     queue: WorkQueue<Key>,
     /// The scheduling queue's memory of failed attempts, per pending pod.
     attempts: BTreeMap<Key, Attempt>,
+    /// Pods whose last attempt failed and that no cluster event has moved back to the queue
+    /// since: the scheduling queue's `unschedulablePods`. A move empties it, so a burst of
+    /// events (hundreds of pods deleted in one rollout tick) queues each pod once, not once
+    /// per event.
+    parked: BTreeSet<Key>,
 }
 
 struct Attempt {
@@ -57,8 +62,8 @@ struct Evaluation {
 
 impl Scheduler {
     fn retry_unschedulable(&mut self) {
-        for key in self.attempts.keys() {
-            self.queue.add(key.clone());
+        for key in std::mem::take(&mut self.parked) {
+            self.queue.add(key);
         }
     }
 }
@@ -100,6 +105,7 @@ impl Controller for Scheduler {
         let Some(pod) = ctx.store.get_rc::<Pod>(&key.ns, &key.name).filter(|p| is_pending(p))
         else {
             self.attempts.remove(key);
+            self.parked.remove(key);
             return;
         };
         let last = self.attempts.get(key).filter(|a| a.uid == pod.metadata.uid);
@@ -114,10 +120,12 @@ impl Controller for Scheduler {
             let observed = observed_before_bind(ctx.store, &node);
             bind(ctx, &pod, &node, observed);
             self.attempts.remove(key);
+            self.parked.remove(key);
             return;
         }
         let eval = evaluate(ctx.store);
         let message = fit_error(&eval);
+        self.parked.insert(key.clone());
         // Nothing changed since the last report: the pod stays in the unschedulable queue.
         if last.is_some_and(|a| a.message == message && ctx.now < a.at.plus_millis(FLUSH_MS)) {
             return;
@@ -146,6 +154,7 @@ impl Controller for Scheduler {
     fn forget(&mut self) {
         self.queue.clear();
         self.attempts.clear();
+        self.parked.clear();
     }
 }
 
@@ -501,5 +510,32 @@ mod tests {
         assert_eq!(env.events_of("web"), ["FailedScheduling no nodes available to schedule pods"]);
         env.add_node("node-1", 110);
         assert!(env.run_until(2_000, &mut [&mut s], |e| node_of(e, "web").is_some()).is_some());
+    }
+
+    #[test]
+    fn a_burst_of_cluster_events_moves_each_unschedulable_pod_back_once() {
+        let (mut env, mut s) = three_nodes(1);
+        for i in 0..5 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        assert_eq!(per_node(&env), [1, 1, 1], "two pods do not fit");
+        let from = env.store.watch.end();
+        for v in ["a", "b", "c"] {
+            env.store
+                .modify::<Node>("", "node-1", env.now, |n| {
+                    n.metadata.labels.insert("zone".into(), v.into());
+                })
+                .unwrap();
+        }
+        let events: Vec<WatchEvent> = env.store.watch.since(from).cloned().collect();
+        let mut moved = Vec::new();
+        for ev in &events {
+            s.observe(ev, &env.store);
+            moved.push(s.queue.drain().len());
+        }
+        // The first node update moves both back; until they fail again there is nothing
+        // left in the unschedulable pool for the next two to move.
+        assert_eq!(moved, [2, 0, 0]);
     }
 }

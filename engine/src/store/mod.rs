@@ -172,18 +172,28 @@ impl Store {
             }
         }
         self.validate(&obj)?;
-        if self.get::<T>(&ns, &obj.meta().name).is_some() {
-            return Err(ApiError::AlreadyExists { kind: T::KIND, name: obj.meta().name.clone() });
-        }
-        let rv = self.next_rv();
+        let rv = self.resource_version + 1;
         let m = obj.meta_mut();
-        m.uid = rng.uid();
         m.resource_version = rv.to_string();
         m.creation_timestamp = Some(now);
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.generation = if T::HAS_GENERATION { 1 } else { 0 };
-        Ok(self.store(obj, WatchEventType::Added, now))
+        // One search both checks the name is free and takes it.
+        let key = Key::of(obj.meta(), T::KIND);
+        let name = obj.meta().name.clone();
+        let Some(row) = T::table_mut(self).insert_new(key.clone(), obj) else {
+            return Err(ApiError::AlreadyExists { kind: T::KIND, name });
+        };
+        // The UID is drawn only once the create succeeds, so a refused create leaves the
+        // random sequence (and every later name) as it was.
+        if let Some(fresh) = Rc::get_mut(row) {
+            fresh.meta_mut().uid = rng.uid();
+        }
+        let obj = Rc::clone(row);
+        self.resource_version = rv;
+        self.publish(key, &obj, None, WatchEventType::Added, now);
+        Ok(obj)
     }
 
     /// Replaces spec and metadata; status is kept (the status subresource owns it).
@@ -325,17 +335,29 @@ impl Store {
         let key = Key::of(obj.meta(), T::KIND);
         let obj = Rc::new(obj);
         let old = T::table_mut(self).insert(key.clone(), Rc::clone(&obj));
-        let object = T::rc_into_object(Rc::clone(&obj));
+        self.publish(key, &obj, old, ty, now);
+        obj
+    }
+
+    /// The indexes and the watch event of a row just written.
+    fn publish<T: Tabled>(
+        &mut self,
+        key: Key,
+        obj: &Rc<T>,
+        old: Option<Rc<T>>,
+        ty: WatchEventType,
+        now: Time,
+    ) {
+        let object = T::rc_into_object(Rc::clone(obj));
         self.index.on_write(
             T::KIND,
             &key,
             old.as_ref().map(|o| (o.meta(), T::placement(o))),
-            Some((obj.meta(), T::placement(&obj), &object)),
+            Some((obj.meta(), T::placement(obj), &object)),
         );
         let rv = self.resource_version;
         let by = self.actor;
         self.watch.push(WatchEvent { rv, at: now, ty, object, by });
-        obj
     }
 
     pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<Rc<T>> {

@@ -107,6 +107,15 @@ impl<T> Table<T> {
         self.rows.insert(key, obj)
     }
 
+    /// Inserts a row under a key not yet taken, in one search; the row comes back for
+    /// finishing touches while no one else holds it. `None` if the key is taken.
+    pub fn insert_new(&mut self, key: Key, obj: T) -> Option<&mut Rc<T>> {
+        match self.rows.entry(key) {
+            std::collections::btree_map::Entry::Vacant(slot) => Some(slot.insert(Rc::new(obj))),
+            std::collections::btree_map::Entry::Occupied(_) => None,
+        }
+    }
+
     pub fn remove(&mut self, key: &Key) -> Option<Rc<T>> {
         self.rows.remove(key)
     }
