@@ -7,6 +7,7 @@
 //! ticks between reconciles, so that piece is the least a frame can take.
 //!
 //! `cargo run --profile bench -p kubeloop --example settle_ticks -- REPLICAS [rollout]`
+//! (`NODES=50` in the environment for another number of nodes; 100 by default).
 use kubeloop::kubectl::{Mode, Session};
 use kubeloop::world::World;
 use std::time::Instant;
