@@ -8,9 +8,17 @@ use wasm_bindgen::{JsCast, JsValue};
 /// Frames kept in `window.kubeloopFrames`.
 const KEEP: u32 = 2_000;
 
-/// Appends one frame's duration, dropping the oldest beyond `KEEP`.
+/// Appends one frame's duration, dropping the oldest beyond `KEEP`. When the benchmark has
+/// set `window.kubeloopCountDom`, also the page's element count after the render to
+/// `window.kubeloopDom` (counting walks the whole document, so only on request).
 pub fn record(ms: f64) {
     append("kubeloopFrames", ms);
+    let Some(window) = web_sys::window() else { return };
+    let asked = js_sys::Reflect::get(&window, &JsValue::from_str("kubeloopCountDom"))
+        .is_ok_and(|v| v.is_truthy());
+    if let (true, Some(doc)) = (asked, window.document()) {
+        append("kubeloopDom", f64::from(doc.get_elements_by_tag_name("*").length()));
+    }
 }
 
 /// Appends the simulation's share of one frame to `window.kubeloopSim`, so the benchmark can

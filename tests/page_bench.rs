@@ -31,21 +31,24 @@ fn sorted(mut f: Vec<f64>) -> Vec<f64> {
 
 /// The slowest frames as "total (simulation)": which part a hitch is made of. Both series get
 /// one entry per timer fire, so equal indexes are the same frame.
-fn worst_frames(frames: &[f64], parts: [&[f64]; 3], n: usize) -> String {
+fn worst_frames(frames: &[f64], parts: [&[f64]; 4], n: usize) -> String {
     let mut order: Vec<usize> = (0..frames.len()).collect();
     order.sort_by(|&a, &b| frames[b].total_cmp(&frames[a]));
     let at = |s: &[f64], i: usize| s.get(i).copied().unwrap_or(f64::NAN);
-    let [sim, build, grew] = parts;
+    let [sim, build, grew, dom] = parts;
     let shown: Vec<String> = order
         .iter()
         .take(n)
         .map(|&i| {
             format!(
-                "#{i} {:.0} ms ({:.0} sim, {:.0} view build, memory grew {:.0} MB)",
+                "#{i} {:.0} ms ({:.0} sim, {:.0} view build, memory grew {:.0} MB; \
+                 {:+.0} elements to {:.0})",
                 frames[i],
                 at(sim, i),
                 at(build, i),
-                at(grew, i)
+                at(grew, i),
+                at(dom, i) - at(dom, i.wrapping_sub(1)),
+                at(dom, i)
             )
         })
         .collect();
@@ -75,7 +78,8 @@ async fn measure(pods: u32, nodes: u32) {
     let summarised = !c.find_all(Locator::Css(".aggregate")).await.unwrap().is_empty();
     c.execute(
         "window.kubeloopFrames = []; window.kubeloopSim = []; window.kubeloopBuild = []; \
-         window.kubeloopGrew = []; return 1",
+         window.kubeloopGrew = []; \
+         window.kubeloopDom = []; window.kubeloopCountDom = true; return 1",
         vec![],
     )
     .await
@@ -85,7 +89,8 @@ async fn measure(pods: u32, nodes: u32) {
     let (f, sim) = (recorded(c, "kubeloopFrames").await, recorded(c, "kubeloopSim").await);
     let build = recorded(c, "kubeloopBuild").await;
     let grew = recorded(c, "kubeloopGrew").await;
-    let slowest = worst_frames(&f, [&sim, &build, &grew], 4);
+    let dom = recorded(c, "kubeloopDom").await;
+    let slowest = worst_frames(&f, [&sim, &build, &grew, &dom], 4);
     let (f, sim) = (sorted(f), sorted(sim));
     println!(
         "page: {pods} pods ({}), rolling update, {} frames: p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms; \

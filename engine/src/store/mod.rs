@@ -181,9 +181,12 @@ impl Store {
         m.generation = if T::HAS_GENERATION { 1 } else { 0 };
         // One search both checks the name is free and takes it.
         let key = Key::of(obj.meta(), T::KIND);
-        let name = obj.meta().name.clone();
-        let Some(row) = T::table_mut(self).insert_new(key.clone(), obj) else {
-            return Err(ApiError::AlreadyExists { kind: T::KIND, name });
+        let row = match T::table_mut(self).insert_new(key.clone(), obj) {
+            Ok(row) => row,
+            Err(obj) => {
+                let name = obj.meta().name.clone();
+                return Err(ApiError::AlreadyExists { kind: T::KIND, name });
+            }
         };
         // The UID is drawn only once the create succeeds, so a refused create leaves the
         // random sequence (and every later name) as it was.

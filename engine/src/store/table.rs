@@ -108,11 +108,12 @@ impl<T> Table<T> {
     }
 
     /// Inserts a row under a key not yet taken, in one search; the row comes back for
-    /// finishing touches while no one else holds it. `None` if the key is taken.
-    pub fn insert_new(&mut self, key: Key, obj: T) -> Option<&mut Rc<T>> {
+    /// finishing touches while no one else holds it. If the key is taken, the object comes
+    /// back instead.
+    pub fn insert_new(&mut self, key: Key, obj: T) -> Result<&mut Rc<T>, T> {
         match self.rows.entry(key) {
-            std::collections::btree_map::Entry::Vacant(slot) => Some(slot.insert(Rc::new(obj))),
-            std::collections::btree_map::Entry::Occupied(_) => None,
+            std::collections::btree_map::Entry::Vacant(slot) => Ok(slot.insert(Rc::new(obj))),
+            std::collections::btree_map::Entry::Occupied(_) => Err(obj),
         }
     }
 
