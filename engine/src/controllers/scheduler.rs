@@ -8,7 +8,9 @@
 //!
 //! Models pkg/scheduler/schedule_one.go (`schedulePod`, `handleSchedulingFailure`),
 //! framework/types.go `FitError.Error` and the scheduling queue's back-off
-//! (`podInitialBackoffDuration` 1 s, `podMaxBackoffDuration` 10 s).
+//! (`podInitialBackoffDuration` 1 s, `podMaxBackoffDuration` 10 s) and unschedulable pool
+//! (internal/queue/scheduling_queue.go `MoveAllToActiveOrBackoffQueue`: a cluster event
+//! moves the pods that failed back once).
 
 use std::collections::{BTreeMap, BTreeSet};
 
