@@ -1,5 +1,6 @@
 //! Pods and pod templates.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use super::meta::ObjectMeta;
@@ -114,9 +115,12 @@ pub struct PodStatus {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PodCondition {
+    /// Type and status are short words read on every pod of every ReplicaSet sync (`Ready`
+    /// is `True`?): kept inline rather than as separate heap strings, which at 100,000 pods
+    /// each cost a cache miss.
     #[serde(rename = "type")]
-    pub type_: String,
-    pub status: String,
+    pub type_: CompactString,
+    pub status: CompactString,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<Time>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
