@@ -143,9 +143,9 @@ pub fn App() -> Html {
                 *last.borrow_mut() = now;
                 *frame_start.borrow_mut() = Some(now);
                 let mut s = sim.borrow_mut();
-                let memory = crate::frames::memory_bytes();
+                let mark = crate::frames::memory_mark();
                 s.tick_within(elapsed, || real_now() - now > SLICE_MS);
-                crate::frames::record_sim(real_now() - now, crate::frames::memory_bytes() - memory);
+                crate::frames::record_sim(real_now() - now, mark);
                 // Keep the saved session fresh, without writing storage on every frame.
                 if now - *last_save.borrow() > SAVE_EVERY_MS {
                     *last_save.borrow_mut() = now;

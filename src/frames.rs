@@ -8,40 +8,57 @@ use wasm_bindgen::{JsCast, JsValue};
 /// Frames kept in `window.kubeloopFrames`.
 const KEEP: u32 = 2_000;
 
-/// Appends one frame's duration, dropping the oldest beyond `KEEP`. When the benchmark has
-/// set `window.kubeloopCountDom`, also the page's element count after the render to
-/// `window.kubeloopDom` (counting walks the whole document, so only on request).
+/// Appends one frame's duration, dropping the oldest beyond `KEEP`; with the breakdown
+/// asked for, also the page's element count after the render to `window.kubeloopDom`.
 pub fn record(ms: f64) {
     append("kubeloopFrames", ms);
-    let Some(window) = web_sys::window() else { return };
-    let asked = js_sys::Reflect::get(&window, &JsValue::from_str("kubeloopCountDom"))
-        .is_ok_and(|v| v.is_truthy());
-    if let (true, Some(doc)) = (asked, window.document()) {
+    let doc = breakdown_asked().then(|| web_sys::window()?.document()).flatten();
+    if let Some(doc) = doc {
         append("kubeloopDom", f64::from(doc.get_elements_by_tag_name("*").length()));
     }
 }
 
 /// Appends the simulation's share of one frame to `window.kubeloopSim`, so the benchmark can
-/// tell stepping from rendering, and how many MB the module's memory grew in that step to
-/// `window.kubeloopGrew` (growing a large memory can mean copying it).
-pub fn record_sim(ms: f64, grew_bytes: f64) {
+/// tell stepping from rendering; given the memory mark taken before the step, also how many
+/// MB the module's memory grew in it to `window.kubeloopGrew` (growing a large memory can
+/// mean copying it).
+pub fn record_sim(ms: f64, mark: Option<f64>) {
     append("kubeloopSim", ms);
-    append("kubeloopGrew", grew_bytes / 1e6);
+    if let Some(before) = mark {
+        append("kubeloopGrew", (memory_bytes() - before) / 1e6);
+    }
+}
+
+/// The module's memory before a step, when the benchmark asked for the breakdown.
+pub fn memory_mark() -> Option<f64> {
+    breakdown_asked().then(memory_bytes)
+}
+
+/// Appends the view model's build time in one frame's render (0 when the cached view was
+/// reused) to `window.kubeloopBuild` when the breakdown is asked for, so a slow render can
+/// be told from a slow view build.
+pub fn record_build(ms: f64) {
+    if breakdown_asked() {
+        append("kubeloopBuild", ms);
+    }
+}
+
+/// Whether the benchmark set `window.kubeloopBreakdown`: the breakdown's series cost a
+/// memory query and a walk of the whole document per frame, so a normal page skips them.
+fn breakdown_asked() -> bool {
+    web_sys::window().is_some_and(|w| {
+        js_sys::Reflect::get(&w, &JsValue::from_str("kubeloopBreakdown"))
+            .is_ok_and(|v| v.is_truthy())
+    })
 }
 
 /// The module's linear memory, in bytes.
-pub fn memory_bytes() -> f64 {
+fn memory_bytes() -> f64 {
     wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()
         .ok()
         .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
         .map_or(0.0, |b| f64::from(b.byte_length()))
-}
-
-/// Appends the view model's build time in one frame's render (0 when the cached view was
-/// reused) to `window.kubeloopBuild`, so a slow render can be told from a slow view build.
-pub fn record_build(ms: f64) {
-    append("kubeloopBuild", ms);
 }
 
 fn append(name: &str, ms: f64) {

@@ -47,7 +47,7 @@ fn worst_frames(frames: &[f64], parts: [&[f64]; 4], n: usize) -> String {
                 at(sim, i),
                 at(build, i),
                 at(grew, i),
-                at(dom, i) - at(dom, i.wrapping_sub(1)),
+                i.checked_sub(1).map_or(f64::NAN, |j| at(dom, i) - at(dom, j)),
                 at(dom, i)
             )
         })
@@ -79,7 +79,7 @@ async fn measure(pods: u32, nodes: u32) {
     c.execute(
         "window.kubeloopFrames = []; window.kubeloopSim = []; window.kubeloopBuild = []; \
          window.kubeloopGrew = []; \
-         window.kubeloopDom = []; window.kubeloopCountDom = true; return 1",
+         window.kubeloopDom = []; window.kubeloopBreakdown = true; return 1",
         vec![],
     )
     .await
