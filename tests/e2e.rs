@@ -11,35 +11,8 @@ mod support;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
+use support::page::*;
 use support::Browser;
-
-/// The pods on the graph, read in one script so a box removed meanwhile cannot go stale.
-async fn pod_names(c: &Client) -> Vec<String> {
-    let names = c
-        .execute(
-            "return [...document.querySelectorAll(\"[data-kind='Pod']\")] \
-             .map(e => e.getAttribute('data-name'))",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let mut names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
-    names.sort();
-    names
-}
-
-async fn type_line(c: &Client, line: &str) {
-    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
-    input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
-}
-
-async fn log_text(c: &Client) -> String {
-    c.find(Locator::Css("[role='log']")).await.unwrap().text().await.unwrap()
-}
-
-async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.unwrap().len()
-}
 
 /// Opens the page and creates the lesson's Deployment, waiting for 3 Running pods.
 async fn with_web() -> Browser {
@@ -49,25 +22,6 @@ async fn with_web() -> Browser {
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
     eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
     browser
-}
-
-async fn running_pods(c: &Client) -> usize {
-    c.find_all(Locator::Css("[data-kind='Pod'][data-status='Running']")).await.unwrap().len()
-}
-
-/// Polls until `check` holds, up to `secs` of real time.
-async fn eventually<F, Fut>(secs: u64, what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    for _ in 0..secs * 10 {
-        if check().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("timed out waiting for {what}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

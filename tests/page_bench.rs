@@ -11,12 +11,8 @@ mod support;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
+use support::page::type_line;
 use support::Browser;
-
-async fn type_line(c: &Client, line: &str) {
-    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
-    input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
-}
 
 /// A recorded series in the order the frames happened.
 async fn recorded(c: &Client, name: &str) -> Vec<f64> {

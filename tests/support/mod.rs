@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder};
 
+pub mod page;
+
 pub struct Browser {
     pub client: Client,
     base_url: String,
@@ -25,21 +27,24 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Serves `dir` on an ephemeral port from background threads (one per connection, closed
-/// after one response) and returns the base URL. GET only, files only, nothing outside `dir`.
-fn serve_dist(dir: PathBuf) -> String {
+/// Serves `dir` at `prefix` (`/`, or a subpath such as `/kubeloop/`, as GitHub Pages serves a
+/// project) on an ephemeral port from background threads (one per connection, closed after
+/// one response) and returns the page's URL. GET only, files only, nothing outside `dir`, and
+/// nothing outside `prefix`: an asset asked for by an absolute path is a 404, as it would be
+/// on the published site.
+fn serve_dist(dir: PathBuf, prefix: &'static str) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind the dist server");
     let port = listener.local_addr().unwrap().port();
     thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             let dir = dir.clone();
-            thread::spawn(move || respond(stream, &dir));
+            thread::spawn(move || respond(stream, &dir, prefix));
         }
     });
-    format!("http://127.0.0.1:{port}/")
+    format!("http://127.0.0.1:{port}{prefix}")
 }
 
-fn respond(mut stream: TcpStream, dir: &Path) {
+fn respond(mut stream: TcpStream, dir: &Path, prefix: &str) {
     use std::io::{BufRead, BufReader, Write};
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut request_line = String::new();
@@ -52,10 +57,14 @@ fn respond(mut stream: TcpStream, dir: &Path) {
         line.clear();
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
-    let rel = target.split('?').next().unwrap_or("/").trim_start_matches('/');
+    let path = target.split('?').next().unwrap_or("/");
+    let (rel, under_prefix) = match path.strip_prefix(prefix) {
+        Some(rel) => (rel, true),
+        None => ("", false),
+    };
     let rel = if rel.is_empty() { "index.html" } else { rel };
     let path = dir.join(rel);
-    let inside = path.canonicalize().map(|p| p.starts_with(dir)).unwrap_or(false);
+    let inside = under_prefix && path.canonicalize().map(|p| p.starts_with(dir)).unwrap_or(false);
     let (status, ctype, body) = match std::fs::read(&path) {
         Ok(body) if inside => ("200 OK", content_type(&path), body),
         _ => ("404 Not Found", "text/plain", b"not found".to_vec()),
@@ -75,6 +84,7 @@ fn content_type(path: &Path) -> &'static str {
         Some("css") => "text/css",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
+        Some("json" | "webmanifest") => "application/json",
         _ => "application/octet-stream",
     }
 }
@@ -89,12 +99,17 @@ fn wait_for_port(port: u16) {
 
 impl Browser {
     pub async fn start() -> Self {
+        Self::start_under("/").await
+    }
+
+    /// Like `start`, with the page served from `prefix` instead of the root.
+    pub async fn start_under(prefix: &'static str) -> Self {
         let dist = workspace_root().join("dist");
         assert!(
             dist.join("index.html").exists(),
             "no dist/index.html: build the release page first (scripts/test does this)"
         );
-        let base_url = serve_dist(dist.canonicalize().unwrap());
+        let base_url = serve_dist(dist.canonicalize().unwrap(), prefix);
 
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or("/usr/bin/chromedriver".into());
         let port = free_port();
@@ -136,7 +151,8 @@ impl Browser {
         Browser { client, driver, profile, base_url }
     }
 
-    /// Where the page is served from: `http://127.0.0.1:PORT` (no trailing slash).
+    /// Where the page is served from: `http://127.0.0.1:PORT` plus the prefix, if any (no
+    /// trailing slash).
     pub fn origin(&self) -> String {
         self.base_url.trim_end_matches('/').to_string()
     }

@@ -1,0 +1,56 @@
+//! Driving the page over WebDriver the way a person would: type a command line, read the
+//! log, count what the graph shows, wait until something holds.
+
+// Each test crate includes this module and uses only some of it.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+
+/// The pods on the graph, read in one script so a box removed meanwhile cannot go stale.
+pub async fn pod_names(c: &Client) -> Vec<String> {
+    let names = c
+        .execute(
+            "return [...document.querySelectorAll(\"[data-kind='Pod']\")] \
+             .map(e => e.getAttribute('data-name'))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let mut names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
+    names.sort();
+    names
+}
+
+pub async fn type_line(c: &Client, line: &str) {
+    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
+    input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
+}
+
+pub async fn log_text(c: &Client) -> String {
+    c.find(Locator::Css("[role='log']")).await.unwrap().text().await.unwrap()
+}
+
+pub async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.unwrap().len()
+}
+
+pub async fn running_pods(c: &Client) -> usize {
+    c.find_all(Locator::Css("[data-kind='Pod'][data-status='Running']")).await.unwrap().len()
+}
+
+/// Polls until `check` holds, up to `secs` of real time.
+pub async fn eventually<F, Fut>(secs: u64, what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..secs * 10 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
