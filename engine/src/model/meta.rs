@@ -120,6 +120,9 @@ pub struct ObjectMeta {
     pub generate_name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
+    /// Deprecated; no 1.34 API server sets it, but older objects carry it.
+    #[serde(default, skip_serializing_if = "Opaque::is_absent")]
+    pub self_link: Opaque,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub uid: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -1,11 +1,11 @@
 //! The Node object a kubelet registers and then keeps reporting: its labels, addresses,
-//! resources, conditions and system info. The machine is fixed (4 CPUs, 16 GiB, a 100 GiB
-//! disk, Debian 12 with containerd 1.7) and identical on every node, except for its name,
-//! addresses, pod range and identifiers.
+//! resources, conditions and system info. The machine is fixed (4 CPUs, 16 GiB of memory, a
+//! 97 GiB disk, Debian 12 with containerd 1.7) and identical on every node, except for its
+//! name, addresses, pod range and identifiers.
 //!
 //! Models pkg/kubelet/kubelet_node_status.go (`initialNode`: the hostname, os and arch labels,
-//! stable and beta, and the controller-managed attach-detach annotation) and
-//! pkg/kubelet/nodestatus/setters.go (`NodeAddress`: InternalIP then Hostname; `MachineInfo`:
+//! stable and beta, and the controller-managed attach-detach annotation), the TTL
+//! controller's annotation, and pkg/kubelet/nodestatus/setters.go (`NodeAddress`: InternalIP then Hostname; `MachineInfo`:
 //! allocatable is capacity less the default hard eviction thresholds, `memory.available<100Mi`
 //! and `nodefs.available<10%`; `VersionInfo`, with kubeProxyVersion left empty since the
 //! DisableNodeKubeProxyVersion gate is on from 1.33; `DaemonEndpoints`; the pressure and
@@ -96,10 +96,15 @@ impl Node {
             metadata: ObjectMeta {
                 name: name.into(),
                 labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-                annotations: [(
-                    "volumes.kubernetes.io/controller-managed-attach-detach".to_string(),
-                    "true".to_string(),
-                )]
+                annotations: [
+                    // The TTL controller (pkg/controller/ttl/ttl_controller.go) stamps every
+                    // node at once: 0 seconds for a cluster of up to 100 nodes.
+                    ("node.alpha.kubernetes.io/ttl".to_string(), "0".to_string()),
+                    (
+                        "volumes.kubernetes.io/controller-managed-attach-detach".to_string(),
+                        "true".to_string(),
+                    ),
+                ]
                 .into(),
                 ..Default::default()
             },
@@ -145,8 +150,9 @@ impl Node {
     }
 }
 
-/// Stable hex digits for the machine's identifiers: FNV-1a of the node's name, extended by
-/// rounds. The same name gives the same machine, and no draw from the world's RNG is spent.
+/// Stable hex digits for the machine's identifiers: FNV-1a of the node's name, mixed by the
+/// SplitMix64 finalizer so that node-1 and node-2 look unrelated, extended by rounds. The
+/// same name gives the same machine, and no draw from the world's RNG is spent.
 fn id_hex(seed: &str, n: usize) -> String {
     let mut out = String::new();
     let mut round = 0u64;
@@ -155,6 +161,9 @@ fn id_hex(seed: &str, n: usize) -> String {
         for b in seed.bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 31;
         out.push_str(&format!("{h:016x}"));
         round += 1;
     }
