@@ -363,6 +363,17 @@ mod tests {
         assert_eq!((c.status.as_str(), c.reason.as_str()), ("Unknown", "NodeStatusUnknown"));
         assert_eq!(c.message, "Kubelet stopped posting node status.");
         assert_eq!(c.last_transition_time, Some(marked));
+        // tryUpdateNodeHealth turns the pressure conditions Unknown with Ready.
+        let statuses: Vec<(String, String)> = env
+            .node("node-2")
+            .status
+            .conditions
+            .iter()
+            .map(|c| (c.type_.clone(), c.status.clone()))
+            .collect();
+        for t in ["MemoryPressure", "DiskPressure", "PIDPressure", "Ready"] {
+            assert!(statuses.contains(&(t.to_string(), "Unknown".to_string())), "{statuses:?}");
+        }
         assert_eq!(
             taints(&env, "node-2"),
             [format!("{TAINT_UNREACHABLE}:NoSchedule"), format!("{TAINT_UNREACHABLE}:NoExecute")]
@@ -421,6 +432,10 @@ mod tests {
         env.step(&mut [&mut nl, &mut k]);
         let c = ready(&env, "node-2");
         assert_eq!((c.status.as_str(), c.reason.as_str()), ("True", "KubeletReady"));
+        let memory =
+            env.node("node-2").status.conditions.iter().find(|c| c.type_ == "MemoryPressure");
+        let memory = memory.map(|c| (c.status.as_str(), c.reason.as_str()));
+        assert_eq!(memory, Some(("False", "KubeletHasSufficientMemory")));
         assert!(taints(&env, "node-2").is_empty());
         assert!(env
             .events_of("node-2")

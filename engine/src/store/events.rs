@@ -79,6 +79,8 @@ impl Store {
                 name: involved.name.clone(),
                 uid: involved.uid.clone(),
                 api_version: kind.api_version().into(),
+                // `ref.GetReference` copies the version the recorder saw; repeats keep it.
+                resource_version: involved.resource_version.clone(),
                 ..Default::default()
             },
             reason: spec.reason.into(),

@@ -318,7 +318,9 @@ fn events_use_the_generic_describer() {
         "API Version:      v1\n",
         "Count:            1\n",
         "Involved Object:\n",
-        "  Kind:          Pod\n",
+        "  Kind:              Pod\n",
+        "  Resource Version:  7\n",
+        "Reporting Component:   default-scheduler\n",
         "Events:       <none>\n",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
