@@ -88,3 +88,25 @@ pub struct EventSource {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub host: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legacy_event_prints_a_null_event_time_and_empty_reporting_fields() {
+        let e = Event {
+            reason: "ScalingReplicaSet".into(),
+            source: EventSource { component: "deployment-controller".into(), host: String::new() },
+            reporting_component: "deployment-controller".into(),
+            ..Default::default()
+        };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["eventTime"], serde_json::Value::Null);
+        assert_eq!(v["reportingComponent"], "deployment-controller");
+        assert_eq!(v["reportingInstance"], "");
+        assert_eq!(v["source"], serde_json::json!({"component": "deployment-controller"}));
+        assert!(v.get("count").is_none(), "count is omitempty");
+        assert!(v.get("series").is_none() && v.get("related").is_none());
+    }
+}
