@@ -162,7 +162,12 @@ fn desired_taints(node: &Node, unreachable: Option<bool>, now: Time) -> Vec<Tain
     let mut taints = node.spec.taints.clone();
     let ensure = |taints: &mut Vec<Taint>, key: &str, effect: &str| {
         if !taints.iter().any(|t| t.key == key && t.effect == effect) {
-            taints.push(Taint { key: key.into(), effect: effect.into(), time_added: Some(now) });
+            taints.push(Taint {
+                key: key.into(),
+                effect: effect.into(),
+                time_added: Some(now),
+                ..Default::default()
+            });
         }
     };
     if node.spec.unschedulable {
@@ -182,25 +187,41 @@ fn desired_taints(node: &Node, unreachable: Option<bool>, now: Time) -> Vec<Tain
     taints
 }
 
-/// Sets the Ready condition: `Unknown` when the kubelet went silent, `True` when it is back.
+/// Sets the node's conditions. `Unknown`: the kubelet went silent, so, as
+/// `tryUpdateNodeHealth` does, Ready and the three pressure conditions become Unknown; their
+/// heartbeat is the machine's last one, since this kubelet does not post heartbeats into the
+/// Node object. `True`: the kubelet is back and posts its healthy conditions
+/// (pkg/kubelet/nodestatus/setters.go), each with a new transition time only if its status
+/// changed.
 fn mark_ready(ctx: &mut Ctx<'_>, name: &str, status: &str, heartbeat: Time) {
     let now = ctx.now;
     let _ = ctx.store.modify_status::<Node>("", name, now, |n| {
-        let (reason, message) = match status {
-            "True" => ("KubeletReady", "kubelet is posting ready status"),
-            _ => ("NodeStatusUnknown", "Kubelet stopped posting node status."),
+        let wanted = if status == "True" {
+            crate::model::healthy_conditions(heartbeat)
+        } else {
+            ["Ready", "MemoryPressure", "DiskPressure", "PIDPressure"]
+                .iter()
+                .map(|t| crate::model::NodeCondition {
+                    type_: (*t).into(),
+                    status: "Unknown".into(),
+                    last_heartbeat_time: Some(heartbeat),
+                    last_transition_time: Some(now),
+                    reason: "NodeStatusUnknown".into(),
+                    message: "Kubelet stopped posting node status.".into(),
+                })
+                .collect()
         };
-        let cond = crate::model::NodeCondition {
-            type_: "Ready".into(),
-            status: status.into(),
-            last_heartbeat_time: Some(heartbeat),
-            last_transition_time: Some(now),
-            reason: reason.into(),
-            message: message.into(),
-        };
-        match n.status.conditions.iter_mut().find(|c| c.type_ == "Ready") {
-            Some(c) => *c = cond,
-            None => n.status.conditions.push(cond),
+        for mut cond in wanted {
+            match n.status.conditions.iter_mut().find(|c| c.type_ == cond.type_) {
+                Some(c) if c.status == cond.status => {
+                    c.last_heartbeat_time = cond.last_heartbeat_time;
+                }
+                Some(c) => {
+                    cond.last_transition_time = Some(now);
+                    *c = cond;
+                }
+                None => n.status.conditions.push(cond),
+            }
         }
     });
 }
@@ -290,31 +311,9 @@ fn collect_orphans(node: &str, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// A Ready node object as a freshly joined kubelet registers it.
+/// A Ready node object as a freshly joined kubelet registers it (`Node::registered`).
 pub fn new_node(name: &str, index: u32, max_pods: u32, now: Time) -> Node {
-    use crate::model::*;
-    let ready = NodeCondition {
-        type_: "Ready".into(),
-        status: "True".into(),
-        last_heartbeat_time: Some(now),
-        last_transition_time: Some(now),
-        reason: "KubeletReady".into(),
-        message: "kubelet is posting ready status".into(),
-    };
-    let address =
-        NodeAddress { type_: "InternalIP".into(), address: format!("10.0.0.{}", 10 + index) };
-    Node {
-        api_version: "v1".into(),
-        kind: "Node".into(),
-        metadata: ObjectMeta { name: name.into(), ..Default::default() },
-        spec: NodeSpec::default(),
-        status: NodeStatus {
-            capacity: [("pods".to_string(), max_pods.to_string())].into(),
-            conditions: vec![ready],
-            addresses: vec![address],
-            node_info: NodeInfo::default(),
-        },
-    }
+    Node::registered(name, index, max_pods, now)
 }
 
 #[cfg(test)]
@@ -364,6 +363,17 @@ mod tests {
         assert_eq!((c.status.as_str(), c.reason.as_str()), ("Unknown", "NodeStatusUnknown"));
         assert_eq!(c.message, "Kubelet stopped posting node status.");
         assert_eq!(c.last_transition_time, Some(marked));
+        // tryUpdateNodeHealth turns the pressure conditions Unknown with Ready.
+        let statuses: Vec<(String, String)> = env
+            .node("node-2")
+            .status
+            .conditions
+            .iter()
+            .map(|c| (c.type_.clone(), c.status.clone()))
+            .collect();
+        for t in ["MemoryPressure", "DiskPressure", "PIDPressure", "Ready"] {
+            assert!(statuses.contains(&(t.to_string(), "Unknown".to_string())), "{statuses:?}");
+        }
         assert_eq!(
             taints(&env, "node-2"),
             [format!("{TAINT_UNREACHABLE}:NoSchedule"), format!("{TAINT_UNREACHABLE}:NoExecute")]
@@ -422,6 +432,10 @@ mod tests {
         env.step(&mut [&mut nl, &mut k]);
         let c = ready(&env, "node-2");
         assert_eq!((c.status.as_str(), c.reason.as_str()), ("True", "KubeletReady"));
+        let memory =
+            env.node("node-2").status.conditions.iter().find(|c| c.type_ == "MemoryPressure");
+        let memory = memory.map(|c| (c.status.as_str(), c.reason.as_str()));
+        assert_eq!(memory, Some(("False", "KubeletHasSufficientMemory")));
         assert!(taints(&env, "node-2").is_empty());
         assert!(env
             .events_of("node-2")

@@ -459,7 +459,8 @@ fn status_from(
         fully_labeled_replicas: c.fully_labeled as i32,
         ready_replicas: c.ready as i32,
         available_replicas: c.available as i32,
-        terminating_replicas: Some(c.terminating as i32),
+        terminating_replicas: crate::model::TERMINATING_REPLICAS_GATE
+            .then_some(c.terminating as i32),
         observed_generation: rs.metadata.generation,
         conditions,
     }

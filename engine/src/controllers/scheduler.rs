@@ -489,7 +489,7 @@ mod tests {
                         node.spec.taints.push(Taint {
                             key: "node.kubernetes.io/unreachable".into(),
                             effect: effect.into(),
-                            time_added: None,
+                            ..Default::default()
                         });
                     }
                 })

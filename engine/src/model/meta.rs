@@ -1,4 +1,6 @@
-//! `metadata`, owner references and label selectors shared by every kind.
+//! `metadata`, owner references and label selectors shared by every kind, and `Opaque`, the
+//! holder for fields the engine keeps but never reads. Field names are the json tags of
+//! staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go.
 
 use std::collections::{btree_map, BTreeMap};
 use std::fmt;
@@ -77,6 +79,33 @@ impl<'a> IntoIterator for &'a Labels {
     }
 }
 
+/// A field the engine carries for a faithful round trip but never interprets (managedFields,
+/// a node's runtime handler features): whatever JSON value the object held, kept as is.
+/// Absent costs one pointer, which matters in `ObjectMeta`, of which there is one per pod.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Opaque(pub Option<Box<serde_json::Value>>);
+
+impl Opaque {
+    pub fn is_absent(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl Serialize for Opaque {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Some(v) => v.serialize(s),
+            None => s.serialize_none(),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Opaque {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde_json::Value::deserialize(d).map(|v| Opaque(Some(Box::new(v))))
+    }
+}
+
 /// Finalizer the garbage collector uses for `--cascade=foreground`.
 pub const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
 /// Finalizer the garbage collector uses for `--cascade=orphan`.
@@ -91,6 +120,9 @@ pub struct ObjectMeta {
     pub generate_name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub namespace: String,
+    /// Deprecated; no 1.34 API server sets it, but older objects carry it.
+    #[serde(default, skip_serializing_if = "Opaque::is_absent")]
+    pub self_link: Opaque,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub uid: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -111,6 +143,10 @@ pub struct ObjectMeta {
     pub owner_references: Vec<OwnerReference>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub finalizers: Vec<String>,
+    /// Server-side apply's field ownership. The simulated API server writes none; a real
+    /// object's entries are kept as they came.
+    #[serde(default, skip_serializing_if = "Opaque::is_absent")]
+    pub managed_fields: Opaque,
 }
 
 fn is_zero(v: &i64) -> bool {

@@ -1,14 +1,16 @@
 //! The API object model: Kubernetes-shaped objects with `metadata`, `spec` and `status`.
 //!
-//! Field names follow the real API (serde camelCase) so `-o yaml` and `apply -f` round-trip
-//! real manifests. Only fields the simulation uses are modelled; unknown fields in manifests
-//! are refused by the loader rather than silently dropped.
+//! Field names are the real API's json tags (serde camelCase, renamed where upstream's tags
+//! are not camelCase) so `-o yaml` and `apply -f` round-trip real objects. Fields the
+//! simulation does not interpret are kept, by name, as `Opaque` values; unknown fields are
+//! refused by the loader rather than silently dropped.
 
 mod deployment;
 mod event;
 mod kind;
 mod meta;
 mod node;
+mod node_registration;
 mod object;
 mod pod;
 mod replicaset;
@@ -19,6 +21,7 @@ pub use event::*;
 pub use kind::*;
 pub use meta::*;
 pub use node::*;
+pub use node_registration::*;
 pub use object::*;
 pub use pod::*;
 pub use replicaset::*;

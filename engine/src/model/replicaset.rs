@@ -19,6 +19,13 @@ pub struct ReplicaSet {
     pub status: ReplicaSetStatus,
 }
 
+/// Feature gate `DeploymentReplicaSetTerminatingReplicas` (pkg/features/kube_features.go):
+/// alpha and off by default in 1.33 and 1.34, beta and on from 1.35. While it is off the
+/// ReplicaSet and Deployment controllers leave `status.terminatingReplicas` unset and the
+/// API server drops it from status writes (pkg/registry/apps/{replicaset,deployment}/
+/// strategy.go `dropDisabledStatusFields`), so a 1.34 cluster never shows it.
+pub const TERMINATING_REPLICAS_GATE: bool = false;
+
 pub(crate) fn apps_v1() -> String {
     "apps/v1".into()
 }

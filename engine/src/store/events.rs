@@ -79,6 +79,9 @@ impl Store {
                 name: involved.name.clone(),
                 uid: involved.uid.clone(),
                 api_version: kind.api_version().into(),
+                // `ref.GetReference` copies the version the recorder saw; repeats keep it.
+                resource_version: involved.resource_version.clone(),
+                ..Default::default()
             },
             reason: spec.reason.into(),
             message: spec.message,
@@ -87,6 +90,10 @@ impl Store {
             first_timestamp: now,
             last_timestamp: now,
             source: EventSource { component: spec.component.into(), host: spec.host.into() },
+            // client-go's tools/record makeEvent: the reporting fields repeat the source.
+            reporting_component: spec.component.into(),
+            reporting_instance: spec.host.into(),
+            ..Default::default()
         };
         if let Ok(created) = self.create(ev, now, rng) {
             let key = Key::new(ns, &created.metadata.name);

@@ -143,7 +143,12 @@ pub fn calculate_status(
         ready_replicas: ready_replica_count(all.iter().copied()),
         available_replicas: available,
         unavailable_replicas: total.saturating_sub(available).max(0),
-        terminating_replicas: terminating_replica_count(all.iter().copied()),
+        // Only computed behind the gate (`calculateStatus`), which 1.34 leaves off.
+        terminating_replicas: if crate::model::TERMINATING_REPLICAS_GATE {
+            terminating_replica_count(all.iter().copied())
+        } else {
+            None
+        },
         conditions: d.status.conditions.clone(),
         collision_count: d.status.collision_count,
     };

@@ -189,7 +189,8 @@ impl Syncer<'_, '_> {
             );
         } else {
             if replicas > 0 {
-                let msg = format!("Scaled up replica set {name} to {replicas}");
+                // pkg/controller/deployment/sync.go getNewReplicaSet, worded since kubernetes#125118.
+                let msg = format!("Scaled up replica set {name} from 0 to {replicas}");
                 self.ctx.event(Kind::Deployment, &d.metadata, "Normal", "ScalingReplicaSet", msg);
             }
             let action = format!(
@@ -265,7 +266,7 @@ mod tests {
         assert_eq!(d.metadata.annotations.get(REVISION).map(String::as_str), Some("1"));
         assert!(h
             .events()
-            .contains(&format!("ScalingReplicaSet: Scaled up replica set {name} to 3")));
+            .contains(&format!("ScalingReplicaSet: Scaled up replica set {name} from 0 to 3")));
     }
 
     #[test]

@@ -166,7 +166,7 @@ mod tests {
         assert_ne!(new.metadata.name, old);
         assert_eq!(new.spec.replicas, 3, "Recreate starts the new RS at full size");
         assert!(h.events().contains(&format!(
-            "ScalingReplicaSet: Scaled up replica set {} to 3",
+            "ScalingReplicaSet: Scaled up replica set {} from 0 to 3",
             new.metadata.name
         )));
         assert_eq!(d.spec.replicas, 3);

@@ -351,11 +351,11 @@ mod tests {
         let events = h.events();
         assert!(
             events
-                .contains(&format!("ScalingReplicaSet: Scaled down replica set {old} to 2 from 3")),
+                .contains(&format!("ScalingReplicaSet: Scaled down replica set {old} from 3 to 2")),
             "{events:?}"
         );
         assert!(
-            events.contains(&format!("ScalingReplicaSet: Scaled up replica set {new} to 2 from 1"))
+            events.contains(&format!("ScalingReplicaSet: Scaled up replica set {new} from 1 to 2"))
         );
         let decisions = h.decisions();
         assert!(

@@ -199,7 +199,8 @@ impl Syncer<'_, '_> {
         let updated = self.ctx.store.update(copy, self.ctx.now)?;
         if size_changes {
             let name = &rs.metadata.name;
-            let msg = format!("Scaled {op} replica set {name} to {new_scale} from {old}");
+            // sync.go scaleReplicaSet: "from <old> to <new>" since kubernetes#125118 (1.31).
+            let msg = format!("Scaled {op} replica set {name} from {old} to {new_scale}");
             self.ctx.event(Kind::Deployment, &d.metadata, "Normal", "ScalingReplicaSet", msg);
             let action =
                 format!("scale {op} {} {name} {old} → {new_scale}: {}", why.role, why.reason);
@@ -316,7 +317,7 @@ mod tests {
         let (old, new, events) = scaled(5, 10, 3, 2);
         assert_eq!((old, new), (6, 4));
         assert!(events
-            .contains(&"ScalingReplicaSet: Scaled up replica set foo-v1 to 6 from 3".to_string()));
+            .contains(&"ScalingReplicaSet: Scaled up replica set foo-v1 from 3 to 6".to_string()));
     }
 
     #[test]

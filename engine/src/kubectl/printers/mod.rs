@@ -29,14 +29,6 @@ pub use table::{headers, render_table, row, TableOptions};
 pub use tabwriter::TabWriter;
 pub use yaml::{list_yaml, to_yaml, value_to_yaml};
 
-/// The kubelet version a node reports when its object does not say (the version kubectl and
-/// the API server of this simulation pretend to be).
-pub const KUBELET_VERSION: &str = "v1.34.1";
-/// `status.nodeInfo` values the model does not carry; `-o wide` and `describe node` show these.
-pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
-pub const KERNEL_VERSION: &str = "6.1.0-27-amd64";
-pub const CONTAINER_RUNTIME: &str = "containerd://1.7.24";
-
 /// `translateTimestampSince`: HumanDuration of now − t, or `<unknown>` for a zero timestamp.
 /// API timestamps have one-second precision, so `t` is truncated to the second first, as the
 /// API server stores it; `now` keeps its milliseconds, like the wall clock kubectl reads.

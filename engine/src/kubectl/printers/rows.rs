@@ -7,10 +7,7 @@
 use crate::clock::Time;
 use crate::model::{Deployment, Event, Node, Pod, ReplicaSet};
 
-use super::{
-    node_roles, pod_cells, pod_wide_cells, since, CONTAINER_RUNTIME, KERNEL_VERSION,
-    KUBELET_VERSION, OS_IMAGE,
-};
+use super::{node_roles, pod_cells, pod_wide_cells, since};
 
 pub(super) fn pod_row(p: &Pod, wide: bool, now: Time) -> Vec<String> {
     let c = pod_cells(p, now);
@@ -77,13 +74,6 @@ pub(crate) fn node_status(n: &Node) -> String {
     status.join(",")
 }
 
-pub(crate) fn kubelet_version(n: &Node) -> &str {
-    match n.status.node_info.kubelet_version.as_str() {
-        "" => KUBELET_VERSION,
-        v => v,
-    }
-}
-
 pub(super) fn node_row(n: &Node, wide: bool, now: Time) -> Vec<String> {
     let roles = match node_roles(&n.metadata.labels).join(",") {
         r if r.is_empty() => "<none>".to_string(),
@@ -94,7 +84,7 @@ pub(super) fn node_row(n: &Node, wide: bool, now: Time) -> Vec<String> {
         node_status(n),
         roles,
         since(n.metadata.creation_timestamp, now),
-        kubelet_version(n).to_string(),
+        n.status.node_info.kubelet_version.clone(),
     ];
     if wide {
         let address = |t: &str| {
@@ -105,7 +95,14 @@ pub(super) fn node_row(n: &Node, wide: bool, now: Time) -> Vec<String> {
                 .map_or("<none>".to_string(), |a| a.address.clone())
         };
         cells.extend([address("InternalIP"), address("ExternalIP")]);
-        cells.extend([OS_IMAGE, KERNEL_VERSION, CONTAINER_RUNTIME].map(String::from));
+        // pkg/printers/internalversion/printers.go printNode: system info from nodeInfo,
+        // `<unknown>` where the node reports none.
+        let info = &n.status.node_info;
+        let known = |v: &str| if v.is_empty() { "<unknown>".to_string() } else { v.to_string() };
+        cells.extend(
+            [&info.os_image, &info.kernel_version, &info.container_runtime_version]
+                .map(|v| known(v)),
+        );
     }
     cells
 }

@@ -324,6 +324,8 @@ mod tests {
         n.status
             .addresses
             .push(NodeAddress { type_: "InternalIP".into(), address: "10.0.0.11".into() });
+        let bare = Object::Node(n.clone().into());
+        n.status.node_info = Node::registered("node-1", 1, 110, NOW).status.node_info;
         let obj = Object::Node(n.clone().into());
         let opts = TableOptions { all_namespaces: true, ..Default::default() };
         let text = render_table(Kind::Node, &[&obj], &opts, NOW, &mut TabWriter::default());
@@ -341,6 +343,11 @@ mod tests {
                 "6.1.0-27-amd64",
                 "containerd://1.7.24"
             ]
+        );
+        // printNode: VERSION is nodeInfo's as is; missing system info prints `<unknown>`.
+        assert_eq!(
+            row(&bare, &wide, NOW)[4..],
+            ["", "10.0.0.11", "<none>", "<unknown>", "<unknown>", "<unknown>"]
         );
         n.spec.unschedulable = true;
         n.status.conditions[0].status = "Unknown".into();

@@ -1,12 +1,11 @@
-//! `describe node`. Models describe.go `describeNode`, `describeNodeLease` and
-//! `describeNodeResource`. The model has no resource requests and no lease object, so requests
-//! print as zero and the lease is derived from the Ready heartbeat; the system-info values the
-//! model does not carry are the same fixed ones `get nodes -o wide` prints.
+//! `describe node`. Models staging/src/k8s.io/kubectl/pkg/describe/describe.go (v0.34)
+//! `describeNode`, `describeNodeLease` and `describeNodeResource`. The model has no resource
+//! requests and no lease object, so requests print as zero and the lease is derived from the
+//! Ready heartbeat.
 
-use super::{annotations, events, fake_hex, labels, rfc1123z, since, Writer};
+use super::{annotations, events, labels, rfc1123z, since, Writer};
 use crate::clock::Time;
-use crate::kubectl::printers::rows::kubelet_version;
-use crate::kubectl::printers::{node_roles, CONTAINER_RUNTIME, KERNEL_VERSION, OS_IMAGE};
+use crate::kubectl::printers::node_roles;
 use crate::model::{Node, Pod, PodPhase};
 use crate::store::Store;
 
@@ -65,31 +64,39 @@ pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
     for a in &st.addresses {
         w.w(1, &format!("{}:\t{}\n", a.type_, a.address));
     }
-    // Allocatable is not modelled; the kubelet reserves nothing here, so it equals capacity.
-    for title in ["Capacity", "Allocatable"] {
-        if !st.capacity.is_empty() {
+    // The resource lists print sorted by name, as BTreeMaps iterate.
+    for (title, list) in [("Capacity", &st.capacity), ("Allocatable", &st.allocatable)] {
+        if !list.is_empty() {
             w.w(0, &format!("{title}:\n"));
-            for (k, v) in &st.capacity {
+            for (k, v) in list {
                 w.w(0, &format!("  {k}:\t{v}\n"));
             }
         }
     }
-    let id = fake_hex(&format!("{}/{}", m.uid, m.name), 96);
-    let uuid =
-        |h: &str| format!("{}-{}-{}-{}-{}", &h[..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32]);
+    let info = &st.node_info;
     w.w(0, "System Info:\n");
     for (label, value) in [
-        ("Machine ID", id[..32].to_string()),
-        ("System UUID", uuid(&id[32..64])),
-        ("Boot ID", uuid(&id[64..])),
-        ("Kernel Version", KERNEL_VERSION.into()),
-        ("OS Image", OS_IMAGE.into()),
-        ("Operating System", "linux".into()),
-        ("Architecture", "amd64".into()),
-        ("Container Runtime Version", CONTAINER_RUNTIME.into()),
-        ("Kubelet Version", kubelet_version(node).into()),
+        ("Machine ID", &info.machine_id),
+        ("System UUID", &info.system_uuid),
+        ("Boot ID", &info.boot_id),
+        ("Kernel Version", &info.kernel_version),
+        ("OS Image", &info.os_image),
+        ("Operating System", &info.operating_system),
+        ("Architecture", &info.architecture),
+        ("Container Runtime Version", &info.container_runtime_version),
+        ("Kubelet Version", &info.kubelet_version),
+        ("Kube-Proxy Version", &info.kube_proxy_version),
     ] {
         w.w(0, &format!("  {label}:\t{value}\n"));
+    }
+    if !node.spec.pod_cidr.is_empty() {
+        w.w(0, &format!("PodCIDR:\t{}\n", node.spec.pod_cidr));
+    }
+    if !node.spec.pod_cidrs.is_empty() {
+        w.w(0, &format!("PodCIDRs:\t{}\n", node.spec.pod_cidrs.join(",")));
+    }
+    if !node.spec.provider_id.is_empty() {
+        w.w(0, &format!("ProviderID:\t{}\n", node.spec.provider_id));
     }
 
     // Non-terminated pods: every pod bound here that has not succeeded or failed.
@@ -120,6 +127,19 @@ pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
     w.w(1, "--------\t--------\t------\n");
     for resource in ["cpu", "memory", "ephemeral-storage"] {
         w.w(1, &format!("{resource}\t0 (0%)\t0 (0%)\n"));
+    }
+    // Then each hugepage size, then extended resources (neither standard nor `pods`), from
+    // allocatable, or capacity when the node reports no allocatable.
+    let allocatable = if st.allocatable.is_empty() { &st.capacity } else { &st.allocatable };
+    for resource in allocatable.keys().filter(|k| k.starts_with("hugepages-")) {
+        w.w(1, &format!("{resource}\t0 (0%)\t0 (0%)\n"));
+    }
+    let standard = ["cpu", "memory", "ephemeral-storage", "pods"];
+    for resource in allocatable
+        .keys()
+        .filter(|k| !k.starts_with("hugepages-") && !standard.contains(&k.as_str()))
+    {
+        w.w(1, &format!("{resource}\t0\t0\n"));
     }
     // Controllers record node events against the UID, the kubelet against the name.
     let mut evs = store.events_for(&m.uid);

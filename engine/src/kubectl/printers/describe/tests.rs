@@ -87,20 +87,7 @@ fn cluster() -> Store {
     rs.status.ready_replicas = 3;
     let rs = store.update_status(&rs, t0).unwrap();
 
-    let mut node = Node { api_version: "v1".into(), kind: "Node".into(), ..Default::default() };
-    node.metadata.name = "node-1".into();
-    node.status.capacity.insert("pods".into(), "110".into());
-    node.status
-        .addresses
-        .push(NodeAddress { type_: "InternalIP".into(), address: "10.0.0.11".into() });
-    node.status.conditions.push(NodeCondition {
-        type_: "Ready".into(),
-        status: "True".into(),
-        last_heartbeat_time: Some(t0),
-        last_transition_time: Some(t0),
-        reason: "KubeletReady".into(),
-        message: "kubelet is posting ready status".into(),
-    });
+    let node = Node::registered("node-1", 1, 110, t0);
     store.create(node, t0, &mut rng).unwrap();
 
     for (i, suffix) in ["8xk2p", "n4v7q", "zq9hm"].iter().enumerate() {
@@ -303,13 +290,17 @@ fn nodes_list_their_pods_in_the_allocation_table() {
         "Roles:              <none>\n",
         "Taints:             <none>\n",
         "Unschedulable:      false\n",
-        "  Ready   True    Wed, 01 Jan 2025 00:00:00 +0000   Wed, 01 Jan 2025 00:00:00 +0000   KubeletReady   kubelet is posting ready status\n",
-        "  InternalIP:  10.0.0.11\n",
+        "  PIDPressure      False   Wed, 01 Jan 2025 00:00:00 +0000   Wed, 01 Jan 2025 00:00:00 +0000   KubeletHasSufficientPID      kubelet has sufficient PID available\n",
+        "  Ready            True    Wed, 01 Jan 2025 00:00:00 +0000   Wed, 01 Jan 2025 00:00:00 +0000   KubeletReady                 kubelet is posting ready status\n",
+        "  InternalIP:  10.0.0.11\n  Hostname:    node-1\n",
+        "Allocatable:\n  cpu:                4\n  ephemeral-storage:  91287864Ki\n",
         "  Kubelet Version:            v1.34.1\n",
+        "PodCIDR:                      10.244.1.0/24\nPodCIDRs:                     10.244.1.0/24\n",
         "Non-terminated Pods:          (3 in total)\n",
         "  Namespace                   Name                    CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n",
         "  default                     web-7d9f5cbb6d-8xk2p    0 (0%)        0 (0%)      0 (0%)           0 (0%)         3m\n",
         "  cpu                0 (0%)    0 (0%)\n",
+        "  hugepages-2Mi      0 (0%)    0 (0%)\n",
         "Events:              <none>\n",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
@@ -327,7 +318,9 @@ fn events_use_the_generic_describer() {
         "API Version:      v1\n",
         "Count:            1\n",
         "Involved Object:\n",
-        "  Kind:          Pod\n",
+        "  Kind:              Pod\n",
+        "  Resource Version:  7\n",
+        "Reporting Component:   default-scheduler\n",
         "Events:       <none>\n",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
