@@ -58,8 +58,15 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     };
     let wait = a.bool("wait", true)?;
     let force = a.bool("force", false)?;
+    // DeleteOptions.Complete (delete.go): --now is grace 1, grace 0 needs --force, and
+    // --force alone means grace 0.
     let mut grace = a.int("grace-period")?.unwrap_or(-1);
     if a.bool("now", false)? {
+        if grace != -1 {
+            return Err(KubectlError::Usage(
+                "--now and --grace-period cannot be specified together".into(),
+            ));
+        }
         grace = 1;
     }
     if grace == 0 && !force {
@@ -68,27 +75,38 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     if force && grace < 0 {
         grace = 0;
     }
-    if force && grace == 0 {
-        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
-    }
     let opts = DeleteOptions {
         propagation: Some(propagation),
         grace_period_seconds: (grace >= 0).then_some(grace),
         precondition_uid: None,
     };
     let ns = ns_of(&a);
-    let sel = resource::select(&a.positional, true)?;
-    if sel.items.is_empty() {
+    // The builder's checks, still in Complete: SelectAllParam after LabelSelectorParam
+    // (cli-runtime resource/builder.go; the message keeps its trailing space).
+    let all = a.bool("all", false)?;
+    let has_selector = a.get("selector").is_some_and(|l| !l.trim().is_empty());
+    if all && has_selector {
         return Err(KubectlError::Usage(
-            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'".into(),
+            "setting 'all' parameter but found a non empty selector. ".into(),
         ));
     }
-    let all = a.bool("all", false)?;
-    let has_selector = a.has("selector");
+    let sel = resource::select(&a.positional, true)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Usage(resource::MISSING_RESOURCE.into()));
+    }
     if !sel.named && !all && !has_selector {
         return Err(KubectlError::Usage(
             "resource(s) were provided, but no name was specified".into(),
         ));
+    }
+    // DeleteOptions.Validate.
+    if force && grace > 0 {
+        return Err(KubectlError::Usage(
+            "--force and --grace-period greater than 0 cannot be specified together".into(),
+        ));
+    }
+    if force && grace == 0 {
+        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
     let label_sel = parse_selector(a.get("selector"))?;
     let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);

@@ -6,6 +6,7 @@ use crate::store::{ApiError, DeleteOptions};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::delete::still_there;
+use super::resource;
 use super::{KubectlError, Output, Session};
 
 const NODE_FLAGS: &[FlagSpec] = &[
@@ -23,12 +24,28 @@ pub fn node_verb(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, NODE_FLAGS, verb)?;
-    let Some(name) = a.positional.first() else {
-        return Err(KubectlError::Usage(
-            "USAGE: kubectl cordon NODE [flags]".replace("cordon", verb),
-        ));
+    // DrainCmdOptions.Complete (drain.go), shared by cordon and uncordon: cmdutil.UsageErrorf
+    // with the command's Use line.
+    let Some(arg) = a.positional.first() else {
+        return Err(KubectlError::Usage(format!(
+            "USAGE: {verb} NODE [flags]\nSee 'kubectl {verb} -h' for help and examples"
+        )));
     };
-    let name = name.strip_prefix("node/").unwrap_or(name);
+    // builder.ResourceNames("nodes", ...): `node/x` names a node, and other types are refused.
+    let name = match resource::split_type_name(arg)? {
+        None => arg.as_str(),
+        Some((ty, name)) => match resource::kind_of(ty)? {
+            Kind::Node => name,
+            // The mapping's GroupVersionResource, as its String method writes it.
+            other => {
+                return Err(KubectlError::Plain(format!(
+                    "error: expected resource of type node, got \"{}/v1, Resource={}\"",
+                    other.group(),
+                    other.plural()
+                )))
+            }
+        },
+    };
     let Some(node) = s.world.store.get::<Node>("", name).cloned() else {
         return Err(ApiError::NotFound { kind: Kind::Node, name: name.into() }.into());
     };
@@ -55,12 +72,26 @@ pub fn node_verb(
         .filter(|p| p.metadata.controller_ref().is_none())
         .map(|p| format!("{}/{}", p.metadata.namespace, p.metadata.name))
         .collect();
-    if !bare.is_empty() && !a.bool("force", false)? {
-        return Err(KubectlError::Plain(format!(
-            "error: unable to drain node \"{name}\" due to error: cannot delete Pods that declare no controller (use --force to override): {}, continuing command...\nThere are pending nodes to be drained:\n {name}\ncannot delete Pods that declare no controller (use --force to override): {}",
-            bare.join(", "),
+    if !bare.is_empty() {
+        // drain/filters.go unreplicatedFilter. Without --force the pods are an error, which
+        // PodDeleteList.errors prefixes with "cannot delete " although the message already
+        // starts with it (kubectl 1.34; 1.36 drops the repeat). RunDrain reports it, lists
+        // the node as pending, and CheckErr prints the error aggregate bare.
+        if !a.bool("force", false)? {
+            let err = format!(
+                "cannot delete cannot delete Pods that declare no controller (use --force to override): {}",
+                bare.join(", ")
+            );
+            out.err(format!(
+                "error: unable to drain node \"{name}\" due to error: {err}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{err}\n"
+            ));
+            return Ok(1);
+        }
+        // With --force they are a warning, printed by the WarningPrinter before the evictions.
+        out.err(format!(
+            "Warning: deleting Pods that declare no controller: {}\n",
             bare.join(", ")
-        )));
+        ));
     }
     let grace = a.int("grace-period")?.filter(|g| *g >= 0);
     for p in &pods {
