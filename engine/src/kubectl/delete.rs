@@ -171,3 +171,58 @@ pub fn still_there(s: &Session, (kind, ns, name, uid): &(Kind, String, String, S
     let ns = if kind.namespaced() { ns.as_str() } else { "" };
     s.world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k run solo --image=nginx:1.27").status, 0);
+        s
+    }
+
+    #[test]
+    fn force_with_a_positive_grace_period_is_refused_and_deletes_nothing() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --grace-period=5 --force");
+        assert_eq!(
+            (out.status, out.text()),
+            (
+                1,
+                "error: --force and --grace-period greater than 0 cannot be specified together\n"
+                    .into()
+            )
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+        assert_eq!(
+            s.run("k delete pod solo --now --grace-period=2").text(),
+            "error: --now and --grace-period cannot be specified together\n"
+        );
+    }
+
+    #[test]
+    fn all_with_a_selector_is_the_builders_error_with_its_trailing_space() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k delete pods -l run=solo --all").text(),
+            "error: setting 'all' parameter but found a non empty selector. \n"
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+    }
+
+    #[test]
+    fn force_alone_deletes_at_once_with_the_warning() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --force");
+        assert_eq!(out.status, 0);
+        assert!(
+            out.text().starts_with("Warning: Immediate deletion does not wait"),
+            "{}",
+            out.text()
+        );
+        assert!(out.text().contains("pod \"solo\" force deleted"), "{}", out.text());
+        assert_eq!(s.run("k get pod solo").status, 1);
+    }
+}

@@ -228,3 +228,79 @@ fn set_labels(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::Mode;
+    use crate::world::World;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        s
+    }
+
+    #[test]
+    fn label_values_are_checked_before_any_request() {
+        let err = parse_labels(&words("ok=1 foo=-bad")).unwrap_err().to_string();
+        assert!(
+            err.starts_with(
+                "error: invalid label value: \"foo=-bad\": a valid label must be an empty string"
+            ),
+            "{err}"
+        );
+        assert_eq!(
+            parse_labels(&words("a=b a-")).unwrap_err().to_string(),
+            "error: can not both modify and remove a label in the same command"
+        );
+        assert_eq!(
+            parse_labels(&words("a=b b- a=c")).unwrap(),
+            LabelChanges { add: vec![("a".into(), "c".into())], remove: vec!["b".into()] }
+        );
+    }
+
+    #[test]
+    fn pairs_start_at_the_first_key_value_word() {
+        assert_eq!(
+            resources_and_pairs(&words("deploy web a=b c-"), "label").unwrap(),
+            (words("deploy web"), words("a=b c-"))
+        );
+        // `=x` and `-` are not pairs (helpers.go GetResourcesAndPairs).
+        assert_eq!(resources_and_pairs(&words("=x -"), "label").unwrap(), (words("=x -"), vec![]));
+    }
+
+    #[test]
+    fn an_existing_key_needs_overwrite_even_with_the_same_value() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k label deploy web app=web").text(),
+            "error: 'app' already has a value (web), and --overwrite is false\n"
+        );
+        assert_eq!(
+            s.run("k label deploy web app=web --overwrite").text(),
+            "deployment.apps/web not labeled\n"
+        );
+    }
+
+    #[test]
+    fn the_message_follows_the_size_of_the_change() {
+        let mut s = session();
+        assert_eq!(s.run("k label deploy web tier=front").text(), "deployment.apps/web labeled\n");
+        assert_eq!(s.run("k label deploy web tier-").text(), "deployment.apps/web unlabeled\n");
+        // With --overwrite, every change is "labeled" (label.go updateDataChangeMsg).
+        assert_eq!(s.run("k label deploy web x=1").status, 0);
+        assert_eq!(
+            s.run("k label deploy web x- --overwrite").text(),
+            "deployment.apps/web labeled\n"
+        );
+        assert_eq!(
+            s.run("k label deploy web x-").text(),
+            "label \"x\" not found.\ndeployment.apps/web not labeled\n"
+        );
+    }
+}

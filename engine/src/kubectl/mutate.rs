@@ -67,7 +67,13 @@ pub fn create(
     }
     let ns = ns_of(&a);
     let mut a = a;
+    // Cobra's CommandPath names the subcommand, not the alias typed.
     if let Some(sub) = a.positional.first() {
+        let sub = match sub.as_str() {
+            "deploy" => "deployment",
+            "ns" => "namespace",
+            other => other,
+        };
         a.verb = format!("create {sub}");
     }
     match a.positional.first().map(String::as_str) {
@@ -364,4 +370,66 @@ fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
         labels.insert(k.to_string(), v.to_string());
     }
     Ok(labels.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::Mode;
+    use crate::labels::validation::FieldError;
+    use crate::world::World;
+
+    #[test]
+    fn status_messages_drop_the_error_from_server_prefix() {
+        let invalid = ApiError::Invalid {
+            kind: Kind::Deployment,
+            name: "Web".into(),
+            errors: vec![FieldError::invalid("metadata.name", "Web", "bad")],
+        };
+        assert_eq!(
+            status_message(&invalid),
+            "Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": bad"
+        );
+        let exists = ApiError::AlreadyExists { kind: Kind::Pod, name: "x".into() };
+        assert_eq!(status_message(&exists), "pods \"x\" already exists");
+    }
+
+    #[test]
+    fn create_deployment_checks_image_then_exactly_one_name() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(
+            s.run("k create deploy a --image=x --replicas=y").text(),
+            "error: invalid argument \"y\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"y\": invalid syntax\nSee 'kubectl create deployment --help' for usage.\n"
+        );
+        assert_eq!(
+            s.run("k create deployment a b").text(),
+            "error: required flag(s) \"image\" not set\n"
+        );
+        assert_eq!(
+            s.run("k create deploy a b --image=x").text(),
+            "error: exactly one NAME is required, got 2\nSee 'kubectl create deployment -h' for help and examples\n"
+        );
+        let text = s.run("k create deployment Web --image=nginx").text();
+        assert!(text.starts_with("error: failed to create deployment: Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": "), "{text}");
+    }
+
+    #[test]
+    fn create_deployment_puts_the_port_on_the_first_container() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=a --image=b --port=80").status, 0);
+        let ports = s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[*].ports[*].containerPort}'");
+        assert_eq!(ports.text(), "80");
+    }
+
+    #[test]
+    fn run_labels_are_parsed_like_kubectl_generate() {
+        for (labels, err) in [
+            ("a=b,c", "unexpected label spec: c"),
+            ("a=b=c", "unexpected label spec: a=b=c"),
+            ("=b", "unexpected empty label key"),
+            ("", "no label spec passed"),
+        ] {
+            assert_eq!(parse_label_list(labels).unwrap_err().to_string(), format!("error: {err}"));
+        }
+    }
 }

@@ -126,3 +126,61 @@ pub fn node_verb(
     out.out(format!("node/{name} drained\n"));
     Ok(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        for line in
+            ["k cordon node-2", "k cordon node-3", "k run solo --image=nginx:1.27", "settle"]
+        {
+            assert_eq!(s.run(line).status, 0, "{line}");
+        }
+        s
+    }
+
+    #[test]
+    fn drain_refuses_a_bare_pod_with_kubectl_134s_doubled_prefix() {
+        let mut s = session();
+        let out = s.run("k drain node-1");
+        assert_eq!(out.status, 1);
+        let err = "cannot delete cannot delete Pods that declare no controller (use --force to override): default/solo";
+        assert_eq!(
+            out.text(),
+            format!("node/node-1 cordoned\nerror: unable to drain node \"node-1\" due to error: {err}, continuing command...\nThere are pending nodes to be drained:\n node-1\n{err}\n")
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+    }
+
+    #[test]
+    fn drain_force_warns_about_the_bare_pod_then_evicts_it() {
+        let mut s = session();
+        let out = s.run("k drain node-1 --force");
+        assert_eq!(out.status, 0);
+        assert!(
+            out.text().starts_with("node/node-1 cordoned\nWarning: deleting Pods that declare no controller: default/solo\nevicting pod default/solo\n"),
+            "{}",
+            out.text()
+        );
+    }
+
+    #[test]
+    fn node_verbs_without_a_node_print_their_use_line() {
+        let mut s = session();
+        for verb in ["drain", "cordon", "uncordon"] {
+            assert_eq!(
+                s.run(&format!("k {verb}")).text(),
+                format!("error: USAGE: {verb} NODE [flags]\nSee 'kubectl {verb} -h' for help and examples\n")
+            );
+        }
+        assert_eq!(s.run("k cordon node/node-1").text(), "node/node-1 cordoned\n");
+        assert_eq!(
+            s.run("k cordon pod/solo").text(),
+            "error: expected resource of type node, got \"/v1, Resource=pods\"\n"
+        );
+    }
+}

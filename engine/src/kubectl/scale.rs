@@ -117,3 +117,60 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     }
     Ok(status)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
+        s
+    }
+
+    fn replicas(s: &mut Session) -> String {
+        s.run("k get deploy web -o jsonpath='{.spec.replicas}'").text()
+    }
+
+    #[test]
+    fn a_failed_current_replicas_precondition_changes_nothing() {
+        let mut s = session();
+        let out = s.run("k scale deploy/web --current-replicas=2 --replicas=4");
+        assert_eq!(
+            (out.status, out.text()),
+            (1, "error: Expected replicas to be 2, was 3\n".into())
+        );
+        assert_eq!(replicas(&mut s), "3");
+        let out = s.run("k scale deploy/web --current-replicas=3 --replicas=4");
+        assert_eq!(out.text(), "deployment.apps/web scaled\n");
+        assert_eq!(replicas(&mut s), "4");
+    }
+
+    #[test]
+    fn replicas_is_required_before_any_other_check() {
+        let mut s = session();
+        for line in ["k scale", "k scale deploy/web", "k scale rs/a/b --current-replicas=-5"] {
+            assert_eq!(s.run(line).text(), "error: required flag(s) \"replicas\" not set\n");
+        }
+    }
+
+    #[test]
+    fn scale_without_a_resource_gives_the_builders_example_lines() {
+        let mut s = session();
+        let text = s.run("k scale --replicas=2").text();
+        assert!(text.starts_with("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n"), "{text}");
+        assert!(text.ends_with("   '<resource>'\n"), "{text}");
+    }
+
+    #[test]
+    fn scale_all_scales_every_deployment_in_the_namespace() {
+        let mut s = session();
+        assert_eq!(s.run("k scale deploy --replicas=1").status, 1);
+        assert_eq!(
+            s.run("k scale deploy --all --replicas=1").text(),
+            "deployment.apps/web scaled\n"
+        );
+        assert_eq!(replicas(&mut s), "1");
+    }
+}

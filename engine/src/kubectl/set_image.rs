@@ -165,3 +165,59 @@ fn set_image_one(
         format!("failed to patch image update to pod template: {}", status_message(&e))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        s
+    }
+
+    fn version(s: &mut Session) -> String {
+        s.run("k get deploy web -o jsonpath='{.metadata.resourceVersion}'").text()
+    }
+
+    #[test]
+    fn setting_the_current_image_prints_nothing_and_writes_nothing() {
+        let mut s = session();
+        let before = version(&mut s);
+        let out = s.run("k set image deploy/web nginx=nginx:1.27");
+        assert_eq!((out.status, out.text()), (0, String::new()));
+        assert_eq!(version(&mut s), before);
+    }
+
+    #[test]
+    fn a_missing_container_is_reported_after_the_found_ones_are_updated() {
+        let mut s = session();
+        let out = s.run("k set image deploy/web ghost=busybox nginx=nginx:1.28");
+        assert_eq!(out.status, 1);
+        assert_eq!(
+            out.text(),
+            "deployment.apps/web image updated\nerror: unable to find container named \"ghost\"\n"
+        );
+        let image =
+            s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[0].image}'");
+        assert_eq!(image.text(), "nginx:1.28");
+    }
+
+    #[test]
+    fn image_pairs_follow_the_resources_and_need_a_name() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k set image deploy web nginx=a other").text(),
+            "error: all resources must be specified before image changes: other\n"
+        );
+        assert_eq!(
+            s.run("k set image deploy web").text(),
+            "error: at least one image update is required\n"
+        );
+        assert_eq!(
+            s.run("k set image deploy web '*=a' nginx=b").text(),
+            "error: all containers are already specified by *, but saw more than one container_name=container_image pairs\n"
+        );
+    }
+}
