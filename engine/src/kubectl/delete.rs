@@ -94,6 +94,10 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     if sel.items.is_empty() {
         return Err(KubectlError::Usage(resource::MISSING_RESOURCE.into()));
     }
+    // SelectAllParam made --all a selector, so both refuse names.
+    if sel.named && (all || has_selector) {
+        return Err(resource::names_with_selector(&a.positional));
+    }
     if !sel.named && !all && !has_selector {
         return Err(KubectlError::Usage(
             "resource(s) were provided, but no name was specified".into(),

@@ -109,6 +109,9 @@ pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     }
     let ns = ns_of(&a);
     let sel = resource::select(&resources, false)?;
+    if sel.named && a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
+        return Err(resource::names_with_selector(&resources));
+    }
     let label_sel = parse_selector(a.get("selector"))?;
     let mut status = 0;
     for (kind, names) in &sel.items {

@@ -95,6 +95,16 @@ pub fn split_type_name(arg: &str) -> Result<Option<(&str, &str)>, KubectlError> 
     Ok(Some((ty, name)))
 }
 
+/// cli-runtime's `visitBySelector` refusing names: a label selector (or `--all`, where the
+/// verb turns it into one) cannot be combined with named objects.
+pub fn names_with_selector(args: &[String]) -> KubectlError {
+    KubectlError::Usage(if args.iter().any(|a| a.contains('/')) {
+        "selectors and the all flag cannot be used when passing resource/name arguments".into()
+    } else {
+        "name cannot be provided when a selector is specified".into()
+    })
+}
+
 /// Parses the positional arguments of get/describe/delete/label, in the order of
 /// cli-runtime's `ResourceTypeOrNameArgs` (resource/builder.go): `a,b x` becomes `a/x b/x`,
 /// then either every argument is `TYPE/NAME` or none is.

@@ -63,13 +63,7 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
                 targets.push((*kind, o.meta().name.clone()));
             }
         } else if a.has("selector") {
-            // builder.go visitBySelector.
-            let msg = if a.positional.iter().any(|p| p.contains('/')) {
-                "selectors and the all flag cannot be used when passing resource/name arguments"
-            } else {
-                "name cannot be provided when a selector is specified"
-            };
-            return Err(KubectlError::Usage(msg.into()));
+            return Err(resource::names_with_selector(&a.positional));
         } else {
             for name in names {
                 match get_named(&s.world.store, *kind, &ns, name) {

@@ -16,6 +16,26 @@ use super::{KubectlError, Output, Session};
 const SET_FLAGS: &[FlagSpec] =
     &[flag("namespace", Some('n')), flag("selector", Some('l')), switch("all", None)];
 
+/// `kubectl set` alone: its help, as kubectl 1.33 prints it (pkg/cmd/set/set.go).
+const SET_HELP: &str = r#"Configure application resources.
+
+ These commands help you make changes to existing application resources.
+
+Available Commands:
+  env              Update environment variables on a pod template
+  image            Update the image of a pod template
+  resources        Update resource requests/limits on objects with pod templates
+  selector         Set the selector on a resource
+  serviceaccount   Update the service account of a resource
+  subject          Update the user, group, or service account in a role binding or cluster role binding
+
+Usage:
+  kubectl set SUBCOMMAND [options]
+
+Use "kubectl set <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+"#;
+
 /// `kubectl set image` (kubectl/pkg/cmd/set/set_image.go): Complete (pairs, then the objects),
 /// Validate, then Run, which patches only objects whose template changed, prints nothing for
 /// the others, and reports containers it could not find after the objects it updated.
@@ -23,15 +43,21 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let a = args::parse(argv, SET_FLAGS, "set image")?;
     match a.positional.first().map(String::as_str) {
         Some("image") => {}
-        Some(other) => {
+        Some(other @ ("env" | "resources" | "selector" | "serviceaccount" | "subject")) => {
             return Err(KubectlError::Plain(format!(
                 "kubeloop: `kubectl set {other}` is not supported in kubeloop"
             )))
         }
+        // cmdutil.DefaultSubCommandRun: RequireNoArguments, then the help on stderr.
+        Some(_) => {
+            return Err(KubectlError::Usage(format!(
+                "unknown command \"{}\"\nSee 'kubectl set -h' for help and examples",
+                a.positional.join(" ")
+            )))
+        }
         None => {
-            return Err(KubectlError::Usage(
-                "you must specify a subcommand such as `set image`".into(),
-            ))
+            out.err(SET_HELP);
+            return Ok(1);
         }
     }
     let (resources, pair_args) = resources_and_pairs(&a.positional[1..], "image")?;
@@ -53,6 +79,9 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let ns = a.get("namespace").unwrap_or("default").to_string();
     let all = a.bool("all", false)?;
     let sel = resource::select(&resources, false)?;
+    if sel.named && a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
+        return Err(resource::names_with_selector(&resources));
+    }
     let mut targets: Vec<(Kind, String)> = Vec::new();
     // Complete runs the builder before Validate, so no resource is the builder's error.
     if resources.is_empty() {

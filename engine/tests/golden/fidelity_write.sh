@@ -45,6 +45,14 @@ k label deploy web app=web --overwrite
 k label deploy web tier=front
 k label deploy web tier-
 k label deploy web tier-
+# pkg/cmd/label/label.go updateDataChangeMsg: with --overwrite, a removal is "labeled" too.
+k label deploy web tier=back
+k label deploy web tier- --overwrite
+# cli-runtime resource/builder.go visitBySelector: names with a selector, or with --all where
+# the verb makes it one (delete's SelectAllParam).
+k label deploy web -l app=web tier=x
+k label deploy/web -l app=web tier=x
+k delete pod solo --all
 # pkg/cmd/set/set_image.go Run: an empty patch is skipped and prints nothing.
 k set image deploy/web nginx=nginx:1.27
 k set image deploy/web nginx=nginx:1.28
@@ -52,6 +60,9 @@ k set image deploy/web nginx=nginx:1.28
 k set image deploy/web nginx=nginx:1.27 ghost=busybox
 # pkg/cmd/set/set_image.go Complete: the builder runs before Validate.
 k set image
+# pkg/cmd/set/set.go: cmdutil.DefaultSubCommandRun prints the help on stderr and exits 1.
+k set
+k set foo bar
 # pkg/drain/filters.go unreplicatedFilter + PodDeleteList.errors ("cannot delete " twice in
 # 1.34), pkg/cmd/drain/drain.go RunDrain, and cmdutil CheckErr printing the aggregate bare.
 k drain $(k get pod solo -o jsonpath='{.spec.nodeName}')
