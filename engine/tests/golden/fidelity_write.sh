@@ -68,6 +68,17 @@ k set foo bar
 k drain $(k get pod solo -o jsonpath='{.spec.nodeName}')
 # pkg/cmd/drain/drain.go deleteOrEvictPodsSimple: with --force the filter's warning is printed.
 k drain $(k get pod solo -o jsonpath='{.spec.nodeName}') --force
+# pkg/cmd/drain/drain.go: RunCordonOrUncordon for every node first, then RunDrain node by node,
+# going on after a failure and listing the pending nodes at the end.
+k uncordon node-1
+k run solo2 --image=nginx:1.27
+settle
+k get pod solo2 -o jsonpath='{.spec.nodeName}'; echo
+k drain node-1 node-2
+# pkg/cmd/drain/drain.go Complete: nodes by label selector, but not with names as well.
+k label node node-3 pool=b
+k cordon -l pool=b
+k cordon node-1 -l pool=b
 # pkg/cmd/drain/drain.go Complete: cmdutil.UsageErrorf with each command's Use line.
 k drain
 k cordon
