@@ -58,7 +58,7 @@ pub fn create(
     stdin: Option<String>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, CREATE_FLAGS, "create")?;
+    let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
     if a.has("dry-run") {
         return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
     }
@@ -66,16 +66,6 @@ pub fn create(
         return from_manifest(s, f, stdin, &ns_of(&a), false, out);
     }
     let ns = ns_of(&a);
-    let mut a = a;
-    // Cobra's CommandPath names the subcommand, not the alias typed.
-    if let Some(sub) = a.positional.first() {
-        let sub = match sub.as_str() {
-            "deploy" => "deployment",
-            "ns" => "namespace",
-            other => other,
-        };
-        a.verb = format!("create {sub}");
-    }
     match a.positional.first().map(String::as_str) {
         Some("deployment" | "deploy") => {
             // Cobra checks the required --image before the command's own NAME check.
@@ -150,6 +140,40 @@ pub fn create(
         ))),
         None => Err(KubectlError::Usage("must specify one of -f and -k".into())),
     }
+}
+
+/// The command path cobra's hints name: `create deployment` once the first word that is not a
+/// flag or a flag's value names a subcommand kubeloop has (aliases give the subcommand's name),
+/// `create` otherwise.
+fn create_command_path(argv: &[String]) -> String {
+    let mut words = argv.iter();
+    while let Some(w) = words.next() {
+        let takes_value = |name: &str| {
+            CREATE_FLAGS.iter().any(|f| {
+                f.takes_value
+                    && (f.long == name
+                        || f.short.is_some_and(|c| name.len() == 1 && name.starts_with(c)))
+            })
+        };
+        if let Some(long) = w.strip_prefix("--") {
+            if !long.contains('=') && takes_value(long) {
+                words.next();
+            }
+            continue;
+        }
+        if let Some(short) = w.strip_prefix('-') {
+            if takes_value(short) {
+                words.next();
+            }
+            continue;
+        }
+        return match w.as_str() {
+            "deployment" | "deploy" => "create deployment".into(),
+            "namespace" | "ns" => "create namespace".into(),
+            _ => "create".into(),
+        };
+    }
+    "create".into()
 }
 
 /// `NameFromCommandArgs` (kubectl/pkg/cmd/create/create.go): exactly one NAME.
@@ -411,6 +435,19 @@ mod tests {
         );
         let text = s.run("k create deployment Web --image=nginx").text();
         assert!(text.starts_with("error: failed to create deployment: Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": "), "{text}");
+    }
+
+    #[test]
+    fn create_hints_name_the_subcommand_found_past_the_flags() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(
+            s.run("k create -n default deploy x --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl create deployment --help' for usage.\n"
+        );
+        assert_eq!(
+            s.run("k create --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl create --help' for usage.\n"
+        );
     }
 
     #[test]
