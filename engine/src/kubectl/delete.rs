@@ -92,7 +92,7 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     }
     let sel = resource::select(&a.positional, true)?;
     if sel.items.is_empty() {
-        return Err(KubectlError::Usage(resource::MISSING_RESOURCE.into()));
+        return Err(resource::no_resource(all || has_selector));
     }
     // SelectAllParam made --all a selector, so both refuse names.
     if sel.named && (all || has_selector) {

@@ -78,6 +78,16 @@ pub fn kind_of(word: &str) -> Result<Kind, KubectlError> {
 /// cli-runtime's `missingResourceError` (resource/builder.go): no type, name or file given.
 pub const MISSING_RESOURCE: &str = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
+/// The builder's error when no resource type was given: `visitBySelector`'s when a selector
+/// (or delete's `--all`) is set, `missingResourceError` otherwise.
+pub fn no_resource(selector: bool) -> KubectlError {
+    KubectlError::Usage(if selector {
+        "at least one resource must be specified to use a selector".into()
+    } else {
+        MISSING_RESOURCE.into()
+    })
+}
+
 /// Splits `TYPE/NAME` as cli-runtime's `splitResourceTypeName` (resource/builder.go) does:
 /// `None` without a slash, kubectl's error for more than one slash or an empty or listed part.
 pub fn split_type_name(arg: &str) -> Result<Option<(&str, &str)>, KubectlError> {

@@ -46,7 +46,7 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     let ns = a.get("namespace").unwrap_or("default").to_string();
     let sel = resource::select(&a.positional, false)?;
     if sel.items.is_empty() {
-        return Err(KubectlError::Usage(resource::MISSING_RESOURCE.into()));
+        return Err(resource::no_resource(a.get("selector").is_some_and(|l| !l.trim().is_empty())));
     }
     let all = a.bool("all", false)?;
     let label_sel = parse_selector(a.get("selector"))?;

@@ -85,7 +85,7 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let mut targets: Vec<(Kind, String)> = Vec::new();
     // Complete runs the builder before Validate, so no resource is the builder's error.
     if resources.is_empty() {
-        return Err(KubectlError::Usage(resource::MISSING_RESOURCE.into()));
+        return Err(resource::no_resource(a.get("selector").is_some_and(|l| !l.trim().is_empty())));
     }
     {
         let label_sel = parse_selector(a.get("selector"))?;

@@ -13,6 +13,9 @@ k scale deploy/web --current-replicas=3 --replicas=4
 k scale deploy/web --current-replicas=-2 --replicas=4
 # cli-runtime resource/builder.go missingResourceError.
 k scale --replicas=2
+# cli-runtime resource/builder.go visitBySelector: a selector without a type.
+k scale -l app=web --replicas=2
+k delete --all
 # pkg/cmd/scale/scale.go: cobra MarkFlagRequired("replicas").
 k scale deploy/web
 # cli-runtime resource/builder.go visitorResult: a type without names or --all.
