@@ -84,8 +84,9 @@ pub fn create(
             let port = a.int32("port")?;
             for (i, image) in images.iter().enumerate() {
                 let mut c = Container { name: container_name(image, s), image: image.clone(), ports: vec![] };
-                // create_deployment.go buildPodSpec: the port goes on the first container.
-                if let (0, Some(p)) = (i, port) {
+                // create_deployment.go createDeployment: a port of 0 or more (the flag's
+                // default is -1) goes on the first container.
+                if let (0, Some(p @ 0..)) = (i, port) {
                     c.ports.push(ContainerPort { container_port: p, protocol: None });
                 }
                 containers.push(c);
@@ -358,7 +359,8 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let mut c = Container { name: name.clone(), image: image.into(), ports: vec![] };
     // run.go takes --port as a string and converts it with strconv.Atoi.
     if let Some(p) = a.get("port").filter(|p| !p.is_empty()) {
-        let port = p.parse::<i32>().map_err(|_| {
+        // Go's int32(port) conversion wraps, as here.
+        let port = p.parse::<i64>().map(|n| n as i32).map_err(|_| {
             let digits = p.strip_prefix(['-', '+']).unwrap_or(p);
             let why = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
                 "value out of range"
@@ -456,6 +458,10 @@ mod tests {
         assert_eq!(s.run("k create deployment web --image=a --image=b --port=80").status, 0);
         let ports = s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[*].ports[*].containerPort}'");
         assert_eq!(ports.text(), "80");
+        assert_eq!(s.run("k create deployment web2 --image=a --port=-1").status, 0);
+        let ports =
+            s.run("k get deploy web2 -o jsonpath='{.spec.template.spec.containers[0].ports}'");
+        assert_eq!(ports.text(), "");
     }
 
     #[test]
