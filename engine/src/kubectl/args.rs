@@ -169,6 +169,35 @@ pub fn parse(words: &[String], specs: &[FlagSpec], verb: &str) -> Result<Args, K
     Ok(args)
 }
 
+/// The first word that is neither a flag nor a flag's value: the subcommand, as cobra finds
+/// it before parsing the subcommand's own flags (spf13/cobra command.go `stripFlags`).
+pub fn first_word<'a>(words: &'a [String], specs: &[FlagSpec]) -> Option<&'a str> {
+    let takes_value = |name: &str| {
+        specs.iter().any(|f| {
+            f.takes_value
+                && f.no_opt_default.is_none()
+                && (f.long == name
+                    || (name.len() == 1 && f.short.is_some_and(|c| name.starts_with(c))))
+        })
+    };
+    let mut words = words.iter();
+    while let Some(w) = words.next() {
+        if w == "--" {
+            return words.next().map(String::as_str);
+        }
+        let flag = w.strip_prefix("--").or_else(|| w.strip_prefix('-').filter(|f| !f.is_empty()));
+        match flag {
+            Some(name) => {
+                if !name.contains('=') && takes_value(name) {
+                    words.next();
+                }
+            }
+            None => return Some(w),
+        }
+    }
+    None
+}
+
 fn record(args: &mut Args, long: &'static str, value: String) {
     args.repeated.entry(long).or_default().push(value.clone());
     args.flags.insert(long, value);
@@ -219,6 +248,15 @@ mod tests {
             "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage."
         );
         assert!(p("pods -l").unwrap_err().to_string().contains("flag needs an argument"));
+    }
+
+    #[test]
+    fn the_first_word_skips_flags_and_their_values() {
+        let w = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(first_word(&w("-l app=web -o name pods x"), SPECS), Some("pods"));
+        assert_eq!(first_word(&w("--selector=a -w --cascade pods"), SPECS), Some("pods"));
+        assert_eq!(first_word(&w("-lapp=web -- -x"), SPECS), Some("-x"));
+        assert_eq!(first_word(&w("-o"), SPECS), None);
     }
 
     #[test]

@@ -147,34 +147,11 @@ pub fn create(
 /// flag or a flag's value names a subcommand kubeloop has (aliases give the subcommand's name),
 /// `create` otherwise.
 fn create_command_path(argv: &[String]) -> String {
-    let mut words = argv.iter();
-    while let Some(w) = words.next() {
-        let takes_value = |name: &str| {
-            CREATE_FLAGS.iter().any(|f| {
-                f.takes_value
-                    && (f.long == name
-                        || f.short.is_some_and(|c| name.len() == 1 && name.starts_with(c)))
-            })
-        };
-        if let Some(long) = w.strip_prefix("--") {
-            if !long.contains('=') && takes_value(long) {
-                words.next();
-            }
-            continue;
-        }
-        if let Some(short) = w.strip_prefix('-') {
-            if takes_value(short) {
-                words.next();
-            }
-            continue;
-        }
-        return match w.as_str() {
-            "deployment" | "deploy" => "create deployment".into(),
-            "namespace" | "ns" => "create namespace".into(),
-            _ => "create".into(),
-        };
+    match args::first_word(argv, CREATE_FLAGS) {
+        Some("deployment" | "deploy") => "create deployment".into(),
+        Some("namespace" | "ns") => "create namespace".into(),
+        _ => "create".into(),
     }
-    "create".into()
 }
 
 /// `NameFromCommandArgs` (kubectl/pkg/cmd/create/create.go): exactly one NAME.

@@ -40,7 +40,11 @@ Use "kubectl options" for a list of global command-line options (applies to all 
 /// Validate, then Run, which patches only objects whose template changed, prints nothing for
 /// the others, and reports containers it could not find after the objects it updated.
 pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, SET_FLAGS, "set image")?;
+    let path = match args::first_word(argv, SET_FLAGS) {
+        Some("image") => "set image",
+        _ => "set",
+    };
+    let a = args::parse(argv, SET_FLAGS, path)?;
     match a.positional.first().map(String::as_str) {
         Some("image") => {}
         Some(other @ ("env" | "resources" | "selector" | "serviceaccount" | "subject")) => {
@@ -231,6 +235,19 @@ mod tests {
         let image =
             s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[0].image}'");
         assert_eq!(image.text(), "nginx:1.28");
+    }
+
+    #[test]
+    fn flag_errors_name_set_or_set_image_as_cobra_does() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k set --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl set --help' for usage.\n"
+        );
+        assert_eq!(
+            s.run("k set -n default image --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl set image --help' for usage.\n"
+        );
     }
 
     #[test]
