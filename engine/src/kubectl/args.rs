@@ -93,7 +93,8 @@ impl Args {
     }
 }
 
-fn parse_bool(v: &str) -> Option<bool> {
+/// strconv.ParseBool.
+pub fn parse_bool(v: &str) -> Option<bool> {
     match v {
         "1" | "t" | "T" | "true" | "TRUE" | "True" => Some(true),
         "0" | "f" | "F" | "false" | "FALSE" | "False" => Some(false),

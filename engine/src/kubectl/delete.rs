@@ -38,19 +38,22 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     let argv: Vec<String> =
         argv.iter().map(|w| if w == "--wait" { "--wait=true".into() } else { w.clone() }).collect();
     let a = args::parse(&argv, DELETE_FLAGS, "delete")?;
-    let propagation = match a.get("cascade").unwrap_or("background") {
-        "background" => Propagation::Background,
-        "foreground" => Propagation::Foreground,
-        "orphan" => Propagation::Orphan,
-        "true" => {
-            out.err("warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n");
-            Propagation::Background
+    // delete_flags.go parseCascadingFlag: a Go boolean is the deprecated spelling.
+    let cascade = a.get("cascade").unwrap_or("background");
+    let propagation = match (args::parse_bool(cascade), cascade) {
+        (Some(b), _) => {
+            let (policy, name) = if b {
+                (Propagation::Background, "background")
+            } else {
+                (Propagation::Orphan, "orphan")
+            };
+            out.err(format!("warning: --cascade={cascade} is deprecated (boolean value) and can be replaced with --cascade={name}.\n"));
+            policy
         }
-        "false" => {
-            out.err("warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n");
-            Propagation::Orphan
-        }
-        other => {
+        (None, "background") => Propagation::Background,
+        (None, "foreground") => Propagation::Foreground,
+        (None, "orphan") => Propagation::Orphan,
+        (None, other) => {
             return Err(KubectlError::Usage(format!(
                 "invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\""
             )))
@@ -214,6 +217,21 @@ mod tests {
             "error: setting 'all' parameter but found a non empty selector. \n"
         );
         assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+    }
+
+    #[test]
+    fn any_go_boolean_cascade_is_the_deprecated_spelling() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --cascade=F --wait=false");
+        assert!(
+            out.text().starts_with("warning: --cascade=F is deprecated (boolean value) and can be replaced with --cascade=orphan.\n"),
+            "{}",
+            out.text()
+        );
+        assert_eq!(
+            s.run("k delete pod solo --cascade=maybe").text(),
+            "error: invalid cascade value (maybe). Must be \"background\", \"foreground\", or \"orphan\"\n"
+        );
     }
 
     #[test]
