@@ -185,12 +185,12 @@ fn hostile_values_get_clear_errors_with_the_real_wording() {
         .join("\n");
     let cases = [
         (
-            "k scale deploy web --replicas=99999999999".to_string(),
-            "invalid argument \"99999999999\" for \"--replicas\" flag: value out of range for int32",
+            "k create deployment big --image=nginx --replicas=99999999999".to_string(),
+            "invalid argument \"99999999999\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"99999999999\": value out of range",
         ),
         ("k scale deploy web --replicas=-1".into(), "COUNT must be greater than or equal to 0"),
         ("k create deployment \u{4f60}\u{597d} --image=nginx".into(), "a lowercase RFC 1123 subdomain"),
-        ("k label deploy web 'a=b\u{7}c'".into(), "Invalid value: \"b\\ac\": a valid label must be"),
+        ("k label deploy web 'a=b\u{7}c'".into(), "invalid label value: \"a=b\\ac\": a valid label must be"),
         ("k label deploy web 'a\u{202e}=b'".into(), "name part must consist of alphanumeric characters"),
         (heredoc(&format!("a: &a [\"lol\",\"lol\"]\n{bomb}")), "yaml: repetition limit exceeded"),
         (heredoc(&"[".repeat(20_000)), "recursion limit exceeded"),

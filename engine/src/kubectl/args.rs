@@ -32,6 +32,10 @@ pub struct Args {
     pub flags: BTreeMap<&'static str, String>,
     /// Values of flags given more than once, in order (for `--labels` style lists).
     pub repeated: BTreeMap<&'static str, Vec<String>>,
+    /// The command as its usage hint names it (`scale`, `create deployment`).
+    pub verb: String,
+    /// Shorthands of the flags that have one, for pflag's `-r, --replicas` in errors.
+    pub shorts: BTreeMap<&'static str, char>,
 }
 
 impl Args {
@@ -55,25 +59,42 @@ impl Args {
         }
     }
 
-    /// An integer flag with pflag's wording on bad values.
+    /// An `int` flag (64-bit in kubectl's builds) with pflag's wording on bad values.
     pub fn int(&self, long: &str) -> Result<Option<i64>, KubectlError> {
-        match self.get(long) {
-            None => Ok(None),
-            Some(v) => v.parse::<i64>().map(Some).map_err(|_| {
-                let why = if v.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) && !v.is_empty() {
-                    "value out of range"
-                } else {
-                    "invalid syntax"
-                };
-                KubectlError::Usage(format!(
-                    "invalid argument \"{v}\" for \"--{long}\" flag: strconv.ParseInt: parsing \"{v}\": {why}"
-                ))
-            }),
-        }
+        self.int_bits(long, 64)
+    }
+
+    /// An `int32` flag, such as `create deployment --replicas`.
+    pub fn int32(&self, long: &str) -> Result<Option<i32>, KubectlError> {
+        Ok(self.int_bits(long, 32)?.map(|n| n as i32))
+    }
+
+    /// strconv.ParseInt(v, 0, bits) as pflag calls it, and pflag's error, which names the
+    /// flag with its shorthand and ends with the usage hint (spf13/pflag flag.go `failf`).
+    fn int_bits(&self, long: &str, bits: u32) -> Result<Option<i64>, KubectlError> {
+        let Some(v) = self.get(long) else { return Ok(None) };
+        let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+        let why = if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            "invalid syntax"
+        } else {
+            match v.parse::<i64>() {
+                Ok(n) if bits >= 64 || i32::try_from(n).is_ok() => return Ok(Some(n)),
+                _ => "value out of range",
+            }
+        };
+        let name = match self.shorts.get(long) {
+            Some(c) => format!("-{c}, --{long}"),
+            None => format!("--{long}"),
+        };
+        Err(KubectlError::Usage(format!(
+            "invalid argument \"{v}\" for \"{name}\" flag: strconv.ParseInt: parsing \"{v}\": {why}\nSee 'kubectl {} --help' for usage.",
+            self.verb
+        )))
     }
 }
 
-fn parse_bool(v: &str) -> Option<bool> {
+/// strconv.ParseBool.
+pub fn parse_bool(v: &str) -> Option<bool> {
     match v {
         "1" | "t" | "T" | "true" | "TRUE" | "True" => Some(true),
         "0" | "f" | "F" | "false" | "FALSE" | "False" => Some(false),
@@ -83,7 +104,8 @@ fn parse_bool(v: &str) -> Option<bool> {
 
 /// Parses `words` against `specs`. `verb` names the command in the usage hint.
 pub fn parse(words: &[String], specs: &[FlagSpec], verb: &str) -> Result<Args, KubectlError> {
-    let mut args = Args::default();
+    let mut args = Args { verb: verb.to_string(), ..Args::default() };
+    args.shorts = specs.iter().filter_map(|s| Some((s.long, s.short?))).collect();
     let mut i = 0;
     let hint =
         |msg: String| KubectlError::Usage(format!("{msg}\nSee 'kubectl {verb} --help' for usage."));
@@ -148,6 +170,35 @@ pub fn parse(words: &[String], specs: &[FlagSpec], verb: &str) -> Result<Args, K
     Ok(args)
 }
 
+/// The first word that is neither a flag nor a flag's value: the subcommand, as cobra finds
+/// it before parsing the subcommand's own flags (spf13/cobra command.go `stripFlags`).
+pub fn first_word<'a>(words: &'a [String], specs: &[FlagSpec]) -> Option<&'a str> {
+    let takes_value = |name: &str| {
+        specs.iter().any(|f| {
+            f.takes_value
+                && f.no_opt_default.is_none()
+                && (f.long == name
+                    || (name.len() == 1 && f.short.is_some_and(|c| name.starts_with(c))))
+        })
+    };
+    let mut words = words.iter();
+    while let Some(w) = words.next() {
+        if w == "--" {
+            return words.next().map(String::as_str);
+        }
+        let flag = w.strip_prefix("--").or_else(|| w.strip_prefix('-').filter(|f| !f.is_empty()));
+        match flag {
+            Some(name) => {
+                if !name.contains('=') && takes_value(name) {
+                    words.next();
+                }
+            }
+            None => return Some(w),
+        }
+    }
+    None
+}
+
 fn record(args: &mut Args, long: &'static str, value: String) {
     args.repeated.entry(long).or_default().push(value.clone());
     args.flags.insert(long, value);
@@ -198,5 +249,30 @@ mod tests {
             "error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage."
         );
         assert!(p("pods -l").unwrap_err().to_string().contains("flag needs an argument"));
+    }
+
+    #[test]
+    fn the_first_word_skips_flags_and_their_values() {
+        let w = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(first_word(&w("-l app=web -o name pods x"), SPECS), Some("pods"));
+        assert_eq!(first_word(&w("--selector=a -w --cascade pods"), SPECS), Some("pods"));
+        assert_eq!(first_word(&w("-lapp=web -- -x"), SPECS), Some("-x"));
+        assert_eq!(first_word(&w("-o"), SPECS), None);
+    }
+
+    #[test]
+    fn bad_integers_use_pflags_wording_with_the_shorthand_and_hint() {
+        let specs = [flag("replicas", Some('r')), flag("port", None)];
+        let parse_one = |s: &str| parse(&[s.to_string()], &specs, "create deployment").unwrap();
+        assert_eq!(
+            parse_one("--replicas=99999999999").int32("replicas").unwrap_err().to_string(),
+            "error: invalid argument \"99999999999\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"99999999999\": value out of range\nSee 'kubectl create deployment --help' for usage."
+        );
+        assert_eq!(parse_one("--replicas=99999999999").int("replicas").unwrap(), Some(99999999999));
+        assert_eq!(
+            parse_one("--port=x").int("port").unwrap_err().to_string(),
+            "error: invalid argument \"x\" for \"--port\" flag: strconv.ParseInt: parsing \"x\": invalid syntax\nSee 'kubectl create deployment --help' for usage."
+        );
+        assert_eq!(parse_one("--port=-3").int32("port").unwrap(), Some(-3));
     }
 }

@@ -38,19 +38,22 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     let argv: Vec<String> =
         argv.iter().map(|w| if w == "--wait" { "--wait=true".into() } else { w.clone() }).collect();
     let a = args::parse(&argv, DELETE_FLAGS, "delete")?;
-    let propagation = match a.get("cascade").unwrap_or("background") {
-        "background" => Propagation::Background,
-        "foreground" => Propagation::Foreground,
-        "orphan" => Propagation::Orphan,
-        "true" => {
-            out.err("warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n");
-            Propagation::Background
+    // delete_flags.go parseCascadingFlag: a Go boolean is the deprecated spelling.
+    let cascade = a.get("cascade").unwrap_or("background");
+    let propagation = match (args::parse_bool(cascade), cascade) {
+        (Some(b), _) => {
+            let (policy, name) = if b {
+                (Propagation::Background, "background")
+            } else {
+                (Propagation::Orphan, "orphan")
+            };
+            out.err(format!("warning: --cascade={cascade} is deprecated (boolean value) and can be replaced with --cascade={name}.\n"));
+            policy
         }
-        "false" => {
-            out.err("warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n");
-            Propagation::Orphan
-        }
-        other => {
+        (None, "background") => Propagation::Background,
+        (None, "foreground") => Propagation::Foreground,
+        (None, "orphan") => Propagation::Orphan,
+        (None, other) => {
             return Err(KubectlError::Usage(format!(
                 "invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\""
             )))
@@ -58,8 +61,15 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     };
     let wait = a.bool("wait", true)?;
     let force = a.bool("force", false)?;
+    // DeleteOptions.Complete (delete.go): --now is grace 1, grace 0 needs --force, and
+    // --force alone means grace 0.
     let mut grace = a.int("grace-period")?.unwrap_or(-1);
     if a.bool("now", false)? {
+        if grace != -1 {
+            return Err(KubectlError::Usage(
+                "--now and --grace-period cannot be specified together".into(),
+            ));
+        }
         grace = 1;
     }
     if grace == 0 && !force {
@@ -68,27 +78,42 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     if force && grace < 0 {
         grace = 0;
     }
-    if force && grace == 0 {
-        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
-    }
     let opts = DeleteOptions {
         propagation: Some(propagation),
         grace_period_seconds: (grace >= 0).then_some(grace),
         precondition_uid: None,
     };
     let ns = ns_of(&a);
-    let sel = resource::select(&a.positional, true)?;
-    if sel.items.is_empty() {
+    // The builder's checks, still in Complete: SelectAllParam after LabelSelectorParam
+    // (cli-runtime resource/builder.go; the message keeps its trailing space).
+    let all = a.bool("all", false)?;
+    let has_selector = a.get("selector").is_some_and(|l| !l.trim().is_empty());
+    if all && has_selector {
         return Err(KubectlError::Usage(
-            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'".into(),
+            "setting 'all' parameter but found a non empty selector. ".into(),
         ));
     }
-    let all = a.bool("all", false)?;
-    let has_selector = a.has("selector");
+    let sel = resource::select(&a.positional, true)?;
+    if sel.items.is_empty() {
+        return Err(resource::no_resource(all || has_selector));
+    }
+    // SelectAllParam made --all a selector, so both refuse names.
+    if sel.named && (all || has_selector) {
+        return Err(resource::names_with_selector(&a.positional));
+    }
     if !sel.named && !all && !has_selector {
         return Err(KubectlError::Usage(
             "resource(s) were provided, but no name was specified".into(),
         ));
+    }
+    // DeleteOptions.Validate.
+    if force && grace > 0 {
+        return Err(KubectlError::Usage(
+            "--force and --grace-period greater than 0 cannot be specified together".into(),
+        ));
+    }
+    if force && grace == 0 {
+        out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
     let label_sel = parse_selector(a.get("selector"))?;
     let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
@@ -152,4 +177,74 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
 pub fn still_there(s: &Session, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
     let ns = if kind.namespaced() { ns.as_str() } else { "" };
     s.world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k run solo --image=nginx:1.27").status, 0);
+        s
+    }
+
+    #[test]
+    fn force_with_a_positive_grace_period_is_refused_and_deletes_nothing() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --grace-period=5 --force");
+        assert_eq!(
+            (out.status, out.text()),
+            (
+                1,
+                "error: --force and --grace-period greater than 0 cannot be specified together\n"
+                    .into()
+            )
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+        assert_eq!(
+            s.run("k delete pod solo --now --grace-period=2").text(),
+            "error: --now and --grace-period cannot be specified together\n"
+        );
+    }
+
+    #[test]
+    fn all_with_a_selector_is_the_builders_error_with_its_trailing_space() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k delete pods -l run=solo --all").text(),
+            "error: setting 'all' parameter but found a non empty selector. \n"
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+    }
+
+    #[test]
+    fn any_go_boolean_cascade_is_the_deprecated_spelling() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --cascade=F --wait=false");
+        assert!(
+            out.text().starts_with("warning: --cascade=F is deprecated (boolean value) and can be replaced with --cascade=orphan.\n"),
+            "{}",
+            out.text()
+        );
+        assert_eq!(
+            s.run("k delete pod solo --cascade=maybe").text(),
+            "error: invalid cascade value (maybe). Must be \"background\", \"foreground\", or \"orphan\"\n"
+        );
+    }
+
+    #[test]
+    fn force_alone_deletes_at_once_with_the_warning() {
+        let mut s = session();
+        let out = s.run("k delete pod solo --force");
+        assert_eq!(out.status, 0);
+        assert!(
+            out.text().starts_with("Warning: Immediate deletion does not wait"),
+            "{}",
+            out.text()
+        );
+        assert!(out.text().contains("pod \"solo\" force deleted"), "{}", out.text());
+        assert_eq!(s.run("k get pod solo").status, 1);
+    }
 }

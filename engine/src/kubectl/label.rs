@@ -1,5 +1,6 @@
-//! `kubectl label` and `kubectl set image` (kubectl/pkg/cmd/label, kubectl/pkg/cmd/set).
+//! `kubectl label` (kubectl/pkg/cmd/label/label.go); `set image` shares its argument split.
 
+use crate::labels::validation::{go_quote, is_valid_label_value};
 use crate::model::*;
 use crate::store::ApiError;
 
@@ -20,33 +21,102 @@ const LABEL_FLAGS: &[FlagSpec] = &[
     switch("all", None),
 ];
 
+/// `cmdutil.GetResourcesAndPairs` (kubectl/pkg/cmd/util/helpers.go): resources first, then
+/// `KEY=VALUE` or `KEY-` pairs; a resource after a pair is an error.
+pub(super) fn resources_and_pairs(
+    words: &[String],
+    pair_type: &str,
+) -> Result<(Vec<String>, Vec<String>), KubectlError> {
+    let mut resources = Vec::new();
+    let mut pairs = Vec::new();
+    for w in words {
+        let pair = (w.contains('=') && !w.starts_with('=')) || (w.ends_with('-') && w != "-");
+        if pair {
+            pairs.push(w.clone());
+        } else if pairs.is_empty() {
+            resources.push(w.clone());
+        } else {
+            return Err(KubectlError::Usage(format!(
+                "all resources must be specified before {pair_type} changes: {w}"
+            )));
+        }
+    }
+    Ok((resources, pairs))
+}
+
+/// What one `kubectl label` asks for: labels to set, then keys to remove.
+#[derive(Debug, Default, PartialEq)]
+struct LabelChanges {
+    add: Vec<(String, String)>,
+    remove: Vec<String>,
+}
+
+/// label.go `parseLabels`: values are checked here, before any request; keys are left to
+/// the API server.
+fn parse_labels(specs: &[String]) -> Result<LabelChanges, KubectlError> {
+    let mut add: Vec<(String, String)> = Vec::new();
+    let mut remove: Vec<String> = Vec::new();
+    for spec in specs {
+        if spec.contains('=') {
+            let parts: Vec<&str> = spec.split('=').collect();
+            let [k, v] = parts[..] else {
+                return Err(KubectlError::Usage(format!("invalid label spec: {spec}")));
+            };
+            let errs = is_valid_label_value(v);
+            if !errs.is_empty() {
+                return Err(KubectlError::Usage(format!(
+                    "invalid label value: {}: {}",
+                    go_quote(spec),
+                    errs.join(";")
+                )));
+            }
+            // A Go map: the last value for a key wins.
+            add.retain(|(key, _)| key != k);
+            add.push((k.to_string(), v.to_string()));
+        } else if let Some(k) = spec.strip_suffix('-') {
+            remove.push(k.to_string());
+        } else {
+            return Err(KubectlError::Usage(format!("unknown label spec: {spec}")));
+        }
+    }
+    if remove.iter().any(|r| add.iter().any(|(k, _)| k == r)) {
+        return Err(KubectlError::Usage(
+            "can not both modify and remove a label in the same command".into(),
+        ));
+    }
+    Ok(LabelChanges { add, remove })
+}
+
+/// `kubectl label`, in the order of label.go: Complete (pairs, parseLabels), Validate, the
+/// builder, then each object.
 pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, LABEL_FLAGS, "label")?;
     let overwrite = a.bool("overwrite", false)?;
-    let (changes, resources): (Vec<String>, Vec<String>) = a
-        .positional
-        .iter()
-        .cloned()
-        .partition(|w| w.contains('=') || (w.ends_with('-') && !w.contains('/')));
-    if changes.is_empty() {
-        return Err(KubectlError::Usage("at least one label update is required".into()));
+    let (resources, changes) = resources_and_pairs(&a.positional, "label")?;
+    let changes = parse_labels(&changes)?;
+    let all = a.bool("all", false)?;
+    if all && a.get("selector").is_some_and(|l| !l.is_empty()) {
+        return Err(KubectlError::Usage("cannot set --all and --selector at the same time".into()));
     }
-    let mut add: Vec<(String, String)> = Vec::new();
-    let mut remove: Vec<String> = Vec::new();
-    for c in &changes {
-        if let Some((k, v)) = c.split_once('=') {
-            add.push((k.into(), v.into()));
-        } else {
-            remove.push(c.trim_end_matches('-').into());
-        }
+    if resources.is_empty() {
+        return Err(KubectlError::Usage(
+            "one or more resources must be specified as <resource> <name> or <resource>/<name>"
+                .into(),
+        ));
+    }
+    if changes.add.is_empty() && changes.remove.is_empty() {
+        return Err(KubectlError::Usage("at least one label update is required".into()));
     }
     let ns = ns_of(&a);
     let sel = resource::select(&resources, false)?;
+    if sel.named && a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
+        return Err(resource::names_with_selector(&resources));
+    }
     let label_sel = parse_selector(a.get("selector"))?;
     let mut status = 0;
     for (kind, names) in &sel.items {
         let names: Vec<String> = if names.is_empty() {
-            if !a.has("selector") && !a.bool("all", false)? {
+            if !a.has("selector") && !all {
                 return Err(KubectlError::Usage(
                     "resource(s) were provided, but no name was specified".into(),
                 ));
@@ -59,7 +129,7 @@ pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
             names.clone()
         };
         for name in names {
-            match label_one(s, *kind, &ns, &name, &add, &remove, overwrite, out) {
+            match label_one(s, (*kind, &ns, &name), &changes, overwrite, out) {
                 Ok(()) => {}
                 Err(e) => {
                     out.err(format!("{e}\n"));
@@ -71,53 +141,70 @@ pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     Ok(status)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The length of a label map as JSON, for `updateDataChangeMsg`'s size comparison; an object
+/// without labels has no `labels` field at all.
+fn labels_json_len(labels: &Labels, present: bool) -> usize {
+    if !present {
+        return 0;
+    }
+    serde_json::to_string(labels).map(|j| j.len() + ",\"labels\":".len()).unwrap_or(0)
+}
+
 fn label_one(
     s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    add: &[(String, String)],
-    remove: &[String],
+    (kind, ns, name): (Kind, &str, &str),
+    changes: &LabelChanges,
     overwrite: bool,
     out: &mut Output,
 ) -> Result<(), KubectlError> {
     let Some(obj) = get_named(&s.world.store, kind, ns, name) else {
         return Err(ApiError::NotFound { kind, name: name.into() }.into());
     };
-    let mut labels = obj.meta().labels.clone();
-    for (k, v) in add {
-        if let Some(old) = labels.get(k) {
-            if !overwrite && old != v {
-                return Err(KubectlError::Usage(format!(
-                    "'{k}' already has a value ({old}), and --overwrite is false"
-                )));
-            }
-        }
-    }
-    let before = labels.clone();
-    let mut removed_any = false;
+    let before = obj.meta().labels.clone();
+    let LabelChanges { add, remove } = changes;
     for k in remove {
-        if labels.remove(k).is_none() {
-            out.out(format!("label \"{k}\" not found.\n"));
-        } else {
-            removed_any = true;
+        if before.get(k).is_none() {
+            out.out(format!("label {} not found.\n", go_quote(k)));
         }
     }
-    let mut added_any = false;
+    // labelFunc's validateNoOverwrites: any existing key, even with the same value.
+    if !overwrite {
+        let clashes: Vec<String> = add
+            .iter()
+            .filter_map(|(k, _)| {
+                before
+                    .get(k)
+                    .map(|v| format!("'{k}' already has a value ({v}), and --overwrite is false"))
+            })
+            .collect();
+        match clashes.as_slice() {
+            [] => {}
+            [one] => return Err(KubectlError::Usage(one.clone())),
+            many => return Err(KubectlError::Usage(format!("[{}]", many.join(", ")))),
+        }
+    }
+    let mut labels = before.clone();
     for (k, v) in add {
-        if labels.insert(k.clone(), v.clone()).as_ref() != Some(v) {
-            added_any = true;
-        }
+        labels.insert(k.clone(), v.clone());
     }
+    for k in remove {
+        labels.remove(k);
+    }
+    // labelFunc always sets the map, so an object that had none gains an empty one.
+    let had = !before.is_empty();
+    let changed = labels != before || !had;
+    // An empty map on an object without labels is stored as no labels: nothing to write.
     if labels != before {
-        set_labels(s, kind, ns, name, labels)?;
+        set_labels(s, kind, ns, name, labels.clone())?;
     }
-    let op = match (added_any, removed_any) {
-        (true, true) => "modified",
-        (true, false) => "labeled",
-        (false, true) => "unlabeled",
-        (false, false) => "not labeled",
+    // label.go updateDataChangeMsg: "labeled" when the object changed, "unlabeled" when
+    // it also got shorter without --overwrite.
+    let op = if !changed {
+        "not labeled"
+    } else if !overwrite && labels_json_len(&labels, true) < labels_json_len(&before, had) {
+        "unlabeled"
+    } else {
+        "labeled"
     };
     out.out(format!("{}\n", printers::operation(kind, name, op)));
     Ok(())
@@ -145,105 +232,78 @@ fn set_labels(
     }
 }
 
-const SET_FLAGS: &[FlagSpec] = &[flag("namespace", Some('n'))];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::Mode;
+    use crate::world::World;
 
-pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, SET_FLAGS, "set image")?;
-    match a.positional.first().map(String::as_str) {
-        Some("image") => {}
-        Some(other) => {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: `kubectl set {other}` is not supported in kubeloop"
-            )))
-        }
-        None => {
-            return Err(KubectlError::Usage(
-                "you must specify a subcommand such as `set image`".into(),
-            ))
-        }
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
     }
-    let words = &a.positional[1..];
-    let (pairs, resources): (Vec<String>, Vec<String>) =
-        words.iter().cloned().partition(|w| w.contains('='));
-    if pairs.is_empty() {
-        return Err(KubectlError::Usage("at least one image update is required".into()));
-    }
-    let ns = ns_of(&a);
-    let sel = resource::select(&resources, false)?;
-    let mut status = 0;
-    for (kind, names) in &sel.items {
-        for name in names {
-            let r = set_image_one(s, *kind, &ns, name, &pairs);
-            match r {
-                Ok(true) => {
-                    out.out(format!("{}\n", printers::operation(*kind, name, "image updated")))
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    out.err(format!("{e}\n"));
-                    status = 1;
-                }
-            }
-        }
-    }
-    Ok(status)
-}
 
-fn apply_images(spec: &mut PodSpec, pairs: &[String]) -> Result<bool, KubectlError> {
-    let mut changed = false;
-    for p in pairs {
-        let (c, img) = p.split_once('=').unwrap_or((p, ""));
-        let mut found = false;
-        for cont in spec.containers.iter_mut().filter(|x| c == "*" || x.name == c) {
-            found = true;
-            changed |= cont.image != img;
-            cont.image = img.to_string();
-        }
-        if !found {
-            return Err(KubectlError::Usage(format!("unable to find container named \"{c}\"")));
-        }
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        s
     }
-    Ok(changed)
-}
 
-fn set_image_one(
-    s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    pairs: &[String],
-) -> Result<bool, KubectlError> {
-    let mut err = None;
-    let res = match kind {
-        Kind::Deployment => s
-            .world
-            .modify::<Deployment>(ns, name, |d| {
-                if let Err(e) = apply_images(&mut d.spec.template.spec, pairs) {
-                    err = Some(e)
-                }
-            })
-            .map(|_| ()),
-        Kind::ReplicaSet => s
-            .world
-            .modify::<ReplicaSet>(ns, name, |d| {
-                if let Err(e) = apply_images(&mut d.spec.template.spec, pairs) {
-                    err = Some(e)
-                }
-            })
-            .map(|_| ()),
-        Kind::Pod => s
-            .world
-            .modify::<Pod>(ns, name, |p| {
-                if let Err(e) = apply_images(&mut p.spec, pairs) {
-                    err = Some(e)
-                }
-            })
-            .map(|_| ()),
-        _ => return Err(KubectlError::Usage(format!("cannot set image on {}", kind.plural()))),
-    };
-    if let Some(e) = err {
-        return Err(e);
+    #[test]
+    fn label_values_are_checked_before_any_request() {
+        let err = parse_labels(&words("ok=1 foo=-bad")).unwrap_err().to_string();
+        assert!(
+            err.starts_with(
+                "error: invalid label value: \"foo=-bad\": a valid label must be an empty string"
+            ),
+            "{err}"
+        );
+        assert_eq!(
+            parse_labels(&words("a=b a-")).unwrap_err().to_string(),
+            "error: can not both modify and remove a label in the same command"
+        );
+        assert_eq!(
+            parse_labels(&words("a=b b- a=c")).unwrap(),
+            LabelChanges { add: vec![("a".into(), "c".into())], remove: vec!["b".into()] }
+        );
     }
-    res?;
-    Ok(true)
+
+    #[test]
+    fn pairs_start_at_the_first_key_value_word() {
+        assert_eq!(
+            resources_and_pairs(&words("deploy web a=b c-"), "label").unwrap(),
+            (words("deploy web"), words("a=b c-"))
+        );
+        // `=x` and `-` are not pairs (helpers.go GetResourcesAndPairs).
+        assert_eq!(resources_and_pairs(&words("=x -"), "label").unwrap(), (words("=x -"), vec![]));
+    }
+
+    #[test]
+    fn an_existing_key_needs_overwrite_even_with_the_same_value() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k label deploy web app=web").text(),
+            "error: 'app' already has a value (web), and --overwrite is false\n"
+        );
+        assert_eq!(
+            s.run("k label deploy web app=web --overwrite").text(),
+            "deployment.apps/web not labeled\n"
+        );
+    }
+
+    #[test]
+    fn the_message_follows_the_size_of_the_change() {
+        let mut s = session();
+        assert_eq!(s.run("k label deploy web tier=front").text(), "deployment.apps/web labeled\n");
+        assert_eq!(s.run("k label deploy web tier-").text(), "deployment.apps/web unlabeled\n");
+        // With --overwrite, every change is "labeled" (label.go updateDataChangeMsg).
+        assert_eq!(s.run("k label deploy web x=1").status, 0);
+        assert_eq!(
+            s.run("k label deploy web x- --overwrite").text(),
+            "deployment.apps/web labeled\n"
+        );
+        assert_eq!(
+            s.run("k label deploy web x-").text(),
+            "label \"x\" not found.\ndeployment.apps/web not labeled\n"
+        );
+    }
 }

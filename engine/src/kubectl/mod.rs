@@ -19,6 +19,8 @@ mod resource;
 mod rollout;
 mod run;
 mod sandbox;
+mod scale;
+mod set_image;
 pub mod shell;
 mod watch;
 

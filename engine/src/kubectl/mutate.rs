@@ -1,14 +1,14 @@
-//! Verbs that create or resize objects: create, apply, run and scale.
+//! Verbs that create objects: create, apply and run (scale is in `scale.rs`).
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use crate::labels::validation::{aggregate, go_quote};
 use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::printers;
-use super::resource;
 use super::{manifest, KubectlError, Output, Session};
 
 /// The most replicas kubeloop accepts on one object, so a typo cannot freeze the page.
@@ -18,19 +18,14 @@ fn ns_of(a: &args::Args) -> String {
     a.get("namespace").unwrap_or("default").to_string()
 }
 
-fn replicas_flag(a: &args::Args) -> Result<Option<i32>, KubectlError> {
-    let Some(n) = a.int("replicas")? else { return Ok(None) };
-    if n > i64::from(i32::MAX) {
-        return Err(KubectlError::Usage(format!(
-            "invalid argument \"{n}\" for \"--replicas\" flag: value out of range for int32"
-        )));
-    }
+/// The sandbox's own bound on a replica count that kubectl accepted.
+pub(super) fn replicas_in_range(n: i64) -> Result<i32, KubectlError> {
     if n > MAX_REPLICAS {
         return Err(KubectlError::Plain(format!(
             "kubeloop: --replicas={n} is more than this sandbox runs ({MAX_REPLICAS} at most)"
         )));
     }
-    Ok(Some(n as i32))
+    Ok(n as i32)
 }
 
 const CREATE_FLAGS: &[FlagSpec] = &[
@@ -63,7 +58,7 @@ pub fn create(
     stdin: Option<String>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, CREATE_FLAGS, "create")?;
+    let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
     if a.has("dry-run") {
         return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
     }
@@ -73,20 +68,26 @@ pub fn create(
     let ns = ns_of(&a);
     match a.positional.first().map(String::as_str) {
         Some("deployment" | "deploy") => {
-            let Some(name) = a.positional.get(1) else {
-                return Err(KubectlError::Usage("NAME is required for deployment".into()));
-            };
+            // Cobra checks the required --image before the command's own NAME check.
             let images: Vec<String> = a.repeated.get("image").cloned().unwrap_or_default();
             if images.is_empty() {
                 return Err(KubectlError::Usage("required flag(s) \"image\" not set".into()));
             }
-            let replicas = replicas_flag(&a)?.unwrap_or(1);
+            let name = exactly_one_name(&a.positional[1..], "deployment")?;
+            // --replicas and --port are int32 flags here (create_deployment.go).
+            let replicas = match a.int32("replicas")? {
+                Some(n) => replicas_in_range(n.into())?,
+                None => 1,
+            };
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
-            for image in &images {
+            let port = a.int32("port")?;
+            for (i, image) in images.iter().enumerate() {
                 let mut c = Container { name: container_name(image, s), image: image.clone(), ports: vec![] };
-                if let Some(p) = a.int("port")? {
-                    c.ports.push(ContainerPort { container_port: p as i32, protocol: None });
+                // create_deployment.go createDeployment: a port of 0 or more (the flag's
+                // default is -1) goes on the first container.
+                if let (0, Some(p @ 0..)) = (i, port) {
+                    c.ports.push(ContainerPort { container_port: p, protocol: None });
                 }
                 containers.push(c);
             }
@@ -110,27 +111,82 @@ pub fn create(
                     out.out(format!("{}\n", printers::operation(Kind::Deployment, &d.metadata.name, "created")));
                     Ok(0)
                 }
-                Err(e @ ApiError::AlreadyExists { .. }) => Err(KubectlError::Usage(format!(
+                // create_deployment.go wraps the API error with %v, so kubectl prints the
+                // Status message after its own words instead of "Error from server".
+                Err(e) => Err(KubectlError::Usage(format!(
                     "failed to create deployment: {}",
-                    e.to_string().trim_start_matches("Error from server (AlreadyExists): ")
+                    status_message(&e)
                 ))),
-                Err(e) => Err(e.into()),
             }
         }
         Some("namespace" | "ns") => {
-            let Some(name) = a.positional.get(1) else {
-                return Err(KubectlError::Usage("exactly one NAME is required, got 0".into()));
-            };
-            s.world.store.create_namespace(name)?;
+            // create_namespace.go returns the API error unwrapped.
+            let name = exactly_one_name(&a.positional[1..], "namespace")?;
+            s.world.store.create_namespace(&name)?;
             out.out(format!("namespace/{name} created\n"));
             Ok(0)
         }
-        Some(other) => Err(KubectlError::Plain(format!(
+        Some(
+            other @ ("clusterrole" | "clusterrolebinding" | "configmap" | "cm" | "cronjob" | "cj"
+            | "ingress" | "ing" | "job" | "poddisruptionbudget" | "pdb" | "priorityclass" | "pc"
+            | "quota" | "resourcequota" | "role" | "rolebinding" | "secret" | "service" | "svc"
+            | "serviceaccount" | "sa" | "token"),
+        ) => Err(KubectlError::Plain(format!(
             "kubeloop: `kubectl create {other}` is not supported in kubeloop (try `create deployment`, `create namespace` or `create -f -`)"
         ))),
-        None => Err(KubectlError::Usage(
-            "must specify one of -f and -k\n\nSee 'kubectl create -h' for help and examples".into(),
-        )),
+        // create.go RunCreate: words that name no subcommand.
+        Some(_) => Err(KubectlError::Usage(format!(
+            "Unexpected args: [{}]\nSee 'kubectl create -h' for help and examples",
+            a.positional.join(" ")
+        ))),
+        None => Err(KubectlError::Usage("must specify one of -f and -k".into())),
+    }
+}
+
+/// The command path cobra's hints name: `create deployment` once the first word that is not a
+/// flag or a flag's value names a subcommand kubeloop has (aliases give the subcommand's name),
+/// `create` otherwise.
+fn create_command_path(argv: &[String]) -> String {
+    match args::first_word(argv, CREATE_FLAGS) {
+        Some("deployment" | "deploy") => "create deployment".into(),
+        Some("namespace" | "ns") => "create namespace".into(),
+        _ => "create".into(),
+    }
+}
+
+/// `NameFromCommandArgs` (kubectl/pkg/cmd/create/create.go): exactly one NAME.
+fn exactly_one_name(names: &[String], sub: &str) -> Result<String, KubectlError> {
+    match names {
+        [one] => Ok(one.clone()),
+        _ => Err(KubectlError::Usage(format!(
+            "exactly one NAME is required, got {}\nSee 'kubectl create {sub} -h' for help and examples",
+            names.len()
+        ))),
+    }
+}
+
+/// The API server's Status message for `e`: what `%v` of the client's StatusError prints
+/// (no "Error from server" prefix; an Invalid status reads `Kind.group "name" is invalid: ...`,
+/// apimachinery/pkg/api/errors/errors.go NewInvalid).
+pub(super) fn status_message(e: &ApiError) -> String {
+    match e {
+        ApiError::Invalid { kind, name, errors } => {
+            let group = match kind.group() {
+                "" => String::new(),
+                g => format!(".{g}"),
+            };
+            format!("{}{group} {} is invalid: {}", kind.as_str(), go_quote(name), aggregate(errors))
+        }
+        ApiError::InvalidNamespace { name, errors } => {
+            format!("Namespace {} is invalid: {}", go_quote(name), aggregate(errors))
+        }
+        other => {
+            let text = other.to_string();
+            match text.split_once("): ") {
+                Some((head, tail)) if head.starts_with("Error from server (") => tail.to_string(),
+                _ => text,
+            }
+        }
     }
 }
 
@@ -256,11 +312,14 @@ const RUN_FLAGS: &[FlagSpec] = &[
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, RUN_FLAGS, "run")?;
-    let Some(name) = a.positional.first() else {
-        return Err(KubectlError::Usage("NAME is required for run".into()));
-    };
+    // Cobra's required --image comes first, then run.go's own checks.
     let Some(image) = a.get("image") else {
         return Err(KubectlError::Usage("required flag(s) \"image\" not set".into()));
+    };
+    let Some(name) = a.positional.first() else {
+        return Err(KubectlError::Usage(
+            "NAME is required for run\nSee 'kubectl run -h' for help and examples".into(),
+        ));
     };
     let labels: Labels = match a.get("labels") {
         Some(l) => parse_label_list(l)?,
@@ -268,11 +327,26 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     };
     let restart = match a.get("restart").unwrap_or("Always") {
         r @ ("Always" | "OnFailure" | "Never") => r.to_string(),
-        r => return Err(KubectlError::Usage(format!("invalid restart policy: {r}"))),
+        r => {
+            return Err(KubectlError::Usage(format!(
+                "invalid restart policy: {r}\nSee 'kubectl run -h' for help and examples"
+            )))
+        }
     };
     let mut c = Container { name: name.clone(), image: image.into(), ports: vec![] };
-    if let Some(p) = a.int("port")? {
-        c.ports.push(ContainerPort { container_port: p as i32, protocol: None });
+    // run.go takes --port as a string and converts it with strconv.Atoi.
+    if let Some(p) = a.get("port").filter(|p| !p.is_empty()) {
+        // Go's int32(port) conversion wraps, as here.
+        let port = p.parse::<i64>().map(|n| n as i32).map_err(|_| {
+            let digits = p.strip_prefix(['-', '+']).unwrap_or(p);
+            let why = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                "value out of range"
+            } else {
+                "invalid syntax"
+            };
+            KubectlError::Usage(format!("strconv.Atoi: parsing {}: {why}", go_quote(p)))
+        })?;
+        c.ports.push(ContainerPort { container_port: port, protocol: None });
     }
     let pod = Pod::new(
         ObjectMeta { name: name.clone(), namespace: ns_of(&a), labels, ..Default::default() },
@@ -285,71 +359,97 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
 
 fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
     let mut labels = BTreeMap::new();
-    for pair in l.split(',').filter(|p| !p.is_empty()) {
-        let Some((k, v)) = pair.split_once('=') else {
-            return Err(KubectlError::Usage(format!("invalid label spec: {pair}")));
+    if l.is_empty() {
+        return Err(KubectlError::Usage("no label spec passed".into()));
+    }
+    for pair in l.split(',') {
+        // kubectl/pkg/generate ParseLabels.
+        let (Some((k, v)), 2) = (pair.split_once('='), pair.split('=').count()) else {
+            return Err(KubectlError::Usage(format!("unexpected label spec: {pair}")));
         };
+        if k.is_empty() {
+            return Err(KubectlError::Usage("unexpected empty label key".into()));
+        }
         labels.insert(k.to_string(), v.to_string());
     }
     Ok(labels.into())
 }
 
-const SCALE_FLAGS: &[FlagSpec] = &[
-    flag("replicas", None),
-    flag("namespace", Some('n')),
-    flag("current-replicas", None),
-    flag("selector", Some('l')),
-    switch("all", None),
-];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubectl::Mode;
+    use crate::labels::validation::FieldError;
+    use crate::world::World;
 
-pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, SCALE_FLAGS, "scale")?;
-    let replicas = match a.int("replicas") {
-        Ok(Some(n)) if n < 0 => None,
-        Ok(Some(_)) => replicas_flag(&a)?,
-        Ok(None) => None,
-        Err(e) => return Err(e),
-    };
-    let Some(replicas) = replicas else {
-        return Err(KubectlError::Usage(
-            "The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0"
-                .into(),
-        ));
-    };
-    let ns = ns_of(&a);
-    let sel = resource::select(&a.positional, false)?;
-    let mut status = 0;
-    for (kind, names) in &sel.items {
-        if names.is_empty() {
-            return Err(KubectlError::Usage(
-                "resource(s) were provided, but no name was specified".into(),
-            ));
-        }
-        for name in names {
-            let res = match kind {
-                Kind::Deployment => s
-                    .world
-                    .modify::<Deployment>(&ns, name, |d| d.spec.replicas = replicas)
-                    .map(|_| ()),
-                Kind::ReplicaSet => s
-                    .world
-                    .modify::<ReplicaSet>(&ns, name, |r| r.spec.replicas = replicas)
-                    .map(|_| ()),
-                other => {
-                    return Err(KubectlError::Plain(format!(
-                    "error: cannot scale {}: only deployments and replicasets scale in kubeloop",
-                    other.plural()
-                )))
-                }
-            };
-            match res {
-                Ok(()) => out.out(format!("{}\n", printers::operation(*kind, name, "scaled"))),
-                Err(e) => {
-                    out.err(format!("{e}\n"));
-                    status = 1;
-                }
-            }
+    #[test]
+    fn status_messages_drop_the_error_from_server_prefix() {
+        let invalid = ApiError::Invalid {
+            kind: Kind::Deployment,
+            name: "Web".into(),
+            errors: vec![FieldError::invalid("metadata.name", "Web", "bad")],
+        };
+        assert_eq!(
+            status_message(&invalid),
+            "Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": bad"
+        );
+        let exists = ApiError::AlreadyExists { kind: Kind::Pod, name: "x".into() };
+        assert_eq!(status_message(&exists), "pods \"x\" already exists");
+    }
+
+    #[test]
+    fn create_deployment_checks_image_then_exactly_one_name() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(
+            s.run("k create deploy a --image=x --replicas=y").text(),
+            "error: invalid argument \"y\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"y\": invalid syntax\nSee 'kubectl create deployment --help' for usage.\n"
+        );
+        assert_eq!(
+            s.run("k create deployment a b").text(),
+            "error: required flag(s) \"image\" not set\n"
+        );
+        assert_eq!(
+            s.run("k create deploy a b --image=x").text(),
+            "error: exactly one NAME is required, got 2\nSee 'kubectl create deployment -h' for help and examples\n"
+        );
+        let text = s.run("k create deployment Web --image=nginx").text();
+        assert!(text.starts_with("error: failed to create deployment: Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": "), "{text}");
+    }
+
+    #[test]
+    fn create_hints_name_the_subcommand_found_past_the_flags() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(
+            s.run("k create -n default deploy x --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl create deployment --help' for usage.\n"
+        );
+        assert_eq!(
+            s.run("k create --frob").text(),
+            "error: unknown flag: --frob\nSee 'kubectl create --help' for usage.\n"
+        );
+    }
+
+    #[test]
+    fn create_deployment_puts_the_port_on_the_first_container() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=a --image=b --port=80").status, 0);
+        let ports = s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[*].ports[*].containerPort}'");
+        assert_eq!(ports.text(), "80");
+        assert_eq!(s.run("k create deployment web2 --image=a --port=-1").status, 0);
+        let ports =
+            s.run("k get deploy web2 -o jsonpath='{.spec.template.spec.containers[0].ports}'");
+        assert_eq!(ports.text(), "");
+    }
+
+    #[test]
+    fn run_labels_are_parsed_like_kubectl_generate() {
+        for (labels, err) in [
+            ("a=b,c", "unexpected label spec: c"),
+            ("a=b=c", "unexpected label spec: a=b=c"),
+            ("=b", "unexpected empty label key"),
+            ("", "no label spec passed"),
+        ] {
+            assert_eq!(parse_label_list(labels).unwrap_err().to_string(), format!("error: {err}"));
         }
     }
-    Ok(status)
 }

@@ -1,4 +1,6 @@
-//! `kubectl cordon`, `uncordon` and `drain` (kubectl/pkg/cmd/drain).
+//! `kubectl cordon`, `uncordon` and `drain` (kubectl/pkg/cmd/drain/drain.go and the helper
+//! in kubectl/pkg/drain): nodes by name or label selector; bare pods need `--force`. Not
+//! DaemonSets, emptyDir data, PodDisruptionBudgets or `--pod-selector`.
 
 use crate::clock::Time;
 use crate::model::*;
@@ -6,6 +8,8 @@ use crate::store::{ApiError, DeleteOptions};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::delete::still_there;
+use super::get::{list_kind, parse_selector};
+use super::resource;
 use super::{KubectlError, Output, Session};
 
 const NODE_FLAGS: &[FlagSpec] = &[
@@ -14,7 +18,56 @@ const NODE_FLAGS: &[FlagSpec] = &[
     switch("force", None),
     flag("grace-period", None),
     flag("timeout", None),
+    flag("selector", Some('l')),
 ];
+
+/// The nodes named or selected, as DrainCmdOptions.Complete finds them with the builder.
+fn nodes_of(s: &Session, verb: &str, a: &args::Args) -> Result<Vec<String>, KubectlError> {
+    let selector = a.get("selector");
+    // cmdutil.UsageErrorf with the command's Use line.
+    if a.positional.is_empty() && selector.is_none() {
+        return Err(KubectlError::Usage(format!(
+            "USAGE: {verb} NODE [flags]\nSee 'kubectl {verb} -h' for help and examples"
+        )));
+    }
+    if !a.positional.is_empty() && selector.is_some_and(|l| !l.is_empty()) {
+        return Err(KubectlError::Usage(format!(
+            "cannot specify both a node name and a --selector option\nSee 'kubectl {verb} -h' for help and examples"
+        )));
+    }
+    if a.positional.is_empty() {
+        let sel = parse_selector(selector)?;
+        return Ok(list_kind(&s.world.store, Kind::Node, None, &sel)
+            .iter()
+            .map(|n| n.meta().name.clone())
+            .collect());
+    }
+    let mut names = Vec::new();
+    for arg in &a.positional {
+        // builder.ResourceNames("nodes", ...): `node/x` names a node; other types are refused.
+        let name = match resource::split_type_name(arg)? {
+            None => arg.as_str(),
+            Some((ty, name)) => match resource::kind_of(ty)? {
+                Kind::Node => name,
+                // The mapping's GroupVersionResource, as its String method writes it.
+                other => {
+                    return Err(KubectlError::Plain(format!(
+                        "error: expected resource of type node, got \"{}/v1, Resource={}\"",
+                        other.group(),
+                        other.plural()
+                    )))
+                }
+            },
+        };
+        if s.world.store.get::<Node>("", name).is_none() {
+            return Err(ApiError::NotFound { kind: Kind::Node, name: name.into() }.into());
+        }
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    Ok(names)
+}
 
 pub fn node_verb(
     s: &mut Session,
@@ -23,25 +76,61 @@ pub fn node_verb(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, NODE_FLAGS, verb)?;
-    let Some(name) = a.positional.first() else {
-        return Err(KubectlError::Usage(
-            "USAGE: kubectl cordon NODE [flags]".replace("cordon", verb),
-        ));
-    };
-    let name = name.strip_prefix("node/").unwrap_or(name);
-    let Some(node) = s.world.store.get::<Node>("", name).cloned() else {
-        return Err(ApiError::NotFound { kind: Kind::Node, name: name.into() }.into());
-    };
+    let force = a.bool("force", false)?;
+    let grace = a.int("grace-period")?.filter(|g| *g >= 0);
+    let names = nodes_of(s, verb, &a)?;
+    // RunCordonOrUncordon: every node first.
     let want = verb != "uncordon";
-    if node.spec.unschedulable == want {
-        out.out(format!("node/{name} already {}\n", if want { "cordoned" } else { "uncordoned" }));
-    } else {
-        s.world.modify::<Node>("", name, |n| n.spec.unschedulable = want)?;
-        out.out(format!("node/{name} {}\n", if want { "cordoned" } else { "uncordoned" }));
+    for name in &names {
+        let Some(node) = s.world.store.get::<Node>("", name).cloned() else { continue };
+        if node.spec.unschedulable == want {
+            out.out(format!(
+                "node/{name} already {}\n",
+                if want { "cordoned" } else { "uncordoned" }
+            ));
+        } else {
+            s.world.modify::<Node>("", name, |n| n.spec.unschedulable = want)?;
+            out.out(format!("node/{name} {}\n", if want { "cordoned" } else { "uncordoned" }));
+        }
     }
     if verb != "drain" {
         return Ok(0);
     }
+    // RunDrain: each node in turn; a failure is reported and the command goes on, then the
+    // pending nodes are listed and CheckErr prints each node's error bare (an aggregate).
+    let mut failed: Vec<(String, String)> = Vec::new();
+    for name in &names {
+        match drain_one(s, name, force, grace, out) {
+            Ok(()) => out.out(format!("node/{name} drained\n")),
+            Err(err) => {
+                out.err(format!(
+                    "error: unable to drain node \"{name}\" due to error: {err}, continuing command...\n"
+                ));
+                failed.push((name.clone(), err));
+            }
+        }
+    }
+    if failed.is_empty() {
+        return Ok(0);
+    }
+    out.err("There are pending nodes to be drained:\n");
+    for (name, _) in &failed {
+        out.err(format!(" {name}\n"));
+    }
+    for (_, err) in &failed {
+        out.err(format!("{err}\n"));
+    }
+    Ok(1)
+}
+
+/// deleteOrEvictPodsSimple for one node: the filters, then evictions until the pods are gone.
+fn drain_one(
+    s: &mut Session,
+    name: &str,
+    force: bool,
+    grace: Option<i64>,
+    out: &mut Output,
+) -> Result<(), String> {
     let pods: Vec<Pod> = s
         .world
         .store
@@ -50,19 +139,29 @@ pub fn node_verb(
         .filter_map(|k| s.world.store.get::<Pod>(&k.ns, &k.name).cloned())
         .filter(|p| !p.metadata.is_deleting())
         .collect();
+    // drain/filters.go unreplicatedFilter; finished pods may always go.
     let bare: Vec<String> = pods
         .iter()
         .filter(|p| p.metadata.controller_ref().is_none())
+        .filter(|p| !matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed))
         .map(|p| format!("{}/{}", p.metadata.namespace, p.metadata.name))
         .collect();
-    if !bare.is_empty() && !a.bool("force", false)? {
-        return Err(KubectlError::Plain(format!(
-            "error: unable to drain node \"{name}\" due to error: cannot delete Pods that declare no controller (use --force to override): {}, continuing command...\nThere are pending nodes to be drained:\n {name}\ncannot delete Pods that declare no controller (use --force to override): {}",
-            bare.join(", "),
+    if !bare.is_empty() {
+        // Without --force the pods are an error, which PodDeleteList.errors prefixes with
+        // "cannot delete " although the message already starts with it (kubectl 1.34; 1.36
+        // drops the repeat).
+        if !force {
+            return Err(format!(
+                "cannot delete cannot delete Pods that declare no controller (use --force to override): {}",
+                bare.join(", ")
+            ));
+        }
+        // With --force they are a warning, printed by the WarningPrinter before the evictions.
+        out.err(format!(
+            "Warning: deleting Pods that declare no controller: {}\n",
             bare.join(", ")
-        )));
+        ));
     }
-    let grace = a.int("grace-period")?.filter(|g| *g >= 0);
     for p in &pods {
         out.out(format!("evicting pod {}/{}\n", p.metadata.namespace, p.metadata.name));
     }
@@ -92,6 +191,89 @@ pub fn node_verb(
         }
         s.world.step();
     }
-    out.out(format!("node/{name} drained\n"));
-    Ok(0)
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        for line in
+            ["k cordon node-2", "k cordon node-3", "k run solo --image=nginx:1.27", "settle"]
+        {
+            assert_eq!(s.run(line).status, 0, "{line}");
+        }
+        s
+    }
+
+    #[test]
+    fn drain_refuses_a_bare_pod_with_kubectl_134s_doubled_prefix() {
+        let mut s = session();
+        let out = s.run("k drain node-1");
+        assert_eq!(out.status, 1);
+        let err = "cannot delete cannot delete Pods that declare no controller (use --force to override): default/solo";
+        assert_eq!(
+            out.text(),
+            format!("node/node-1 cordoned\nerror: unable to drain node \"node-1\" due to error: {err}, continuing command...\nThere are pending nodes to be drained:\n node-1\n{err}\n")
+        );
+        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
+    }
+
+    #[test]
+    fn drain_force_warns_about_the_bare_pod_then_evicts_it() {
+        let mut s = session();
+        let out = s.run("k drain node-1 --force");
+        assert_eq!(out.status, 0);
+        assert!(
+            out.text().starts_with("node/node-1 cordoned\nWarning: deleting Pods that declare no controller: default/solo\nevicting pod default/solo\n"),
+            "{}",
+            out.text()
+        );
+    }
+
+    #[test]
+    fn drain_goes_on_after_a_failed_node_and_lists_it_as_pending() {
+        let mut s = session();
+        let out = s.run("k drain node-1 node-2");
+        assert_eq!(out.status, 1);
+        let text = out.text();
+        assert!(text.starts_with("node/node-1 cordoned\nnode/node-2 already cordoned\nerror: unable to drain node \"node-1\""), "{text}");
+        assert!(text.contains("node/node-2 drained\nThere are pending nodes to be drained:\n node-1\ncannot delete cannot delete"), "{text}");
+    }
+
+    #[test]
+    fn a_finished_bare_pod_does_not_block_a_drain() {
+        let mut s = session();
+        let key = crate::store::Key::new("default", "solo");
+        let now = s.world.now();
+        s.world
+            .store
+            .modify_status::<crate::model::Pod>(&key.ns, &key.name, now, |p| {
+                p.status.phase = crate::model::PodPhase::Succeeded
+            })
+            .unwrap();
+        let out = s.run("k drain node-1");
+        assert_eq!(out.status, 0, "{}", out.text());
+        assert!(out.text().ends_with("node/node-1 drained\n"), "{}", out.text());
+    }
+
+    #[test]
+    fn node_verbs_without_a_node_print_their_use_line() {
+        let mut s = session();
+        for verb in ["drain", "cordon", "uncordon"] {
+            assert_eq!(
+                s.run(&format!("k {verb}")).text(),
+                format!("error: USAGE: {verb} NODE [flags]\nSee 'kubectl {verb} -h' for help and examples\n")
+            );
+        }
+        assert_eq!(s.run("k cordon node/node-1").text(), "node/node-1 cordoned\n");
+        assert_eq!(
+            s.run("k cordon pod/solo").text(),
+            "error: expected resource of type node, got \"/v1, Resource=pods\"\n"
+        );
+    }
 }

@@ -75,25 +75,80 @@ pub fn kind_of(word: &str) -> Result<Kind, KubectlError> {
     Err(KubectlError::Usage(format!("the server doesn't have a resource type \"{word}\"")))
 }
 
-/// Parses the positional arguments of get/describe/delete/label.
+/// cli-runtime's `missingResourceError` (resource/builder.go): no type, name or file given.
+pub const MISSING_RESOURCE: &str = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
+/// The builder's error when no resource type was given: `visitBySelector`'s when a selector
+/// (or delete's `--all`) is set, `missingResourceError` otherwise.
+pub fn no_resource(selector: bool) -> KubectlError {
+    KubectlError::Usage(if selector {
+        "at least one resource must be specified to use a selector".into()
+    } else {
+        MISSING_RESOURCE.into()
+    })
+}
+
+/// Splits `TYPE/NAME` as cli-runtime's `splitResourceTypeName` (resource/builder.go) does:
+/// `None` without a slash, kubectl's error for more than one slash or an empty or listed part.
+pub fn split_type_name(arg: &str) -> Result<Option<(&str, &str)>, KubectlError> {
+    let Some((ty, name)) = arg.split_once('/') else { return Ok(None) };
+    if name.contains('/') {
+        return Err(KubectlError::Usage(
+            "arguments in resource/name form may not have more than one slash".into(),
+        ));
+    }
+    if ty.is_empty() || name.is_empty() || ty.split(',').collect::<Vec<_>>().len() != 1 {
+        return Err(KubectlError::Usage(
+            "arguments in resource/name form must have a single resource and name".into(),
+        ));
+    }
+    Ok(Some((ty, name)))
+}
+
+/// cli-runtime's `visitBySelector` refusing names: a label selector (or `--all`, where the
+/// verb turns it into one) cannot be combined with named objects.
+pub fn names_with_selector(args: &[String]) -> KubectlError {
+    KubectlError::Usage(if args.iter().any(|a| a.contains('/')) {
+        "selectors and the all flag cannot be used when passing resource/name arguments".into()
+    } else {
+        "name cannot be provided when a selector is specified".into()
+    })
+}
+
+/// Parses the positional arguments of get/describe/delete/label, in the order of
+/// cli-runtime's `ResourceTypeOrNameArgs` (resource/builder.go): `a,b x` becomes `a/x b/x`,
+/// then either every argument is `TYPE/NAME` or none is.
 pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlError> {
     let Some(first) = args.first() else {
         return Ok(Selection { items: Vec::new(), named: false });
     };
+    // SplitResourceArgument: the listed types, each once, in order.
+    let mut types: Vec<&str> = Vec::new();
+    for ty in first.split(',') {
+        if !types.contains(&ty) {
+            types.push(ty);
+        }
+    }
+    if args.len() >= 2 && types.len() > 1 {
+        // normalizeMultipleResourcesArgs: each listed type with each name.
+        let pairs: Vec<String> = types
+            .iter()
+            .flat_map(|ty| args[1..].iter().map(move |n| format!("{ty}/{n}")))
+            .collect();
+        return select(&pairs, allow_all);
+    }
     if args.iter().any(|a| a.contains('/')) {
-        if !first.contains('/') {
+        if !args.iter().all(|a| a.contains('/')) {
             return Err(KubectlError::Usage("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'".into()));
         }
         let mut items: Vec<(Kind, Vec<String>)> = Vec::new();
+        let mut tuples = Vec::new();
         for a in args {
-            let Some((ty, name)) = a
-                .split_once('/')
-                .filter(|(t, n)| !t.is_empty() && !n.is_empty() && !n.contains('/'))
-            else {
-                return Err(KubectlError::Usage(
-                    "arguments in resource/name form must have a single resource and name".into(),
-                ));
-            };
+            if let Some(t) = split_type_name(a)? {
+                tuples.push(t);
+            }
+        }
+        for (ty, name) in tuples {
             let kind = kind_of(ty)?;
             match items.iter_mut().find(|(k, _)| *k == kind) {
                 Some((_, names)) => names.push(name.to_string()),
@@ -103,7 +158,7 @@ pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlErro
         return Ok(Selection { items, named: true });
     }
     let mut kinds = Vec::new();
-    for ty in first.split(',') {
+    for ty in types {
         if ty == "all" && allow_all {
             for k in [Kind::Pod, Kind::Deployment, Kind::ReplicaSet] {
                 if !kinds.contains(&k) {
@@ -118,11 +173,6 @@ pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlErro
         }
     }
     let names: Vec<String> = args[1..].to_vec();
-    if !names.is_empty() && kinds.len() > 1 {
-        return Err(KubectlError::Usage(
-            "you must specify only one resource type when naming resources".into(),
-        ));
-    }
     let named = !names.is_empty();
     Ok(Selection { items: kinds.into_iter().map(|k| (k, names.clone())).collect(), named })
 }
@@ -153,5 +203,32 @@ mod tests {
             "error: the server doesn't have a resource type \"foos\""
         );
         assert!(sel("svc").unwrap_err().to_string().contains("not simulated"));
+    }
+
+    #[test]
+    fn slash_forms_are_checked_like_cli_runtime() {
+        assert_eq!(
+            sel("rs/replicaset.apps/x").unwrap_err().to_string(),
+            "error: arguments in resource/name form may not have more than one slash"
+        );
+        assert_eq!(
+            sel("pod/").unwrap_err().to_string(),
+            "error: arguments in resource/name form must have a single resource and name"
+        );
+        assert_eq!(
+            sel("rs,pods/x").unwrap_err().to_string(),
+            "error: arguments in resource/name form must have a single resource and name"
+        );
+    }
+
+    #[test]
+    fn a_type_list_with_names_names_each_type() {
+        assert_eq!(
+            sel("rs,pods x y").unwrap().items,
+            vec![
+                (Kind::ReplicaSet, vec!["x".to_string(), "y".to_string()]),
+                (Kind::Pod, vec!["x".to_string(), "y".to_string()])
+            ]
+        );
     }
 }

@@ -3,8 +3,8 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    delete, filters, get, label, mutate, nodes, rollout, sandbox, KubectlError, Mode, Output,
-    Session, Stream,
+    delete, filters, get, label, mutate, nodes, rollout, sandbox, scale, set_image, KubectlError,
+    Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -223,9 +223,9 @@ pub fn kubectl(
         "apply" => mutate::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
         "delete" => delete::delete(s, rest, out),
-        "scale" => mutate::scale(s, rest, out),
+        "scale" => scale::scale(s, rest, out),
         "label" => label::label(s, rest, out),
-        "set" => label::set(s, rest, out),
+        "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
         "rollout" => rollout::rollout(s, rest, out),
         "wait" => rollout::wait(s, rest, out),
