@@ -1,7 +1,7 @@
 //! Spec validation the API server applies before storing Deployments, ReplicaSets and Pods,
 //! with its wording (pkg/apis/apps/validation/validation.go, pkg/apis/core/validation).
 
-use crate::labels::validation::{is_dns1123_label, FieldError};
+use crate::labels::validation::{is_dns1123_label, BadValue, FieldError};
 
 use super::{Deployment, IntOrString, LabelSelector, Pod, PodSpec, PodTemplateSpec, ReplicaSet};
 
@@ -14,7 +14,7 @@ pub fn deployment(d: &Deployment) -> Vec<FieldError> {
     if d.spec.progress_deadline_seconds <= d.spec.min_ready_seconds {
         errs.push(FieldError::invalid(
             "spec.progressDeadlineSeconds",
-            &d.spec.progress_deadline_seconds.to_string(),
+            d.spec.progress_deadline_seconds,
             "must be greater than minReadySeconds",
         ));
     }
@@ -29,7 +29,7 @@ pub fn deployment(d: &Deployment) -> Vec<FieldError> {
         if surge == Some(0) && unavail == Some(0) {
             errs.push(FieldError::invalid(
                 "spec.strategy.rollingUpdate.maxUnavailable",
-                &ru.max_unavailable.to_string(),
+                int_or_string(&ru.max_unavailable),
                 "may not be 0 when `maxSurge` is 0",
             ));
         }
@@ -61,18 +61,14 @@ pub fn namespace_name(name: &str, field: &str) -> Vec<FieldError> {
 
 fn non_negative(errs: &mut Vec<FieldError>, field: &str, v: i32) {
     if v < 0 {
-        errs.push(FieldError::invalid(field, &v.to_string(), "must be greater than or equal to 0"));
+        errs.push(FieldError::invalid(field, v, "must be greater than or equal to 0"));
     }
 }
 
 fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> Option<i32> {
     match v {
         IntOrString::Int(i) if *i < 0 => {
-            errs.push(FieldError::invalid(
-                field,
-                &i.to_string(),
-                "must be greater than or equal to 0",
-            ));
+            errs.push(FieldError::invalid(field, *i, "must be greater than or equal to 0"));
             None
         }
         IntOrString::Int(i) => Some(*i),
@@ -99,10 +95,10 @@ fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &Po
         errs.push(FieldError::required("spec.selector", ""));
     } else {
         match sel.try_to_selector() {
-            Err(e) => errs.push(FieldError::invalid("spec.selector", &sel.format(), &e)),
+            Err(e) => errs.push(FieldError::invalid("spec.selector", BadValue::json(sel), &e)),
             Ok(s) if !s.matches(&t.metadata.labels) => errs.push(FieldError::invalid(
                 "spec.template.metadata.labels",
-                &format_labels(&t.metadata.labels),
+                BadValue::json(&t.metadata.labels),
                 "`selector` does not match template `labels`",
             )),
             Ok(_) => {}
@@ -111,8 +107,13 @@ fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &Po
     pod_spec(errs, "spec.template.spec", &t.spec);
 }
 
-fn format_labels(labels: &super::Labels) -> String {
-    labels.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
+/// An IntOrString as `json.Marshal` writes it: a number bare, a string quoted
+/// (intstr.IntOrString `MarshalJSON`).
+fn int_or_string(v: &IntOrString) -> BadValue {
+    match v {
+        IntOrString::Int(i) => BadValue::Int((*i).into()),
+        IntOrString::Str(s) => BadValue::Str(s.clone()),
+    }
 }
 
 fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
@@ -129,10 +130,7 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
                 errs.push(FieldError::invalid(&format!("{field}.name"), &c.name, &m));
             }
             if !seen.insert(c.name.as_str()) {
-                errs.push(FieldError {
-                    kind: crate::labels::validation::FieldErrorKind::Duplicate,
-                    ..FieldError::invalid(&format!("{field}.name"), &c.name, "")
-                });
+                errs.push(FieldError::duplicate(&format!("{field}.name"), &c.name));
             }
         }
         if c.image.trim().is_empty() {
@@ -143,7 +141,7 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
         if g < 0 {
             errs.push(FieldError::invalid(
                 &format!("{path}.terminationGracePeriodSeconds"),
-                &g.to_string(),
+                g,
                 "must be greater than or equal to 0",
             ));
         }
