@@ -5,8 +5,9 @@
 //! `warningNoLastAppliedConfigAnnotation`), kubectl/pkg/util/apply.go
 //! (`GetModifiedConfiguration`: the last-applied-configuration annotation), cmd/util/helpers.go
 //! (`AddSourceToErr`, `checkErr`, `MultipleErrors`) and cmd/create/create.go `RunCreate`.
-//! Apply here replaces the spec instead of a three-way strategic merge; labels and
-//! annotations do merge three ways, so fields the cluster set (the revision annotation) stay.
+//! The patch is three-way as in apply/patcher.go `patchSimple`, but with JSON merge rules:
+//! maps merge key by key, lists are replaced whole (a strategic merge would merge containers
+//! by name).
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -160,7 +161,7 @@ fn put_item(
 }
 
 /// Creates, or (for apply) updates spec, labels and annotations of an existing object.
-fn put<T: crate::store::Tabled>(
+fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     s: &mut Session,
     mut obj: T,
     source: &Value,
@@ -170,6 +171,11 @@ fn put<T: crate::store::Tabled>(
 ) -> Result<String, Failure> {
     if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
         obj.meta_mut().namespace = ns.to_string();
+    }
+    if apply && obj.meta().name.is_empty() && !obj.meta().generate_name.is_empty() {
+        let base = &obj.meta().generate_name;
+        let msg = format!("from {base}: cannot use generate name with apply");
+        return Err(Failure::Client(KubectlError::Usage(msg)));
     }
     if apply {
         let config = last_applied(source, &obj.meta().namespace);
@@ -185,22 +191,38 @@ fn put<T: crate::store::Tabled>(
                     T::KIND.plural()
                 ));
             }
-            let mut next = obj;
+            let before = previously_applied(cur.meta());
+            // A manifest the typed model needed filling in (a container without a name)
+            // replaces the spec instead, so validation still judges what was written.
+            let mut next: T =
+                merged_spec(&cur, source, before.as_ref()).unwrap_or_else(|| obj.clone());
             {
                 let m = next.meta_mut();
-                let c = cur.meta();
-                let before = previously_applied(c);
-                m.labels = merge(&c.labels, &m.labels, &before.0).into();
-                m.annotations = merge(&c.annotations, &m.annotations, &before.1);
+                let (want, c) = (obj.meta(), cur.meta());
+                m.labels =
+                    merge(&c.labels, &want.labels, &map_keys(before.as_ref(), "labels")).into();
+                m.annotations = merge(
+                    &c.annotations,
+                    &want.annotations,
+                    &map_keys(before.as_ref(), "annotations"),
+                );
                 m.uid = c.uid.clone();
-                if m.owner_references.is_empty() {
-                    m.owner_references = c.owner_references.clone();
-                }
+                m.owner_references = if want.owner_references.is_empty() {
+                    c.owner_references.clone()
+                } else {
+                    want.owner_references.clone()
+                };
                 m.finalizers = c.finalizers.clone();
             }
             T::keep_unset_on_apply(&mut next, &cur);
             let updated =
                 s.world.update(next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
+            // WarnIfDeleting.
+            if updated.meta().deletion_timestamp.is_some() {
+                out.err(format!(
+                    "Warning: Detected changes to resource {name} which is currently being deleted.\n"
+                ));
+            }
             let op = if updated.meta().resource_version == cur.meta().resource_version {
                 "unchanged"
             } else {
@@ -237,20 +259,62 @@ fn last_applied(source: &Value, namespace: &str) -> String {
     format!("{}\n", go_json(&doc))
 }
 
-/// The label and annotation keys the previous apply set, from its annotation.
-fn previously_applied(meta: &ObjectMeta) -> (Vec<String>, Vec<String>) {
-    let doc: Value = meta
-        .annotations
-        .get(LAST_APPLIED)
-        .and_then(|a| serde_json::from_str(a).ok())
-        .unwrap_or(Value::Null);
-    let keys = |field: &str| -> Vec<String> {
-        doc.pointer(&format!("/metadata/{field}"))
-            .and_then(Value::as_object)
-            .map(|m| m.keys().cloned().collect())
-            .unwrap_or_default()
-    };
-    (keys("labels"), keys("annotations"))
+/// The previous apply's document, from its annotation.
+fn previously_applied(meta: &ObjectMeta) -> Option<Value> {
+    meta.annotations.get(LAST_APPLIED).and_then(|a| serde_json::from_str(a).ok())
+}
+
+/// The keys of one metadata map in the previous apply's document.
+fn map_keys(before: Option<&Value>, field: &str) -> Vec<String> {
+    before
+        .and_then(|doc| doc.pointer(&format!("/metadata/{field}")))
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// The current object with its spec patched three ways: what the manifest sets wins, what
+/// the previous apply set and this manifest leaves out goes, and what neither mentions
+/// stays (a `kubectl scale` between two applies of a manifest without `replicas`, the node
+/// the scheduler chose). Maps merge key by key; lists are replaced whole (kubeloop's
+/// containers carry no server-set fields for a merge by name to keep).
+fn merged_spec<T: serde::Serialize + serde::de::DeserializeOwned>(
+    current: &T,
+    source: &Value,
+    before: Option<&Value>,
+) -> Option<T> {
+    let mut doc = serde_json::to_value(current).ok()?;
+    let empty = Value::Object(Default::default());
+    let want = source.get("spec").unwrap_or(&empty);
+    let had = doc.get("spec").cloned().unwrap_or(Value::Null);
+    let spec = merge_value(&had, want, before.and_then(|b| b.get("spec")));
+    if let Value::Object(top) = &mut doc {
+        top.insert("spec".into(), spec);
+    }
+    serde_json::from_value(doc).ok()
+}
+
+fn merge_value(current: &Value, desired: &Value, before: Option<&Value>) -> Value {
+    match (current, desired) {
+        (Value::Object(cur), Value::Object(want)) => {
+            let mut out = cur.clone();
+            for (k, v) in want {
+                let merged = merge_value(
+                    cur.get(k).unwrap_or(&Value::Null),
+                    v,
+                    before.and_then(|b| b.get(k)),
+                );
+                out.insert(k.clone(), merged);
+            }
+            if let Some(Value::Object(had)) = before {
+                for k in had.keys().filter(|k| !want.contains_key(*k)) {
+                    out.shift_remove(k);
+                }
+            }
+            out.into_iter().filter(|(_, v)| !v.is_null()).collect()
+        }
+        _ => desired.clone(),
+    }
 }
 
 /// A three-way merge of one string map, as a strategic merge patch does it: keys in the new
@@ -282,6 +346,17 @@ mod tests {
         assert_eq!(
             last_applied(&source, "default"),
             "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"annotations\":{},\"name\":\"p\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}]}}\n"
+        );
+    }
+
+    #[test]
+    fn a_spec_merge_sets_the_manifest_drops_what_apply_dropped_and_keeps_the_rest() {
+        let current = json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "old": 1});
+        let desired = json!({"selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5});
+        let before = json!({"old": 1, "selector": {"matchLabels": {"app": "web"}}});
+        assert_eq!(
+            merge_value(&current, &desired, Some(&before)),
+            json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5})
         );
     }
 

@@ -62,6 +62,23 @@ pub fn pod(p: &Pod) -> Vec<FieldError> {
     errs
 }
 
+/// What an update may not change, per kind (each registry strategy's `ValidateUpdate`).
+/// The store calls this for every kind it holds; the kinds are told apart by type.
+pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
+    use std::any::Any;
+    let (new, old): (&dyn Any, &dyn Any) = (new, old);
+    if let (Some(n), Some(o)) = (new.downcast_ref::<Deployment>(), old.downcast_ref()) {
+        return deployment_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<ReplicaSet>(), old.downcast_ref()) {
+        return replicaset_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<Pod>(), old.downcast_ref()) {
+        return pod_update(n, o);
+    }
+    Vec::new()
+}
+
 /// `ValidateImmutableField`'s detail (apimachinery pkg/api/validation/generic.go).
 const FIELD_IMMUTABLE: &str = "field is immutable";
 

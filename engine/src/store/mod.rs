@@ -63,25 +63,6 @@ impl Default for Store {
     }
 }
 
-/// What an update may not change, per kind (each registry strategy's `ValidateUpdate`).
-/// The kinds are told apart by type here so the rules stay beside the create-time ones in
-/// model/validate.rs.
-fn update_errors<T: Tabled>(new: &T, old: &T) -> Vec<FieldError> {
-    use crate::model::validate;
-    use std::any::Any;
-    let (new, old): (&dyn Any, &dyn Any) = (new, old);
-    if let (Some(n), Some(o)) = (new.downcast_ref::<Deployment>(), old.downcast_ref()) {
-        return validate::deployment_update(n, o);
-    }
-    if let (Some(n), Some(o)) = (new.downcast_ref::<ReplicaSet>(), old.downcast_ref()) {
-        return validate::replicaset_update(n, o);
-    }
-    if let (Some(n), Some(o)) = (new.downcast_ref::<Pod>(), old.downcast_ref()) {
-        return validate::pod_update(n, o);
-    }
-    Vec::new()
-}
-
 impl Store {
     pub fn new() -> Self {
         Store {
@@ -235,7 +216,7 @@ impl Store {
         }
         // ValidateUpdate: the create-time checks, then what an update may not change.
         let mut errors = Self::errors_of(&obj);
-        errors.extend(update_errors(&obj, old));
+        errors.extend(crate::model::validate::update(&obj, old));
         if !errors.is_empty() {
             let name = obj.meta().name.clone();
             return Err(ApiError::Invalid { kind: T::KIND, name, errors });

@@ -22,6 +22,42 @@ EOF
 # kubectl/pkg/util/apply.go GetModifiedConfiguration: the manifest with its namespace and an
 # empty annotations map, as sorted JSON with a trailing newline (hence YAML's `|`).
 k get deploy web -o yaml | head -7
+# apply/patcher.go patchSimple: a three-way patch (last applied, manifest, live) leaves a
+# field neither the manifest nor the previous apply set, so a scale survives a re-apply.
+k apply -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: sized
+spec:
+  selector:
+    matchLabels: {app: sized}
+  template:
+    metadata:
+      labels: {app: sized}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+EOF
+k scale deploy sized --replicas=3
+k apply -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: sized
+spec:
+  selector:
+    matchLabels: {app: sized}
+  template:
+    metadata:
+      labels: {app: sized}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+EOF
+k get deploy sized -o jsonpath='{.spec.replicas}{"\n"}'
 # Row 1: pkg/registry/apps/deployment/strategy.go ValidateUpdate appends
 # ValidateImmutableField(spec.selector); field/errors.go ErrorBody prints the selector as JSON.
 k apply -f - <<EOF
