@@ -1,7 +1,16 @@
 //! Loading YAML or JSON manifests (`apply -f -`, `create -f -`), one or many documents, into
-//! typed objects. Unknown fields and kinds are refused with kubectl-like messages.
+//! typed objects, split the way kubectl and the API server split the work: kubectl reads the
+//! stream document by document and stops at the first it cannot read (bad YAML, no apiVersion
+//! or kind, a kind it cannot map), keeping the documents before it; the API server decodes
+//! each object strictly, so an unknown field fails that object alone.
+//!
+//! Models staging/src/k8s.io/cli-runtime/pkg/resource/visitor.go (`StreamVisitor.Visit`,
+//! `ValidateSchema` and its "turn validation off" suffix), apimachinery pkg/runtime/error.go
+//! (`strictDecodingError`) and apiserver pkg/endpoints/handlers/rest.go
+//! (`transformDecodeError`). It does not create or update anything (apply.rs does).
 
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::model::*;
 
@@ -11,127 +20,301 @@ use super::KubectlError;
 pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
 /// Most documents in one manifest.
 pub const MAX_DOCUMENTS: usize = 500;
+/// Most unknown fields named in one strict decoding error.
+const MAX_UNKNOWN_FIELDS: usize = 20;
 
-/// Parses every document in `text`. Empty documents are skipped; `kind: List` is expanded.
+/// What kubectl read from a manifest.
+pub struct Stream {
+    /// The objects in stream order, each as its document (`source`) and as the API server
+    /// will decode it.
+    pub items: Vec<Item>,
+    /// Why kubectl stopped reading, if it did; the items before it are still sent.
+    pub stopped: Option<KubectlError>,
+}
+
+pub struct Item {
+    /// The document as written (a `kind: List` contributes one per item).
+    pub source: Value,
+    /// The kind and name the document gives, for messages about an object that did not decode.
+    pub kind: Kind,
+    pub name: String,
+    pub namespace: String,
+    /// The typed object, or the API server's BadRequest message for it.
+    pub decoded: Result<Object, String>,
+}
+
+/// Every object of `text`, failing on the first problem of any kind: for tests that want the
+/// whole manifest or nothing.
+#[cfg(test)]
 pub fn load(text: &str) -> Result<Vec<Object>, KubectlError> {
-    if text.len() > MAX_MANIFEST_BYTES {
-        return Err(KubectlError::Usage(format!(
-            "manifest of {} bytes is larger than kubeloop's {} byte limit",
-            text.len(),
-            MAX_MANIFEST_BYTES
-        )));
+    let stream = read(text);
+    if let Some(e) = stream.stopped {
+        return Err(e);
     }
-    let trimmed = text.trim_start();
-    let docs: Vec<serde_json::Value> = if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let v: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| KubectlError::Usage(format!("error parsing STDIN: {e}")))?;
-        vec![v]
-    } else {
-        let mut docs = Vec::new();
-        for doc in serde_yaml_ng::Deserializer::from_str(text) {
-            let v = serde_json::Value::deserialize_from_yaml(doc)?;
-            if !v.is_null() {
-                docs.push(v);
-            }
-            if docs.len() > MAX_DOCUMENTS {
-                return Err(KubectlError::Usage(format!(
-                    "more than {MAX_DOCUMENTS} documents in one manifest"
-                )));
-            }
-        }
-        docs
-    };
-    let mut out = Vec::new();
-    for doc in docs {
-        if doc.get("kind").and_then(|k| k.as_str()) == Some("List") {
-            let items = doc.get("items").and_then(|i| i.as_array()).cloned().unwrap_or_default();
-            for item in items {
-                out.push(object(item)?);
-            }
-        } else {
-            out.push(object(doc)?);
-        }
-    }
-    if out.is_empty() {
+    if stream.items.is_empty() {
         return Err(KubectlError::Usage("no objects passed to apply".into()));
+    }
+    let mut out = Vec::new();
+    for item in stream.items {
+        out.push(item.decoded.map_err(|m| {
+            KubectlError::Plain(format!(
+                "Error from server (BadRequest): error when creating \"STDIN\": {m}"
+            ))
+        })?);
     }
     Ok(out)
 }
 
-trait FromYamlDoc {
-    fn deserialize_from_yaml(
-        doc: serde_yaml_ng::Deserializer<'_>,
-    ) -> Result<serde_json::Value, KubectlError>;
-}
-
-impl FromYamlDoc for serde_json::Value {
-    fn deserialize_from_yaml(
-        doc: serde_yaml_ng::Deserializer<'_>,
-    ) -> Result<serde_json::Value, KubectlError> {
-        use serde::Deserialize;
-        serde_json::Value::deserialize(doc).map_err(|e| {
-            KubectlError::Usage(format!(
-                "error parsing STDIN: error converting YAML to JSON: yaml: {e}"
-            ))
-        })
+/// Reads documents until the end or the first one kubectl cannot take. Empty documents are
+/// skipped; `kind: List` is expanded.
+pub fn read(text: &str) -> Stream {
+    let mut stream = Stream { items: Vec::new(), stopped: None };
+    if text.len() > MAX_MANIFEST_BYTES {
+        stream.stopped = Some(KubectlError::Usage(format!(
+            "manifest of {} bytes is larger than kubeloop's {} byte limit",
+            text.len(),
+            MAX_MANIFEST_BYTES
+        )));
+        return stream;
     }
-}
-
-fn typed<T: DeserializeOwned>(
-    v: serde_json::Value,
-    kind: &str,
-    version: &str,
-) -> Result<T, KubectlError> {
-    serde_json::from_value(v).map_err(|e| {
-        // The API server decodes strictly and names the offending field.
-        let msg = e.to_string();
-        let detail = match msg.strip_prefix("unknown field `").and_then(|r| r.split_once('`')) {
-            Some((field, _)) => format!("strict decoding error: unknown field \"{field}\""),
-            None => msg,
+    let (docs, stopped) = documents(text);
+    stream.stopped = stopped;
+    for doc in docs {
+        let items = if doc.get("kind").and_then(Value::as_str) == Some("List") {
+            doc.get("items").and_then(Value::as_array).cloned().unwrap_or_default()
+        } else {
+            vec![doc]
         };
-        KubectlError::Plain(format!(
-            "Error from server (BadRequest): error when creating \"STDIN\": {kind} in version \"{version}\" cannot be handled as a {kind}: {detail}"
-        ))
-    })
+        for v in items {
+            match item(v) {
+                Ok(Some(item)) => stream.items.push(item),
+                Ok(None) => {}
+                Err(e) => {
+                    stream.stopped = Some(e);
+                    return stream;
+                }
+            }
+        }
+    }
+    stream
 }
 
-fn object(v: serde_json::Value) -> Result<Object, KubectlError> {
-    let kind = v.get("kind").and_then(|k| k.as_str()).unwrap_or_default().to_string();
-    let api = v.get("apiVersion").and_then(|k| k.as_str()).unwrap_or_default().to_string();
-    if kind.is_empty() || api.is_empty() {
-        let missing = if api.is_empty() { "apiVersion" } else { "kind" };
+/// The JSON document, or the YAML documents up to the first that does not parse.
+fn documents(text: &str) -> (Vec<Value>, Option<KubectlError>) {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        return match serde_json::from_str(text) {
+            Ok(v) => (vec![v], None),
+            Err(e) => (vec![], Some(KubectlError::Usage(format!("error parsing STDIN: {e}")))),
+        };
+    }
+    let mut docs = Vec::new();
+    for doc in serde_yaml_ng::Deserializer::from_str(text) {
+        use serde::Deserialize;
+        match Value::deserialize(doc) {
+            Ok(Value::Null) => {}
+            Ok(v) => docs.push(v),
+            Err(e) => {
+                let msg = format!("error parsing STDIN: error converting YAML to JSON: yaml: {e}");
+                return (docs, Some(KubectlError::Usage(msg)));
+            }
+        }
+        if docs.len() > MAX_DOCUMENTS {
+            let msg = format!("more than {MAX_DOCUMENTS} documents in one manifest");
+            return (vec![], Some(KubectlError::Usage(msg)));
+        }
+    }
+    (docs, None)
+}
+
+/// kubectl's checks of one document, then the API server's decoding. `None` for kinds the
+/// sandbox reads but does not create (Nodes, Events).
+fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+    let (kind_name, api) = (text("kind"), text("apiVersion"));
+    // ValidateSchema: both missing fields are reported, as an aggregate when there are two.
+    let missing: Vec<&str> = [("apiVersion", &api), ("kind", &kind_name)]
+        .into_iter()
+        .filter(|(_, value)| value.is_empty())
+        .map(|(field, _)| field)
+        .collect();
+    if !missing.is_empty() {
+        let list = missing.iter().map(|f| format!("{f} not set")).collect::<Vec<_>>();
+        let body = if list.len() == 1 { list[0].clone() } else { format!("[{}]", list.join(", ")) };
         return Err(KubectlError::Usage(format!(
-            "error validating \"STDIN\": error validating data: {missing} not set"
+            "error validating \"STDIN\": error validating data: {body}; if you choose to ignore these errors, turn validation off with --validate=false"
         )));
     }
-    let expect = |want: &str| -> Result<(), KubectlError> {
-        if api == want {
-            Ok(())
-        } else {
-            Err(KubectlError::Usage(format!(
-                "resource mapping not found for name: \"\" namespace: \"\" from \"STDIN\": no matches for kind \"{kind}\" in version \"{api}\"\nensure CRDs are installed first"
-            )))
-        }
-    };
-    Ok(match kind.as_str() {
-        "Deployment" => {
-            expect("apps/v1")?;
-            Object::Deployment(typed(v, &kind, "v1")?)
-        }
-        "ReplicaSet" => {
-            expect("apps/v1")?;
-            Object::ReplicaSet(typed(v, &kind, "v1")?)
-        }
-        "Pod" => {
-            expect("v1")?;
-            Object::Pod(typed(v, &kind, "v1")?)
-        }
+    let (kind, want) = match kind_name.as_str() {
+        "Deployment" => (Kind::Deployment, "apps/v1"),
+        "ReplicaSet" => (Kind::ReplicaSet, "apps/v1"),
+        "Pod" => (Kind::Pod, "v1"),
+        "Node" | "Event" => return Ok(None),
         other => {
             return Err(KubectlError::Plain(format!(
                 "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets and Pods)"
             )))
         }
-    })
+    };
+    if api != want {
+        return Err(KubectlError::Usage(format!(
+            "resource mapping not found for name: \"\" namespace: \"\" from \"STDIN\": no matches for kind \"{kind_name}\" in version \"{api}\"\nensure CRDs are installed first"
+        )));
+    }
+    let meta = |key: &str| {
+        v.pointer(&format!("/metadata/{key}"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (name, namespace) = (meta("name"), meta("namespace"));
+    let source = v.clone();
+    fill_absent(&mut v, kind);
+    let decoded = match kind {
+        Kind::Deployment => typed(v).map(Object::Deployment),
+        Kind::ReplicaSet => typed(v).map(Object::ReplicaSet),
+        _ => typed(v).map(Object::Pod),
+    };
+    // transformDecodeError: "<Kind> in version "<version>" cannot be handled as a <Kind>".
+    let decoded = decoded.map_err(|detail| {
+        format!("{kind_name} in version \"v1\" cannot be handled as a {kind_name}: {detail}")
+    });
+    Ok(Some(Item { source, kind, name, namespace, decoded }))
+}
+
+/// Gives fields the API server lets a manifest leave out, but that the typed model insists
+/// on, an empty value, so validation judges the object (`spec.selector: Required value`)
+/// rather than the decoder.
+fn fill_absent(v: &mut Value, kind: Kind) {
+    let Value::Object(top) = v else { return };
+    top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
+    let spec = top.entry("spec").or_insert_with(|| Value::Object(Default::default()));
+    let Value::Object(spec) = spec else { return };
+    let pod_spec = if kind == Kind::Pod {
+        Some(&mut *spec)
+    } else {
+        spec.entry("selector").or_insert_with(|| Value::Object(Default::default()));
+        spec.get_mut("template").and_then(|t| t.get_mut("spec")).and_then(Value::as_object_mut)
+    };
+    let containers = pod_spec.and_then(|s| s.get_mut("containers")).and_then(Value::as_array_mut);
+    for c in containers.into_iter().flatten() {
+        if let Value::Object(c) = c {
+            c.entry("name").or_insert_with(|| Value::String(String::new()));
+        }
+    }
+}
+
+/// Strict decoding: every unknown field is named by its path (`spec.containers[0].commandx`),
+/// in document order, as sigs.k8s.io/json reports them.
+fn typed<T: DeserializeOwned>(mut v: Value) -> Result<std::rc::Rc<T>, String> {
+    let mut unknown: Vec<String> = Vec::new();
+    loop {
+        let err = match T::deserialize(&v) {
+            Ok(obj) if unknown.is_empty() => return Ok(std::rc::Rc::new(obj)),
+            Ok(_) => break,
+            Err(e) => e,
+        };
+        let path = err
+            .to_string()
+            .starts_with("unknown field `")
+            .then(|| unknown_field_path::<T>(&v))
+            .flatten();
+        match path {
+            Some(path) if unknown.len() < MAX_UNKNOWN_FIELDS => {
+                remove_path(&mut v, &path);
+                unknown.push(format!("unknown field \"{}\"", path.join_dotted()));
+            }
+            Some(_) => break,
+            // A value of the wrong type fails the decoding itself, which outranks strictness.
+            None => return Err(err.to_string()),
+        }
+    }
+    Err(format!("strict decoding error: {}", unknown.join(", ")))
+}
+
+/// A path into a JSON document: object keys and array indexes.
+struct FieldPath(Vec<Step>);
+
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+impl FieldPath {
+    fn join_dotted(&self) -> String {
+        let mut out = String::new();
+        for step in &self.0 {
+            match step {
+                Step::Key(k) if out.is_empty() => out.push_str(k),
+                Step::Key(k) => {
+                    out.push('.');
+                    out.push_str(k);
+                }
+                Step::Index(i) => out.push_str(&format!("[{i}]")),
+            }
+        }
+        out
+    }
+}
+
+/// Where serde met the unknown field: decoding the pretty-printed document gives the line,
+/// and each key of a pretty-printed document starts a line of its own.
+fn unknown_field_path<T: DeserializeOwned>(v: &Value) -> Option<FieldPath> {
+    let pretty = serde_json::to_string_pretty(v).ok()?;
+    let line = serde_json::from_str::<T>(&pretty).err()?.line();
+    let mut keys = Vec::new();
+    key_lines(v, &mut Vec::new(), &mut 1, &mut keys);
+    keys.into_iter().find(|(l, _)| *l == line).map(|(_, steps)| FieldPath(steps))
+}
+
+/// The line on which each key of `v` appears in serde_json's pretty output.
+fn key_lines(v: &Value, path: &mut Vec<Step>, line: &mut usize, out: &mut Vec<(usize, Vec<Step>)>) {
+    let clone = |p: &Vec<Step>| {
+        p.iter()
+            .map(|s| match s {
+                Step::Key(k) => Step::Key(k.clone()),
+                Step::Index(i) => Step::Index(*i),
+            })
+            .collect()
+    };
+    match v {
+        Value::Object(map) if !map.is_empty() => {
+            for (k, child) in map {
+                *line += 1;
+                path.push(Step::Key(k.clone()));
+                out.push((*line, clone(path)));
+                key_lines(child, path, line, out);
+                path.pop();
+            }
+            *line += 1;
+        }
+        Value::Array(items) if !items.is_empty() => {
+            for (i, child) in items.iter().enumerate() {
+                *line += 1;
+                path.push(Step::Index(i));
+                key_lines(child, path, line, out);
+                path.pop();
+            }
+            *line += 1;
+        }
+        _ => {}
+    }
+}
+
+fn remove_path(v: &mut Value, path: &FieldPath) {
+    let Some((last, parents)) = path.0.split_last() else { return };
+    let mut at = v;
+    for step in parents {
+        let next = match step {
+            Step::Key(k) => at.get_mut(k.as_str()),
+            Step::Index(i) => at.get_mut(*i),
+        };
+        let Some(next) = next else { return };
+        at = next;
+    }
+    if let (Step::Key(k), Value::Object(map)) = (last, at) {
+        map.shift_remove(k);
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +337,35 @@ mod tests {
         assert!(load("apiVersion: v1\nkind: Service\nmetadata: {name: x}\n").is_err());
         assert!(load("apiVersion: v1\nkind: Pod\n  bad: [indent\n").is_err());
         assert!(load("").is_err());
+    }
+
+    #[test]
+    fn every_unknown_field_is_named_by_its_path() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: x\n  - name: b\n    image: y\n    commandx: [sleep]\n  oops: 1\n";
+        let stream = read(text);
+        let err = stream.items[0].decoded.as_ref().map(|_| ()).unwrap_err();
+        assert_eq!(
+            err,
+            "Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"spec.containers[1].commandx\", unknown field \"spec.oops\""
+        );
+    }
+
+    #[test]
+    fn a_document_without_api_version_stops_the_stream_but_keeps_earlier_ones() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {containers: [{name: c, image: x}]}\n---\nmetadata: {name: b}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: c}\n";
+        let stream = read(text);
+        assert_eq!(stream.items.len(), 1);
+        assert_eq!(
+            stream.stopped.unwrap().to_string(),
+            "error: error validating \"STDIN\": error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false"
+        );
+    }
+
+    #[test]
+    fn absent_required_fields_reach_validation_instead_of_the_decoder() {
+        let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{image: nginx}]}\n";
+        let objs = load(text).unwrap();
+        assert!(matches!(&objs[0], Object::Deployment(d) if d.spec.selector.is_empty()));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! Parsing is pure (`shell`, `args`); execution goes through `Session`, which owns the world.
 //! Nothing here draws anything: the page and the `kubeloop` binary show `Output` as text.
 
+mod apply;
 pub mod args;
 mod delete;
 pub mod export;

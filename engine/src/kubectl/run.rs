@@ -3,8 +3,8 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    delete, filters, get, label, mutate, nodes, rollout, sandbox, scale, set_image, KubectlError,
-    Mode, Output, Session, Stream,
+    apply, delete, filters, get, label, mutate, nodes, rollout, sandbox, scale, set_image,
+    KubectlError, Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -220,7 +220,7 @@ pub fn kubectl(
         "get" => get::get(s, rest, to_completion, limit_ms, out),
         "describe" => get::describe(s, rest, out),
         "create" => mutate::create(s, rest, stdin, out),
-        "apply" => mutate::apply(s, rest, stdin, out),
+        "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
         "delete" => delete::delete(s, rest, out),
         "scale" => scale::scale(s, rest, out),

@@ -3,13 +3,13 @@
 //!
 //! Models staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go (`IsDNS1123Label`,
 //! `IsDNS1123Subdomain`, `IsQualifiedName`, `IsValidLabelValue`), util/validation/field
-//! (errors.go `ErrorBody`, `ToAggregate`), pkg/api/validation/objectmeta.go (`ValidateObjectMeta`
-//! name rules), pkg/apis/meta/v1/validation (`ValidateLabels`) and kubectl's
-//! pkg/cmd/util/helpers.go `checkErr` for the "is invalid" message. The regexes are written out
-//! by hand; each function names the pattern it implements.
+//! (field errors themselves are in `field.rs`), pkg/api/validation/objectmeta.go
+//! (`ValidateObjectMeta` name rules) and pkg/apis/meta/v1/validation (`ValidateLabels`). The
+//! regexes are written out by hand; each function names the pattern it implements.
 
 use std::collections::BTreeMap;
-use std::fmt;
+
+pub use super::field::{aggregate, go_quote, invalid_error, BadValue, FieldError, FieldErrorKind};
 
 const DNS1123_LABEL_MAX: usize = 63;
 const DNS1123_SUBDOMAIN_MAX: usize = 253;
@@ -155,134 +155,6 @@ pub fn is_valid_label_value(value: &str) -> Vec<String> {
     errs
 }
 
-/// The kinds of field error this simulator reports (a subset of field.ErrorType).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FieldErrorKind {
-    Invalid,
-    Required,
-    Forbidden,
-    Duplicate,
-    NotSupported,
-    TooLong,
-}
-
-impl FieldErrorKind {
-    /// `ErrorType.String()`.
-    fn as_str(self) -> &'static str {
-        match self {
-            FieldErrorKind::Invalid => "Invalid value",
-            FieldErrorKind::Required => "Required value",
-            FieldErrorKind::Forbidden => "Forbidden",
-            FieldErrorKind::Duplicate => "Duplicate value",
-            FieldErrorKind::NotSupported => "Unsupported value",
-            FieldErrorKind::TooLong => "Too long",
-        }
-    }
-}
-
-/// One field-level validation error (field.Error with a string bad value).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldError {
-    pub field: String,
-    pub value: String,
-    pub detail: String,
-    pub kind: FieldErrorKind,
-}
-
-impl FieldError {
-    /// `field.Invalid`.
-    pub fn invalid(field: &str, value: &str, detail: &str) -> FieldError {
-        let (field, value, detail) = (field.into(), value.into(), detail.into());
-        FieldError { field, value, detail, kind: FieldErrorKind::Invalid }
-    }
-
-    /// `field.Required`: the value is not shown.
-    pub fn required(field: &str, detail: &str) -> FieldError {
-        let (field, detail) = (field.into(), detail.into());
-        FieldError { field, value: String::new(), detail, kind: FieldErrorKind::Required }
-    }
-
-    /// `field.Forbidden`: the value is not shown.
-    pub fn forbidden(field: &str, detail: &str) -> FieldError {
-        let (field, detail) = (field.into(), detail.into());
-        FieldError { field, value: String::new(), detail, kind: FieldErrorKind::Forbidden }
-    }
-}
-
-impl fmt::Display for FieldError {
-    /// `field.Error.Error()`: `<field>: <ErrorBody>`; Required, Forbidden and TooLong omit the value.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.kind.as_str())?;
-        match self.kind {
-            FieldErrorKind::Required | FieldErrorKind::Forbidden | FieldErrorKind::TooLong => {}
-            _ => write!(f, ": {}", go_quote(&self.value))?,
-        }
-        if !self.detail.is_empty() {
-            write!(f, ": {}", self.detail)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for FieldError {}
-
-/// Go's `%q` (strconv.Quote): printable characters stay, everything else is escaped, so the
-/// result is always one line.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if is_printable(c) => out.push(c),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `unicode.IsPrint` for non-ASCII: letters, marks, numbers, punctuation and symbols. Rust's
-/// Debug escaping uses the same classes; a leading 'a' stops it escaping combining marks.
-fn is_printable(c: char) -> bool {
-    let mut probe = String::from("a");
-    probe.push(c);
-    probe.escape_debug().eq(probe.chars())
-}
-
-/// `ToAggregate().Error()`: duplicates dropped, one message bare, several as `[a, b]`.
-pub fn aggregate(errors: &[FieldError]) -> String {
-    let messages = dedup_messages(errors);
-    match messages.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        many => format!("[{}]", many.join(", ")),
-    }
-}
-
-fn dedup_messages(errors: &[FieldError]) -> Vec<String> {
-    let mut seen = Vec::new();
-    for message in errors.iter().map(FieldError::to_string) {
-        if !seen.contains(&message) {
-            seen.push(message);
-        }
-    }
-    seen
-}
-
 /// `ValidateLabels`: key errors then value errors, label by label (in key order here; Go's map
 /// order is random).
 pub fn validate_labels(labels: &BTreeMap<String, String>, field: &str) -> Vec<FieldError> {
@@ -302,23 +174,6 @@ pub fn validate_object_name(name: &str, field: &str) -> Vec<FieldError> {
         return vec![FieldError::required(field, "name or generateName is required")];
     }
     is_dns1123_subdomain(name).iter().map(|m| FieldError::invalid(field, name, m)).collect()
-}
-
-/// The whole rejection as kubectl prints it (helpers.go `checkErr` for an Invalid status):
-/// one cause on the same line, several as a `* ` list under the heading (whose ": " keeps its
-/// trailing space, as in kubectl). No trailing newline. The API server's own Status message
-/// is `<Kind.group> "<name>" is invalid: ` + [`aggregate`] instead.
-pub fn invalid_error(kind: &str, name: &str, errors: &[FieldError]) -> String {
-    let heading = format!("The {kind} {} is invalid", go_quote(name));
-    let messages = dedup_messages(errors);
-    match messages.as_slice() {
-        [] => heading,
-        [one] => format!("{heading}: {one}"),
-        many => {
-            let items: Vec<String> = many.iter().map(|m| format!("* {m}")).collect();
-            format!("{heading}: \n{}", items.join("\n"))
-        }
-    }
 }
 
 #[cfg(test)]
@@ -408,7 +263,10 @@ mod tests {
         let want = format!("metadata.labels: Invalid value: \"Bad Value!\": {VALUE_MSG}");
         assert_eq!(lines(&errs), strings(&[&want]));
         let errs = validate_labels(&labels(&[("b", "ok"), ("-a", "-x")]), "metadata.labels");
-        assert_eq!(errs.iter().map(|e| e.value.as_str()).collect::<Vec<_>>(), ["-a", "-x"]);
+        assert_eq!(
+            errs.iter().map(|e| e.value.clone()).collect::<Vec<_>>(),
+            ["-a".into(), "-x".into()] as [BadValue; 2]
+        );
         assert!(validate_labels(&labels(&[("app", "web"), ("tier", "")]), "f").is_empty());
     }
 
@@ -442,26 +300,6 @@ mod tests {
              * metadata.name: Required value: name or generateName is required\n\
              * metadata.labels: Invalid value: \"-x\": bad"
         );
-    }
-
-    #[test]
-    fn aggregate_brackets_only_several_distinct_errors() {
-        let a = FieldError::invalid("f", "v", "bad");
-        let b = FieldError::forbidden("g", "no");
-        assert_eq!(aggregate(&[]), "");
-        assert_eq!(aggregate(&[a.clone(), a.clone()]), "f: Invalid value: \"v\": bad");
-        assert_eq!(aggregate(&[a, b]), "[f: Invalid value: \"v\": bad, g: Forbidden: no]");
-    }
-
-    #[test]
-    fn go_quote_escapes_like_percent_q() {
-        assert_eq!(go_quote("é"), "\"é\"");
-        assert_eq!(go_quote("\0"), "\"\\x00\"");
-        assert_eq!(go_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(go_quote("\n\t\u{7}\u{7f}"), "\"\\n\\t\\a\\x7f\"");
-        assert_eq!(go_quote("\u{a0}\u{2028}\u{feff}"), "\"\\u00a0\\u2028\\ufeff\"");
-        assert_eq!(go_quote("e\u{301}日本🙂"), "\"e\u{301}日本🙂\"");
-        assert_eq!(go_quote("\u{e0001}"), "\"\\U000e0001\"");
     }
 
     proptest! {

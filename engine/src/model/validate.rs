@@ -1,38 +1,49 @@
 //! Spec validation the API server applies before storing Deployments, ReplicaSets and Pods,
 //! with its wording (pkg/apis/apps/validation/validation.go, pkg/apis/core/validation).
 
-use crate::labels::validation::{is_dns1123_label, FieldError};
+use crate::labels::validation::{is_dns1123_label, BadValue, FieldError};
 
 use super::{Deployment, IntOrString, LabelSelector, Pod, PodSpec, PodTemplateSpec, ReplicaSet};
 
+/// `ValidateDeploymentSpec`, in its order: replicas, selector, template, strategy, then the
+/// remaining numbers.
 pub fn deployment(d: &Deployment) -> Vec<FieldError> {
     let mut errs = Vec::new();
     non_negative(&mut errs, "spec.replicas", d.spec.replicas);
     selector_and_template(&mut errs, &d.spec.selector, &d.spec.template);
-    non_negative(&mut errs, "spec.minReadySeconds", d.spec.min_ready_seconds);
-    non_negative(&mut errs, "spec.revisionHistoryLimit", d.spec.revision_history_limit);
-    if d.spec.progress_deadline_seconds <= d.spec.min_ready_seconds {
-        errs.push(FieldError::invalid(
-            "spec.progressDeadlineSeconds",
-            &d.spec.progress_deadline_seconds.to_string(),
-            "must be greater than minReadySeconds",
-        ));
-    }
     if let Some(ru) = &d.spec.strategy.rolling_update {
-        let surge =
-            int_or_percent(&mut errs, "spec.strategy.rollingUpdate.maxSurge", &ru.max_surge);
-        let unavail = int_or_percent(
-            &mut errs,
-            "spec.strategy.rollingUpdate.maxUnavailable",
-            &ru.max_unavailable,
-        );
+        // `ValidateRollingUpdateDeployment`: maxUnavailable, then maxSurge.
+        let path = "spec.strategy.rollingUpdate";
+        let unavail =
+            int_or_percent(&mut errs, &format!("{path}.maxUnavailable"), &ru.max_unavailable);
+        let surge = int_or_percent(&mut errs, &format!("{path}.maxSurge"), &ru.max_surge);
         if surge == Some(0) && unavail == Some(0) {
             errs.push(FieldError::invalid(
-                "spec.strategy.rollingUpdate.maxUnavailable",
-                &ru.max_unavailable.to_string(),
+                &format!("{path}.maxUnavailable"),
+                int_or_string(&ru.max_unavailable),
                 "may not be 0 when `maxSurge` is 0",
             ));
         }
+        // `IsNotMoreThan100Percent` applies to maxUnavailable only: a surge may exceed 100%.
+        if let IntOrString::Str(v) = &ru.max_unavailable {
+            if unavail.is_some_and(|p| p > 100) {
+                errs.push(FieldError::invalid(
+                    &format!("{path}.maxUnavailable"),
+                    v,
+                    "must not be greater than 100%",
+                ));
+            }
+        }
+    }
+    non_negative(&mut errs, "spec.minReadySeconds", d.spec.min_ready_seconds);
+    non_negative(&mut errs, "spec.revisionHistoryLimit", d.spec.revision_history_limit);
+    non_negative(&mut errs, "spec.progressDeadlineSeconds", d.spec.progress_deadline_seconds);
+    if d.spec.progress_deadline_seconds <= d.spec.min_ready_seconds {
+        errs.push(FieldError::invalid(
+            "spec.progressDeadlineSeconds",
+            d.spec.progress_deadline_seconds,
+            "must be greater than minReadySeconds",
+        ));
     }
     errs
 }
@@ -51,6 +62,74 @@ pub fn pod(p: &Pod) -> Vec<FieldError> {
     errs
 }
 
+/// What an update may not change, per kind (each registry strategy's `ValidateUpdate`).
+/// The store calls this for every kind it holds; the kinds are told apart by type.
+pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
+    use std::any::Any;
+    let (new, old): (&dyn Any, &dyn Any) = (new, old);
+    if let (Some(n), Some(o)) = (new.downcast_ref::<Deployment>(), old.downcast_ref()) {
+        return deployment_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<ReplicaSet>(), old.downcast_ref()) {
+        return replicaset_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<Pod>(), old.downcast_ref()) {
+        return pod_update(n, o);
+    }
+    Vec::new()
+}
+
+/// `ValidateImmutableField`'s detail (apimachinery pkg/api/validation/generic.go).
+const FIELD_IMMUTABLE: &str = "field is immutable";
+
+/// What an update may not change in a Deployment, beyond what [`deployment`] checks: the
+/// selector, which apps/v1 makes immutable in pkg/registry/apps/deployment/strategy.go
+/// `ValidateUpdate` (after `ValidateDeploymentUpdate`, so these errors come last).
+pub fn deployment_update(new: &Deployment, old: &Deployment) -> Vec<FieldError> {
+    immutable_selector(&new.spec.selector, &old.spec.selector)
+}
+
+/// The same rule for ReplicaSets (pkg/registry/apps/replicaset/strategy.go `ValidateUpdate`).
+pub fn replicaset_update(new: &ReplicaSet, old: &ReplicaSet) -> Vec<FieldError> {
+    immutable_selector(&new.spec.selector, &old.spec.selector)
+}
+
+fn immutable_selector(new: &LabelSelector, old: &LabelSelector) -> Vec<FieldError> {
+    if new == old {
+        return Vec::new();
+    }
+    vec![FieldError::invalid("spec.selector", BadValue::json(new), FIELD_IMMUTABLE)]
+}
+
+/// The fields of a pod's spec an update may change, as `ValidatePodUpdate` lists them
+/// (pkg/apis/core/validation/validation.go, joined with "," since 1.27).
+const POD_UPDATABLE_FIELDS: &str = "`spec.containers[*].image`,`spec.initContainers[*].image`,\
+    `spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),\
+    `spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)";
+
+/// `ValidatePodUpdate`'s spec rule: copy the updatable fields from the old spec into the new
+/// one, and anything still different is forbidden. Of the updatable fields kubeloop models
+/// container images and the terminationGracePeriodSeconds escape. The real message goes on
+/// with a diff of the internal PodSpec structs (line numbers of a JSON dump of every field,
+/// defaults included), which is left out here.
+pub fn pod_update(new: &Pod, old: &Pod) -> Vec<FieldError> {
+    let mut munged = new.spec.clone();
+    if munged.containers.len() == old.spec.containers.len() {
+        for (c, o) in munged.containers.iter_mut().zip(&old.spec.containers) {
+            c.image = o.image.clone();
+        }
+    }
+    let old_grace = old.spec.termination_grace_period_seconds;
+    if old_grace.is_some_and(|g| g < 0) && munged.termination_grace_period_seconds == Some(1) {
+        munged.termination_grace_period_seconds = old_grace;
+    }
+    if munged == old.spec {
+        return Vec::new();
+    }
+    let detail = format!("pod updates may not change fields other than {POD_UPDATABLE_FIELDS}");
+    vec![FieldError::forbidden("spec", &detail)]
+}
+
 /// A namespace name is a DNS-1123 label (apimachinery ValidateNamespaceName).
 pub fn namespace_name(name: &str, field: &str) -> Vec<FieldError> {
     if name.is_empty() {
@@ -61,27 +140,24 @@ pub fn namespace_name(name: &str, field: &str) -> Vec<FieldError> {
 
 fn non_negative(errs: &mut Vec<FieldError>, field: &str, v: i32) {
     if v < 0 {
-        errs.push(FieldError::invalid(field, &v.to_string(), "must be greater than or equal to 0"));
+        errs.push(FieldError::invalid(field, v, "must be greater than or equal to 0"));
     }
 }
 
 fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> Option<i32> {
     match v {
         IntOrString::Int(i) if *i < 0 => {
-            errs.push(FieldError::invalid(
-                field,
-                &i.to_string(),
-                "must be greater than or equal to 0",
-            ));
+            errs.push(FieldError::invalid(field, *i, "must be greater than or equal to 0"));
             None
         }
         IntOrString::Int(i) => Some(*i),
-        IntOrString::Str(s) => match s.strip_suffix('%').and_then(|n| n.parse::<i32>().ok()) {
-            Some(p) if (0..=100).contains(&p) => Some(p),
-            Some(_) => {
-                errs.push(FieldError::invalid(field, s, "must not be greater than 100%"));
-                None
-            }
+        // `IsValidPercent`: `^[0-9]+%$`.
+        IntOrString::Str(s) => match s
+            .strip_suffix('%')
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .map(|n| n.parse::<i32>().unwrap_or(i32::MAX))
+        {
+            Some(p) => Some(p),
             None => {
                 errs.push(FieldError::invalid(
                     field,
@@ -96,13 +172,28 @@ fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> O
 
 fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &PodTemplateSpec) {
     if sel.is_empty() {
+        // The model has no nil selector, so an empty one stands for a missing one (the
+        // common case: a manifest without `selector`). Go then builds labels.Nothing(),
+        // which is not Empty() and matches no labels, so the template check fails too
+        // (`ValidatePodTemplateSpecForReplicaSet`); nil template labels print as null.
         errs.push(FieldError::required("spec.selector", ""));
+        let labels = &t.metadata.labels;
+        let value = if labels.is_empty() {
+            BadValue::Json(serde_json::Value::Null)
+        } else {
+            BadValue::json(labels)
+        };
+        errs.push(FieldError::invalid(
+            "spec.template.metadata.labels",
+            value,
+            "`selector` does not match template `labels`",
+        ));
     } else {
         match sel.try_to_selector() {
-            Err(e) => errs.push(FieldError::invalid("spec.selector", &sel.format(), &e)),
+            Err(e) => errs.push(FieldError::invalid("spec.selector", BadValue::json(sel), &e)),
             Ok(s) if !s.matches(&t.metadata.labels) => errs.push(FieldError::invalid(
                 "spec.template.metadata.labels",
-                &format_labels(&t.metadata.labels),
+                BadValue::json(&t.metadata.labels),
                 "`selector` does not match template `labels`",
             )),
             Ok(_) => {}
@@ -111,8 +202,13 @@ fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &Po
     pod_spec(errs, "spec.template.spec", &t.spec);
 }
 
-fn format_labels(labels: &super::Labels) -> String {
-    labels.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
+/// An IntOrString as `json.Marshal` writes it: a number bare, a string quoted
+/// (intstr.IntOrString `MarshalJSON`).
+fn int_or_string(v: &IntOrString) -> BadValue {
+    match v {
+        IntOrString::Int(i) => BadValue::Int((*i).into()),
+        IntOrString::Str(s) => BadValue::Str(s.clone()),
+    }
 }
 
 fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
@@ -129,10 +225,7 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
                 errs.push(FieldError::invalid(&format!("{field}.name"), &c.name, &m));
             }
             if !seen.insert(c.name.as_str()) {
-                errs.push(FieldError {
-                    kind: crate::labels::validation::FieldErrorKind::Duplicate,
-                    ..FieldError::invalid(&format!("{field}.name"), &c.name, "")
-                });
+                errs.push(FieldError::duplicate(&format!("{field}.name"), &c.name));
             }
         }
         if c.image.trim().is_empty() {
@@ -143,9 +236,79 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
         if g < 0 {
             errs.push(FieldError::invalid(
                 &format!("{path}.terminationGracePeriodSeconds"),
-                &g.to_string(),
+                g,
                 "must be greater than or equal to 0",
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Container, ContainerPort, ObjectMeta};
+
+    fn lines(errs: &[FieldError]) -> Vec<String> {
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    fn web(selector: &str, template: &str) -> Deployment {
+        let mut d = Deployment::default();
+        d.metadata.name = "web".into();
+        if !selector.is_empty() {
+            d.spec.selector.match_labels.insert("app".into(), selector.into());
+        }
+        d.spec.template.metadata.labels.insert("app".into(), template.into());
+        d.spec.template.spec.containers = vec![Container {
+            name: "nginx".into(),
+            image: "nginx:1.27".into(),
+            ..Default::default()
+        }];
+        d
+    }
+
+    fn pod(image: &str, port: i32) -> Pod {
+        let ports = vec![ContainerPort { container_port: port, protocol: None }];
+        let c = Container { name: "c".into(), image: image.into(), ports };
+        Pod::new(
+            ObjectMeta { name: "p1".into(), ..Default::default() },
+            PodSpec { containers: vec![c], ..Default::default() },
+        )
+    }
+
+    #[test]
+    fn a_missing_selector_is_required_and_matches_no_template() {
+        assert_eq!(lines(&deployment(&web("", "web"))), [
+            "spec.selector: Required value",
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`",
+        ]);
+    }
+
+    #[test]
+    fn negative_numbers_print_bare() {
+        let mut d = web("web", "web");
+        d.spec.replicas = -1;
+        assert_eq!(
+            lines(&deployment(&d)),
+            ["spec.replicas: Invalid value: -1: must be greater than or equal to 0"]
+        );
+    }
+
+    #[test]
+    fn changing_a_selector_is_refused_with_the_new_selector_as_json() {
+        let errs = deployment_update(&web("other", "other"), &web("web", "web"));
+        assert_eq!(lines(&errs), [
+            "spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"other\"}}: field is immutable"
+        ]);
+        assert!(deployment_update(&web("web", "web"), &web("web", "web")).is_empty());
+    }
+
+    #[test]
+    fn a_pod_update_may_change_images_but_not_ports() {
+        assert!(pod_update(&pod("nginx:1.28", 80), &pod("nginx:1.27", 80)).is_empty());
+        let errs = lines(&pod_update(&pod("nginx:1.27", 8080), &pod("nginx:1.27", 80)));
+        assert_eq!(errs, [
+            "spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"
+        ]);
     }
 }

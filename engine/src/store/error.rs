@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::labels::validation::{invalid_error, FieldError};
+use crate::labels::validation::{aggregate, go_quote, invalid_error, FieldError};
 use crate::model::Kind;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +36,10 @@ pub enum ApiError {
         name: String,
         errors: Vec<FieldError>,
     },
+    /// The request body could not be decoded (strict decoding, wrong types).
+    BadRequest {
+        message: String,
+    },
 }
 
 /// `deployments.apps`, `pods`: the resource as the API server names it in messages.
@@ -46,36 +50,70 @@ pub fn qualified_resource(kind: Kind) -> String {
     }
 }
 
+impl ApiError {
+    /// The Status `reason` kubectl prints in parentheses.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            ApiError::NotFound { .. } | ApiError::NamespaceNotFound { .. } => "NotFound",
+            ApiError::AlreadyExists { .. } | ApiError::NamespaceExists { .. } => "AlreadyExists",
+            ApiError::Invalid { .. } | ApiError::InvalidNamespace { .. } => "Invalid",
+            ApiError::Conflict { .. } => "Conflict",
+            ApiError::BadRequest { .. } => "BadRequest",
+        }
+    }
+
+    /// The Status `message` the API server sends. For Invalid it is
+    /// `<Kind.group> "<name>" is invalid: <aggregate>` (apimachinery pkg/api/errors
+    /// `NewInvalid`), which kubectl shows only when it lists several errors.
+    pub fn status_message(&self) -> String {
+        match self {
+            ApiError::NotFound { kind, name } => {
+                format!("{} \"{name}\" not found", qualified_resource(*kind))
+            }
+            ApiError::AlreadyExists { kind, name } => {
+                format!("{} \"{name}\" already exists", qualified_resource(*kind))
+            }
+            ApiError::Invalid { kind, name, errors } => {
+                let group_kind = match kind.group() {
+                    "" => kind.as_str().to_string(),
+                    g => format!("{}.{g}", kind.as_str()),
+                };
+                invalid_status(&group_kind, name, errors)
+            }
+            ApiError::InvalidNamespace { name, errors } => {
+                invalid_status("Namespace", name, errors)
+            }
+            ApiError::Conflict { kind, name, message } => format!(
+                "Operation cannot be fulfilled on {} \"{name}\": {message}",
+                qualified_resource(*kind)
+            ),
+            ApiError::NamespaceNotFound { name } => format!("namespaces \"{name}\" not found"),
+            ApiError::NamespaceExists { name } => format!("namespaces \"{name}\" already exists"),
+            ApiError::BadRequest { message } => message.clone(),
+        }
+    }
+}
+
+fn invalid_status(group_kind: &str, name: &str, errors: &[FieldError]) -> String {
+    let heading = format!("{group_kind} {} is invalid", go_quote(name));
+    match aggregate(errors) {
+        agg if agg.is_empty() => heading,
+        agg => format!("{heading}: {agg}"),
+    }
+}
+
 impl fmt::Display for ApiError {
+    /// As kubectl's `checkErr` prints it alone: Invalid errors from their causes, the rest as
+    /// `Error from server (<reason>): <message>` (cmd/util/helpers.go `StandardErrorMessage`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ApiError::NotFound { kind, name } => write!(
-                f,
-                "Error from server (NotFound): {} \"{name}\" not found",
-                qualified_resource(*kind)
-            ),
-            ApiError::AlreadyExists { kind, name } => write!(
-                f,
-                "Error from server (AlreadyExists): {} \"{name}\" already exists",
-                qualified_resource(*kind)
-            ),
             ApiError::Invalid { kind, name, errors } => {
                 f.write_str(&invalid_error(kind.as_str(), name, errors))
-            }
-            ApiError::Conflict { kind, name, message } => write!(
-                f,
-                "Error from server (Conflict): Operation cannot be fulfilled on {} \"{name}\": {message}",
-                qualified_resource(*kind)
-            ),
-            ApiError::NamespaceNotFound { name } => {
-                write!(f, "Error from server (NotFound): namespaces \"{name}\" not found")
-            }
-            ApiError::NamespaceExists { name } => {
-                write!(f, "Error from server (AlreadyExists): namespaces \"{name}\" already exists")
             }
             ApiError::InvalidNamespace { name, errors } => {
                 f.write_str(&invalid_error("Namespace", name, errors))
             }
+            _ => write!(f, "Error from server ({}): {}", self.reason(), self.status_message()),
         }
     }
 }

@@ -27,7 +27,7 @@ pub use watch::{WatchEvent, WatchEventType, WatchLog};
 use crate::clock::Time;
 use crate::controllers::ControllerName;
 use crate::labels::selector::Selector;
-use crate::labels::validation::{validate_labels, validate_object_name};
+use crate::labels::validation::{validate_labels, validate_object_name, FieldError};
 use crate::model::*;
 use crate::rng::SimRng;
 use index::{Indexes, UidKey};
@@ -214,7 +214,13 @@ impl Store {
                 message: "the object has been modified; please apply your changes to the latest version and try again".into(),
             });
         }
-        self.validate(&obj)?;
+        // ValidateUpdate: the create-time checks, then what an update may not change.
+        let mut errors = Self::errors_of(&obj);
+        errors.extend(crate::model::validate::update(&obj, old));
+        if !errors.is_empty() {
+            let name = obj.meta().name.clone();
+            return Err(ApiError::Invalid { kind: T::KIND, name, errors });
+        }
         T::keep_status(&mut obj, old);
         let spec_changed = !T::same_spec(&obj, old);
         let old_meta = old.meta().clone();
@@ -317,15 +323,21 @@ impl Store {
     }
 
     fn validate<T: Tabled>(&self, obj: &T) -> Result<(), ApiError> {
+        let errors = Self::errors_of(obj);
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid { kind: T::KIND, name: obj.meta().name.clone(), errors })
+        }
+    }
+
+    /// The create-time checks: name, labels, then the kind's spec.
+    fn errors_of<T: Tabled>(obj: &T) -> Vec<FieldError> {
         let m = obj.meta();
         let mut errors = validate_object_name(&m.name, "metadata.name");
         errors.extend(validate_labels(&m.labels, "metadata.labels"));
         errors.extend(T::validate_spec(obj));
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Invalid { kind: T::KIND, name: m.name.clone(), errors })
-        }
+        errors
     }
 
     pub(super) fn next_rv(&mut self) -> u64 {

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::validation::{aggregate, is_qualified_name, is_valid_label_value, FieldError};
+use super::validation::{aggregate, is_qualified_name, is_valid_label_value, BadValue, FieldError};
 
 /// selection.Operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,9 +92,8 @@ impl Requirement {
             _ => "",
         };
         if !count.is_empty() {
-            // Go prints the offending []string with %#v; a comma-joined string stands in.
-            let joined = values.iter().cloned().collect::<Vec<_>>().join(",");
-            errs.push(FieldError::invalid("values", &joined, count));
+            // The offending []string, which field.Error prints as JSON.
+            errs.push(FieldError::invalid("values", BadValue::json(&values), count));
         }
         if matches!(op, GreaterThan | LessThan) {
             for (i, v) in values.iter().enumerate().filter(|(_, v)| v.parse::<i64>().is_err()) {

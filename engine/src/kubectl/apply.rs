@@ -1,0 +1,373 @@
+//! `kubectl apply -f -` and the manifest half of `create -f -`: each object of a manifest is
+//! created, or (apply) updated in place, on its own; the errors come together at the end.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/cmd/apply/apply.go (`Run`, `applyOneObject`,
+//! `warningNoLastAppliedConfigAnnotation`), kubectl/pkg/util/apply.go
+//! (`GetModifiedConfiguration`: the last-applied-configuration annotation), cmd/util/helpers.go
+//! (`AddSourceToErr`, `checkErr`, `MultipleErrors`) and cmd/create/create.go `RunCreate`.
+//! The patch is three-way as in apply/patcher.go `patchSimple`, but with JSON merge rules:
+//! maps merge key by key, lists are replaced whole (a strategic merge would merge containers
+//! by name).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::labels::field::go_json;
+use crate::model::*;
+use crate::store::ApiError;
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::manifest::{self, Item};
+use super::mutate::ns_of;
+use super::printers;
+use super::{KubectlError, Output, Session};
+
+/// `v1.LastAppliedConfigAnnotation`.
+pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
+
+const APPLY_FLAGS: &[FlagSpec] = &[
+    flag("filename", Some('f')),
+    flag("namespace", Some('n')),
+    flag("dry-run", None),
+    switch("server-side", None),
+];
+
+pub fn apply(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, APPLY_FLAGS, "apply")?;
+    if a.has("dry-run") || a.has("server-side") {
+        return Err(KubectlError::Plain(
+            "kubeloop: --dry-run and --server-side are not supported in kubeloop".into(),
+        ));
+    }
+    let Some(f) = a.get("filename") else {
+        return Err(KubectlError::Usage("must specify one of -f and -k".into()));
+    };
+    from_manifest(s, f, stdin, &ns_of(&a), true, out)
+}
+
+/// One object's failure, or the stream's, printed as kubectl prints it.
+enum Failure {
+    /// The API server refused one object; `verb` is what `AddSourceToErr` puts before the
+    /// message ("creating", "applying patch").
+    Api { verb: &'static str, err: ApiError },
+    /// kubectl itself could not go on reading the manifest.
+    Client(KubectlError),
+}
+
+impl Failure {
+    /// `checkErr` with one error: Invalid from its causes, other API errors with the source.
+    fn alone(&self) -> String {
+        match self {
+            Failure::Api { err: e @ ApiError::Invalid { .. }, .. } => e.to_string(),
+            Failure::Api { verb, err } => with_source(verb, err),
+            Failure::Client(e) => e.to_string(),
+        }
+    }
+
+    /// `MultipleErrors`: each API error as `StandardErrorMessage` words it (the Status
+    /// message, even for Invalid), anything else bare, without `error: `.
+    fn listed(&self) -> String {
+        match self {
+            Failure::Api { verb, err } => with_source(verb, err),
+            Failure::Client(KubectlError::Usage(m) | KubectlError::Plain(m)) => m.clone(),
+            Failure::Client(KubectlError::Api(e)) => e.to_string(),
+        }
+    }
+}
+
+fn with_source(verb: &str, err: &ApiError) -> String {
+    format!(
+        "Error from server ({}): error when {verb} \"STDIN\": {}",
+        err.reason(),
+        err.status_message()
+    )
+}
+
+pub(super) fn from_manifest(
+    s: &mut Session,
+    file: &str,
+    stdin: Option<String>,
+    ns: &str,
+    apply: bool,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let verb = if apply { "apply" } else { "create" };
+    if file != "-" {
+        return Err(KubectlError::Plain(format!(
+            "kubeloop: there are no files here; pass the manifest on standard input: `kubectl {verb} -f - <<EOF` ... `EOF`"
+        )));
+    }
+    let stream = manifest::read(stdin.as_deref().unwrap_or(""));
+    let mut failures = Vec::new();
+    if stream.items.is_empty() && stream.stopped.is_none() {
+        return Err(KubectlError::Usage(format!("no objects passed to {verb}")));
+    }
+    for item in stream.items {
+        match put_item(s, item, ns, apply, out) {
+            Ok(line) => out.out(format!("{line}\n")),
+            Err(f) => failures.push(f),
+        }
+    }
+    // apply.go puts the error of reading the objects first; create's visitor reports it last.
+    if let Some(e) = stream.stopped {
+        let at = if apply { 0 } else { failures.len() };
+        failures.insert(at, Failure::Client(e));
+    }
+    match failures.as_slice() {
+        [] => return Ok(0),
+        [one] => out.err(format!("{}\n", one.alone())),
+        many => {
+            for f in many {
+                out.err(format!("{}\n", f.listed()));
+            }
+        }
+    }
+    Ok(1)
+}
+
+fn put_item(
+    s: &mut Session,
+    item: Item,
+    ns: &str,
+    apply: bool,
+    out: &mut Output,
+) -> Result<String, Failure> {
+    let source = item.source;
+    match item.decoded {
+        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, apply, out),
+        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, apply, out),
+        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, apply, out),
+        Ok(_) => Err(Failure::Client(KubectlError::Plain(
+            "kubeloop: only Deployments, ReplicaSets and Pods can be created here".into(),
+        ))),
+        Err(message) => {
+            let ns = if item.namespace.is_empty() { ns } else { &item.namespace };
+            let exists = match item.kind {
+                Kind::Deployment => s.world.store.get::<Deployment>(ns, &item.name).is_some(),
+                Kind::ReplicaSet => s.world.store.get::<ReplicaSet>(ns, &item.name).is_some(),
+                _ => s.world.store.get::<Pod>(ns, &item.name).is_some(),
+            };
+            let verb = if apply && exists { "applying patch" } else { "creating" };
+            Err(Failure::Api { verb, err: ApiError::BadRequest { message } })
+        }
+    }
+}
+
+/// Creates, or (for apply) updates spec, labels and annotations of an existing object.
+fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
+    s: &mut Session,
+    mut obj: T,
+    source: &Value,
+    ns: &str,
+    apply: bool,
+    out: &mut Output,
+) -> Result<String, Failure> {
+    if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
+        obj.meta_mut().namespace = ns.to_string();
+    }
+    if apply && obj.meta().name.is_empty() && !obj.meta().generate_name.is_empty() {
+        let base = &obj.meta().generate_name;
+        let msg = format!("from {base}: cannot use generate name with apply");
+        return Err(Failure::Client(KubectlError::Usage(msg)));
+    }
+    if apply {
+        let config = last_applied(source, &obj.meta().namespace);
+        obj.meta_mut().annotations.insert(LAST_APPLIED.into(), config);
+    }
+    let name = obj.meta().name.clone();
+    let existing = s.world.store.get::<T>(&obj.meta().namespace, &name).cloned();
+    match existing {
+        Some(cur) if apply => {
+            if !cur.meta().annotations.contains_key(LAST_APPLIED) {
+                out.err(format!(
+                    "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
+                    T::KIND.plural()
+                ));
+            }
+            let before = previously_applied(cur.meta());
+            // A manifest the typed model needed filling in (a container without a name)
+            // replaces the spec instead, so validation still judges what was written.
+            let mut next: T =
+                merged_spec(&cur, source, before.as_ref()).unwrap_or_else(|| obj.clone());
+            {
+                let m = next.meta_mut();
+                let (want, c) = (obj.meta(), cur.meta());
+                m.labels =
+                    merge(&c.labels, &want.labels, &map_keys(before.as_ref(), "labels")).into();
+                m.annotations = merge(
+                    &c.annotations,
+                    &want.annotations,
+                    &map_keys(before.as_ref(), "annotations"),
+                );
+                m.uid = c.uid.clone();
+                m.owner_references = if want.owner_references.is_empty() {
+                    c.owner_references.clone()
+                } else {
+                    want.owner_references.clone()
+                };
+                m.finalizers = c.finalizers.clone();
+            }
+            T::keep_unset_on_apply(&mut next, &cur);
+            let updated =
+                s.world.update(next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
+            // WarnIfDeleting.
+            if updated.meta().deletion_timestamp.is_some() {
+                out.err(format!(
+                    "Warning: Detected changes to resource {name} which is currently being deleted.\n"
+                ));
+            }
+            let op = if updated.meta().resource_version == cur.meta().resource_version {
+                "unchanged"
+            } else {
+                "configured"
+            };
+            Ok(printers::operation(T::KIND, &name, op))
+        }
+        _ => {
+            let created =
+                s.world.create(obj).map_err(|err| Failure::Api { verb: "creating", err })?;
+            Ok(printers::operation(T::KIND, &created.meta().name, "created"))
+        }
+    }
+}
+
+/// `GetModifiedConfiguration`: the document as written, with the namespace kubectl filled
+/// in and `metadata.annotations` present but without this annotation, encoded as Go's
+/// json.Encoder writes an unstructured object (sorted keys, then a newline).
+fn last_applied(source: &Value, namespace: &str) -> String {
+    let mut doc = source.clone();
+    if let Some(Value::Object(meta)) = doc.get_mut("metadata") {
+        if !namespace.is_empty() && meta.get("namespace").is_none_or(|n| n.as_str() == Some("")) {
+            meta.insert("namespace".into(), Value::String(namespace.into()));
+        }
+        let annotations =
+            meta.entry("annotations").or_insert_with(|| Value::Object(Default::default()));
+        match annotations {
+            Value::Object(a) => {
+                a.shift_remove(LAST_APPLIED);
+            }
+            other => *other = Value::Object(Default::default()),
+        }
+    }
+    format!("{}\n", go_json(&doc))
+}
+
+/// The previous apply's document, from its annotation.
+fn previously_applied(meta: &ObjectMeta) -> Option<Value> {
+    meta.annotations.get(LAST_APPLIED).and_then(|a| serde_json::from_str(a).ok())
+}
+
+/// The keys of one metadata map in the previous apply's document.
+fn map_keys(before: Option<&Value>, field: &str) -> Vec<String> {
+    before
+        .and_then(|doc| doc.pointer(&format!("/metadata/{field}")))
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// The current object with its spec patched three ways: what the manifest sets wins, what
+/// the previous apply set and this manifest leaves out goes, and what neither mentions
+/// stays (a `kubectl scale` between two applies of a manifest without `replicas`, the node
+/// the scheduler chose). Maps merge key by key; lists are replaced whole (kubeloop's
+/// containers carry no server-set fields for a merge by name to keep).
+fn merged_spec<T: serde::Serialize + serde::de::DeserializeOwned>(
+    current: &T,
+    source: &Value,
+    before: Option<&Value>,
+) -> Option<T> {
+    let mut doc = serde_json::to_value(current).ok()?;
+    let empty = Value::Object(Default::default());
+    let want = source.get("spec").unwrap_or(&empty);
+    let had = doc.get("spec").cloned().unwrap_or(Value::Null);
+    let spec = merge_value(&had, want, before.and_then(|b| b.get("spec")));
+    if let Value::Object(top) = &mut doc {
+        top.insert("spec".into(), spec);
+    }
+    serde_json::from_value(doc).ok()
+}
+
+fn merge_value(current: &Value, desired: &Value, before: Option<&Value>) -> Value {
+    match (current, desired) {
+        (Value::Object(cur), Value::Object(want)) => {
+            let mut out = cur.clone();
+            for (k, v) in want {
+                let merged = merge_value(
+                    cur.get(k).unwrap_or(&Value::Null),
+                    v,
+                    before.and_then(|b| b.get(k)),
+                );
+                out.insert(k.clone(), merged);
+            }
+            if let Some(Value::Object(had)) = before {
+                for k in had.keys().filter(|k| !want.contains_key(*k)) {
+                    out.shift_remove(k);
+                }
+            }
+            out.into_iter().filter(|(_, v)| !v.is_null()).collect()
+        }
+        _ => desired.clone(),
+    }
+}
+
+/// A three-way merge of one string map, as a strategic merge patch does it: keys in the new
+/// manifest win, keys the previous apply set and the new one drops go, the rest stay.
+fn merge<'a>(
+    current: impl IntoIterator<Item = (&'a String, &'a String)>,
+    desired: impl IntoIterator<Item = (&'a String, &'a String)>,
+    applied_before: &[String],
+) -> BTreeMap<String, String> {
+    let desired: BTreeMap<String, String> =
+        desired.into_iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut out: BTreeMap<String, String> = current
+        .into_iter()
+        .filter(|(k, _)| desired.contains_key(*k) || !applied_before.contains(k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    out.extend(desired);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn last_applied_is_the_manifest_with_namespace_and_empty_annotations_sorted() {
+        let source = json!({"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "image": "x"}]}});
+        assert_eq!(
+            last_applied(&source, "default"),
+            "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"annotations\":{},\"name\":\"p\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}]}}\n"
+        );
+    }
+
+    #[test]
+    fn a_spec_merge_sets_the_manifest_drops_what_apply_dropped_and_keeps_the_rest() {
+        let current = json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "old": 1});
+        let desired = json!({"selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5});
+        let before = json!({"old": 1, "selector": {"matchLabels": {"app": "web"}}});
+        assert_eq!(
+            merge_value(&current, &desired, Some(&before)),
+            json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5})
+        );
+    }
+
+    #[test]
+    fn a_merge_keeps_what_the_cluster_set_and_drops_what_apply_set_before() {
+        let map = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        let current = map(&[("revision", "2"), ("team", "a"), ("old", "x")]);
+        let desired = map(&[("team", "b")]);
+        let merged = merge(&current, &desired, &["team".into(), "old".into()]);
+        assert_eq!(merged, map(&[("revision", "2"), ("team", "b")]));
+    }
+}
