@@ -6,11 +6,14 @@
 
 pub mod args;
 mod delete;
+mod describe;
+mod events;
 pub mod export;
 mod filters;
 mod get;
 pub mod jsonpath;
 mod label;
+mod list_selector;
 mod manifest;
 mod mutate;
 mod nodes;
@@ -20,6 +23,7 @@ mod rollout;
 mod run;
 mod sandbox;
 pub mod shell;
+mod wait;
 mod watch;
 
 use std::fmt;

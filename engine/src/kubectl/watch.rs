@@ -2,7 +2,9 @@
 //!
 //! Models kubectl/pkg/cmd/get/get.go `watch`: every ADDED, MODIFIED and DELETED event prints
 //! the object as it was at that event, through the same printer and the same remembered
-//! column widths as the initial table.
+//! column widths as the initial table. The table printer (cli-runtime/pkg/printers/
+//! tableprinter.go `HumanReadablePrinter.printedHeaders`) prints the header with the first
+//! row it prints, so a watch that started on an empty list prints it with the first event.
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
@@ -37,10 +39,25 @@ impl Watch {
             && (self.names.is_empty() || self.names.contains(&m.name))
     }
 
-    /// The text one object prints as, one event at a time.
-    pub fn render(&self, obj: &Object, tw: &mut TabWriter, now: Time) -> Result<String, String> {
+    /// The text one object prints as, one event at a time; a table's header comes first
+    /// unless it was printed already (`header_printed`, which this sets).
+    pub fn render(
+        &self,
+        obj: &Object,
+        tw: &mut TabWriter,
+        header_printed: &mut bool,
+        now: Time,
+    ) -> Result<String, String> {
         match &self.format {
-            Format::Table => Ok(tw.write_rows(&[printers::row(obj, &self.opts, now)])),
+            Format::Table => {
+                let mut rows = Vec::with_capacity(2);
+                if !*header_printed && !self.opts.no_headers {
+                    rows.push(printers::headers(self.kind, &self.opts));
+                }
+                *header_printed = true;
+                rows.push(printers::row(obj, &self.opts, now));
+                Ok(tw.write_rows(&rows))
+            }
             other => other.render_single(obj),
         }
     }
@@ -50,6 +67,8 @@ impl Watch {
 pub struct ActiveWatch {
     pub watch: Watch,
     pub tw: TabWriter,
+    /// The table's header is out (the initial list had rows).
+    pub header_printed: bool,
     pub cursor: u64,
     pub deadline: Option<Time>,
     /// Line filters it is piped through (`| grep Running`).
@@ -69,7 +88,7 @@ impl ActiveWatch {
                 break;
             }
             if self.watch.matches(&ev.object) {
-                match self.watch.render(&ev.object, &mut self.tw, now) {
+                match self.watch.render(&ev.object, &mut self.tw, &mut self.header_printed, now) {
                     Ok(t) => text.push_str(&t),
                     Err(e) => text.push_str(&e),
                 }

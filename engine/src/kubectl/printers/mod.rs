@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use crate::clock::Time;
 use crate::duration;
 
-pub use describe::describe;
+pub use describe::{describe, describe_with};
 pub use json::{list_json, list_json_text, object_json, to_json};
 pub use name::{deleted_message, name, operation};
 pub use pod::{pod_cells, pod_wide_cells, PodCells};
