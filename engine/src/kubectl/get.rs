@@ -321,10 +321,21 @@ fn print_groups(
         Format::JsonPath(t) => {
             let data =
                 if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
-            let text =
-                jsonpath::render(t, &data).map_err(|e| KubectlError::Usage(e.to_string()))?;
-            out.out(text);
+            out.out(jsonpath_output(t, &data)?);
         }
     }
     Ok(false)
+}
+
+/// Runs a `-o jsonpath` template. A failure is cli-runtime/pkg/printers/jsonpath.go
+/// `JSONPathPrinter.PrintObj`'s error: the template and the object (Go's `%#v`) follow,
+/// ending in blank lines.
+fn jsonpath_output(template: &str, data: &serde_json::Value) -> Result<String, KubectlError> {
+    jsonpath::render(template, data).map_err(|e| {
+        KubectlError::Usage(format!(
+            "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",
+            super::list_selector::go_quote(template),
+            jsonpath::go_syntax(data)
+        ))
+    })
 }

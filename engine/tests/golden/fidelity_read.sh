@@ -12,6 +12,9 @@ k get pods -o name
 k get pods -o jsonpath='{.items}'
 # client-go jsonpath over an empty list prints nothing.
 k get pods -o jsonpath='{.items[*].metadata.name}'
+# cli-runtime printers/jsonpath.go PrintObj: an index past the empty list fails, followed by
+# the template and the object as Go's %#v shows it.
+k get pods -o jsonpath='{.items[0].metadata.name}'
 # get.go Run: the human-readable printer wrote nothing, so "No resources found" (stderr).
 k get pods
 # Row 5. get.go watch prints no "No resources found"; an empty initial list prints nothing.
