@@ -3,8 +3,8 @@
 //! `-A` and `--no-headers`.
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/events/events.go (`ToOptions`, `Validate`,
-//! `Run`, `SortableEvents`) and event_printer.go (`EventPrinter`, `getInterval`). `-o` and
-//! `-w` go through `kubectl get events`' printers instead.
+//! `Run`, `runWatch`, `SortableEvents`) and event_printer.go (`EventPrinter`, `getInterval`).
+//! `-o` goes through `kubectl get events`' printers instead.
 
 use crate::labels::selector::Selector;
 use crate::model::{Event, Kind, Object};
@@ -12,7 +12,8 @@ use crate::model::{Event, Kind, Object};
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::list_kind;
 use super::printers::{self, TabWriter};
-use super::{get, KubectlError, Output, Session};
+use super::watch::{ActiveWatch, Watch};
+use super::{get, KubectlError, Mode, Output, Session};
 
 const EVENTS_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -52,25 +53,29 @@ pub fn events(
     {
         return Err(KubectlError::Usage("valid --types are Normal or Warning".into()));
     }
-    if a.has("output") || a.bool("watch", false)? {
+    if a.has("output") {
         return via_get(s, &a, to_completion, limit_ms, out);
     }
     let all_ns = a.bool("all-namespaces", false)?;
+    let view = EventsView {
+        all_namespaces: all_ns,
+        no_headers: a.bool("no-headers", false)?,
+        types,
+        for_object,
+    };
     let ns = a.get("namespace").unwrap_or("default").to_string();
     let list_ns = if all_ns { None } else { Some(ns.as_str()) };
     let listed = list_kind(&s.world.store, Kind::Event, list_ns, &Selector::everything());
+    if a.bool("watch", false)? {
+        return watch(s, view, ns, &listed, to_completion, limit_ms, out);
+    }
     let mut events: Vec<&Event> = listed
         .iter()
         .filter_map(|o| match o {
             Object::Event(e) => Some(&**e),
             _ => None,
         })
-        .filter(|e| {
-            for_object.as_ref().is_none_or(|(kind, name)| {
-                e.involved_object.kind == kind.as_str() && &e.involved_object.name == name
-            })
-        })
-        .filter(|e| types.is_empty() || types.iter().any(|t| t.eq_ignore_ascii_case(&e.type_)))
+        .filter(|e| view.matches(e))
         .collect();
     if events.is_empty() {
         if all_ns {
@@ -87,17 +92,47 @@ pub fn events(
     crate::sort::sort_by_key(&mut events, |e| e.last_timestamp.secs());
     let now = s.world.now();
     let mut rows = Vec::with_capacity(events.len() + 1);
-    if !a.bool("no-headers", false)? {
+    if !view.no_headers {
+        rows.push(view.header());
+    }
+    rows.extend(events.into_iter().map(|e| view.row(e, now)));
+    out.out(TabWriter::default().write_rows(&rows));
+    Ok(0)
+}
+
+/// What `kubectl events` shows and how: its filters and event_printer.go's columns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventsView {
+    pub all_namespaces: bool,
+    pub no_headers: bool,
+    /// `--types`, sorted and de-duplicated; empty for all.
+    pub types: Vec<String>,
+    /// `--for`: the involved object's kind and name.
+    pub for_object: Option<(Kind, String)>,
+}
+
+impl EventsView {
+    /// The `--for` field selector and `filteredEventType`.
+    pub fn matches(&self, e: &Event) -> bool {
+        self.for_object.as_ref().is_none_or(|(kind, name)| {
+            e.involved_object.kind == kind.as_str() && &e.involved_object.name == name
+        }) && (self.types.is_empty() || self.types.iter().any(|t| t.eq_ignore_ascii_case(&e.type_)))
+    }
+
+    /// `printHeadings`.
+    pub fn header(&self) -> Vec<String> {
         let mut header: Vec<String> = Vec::new();
-        if all_ns {
+        if self.all_namespaces {
             header.push("NAMESPACE".into());
         }
         header.extend(["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"].map(String::from));
-        rows.push(header);
+        header
     }
-    for e in events {
+
+    /// `printOneEvent`.
+    pub fn row(&self, e: &Event, now: crate::clock::Time) -> Vec<String> {
         let mut row = Vec::with_capacity(6);
-        if all_ns {
+        if self.all_namespaces {
             row.push(e.metadata.namespace.clone());
         }
         row.push(interval(e, now));
@@ -105,9 +140,59 @@ pub fn events(
         row.push(e.reason.clone());
         row.push(format!("{}/{}", e.involved_object.kind, e.involved_object.name));
         row.push(e.message.trim().to_string());
-        rows.push(row);
+        row
     }
-    out.out(TabWriter::default().write_rows(&rows));
+}
+
+/// events.go `runWatch`: a watch with no resourceVersion starts with a synthetic ADDED for
+/// every Event there is (in the server's order, unsorted), then follows new writes, leaving
+/// out deletions; the header comes with the first line.
+fn watch(
+    s: &mut Session,
+    view: EventsView,
+    ns: String,
+    listed: &[Object],
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let now = s.world.now();
+    let mut tw = TabWriter::default();
+    let mut rows = Vec::new();
+    for o in listed {
+        if let Object::Event(e) = o {
+            if view.matches(e) {
+                if rows.is_empty() && !view.no_headers {
+                    rows.push(view.header());
+                }
+                rows.push(view.row(e, now));
+            }
+        }
+    }
+    let header_printed = !rows.is_empty();
+    out.out(tw.write_rows(&rows));
+    let active = ActiveWatch {
+        watch: Watch {
+            kind: Kind::Event,
+            namespace: if view.all_namespaces { None } else { Some(ns) },
+            selector: Selector::everything(),
+            names: Vec::new(),
+            format: get::Format::Table,
+            opts: Default::default(),
+            events: Some(view),
+        },
+        tw,
+        header_printed,
+        cursor: s.world.store.watch.end(),
+        deadline: limit_ms.map(|ms| now.plus_millis(ms)),
+        filters: Vec::new(),
+        rest: Default::default(),
+    };
+    if to_completion || s.mode == Mode::Script {
+        get::run_to_completion(s, active, out);
+    } else {
+        s.watch = Some(active);
+    }
     Ok(0)
 }
 

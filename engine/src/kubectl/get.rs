@@ -231,6 +231,7 @@ pub fn get(
                 names,
                 format,
                 opts,
+                events: None,
             },
             tw,
             header_printed,
@@ -262,7 +263,7 @@ pub fn get(
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.
-fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
+pub(super) fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
     let limit = active.deadline.unwrap_or(s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
     while s.world.now() < limit {
         if !s.world.has_work() {

@@ -9,8 +9,10 @@
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
+use crate::store::WatchEventType;
 use crate::world::World;
 
+use super::events::EventsView;
 use super::filters::Filter;
 use super::get::Format;
 use super::printers::{self, TabWriter, TableOptions};
@@ -25,6 +27,8 @@ pub struct Watch {
     pub names: Vec<String>,
     pub format: Format,
     pub opts: TableOptions,
+    /// `kubectl events -w`: its filters and layout instead of `get`'s table.
+    pub events: Option<EventsView>,
 }
 
 impl Watch {
@@ -37,6 +41,10 @@ impl Watch {
                 .is_none_or(|ns| m.namespace == ns || !self.kind.namespaced())
             && self.selector.matches(&m.labels)
             && (self.names.is_empty() || self.names.contains(&m.name))
+            && match (&self.events, obj) {
+                (Some(view), Object::Event(e)) => view.matches(e),
+                _ => true,
+            }
     }
 
     /// The text one object prints as, one event at a time; a table's header comes first
@@ -48,6 +56,15 @@ impl Watch {
         header_printed: &mut bool,
         now: Time,
     ) -> Result<String, String> {
+        if let (Some(view), Object::Event(e)) = (&self.events, obj) {
+            let mut rows = Vec::with_capacity(2);
+            if !*header_printed && !view.no_headers {
+                rows.push(view.header());
+            }
+            *header_printed = true;
+            rows.push(view.row(e, now));
+            return Ok(tw.write_rows(&rows));
+        }
         match &self.format {
             Format::Table => {
                 let mut rows = Vec::with_capacity(2);
@@ -87,7 +104,9 @@ impl ActiveWatch {
             if self.deadline.is_some_and(|d| ev.at > d) {
                 break;
             }
-            if self.watch.matches(&ev.object) {
+            // events.go runWatch does not print deletions.
+            let skip = self.watch.events.is_some() && ev.ty == WatchEventType::Deleted;
+            if !skip && self.watch.matches(&ev.object) {
                 match self.watch.render(&ev.object, &mut self.tw, &mut self.header_printed, now) {
                     Ok(t) => text.push_str(&t),
                     Err(e) => text.push_str(&e),

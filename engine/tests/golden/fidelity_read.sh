@@ -76,3 +76,6 @@ k events --for web
 # events.go Run: nothing left after --types.
 k events --types=Warning
 k events -A --for deploy/web
+# events.go runWatch: synthetic ADDED events for what exists (server order), then new ones;
+# the header comes with the first line, and deletions are not printed.
+k scale deploy web --replicas=3; timeout 5s k events -w --for deploy/web
