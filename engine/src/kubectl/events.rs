@@ -53,7 +53,8 @@ pub fn events(
     {
         return Err(KubectlError::Usage("valid --types are Normal or Warning".into()));
     }
-    if a.has("output") {
+    let format = output_format(a.get("output"))?;
+    if format.is_some() && a.bool("watch", false)? {
         return via_get(s, &a, to_completion, limit_ms, out);
     }
     let all_ns = a.bool("all-namespaces", false)?;
@@ -90,6 +91,9 @@ pub fn events(
     // lists Go's pdqsort insertion-sorts (up to 12 elements); for longer ones its order is
     // an artefact of pdqsort, and a stable sort keeps the server's order there too.
     crate::sort::sort_by_key(&mut events, |e| e.last_timestamp.secs());
+    if let Some(format) = format {
+        return print_list(&events, &format, out);
+    }
     let now = s.world.now();
     let mut rows = Vec::with_capacity(events.len() + 1);
     if !view.no_headers {
@@ -192,6 +196,51 @@ fn watch(
         get::run_to_completion(s, active, out);
     } else {
         s.watch = Some(active);
+    }
+    Ok(0)
+}
+
+/// `-o`: genericclioptions.NewPrintFlags("events") has no table formats, so `wide` is
+/// refused with the rest; an empty `-o` is the events layout.
+fn output_format(o: Option<&str>) -> Result<Option<get::Format>, KubectlError> {
+    match o {
+        None | Some("") => Ok(None),
+        Some(o) if o == "wide" || o.starts_with("custom-columns") => Err(KubectlError::Usage(format!(
+            "unable to match a printer suitable for the output format \"{}\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml",
+            o
+        ))),
+        Some(other) => match get::Format::parse(Some(other))? {
+            (get::Format::Table, _) => output_format(Some("wide")),
+            (f, _) => Ok(Some(f)),
+        },
+    }
+}
+
+/// events.go `Run` hands the sorted `EventList` to the printer: `event/NAME` lines, or the
+/// list (kind `EventList`, empty list metadata) as YAML, JSON or a template's input.
+fn print_list(
+    events: &[&Event],
+    format: &get::Format,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let objects: Vec<Object> = events.iter().map(|e| Object::Event((*e).clone().into())).collect();
+    if *format == get::Format::Name {
+        for e in events {
+            out.out(format!("event/{}\n", e.metadata.name));
+        }
+        return Ok(0);
+    }
+    let list = serde_json::json!({
+        "apiVersion": "v1",
+        "items": objects.iter().map(printers::object_json).collect::<Vec<_>>(),
+        "kind": "EventList",
+        "metadata": {},
+    });
+    match format {
+        get::Format::Yaml => out.out(printers::value_to_yaml(&list)),
+        get::Format::Json => out.out(format!("{}\n", printers::value_json_text(&list))),
+        get::Format::JsonPath(t) => out.out(get::jsonpath_output(t, &list)?),
+        get::Format::Table | get::Format::Name => {}
     }
     Ok(0)
 }

@@ -331,7 +331,10 @@ fn print_groups(
 /// Runs a `-o jsonpath` template. A failure is cli-runtime/pkg/printers/jsonpath.go
 /// `JSONPathPrinter.PrintObj`'s error: the template and the object (Go's `%#v`) follow,
 /// ending in blank lines.
-fn jsonpath_output(template: &str, data: &serde_json::Value) -> Result<String, KubectlError> {
+pub(super) fn jsonpath_output(
+    template: &str,
+    data: &serde_json::Value,
+) -> Result<String, KubectlError> {
     jsonpath::render(template, data).map_err(|e| {
         KubectlError::Usage(format!(
             "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",

@@ -79,3 +79,8 @@ k events -A --for deploy/web
 # events.go runWatch: synthetic ADDED events for what exists (server order), then new ones;
 # the header comes with the first line, and deletions are not printed.
 k scale deploy web --replicas=3; timeout 5s k events -w --for deploy/web
+# events.go ToOptions: NewPrintFlags("events") has no table printer (checked against kubectl
+# 1.33), and Run prints the sorted, filtered EventList (kind EventList, metadata {}).
+k events -o wide
+k events --for deploy/web -o jsonpath='{.kind} {.items[*].reason}'
+k events --for deploy/web --types=Normal -o name
