@@ -266,11 +266,14 @@ fn decode_for(f: &str) -> Result<(Kind, String), KubectlError> {
             "arguments in resource/name form may not have more than one slash".into(),
         ));
     }
-    match Kind::from_resource(ty) {
-        Some(kind) => Ok((kind, name.to_string())),
-        None => {
-            Err(KubectlError::Usage(format!("the server doesn't have a resource type \"{ty}\"")))
+    // The RESTMapper's own error for a type it does not know (meta/errors.go
+    // NoResourceMatchError over a GroupVersionResource with only the resource set).
+    match super::resource::kind_of(ty) {
+        Ok(kind) => Ok((kind, name.to_string())),
+        Err(KubectlError::Usage(_)) => {
+            Err(KubectlError::Usage(format!("no matches for /, Resource={ty}")))
         }
+        Err(e) => Err(e),
     }
 }
 
@@ -305,5 +308,7 @@ mod tests {
         let e = decode_for("pod").unwrap_err().to_string();
         assert_eq!(e, "error: --for must be in resource/name form");
         assert_eq!(decode_for("po/web").unwrap(), (Kind::Pod, "web".to_string()));
+        let e = decode_for("frob/web").unwrap_err().to_string();
+        assert_eq!(e, "error: no matches for /, Resource=frob");
     }
 }
