@@ -4,6 +4,7 @@
 //! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout.
 
 use crate::model::*;
+use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
 use super::printers;
@@ -21,7 +22,12 @@ const ROLLOUT_FLAGS: &[FlagSpec] = &[
     flag("revision", None),
 ];
 
-fn deployment_arg(a: &args::Args, sub: &str) -> Result<String, KubectlError> {
+fn deployment_arg(
+    a: &args::Args,
+    sub: &str,
+    store: &crate::store::Store,
+    ns: &str,
+) -> Result<String, KubectlError> {
     let sel = resource::select(&a.positional[1..], false)?;
     match sel.items.as_slice() {
         [(Kind::Deployment, names)] if names.len() == 1 => Ok(names[0].clone()),
@@ -30,12 +36,29 @@ fn deployment_arg(a: &args::Args, sub: &str) -> Result<String, KubectlError> {
         [(Kind::Deployment, _)] | [] => {
             Err(KubectlError::Usage("required resource not specified".into()))
         }
+        // The builder fetches the object before a viewer is looked for.
+        [(k, names)] if sub == "status" && names.len() == 1 => {
+            match super::get::get_named(store, *k, ns, &names[0]) {
+                Some(_) => Err(no_status_viewer(*k)),
+                None => Err(ApiError::NotFound { kind: *k, name: names[0].clone() }.into()),
+            }
+        }
         [(k, _)] => Err(KubectlError::Usage(format!(
             "no {sub} viewer has been implemented for {}",
             k.plural()
         ))),
         _ => Err(KubectlError::Usage("rollout takes exactly one deployment".into())),
     }
+}
+
+/// polymorphichelpers/statusviewer.go `StatusViewerFor`: only Deployments here; the kind
+/// prints as a GroupKind (`ReplicaSet.apps`, `Pod`).
+fn no_status_viewer(kind: Kind) -> KubectlError {
+    let group_kind = match kind.group() {
+        "" => kind.as_str().to_string(),
+        g => format!("{}.{g}", kind.as_str()),
+    };
+    KubectlError::Usage(format!("no status viewer has been implemented for {group_kind}"))
 }
 
 pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
@@ -50,8 +73,24 @@ pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
             "error: unknown command \"{sub}\" for \"kubectl rollout\"\nRun 'kubectl rollout --help' for usage."
         )));
     }
-    let name = deployment_arg(&a, &sub)?;
     let ns = a.get("namespace").unwrap_or("default").to_string();
+    let name = match (sub.as_str(), a.positional.as_slice()) {
+        // rollout_status.go Run: a bare type is a collection, and status takes exactly one.
+        ("status", [_, ty]) if !ty.contains('/') => {
+            let kind = resource::kind_of(ty)?;
+            let all = crate::labels::selector::Selector::everything();
+            let found = super::get::list_kind(&s.world.store, kind, Some(&ns), &all);
+            match found.as_slice() {
+                [one] if kind == Kind::Deployment => one.meta().name.clone(),
+                [_] => return Err(no_status_viewer(kind)),
+                _ => return Err(KubectlError::Usage(format!(
+                    "rollout status is only supported on individual resources and resource collections - {} resources were found",
+                    found.len()
+                ))),
+            }
+        }
+        _ => deployment_arg(&a, &sub, &s.world.store, &ns)?,
+    };
     let Some(d) = s.world.store.get::<Deployment>(&ns, &name).cloned() else {
         return Err(crate::store::ApiError::NotFound { kind: Kind::Deployment, name }.into());
     };

@@ -28,6 +28,8 @@ k rollout status
 # rollout_history.go, rollout_pause.go, rollout_resume.go, rollout_restart.go: the same.
 k rollout history
 k rollout restart
+# rollout_status.go Run: a bare type is a collection and status wants exactly one object.
+k rollout status deployment
 # Row 3. wait.go conditionFuncFor: unrecognized condition: %q, before any object is read.
 k wait deploy/web
 # Row 2. wait.go RunWait: NotFound is ignored for --for=delete and nothing matching is fine.
@@ -84,3 +86,7 @@ k scale deploy web --replicas=3; timeout 5s k events -w --for deploy/web
 k events -o wide
 k events --for deploy/web -o jsonpath='{.kind} {.items[*].reason}'
 k events --for deploy/web --types=Normal -o name
+# rollout_status.go Run, then polymorphichelpers StatusViewerFor: two Deployments are too many;
+# other kinds print as a GroupKind once the builder has fetched them.
+k rollout status deploy
+k rollout status rs/$(k get rs -l app=web -o jsonpath='{.items[0].metadata.name}')
