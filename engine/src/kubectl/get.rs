@@ -217,13 +217,10 @@ pub fn get(
         if !errors.is_empty() {
             return finish(out);
         }
-        let mut tw = TabWriter::default();
-        let header_printed = !watch_only
-            && print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
         let (kind, names) = sel.items[0].clone();
         let Ok(selector) = label_sel.for_list(kind).cloned() else { return finish(out) };
         let now = s.world.now();
-        let active = ActiveWatch {
+        let mut active = ActiveWatch {
             watch: Watch {
                 kind,
                 namespace: if all_ns { None } else { Some(ns) },
@@ -233,13 +230,26 @@ pub fn get(
                 opts,
                 events: None,
             },
-            tw,
-            header_printed,
+            tw: TabWriter::default(),
+            header_printed: false,
             cursor: s.world.store.watch.end(),
             deadline: limit_ms.map(|ms| now.plus_millis(ms)),
             filters: Vec::new(),
             rest: Default::default(),
         };
+        // get.go watch prints the initial list item by item through the same printer as
+        // the events (so no List wrapper, and nothing at all for an empty list).
+        if !watch_only && active.watch.format == Format::Table {
+            let w = &active.watch;
+            active.header_printed =
+                print_groups(&groups, &w.format, &w.opts, &sel, now, &mut active.tw, out)?;
+        } else if !watch_only {
+            for obj in groups.iter().flat_map(|(_, v)| v.iter()) {
+                match active.watch.render(obj, &mut active.tw, &mut active.header_printed, now) {
+                    Ok(t) | Err(t) => out.out(t),
+                }
+            }
+        }
         if to_completion || s.mode == Mode::Script {
             run_to_completion(s, active, out);
         } else {

@@ -48,7 +48,8 @@ impl Watch {
     }
 
     /// The text one object prints as, one event at a time; a table's header comes first
-    /// unless it was printed already (`header_printed`, which this sets).
+    /// unless it was printed already, and a YAML document after the first starts with `---`
+    /// (`header_printed` says something was printed; this sets it).
     pub fn render(
         &self,
         obj: &Object,
@@ -75,7 +76,17 @@ impl Watch {
                 rows.push(printers::row(obj, &self.opts, now));
                 Ok(tw.write_rows(&rows))
             }
-            other => other.render_single(obj),
+            // cli-runtime printers/yaml.go: every object after the first is preceded by a
+            // document separator.
+            Format::Yaml => {
+                let sep = if *header_printed { "---\n" } else { "" };
+                *header_printed = true;
+                Ok(format!("{sep}{}", printers::to_yaml(obj)))
+            }
+            other => {
+                *header_printed = true;
+                other.render_single(obj)
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ k get pods -o jsonpath='{.items[0].metadata.name}'
 k get pods
 # Row 5. get.go watch prints no "No resources found"; an empty initial list prints nothing.
 timeout 3s k get pods -w
+# get.go watch prints the initial list item by item, so an empty one prints no List.
+timeout 3s k get pods -w -o yaml
 # Row 7. describe.go ToOptions: "You must specify the type of resource to describe. %s\n",
 # SuggestAPIResources (checked against kubectl 1.33: one "error: " line).
 k describe
@@ -90,3 +92,5 @@ k events --for deploy/web --types=Normal -o name
 # other kinds print as a GroupKind once the builder has fetched them.
 k rollout status deploy
 k rollout status rs/$(k get rs -l app=web -o jsonpath='{.items[0].metadata.name}')
+# cli-runtime printers/yaml.go: in a watch each object after the first starts with "---".
+k scale deploy web --replicas=4; timeout 3s k get deploy web -w -o yaml | grep -v '^ '
