@@ -257,4 +257,26 @@ mod tests {
         assert!(first_is(conds.iter().copied(), "ready", "false"));
         assert!(!first_is(conds.iter().copied(), "Available", "true"));
     }
+
+    fn run(lines: &[&str]) -> crate::kubectl::Output {
+        let mut s = Session::new(crate::world::World::new(1), crate::kubectl::Mode::Script);
+        let mut last = crate::kubectl::Output::default();
+        for l in lines {
+            last = s.run(l);
+        }
+        last
+    }
+
+    #[test]
+    fn waiting_for_the_delete_of_something_gone_prints_nothing_and_succeeds() {
+        let out = run(&["k wait --for=delete pod/gone"]);
+        assert_eq!((out.text(), out.status), (String::new(), 0));
+    }
+
+    #[test]
+    fn a_zero_timeout_checks_once_and_fails_with_exit_1() {
+        let out =
+            run(&["k run a --image=nginx:1.27", "k wait --for=condition=Ready pod/a --timeout=0s"]);
+        assert_eq!((out.text(), out.status), ("error: condition not met for pods/a\n".into(), 1));
+    }
 }
