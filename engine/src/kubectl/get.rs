@@ -6,6 +6,7 @@ use crate::model::{Deployment, Event, Kind, Node, Object, Pod, ReplicaSet};
 use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
@@ -156,7 +157,7 @@ pub fn get(
     }
     let all_ns = a.bool("all-namespaces", false)?;
     let ns = a.get("namespace").unwrap_or("default").to_string();
-    let label_sel = parse_selector(a.get("selector"))?;
+    let label_sel = ListSelector::new(a.get("selector"));
     if sel.named && a.has("selector") {
         return Err(KubectlError::Usage(
             "selector (-l) can not be used when names are given".into(),
@@ -164,6 +165,7 @@ pub fn get(
     }
     let (format, wide) = Format::parse(a.get("output"))?;
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
+    let watch_only = a.bool("watch-only", false)?;
     let opts = TableOptions {
         wide,
         show_labels: a.bool("show-labels", false)?,
@@ -175,36 +177,91 @@ pub fn get(
         return Err(KubectlError::Usage("you may only specify a single resource type".into()));
     }
     let list_ns = if all_ns { None } else { Some(ns.as_str()) };
-    let mut status = 0;
-    let mut tw = TabWriter::default();
-    let mut printed_any = false;
+    // Errors are printed after the output, as get.go returns them once everything found is
+    // printed (the builder continues on error).
+    let mut errors: Vec<String> = Vec::new();
     let mut groups: Vec<(Kind, Vec<Object>)> = Vec::new();
     for (kind, names) in &sel.items {
         let objs = if names.is_empty() {
-            list_kind(&s.world.store, *kind, list_ns, &label_sel)
+            match label_sel.for_list(*kind) {
+                Ok(l) => list_kind(&s.world.store, *kind, list_ns, l),
+                Err(e) => {
+                    errors.push(e);
+                    Vec::new()
+                }
+            }
         } else {
             let mut v = Vec::new();
             for n in names {
                 match get_named(&s.world.store, *kind, &ns, n) {
                     Some(o) => v.push(o),
-                    None => {
-                        out.err(format!(
-                            "{}\n",
-                            crate::store::ApiError::NotFound { kind: *kind, name: n.clone() }
-                        ));
-                        status = 1;
-                    }
+                    None => errors.push(
+                        crate::store::ApiError::NotFound { kind: *kind, name: n.clone() }
+                            .to_string(),
+                    ),
                 }
             }
             v
         };
         groups.push((*kind, objs));
     }
-    let watch_only = a.bool("watch-only", false)?;
-    if !watch_only {
-        printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
+    let status = if errors.is_empty() { 0 } else { 1 };
+    let finish = |out: &mut Output| {
+        for e in &errors {
+            out.err(format!("{e}\n"));
+        }
+        Ok(status)
+    };
+    if watch {
+        // get.go `watch`: the list fails as a whole, and prints no "No resources found".
+        if !errors.is_empty() {
+            return finish(out);
+        }
+        let (kind, names) = sel.items[0].clone();
+        let Ok(selector) = label_sel.for_list(kind).cloned() else { return finish(out) };
+        let now = s.world.now();
+        let mut active = ActiveWatch {
+            watch: Watch {
+                kind,
+                namespace: if all_ns { None } else { Some(ns) },
+                selector,
+                names,
+                format,
+                opts,
+                events: None,
+            },
+            tw: TabWriter::default(),
+            header_printed: false,
+            cursor: s.world.store.watch.end(),
+            deadline: limit_ms.map(|ms| now.plus_millis(ms)),
+            filters: Vec::new(),
+            rest: Default::default(),
+        };
+        // get.go watch prints the initial list item by item through the same printer as
+        // the events (so no List wrapper, and nothing at all for an empty list).
+        if !watch_only && active.watch.format == Format::Table {
+            let w = &active.watch;
+            active.header_printed =
+                print_groups(&groups, &w.format, &w.opts, &sel, now, &mut active.tw, out)?;
+        } else if !watch_only {
+            for obj in groups.iter().flat_map(|(_, v)| v.iter()) {
+                match active.watch.render(obj, &mut active.tw, &mut active.header_printed, now) {
+                    Ok(t) | Err(t) => out.out(t),
+                }
+            }
+        }
+        if to_completion || s.mode == Mode::Script {
+            run_to_completion(s, active, out);
+        } else {
+            s.watch = Some(active);
+        }
+        return Ok(status);
     }
-    if !printed_any && status == 0 && !watch_only {
+    let mut tw = TabWriter::default();
+    let printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
+    // get.go prints "No resources found" only for the human-readable printer, when it wrote
+    // nothing and nothing failed; printGeneric never does.
+    if !printed_any && errors.is_empty() && format == Format::Table {
         let kind = sel.items[0].0;
         if all_ns || !kind.namespaced() {
             out.err("No resources found\n");
@@ -212,36 +269,11 @@ pub fn get(
             out.err(format!("No resources found in {ns} namespace.\n"));
         }
     }
-    if !watch {
-        return Ok(status);
-    }
-    let (kind, names) = sel.items[0].clone();
-    let now = s.world.now();
-    let active = ActiveWatch {
-        watch: Watch {
-            kind,
-            namespace: if all_ns { None } else { Some(ns) },
-            selector: label_sel,
-            names,
-            format,
-            opts,
-        },
-        tw,
-        cursor: s.world.store.watch.end(),
-        deadline: limit_ms.map(|ms| now.plus_millis(ms)),
-        filters: Vec::new(),
-        rest: Default::default(),
-    };
-    if to_completion || s.mode == Mode::Script {
-        run_to_completion(s, active, out);
-    } else {
-        s.watch = Some(active);
-    }
-    Ok(status)
+    finish(out)
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.
-fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
+pub(super) fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
     let limit = active.deadline.unwrap_or(s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
     while s.world.now() < limit {
         if !s.world.has_work() {
@@ -254,6 +286,11 @@ fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output)
     active.finish(out);
 }
 
+/// Prints what was found. Returns whether a table printed any rows (a watch then has its
+/// header). Other formats follow get.go `printGeneric`: zero or several objects, or any
+/// number when the arguments did not imply one item, print as a `v1` `List`, so an empty
+/// result prints an empty `List` (`-o yaml|json`), nothing (`-o name`), or what the template
+/// makes of an empty list (`-o jsonpath`).
 fn print_groups(
     groups: &[(Kind, Vec<Object>)],
     format: &Format,
@@ -264,10 +301,11 @@ fn print_groups(
     out: &mut Output,
 ) -> Result<bool, KubectlError> {
     let all: Vec<&Object> = groups.iter().flat_map(|(_, v)| v.iter()).collect();
-    if all.is_empty() {
+    let single_implied = sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1;
+    if single_implied && all.is_empty() {
         return Ok(false);
     }
-    let single = sel.named && all.len() == 1 && sel.items.len() == 1 && sel.items[0].1.len() == 1;
+    let single = single_implied && all.len() == 1;
     match format {
         Format::Table => {
             let mut first = true;
@@ -280,6 +318,7 @@ fn print_groups(
                 let refs: Vec<&Object> = objs.iter().collect();
                 out.out(printers::render_table(*kind, &refs, opts, now, tw));
             }
+            return Ok(!all.is_empty());
         }
         Format::Name => {
             for o in &all {
@@ -293,59 +332,65 @@ fn print_groups(
         Format::JsonPath(t) => {
             let data =
                 if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
-            let text =
-                jsonpath::render(t, &data).map_err(|e| KubectlError::Usage(e.to_string()))?;
-            out.out(text);
+            out.out(jsonpath_output(t, &data)?);
         }
     }
-    Ok(true)
+    Ok(false)
 }
 
-const DESCRIBE_FLAGS: &[FlagSpec] = &[flag("namespace", Some('n')), flag("selector", Some('l'))];
+/// Runs a `-o jsonpath` template. A failure is cli-runtime/pkg/printers/jsonpath.go
+/// `JSONPathPrinter.PrintObj`'s error: the template and the object (Go's `%#v`) follow,
+/// ending in blank lines.
+pub(super) fn jsonpath_output(
+    template: &str,
+    data: &serde_json::Value,
+) -> Result<String, KubectlError> {
+    jsonpath::render(template, data).map_err(|e| {
+        KubectlError::Usage(format!(
+            "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",
+            super::list_selector::go_quote(template),
+            jsonpath::go_syntax(data)
+        ))
+    })
+}
 
-pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, DESCRIBE_FLAGS, "describe")?;
-    let sel = resource::select(&a.positional, false)?;
-    if sel.items.is_empty() {
-        return Err(KubectlError::Usage(
-            "Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl describe -h' for help and examples".into(),
-        ));
-    }
-    let ns = a.get("namespace").unwrap_or("default").to_string();
-    let label_sel = parse_selector(a.get("selector"))?;
-    let now = s.world.now();
-    let mut status = 0;
-    let mut first = true;
-    for (kind, names) in &sel.items {
-        let names: Vec<String> = if names.is_empty() {
-            list_kind(&s.world.store, *kind, Some(&ns), &label_sel)
-                .iter()
-                .map(|o| o.meta().name.clone())
-                .collect()
-        } else {
-            names.clone()
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session, Stream};
+    use crate::world::World;
+
+    fn streams(line: &str) -> (String, String) {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        let out = s.run(line);
+        let pick = |want: Stream| {
+            out.chunks.iter().filter(|(st, _)| *st == want).map(|(_, t)| t.as_str()).collect()
         };
-        if names.is_empty() {
-            out.err(format!("No resources found in {ns} namespace.\n"));
-        }
-        for name in names {
-            match printers::describe(&s.world.store, *kind, &ns, &name, now) {
-                Some(text) => {
-                    if !first {
-                        out.out("\n\n");
-                    }
-                    first = false;
-                    out.out(text);
-                }
-                None => {
-                    out.err(format!(
-                        "{}\n",
-                        crate::store::ApiError::NotFound { kind: *kind, name }
-                    ));
-                    status = 1;
-                }
-            }
-        }
+        (pick(Stream::Stdout), pick(Stream::Stderr))
     }
-    Ok(status)
+
+    #[test]
+    fn empty_generic_output_goes_to_stdout_with_nothing_on_stderr() {
+        let (out, err) = streams("k get pods -o yaml");
+        assert_eq!(
+            out,
+            "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
+        );
+        assert_eq!(err, "");
+        assert_eq!(streams("k get pods -o name"), (String::new(), String::new()));
+    }
+
+    #[test]
+    fn an_empty_table_says_so_on_stderr_only() {
+        let (out, err) = streams("k get pods");
+        assert_eq!(out, "");
+        assert_eq!(err, "No resources found in default namespace.\n");
+    }
+
+    #[test]
+    fn a_bad_selector_prints_the_empty_list_then_the_server_error() {
+        let (out, err) = streams("k get pods -l 'a in (' -o json");
+        assert!(out.contains("\"items\": []"), "{out}");
+        assert!(err
+            .starts_with("Error from server (BadRequest): Unable to find \"/v1, Resource=pods\""));
+    }
 }

@@ -7,11 +7,14 @@
 mod apply;
 pub mod args;
 mod delete;
+mod describe;
+mod events;
 pub mod export;
 mod filters;
 mod get;
 pub mod jsonpath;
 mod label;
+mod list_selector;
 mod manifest;
 mod mutate;
 mod nodes;
@@ -23,6 +26,7 @@ mod sandbox;
 mod scale;
 mod set_image;
 pub mod shell;
+mod wait;
 mod watch;
 
 use std::fmt;

@@ -1,13 +1,12 @@
-//! `kubectl rollout status|history|undo|pause|resume|restart` and `kubectl wait`.
+//! `kubectl rollout status|history|undo|pause|resume|restart`.
 //!
 //! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
-//! `DeploymentRollbacker`) and kubectl/pkg/cmd/wait.
+//! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout.
 
 use crate::model::*;
-use crate::store::Key;
+use crate::store::ApiError;
 
-use super::args::{self, flag, switch, FlagSpec};
-use super::get::{parse_selector, resolve};
+use super::args::{self, flag, FlagSpec};
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -23,19 +22,43 @@ const ROLLOUT_FLAGS: &[FlagSpec] = &[
     flag("revision", None),
 ];
 
-fn deployment_arg(a: &args::Args, sub: &str) -> Result<String, KubectlError> {
+fn deployment_arg(
+    a: &args::Args,
+    sub: &str,
+    store: &crate::store::Store,
+    ns: &str,
+) -> Result<String, KubectlError> {
     let sel = resource::select(&a.positional[1..], false)?;
     match sel.items.as_slice() {
         [(Kind::Deployment, names)] if names.len() == 1 => Ok(names[0].clone()),
-        [(Kind::Deployment, _)] | [] => Err(KubectlError::Usage(format!(
-            "required resource not specified\nSee 'kubectl rollout {sub} -h' for help and examples"
-        ))),
+        // Each subcommand's Complete/Validate (rollout_status.go, rollout_undo.go, ...)
+        // returns this plain error, with no "See ... -h" line.
+        [(Kind::Deployment, _)] | [] => {
+            Err(KubectlError::Usage("required resource not specified".into()))
+        }
+        // The builder fetches the object before a viewer is looked for.
+        [(k, names)] if sub == "status" && names.len() == 1 => {
+            match super::get::get_named(store, *k, ns, &names[0]) {
+                Some(_) => Err(no_status_viewer(*k)),
+                None => Err(ApiError::NotFound { kind: *k, name: names[0].clone() }.into()),
+            }
+        }
         [(k, _)] => Err(KubectlError::Usage(format!(
             "no {sub} viewer has been implemented for {}",
             k.plural()
         ))),
         _ => Err(KubectlError::Usage("rollout takes exactly one deployment".into())),
     }
+}
+
+/// polymorphichelpers/statusviewer.go `StatusViewerFor`: only Deployments here; the kind
+/// prints as a GroupKind (`ReplicaSet.apps`, `Pod`).
+fn no_status_viewer(kind: Kind) -> KubectlError {
+    let group_kind = match kind.group() {
+        "" => kind.as_str().to_string(),
+        g => format!("{}.{g}", kind.as_str()),
+    };
+    KubectlError::Usage(format!("no status viewer has been implemented for {group_kind}"))
 }
 
 pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
@@ -50,8 +73,24 @@ pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
             "error: unknown command \"{sub}\" for \"kubectl rollout\"\nRun 'kubectl rollout --help' for usage."
         )));
     }
-    let name = deployment_arg(&a, &sub)?;
     let ns = a.get("namespace").unwrap_or("default").to_string();
+    let name = match (sub.as_str(), a.positional.as_slice()) {
+        // rollout_status.go Run: a bare type is a collection, and status takes exactly one.
+        ("status", [_, ty]) if !ty.contains('/') => {
+            let kind = resource::kind_of(ty)?;
+            let all = crate::labels::selector::Selector::everything();
+            let found = super::get::list_kind(&s.world.store, kind, Some(&ns), &all);
+            match found.as_slice() {
+                [one] if kind == Kind::Deployment => one.meta().name.clone(),
+                [_] => return Err(no_status_viewer(kind)),
+                _ => return Err(KubectlError::Usage(format!(
+                    "rollout status is only supported on individual resources and resource collections - {} resources were found",
+                    found.len()
+                ))),
+            }
+        }
+        _ => deployment_arg(&a, &sub, &s.world.store, &ns)?,
+    };
     let Some(d) = s.world.store.get::<Deployment>(&ns, &name).cloned() else {
         return Err(crate::store::ApiError::NotFound { kind: Kind::Deployment, name }.into());
     };
@@ -239,95 +278,5 @@ fn status(
             return Err(KubectlError::Usage("timed out waiting for the condition".into()));
         }
         s.world.step();
-    }
-}
-
-const WAIT_FLAGS: &[FlagSpec] = &[
-    flag("for", None),
-    flag("timeout", None),
-    flag("namespace", Some('n')),
-    flag("selector", Some('l')),
-    switch("all", None),
-];
-
-pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, WAIT_FLAGS, "wait")?;
-    let Some(cond) = a.get("for").map(str::to_string) else {
-        return Err(KubectlError::Usage("--for must be specified".into()));
-    };
-    let ns = a.get("namespace").unwrap_or("default").to_string();
-    let sel = resource::select(&a.positional, false)?;
-    let label_sel = parse_selector(a.get("selector"))?;
-    let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
-    // Waiting for a delete of something already gone is met at once; anything else missing
-    // is an error.
-    if cond != "delete" {
-        if let Some((kind, name)) = resolved.missing.into_iter().next() {
-            return Err(crate::store::ApiError::NotFound { kind, name }.into());
-        }
-    }
-    let targets = resolved.found;
-    if targets.is_empty() {
-        return Err(KubectlError::Usage("no matching resources found".into()));
-    }
-    type Check = Box<dyn Fn(&Session, &(Kind, String, String)) -> bool>;
-    let check: Check = if cond == "delete" {
-        Box::new(move |s, (k, n, uid)| {
-            let key_ns = if k.namespaced() { ns.clone() } else { String::new() };
-            s.world.store.meta_of(*k, &Key::new(&key_ns, n)).is_none_or(|m| &m.uid != uid)
-        })
-    } else if let Some(c) = cond.strip_prefix("condition=") {
-        let (ctype, want) = match c.split_once('=') {
-            Some((t, v)) => (t.to_string(), v.to_string()),
-            None => (c.to_string(), "True".to_string()),
-        };
-        let ns2 = ns.clone();
-        Box::new(move |s, (k, n, _)| condition_is(s, *k, &ns2, n, &ctype, &want))
-    } else {
-        return Err(KubectlError::Usage(format!("unrecognized condition: \"{cond}\"")));
-    };
-    let deadline = s.world.now().plus_millis(timeout_ms(&a, 30_000)?);
-    let mut done = vec![false; targets.len()];
-    loop {
-        for (i, t) in targets.iter().enumerate() {
-            if !done[i] && check(s, t) {
-                done[i] = true;
-                out.out(format!("{}\n", printers::operation(t.0, &t.1, "condition met")));
-            }
-        }
-        if done.iter().all(|d| *d) {
-            return Ok(0);
-        }
-        if s.world.now() >= deadline {
-            for (i, t) in targets.iter().enumerate().filter(|(i, _)| !done[*i]) {
-                let _ = i;
-                out.err(format!(
-                    "error: timed out waiting for the condition on {}/{}\n",
-                    t.0.plural(),
-                    t.1
-                ));
-            }
-            return Ok(1);
-        }
-        s.world.step();
-    }
-}
-
-fn condition_is(s: &Session, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
-    let eq = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
-    match kind {
-        Kind::Pod => s.world.store.get::<Pod>(ns, name).is_some_and(|p| {
-            p.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
-        }),
-        Kind::Deployment => s.world.store.get::<Deployment>(ns, name).is_some_and(|d| {
-            d.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
-        }),
-        Kind::ReplicaSet => s.world.store.get::<ReplicaSet>(ns, name).is_some_and(|r| {
-            r.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
-        }),
-        Kind::Node => s.world.store.get::<Node>("", name).is_some_and(|n| {
-            n.status.conditions.iter().any(|c| eq(&c.type_, ctype) && eq(&c.status, want))
-        }),
-        Kind::Event => false,
     }
 }

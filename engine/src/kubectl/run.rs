@@ -3,8 +3,8 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    apply, delete, filters, get, label, mutate, nodes, rollout, sandbox, scale, set_image,
-    KubectlError, Mode, Output, Session, Stream,
+    apply, delete, describe, events, filters, get, label, mutate, nodes, rollout, sandbox, scale,
+    set_image, wait, KubectlError, Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -218,7 +218,7 @@ pub fn kubectl(
     let rest = &argv[1..];
     match verb.as_str() {
         "get" => get::get(s, rest, to_completion, limit_ms, out),
-        "describe" => get::describe(s, rest, out),
+        "describe" => describe::describe(s, rest, out),
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
@@ -228,8 +228,8 @@ pub fn kubectl(
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
         "rollout" => rollout::rollout(s, rest, out),
-        "wait" => rollout::wait(s, rest, out),
-        "events" => get::get(s, &[&["events".to_string()], rest].concat(), to_completion, limit_ms, out),
+        "wait" => wait::wait(s, rest, out),
+        "events" => events::events(s, rest, to_completion, limit_ms, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
             Ok(0)

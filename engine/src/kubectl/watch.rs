@@ -2,13 +2,17 @@
 //!
 //! Models kubectl/pkg/cmd/get/get.go `watch`: every ADDED, MODIFIED and DELETED event prints
 //! the object as it was at that event, through the same printer and the same remembered
-//! column widths as the initial table.
+//! column widths as the initial table. The table printer (cli-runtime/pkg/printers/
+//! tableprinter.go `HumanReadablePrinter.printedHeaders`) prints the header with the first
+//! row it prints, so a watch that started on an empty list prints it with the first event.
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
+use crate::store::WatchEventType;
 use crate::world::World;
 
+use super::events::EventsView;
 use super::filters::Filter;
 use super::get::Format;
 use super::printers::{self, TabWriter, TableOptions};
@@ -23,6 +27,8 @@ pub struct Watch {
     pub names: Vec<String>,
     pub format: Format,
     pub opts: TableOptions,
+    /// `kubectl events -w`: its filters and layout instead of `get`'s table.
+    pub events: Option<EventsView>,
 }
 
 impl Watch {
@@ -35,13 +41,52 @@ impl Watch {
                 .is_none_or(|ns| m.namespace == ns || !self.kind.namespaced())
             && self.selector.matches(&m.labels)
             && (self.names.is_empty() || self.names.contains(&m.name))
+            && match (&self.events, obj) {
+                (Some(view), Object::Event(e)) => view.matches(e),
+                _ => true,
+            }
     }
 
-    /// The text one object prints as, one event at a time.
-    pub fn render(&self, obj: &Object, tw: &mut TabWriter, now: Time) -> Result<String, String> {
+    /// The text one object prints as, one event at a time; a table's header comes first
+    /// unless it was printed already, and a YAML document after the first starts with `---`
+    /// (`header_printed` says something was printed; this sets it).
+    pub fn render(
+        &self,
+        obj: &Object,
+        tw: &mut TabWriter,
+        header_printed: &mut bool,
+        now: Time,
+    ) -> Result<String, String> {
+        if let (Some(view), Object::Event(e)) = (&self.events, obj) {
+            let mut rows = Vec::with_capacity(2);
+            if !*header_printed && !view.no_headers {
+                rows.push(view.header());
+            }
+            *header_printed = true;
+            rows.push(view.row(e, now));
+            return Ok(tw.write_rows(&rows));
+        }
         match &self.format {
-            Format::Table => Ok(tw.write_rows(&[printers::row(obj, &self.opts, now)])),
-            other => other.render_single(obj),
+            Format::Table => {
+                let mut rows = Vec::with_capacity(2);
+                if !*header_printed && !self.opts.no_headers {
+                    rows.push(printers::headers(self.kind, &self.opts));
+                }
+                *header_printed = true;
+                rows.push(printers::row(obj, &self.opts, now));
+                Ok(tw.write_rows(&rows))
+            }
+            // cli-runtime printers/yaml.go: every object after the first is preceded by a
+            // document separator.
+            Format::Yaml => {
+                let sep = if *header_printed { "---\n" } else { "" };
+                *header_printed = true;
+                Ok(format!("{sep}{}", printers::to_yaml(obj)))
+            }
+            other => {
+                *header_printed = true;
+                other.render_single(obj)
+            }
         }
     }
 }
@@ -50,6 +95,8 @@ impl Watch {
 pub struct ActiveWatch {
     pub watch: Watch,
     pub tw: TabWriter,
+    /// The table's header is out (the initial list had rows).
+    pub header_printed: bool,
     pub cursor: u64,
     pub deadline: Option<Time>,
     /// Line filters it is piped through (`| grep Running`).
@@ -68,8 +115,10 @@ impl ActiveWatch {
             if self.deadline.is_some_and(|d| ev.at > d) {
                 break;
             }
-            if self.watch.matches(&ev.object) {
-                match self.watch.render(&ev.object, &mut self.tw, now) {
+            // events.go runWatch does not print deletions.
+            let skip = self.watch.events.is_some() && ev.ty == WatchEventType::Deleted;
+            if !skip && self.watch.matches(&ev.object) {
+                match self.watch.render(&ev.object, &mut self.tw, &mut self.header_printed, now) {
                     Ok(t) => text.push_str(&t),
                     Err(e) => text.push_str(&e),
                 }

@@ -137,3 +137,67 @@ pub(super) fn go_float(f: f64, json: bool) -> String {
         format!("{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
     }
 }
+
+/// Go's `%#v` of a decoded unstructured value, as cli-runtime's JSONPathPrinter shows the
+/// object it was given when a template fails: `map[string]interface {}{"a":1, "b":[]interface
+/// {}{"x"}}`, map keys sorted, strings quoted (strconv.Quote), null as `interface {}(nil)`.
+pub fn go_syntax(v: &Value) -> String {
+    let mut out = String::new();
+    write_go_syntax(v, &mut out);
+    out
+}
+
+fn write_go_syntax(v: &Value, out: &mut String) {
+    match v {
+        Value::Null => out.push_str("interface {}(nil)"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&go_number(n, false)),
+        Value::String(s) => write_go_quoted(s, out),
+        Value::Array(items) => {
+            out.push_str("[]interface {}{");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_go_syntax(item, out);
+            }
+            out.push('}');
+        }
+        Value::Object(map) => {
+            out.push_str("map[string]interface {}{");
+            for (i, (k, v)) in sorted(map).into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_go_quoted(k, out);
+                out.push(':');
+                write_go_syntax(v, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// strconv.Quote: backslash escapes for quotes, backslashes and control characters.
+fn write_go_quoted(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

@@ -12,6 +12,7 @@ mod tests;
 use serde_json::Value;
 use std::fmt;
 
+pub use format::go_syntax;
 use parser::*;
 
 /// Bound on sub-templates parsed inside unions, bracket keys and filters. Go has none; the

@@ -404,3 +404,13 @@ proptest! {
         let _ = render(&template, &data);
     }
 }
+
+#[test]
+fn go_syntax_prints_values_as_go_sharp_v() {
+    let v: Value =
+        serde_json::from_str(r#"{"b":[1,2.5,true,null],"a":{"s":"x\"y\n"},"items":[]}"#).unwrap();
+    assert_eq!(
+        super::go_syntax(&v),
+        r#"map[string]interface {}{"a":map[string]interface {}{"s":"x\"y\n"}, "b":[]interface {}{1, 2.5, true, interface {}(nil)}, "items":[]interface {}{}}"#
+    );
+}

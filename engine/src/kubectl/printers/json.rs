@@ -35,6 +35,11 @@ pub fn list_json_text(objects: &[&Object]) -> String {
     go_json(&list_json(objects))
 }
 
+/// `-o json` of any value (keys as they are), without the final newline.
+pub fn value_json_text(v: &Value) -> String {
+    go_json(v)
+}
+
 /// Rebuilds maps with their keys in byte order (Go's `encoding/json` map order).
 pub(crate) fn sorted(v: Value) -> Value {
     match v {

@@ -21,8 +21,8 @@ use std::collections::BTreeMap;
 use crate::clock::Time;
 use crate::duration;
 
-pub use describe::describe;
-pub use json::{list_json, list_json_text, object_json, to_json};
+pub use describe::{describe, describe_with};
+pub use json::{list_json, list_json_text, object_json, to_json, value_json_text};
 pub use name::{deleted_message, name, operation};
 pub use pod::{pod_cells, pod_wide_cells, PodCells};
 pub use table::{headers, render_table, row, TableOptions};

@@ -23,7 +23,31 @@ use crate::store::{Key, Store};
 
 /// The description of one object, or `None` when it does not exist.
 pub fn describe(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
-    let text = match kind {
+    describe_with(store, kind, ns, name, now, true)
+}
+
+/// `describe` with `DescriberSettings.ShowEvents`: without events a describer leaves its
+/// `Events:` section out entirely (describe.go fetches events only when asked to).
+pub fn describe_with(
+    store: &Store,
+    kind: Kind,
+    ns: &str,
+    name: &str,
+    now: Time,
+    show_events: bool,
+) -> Option<String> {
+    let mut text = describe_text(store, kind, ns, name, now)?;
+    if !show_events {
+        // Every describer writes its events last, as the only top-level `Events:` line.
+        if let Some(at) = text.rfind("\nEvents:") {
+            text.truncate(at + 1);
+        }
+    }
+    Some(TabWriter::describe().write_text(&text))
+}
+
+fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
+    Some(match kind {
         Kind::Pod => pod::describe_pod(store, store.get(ns, name)?, now),
         Kind::ReplicaSet => workload::describe_replicaset(store, store.get(ns, name)?, now),
         Kind::Deployment => workload::describe_deployment(store, store.get(ns, name)?, now),
@@ -32,8 +56,7 @@ pub fn describe(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> O
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
         }
-    };
-    Some(TabWriter::describe().write_text(&text))
+    })
 }
 
 /// describe.go's `PrefixWriter`: text at an indentation level of two spaces per level.

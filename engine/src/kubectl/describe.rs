@@ -1,0 +1,104 @@
+//! `kubectl describe`: which objects to describe, how several are separated, and what is
+//! said when there are none; the text of each object is `printers::describe_with`.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/cmd/describe/describe.go (`ToOptions`, `Run`,
+//! `DescribeMatchingResources`).
+
+use crate::model::Kind;
+use crate::store::ApiError;
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::get::{get_named, list_kind};
+use super::list_selector::ListSelector;
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+const DESCRIBE_FLAGS: &[FlagSpec] =
+    &[flag("namespace", Some('n')), flag("selector", Some('l')), switch("show-events", None)];
+
+pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, DESCRIBE_FLAGS, "describe")?;
+    let sel = resource::select(&a.positional, false)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Usage(
+            "You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.".into(),
+        ));
+    }
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let label_sel = ListSelector::new(a.get("selector"));
+    let explicit_events =
+        if a.has("show-events") { Some(a.bool("show-events", true)?) } else { None };
+    let store = &s.world.store;
+    let now = s.world.now();
+    let mut found: Vec<(Kind, String)> = Vec::new();
+    let mut errors: Vec<String> = Vec::new();
+    let mut not_found = None;
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            match label_sel.for_list(*kind) {
+                Ok(l) => found.extend(
+                    list_kind(store, *kind, Some(&ns), l)
+                        .iter()
+                        .map(|o| (*kind, o.meta().name.clone())),
+                ),
+                Err(e) => errors.push(e),
+            }
+        }
+        for name in names {
+            match get_named(store, *kind, &ns, name) {
+                Some(_) => found.push((*kind, name.clone())),
+                None => {
+                    let e = ApiError::NotFound { kind: *kind, name: name.clone() };
+                    errors.push(e.to_string());
+                    not_found = Some(e);
+                }
+            }
+        }
+    }
+    // `describe TYPE NAME` whose one error is NotFound describes every object of TYPE whose
+    // name starts with NAME, each followed by a blank line, without events; if none does,
+    // the NotFound stands.
+    if let (Some(e), [kind_arg, prefix], 1) = (not_found, a.positional.as_slice(), errors.len()) {
+        let kind = sel.items[0].0;
+        let mut matched = 0;
+        if !kind_arg.contains('/') && sel.items.len() == 1 {
+            let show = explicit_events.unwrap_or(false);
+            for o in
+                list_kind(store, kind, Some(&ns), &crate::labels::selector::Selector::everything())
+            {
+                let name = &o.meta().name;
+                if !name.starts_with(prefix.as_str()) {
+                    continue;
+                }
+                if let Some(text) = printers::describe_with(store, kind, &ns, name, now, show) {
+                    out.out(format!("{text}\n"));
+                    matched += 1;
+                }
+            }
+        }
+        if matched == 0 {
+            out.err(format!("{e}\n"));
+            return Ok(1);
+        }
+        return Ok(0);
+    }
+    // Events are left out when describing several objects or after an error, unless
+    // --show-events says otherwise.
+    let show = explicit_events.unwrap_or(errors.is_empty() && found.len() <= 1);
+    for (i, (kind, name)) in found.iter().enumerate() {
+        if let Some(text) = printers::describe_with(store, *kind, &ns, name, now, show) {
+            if i > 0 {
+                out.out("\n\n");
+            }
+            out.out(text);
+        }
+    }
+    if found.is_empty() && errors.is_empty() {
+        out.err(format!("No resources found in {ns} namespace.\n"));
+    }
+    for e in &errors {
+        out.err(format!("{e}\n"));
+    }
+    Ok(if errors.is_empty() { 0 } else { 1 })
+}

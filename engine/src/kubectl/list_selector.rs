@@ -1,0 +1,93 @@
+//! The `-l` selector of a list request (`get`, `describe`, `wait`): kubectl sends its text
+//! and the API server parses it, so a bad one is a 400 from the server, worded by
+//! cli-runtime. Parsing itself is `labels::selector`.
+
+use crate::labels::selector::{self, Selector};
+use crate::model::Kind;
+
+/// A `-l` selector as a list request carries it. kubectl sends the text as it is (only
+/// trimmed, cli-runtime builder.go `LabelSelectorParam`) and the API server parses it, so a
+/// bad one fails each list with 400, whose message cli-runtime's `EnhanceListError`
+/// (resource/selector.go) prefixes with the resource and both selectors.
+pub struct ListSelector {
+    raw: String,
+    parsed: Result<Selector, String>,
+}
+
+impl ListSelector {
+    pub fn new(raw: Option<&str>) -> ListSelector {
+        let raw = raw.map(str::trim).unwrap_or_default().to_string();
+        let parsed = if raw.is_empty() {
+            Ok(Selector::everything())
+        } else {
+            selector::parse(&raw).map_err(|e| e.to_string())
+        };
+        ListSelector { raw, parsed }
+    }
+
+    /// The selector for a list of `kind`, or the line kubectl prints for the server's refusal.
+    pub fn for_list(&self, kind: Kind) -> Result<&Selector, String> {
+        self.parsed.as_ref().map_err(|e| {
+            format!(
+                "Error from server (BadRequest): Unable to find {} that match label selector {}, field selector \"\": {e}",
+                go_quote(&format!("{}/{}, Resource={}", kind.group(), version(kind), kind.plural())),
+                go_quote(&self.raw)
+            )
+        })
+    }
+}
+
+/// The version part of a kind's `apiVersion` (`schema.GroupVersionResource.String`).
+fn version(kind: Kind) -> &'static str {
+    let v = kind.api_version();
+    v.rsplit('/').next().unwrap_or(v)
+}
+
+/// Go's `%q` (strconv.Quote) for the text kubeloop quotes: backslash escapes for quotes,
+/// backslashes and control characters; printable characters as they are.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_quote_escapes_like_strconv_quote() {
+        assert_eq!(go_quote("app in (web"), "\"app in (web\"");
+        assert_eq!(go_quote("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\x01\"");
+    }
+
+    #[test]
+    fn a_bad_selector_fails_each_list_as_the_api_server_does() {
+        let sel = ListSelector::new(Some(" app in (web "));
+        let e = sel.for_list(Kind::Deployment).unwrap_err();
+        assert!(
+            e.starts_with("Error from server (BadRequest): Unable to find \"apps/v1, Resource=deployments\" that match label selector \"app in (web\", field selector \"\": unable to parse requirement: "),
+            "{e}"
+        );
+        assert!(ListSelector::new(Some("  ")).for_list(Kind::Pod).is_ok());
+    }
+}

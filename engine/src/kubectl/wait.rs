@@ -1,0 +1,282 @@
+//! `kubectl wait --for=delete|condition=NAME[=VALUE]`: checks each object in turn until its
+//! condition holds or the shared deadline passes.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/cmd/wait/wait.go (`conditionFuncFor`, `RunWait`,
+//! `IsDeleted`) and condition.go (`getObjAndCheckCondition`, `ConditionalWait`). The
+//! condition is parsed before any object is looked up; objects are visited one after the
+//! other, each printed as `pod/a condition met` when its wait ends, and the errors of all of
+//! them are printed at the end (the builder continues on error).
+
+use crate::model::{Deployment, Kind, Node, Pod, ReplicaSet};
+use crate::store::{ApiError, Key};
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::get::{get_named, list_kind};
+use super::list_selector::ListSelector;
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+const WAIT_FLAGS: &[FlagSpec] = &[
+    flag("for", None),
+    flag("timeout", None),
+    flag("namespace", Some('n')),
+    flag("selector", Some('l')),
+    switch("all", None),
+];
+
+/// What `--for` asks for.
+#[derive(Clone, Debug, PartialEq)]
+enum Condition {
+    Delete,
+    /// A status condition's type and the wanted status, both compared case-insensitively.
+    Status(String, String),
+}
+
+impl Condition {
+    fn parse(text: &str) -> Result<Condition, KubectlError> {
+        if text.eq_ignore_ascii_case("delete") {
+            return Ok(Condition::Delete);
+        }
+        if let Some(c) = text.strip_prefix("condition=") {
+            return Ok(match c.split_once('=') {
+                Some((t, v)) => Condition::Status(t.into(), v.into()),
+                None => Condition::Status(c.into(), "true".into()),
+            });
+        }
+        if text.starts_with("jsonpath=") {
+            return Err(KubectlError::Plain(
+                "kubeloop: wait --for=jsonpath is not supported in kubeloop".into(),
+            ));
+        }
+        Err(KubectlError::Usage(format!(
+            "unrecognized condition: {}",
+            super::list_selector::go_quote(text)
+        )))
+    }
+}
+
+/// `--timeout`: zero checks once and does not wait; a negative one waits "for a week", which
+/// here is the longest a script lets the cluster run (`SETTLE_LIMIT_MS`).
+fn timeout_ms(a: &args::Args) -> Result<i64, KubectlError> {
+    let Some(t) = a.get("timeout") else { return Ok(30_000) };
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    match super::sandbox::parse_duration(digits) {
+        Some(ms) if negative && ms > 0 => Ok(crate::world::SETTLE_LIMIT_MS),
+        Some(ms) => Ok(ms),
+        None => Err(KubectlError::Usage(format!(
+            "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
+        ))),
+    }
+}
+
+/// One failure, kept as kubectl's aggregate keeps it: an API error prints as the server's
+/// message, anything else as its text (with `error: ` when it is the only one).
+enum Failure {
+    Api(ApiError),
+    Plain(String),
+}
+
+pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, WAIT_FLAGS, "wait")?;
+    let timeout = timeout_ms(&a)?;
+    let cond = Condition::parse(a.get("for").unwrap_or(""))?;
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let sel = resource::select(&a.positional, false)?;
+    if sel.items.is_empty() {
+        return Err(KubectlError::Usage(
+            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'".into(),
+        ));
+    }
+    let label_sel = ListSelector::new(a.get("selector"));
+    let mut failures: Vec<Failure> = Vec::new();
+    // The objects the builder finds, with the UID each had then.
+    let mut targets: Vec<(Kind, String, String)> = Vec::new();
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            match label_sel.for_list(*kind) {
+                Ok(l) => targets.extend(
+                    list_kind(&s.world.store, *kind, Some(&ns), l)
+                        .iter()
+                        .map(|o| (*kind, o.meta().name.clone(), o.meta().uid.clone())),
+                ),
+                Err(e) => failures.push(Failure::Plain(e)),
+            }
+        }
+        for n in names {
+            match get_named(&s.world.store, *kind, &ns, n) {
+                Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
+                // RunWait ignores NotFound when waiting for a delete.
+                None if cond == Condition::Delete => {}
+                None => {
+                    failures.push(Failure::Api(ApiError::NotFound { kind: *kind, name: n.clone() }))
+                }
+            }
+        }
+    }
+    if targets.is_empty() && failures.is_empty() && cond != Condition::Delete {
+        return Err(KubectlError::Usage("no matching resources found".into()));
+    }
+    let deadline = s.world.now().plus_millis(timeout);
+    for (kind, name, uid) in &targets {
+        let ns = if kind.namespaced() { ns.as_str() } else { "" };
+        let object_name = format!("{}/{name}", kind.plural());
+        loop {
+            let current = s.world.store.meta_of(*kind, &Key::new(ns, name)).map(|m| m.uid.clone());
+            let met = match &cond {
+                Condition::Delete => current.as_ref().is_none_or(|u| u != uid),
+                Condition::Status(t, v) => {
+                    if current.is_none() {
+                        failures.push(Failure::Api(ApiError::NotFound {
+                            kind: *kind,
+                            name: name.clone(),
+                        }));
+                        break;
+                    }
+                    condition_is(s, *kind, ns, name, t, v)
+                }
+            };
+            if met {
+                out.out(format!("{}\n", printers::operation(*kind, name, "condition met")));
+                break;
+            }
+            if timeout == 0 {
+                failures.push(Failure::Plain(format!("condition not met for {object_name}")));
+                break;
+            }
+            if s.world.now() >= deadline {
+                failures.push(Failure::Plain(format!(
+                    "timed out waiting for the condition on {object_name}"
+                )));
+                break;
+            }
+            s.world.step();
+        }
+    }
+    // cmdutil.CheckErr: one error alone gets `error: `; several print one per line
+    // (MultipleErrors), API errors in their standard form and others as they are.
+    match failures.as_slice() {
+        [] => return Ok(0),
+        [Failure::Api(e)] => out.err(format!("{e}\n")),
+        [Failure::Plain(m)] if m.starts_with("Error from server") => out.err(format!("{m}\n")),
+        [Failure::Plain(m)] => out.err(format!("error: {m}\n")),
+        many => {
+            for f in many {
+                match f {
+                    Failure::Api(e) => out.err(format!("{e}\n")),
+                    Failure::Plain(m) => out.err(format!("{m}\n")),
+                }
+            }
+        }
+    }
+    Ok(1)
+}
+
+/// `ConditionalWait.checkCondition`: the first condition of that type decides, unless the
+/// object's generation has not been observed yet.
+fn condition_is(s: &Session, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
+    let store = &s.world.store;
+    let unobserved = |og: i64, generation: i64| og != 0 && og < generation;
+    match kind {
+        Kind::Pod => store.get::<Pod>(ns, name).is_some_and(|p| {
+            first_is(
+                p.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                ctype,
+                want,
+            )
+        }),
+        Kind::Deployment => store.get::<Deployment>(ns, name).is_some_and(|d| {
+            !unobserved(d.status.observed_generation, d.metadata.generation)
+                && first_is(
+                    d.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                    ctype,
+                    want,
+                )
+        }),
+        Kind::ReplicaSet => store.get::<ReplicaSet>(ns, name).is_some_and(|r| {
+            !unobserved(r.status.observed_generation, r.metadata.generation)
+                && first_is(
+                    r.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                    ctype,
+                    want,
+                )
+        }),
+        Kind::Node => store.get::<Node>("", name).is_some_and(|n| {
+            first_is(
+                n.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                ctype,
+                want,
+            )
+        }),
+        Kind::Event => false,
+    }
+}
+
+/// Whether the first condition of type `ctype` has status `want` (Unicode simple case
+/// folding in Go; ASCII here, as condition words are ASCII).
+fn first_is<'a>(
+    mut conds: impl Iterator<Item = (&'a str, &'a str)>,
+    ctype: &str,
+    want: &str,
+) -> bool {
+    conds
+        .find(|(t, _)| t.eq_ignore_ascii_case(ctype))
+        .is_some_and(|(_, st)| st.eq_ignore_ascii_case(want))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_for_is_an_unrecognized_empty_condition() {
+        let e = Condition::parse("").unwrap_err().to_string();
+        assert_eq!(e, "error: unrecognized condition: \"\"");
+    }
+
+    #[test]
+    fn delete_is_case_insensitive_and_conditions_default_to_true() {
+        assert_eq!(Condition::parse("DELETE").unwrap(), Condition::Delete);
+        assert_eq!(
+            Condition::parse("condition=Ready").unwrap(),
+            Condition::Status("Ready".into(), "true".into())
+        );
+        assert_eq!(
+            Condition::parse("condition=Ready=False").unwrap(),
+            Condition::Status("Ready".into(), "False".into())
+        );
+    }
+
+    #[test]
+    fn first_condition_of_the_type_decides() {
+        let conds = [("Ready", "False"), ("ready", "True")];
+        assert!(!first_is(conds.iter().copied(), "READY", "true"));
+        assert!(first_is(conds.iter().copied(), "ready", "false"));
+        assert!(!first_is(conds.iter().copied(), "Available", "true"));
+    }
+
+    fn run(lines: &[&str]) -> crate::kubectl::Output {
+        let mut s = Session::new(crate::world::World::new(1), crate::kubectl::Mode::Script);
+        let mut last = crate::kubectl::Output::default();
+        for l in lines {
+            last = s.run(l);
+        }
+        last
+    }
+
+    #[test]
+    fn waiting_for_the_delete_of_something_gone_prints_nothing_and_succeeds() {
+        let out = run(&["k wait --for=delete pod/gone"]);
+        assert_eq!((out.text(), out.status), (String::new(), 0));
+    }
+
+    #[test]
+    fn a_zero_timeout_checks_once_and_fails_with_exit_1() {
+        let out =
+            run(&["k run a --image=nginx:1.27", "k wait --for=condition=Ready pod/a --timeout=0s"]);
+        assert_eq!((out.text(), out.status), ("error: condition not met for pods/a\n".into(), 1));
+    }
+}
