@@ -84,9 +84,9 @@ pub fn create(
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
             for image in &images {
-                let mut c = Container { name: container_name(image, s), image: image.clone(), ports: vec![] };
+                let mut c = Container::new(container_name(image, s), image.clone());
                 if let Some(p) = a.int("port")? {
-                    c.ports.push(ContainerPort { container_port: p as i32, protocol: None });
+                    c.ports.push(ContainerPort { container_port: p as i32, ..Default::default() });
                 }
                 containers.push(c);
             }
@@ -270,13 +270,13 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         r @ ("Always" | "OnFailure" | "Never") => r.to_string(),
         r => return Err(KubectlError::Usage(format!("invalid restart policy: {r}"))),
     };
-    let mut c = Container { name: name.clone(), image: image.into(), ports: vec![] };
+    let mut c = Container::new(name.clone(), image);
     if let Some(p) = a.int("port")? {
-        c.ports.push(ContainerPort { container_port: p as i32, protocol: None });
+        c.ports.push(ContainerPort { container_port: p as i32, ..Default::default() });
     }
     let pod = Pod::new(
         ObjectMeta { name: name.clone(), namespace: ns_of(&a), labels, ..Default::default() },
-        PodSpec { containers: vec![c], restart_policy: Some(restart), ..Default::default() },
+        PodSpec { containers: vec![c], restart_policy: Some(restart.into()), ..Default::default() },
     );
     let p = s.world.create(pod)?;
     out.out(format!("pod/{} created\n", p.metadata.name));

@@ -11,6 +11,9 @@ mod meta;
 mod node;
 mod object;
 mod pod;
+mod pod_defaults;
+mod pod_parts;
+mod pod_status;
 mod replicaset;
 pub mod validate;
 

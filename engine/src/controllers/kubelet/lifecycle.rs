@@ -87,6 +87,7 @@ impl Sync<'_, '_> {
                     reason: Some(if code == 0 { "Completed" } else { "Error" }.into()),
                     started_at: Some(since),
                     finished_at: Some(finished),
+                    ..Default::default()
                 };
                 self.decide(
                     WANT_RUNNING,
@@ -118,7 +119,7 @@ impl Sync<'_, '_> {
                 c.step = Step::PullBackOff { error, until: b.updated.plus_millis(b.period_ms) };
             }
             Step::PullBackOff { .. } => {
-                let shown = c.status().state;
+                let shown = c.status("").state;
                 self.begin_pull(c, Some(shown));
             }
             Step::Stopping { .. } | Step::Invalid { .. } => return false,
