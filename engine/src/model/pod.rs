@@ -10,6 +10,8 @@
 //! does. Server-defaulted strings are `CompactString`s: the defaults are `&'static str`s
 //! (`CompactString::const_new`), so a defaulted pod copies them without allocating.
 
+use std::rc::Rc;
+
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -53,13 +55,14 @@ pub struct PodTemplateSpec {
 }
 
 type Str = Option<CompactString>;
-type Json = Option<Value>;
+/// JSON the engine keeps but never reads, boxed so an absent field costs a pointer.
+type Json = Option<Box<Value>>;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PodSpec {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub volumes: Vec<Volume>,
+    #[serde(default, skip_serializing_if = "Shared::is_absent")]
+    pub volumes: Shared<Volume>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init_containers: Json,
     #[serde(default)]
@@ -93,8 +96,9 @@ pub struct PodSpec {
     pub host_ipc: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub share_process_namespace: Option<bool>,
+    /// Shared: every defaulted pod holds the same `{}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub security_context: Json,
+    pub security_context: Option<Rc<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_pull_secrets: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -170,8 +174,8 @@ pub struct Container {
     pub restart_policy: Str,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restart_policy_rules: Json,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub volume_mounts: Vec<VolumeMount>,
+    #[serde(default, skip_serializing_if = "Shared::is_absent")]
+    pub volume_mounts: Shared<VolumeMount>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume_devices: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -47,6 +47,8 @@ thread_local! {
             }]}}
         ]
     }));
+    /// `securityContext: {}`, shared by every defaulted spec.
+    static EMPTY_OBJECT: Rc<Value> = Rc::new(Value::Object(Default::default()));
     static DEFAULT_TOLERATIONS: Tolerations =
         [toleration(TAINT_NOT_READY), toleration(TAINT_UNREACHABLE)].into();
 }
@@ -66,7 +68,7 @@ fn toleration(key: &str) -> Toleration {
 pub fn default_pod_spec(spec: &mut PodSpec) {
     spec.dns_policy.get_or_insert_with(|| CompactString::const_new("ClusterFirst"));
     spec.restart_policy.get_or_insert_with(|| CompactString::const_new("Always"));
-    spec.security_context.get_or_insert_with(|| Value::Object(Default::default()));
+    spec.security_context.get_or_insert_with(|| EMPTY_OBJECT.with(Rc::clone));
     spec.termination_grace_period_seconds.get_or_insert(DEFAULT_GRACE_SECONDS);
     spec.scheduler_name.get_or_insert_with(|| CompactString::const_new("default-scheduler"));
     // pkg/apis/core/v1/conversion.go: an old client's `serviceAccount` names the account,
@@ -115,10 +117,12 @@ pub fn default_pod(pod: &mut Pod) {
     default_pod_spec(&mut pod.spec);
     pod.spec.enable_service_links.get_or_insert(true);
     for c in &mut pod.spec.containers {
-        let Some(Value::Object(limits)) = &c.resources.limits else { continue };
-        let requests =
-            c.resources.requests.get_or_insert_with(|| Value::Object(Default::default()));
-        if let Value::Object(requests) = requests {
+        let Some(Value::Object(limits)) = c.resources.limits.as_deref() else { continue };
+        let requests = c.resources.requests.get_or_insert_with(Default::default);
+        if requests.is_null() {
+            **requests = Value::Object(Default::default());
+        }
+        if let Value::Object(requests) = &mut **requests {
             for (k, v) in limits {
                 requests.entry(k.clone()).or_insert_with(|| v.clone());
             }
@@ -171,7 +175,7 @@ pub fn keep_admitted(new: &mut PodSpec, old: &PodSpec) {
             .containers
             .iter()
             .filter(|o| o.name == c.name)
-            .flat_map(|o| &o.volume_mounts)
+            .flat_map(|o| o.volume_mounts.iter())
             .find(|m| m.name == volume.name);
         if let Some(m) = old_mount {
             if c.volume_mounts.iter().all(|n| n.mount_path != m.mount_path) {
@@ -350,7 +354,7 @@ mod tests {
     fn qos_follows_requests_and_limits() {
         let mut p = pod("nginx");
         let set = |p: &mut Pod, limits: Value| {
-            p.spec.containers[0].resources.limits = Some(limits);
+            p.spec.containers[0].resources.limits = Some(Box::new(limits));
             default_pod(p);
             qos_class(&p.spec)
         };

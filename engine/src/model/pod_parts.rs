@@ -9,7 +9,8 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-type Json = Option<Value>;
+/// JSON the engine keeps but never reads, boxed so an absent field costs a pointer.
+type Json = Option<Box<Value>>;
 
 /// One `spec.volumes[]` entry: a name and exactly one source (validation's business; the
 /// engine mounts nothing). `projected` is shared: every pod's service-account volume holds
@@ -131,16 +132,67 @@ pub type Tolerations = Rc<[Toleration]>;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Resources {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limits: Option<Value>,
+    pub limits: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub requests: Option<Value>,
+    pub requests: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claims: Option<Value>,
+    pub claims: Json,
 }
 
 impl Resources {
     /// The quantity named `resource` (`cpu`, `memory`) under requests or limits, as written.
-    pub fn get<'a>(list: &'a Option<Value>, resource: &str) -> Option<&'a Value> {
+    pub fn get<'a>(list: &'a Json, resource: &str) -> Option<&'a Value> {
         list.as_ref()?.get(resource)
+    }
+}
+
+/// A list copies of an object share: `spec.volumes` and a container's `volumeMounts`. A
+/// status write copies the whole pod, so these are pointer copies rather than new
+/// allocations; adding an entry builds a new list (`push`). An absent list is `None` and
+/// costs nothing; an empty one written as `[]` stays `[]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared<T>(Option<Rc<[T]>>);
+
+impl<T> Default for Shared<T> {
+    fn default() -> Self {
+        Shared(None)
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// Whether the list was never written (not even as `[]`).
+    pub fn is_absent(&self) -> bool {
+        self.0.is_none()
+    }
+
+    pub fn push(&mut self, item: T) {
+        let mut list = self.to_vec();
+        list.push(item);
+        self.0 = Some(list.into());
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+}
+
+impl<T> From<Vec<T>> for Shared<T> {
+    fn from(list: Vec<T>) -> Self {
+        Shared(Some(list.into()))
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Vec::<T>::deserialize(d)?.into())
     }
 }

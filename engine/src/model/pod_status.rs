@@ -85,19 +85,19 @@ pub struct PodStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_time: Option<Time>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub init_container_statuses: Option<Value>,
+    pub init_container_statuses: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub container_statuses: Vec<ContainerStatus>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qos_class: Option<QosClass>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ephemeral_container_statuses: Option<Value>,
+    pub ephemeral_container_statuses: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resize: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resource_claim_statuses: Option<Value>,
+    pub resource_claim_statuses: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub extended_resource_claim_status: Option<Value>,
+    pub extended_resource_claim_status: Option<Box<Value>>,
 }
 
 /// `podIPs` / `hostIPs`: a list of `{ip: ...}`. Single-stack clusters have one address,
@@ -185,15 +185,15 @@ pub struct ContainerStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub allocated_resources: Option<Value>,
+    pub allocated_resources: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resources: Option<Value>,
+    pub resources: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub volume_mounts: Option<Value>,
+    pub volume_mounts: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user: Option<Value>,
+    pub user: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub allocated_resources_status: Option<Value>,
+    pub allocated_resources_status: Option<Box<Value>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop_signal: Option<String>,
 }

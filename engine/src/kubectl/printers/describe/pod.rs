@@ -79,7 +79,7 @@ pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
     volumes(&mut w, &pod.spec.volumes, "");
     let qos = status.qos_class.unwrap_or_else(|| qos_class(&pod.spec));
     w.w(0, &format!("QoS Class:\t{}\n", qos.as_str()));
-    node_selectors(&mut w, pod.spec.node_selector.as_ref(), "");
+    node_selectors(&mut w, pod.spec.node_selector.as_deref(), "");
     tolerations(&mut w, pod.spec.tolerations.as_deref().unwrap_or_default(), "");
     events(&mut w, store.events_for(&m.uid), now);
     w.0
@@ -94,7 +94,7 @@ pub(super) fn pod_template(w: &mut Writer, t: &PodTemplateSpec) {
     }
     containers(w, "Containers", &t.spec.containers, None, "  ");
     volumes(w, &t.spec.volumes, "  ");
-    node_selectors(w, t.spec.node_selector.as_ref(), "  ");
+    node_selectors(w, t.spec.node_selector.as_deref(), "  ");
     tolerations(w, t.spec.tolerations.as_deref().unwrap_or_default(), "  ");
 }
 
