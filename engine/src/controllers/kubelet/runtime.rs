@@ -11,7 +11,7 @@ use std::rc::Rc;
 use crate::clock::Time;
 use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
 
-use super::images::{digest, image_behaviour, image_id, ImageBehaviour};
+use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
 
 /// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
 pub const BACKOFF_INITIAL_MS: i64 = 10_000;
@@ -187,8 +187,7 @@ impl Ctr {
         let created =
             state.running.is_some() || state.terminated.is_some() || self.last_state.is_some();
         let container_id = created.then(|| {
-            let seed = format!("{uid}/{}/{}", self.name, self.restart_count);
-            ContainerId::Containerd(digest(&seed))
+            ContainerId::Containerd(container_digest(uid, &self.name, self.restart_count))
         });
         ContainerStatus {
             name: self.name.clone(),
