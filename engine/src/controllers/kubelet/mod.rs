@@ -23,11 +23,12 @@ use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
-use crate::model::{IpList, Object, Pod, PodCondition, StateTerminated};
+use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, StateTerminated};
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
 pub use images::{
-    digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour, ImageRef, Program,
+    container_digest, digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour,
+    ImageRef, Program,
 };
 use lifecycle::Sync;
 use runtime::{phase_of, Ctr, PodRuntime, Step};
@@ -223,6 +224,11 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
                     reason: Some(reason.into()),
                     started_at: Some(since),
                     finished_at: Some(at),
+                    container_id: Some(ContainerId::Containerd(container_digest(
+                        &sync.pod.metadata.uid,
+                        &c.name,
+                        c.restart_count,
+                    ))),
                     ..Default::default()
                 };
                 sync.decide(

@@ -383,3 +383,25 @@ fn a_graceful_delete_bumps_the_generation_the_kubelet_then_observes() {
     env.step(&mut [&mut k]);
     assert_eq!(env.pod("web").unwrap().status.observed_generation, 2);
 }
+
+#[test]
+fn a_restarted_container_reports_the_exited_ones_id_in_last_state() {
+    let (mut env, mut k) = env_with_node();
+    env.add_pod("crash", "busybox:crash", Some("node-1"));
+    let last_id = |c: &ContainerStatus| c.last_state.terminated.as_ref()?.container_id.clone();
+    let running_again = |e: &Env| {
+        let c = ctr(e, "crash");
+        c.restart_count >= 1 && c.state.running.is_some()
+    };
+    env.run_until(60_000, &mut [&mut k], running_again).expect("restarts");
+    let c = ctr(&env, "crash");
+    assert!(last_id(&c).is_some() && c.container_id.is_some(), "{c:?}");
+    assert_ne!(last_id(&c), c.container_id, "a new container has a new ID");
+    // Backing off, no new container exists: both name the one that exited.
+    env.run_until(120_000, &mut [&mut k], |e| {
+        waiting_reason(e, "crash").as_deref() == Some("CrashLoopBackOff")
+    })
+    .expect("backs off");
+    let c = ctr(&env, "crash");
+    assert_eq!(last_id(&c), c.container_id);
+}
