@@ -100,7 +100,7 @@ pub(super) fn pod_template(w: &mut Writer, t: &PodTemplateSpec) {
 
 /// `describeVolumes`. Only the kinds a pod here can carry print their details; any other
 /// kind prints its name and `<unknown>`, as describe does for a source it does not know.
-fn volumes(w: &mut Writer, list: &[Volume], space: &str) {
+pub(super) fn volumes(w: &mut Writer, list: &[Volume], space: &str) {
     if list.is_empty() {
         w.w(0, &format!("{space}Volumes:\t<none>\n"));
         return;
@@ -109,10 +109,49 @@ fn volumes(w: &mut Writer, list: &[Volume], space: &str) {
     let name_indent = if space.is_empty() { "" } else { " " };
     for v in list {
         w.w(1, &format!("{name_indent}{}:\n", v.name));
-        match v.projected.as_deref() {
-            Some(projected) => projected_volume(w, projected),
-            None => w.w(2, "<unknown>\n"),
-        }
+        volume_source(w, v);
+    }
+}
+
+/// The `describeVolumes` cases for the sources a lesson's manifests use; any other source
+/// prints `<unknown>`, as describe does for a source it has no case for.
+fn volume_source(w: &mut Writer, v: &Volume) {
+    let text = |src: &Value, key: &str| match src.get(key) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    };
+    let flag = |src: &Value, key: &str| src.get(key).and_then(Value::as_bool).unwrap_or(false);
+    if let Some(src) = v.host_path.as_deref() {
+        let kind = src.get("type").and_then(Value::as_str).unwrap_or("<none>");
+        w.w(2, "Type:\tHostPath (bare host directory volume)\n");
+        w.w(2, &format!("Path:\t{}\n", text(src, "path")));
+        w.w(2, &format!("HostPathType:\t{kind}\n"));
+    } else if let Some(src) = v.empty_dir.as_deref() {
+        let limit = text(src, "sizeLimit");
+        let limit = if limit.is_empty() { "<unset>".to_string() } else { limit };
+        w.w(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n");
+        w.w(2, &format!("Medium:\t{}\n", text(src, "medium")));
+        w.w(2, &format!("SizeLimit:\t{limit}\n"));
+    } else if let Some(src) = v.secret.as_deref() {
+        w.w(2, "Type:\tSecret (a volume populated by a Secret)\n");
+        w.w(2, &format!("SecretName:\t{}\n", text(src, "secretName")));
+        w.w(2, &format!("Optional:\t{}\n", flag(src, "optional")));
+    } else if let Some(src) = v.config_map.as_deref() {
+        w.w(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n");
+        w.w(2, &format!("Name:\t{}\n", text(src, "name")));
+        w.w(2, &format!("Optional:\t{}\n", flag(src, "optional")));
+    } else if let Some(src) = v.persistent_volume_claim.as_deref() {
+        w.w(
+            2,
+            "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n",
+        );
+        w.w(2, &format!("ClaimName:\t{}\n", text(src, "claimName")));
+        w.w(2, &format!("ReadOnly:\t{}\n", flag(src, "readOnly")));
+    } else if let Some(projected) = v.projected.as_deref() {
+        projected_volume(w, projected);
+    } else {
+        w.w(1, "<unknown>\n");
     }
 }
 

@@ -377,3 +377,34 @@ fn long_and_multi_line_annotations_go_below_their_key() {
         format!("Annotations:\ta:\n\t  {}...\n\tb:\n\t  one\n\t  two\n", "x".repeat(138))
     );
 }
+
+#[test]
+fn volumes_describe_their_source_kind() {
+    let mut w = Writer::default();
+    let vol = |name: &str, json: serde_json::Value| -> Volume {
+        let mut v: Volume = serde_json::from_value(json).unwrap();
+        v.name = name.into();
+        v
+    };
+    let list = [
+        vol("cache", serde_json::json!({"name": "x", "emptyDir": {}})),
+        vol("conf", serde_json::json!({"name": "x", "configMap": {"name": "app"}})),
+        vol("odd", serde_json::json!({"name": "x", "csi": {"driver": "d"}})),
+    ];
+    super::pod::volumes(&mut w, &list, "");
+    assert_eq!(
+        TabWriter::describe().write_text(&w.0),
+        "Volumes:
+  cache:
+    Type:       EmptyDir (a temporary directory that shares a pod's lifetime)
+    Medium:
+    SizeLimit:  <unset>
+  conf:
+    Type:      ConfigMap (a volume populated by a ConfigMap)
+    Name:      app
+    Optional:  false
+  odd:
+  <unknown>
+"
+    );
+}
