@@ -63,11 +63,7 @@ fn deployment(app: &str, replicas: i32) -> Deployment {
             template: PodTemplateSpec {
                 metadata: ObjectMeta { labels, ..Default::default() },
                 spec: PodSpec {
-                    containers: vec![Container {
-                        name: "c".into(),
-                        image: IMAGES[0].into(),
-                        ports: vec![],
-                    }],
+                    containers: vec![Container::new("c", IMAGES[0])],
                     ..Default::default()
                 },
             },

@@ -13,12 +13,11 @@
 //! - `deployment.every-field.json`, `replicaset.every-field.json`: kubernetes/api v0.34.10
 //!   testdata/HEAD/apps.v1.Deployment.json and apps.v1.ReplicaSet.json.
 //!
-//! Edits, because model/pod.rs does not carry these pod-template fields yet: `deployment.json`
-//! lost the container's imagePullPolicy, resources, terminationMessagePath and
-//! terminationMessagePolicy, and the pod's dnsPolicy, schedulerName and securityContext. The
-//! two every-field apps fixtures keep, of the pod template's spec, only containers[0] (name,
-//! image, and ports with containerPort and protocol), restartPolicy,
-//! terminationGracePeriodSeconds and nodeName. `deployment.every-field.json` also has its
+//! Edits: the two every-field apps fixtures keep, of the pod template's spec, only
+//! containers[0] (name, image, ports with containerPort and protocol, and an empty
+//! `resources`, which the API server always prints), restartPolicy,
+//! terminationGracePeriodSeconds and nodeName; the Pod's own round trip (roundtrip_pod.rs)
+//! covers the pod spec. `deployment.every-field.json` also has its
 //! strategy type "typeValue" replaced by "RollingUpdate", since the model's strategy type is a
 //! closed enum, as the API server's validation makes it.
 

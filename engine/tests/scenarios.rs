@@ -12,14 +12,7 @@ fn labels(pairs: &[(&str, &str)]) -> Labels {
 fn template(app: &str, image: &str) -> PodTemplateSpec {
     PodTemplateSpec {
         metadata: ObjectMeta { labels: labels(&[("app", app)]), ..Default::default() },
-        spec: PodSpec {
-            containers: vec![Container {
-                name: "nginx".into(),
-                image: image.into(),
-                ports: vec![],
-            }],
-            ..Default::default()
-        },
+        spec: PodSpec { containers: vec![Container::new("nginx", image)], ..Default::default() },
     }
 }
 

@@ -273,6 +273,8 @@ fn evict_pods(ctx: &mut Ctx<'_>, node: &Node) {
                 last_transition_time: Some(now),
                 reason: Some("DeletionByTaintManager".into()),
                 message: Some("Taint manager: deleting due to NoExecute taint".into()),
+                observed_generation: p.metadata.generation,
+                ..Default::default()
             });
         });
         ctx.event(

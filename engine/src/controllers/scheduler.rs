@@ -315,6 +315,7 @@ fn set_scheduled(
     now: Time,
 ) {
     let reason = reason.map(String::from);
+    let generation = p.metadata.generation;
     match p.status.conditions.iter_mut().find(|c| c.type_ == "PodScheduled") {
         Some(c) => {
             if c.status != status {
@@ -323,6 +324,7 @@ fn set_scheduled(
             }
             c.reason = reason;
             c.message = message;
+            c.observed_generation = generation;
         }
         None => p.status.conditions.push(PodCondition {
             type_: "PodScheduled".into(),
@@ -330,6 +332,8 @@ fn set_scheduled(
             last_transition_time: Some(now),
             reason,
             message,
+            observed_generation: generation,
+            ..Default::default()
         }),
     }
 }

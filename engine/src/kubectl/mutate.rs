@@ -82,11 +82,11 @@ pub fn create(
             let mut containers = Vec::new();
             let port = a.int32("port")?;
             for (i, image) in images.iter().enumerate() {
-                let mut c = Container { name: container_name(image, s), image: image.clone(), ports: vec![] };
+                let mut c = Container::new(container_name(image, s), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
                 // default is -1) goes on the first container.
                 if let (0, Some(p @ 0..)) = (i, port) {
-                    c.ports.push(ContainerPort { container_port: p, protocol: None });
+                    c.ports.push(ContainerPort { container_port: p, ..Default::default() });
                 }
                 containers.push(c);
             }
@@ -222,7 +222,7 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
             )))
         }
     };
-    let mut c = Container { name: name.clone(), image: image.into(), ports: vec![] };
+    let mut c = Container::new(name.clone(), image);
     // run.go takes --port as a string and converts it with strconv.Atoi.
     if let Some(p) = a.get("port").filter(|p| !p.is_empty()) {
         // Go's int32(port) conversion wraps, as here.
@@ -235,11 +235,11 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
             };
             KubectlError::Usage(format!("strconv.Atoi: parsing {}: {why}", go_quote(p)))
         })?;
-        c.ports.push(ContainerPort { container_port: port, protocol: None });
+        c.ports.push(ContainerPort { container_port: port, ..Default::default() });
     }
     let pod = Pod::new(
         ObjectMeta { name: name.clone(), namespace: ns_of(&a), labels, ..Default::default() },
-        PodSpec { containers: vec![c], restart_policy: Some(restart), ..Default::default() },
+        PodSpec { containers: vec![c], restart_policy: Some(restart.into()), ..Default::default() },
     );
     let p = s.world.create(pod)?;
     out.out(format!("pod/{} created\n", p.metadata.name));

@@ -13,6 +13,9 @@ mod node;
 mod node_registration;
 mod object;
 mod pod;
+mod pod_defaults;
+mod pod_parts;
+mod pod_status;
 mod replicaset;
 pub mod validate;
 

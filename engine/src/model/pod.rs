@@ -1,9 +1,25 @@
-//! Pods and pod templates.
+//! Pods and pod templates: the spec side. Status is in `pod_status.rs`, the volume,
+//! toleration and resource shapes in `pod_parts.rs`, and what the API server fills in on
+//! create in `pod_defaults.rs`.
+//!
+//! Field names are the json tags of core/v1 `PodSpec` and `Container`
+//! (staging/src/k8s.io/api/core/v1/types.go), spelled out where camelCase would get an
+//! acronym wrong (`hostPID`, `setHostnameAsFQDN`). Fields the engine does not interpret are
+//! named here and hold their JSON as it came (`serde_json::Value`), so a real pod survives a
+//! round trip while `deny_unknown_fields` still refuses a typo, as strict field validation
+//! does. Server-defaulted strings are `CompactString`s: the defaults are `&'static str`s
+//! (`CompactString::const_new`), so a defaulted pod copies them without allocating.
+
+use std::rc::Rc;
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::meta::ObjectMeta;
+pub use super::pod_defaults::*;
+pub use super::pod_parts::*;
+pub use super::pod_status::*;
 use crate::clock::Time;
 
 /// Default `terminationGracePeriodSeconds` (core/v1 types.go: "Defaults to 30 seconds").
@@ -38,17 +54,97 @@ pub struct PodTemplateSpec {
     pub spec: PodSpec,
 }
 
+type Str = Option<CompactString>;
+/// JSON the engine keeps but never reads, boxed so an absent field costs a pointer.
+type Json = Option<Box<Value>>;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PodSpec {
+    #[serde(default, skip_serializing_if = "Shared::is_absent")]
+    pub volumes: Shared<Volume>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init_containers: Json,
     #[serde(default)]
     pub containers: Vec<Container>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node_name: Option<String>,
+    pub ephemeral_containers: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Str,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub restart_policy: Option<String>,
+    pub active_deadline_seconds: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dns_policy: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_selector: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_account_name: Str,
+    /// `DeprecatedServiceAccount`: the v1 conversion copies `serviceAccountName` here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_account: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub automount_service_account_token: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_network: Option<bool>,
+    #[serde(rename = "hostPID", default, skip_serializing_if = "Option::is_none")]
+    pub host_pid: Option<bool>,
+    #[serde(rename = "hostIPC", default, skip_serializing_if = "Option::is_none")]
+    pub host_ipc: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub share_process_namespace: Option<bool>,
+    /// Shared: every defaulted pod holds the same `{}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub security_context: Option<Rc<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_pull_secrets: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hostname: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subdomain: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affinity: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduler_name: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerations: Option<Tolerations>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_aliases: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority_class_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dns_config: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readiness_gates: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runtime_class_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enable_service_links: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preemption_policy: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overhead: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topology_spread_constraints: Json,
+    #[serde(rename = "setHostnameAsFQDN", default, skip_serializing_if = "Option::is_none")]
+    pub set_hostname_as_fqdn: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub os: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_users: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduling_gates: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_claims: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hostname_override: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -57,152 +153,74 @@ pub struct Container {
     pub name: String,
     #[serde(default)]
     pub image: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub working_dir: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ports: Vec<ContainerPort>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env_from: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env: Json,
+    /// A struct in Go without a pointer, so `omitempty` never drops it: `resources: {}`.
+    #[serde(default)]
+    pub resources: Resources,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resize_policy: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy_rules: Json,
+    #[serde(default, skip_serializing_if = "Shared::is_absent")]
+    pub volume_mounts: Shared<VolumeMount>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volume_devices: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub liveness_probe: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readiness_probe: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub startup_probe: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lifecycle: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination_message_path: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination_message_policy: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_pull_policy: Str,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub security_context: Json,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin_once: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tty: Option<bool>,
+}
+
+impl Container {
+    /// A container with only a name and an image, as `kubectl create` and `run` build one.
+    pub fn new(name: impl Into<String>, image: impl Into<String>) -> Self {
+        Container { name: name.into(), image: image.into(), ..Default::default() }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContainerPort {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_port: Option<i32>,
     pub container_port: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub protocol: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PodPhase {
-    #[default]
-    Pending,
-    Running,
-    Succeeded,
-    Failed,
-    Unknown,
-}
-
-impl PodPhase {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PodPhase::Pending => "Pending",
-            PodPhase::Running => "Running",
-            PodPhase::Succeeded => "Succeeded",
-            PodPhase::Failed => "Failed",
-            PodPhase::Unknown => "Unknown",
-        }
-    }
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PodStatus {
-    #[serde(default)]
-    pub phase: PodPhase,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<PodCondition>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Str,
+    #[serde(rename = "hostIP", default, skip_serializing_if = "Option::is_none")]
     pub host_ip: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pod_ip: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start_time: Option<Time>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub container_statuses: Vec<ContainerStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PodCondition {
-    /// Type and status are short words read on every pod of every ReplicaSet sync (`Ready`
-    /// is `True`?): kept inline rather than as separate heap strings, which at 100,000 pods
-    /// each cost a cache miss.
-    #[serde(rename = "type")]
-    pub type_: CompactString,
-    pub status: CompactString,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_transition_time: Option<Time>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ContainerStatus {
-    pub name: String,
-    pub image: String,
-    pub ready: bool,
-    pub restart_count: i32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub started: Option<bool>,
-    #[serde(default)]
-    pub state: ContainerState,
-    #[serde(default, skip_serializing_if = "ContainerState::is_empty")]
-    pub last_state: ContainerState,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ContainerState {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub waiting: Option<StateWaiting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub running: Option<StateRunning>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub terminated: Option<StateTerminated>,
-}
-
-impl ContainerState {
-    pub fn is_empty(&self) -> bool {
-        self.waiting.is_none() && self.running.is_none() && self.terminated.is_none()
-    }
-
-    pub fn waiting(reason: &str, message: Option<String>) -> Self {
-        ContainerState {
-            waiting: Some(StateWaiting { reason: Some(reason.into()), message }),
-            ..Default::default()
-        }
-    }
-
-    pub fn running(started_at: Time) -> Self {
-        ContainerState {
-            running: Some(StateRunning { started_at: Some(started_at) }),
-            ..Default::default()
-        }
-    }
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StateWaiting {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StateRunning {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub started_at: Option<Time>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StateTerminated {
-    pub exit_code: i32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub signal: Option<i32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub started_at: Option<Time>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub finished_at: Option<Time>,
 }
 
 impl Pod {
@@ -260,20 +278,24 @@ impl Pod {
     }
 
     /// Sets or replaces a condition, keeping `lastTransitionTime` when the status is unchanged.
+    /// Stamps the pod's generation on it (pkg/api/v1/pod/util.go
+    /// `CalculatePodConditionObservedGeneration`, PodObservedGenerationTracking is on in 1.34).
     pub fn set_condition(&mut self, type_: &str, status: bool, now: Time) {
         let status = if status { "True" } else { "False" };
+        let generation = self.metadata.generation;
         match self.status.conditions.iter_mut().find(|c| c.type_ == type_) {
-            Some(c) if c.status == status => {}
+            Some(c) if c.status == status => c.observed_generation = generation,
             Some(c) => {
                 c.status = status.into();
                 c.last_transition_time = Some(now);
+                c.observed_generation = generation;
             }
             None => self.status.conditions.push(PodCondition {
                 type_: type_.into(),
                 status: status.into(),
                 last_transition_time: Some(now),
-                reason: None,
-                message: None,
+                observed_generation: generation,
+                ..Default::default()
             }),
         }
     }

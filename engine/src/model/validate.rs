@@ -268,8 +268,8 @@ mod tests {
     }
 
     fn pod(image: &str, port: i32) -> Pod {
-        let ports = vec![ContainerPort { container_port: port, protocol: None }];
-        let c = Container { name: "c".into(), image: image.into(), ports };
+        let mut c = Container::new("c", image);
+        c.ports = vec![ContainerPort { container_port: port, ..Default::default() }];
         Pod::new(
             ObjectMeta { name: "p1".into(), ..Default::default() },
             PodSpec { containers: vec![c], ..Default::default() },

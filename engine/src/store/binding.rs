@@ -31,6 +31,7 @@ impl Store {
             return Err(conflict(format!("pod {name} is already assigned to node \"{current}\"")));
         }
         pod.spec.node_name = Some(node.to_string());
+        let generation = pod.metadata.generation;
         match pod.status.conditions.iter_mut().find(|c| c.type_ == "PodScheduled") {
             Some(c) => {
                 if c.status != "True" {
@@ -39,13 +40,15 @@ impl Store {
                 c.status = "True".into();
                 c.reason = None;
                 c.message = None;
+                c.observed_generation = generation;
             }
+            // CalculatePodConditionObservedGeneration: the pod's generation (1.34).
             None => pod.status.conditions.push(PodCondition {
                 type_: "PodScheduled".into(),
                 status: "True".into(),
                 last_transition_time: Some(now),
-                reason: None,
-                message: None,
+                observed_generation: generation,
+                ..Default::default()
             }),
         }
         pod.metadata.resource_version = self.next_rv().to_string();

@@ -98,6 +98,12 @@ impl Store {
             // A graceful delete may shorten a running grace period, never lengthen it.
             let until = now.plus_secs(period);
             if m.deletion_timestamp.is_none_or(|t| until < t) {
+                // The first graceful delete bumps a tracked generation, so the kubelet's
+                // observedGeneration shows it saw the deletion (apiserver
+                // pkg/registry/rest/delete.go `BeforeDelete`).
+                if m.deletion_timestamp.is_none() && m.generation > 0 {
+                    m.generation += 1;
+                }
                 m.deletion_timestamp = Some(until);
                 m.deletion_grace_period_seconds = Some(period);
             }

@@ -171,6 +171,7 @@ impl Store {
                 }
             }
         }
+        T::apply_defaults(&mut obj);
         self.validate(&obj)?;
         let rv = self.resource_version + 1;
         let m = obj.meta_mut();
@@ -192,6 +193,7 @@ impl Store {
         // random sequence (and every later name) as it was.
         if let Some(fresh) = Rc::get_mut(row) {
             fresh.meta_mut().uid = rng.uid();
+            T::admit(fresh, rng);
         }
         let obj = Rc::clone(row);
         self.resource_version = rv;
@@ -214,6 +216,7 @@ impl Store {
                 message: "the object has been modified; please apply your changes to the latest version and try again".into(),
             });
         }
+        T::apply_defaults(&mut obj);
         // ValidateUpdate: the create-time checks, then what an update may not change.
         let mut errors = Self::errors_of(&obj);
         errors.extend(crate::model::validate::update(&obj, old));

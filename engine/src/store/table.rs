@@ -11,6 +11,7 @@ use compact_str::CompactString;
 use crate::clock::Time;
 use crate::labels::validation::FieldError;
 use crate::model::*;
+use crate::rng::SimRng;
 
 use super::Store;
 
@@ -175,6 +176,12 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn validate_spec(_obj: &Self) -> Vec<FieldError> {
         Vec::new()
     }
+    /// The defaulting the API server applies to every create and update body (pod specs
+    /// and pod templates: pkg/apis/core/v1/defaults.go).
+    fn apply_defaults(_obj: &mut Self) {}
+    /// What creating the object adds once it is stored under its name: for pods, the
+    /// admission plugins and `PrepareForCreate` (`model::admit_pod`).
+    fn admit(_obj: &mut Self, _rng: &mut SimRng) {}
     /// The node a pod is bound to, for the node index.
     fn node_of(_obj: &Self) -> Option<&str> {
         None
@@ -224,6 +231,9 @@ macro_rules! tabled {
 
 impl Tabled for Deployment {
     tabled!(Deployment, deployments, true);
+    fn apply_defaults(obj: &mut Self) {
+        crate::model::default_pod_spec(&mut obj.spec.template.spec);
+    }
     fn same_spec(a: &Self, b: &Self) -> bool {
         a.spec == b.spec
     }
@@ -240,6 +250,9 @@ impl Tabled for Deployment {
 
 impl Tabled for ReplicaSet {
     tabled!(ReplicaSet, replicasets, true);
+    fn apply_defaults(obj: &mut Self) {
+        crate::model::default_pod_spec(&mut obj.spec.template.spec);
+    }
     fn same_spec(a: &Self, b: &Self) -> bool {
         a.spec == b.spec
     }
@@ -255,7 +268,14 @@ impl Tabled for ReplicaSet {
 }
 
 impl Tabled for Pod {
-    tabled!(Pod, pods, false);
+    // Pods have a generation since 1.33 (KEP-5067; strategy.go `PrepareForCreate` sets 1).
+    tabled!(Pod, pods, true);
+    fn apply_defaults(obj: &mut Self) {
+        crate::model::default_pod(obj);
+    }
+    fn admit(obj: &mut Self, rng: &mut SimRng) {
+        crate::model::admit_pod(obj, || rng.string(5));
+    }
     fn same_spec(a: &Self, b: &Self) -> bool {
         a.spec == b.spec
     }
@@ -277,6 +297,7 @@ impl Tabled for Pod {
         if new.spec.node_name.is_none() {
             new.spec.node_name = old.spec.node_name.clone();
         }
+        crate::model::keep_admitted(&mut new.spec, &old.spec);
     }
     fn ip_of(obj: &Self) -> Option<&str> {
         obj.status.pod_ip.as_deref()

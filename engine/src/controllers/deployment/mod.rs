@@ -336,8 +336,8 @@ mod tests {
         let mut h = Harness::new();
         let d = h.deployment_object("web", 1);
         // A foreign ReplicaSet already has the name the new one needs: every sync fails.
-        let name = format!("web-{}", hash::compute_hash(&d.spec.template, None));
         let d = h.create(d);
+        let name = format!("web-{}", hash::compute_hash(&d.spec.template, None));
         let mut squatter = h.rs_object(&d, &name, 0);
         squatter.metadata.owner_references.clear();
         squatter.metadata.labels.insert("app".into(), "other".into());

@@ -273,8 +273,8 @@ mod tests {
     fn a_name_clash_with_a_foreign_rs_bumps_the_collision_count() {
         let mut h = Harness::new();
         let d = h.deployment_object("web", 2);
-        let squatter_name = format!("web-{}", compute_hash(&d.spec.template, None));
         let d = h.create(d);
+        let squatter_name = format!("web-{}", compute_hash(&d.spec.template, None));
         let mut squatter = h.rs_object(&d, &squatter_name, 0);
         squatter.metadata.owner_references.clear();
         squatter.metadata.labels.insert("app".into(), "squatter".into());

@@ -7,9 +7,9 @@
 //! Graceful termination lives in `mod.rs`; status building in `runtime.rs`.
 
 use crate::controllers::Ctx;
-use crate::model::{Kind, Pod, StateTerminated};
+use crate::model::{ContainerId, Kind, Pod, StateTerminated};
 
-use super::images::{go_duration, ImageBehaviour};
+use super::images::{container_digest, go_duration, ImageBehaviour};
 use super::runtime::{should_restart, Backoff, Ctr, Step, SYNC_MS};
 
 /// What one transition needs: the loop's context, the pod, and the node it runs on.
@@ -87,6 +87,13 @@ impl Sync<'_, '_> {
                     reason: Some(if code == 0 { "Completed" } else { "Error" }.into()),
                     started_at: Some(since),
                     finished_at: Some(finished),
+                    // kuberuntime `convertToAPIContainerStatuses`: the exited container's ID.
+                    container_id: Some(ContainerId::Containerd(container_digest(
+                        &self.pod.metadata.uid,
+                        &c.name,
+                        c.restart_count,
+                    ))),
+                    ..Default::default()
                 };
                 self.decide(
                     WANT_RUNNING,
@@ -118,7 +125,7 @@ impl Sync<'_, '_> {
                 c.step = Step::PullBackOff { error, until: b.updated.plus_millis(b.period_ms) };
             }
             Step::PullBackOff { .. } => {
-                let shown = c.status().state;
+                let shown = c.status("").state;
                 self.begin_pull(c, Some(shown));
             }
             Step::Stopping { .. } | Step::Invalid { .. } => return false,

@@ -23,10 +23,13 @@ use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
-use crate::model::{Object, Pod, PodCondition, StateTerminated};
+use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, StateTerminated};
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
-pub use images::{go_duration, image_behaviour, parse_image, ImageBehaviour, ImageRef, Program};
+pub use images::{
+    container_digest, digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour,
+    ImageRef, Program,
+};
 use lifecycle::Sync;
 use runtime::{phase_of, Ctr, PodRuntime, Step};
 pub use runtime::{BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
@@ -221,6 +224,12 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
                     reason: Some(reason.into()),
                     started_at: Some(since),
                     finished_at: Some(at),
+                    container_id: Some(ContainerId::Containerd(container_digest(
+                        &sync.pod.metadata.uid,
+                        &c.name,
+                        c.restart_count,
+                    ))),
+                    ..Default::default()
                 };
                 sync.decide(
                     "pod gone",
@@ -292,6 +301,12 @@ fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) -> Option<String>
             }
             p.status.host_ip = host_ip.or(p.status.host_ip.take());
             p.status.pod_ip = rt.pod_ip.clone();
+            // Single-stack: the lists hold the one address (kubelet_pods.go
+            // `generateAPIPodStatus`), and status.observedGeneration is the generation
+            // this status describes (PodObservedGenerationTracking, beta in 1.34).
+            p.status.host_ips = ips(p.status.host_ip.as_deref());
+            p.status.pod_ips = ips(p.status.pod_ip.as_deref());
+            p.status.observed_generation = p.metadata.generation;
             p.status.start_time = p.status.start_time.or(Some(now));
             let not_ready = (!unready.is_empty()).then(|| {
                 (
@@ -315,9 +330,14 @@ fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) -> Option<String>
     written.ok().map(|p| p.metadata.resource_version.clone())
 }
 
+fn ips(ip: Option<&str>) -> IpList {
+    ip.map(IpList::one).unwrap_or_default()
+}
+
 /// Sets a condition True (`failing` None) or False with a reason and message, keeping
 /// `lastTransitionTime` when the status does not change.
 fn set_condition(p: &mut Pod, type_: &str, failing: Option<(&str, String)>, now: Time) {
+    let generation = p.metadata.generation;
     let status = if failing.is_some() { "False" } else { "True" };
     let (reason, message) = match failing {
         Some((r, m)) => (Some(r.to_string()), Some(m)),
@@ -331,6 +351,7 @@ fn set_condition(p: &mut Pod, type_: &str, failing: Option<(&str, String)>, now:
             }
             c.reason = reason;
             c.message = message;
+            c.observed_generation = generation;
         }
         None => p.status.conditions.push(PodCondition {
             type_: type_.into(),
@@ -338,6 +359,8 @@ fn set_condition(p: &mut Pod, type_: &str, failing: Option<(&str, String)>, now:
             last_transition_time: Some(now),
             reason,
             message,
+            observed_generation: generation,
+            ..Default::default()
         }),
     }
 }

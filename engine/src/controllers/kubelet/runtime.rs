@@ -6,10 +6,12 @@
 //! The state can always be rebuilt from the pod's status (`PodRuntime::from_status`), so a
 //! restarted kubelet carries on where the old one stopped: level-triggered, not remembered.
 
-use crate::clock::Time;
-use crate::model::{ContainerState, ContainerStatus, Pod, StateTerminated};
+use std::rc::Rc;
 
-use super::images::{image_behaviour, ImageBehaviour};
+use crate::clock::Time;
+use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
+
+use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
 
 /// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
 pub const BACKOFF_INITIAL_MS: i64 = 10_000;
@@ -123,6 +125,8 @@ pub struct Ctr {
     pub last_state: Option<StateTerminated>,
     pub crash_backoff: Option<Backoff>,
     pub pull_backoff: Option<Backoff>,
+    /// `imageID` once pulled: the repository and the image's digest, shared by every status.
+    pub image_id: Rc<str>,
 }
 
 impl Ctr {
@@ -149,8 +153,8 @@ impl Ctr {
         matches!(self.step, Step::Running { .. } | Step::Stopping { .. })
     }
 
-    /// `status.containerStatuses[]` for this container.
-    pub fn status(&self) -> ContainerStatus {
+    /// `status.containerStatuses[]` for this container of the pod with UID `uid`.
+    pub fn status(&self, uid: &str) -> ContainerStatus {
         let waiting =
             |reason: &str, message: Option<String>| ContainerState::waiting(reason, message);
         let (state, ready) = match &self.step {
@@ -179,9 +183,17 @@ impl Ctr {
                 (waiting("InvalidImageName", Some(message.clone())), false)
             }
         };
+        // The runtime reports IDs once the image is pulled and the container created.
+        let created =
+            state.running.is_some() || state.terminated.is_some() || self.last_state.is_some();
+        let container_id = created.then(|| {
+            ContainerId::Containerd(container_digest(uid, &self.name, self.restart_count))
+        });
         ContainerStatus {
             name: self.name.clone(),
             image: self.image.clone(),
+            image_id: created.then(|| Rc::clone(&self.image_id)),
+            container_id,
             ready,
             restart_count: self.restart_count,
             started: Some(ready),
@@ -190,6 +202,7 @@ impl Ctr {
                 terminated: self.last_state.clone(),
                 ..Default::default()
             },
+            ..Default::default()
         }
     }
 }
@@ -242,6 +255,7 @@ impl PodRuntime {
                     last_state,
                     crash_backoff,
                     pull_backoff: None,
+                    image_id: image_id(&c.image).into(),
                 }
             })
             .collect();
@@ -286,7 +300,8 @@ impl PodRuntime {
 
     /// Container statuses sorted by name, as the kubelet reports them.
     pub fn statuses(&self) -> Vec<ContainerStatus> {
-        let mut out: Vec<ContainerStatus> = self.containers.iter().map(Ctr::status).collect();
+        let mut out: Vec<ContainerStatus> =
+            self.containers.iter().map(|c| c.status(&self.uid)).collect();
         // Every status write: the standard sort, not the shared one for cold paths.
         out.sort_by(|a, b| a.name.cmp(&b.name));
         out

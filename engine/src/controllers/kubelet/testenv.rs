@@ -49,11 +49,7 @@ impl Env {
         let mut pod = Pod::new(
             ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
             PodSpec {
-                containers: vec![Container {
-                    name: "app".into(),
-                    image: image.into(),
-                    ports: vec![],
-                }],
+                containers: vec![Container::new("app", image)],
                 node_name: node.map(String::from),
                 ..Default::default()
             },

@@ -350,3 +350,58 @@ fn a_resync_queues_only_pods_whose_sync_would_do_something() {
     // has a timer; the unbound pod is not the kubelet's.
     assert_eq!(queued, ["b", "c", "crashy", "d"]);
 }
+
+#[test]
+fn status_carries_the_address_lists_ids_and_observed_generation() {
+    let (mut env, mut k) = env_with_node();
+    env.add_pod("web", "nginx:1.27", Some("node-1"));
+    env.run_until(5_000, &mut [&mut k], |e| ctr(e, "web").ready).expect("starts");
+    let p = env.pod("web").unwrap();
+    assert_eq!(p.status.pod_ips.iter().collect::<Vec<_>>(), ["10.244.1.2"]);
+    assert_eq!(p.status.host_ips.iter().collect::<Vec<_>>(), ["10.0.0.11"]);
+    assert_eq!((p.metadata.generation, p.status.observed_generation), (1, 1));
+    assert!(p.status.conditions.iter().all(|c| c.observed_generation == 1));
+    let c = &p.status.container_statuses[0];
+    assert!(c.container_id.as_ref().is_some_and(|id| id.to_string().len() == 77));
+    assert!(c
+        .image_id
+        .as_deref()
+        .is_some_and(|id| id.starts_with("docker.io/library/nginx@sha256:")));
+}
+
+#[test]
+fn a_graceful_delete_bumps_the_generation_the_kubelet_then_observes() {
+    let (mut env, mut k) = env_with_node();
+    env.add_pod("web", "nginx:1.27", Some("node-1"));
+    env.run_until(5_000, &mut [&mut k], |e| ctr(e, "web").ready).expect("starts");
+    delete(&mut env, "web");
+    assert_eq!(env.pod("web").unwrap().metadata.generation, 2);
+    // A second, shorter delete only brings the deadline forward (rest/delete.go BeforeDelete).
+    let opts = DeleteOptions { grace_period_seconds: Some(5), ..Default::default() };
+    env.store.delete::<Pod>("default", "web", &opts, env.now).unwrap();
+    assert_eq!(env.pod("web").unwrap().metadata.generation, 2);
+    env.step(&mut [&mut k]);
+    assert_eq!(env.pod("web").unwrap().status.observed_generation, 2);
+}
+
+#[test]
+fn a_restarted_container_reports_the_exited_ones_id_in_last_state() {
+    let (mut env, mut k) = env_with_node();
+    env.add_pod("crash", "busybox:crash", Some("node-1"));
+    let last_id = |c: &ContainerStatus| c.last_state.terminated.as_ref()?.container_id.clone();
+    let running_again = |e: &Env| {
+        let c = ctr(e, "crash");
+        c.restart_count >= 1 && c.state.running.is_some()
+    };
+    env.run_until(60_000, &mut [&mut k], running_again).expect("restarts");
+    let c = ctr(&env, "crash");
+    assert!(last_id(&c).is_some() && c.container_id.is_some(), "{c:?}");
+    assert_ne!(last_id(&c), c.container_id, "a new container has a new ID");
+    // Backing off, no new container exists: both name the one that exited.
+    env.run_until(120_000, &mut [&mut k], |e| {
+        waiting_reason(e, "crash").as_deref() == Some("CrashLoopBackOff")
+    })
+    .expect("backs off");
+    let c = ctr(&env, "crash");
+    assert_eq!(last_id(&c), c.container_id);
+}

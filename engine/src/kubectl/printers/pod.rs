@@ -150,6 +150,7 @@ mod tests {
             started: None,
             state,
             last_state,
+            ..Default::default()
         }
     }
 

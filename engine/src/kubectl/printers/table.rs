@@ -158,11 +158,7 @@ mod tests {
 
     fn running_pod(name: &str) -> Object {
         let mut p = Pod::new(meta(name, &[("app", "web")]), PodSpec::default());
-        p.spec.containers.push(Container {
-            name: "nginx".into(),
-            image: "nginx:1.27".into(),
-            ports: vec![],
-        });
+        p.spec.containers.push(Container::new("nginx", "nginx:1.27"));
         p.status.phase = PodPhase::Running;
         p.status.container_statuses.push(ContainerStatus {
             name: "nginx".into(),
@@ -172,6 +168,7 @@ mod tests {
             started: Some(true),
             state: ContainerState::running(Time::ZERO),
             last_state: ContainerState::default(),
+            ..Default::default()
         });
         Object::Pod(p.into())
     }
@@ -267,11 +264,7 @@ mod tests {
         d.spec.replicas = 5;
         d.spec.selector.match_labels.insert("foo".into(), "bar".into());
         for i in 1..=2 {
-            let c = Container {
-                name: format!("fake-container{i}"),
-                image: format!("fake-image{i}"),
-                ports: vec![],
-            };
+            let c = Container::new(format!("fake-container{i}"), format!("fake-image{i}"));
             d.spec.template.spec.containers.push(c);
         }
         d.status = DeploymentStatus {

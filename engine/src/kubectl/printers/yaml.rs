@@ -332,11 +332,7 @@ mod tests {
         };
         meta.owner_references.push(OwnerReference::controller("apps/v1", "ReplicaSet", &owner));
         let mut pod = Pod::new(meta, PodSpec::default());
-        pod.spec.containers.push(Container {
-            name: "nginx".into(),
-            image: "nginx:1.27".into(),
-            ports: vec![],
-        });
+        pod.spec.containers.push(Container::new("nginx", "nginx:1.27"));
         assert_eq!(
             to_yaml(&Object::Pod(pod.into())),
             r#"apiVersion: v1
@@ -359,6 +355,7 @@ spec:
   containers:
   - image: nginx:1.27
     name: nginx
+    resources: {}
 status:
   phase: Pending
 "#

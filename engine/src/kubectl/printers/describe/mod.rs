@@ -171,6 +171,7 @@ pub(super) fn rfc1123z(t: Option<Time>) -> String {
 
 /// Deterministic hex for identifiers the model does not carry (container and machine IDs):
 /// FNV-1a of `seed`, extended by rounds until `n` digits.
+#[cfg(test)]
 pub(super) fn fake_hex(seed: &str, n: usize) -> String {
     let mut out = String::new();
     let mut round = 0u64;

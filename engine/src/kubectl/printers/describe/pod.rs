@@ -1,15 +1,17 @@
 //! `describe pod`, and the container and pod-template sections ReplicaSets and Deployments
 //! share. Models describe.go `describePod`, `describeContainers`, `describeStatus` and
-//! `DescribePodTemplate`.
+//! `DescribePodTemplate`, `describeVolumes`, `describeContainerVolumes` and
+//! `printTolerationsMultilineWithIndent` (staging/src/k8s.io/kubectl/pkg/describe/describe.go).
 
-use super::{annotations, controlled_by, events, fake_hex, labels, rfc1123z, since, Writer};
+use serde_json::Value;
+
+use super::{annotations, controlled_by, events, labels, rfc1123z, since, Writer};
 use crate::clock::Time;
-use crate::model::{Container, ContainerState, ContainerStatus, Pod, PodPhase, PodTemplateSpec};
+use crate::model::{
+    qos_class, Container, ContainerState, ContainerStatus, Pod, PodPhase, PodTemplateSpec,
+    Toleration, Volume,
+};
 use crate::store::Store;
-
-/// `tolerationSeconds` of the default not-ready/unreachable tolerations the
-/// DefaultTolerationSeconds admission plugin adds to every pod (the simulation honours them).
-const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 
 pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
     let m = &pod.metadata;
@@ -17,9 +19,12 @@ pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
     w.w(0, &format!("Namespace:\t{}\n", m.namespace));
-    // Priority admission and the ServiceAccount admission plugin set these on every pod.
-    w.w(0, "Priority:\t0\n");
-    w.w(0, "Service Account:\tdefault\n");
+    w.w(0, &format!("Priority:\t{}\n", pod.spec.priority.unwrap_or(0)));
+    if let Some(class) = pod.spec.priority_class_name.as_deref().filter(|c| !c.is_empty()) {
+        w.w(0, &format!("Priority Class Name:\t{class}\n"));
+    }
+    let account = pod.spec.service_account_name.as_deref().unwrap_or("");
+    w.w(0, &format!("Service Account:\t{account}\n"));
     match pod.node() {
         None => w.w(0, "Node:\t<none>\n"),
         Some(node) => {
@@ -71,16 +76,11 @@ pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
             w.w(1, &format!("{} \t{} \n", c.type_, c.status));
         }
     }
-    w.w(0, "Volumes:\t<none>\n");
-    w.w(0, "QoS Class:\tBestEffort\n");
-    w.w(0, "Node-Selectors:\t<none>\n");
-    w.w(0, "Tolerations:\t");
-    for (i, key) in
-        ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"].iter().enumerate()
-    {
-        let indent = if i == 0 { "" } else { "\t" };
-        w.w(0, &format!("{indent}{key}:NoExecute op=Exists for {DEFAULT_TOLERATION_SECONDS}s\n"));
-    }
+    volumes(&mut w, &pod.spec.volumes, "");
+    let qos = status.qos_class.unwrap_or_else(|| qos_class(&pod.spec));
+    w.w(0, &format!("QoS Class:\t{}\n", qos.as_str()));
+    node_selectors(&mut w, pod.spec.node_selector.as_deref(), "");
+    tolerations(&mut w, pod.spec.tolerations.as_deref().unwrap_or_default(), "");
     events(&mut w, store.events_for(&m.uid), now);
     w.0
 }
@@ -93,9 +93,139 @@ pub(super) fn pod_template(w: &mut Writer, t: &PodTemplateSpec) {
         annotations(w, "  Annotations", &t.metadata.annotations);
     }
     containers(w, "Containers", &t.spec.containers, None, "  ");
-    w.w(0, "  Volumes:\t<none>\n");
-    w.w(0, "  Node-Selectors:\t<none>\n");
-    w.w(0, "  Tolerations:\t<none>\n");
+    volumes(w, &t.spec.volumes, "  ");
+    node_selectors(w, t.spec.node_selector.as_deref(), "  ");
+    tolerations(w, t.spec.tolerations.as_deref().unwrap_or_default(), "  ");
+}
+
+/// `describeVolumes`. Only the kinds a pod here can carry print their details; any other
+/// kind prints its name and `<unknown>`, as describe does for a source it does not know.
+pub(super) fn volumes(w: &mut Writer, list: &[Volume], space: &str) {
+    if list.is_empty() {
+        w.w(0, &format!("{space}Volumes:\t<none>\n"));
+        return;
+    }
+    w.w(0, &format!("{space}Volumes:\n"));
+    let name_indent = if space.is_empty() { "" } else { " " };
+    for v in list {
+        w.w(1, &format!("{name_indent}{}:\n", v.name));
+        volume_source(w, v);
+    }
+}
+
+/// The `describeVolumes` cases for the sources a lesson's manifests use; any other source
+/// prints `<unknown>`, as describe does for a source it has no case for.
+fn volume_source(w: &mut Writer, v: &Volume) {
+    let text = |src: &Value, key: &str| match src.get(key) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    };
+    let flag = |src: &Value, key: &str| src.get(key).and_then(Value::as_bool).unwrap_or(false);
+    if let Some(src) = v.host_path.as_deref() {
+        let kind = src.get("type").and_then(Value::as_str).unwrap_or("<none>");
+        w.w(2, "Type:\tHostPath (bare host directory volume)\n");
+        w.w(2, &format!("Path:\t{}\n", text(src, "path")));
+        w.w(2, &format!("HostPathType:\t{kind}\n"));
+    } else if let Some(src) = v.empty_dir.as_deref() {
+        let limit = text(src, "sizeLimit");
+        let limit = if limit.is_empty() { "<unset>".to_string() } else { limit };
+        w.w(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n");
+        w.w(2, &format!("Medium:\t{}\n", text(src, "medium")));
+        w.w(2, &format!("SizeLimit:\t{limit}\n"));
+    } else if let Some(src) = v.secret.as_deref() {
+        w.w(2, "Type:\tSecret (a volume populated by a Secret)\n");
+        w.w(2, &format!("SecretName:\t{}\n", text(src, "secretName")));
+        w.w(2, &format!("Optional:\t{}\n", flag(src, "optional")));
+    } else if let Some(src) = v.config_map.as_deref() {
+        w.w(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n");
+        w.w(2, &format!("Name:\t{}\n", text(src, "name")));
+        w.w(2, &format!("Optional:\t{}\n", flag(src, "optional")));
+    } else if let Some(src) = v.persistent_volume_claim.as_deref() {
+        w.w(
+            2,
+            "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n",
+        );
+        w.w(2, &format!("ClaimName:\t{}\n", text(src, "claimName")));
+        w.w(2, &format!("ReadOnly:\t{}\n", flag(src, "readOnly")));
+    } else if let Some(projected) = v.projected.as_deref() {
+        projected_volume(w, projected);
+    } else {
+        w.w(1, "<unknown>\n");
+    }
+}
+
+/// `printProjectedVolumeSource`.
+fn projected_volume(w: &mut Writer, projected: &Value) {
+    w.w(2, "Type:\tProjected (a volume that contains injected data from multiple sources)\n");
+    let sources = projected.get("sources").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
+    let optional = |v: &Value| v.get("optional").and_then(Value::as_bool).unwrap_or(false);
+    for s in sources {
+        if let Some(secret) = s.get("secret") {
+            w.w(2, &format!("SecretName:\t{}\n", text(secret.get("name"))));
+            w.w(2, &format!("Optional:\t{}\n", optional(secret)));
+        } else if s.get("downwardAPI").is_some() {
+            w.w(2, "DownwardAPI:\ttrue\n");
+        } else if let Some(cm) = s.get("configMap") {
+            w.w(2, &format!("ConfigMapName:\t{}\n", text(cm.get("name"))));
+            w.w(2, &format!("Optional:\t{}\n", optional(cm)));
+        } else if let Some(token) = s.get("serviceAccountToken") {
+            let seconds = token.get("expirationSeconds").and_then(Value::as_i64).unwrap_or(3600);
+            w.w(2, &format!("TokenExpirationSeconds:\t{seconds}\n"));
+        }
+    }
+}
+
+/// `printLabelsMultiline` over `nodeSelector`.
+fn node_selectors(w: &mut Writer, selector: Option<&Value>, space: &str) {
+    let pairs: Vec<String> = selector
+        .and_then(Value::as_object)
+        .map(|m| {
+            let mut v: Vec<String> =
+                m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
+            v.sort();
+            v
+        })
+        .unwrap_or_default();
+    if pairs.is_empty() {
+        w.w(0, &format!("{space}Node-Selectors:\t<none>\n"));
+        return;
+    }
+    for (i, p) in pairs.iter().enumerate() {
+        let lead = if i == 0 { format!("{space}Node-Selectors:") } else { space.to_string() };
+        w.w(0, &format!("{lead}\t{p}\n"));
+    }
+}
+
+/// `printTolerationsMultilineWithIndent`: sorted by key, `key=value:effect op=Exists for Ns`.
+fn tolerations(w: &mut Writer, list: &[Toleration], space: &str) {
+    if list.is_empty() {
+        w.w(0, &format!("{space}Tolerations:\t<none>\n"));
+        return;
+    }
+    let mut sorted: Vec<&Toleration> = list.iter().collect();
+    sorted.sort_by(|a, b| a.key().cmp(b.key()));
+    for (i, t) in sorted.into_iter().enumerate() {
+        let mut line = if i == 0 { format!("{space}Tolerations:\t") } else { format!("{space}\t") };
+        line.push_str(t.key());
+        let value = t.value.as_deref().unwrap_or("");
+        if !value.is_empty() {
+            line.push_str(&format!("={value}"));
+        }
+        if !t.effect().is_empty() {
+            line.push_str(&format!(":{}", t.effect()));
+        }
+        if t.operator.as_deref() == Some("Exists") && value.is_empty() {
+            let gap = if t.key().is_empty() && t.effect().is_empty() { "" } else { " " };
+            line.push_str(&format!("{gap}op=Exists"));
+        }
+        if let Some(s) = t.toleration_seconds {
+            line.push_str(&format!(" for {s}s"));
+        }
+        line.push('\n');
+        w.w(0, &line);
+    }
 }
 
 /// `describeContainers`. With statuses (a pod, identified by its UID) each container also
@@ -114,25 +244,13 @@ fn containers(
         let status =
             statuses.and_then(|(uid, s)| Some(uid).zip(s.iter().find(|s| s.name == c.name)));
         w.w(1, &format!("{name_indent}{}:\n", c.name));
-        // The runtime reports IDs once the image is pulled and the container created.
-        let created = status.filter(|(_, s)| {
-            s.state.running.is_some()
-                || s.state.terminated.is_some()
-                || s.last_state.terminated.is_some()
-        });
-        if let Some((uid, s)) = status {
-            let id = created.map_or(String::new(), |_| {
-                format!(
-                    "containerd://{}",
-                    fake_hex(&format!("{uid}/{}/{}", s.name, s.restart_count), 64)
-                )
-            });
+        if let Some((_, s)) = status {
+            let id = s.container_id.as_ref().map(ToString::to_string).unwrap_or_default();
             w.w(2, &format!("Container ID:\t{id}\n"));
         }
         w.w(2, &format!("Image:\t{}\n", c.image));
-        if status.is_some() {
-            let id = created.map_or(String::new(), |_| image_id(&c.image));
-            w.w(2, &format!("Image ID:\t{id}\n"));
+        if let Some((_, s)) = status {
+            w.w(2, &format!("Image ID:\t{}\n", s.image_id.as_deref().unwrap_or("")));
         }
         let ports: Vec<(String, String)> = c
             .ports
@@ -154,6 +272,14 @@ fn containers(
                 j => w.w(2, &format!("{single}:\t{j}\n")),
             }
         }
+        // `describeContainerCommand`.
+        for (label, list) in [("Command", &c.command), ("Args", &c.args)] {
+            let Some(list) = list.as_ref().filter(|l| !l.is_empty()) else { continue };
+            w.w(2, &format!("{label}:\n"));
+            for line in list.iter().flat_map(|a| a.split('\n')) {
+                w.w(3, &format!("{line}\n"));
+            }
+        }
         if let Some((_, s)) = status {
             state(w, "State", &s.state);
             if s.last_state.terminated.is_some() {
@@ -163,7 +289,7 @@ fn containers(
             w.w(2, &format!("Restart Count:\t{}\n", s.restart_count));
         }
         w.w(2, "Environment:\t<none>\n");
-        w.w(2, "Mounts:\t<none>\n");
+        mounts(w, c);
     }
 }
 
@@ -193,21 +319,20 @@ fn state(w: &mut Writer, name: &str, s: &ContainerState) {
     }
 }
 
-/// The image ID a container runtime reports: the fully qualified repository and a digest.
-fn image_id(image: &str) -> String {
-    let repo = match image.split_once('@') {
-        Some((repo, _)) => repo,
-        None => match image.rsplit_once(':') {
-            Some((repo, tag)) if !tag.contains('/') => repo,
-            _ => image,
-        },
-    };
-    let qualified = match repo.split_once('/') {
-        None => format!("docker.io/library/{repo}"),
-        Some((host, _)) if host.contains('.') || host.contains(':') || host == "localhost" => {
-            repo.to_string()
+/// `describeContainerVolumes`: each mount, sorted by path, with `ro` or `rw`.
+fn mounts(w: &mut Writer, c: &Container) {
+    if c.volume_mounts.is_empty() {
+        w.w(2, "Mounts:\t<none>\n");
+        return;
+    }
+    w.w(2, "Mounts:\n");
+    let mut list: Vec<_> = c.volume_mounts.iter().collect();
+    list.sort_by(|a, b| a.mount_path.cmp(&b.mount_path));
+    for m in list {
+        let mut flags = if m.read_only == Some(true) { "ro" } else { "rw" }.to_string();
+        if let Some(sub) = m.sub_path.as_deref().filter(|s| !s.is_empty()) {
+            flags.push_str(&format!(",path={sub:?}"));
         }
-        Some(_) => format!("docker.io/{repo}"),
-    };
-    format!("{qualified}@sha256:{}", fake_hex(image, 64))
+        w.w(3, &format!("{} from {} ({flags})\n", m.mount_path, m.name));
+    }
 }

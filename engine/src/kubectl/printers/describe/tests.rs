@@ -1,6 +1,7 @@
 //! Describe output for a small cluster: a Deployment, its ReplicaSet, three pods and a node.
 
 use super::*;
+use crate::controllers::kubelet;
 use crate::model::*;
 use crate::rng::SimRng;
 use crate::store::EventSpec;
@@ -13,7 +14,7 @@ fn labels_of(pairs: &[(&str, &str)]) -> Labels {
 }
 
 fn template(labels: Labels) -> PodTemplateSpec {
-    let nginx = Container { name: "nginx".into(), image: "nginx:1.27".into(), ports: vec![] };
+    let nginx = Container::new("nginx", "nginx:1.27");
     PodTemplateSpec {
         metadata: ObjectMeta { labels, ..Default::default() },
         spec: PodSpec { containers: vec![nginx], ..Default::default() },
@@ -102,6 +103,7 @@ fn cluster() -> Store {
         ));
         pod.spec.node_name = Some("node-1".into());
         let mut pod = std::rc::Rc::unwrap_or_clone(store.create(pod, t0, &mut rng).unwrap());
+        let uid = pod.metadata.uid.clone();
         pod.status = PodStatus {
             phase: PodPhase::Running,
             host_ip: Some("10.0.0.11".into()),
@@ -115,6 +117,11 @@ fn cluster() -> Store {
                 started: Some(true),
                 state: ContainerState::running(t0),
                 last_state: ContainerState::default(),
+                container_id: Some(ContainerId::Containerd(kubelet::digest(&format!(
+                    "{uid}/nginx/0"
+                )))),
+                image_id: Some(kubelet::image_id("nginx:1.27").into()),
+                ..Default::default()
             }],
             ..Default::default()
         };
@@ -143,6 +150,7 @@ fn pods_show_their_controller_containers_and_events() {
     let pod: &Pod = store.get("default", "web-7d9f5cbb6d-8xk2p").unwrap();
     let cid = fake_hex(&format!("{}/nginx/0", pod.metadata.uid), 64);
     let iid = fake_hex("nginx:1.27", 64);
+    let volume = &pod.spec.volumes[0].name;
     let want = format!(
         "Name:             web-7d9f5cbb6d-8xk2p
 Namespace:        default
@@ -170,15 +178,22 @@ Containers:
     Ready:          True
     Restart Count:  0
     Environment:    <none>
-    Mounts:         <none>
+    Mounts:
+      /var/run/secrets/kubernetes.io/serviceaccount from {volume} (ro)
 Conditions:
-  Type           Status
-  Ready          True 
-Volumes:         <none>
-QoS Class:       BestEffort
-Node-Selectors:  <none>
-Tolerations:     node.kubernetes.io/not-ready:NoExecute op=Exists for 300s
-                 node.kubernetes.io/unreachable:NoExecute op=Exists for 300s
+  Type    Status
+  Ready   True 
+Volumes:
+  {volume}:
+    Type:                    Projected (a volume that contains injected data from multiple sources)
+    TokenExpirationSeconds:  3607
+    ConfigMapName:           kube-root-ca.crt
+    Optional:                false
+    DownwardAPI:             true
+QoS Class:                   BestEffort
+Node-Selectors:              <none>
+Tolerations:                 node.kubernetes.io/not-ready:NoExecute op=Exists for 300s
+                             node.kubernetes.io/unreachable:NoExecute op=Exists for 300s
 Events:
   Type    Reason     Age   From               Message
   ----    ------     ----  ----               -------
@@ -353,5 +368,36 @@ fn long_and_multi_line_annotations_go_below_their_key() {
     assert_eq!(
         w.0,
         format!("Annotations:\ta:\n\t  {}...\n\tb:\n\t  one\n\t  two\n", "x".repeat(138))
+    );
+}
+
+#[test]
+fn volumes_describe_their_source_kind() {
+    let mut w = Writer::default();
+    let vol = |name: &str, json: serde_json::Value| -> Volume {
+        let mut v: Volume = serde_json::from_value(json).unwrap();
+        v.name = name.into();
+        v
+    };
+    let list = [
+        vol("cache", serde_json::json!({"name": "x", "emptyDir": {}})),
+        vol("conf", serde_json::json!({"name": "x", "configMap": {"name": "app"}})),
+        vol("odd", serde_json::json!({"name": "x", "csi": {"driver": "d"}})),
+    ];
+    super::pod::volumes(&mut w, &list, "");
+    assert_eq!(
+        TabWriter::describe().write_text(&w.0),
+        "Volumes:
+  cache:
+    Type:       EmptyDir (a temporary directory that shares a pod's lifetime)
+    Medium:
+    SizeLimit:  <unset>
+  conf:
+    Type:      ConfigMap (a volume populated by a ConfigMap)
+    Name:      app
+    Optional:  false
+  odd:
+  <unknown>
+"
     );
 }

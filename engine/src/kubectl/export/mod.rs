@@ -16,6 +16,10 @@ use crate::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
 use crate::store::Tabled;
 use crate::world::World;
 
+mod defaults;
+
+use defaults::strip_pod_defaults;
+
 use super::args::{self, flag, switch, FlagSpec};
 use super::printers::{object_json, value_to_yaml};
 use super::{KubectlError, Output, Session};
@@ -122,7 +126,15 @@ fn clean(kind: Kind, mut v: Value) -> Value {
     if kind == Kind::Pod {
         if let Some(spec) = obj.get_mut("spec").and_then(Value::as_object_mut) {
             spec.remove("nodeName");
+            strip_pod_defaults(spec);
         }
+    } else if let Some(spec) = obj
+        .get_mut("spec")
+        .and_then(|s| s.get_mut("template"))
+        .and_then(|t| t.get_mut("spec"))
+        .and_then(Value::as_object_mut)
+    {
+        strip_pod_defaults(spec);
     }
     v
 }
@@ -416,7 +428,7 @@ EOF",
         let body: String = yaml.lines().skip(1).map(|l| format!("{l}\n")).collect();
         assert_eq!(
             body,
-            "apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    tier: cache\n  name: bare\n  namespace: default\nspec:\n  containers:\n  - image: redis:7\n    name: bare\n  restartPolicy: Always\n"
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    tier: cache\n  name: bare\n  namespace: default\nspec:\n  containers:\n  - image: redis:7\n    name: bare\n"
         );
         assert!(yaml.starts_with("# Exported by kubeloop at 2025-01-01T00:00:"), "{yaml}");
         assert!(

@@ -1,0 +1,58 @@
+//! A Pod as a real API server returns it survives a trip through kubeloop's `Pod`: every
+//! field comes back with its json tag and value, and a misspelt field is still refused, as
+//! the API server's strict field validation refuses it.
+
+use kubeloop::model::Pod;
+use serde_json::{json, Value};
+
+/// `kubectl get pod -o yaml` output from the Kubernetes documentation; the file's header
+/// names where it was copied from.
+const DOCS_POD: &str = include_str!("fixtures/pod_debug_running_pod.yaml");
+
+fn fixture() -> Value {
+    serde_yaml_ng::from_str(DOCS_POD).expect("the fixture is YAML")
+}
+
+#[test]
+fn a_real_api_server_pod_round_trips_without_losing_or_renaming_a_field() {
+    let served = fixture();
+    let pod: Pod = serde_json::from_value(served.clone()).expect("a served pod decodes");
+    assert_eq!(serde_json::to_value(&pod).unwrap(), served);
+}
+
+#[test]
+fn the_decoded_pod_reads_the_addresses_and_ids_under_their_go_names() {
+    let pod: Pod = serde_json::from_value(fixture()).unwrap();
+    assert_eq!(pod.status.pod_ip.as_deref(), Some("10.88.0.3"));
+    assert_eq!(pod.status.pod_ips.iter().collect::<Vec<_>>(), ["10.88.0.3", "2001:db8::1"]);
+    assert_eq!(pod.status.host_ip.as_deref(), Some("192.168.0.113"));
+    let c = &pod.status.container_statuses[0];
+    assert!(c.image_id.as_deref().is_some_and(|id| id.starts_with("docker.io/library/nginx@")));
+    assert!(c.container_id.as_ref().is_some_and(|id| id.to_string().starts_with("containerd://")));
+    assert_eq!(pod.spec.volumes[0].name, "kube-api-access-bgsgp");
+}
+
+#[test]
+fn a_misspelt_field_is_refused_at_any_depth() {
+    for (path, field) in [
+        ("/spec", "dnsPolicyy"),
+        ("/spec/containers/0", "comand"),
+        ("/spec/volumes/0", "projectd"),
+        ("/status", "podIp"),
+        ("/status/containerStatuses/0", "imageId"),
+    ] {
+        let mut v = fixture();
+        v.pointer_mut(path).unwrap().as_object_mut().unwrap().insert(field.into(), json!("x"));
+        let err = serde_json::from_value::<Pod>(v).unwrap_err().to_string();
+        assert!(err.contains(&format!("unknown field `{field}`")), "{path}.{field}: {err}");
+    }
+}
+
+#[test]
+fn a_docker_runtime_container_id_is_kept_as_written() {
+    let mut v = fixture();
+    let id = "docker://b888f9adfd15bd5739fefaa39e1df4dd3c617b9902082b1cfdc29c4028ffb2eb";
+    v["status"]["containerStatuses"][0]["containerID"] = json!(id);
+    let pod: Pod = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&pod).unwrap(), v);
+}
