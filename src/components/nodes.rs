@@ -22,7 +22,7 @@ pub struct NodeView {
     pub status: String,
     /// Pods bound to the node, in namespace/name order.
     pub pods: Vec<NodePod>,
-    /// `status.capacity.pods`.
+    /// `status.allocatable.pods` (else `status.capacity.pods`), as the scheduler counts.
     pub capacity: u32,
 }
 
