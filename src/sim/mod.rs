@@ -406,10 +406,10 @@ impl Sim {
         self.push_lines(LineKind::Output, &message);
     }
 
-    /// Applies edited YAML the way `k edit` does, through `apply -f -`.
+    /// Saves edited YAML the way `k edit` does: in place, like apply, without recording it in
+    /// last-applied-configuration.
     fn apply_edit(&mut self, text: &str, ns: &str) -> Output {
-        let delim = heredoc_delimiter(text, "KUBELOOP_EDIT");
-        self.session.run(&format!("k apply -n {ns} -f - <<{delim}\n{text}\n{delim}"))
+        kubeloop::kubectl::edit(&mut self.session, text, ns)
     }
 
     /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and

@@ -91,6 +91,25 @@ fn buttons_run_the_equivalent_kubectl_command() {
 }
 
 #[test]
+fn an_edit_saves_in_place_without_recording_last_applied_configuration() {
+    // kubectl edit keeps --save-config false: an object made by `create` gets no
+    // last-applied-configuration from an edit, and no apply warning is shown.
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    sim.run_command("k edit deploy/web");
+    let state = sim.editor.clone().expect("editor open");
+    sim.save_editor(&state.initial.replace("replicas: 2", "replicas: 4"));
+    assert!(sim.editor.is_none());
+    let shown = text(&sim);
+    assert!(shown.contains("deployment.apps/web edited"), "{shown}");
+    assert!(!shown.contains("last-applied-configuration"), "{shown}");
+    let store = &sim.world().store;
+    let d = store.get::<kubeloop::model::Deployment>("default", "web").unwrap();
+    assert_eq!(d.spec.replicas, 4);
+    assert!(d.metadata.annotations.keys().all(|k| !k.contains("last-applied")));
+}
+
+#[test]
 fn the_editor_keeps_the_text_on_error_and_applies_good_yaml() {
     let mut sim = Sim::new(1);
     sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");

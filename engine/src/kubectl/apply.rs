@@ -34,6 +34,35 @@ const APPLY_FLAGS: &[FlagSpec] = &[
     switch("server-side", None),
 ];
 
+/// How a manifest is written. `Apply` records it in last-applied-configuration and warns over
+/// an object that lacks one. `Edit` is `kubectl edit` saving the edited object: it updates in
+/// place like apply but, with edit's `--save-config` at its default of false
+/// (pkg/cmd/util/editor/editoptions.go), leaves the annotation as the edited text has it, so
+/// editing an object made by `create` adds none and warns of nothing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Create,
+    Apply,
+    Edit,
+}
+
+/// Saves the editor's text over the objects it names, as `kubectl edit` does.
+pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
+    let mut out = Output::default();
+    // As any command line does (`Session::run`), saving ends a running watch.
+    if s.watch.is_some() {
+        s.stop_watch();
+    }
+    out.status = match from_manifest(s, "-", Some(text.to_string()), ns, Verb::Edit, &mut out) {
+        Ok(status) => status,
+        Err(e) => {
+            out.err(format!("{e}\n"));
+            1
+        }
+    };
+    out
+}
+
 pub fn apply(
     s: &mut Session,
     argv: &[String],
@@ -49,7 +78,7 @@ pub fn apply(
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };
-    from_manifest(s, f, stdin, &ns_of(&a), true, out)
+    from_manifest(s, f, stdin, &ns_of(&a), Verb::Apply, out)
 }
 
 /// One object's failure, or the stream's, printed as kubectl prints it.
@@ -95,22 +124,23 @@ pub(super) fn from_manifest(
     file: &str,
     stdin: Option<String>,
     ns: &str,
-    apply: bool,
+    verb: Verb,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let verb = if apply { "apply" } else { "create" };
+    let apply = verb != Verb::Create;
+    let name = if apply { "apply" } else { "create" };
     if file != "-" {
         return Err(KubectlError::Plain(format!(
-            "kubeloop: there are no files here; pass the manifest on standard input: `kubectl {verb} -f - <<EOF` ... `EOF`"
+            "kubeloop: there are no files here; pass the manifest on standard input: `kubectl {name} -f - <<EOF` ... `EOF`"
         )));
     }
     let stream = manifest::read(stdin.as_deref().unwrap_or(""));
     let mut failures = Vec::new();
     if stream.items.is_empty() && stream.stopped.is_none() {
-        return Err(KubectlError::Usage(format!("no objects passed to {verb}")));
+        return Err(KubectlError::Usage(format!("no objects passed to {name}")));
     }
     for item in stream.items {
-        match put_item(s, item, ns, apply, out) {
+        match put_item(s, item, ns, verb, out) {
             Ok(line) => out.out(format!("{line}\n")),
             Err(f) => failures.push(f),
         }
@@ -136,14 +166,15 @@ fn put_item(
     s: &mut Session,
     item: Item,
     ns: &str,
-    apply: bool,
+    verb: Verb,
     out: &mut Output,
 ) -> Result<String, Failure> {
+    let apply = verb != Verb::Create;
     let source = item.source;
     match item.decoded {
-        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, apply, out),
-        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, apply, out),
-        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, apply, out),
+        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, verb, out),
+        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, verb, out),
+        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, verb, out),
         Ok(_) => Err(Failure::Client(KubectlError::Plain(
             "kubeloop: only Deployments, ReplicaSets and Pods can be created here".into(),
         ))),
@@ -166,9 +197,10 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     mut obj: T,
     source: &Value,
     ns: &str,
-    apply: bool,
+    verb: Verb,
     out: &mut Output,
 ) -> Result<String, Failure> {
+    let apply = verb != Verb::Create;
     if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
         obj.meta_mut().namespace = ns.to_string();
     }
@@ -177,7 +209,7 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
         let msg = format!("from {base}: cannot use generate name with apply");
         return Err(Failure::Client(KubectlError::Usage(msg)));
     }
-    if apply {
+    if verb == Verb::Apply {
         let config = last_applied(source, &obj.meta().namespace);
         obj.meta_mut().annotations.insert(LAST_APPLIED.into(), config);
     }
@@ -185,7 +217,7 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     let existing = s.world.store.get::<T>(&obj.meta().namespace, &name).cloned();
     match existing {
         Some(cur) if apply => {
-            if !cur.meta().annotations.contains_key(LAST_APPLIED) {
+            if verb == Verb::Apply && !cur.meta().annotations.contains_key(LAST_APPLIED) {
                 out.err(format!(
                     "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
                     T::KIND.plural()

@@ -34,6 +34,7 @@ use std::fmt;
 use crate::store::ApiError;
 use crate::world::World;
 
+pub use apply::edit;
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
 pub use watch::Watch;

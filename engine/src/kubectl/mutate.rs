@@ -62,7 +62,14 @@ pub fn create(
         return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
     }
     if let Some(f) = a.get("filename") {
-        return super::apply::from_manifest(s, f, stdin, &ns_of(&a), false, out);
+        return super::apply::from_manifest(
+            s,
+            f,
+            stdin,
+            &ns_of(&a),
+            super::apply::Verb::Create,
+            out,
+        );
     }
     let ns = ns_of(&a);
     match a.positional.first().map(String::as_str) {
