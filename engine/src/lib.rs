@@ -7,6 +7,7 @@
 pub mod clock;
 pub mod controllers;
 pub mod duration;
+pub mod gofmt;
 pub mod kubectl;
 pub mod labels;
 pub mod mission;

@@ -348,7 +348,7 @@ pub(super) fn jsonpath_output(
     jsonpath::render(template, data).map_err(|e| {
         KubectlError::Usage(format!(
             "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",
-            super::list_selector::go_quote(template),
+            crate::gofmt::go_quote(template),
             jsonpath::go_syntax(data)
         ))
     })

@@ -2,6 +2,7 @@
 //! and the API server parses it, so a bad one is a 400 from the server, worded by
 //! cli-runtime. Parsing itself is `labels::selector`.
 
+use crate::gofmt::go_quote;
 use crate::labels::selector::{self, Selector};
 use crate::model::Kind;
 
@@ -41,33 +42,6 @@ impl ListSelector {
 fn version(kind: Kind) -> &'static str {
     let v = kind.api_version();
     v.rsplit('/').next().unwrap_or(v)
-}
-
-/// Go's `%q` (strconv.Quote) for the text kubeloop quotes: backslash escapes for quotes,
-/// backslashes and control characters; printable characters as they are.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ impl Condition {
         }
         Err(KubectlError::Usage(format!(
             "unrecognized condition: {}",
-            super::list_selector::go_quote(text)
+            crate::gofmt::go_quote(text)
         )))
     }
 }

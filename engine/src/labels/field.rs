@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+pub use crate::gofmt::{go_json, go_quote};
+
 /// The kinds of field error this simulator reports (a subset of field.ErrorType).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FieldErrorKind {
@@ -163,105 +165,6 @@ impl fmt::Display for FieldError {
 }
 
 impl std::error::Error for FieldError {}
-
-/// Go's `%q` (strconv.Quote): printable characters stay, everything else is escaped, so the
-/// result is always one line.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if is_printable(c) => out.push(c),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `unicode.IsPrint` for non-ASCII: letters, marks, numbers, punctuation and symbols. Rust's
-/// Debug escaping uses the same classes; a leading 'a' stops it escaping combining marks.
-fn is_printable(c: char) -> bool {
-    let mut probe = String::from("a");
-    probe.push(c);
-    probe.escape_debug().eq(probe.chars())
-}
-
-/// Go's `json.Marshal` of a decoded JSON value: object keys sorted (Go marshals maps in key
-/// order, and API structs are printed from their maps here), no spaces, and `<`, `>`, `&`,
-/// U+2028 and U+2029 escaped as `\u003c` and so on (encoding/json's HTML-safe default).
-pub fn go_json(v: &serde_json::Value) -> String {
-    let mut out = String::new();
-    write_go_json(&mut out, v);
-    out
-}
-
-fn write_go_json(out: &mut String, v: &serde_json::Value) {
-    use serde_json::Value;
-    match v {
-        Value::Null | Value::Bool(_) | Value::Number(_) => out.push_str(&v.to_string()),
-        Value::String(s) => write_go_string(out, s),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_go_json(out, item);
-            }
-            out.push(']');
-        }
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_go_string(out, k);
-                out.push(':');
-                write_go_json(out, &map[k]);
-            }
-            out.push('}');
-        }
-    }
-}
-
-/// encoding/json's string encoding: `\"`, `\\`, `\n`, `\r`, `\t`, other control characters
-/// as `\u00XX`, and the HTML-unsafe characters escaped.
-fn write_go_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
 
 /// `ToAggregate().Error()`: duplicates dropped, one message bare, several as `[a, b]`.
 pub fn aggregate(errors: &[FieldError]) -> String {
