@@ -323,7 +323,8 @@ fn merged_spec<T: serde::Serialize + serde::de::DeserializeOwned>(
     if let Value::Object(top) = &mut doc {
         top.insert("spec".into(), spec);
     }
-    serde_json::from_value(doc).ok()
+    // Decoded from `&Value`, as manifests are, so each kind has one decoder in the bundle.
+    T::deserialize(&doc).ok()
 }
 
 fn merge_value(current: &Value, desired: &Value, before: Option<&Value>) -> Value {

@@ -214,10 +214,10 @@ fn typed<T: DeserializeOwned>(mut v: Value) -> Result<std::rc::Rc<T>, String> {
             Ok(_) => break,
             Err(e) => e,
         };
-        let path = err
-            .to_string()
+        let message = err.to_string();
+        let path = message
             .starts_with("unknown field `")
-            .then(|| unknown_field_path::<T>(&v))
+            .then(|| unknown_field_path::<T>(&v, &message))
             .flatten();
         match path {
             Some(path) if unknown.len() < MAX_UNKNOWN_FIELDS => {
@@ -257,18 +257,36 @@ impl FieldPath {
     }
 }
 
-/// Where serde met the unknown field: decoding the pretty-printed document gives the line,
-/// and each key of a pretty-printed document starts a line of its own.
-fn unknown_field_path<T: DeserializeOwned>(v: &Value) -> Option<FieldPath> {
-    let pretty = serde_json::to_string_pretty(v).ok()?;
-    let line = serde_json::from_str::<T>(&pretty).err()?.line();
+/// Where serde met the unknown field. Decoding visits keys in document order and stops at the
+/// first unknown one, so a copy of the document cut after the n-th key (depth first) fails
+/// with the same error exactly when that cut keeps the culprit: a binary search over n finds
+/// it. Only `&Value` decoding is used, so each kind's decoder is compiled once (a second
+/// decoder per kind, such as decoding text to get a line number, costs tens of KB of wasm).
+fn unknown_field_path<T: DeserializeOwned>(v: &Value, error: &str) -> Option<FieldPath> {
     let mut keys = Vec::new();
-    key_lines(v, &mut Vec::new(), &mut 1, &mut keys);
-    keys.into_iter().find(|(l, _)| *l == line).map(|(_, steps)| FieldPath(steps))
+    key_order(v, &mut Vec::new(), &mut keys);
+    let fails_the_same = |n: usize| {
+        let cut = keep_keys(v, &mut 0, n);
+        matches!(T::deserialize(&cut), Err(e) if e.to_string() == error)
+    };
+    // The smallest n whose cut still fails as the whole document does.
+    let (mut lo, mut hi) = (1, keys.len());
+    if hi == 0 || !fails_the_same(hi) {
+        return None;
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fails_the_same(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    keys.into_iter().nth(lo - 1).map(FieldPath)
 }
 
-/// The line on which each key of `v` appears in serde_json's pretty output.
-fn key_lines(v: &Value, path: &mut Vec<Step>, line: &mut usize, out: &mut Vec<(usize, Vec<Step>)>) {
+/// Every key's path, depth first, in document order.
+fn key_order(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
     let clone = |p: &Vec<Step>| {
         p.iter()
             .map(|s| match s {
@@ -278,26 +296,41 @@ fn key_lines(v: &Value, path: &mut Vec<Step>, line: &mut usize, out: &mut Vec<(u
             .collect()
     };
     match v {
-        Value::Object(map) if !map.is_empty() => {
+        Value::Object(map) => {
             for (k, child) in map {
-                *line += 1;
                 path.push(Step::Key(k.clone()));
-                out.push((*line, clone(path)));
-                key_lines(child, path, line, out);
+                out.push(clone(path));
+                key_order(child, path, out);
                 path.pop();
             }
-            *line += 1;
         }
-        Value::Array(items) if !items.is_empty() => {
+        Value::Array(items) => {
             for (i, child) in items.iter().enumerate() {
-                *line += 1;
                 path.push(Step::Index(i));
-                key_lines(child, path, line, out);
+                key_order(child, path, out);
                 path.pop();
             }
-            *line += 1;
         }
         _ => {}
+    }
+}
+
+/// A copy of `v` with only its first `n` keys (depth first); `seen` counts keys so far.
+fn keep_keys(v: &Value, seen: &mut usize, n: usize) -> Value {
+    match v {
+        Value::Object(map) => {
+            let mut kept = serde_json::Map::new();
+            for (k, child) in map {
+                if *seen >= n {
+                    break;
+                }
+                *seen += 1;
+                kept.insert(k.clone(), keep_keys(child, seen, n));
+            }
+            Value::Object(kept)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|c| keep_keys(c, seen, n)).collect()),
+        other => other.clone(),
     }
 }
 
@@ -320,6 +353,26 @@ fn remove_path(v: &mut Value, path: &FieldPath) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strict_decoding_names_each_unknown_field_by_its_path_even_when_names_repeat() {
+        // A known `name` before, the same unknown key twice, and an unknown key at the top.
+        let pod = serde_json::json!({
+            "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+            "spec": {"containers": [
+                {"name": "a", "image": "nginx:1.27", "commandx": ["x"]},
+                {"name": "b", "image": "nginx:1.27", "commandx": ["y"]}
+            ]},
+            "extra": true
+        });
+        assert_eq!(
+            typed::<Pod>(pod).err().as_deref(),
+            Some(
+                "strict decoding error: unknown field \"spec.containers[0].commandx\", \
+                 unknown field \"spec.containers[1].commandx\", unknown field \"extra\""
+            )
+        );
+    }
 
     #[test]
     fn multi_document_yaml_loads_each_object() {
