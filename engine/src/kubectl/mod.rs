@@ -26,6 +26,7 @@ mod sandbox;
 mod scale;
 mod set_image;
 pub mod shell;
+mod strict;
 mod wait;
 mod watch;
 
