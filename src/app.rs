@@ -62,13 +62,9 @@ fn initial_session() -> Sim {
     match found {
         Some(Ok(journal)) => {
             let mut sim = Sim::restore(&journal);
-            sim.notice(
-                &format!(
-                    "kubeloop: restored the {what} ({} inputs replayed)",
-                    journal.entries.len()
-                ),
-                false,
-            );
+            let n = journal.entries.len();
+            let inputs = if n == 1 { "input" } else { "inputs" };
+            sim.notice(&format!("kubeloop: restored the {what} ({n} {inputs} replayed)"), false);
             sim
         }
         Some(Err(why)) => {

@@ -136,7 +136,7 @@ async fn a_saved_session_is_restored_and_a_corrupt_one_is_refused_with_a_notice(
     // A second page load finds the session the first one saved.
     let host = mount_keeping_storage().await;
     assert!(
-        text_of(&host, "[role='log']").contains("restored the saved session (1 inputs replayed)")
+        text_of(&host, "[role='log']").contains("restored the saved session (1 input replayed)")
     );
     assert!(host.query_selector("[data-kind='Deployment'][data-name='saved']").unwrap().is_some());
 
