@@ -382,16 +382,8 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
     let violations = c.execute("return window.cspViolations", vec![]).await.unwrap();
     assert_eq!(violations, serde_json::json!([]), "the policy blocked something the page does");
 
-    let fetched = c
-        .execute(
-            "return performance.getEntriesByType('resource').map(e => e.name) \
-             .concat(performance.getEntriesByType('navigation').map(e => e.name))",
-            vec![],
-        )
-        .await
-        .unwrap();
     let origin = browser.origin();
-    let urls: Vec<String> = serde_json::from_value(fetched).unwrap();
+    let urls = fetched_urls(c).await;
     assert!(urls.len() >= 3, "the page, its script and its wasm at least: {urls:?}");
     for url in &urls {
         assert!(url.starts_with(&origin), "{url} is not from {origin}");

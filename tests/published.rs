@@ -27,17 +27,9 @@ async fn the_page_runs_and_shares_from_a_project_subpath() {
 
     // Every request the page made stayed under the subpath: a root-relative asset path
     // would have been a 404 above, and the app would not have mounted.
-    let fetched = c
-        .execute(
-            "return performance.getEntriesByType('resource').map(e => e.name) \
-             .concat(performance.getEntriesByType('navigation').map(e => e.name))",
-            vec![],
-        )
-        .await
-        .unwrap();
     let base = format!("{}/", browser.origin());
     assert!(base.ends_with(SUBPATH), "{base}");
-    let urls: Vec<String> = serde_json::from_value(fetched).unwrap();
+    let urls = fetched_urls(c).await;
     assert!(urls.len() >= 3, "the page, its script and its wasm at least: {urls:?}");
     for url in &urls {
         assert!(url.starts_with(&base), "{url} is not under {base}");

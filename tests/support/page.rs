@@ -54,3 +54,16 @@ where
     }
     panic!("timed out waiting for {what}");
 }
+
+/// Every URL the page has loaded: the document and each resource it fetched.
+pub async fn fetched_urls(c: &Client) -> Vec<String> {
+    let fetched = c
+        .execute(
+            "return performance.getEntriesByType('resource').map(e => e.name) \
+             .concat(performance.getEntriesByType('navigation').map(e => e.name))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(fetched).unwrap()
+}

@@ -172,7 +172,7 @@ impl Store {
             }
         }
         T::apply_defaults(&mut obj);
-        self.validate(&obj)?;
+        self.validate(&obj, Vec::new())?;
         let rv = self.resource_version + 1;
         let m = obj.meta_mut();
         m.resource_version = rv.to_string();
@@ -218,12 +218,7 @@ impl Store {
         }
         T::apply_defaults(&mut obj);
         // ValidateUpdate: the create-time checks, then what an update may not change.
-        let mut errors = Self::errors_of(&obj);
-        errors.extend(crate::model::validate::update(&obj, old));
-        if !errors.is_empty() {
-            let name = obj.meta().name.clone();
-            return Err(ApiError::Invalid { kind: T::KIND, name, errors });
-        }
+        self.validate(&obj, crate::model::validate::update(&obj, old))?;
         T::keep_status(&mut obj, old);
         let spec_changed = !T::same_spec(&obj, old);
         let old_meta = old.meta().clone();
@@ -325,22 +320,18 @@ impl Store {
         self.write_status(&key, obj, now)
     }
 
-    fn validate<T: Tabled>(&self, obj: &T) -> Result<(), ApiError> {
-        let errors = Self::errors_of(obj);
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Invalid { kind: T::KIND, name: obj.meta().name.clone(), errors })
-        }
-    }
-
-    /// The create-time checks: name, labels, then the kind's spec.
-    fn errors_of<T: Tabled>(obj: &T) -> Vec<FieldError> {
+    /// The create-time checks (name, labels, the kind's spec), then `more`.
+    fn validate<T: Tabled>(&self, obj: &T, more: Vec<FieldError>) -> Result<(), ApiError> {
         let m = obj.meta();
         let mut errors = validate_object_name(&m.name, "metadata.name");
         errors.extend(validate_labels(&m.labels, "metadata.labels"));
         errors.extend(T::validate_spec(obj));
-        errors
+        errors.extend(more);
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid { kind: T::KIND, name: m.name.clone(), errors })
+        }
     }
 
     pub(super) fn next_rv(&mut self) -> u64 {

@@ -169,24 +169,6 @@ pub(super) fn rfc1123z(t: Option<Time>) -> String {
     format!("{weekday}, {} {} {} {} +0000", &iso[8..10], MONTHS[month - 1], &iso[..4], &iso[11..19])
 }
 
-/// Deterministic hex for identifiers the model does not carry (container and machine IDs):
-/// FNV-1a of `seed`, extended by rounds until `n` digits.
-#[cfg(test)]
-pub(super) fn fake_hex(seed: &str, n: usize) -> String {
-    let mut out = String::new();
-    let mut round = 0u64;
-    while out.len() < n {
-        let mut h = 0xcbf2_9ce4_8422_2325u64 ^ round;
-        for b in seed.bytes() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        out.push_str(&format!("{h:016x}"));
-        round += 1;
-    }
-    out.truncate(n);
-    out
-}
-
 /// `genericDescriber`: metadata, then every other field with `smartLabelFor` labels.
 fn describe_generic(obj: &Object, evs: Vec<&Event>, now: Time) -> String {
     let m = obj.meta();
