@@ -2,11 +2,13 @@
 //! `kubeloop` engine crate, which knows nothing about the browser.
 
 mod app;
+pub mod boot;
 pub mod complete;
 pub mod components;
 pub mod frames;
 pub mod inspect;
 pub mod journal;
+pub mod page;
 pub mod presenter;
 pub mod selection;
 pub mod sim;

@@ -10,6 +10,8 @@ pub mod inspector;
 pub mod missions;
 pub mod nodes;
 pub mod playback;
+pub mod side;
 pub mod step;
 pub mod timeline;
+pub mod toolbar;
 pub mod transfer;

@@ -1,0 +1,165 @@
+//! The page's side of the browser: the session it starts with, and the effects the reducer
+//! asks for (storage, clipboard, focus, keys). `Page` decides; this file only acts.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::page::{Effects, KeyPress, Msg, Page};
+use crate::sim::{Sim, Speed};
+use crate::{presenter, storage};
+
+pub type Shared = Rc<RefCell<Page>>;
+
+pub fn real_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// The page to start with: a share link's session, else the one saved by the last visit,
+/// else a fresh cluster. A link or a saved value that cannot be used says why and starts fresh.
+pub fn initial_page() -> Page {
+    let (what, found) = match storage::link_session() {
+        Some(r) => {
+            storage::forget_link();
+            ("shared session in the link", Some(r))
+        }
+        None => ("saved session", storage::load_session()),
+    };
+    let mut sim = match found {
+        Some(Ok(journal)) => {
+            let mut sim = Sim::restore(&journal);
+            let n = journal.entries.len();
+            let inputs = if n == 1 { "input" } else { "inputs" };
+            sim.notice(&format!("kubeloop: restored the {what} ({n} {inputs} replayed)"), false);
+            sim
+        }
+        Some(Err(why)) => {
+            storage::clear_session();
+            let mut sim = Sim::new(1);
+            sim.notice(
+                &format!(
+                    "kubeloop: the {what} could not be used: {why}. Starting with a fresh cluster."
+                ),
+                true,
+            );
+            sim
+        }
+        None => {
+            // A first visit runs at half speed, so each loop's move can be followed.
+            let mut sim = Sim::new(1);
+            sim.speed = Speed::FIRST_RUN;
+            sim.notice(
+                "kubeloop: first visit, so the clock runs at half speed; the speed dial changes it.",
+                false,
+            );
+            sim
+        }
+    };
+    let known: Vec<String> = sim.missions.iter().map(|m| m.name.clone()).collect();
+    sim.done = storage::load_done(&known);
+    let mut page = Page::new(sim, presenter::load(), false);
+    page.prepare(real_now());
+    page
+}
+
+/// Runs one message through the reducer, carries out its effects and redraws. Returns the
+/// effects, so a key handler knows whether the key was taken.
+pub fn dispatch(page: &Shared, redraw: &Callback<()>, msg: Msg) -> Effects {
+    let fx = page.borrow_mut().update(msg);
+    carry_out(page, redraw, &fx);
+    page.borrow_mut().prepare(real_now());
+    redraw.emit(());
+    fx
+}
+
+/// What the reducer asked for, done.
+pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
+    if fx.save_session {
+        storage::save_session(page.borrow_mut().sim.snapshot());
+    }
+    if fx.save_done {
+        storage::save_done(&page.borrow().sim.done);
+    }
+    if let Some(on) = fx.save_presenter {
+        presenter::save(on);
+    }
+    if let Some(journal) = &fx.share {
+        copy_link(page.clone(), redraw.clone(), storage::share_link(journal));
+    }
+    if fx.focus_command {
+        focus_command_box();
+    }
+}
+
+/// Copies the link, then tells the reducer whether the clipboard took it.
+fn copy_link(page: Shared, redraw: Callback<()>, link: Option<String>) {
+    let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
+    let (Some(url), Some(clipboard)) = (link.clone(), clipboard) else {
+        dispatch(&page, &redraw, Msg::Shared { link, copied: false });
+        return;
+    };
+    let promise = clipboard.write_text(&url);
+    wasm_bindgen_futures::spawn_local(async move {
+        let copied = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        dispatch(&page, &redraw, Msg::Shared { link: Some(url), copied });
+    });
+}
+
+pub fn focus_command_box() {
+    let field = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("[aria-label='kubectl command']").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(field) = field {
+        let _ = field.focus();
+    }
+}
+
+/// Whether focus is in a text field, where a key is typing.
+fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    let el = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+    el.is_some_and(|el| {
+        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+            || el.is_content_editable()
+    })
+}
+
+/// Sends every key pressed on the page to the reducer as `Msg::Key`; a key it takes does not
+/// also reach the browser.
+#[hook]
+pub fn use_page_keys(page: Shared, redraw: Callback<()>) {
+    use_effect_with((), move |_| {
+        let handler = move |e: web_sys::KeyboardEvent| {
+            let key = KeyPress {
+                key: e.key(),
+                modifiers: e.ctrl_key() || e.meta_key() || e.alt_key(),
+                in_text: typing(&e),
+            };
+            // Most keys are typing and change nothing: only a key the reducer took redraws.
+            let fx = page.borrow_mut().update(Msg::Key(key));
+            if fx.handled {
+                e.prevent_default();
+                carry_out(&page, &redraw, &fx);
+                page.borrow_mut().prepare(real_now());
+                redraw.emit(());
+            }
+        };
+        let listener = web_sys::window().map(|window| {
+            let closure = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(handler);
+            let _ = window
+                .add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
+            (window, closure)
+        });
+        move || {
+            if let Some((window, closure)) = listener {
+                let _ = window.remove_event_listener_with_callback(
+                    "keydown",
+                    closure.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
+}

@@ -1,0 +1,83 @@
+//! The side column: the inspector while an object is selected, else the chosen panel. The
+//! loop feed is the default panel; on narrow screens the column is a drawer with a close
+//! button. Reads the page and renders; every action goes back as a `Msg`.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::components::decisions::{decision_views, DecisionFeed};
+use crate::components::faults::{faults_view, FaultsPanel};
+use crate::components::inspector::Inspector;
+use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
+use crate::components::step::StepCard;
+use crate::components::transfer::TransferPanel;
+use crate::page::{Msg, Page, Panel};
+
+/// Newest decisions of each loop handed to the feed (it shows the newest of the loops
+/// switched on); the panel shows a handful at once.
+const FEED_PER_LOOP: usize = 30;
+
+pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
+    let s = &page.sim;
+    let world = s.shown_world();
+    let on_select = send.reform(Msg::Select);
+    let to_feed = send.reform(|()| Msg::Panel(Panel::Feed));
+    let title = if page.shown.inspected.is_some() { "Inspector" } else { page.panel.label() };
+    let body = if let Some(inspected) = page.shown.inspected.clone() {
+        html! {
+            <Inspector inspected={Some(inspected)} on_action={send.reform(Msg::Action)}
+                on_select={on_select.clone()} on_close={send.reform(|()| Msg::CloseInspector)} />
+        }
+    } else {
+        match page.panel {
+            Panel::Missions => html! {
+                <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
+                    verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
+                    on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
+                    on_close={send.reform(|()| Msg::LeaveMission)} />
+            },
+            Panel::Yaml => html! {
+                <TransferPanel exported={Rc::new(kubeloop::kubectl::export_yaml(world, None))}
+                    on_import={send.reform(Msg::Import)} on_close={to_feed} />
+            },
+            Panel::Faults => html! {
+                <FaultsPanel view={Rc::new(faults_view(world))} on_command={send.reform(Msg::Command)}
+                    on_close={to_feed} />
+            },
+            Panel::Feed => {
+                let step = s.last_action.clone().filter(|_| s.paused && !s.in_past()).map(Rc::new);
+                html! {
+                    <>
+                        if let Some(step) = step {
+                            <StepCard {step} on_select={on_select.clone()} />
+                        }
+                        <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
+                    </>
+                }
+            }
+        }
+    };
+    html! {
+        <aside class="side" id="side" aria-label={title}>
+            <div class="side-head">
+                <span class="side-title">{ title }</span>
+                <button class="speed drawer-close" aria-label="close the panel" title="close the panel (Escape)"
+                    onclick={send.reform(|_: MouseEvent| Msg::ToggleDrawer)}>{ "Close" }</button>
+            </div>
+            { body }
+        </aside>
+    }
+}
+
+/// The offer to bring back what a Reset or a mission start replaced.
+pub fn undo_bar(page: &Page, send: &Callback<Msg>) -> Html {
+    let Some(offer) = &page.undo else { return Html::default() };
+    html! {
+        <div class="undo-offer" role="status">
+            <span>{ format!("{}: the cluster before it is kept until your next command.", offer.what) }</span>
+            <button class="speed active" onclick={send.reform(|_: MouseEvent| Msg::Undo)}>{ "Undo" }</button>
+            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::KeepChange)}>{ "Dismiss" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,190 @@
+//! The page's state and its one reducer. A user action arrives as a [`Msg`]; [`Page::update`]
+//! applies it to the session and the page's own state, and returns the [`Effects`] the root
+//! component carries out (storage, clipboard, focus). Nothing here touches the DOM, so every
+//! message is tested natively (`tests.rs`). The shape is Yew's todomvc reducer with a
+//! reconciler's split of deciding from acting (kube-rs/kube `kube-runtime/src/controller`).
+
+mod keys;
+mod msg;
+#[cfg(test)]
+mod tests;
+mod update;
+
+use std::rc::Rc;
+
+pub use msg::{KeyPress, Msg};
+
+use crate::inspect::history::HistoryCache;
+use crate::inspect::Inspected;
+use crate::journal::Journal;
+use crate::selection::ObjRef;
+use crate::sim::Sim;
+use crate::view::{self, LayoutMemory, ViewModel};
+
+/// How often the session is saved while only time passes (inputs save at once).
+pub const SAVE_EVERY_MS: f64 = 5_000.0;
+/// How much bigger presenter mode draws the graph.
+pub const PRESENTER_ZOOM: f64 = 1.4;
+
+/// What a command typed while looking at the past gets.
+pub const PAST_NOTICE: &str =
+    "kubeloop: this is an earlier moment; press Back to now, or Carry on from here to change it";
+
+/// The side panel. One at a time; the loop feed is the one it falls back to, so the feed is
+/// always one click away.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Panel {
+    #[default]
+    Feed,
+    Missions,
+    Faults,
+    Yaml,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 4] = [Panel::Feed, Panel::Missions, Panel::Faults, Panel::Yaml];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Panel::Feed => "Feed",
+            Panel::Missions => "Missions",
+            Panel::Faults => "Faults",
+            Panel::Yaml => "YAML",
+        }
+    }
+
+    pub fn hint(self) -> &'static str {
+        match self {
+            Panel::Feed => "what each loop saw and did, newest first",
+            Panel::Missions => "guided exercises, checked against the cluster",
+            Panel::Faults => "stop loops, lose events, fail nodes",
+            Panel::Yaml => "export the objects for a real cluster, or import YAML",
+        }
+    }
+}
+
+/// What the stage shows: the ownership graph, or pods by node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StageView {
+    #[default]
+    Graph,
+    Nodes,
+}
+
+/// A session a Reset or a mission start replaced, offered back until the next input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UndoOffer {
+    /// What replaced it, for the offer's wording: "Reset", "Mission started".
+    pub what: String,
+    journal: Journal,
+}
+
+/// What the root component must do after an update. The reducer decides; the component acts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    pub save_session: bool,
+    pub save_done: bool,
+    /// Remember presenter mode in this browser.
+    pub save_presenter: Option<bool>,
+    /// Make a share link from this journal and copy it; the outcome comes back as
+    /// `Msg::Shared`.
+    pub share: Option<Journal>,
+    /// The key was ours: the browser must not act on it too.
+    pub handled: bool,
+    /// Put focus back in the command box.
+    pub focus_command: bool,
+}
+
+/// The page: the session plus what the user has open, and the graph's drawing state.
+pub struct Page {
+    pub sim: Sim,
+    pub panel: Panel,
+    pub stage: StageView,
+    pub selected: Option<ObjRef>,
+    pub presenter: bool,
+    /// The narrow toolbar's overflow menu.
+    pub menu_open: bool,
+    /// The side panel's drawer on narrow screens.
+    pub drawer_open: bool,
+    /// Graph plus command box only, for an iframe.
+    pub embed: bool,
+    pub undo: Option<UndoOffer>,
+    /// The session a mission replaced, brought back when the mission is left.
+    before_mission: Option<Journal>,
+    /// The graph panel's measured width in CSS pixels.
+    graph_px: f64,
+    layout: LayoutMemory,
+    history: HistoryCache,
+    /// The graph and inspector as last prepared, read by the view.
+    pub shown: Shown,
+    /// Real time of the last save.
+    last_save: f64,
+}
+
+/// What the view draws, prepared before rendering so rendering changes nothing.
+#[derive(Clone, Default)]
+pub struct Shown {
+    pub graph: Rc<ViewModel>,
+    pub inspected: Option<Rc<Inspected>>,
+    /// Whether `graph` is from the current world and layout.
+    fresh: bool,
+}
+
+impl Page {
+    pub fn new(sim: Sim, presenter: bool, embed: bool) -> Self {
+        Page {
+            sim,
+            panel: Panel::Feed,
+            stage: StageView::Graph,
+            selected: None,
+            presenter,
+            menu_open: false,
+            drawer_open: false,
+            embed,
+            undo: None,
+            before_mission: None,
+            graph_px: 0.0,
+            layout: LayoutMemory::default(),
+            history: HistoryCache::default(),
+            shown: Shown::default(),
+            last_save: 0.0,
+        }
+    }
+
+    /// One timer fire: real time in, simulated ticks out. Returns whether to save (every
+    /// `SAVE_EVERY_MS` of real time).
+    pub fn tick(&mut self, now: f64, elapsed: f64, over_budget: impl FnMut() -> bool) -> Effects {
+        self.sim.tick_within(elapsed, over_budget);
+        let mut fx = Effects::default();
+        if now - self.last_save > SAVE_EVERY_MS {
+            self.last_save = now;
+            fx.save_session = true;
+        }
+        fx
+    }
+
+    /// Builds what the view draws from the world on show, at real time `now` (for the graph's
+    /// enter and leave animations). The layout is rebuilt only when something changed.
+    pub fn prepare(&mut self, now: f64) {
+        let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
+        let want = self.graph_px / zoom;
+        if want > 0.0 && (self.layout.width() - want).abs() > 1.0 {
+            self.layout.set_width(want);
+            self.shown.fresh = false;
+        }
+        if std::mem::take(&mut self.sim.reset) {
+            self.layout.clear();
+            self.shown.fresh = false;
+        }
+        let world = self.sim.shown_world();
+        if !self.shown.fresh || self.layout.needs_build(world, now) {
+            self.shown.graph = Rc::new(view::build(world, &mut self.layout, now));
+            self.shown.fresh = true;
+        }
+        self.shown.inspected = self
+            .selected
+            .as_ref()
+            .and_then(|r| crate::inspect::inspect_with(world, r, &mut self.history))
+            .map(Rc::new);
+    }
+}

@@ -1,0 +1,106 @@
+//! Everything a user can do to the page, as one closed enum. Components turn DOM events into a
+//! `Msg`; only `Page::update` decides what it means (yewstack/yew
+//! `examples/function_todomvc/src/state.rs`: actions reduced in one place).
+
+use std::fmt;
+
+use crate::selection::{Action, ObjRef};
+use crate::sim::Speed;
+
+use super::{Panel, StageView};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// A line typed into the command box.
+    Command(String),
+    /// A button in the inspector or the Faults panel, run as the kubectl it stands for.
+    Action(Action),
+    /// `true` pauses, `false` plays.
+    Pause(bool),
+    Speed(Speed),
+    /// Step mode: pause and run the next single controller action.
+    Step,
+    /// Ctrl+C or Stop: ends a watch or a command that waits.
+    Stop,
+    /// The timeline: show the cluster at this simulated time.
+    Scrub(i64),
+    BackToNow,
+    /// Drop what came after the moment on show and go on from it.
+    Fork,
+    /// A fresh cluster with this seed (`reset --seed N`).
+    Reset(u64),
+    /// Bring back the cluster a Reset or a mission start replaced.
+    Undo,
+    /// Dismiss the Undo offer.
+    KeepChange,
+    StartMission(String),
+    CheckMission,
+    LeaveMission,
+    /// YAML pasted or dropped into the YAML panel.
+    Import(String),
+    EditSave(String),
+    EditCancel,
+    /// Ask for a link to this session; the page copies it.
+    Share,
+    /// What copying the link came to: the link, and whether the clipboard took it.
+    Shared {
+        link: Option<String>,
+        copied: bool,
+    },
+    /// Open a side panel (again: the feed).
+    Panel(Panel),
+    /// Graph or Nodes on the stage.
+    Stage(StageView),
+    Select(ObjRef),
+    CloseInspector,
+    /// Expand or fold a summarised pod group on the graph.
+    ToggleGroup(String),
+    TogglePresenter,
+    /// The overflow menu of the narrow toolbar.
+    ToggleMenu,
+    /// The side panel's drawer on narrow screens.
+    ToggleDrawer,
+    /// The graph panel's width in CSS pixels, as measured.
+    GraphWidth(f64),
+    /// A key pressed anywhere on the page.
+    Key(KeyPress),
+}
+
+/// A key press, with what the page needs to decide on it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyPress {
+    pub key: String,
+    /// Ctrl, Alt or Meta held: the browser's shortcut, not ours.
+    pub modifiers: bool,
+    /// Focus is in a text field: the key is typing.
+    pub in_text: bool,
+}
+
+impl Msg {
+    /// The one save policy: a message that may change the cluster or its journal saves the
+    /// session at once; time alone is saved by the timer every few seconds.
+    pub fn saves(&self) -> bool {
+        matches!(
+            self,
+            Msg::Command(_)
+                | Msg::Action(_)
+                | Msg::Step
+                | Msg::Stop
+                | Msg::Fork
+                | Msg::Reset(_)
+                | Msg::Undo
+                | Msg::StartMission(_)
+                | Msg::LeaveMission
+                | Msg::Import(_)
+                | Msg::EditSave(_)
+                | Msg::Pause(_)
+                | Msg::Speed(_)
+        )
+    }
+}
+
+impl fmt::Display for KeyPress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.key)
+    }
+}

@@ -1,0 +1,256 @@
+//! The reducer, message by message: the panel rules, the save policy, Undo, keys.
+
+use super::*;
+use crate::selection::ObjRef;
+use crate::sim::Speed;
+use kubeloop::model::Kind;
+
+fn page() -> Page {
+    Page::new(Sim::new(1), false, false)
+}
+
+fn scene() -> Page {
+    let mut p = page();
+    p.update(Msg::Command("k create deployment web --image=nginx:1.27 --replicas=3".into()));
+    p.sim.tick(20_000.0);
+    p
+}
+
+fn pod_names(p: &Page) -> Vec<String> {
+    let pods = p.sim.world().store.list::<kubeloop::model::Pod>(None, None);
+    pods.map(|p| p.metadata.name.clone()).collect()
+}
+
+fn pods(p: &Page) -> usize {
+    pod_names(p).len()
+}
+
+fn key(k: &str, in_text: bool) -> Msg {
+    Msg::Key(KeyPress { key: k.into(), modifiers: false, in_text })
+}
+
+fn web() -> ObjRef {
+    ObjRef::new(Kind::Deployment, "default", "web")
+}
+
+#[test]
+fn one_panel_at_a_time_and_the_feed_is_one_click_away() {
+    let mut p = page();
+    assert_eq!(p.panel, Panel::Feed);
+    p.update(Msg::Panel(Panel::Faults));
+    p.update(Msg::Panel(Panel::Missions));
+    assert_eq!(p.panel, Panel::Missions, "opening Missions closes Faults");
+    p.update(Msg::Panel(Panel::Missions));
+    assert_eq!(p.panel, Panel::Feed, "the same button again goes back to the feed");
+    p.update(Msg::Panel(Panel::Yaml));
+    p.update(Msg::Panel(Panel::Feed));
+    assert_eq!(p.panel, Panel::Feed);
+}
+
+#[test]
+fn selecting_shows_the_inspector_and_a_panel_button_closes_it() {
+    let mut p = page();
+    p.update(Msg::Panel(Panel::Faults));
+    p.update(Msg::Select(web()));
+    assert_eq!(p.selected, Some(web()));
+    assert_eq!(p.panel, Panel::Faults, "the panel under the inspector stays chosen");
+    p.update(Msg::Panel(Panel::Faults));
+    assert_eq!((p.selected.clone(), p.panel), (None, Panel::Faults), "its button shows it again");
+    p.update(Msg::Select(web()));
+    p.update(Msg::CloseInspector);
+    assert_eq!(p.selected, None);
+}
+
+#[test]
+fn panel_buttons_close_the_overflow_menu_and_open_the_drawer() {
+    let mut p = page();
+    p.update(Msg::ToggleMenu);
+    assert!(p.menu_open);
+    p.update(Msg::Panel(Panel::Missions));
+    assert!(!p.menu_open && p.drawer_open);
+    p.update(Msg::ToggleDrawer);
+    assert!(!p.drawer_open);
+}
+
+#[test]
+fn the_stage_switches_between_graph_and_nodes_without_touching_the_side_panel() {
+    let mut p = page();
+    p.update(Msg::Panel(Panel::Faults));
+    p.update(Msg::Stage(StageView::Nodes));
+    assert_eq!((p.stage, p.panel), (StageView::Nodes, Panel::Faults));
+    p.update(Msg::Stage(StageView::Graph));
+    assert_eq!(p.stage, StageView::Graph);
+}
+
+#[test]
+fn inputs_save_at_once_and_looking_around_does_not() {
+    let mut p = page();
+    for msg in [
+        Msg::Command("k get pods".into()),
+        Msg::Step,
+        Msg::Pause(false),
+        Msg::Speed(Speed::NORMAL),
+        Msg::Reset(2),
+        Msg::Import("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n".into()),
+    ] {
+        let what = format!("{msg:?}");
+        assert!(p.update(msg).save_session, "{what} saves");
+    }
+    for msg in [
+        Msg::Panel(Panel::Faults),
+        Msg::Select(web()),
+        Msg::CloseInspector,
+        Msg::Scrub(0),
+        Msg::BackToNow,
+        Msg::ToggleMenu,
+        Msg::GraphWidth(800.0),
+        Msg::Share,
+    ] {
+        let what = format!("{msg:?}");
+        assert!(!p.update(msg).save_session, "{what} does not save");
+    }
+}
+
+#[test]
+fn time_alone_saves_every_few_seconds() {
+    let mut p = page();
+    assert!(p.tick(SAVE_EVERY_MS + 1.0, 100.0, || false).save_session);
+    assert!(!p.tick(SAVE_EVERY_MS + 200.0, 100.0, || false).save_session);
+    assert!(p.tick(2.0 * SAVE_EVERY_MS + 2.0, 100.0, || false).save_session);
+}
+
+#[test]
+fn a_command_typed_in_the_past_is_refused_and_not_saved() {
+    let mut p = scene();
+    p.update(Msg::Scrub(1_000));
+    let before = pods(&p);
+    let fx = p.update(Msg::Command("k delete deploy web".into()));
+    assert!(!fx.save_session);
+    assert!(p.sim.log.last().unwrap().text.contains("earlier moment"));
+    p.update(Msg::BackToNow);
+    assert_eq!(pods(&p), before);
+}
+
+#[test]
+fn reset_then_undo_brings_the_scene_back() {
+    let mut p = scene();
+    let names = pod_names(&p);
+    p.update(Msg::Reset(7));
+    assert_eq!(pods(&p), 0, "a fresh cluster");
+    let offer = p.undo.clone().expect("Reset offers Undo");
+    assert_eq!(offer.what, "Reset");
+    p.update(Msg::Undo);
+    let back = pod_names(&p);
+    assert_eq!(back, names, "the same pods, names and all");
+    assert!(p.undo.is_none());
+}
+
+#[test]
+fn the_undo_offer_ends_with_the_next_input_but_not_with_looking_around() {
+    let mut p = scene();
+    p.update(Msg::Reset(7));
+    p.update(Msg::Panel(Panel::Faults));
+    p.update(Msg::Pause(true));
+    assert!(p.undo.is_some());
+    p.update(Msg::Command("k get pods".into()));
+    assert!(p.undo.is_none());
+}
+
+#[test]
+fn resetting_an_empty_cluster_offers_nothing_to_undo() {
+    let mut p = page();
+    p.update(Msg::Reset(3));
+    assert!(p.undo.is_none());
+}
+
+#[test]
+fn leaving_a_mission_brings_back_the_cluster_it_replaced() {
+    let mut p = scene();
+    let names = pod_names(&p);
+    let mission = p.sim.missions[0].name.clone();
+    p.update(Msg::StartMission(mission.clone()));
+    assert_eq!(p.sim.mission.as_deref(), Some(mission.as_str()));
+    p.update(Msg::LeaveMission);
+    assert_eq!(p.sim.mission, None);
+    let back = pod_names(&p);
+    assert_eq!(back, names);
+    assert!(p.sim.log.last().unwrap().text.contains("from before it is back"));
+}
+
+#[test]
+fn undoing_a_mission_start_also_brings_the_scene_back() {
+    let mut p = scene();
+    let before = pods(&p);
+    let mission = p.sim.missions[0].name.clone();
+    p.update(Msg::StartMission(mission));
+    assert_eq!(p.undo.as_ref().map(|u| u.what.as_str()), Some("Mission started"));
+    p.update(Msg::Undo);
+    assert_eq!((pods(&p), p.sim.mission.clone()), (before, None));
+}
+
+#[test]
+fn share_hands_the_journal_to_the_page_and_reports_the_copy() {
+    let mut p = scene();
+    p.update(Msg::Pause(true));
+    let fx = p.update(Msg::Share);
+    assert!(fx.share.is_some_and(|j| !j.entries.is_empty()));
+    p.update(Msg::Shared { link: Some("https://x/#s=abc".into()), copied: true });
+    let last = &p.sim.log.last().unwrap().text;
+    assert!(last.contains("copied a link") && last.contains("paused"), "{last}");
+    assert!(!last.contains("https://"), "a copied link does not flood the terminal");
+    p.update(Msg::Shared { link: Some("https://x/#s=abc".into()), copied: false });
+    assert!(p.sim.log.last().unwrap().text.contains("https://x/#s=abc"), "else it is shown");
+}
+
+#[test]
+fn a_p_typed_in_the_command_box_is_typing_not_presenter_mode() {
+    let mut p = page();
+    let fx = p.update(key("p", true));
+    assert!(!p.presenter && !fx.handled);
+    let fx = p.update(key("p", false));
+    assert!(p.presenter && fx.handled);
+    assert_eq!(fx.save_presenter, Some(true));
+    let fx = p.update(Msg::Key(KeyPress { key: "p".into(), modifiers: true, in_text: false }));
+    assert!(p.presenter && !fx.handled, "Ctrl+P is the browser's");
+}
+
+#[test]
+fn escape_closes_the_editor_then_the_menu_then_the_inspector_then_the_drawer() {
+    let mut p = scene();
+    p.update(Msg::Command("k edit deploy web".into()));
+    p.update(Msg::ToggleMenu);
+    p.update(Msg::Select(web()));
+    assert!(p.sim.editor.is_some());
+    assert!(p.update(key("Escape", true)).handled);
+    assert!(p.sim.editor.is_none() && p.menu_open);
+    p.update(key("Escape", false));
+    assert!(!p.menu_open && p.selected.is_some());
+    p.update(key("Escape", false));
+    assert!(p.selected.is_none() && p.drawer_open);
+    p.update(key("Escape", false));
+    assert!(!p.drawer_open);
+    assert!(!p.update(key("Escape", false)).handled, "nothing left: the browser's Escape");
+}
+
+#[test]
+fn checking_a_mission_saves_what_is_done() {
+    let mut p = page();
+    let mission = p.sim.missions[0].name.clone();
+    p.update(Msg::StartMission(mission));
+    assert!(p.update(Msg::CheckMission).save_done);
+    assert!(p.sim.verdict.is_some());
+}
+
+#[test]
+fn prepare_builds_the_graph_and_the_inspector_outside_the_view() {
+    let mut p = scene();
+    p.update(Msg::GraphWidth(900.0));
+    p.update(Msg::Select(web()));
+    p.prepare(0.0);
+    assert!(p.shown.graph.trees.iter().any(|t| t.deployment.meta.target.name == "web"));
+    assert!(p.shown.inspected.is_some());
+    p.update(Msg::Command("k delete deploy web".into()));
+    p.sim.tick(20_000.0);
+    p.prepare(1.0);
+    assert!(p.shown.inspected.is_none(), "a deleted object has nothing to inspect");
+}

@@ -1,0 +1,189 @@
+//! `Page::update`: what each message does. The panel rules live here and nowhere else:
+//! one side panel at a time, the inspector over it while an object is selected, and the feed
+//! the panel everything falls back to.
+
+use super::{Effects, Msg, Page, Panel, UndoOffer, PAST_NOTICE};
+use crate::sim::Sim;
+
+impl Page {
+    pub fn update(&mut self, msg: Msg) -> Effects {
+        let mut fx = Effects { save_session: msg.saves(), ..Effects::default() };
+        // An input that changes the cluster ends the Undo offer: undoing after it would
+        // throw that input away too.
+        if msg.saves() && !matches!(msg, Msg::Undo | Msg::Pause(_) | Msg::Speed(_)) {
+            self.undo = None;
+        }
+        match msg {
+            Msg::Command(line) => {
+                if self.refuse_in_past() {
+                    fx.save_session = false;
+                } else {
+                    self.sim.run_command(&line);
+                }
+            }
+            Msg::Action(action) => {
+                if self.refuse_in_past() {
+                    fx.save_session = false;
+                } else {
+                    self.sim.run_action(&action);
+                }
+            }
+            Msg::Import(text) => {
+                if self.refuse_in_past() {
+                    fx.save_session = false;
+                } else {
+                    self.sim.import_yaml(&text);
+                }
+            }
+            Msg::Pause(paused) => {
+                self.sim.back_to_now();
+                self.sim.paused = paused;
+            }
+            Msg::Speed(speed) => self.sim.speed = speed,
+            Msg::Step => {
+                self.sim.back_to_now();
+                self.sim.step_action();
+            }
+            Msg::Stop => self.sim.stop_watch(),
+            Msg::Scrub(at) => self.sim.scrub(at),
+            Msg::BackToNow => self.sim.back_to_now(),
+            Msg::Fork => {
+                self.sim.fork_here();
+                self.selected = None;
+            }
+            Msg::Reset(seed) => {
+                self.offer_undo("Reset");
+                self.sim.back_to_now();
+                // Through the command log like any other command, so it teaches `reset --seed`.
+                self.sim.run_command(&format!("reset --seed {seed}"));
+                self.selected = None;
+            }
+            Msg::Undo => self.take_undo(),
+            Msg::KeepChange => self.undo = None,
+            Msg::StartMission(name) => {
+                self.offer_undo("Mission started");
+                self.before_mission = self.undo.as_ref().map(|u| u.journal.clone());
+                self.sim.back_to_now();
+                self.sim.start_mission(&name);
+                self.selected = None;
+            }
+            Msg::CheckMission => {
+                self.sim.check_mission();
+                fx.save_done = true;
+            }
+            Msg::LeaveMission => {
+                self.sim.close_mission();
+                if let Some(journal) = self.before_mission.take() {
+                    self.restore(&journal);
+                    self.sim.notice(
+                        "kubeloop: left the mission; the cluster from before it is back",
+                        false,
+                    );
+                }
+            }
+            Msg::EditSave(text) => self.sim.save_editor(&text),
+            Msg::EditCancel => self.sim.cancel_editor(),
+            Msg::Share => fx.share = Some(self.sim.snapshot().clone()),
+            Msg::Shared { link, copied } => self.said_shared(link, copied),
+            Msg::Panel(panel) => self.open_panel(panel),
+            Msg::Stage(stage) => self.stage = stage,
+            Msg::Select(target) => {
+                self.selected = Some(target);
+                self.drawer_open = true;
+            }
+            Msg::CloseInspector => self.selected = None,
+            Msg::ToggleGroup(key) => {
+                self.layout.toggle_expanded(&key);
+                self.shown.fresh = false;
+            }
+            Msg::TogglePresenter => {
+                self.presenter = !self.presenter;
+                fx.save_presenter = Some(self.presenter);
+            }
+            Msg::ToggleMenu => self.menu_open = !self.menu_open,
+            Msg::ToggleDrawer => self.drawer_open = !self.drawer_open,
+            Msg::GraphWidth(px) => {
+                // Small changes (a scrollbar coming and going) must not start a resize loop.
+                if (self.graph_px - px).abs() > 16.0 {
+                    self.graph_px = px;
+                }
+            }
+            Msg::Key(key) => return self.key(&key),
+        }
+        fx
+    }
+
+    /// Opens `panel` in the side column (the Feed button always returns to the feed). Any
+    /// panel button closes the inspector and the overflow menu, and opens the drawer.
+    fn open_panel(&mut self, panel: Panel) {
+        self.panel = if self.panel == panel && self.selected.is_none() && panel != Panel::Feed {
+            Panel::Feed
+        } else {
+            panel
+        };
+        self.selected = None;
+        self.menu_open = false;
+        self.drawer_open = true;
+    }
+
+    fn refuse_in_past(&mut self) -> bool {
+        let past = self.sim.in_past();
+        if past {
+            self.sim.notice(PAST_NOTICE, true);
+        }
+        past
+    }
+
+    /// Keeps the session about to be replaced, so Undo can bring it back.
+    fn offer_undo(&mut self, what: &str) {
+        self.sim.back_to_now();
+        let journal = self.sim.snapshot().clone();
+        // An empty session is nothing to lose.
+        self.undo =
+            (!journal.entries.is_empty()).then(|| UndoOffer { what: what.to_string(), journal });
+    }
+
+    fn take_undo(&mut self) {
+        let Some(offer) = self.undo.take() else { return };
+        self.before_mission = None;
+        self.restore(&offer.journal);
+        let n = offer.journal.entries.len();
+        let inputs = if n == 1 { "input" } else { "inputs" };
+        self.sim.notice(
+            &format!("kubeloop: undone; the cluster from before is back ({n} {inputs} replayed)"),
+            false,
+        );
+    }
+
+    /// Replaces the session with `journal` replayed, keeping what belongs to the browser
+    /// (missions done) and the playback controls.
+    fn restore(&mut self, journal: &crate::journal::Journal) {
+        let mut sim = Sim::restore(journal);
+        sim.done = std::mem::take(&mut self.sim.done);
+        sim.paused = self.sim.paused;
+        sim.speed = self.sim.speed;
+        sim.reset = true;
+        self.sim = sim;
+        self.selected = None;
+    }
+
+    fn said_shared(&mut self, link: Option<String>, copied: bool) {
+        match (link, copied) {
+            (Some(_), true) => {
+                let state = if self.sim.paused { "paused" } else { "playing" };
+                self.sim.notice(
+                    &format!(
+                        "kubeloop: copied a link to this cluster ({state}, {}) to the clipboard",
+                        self.sim.speed.label()
+                    ),
+                    false,
+                )
+            }
+            (Some(url), false) => self.sim.notice(
+                &format!("Share this link to open the same cluster, step for step:\n{url}"),
+                false,
+            ),
+            (None, _) => self.sim.notice("kubeloop: this browser would not make a link", true),
+        }
+    }
+}
