@@ -1,5 +1,10 @@
 //! The time scrubber: a slider over the whole session, with a mark at each input. Dragging it
 //! shows the cluster as it was then; "Back to now" returns, "Carry on from here" forks.
+//!
+//! Nothing in the bar moves or resizes while the thumb is dragged: the label has a fixed
+//! width and both buttons always take their place (hidden while live), so the track stays
+//! under the pointer. While a drag is on, the thumb shows the pointer's value, not the last
+//! one the page finished replaying, so it never jumps back under the finger.
 
 use std::rc::Rc;
 
@@ -31,19 +36,27 @@ pub fn percent(at: i64, now: i64) -> f64 {
 
 #[component]
 pub fn Timeline(props: &TimelineProps) -> Html {
-    let value = props.at_ms.unwrap_or(props.now_ms);
+    // The pointer's value while a drag is on (gesture tracking only; the page owns time).
+    let drag = use_state(|| None::<i64>);
+    let value = (*drag).unwrap_or(props.at_ms.unwrap_or(props.now_ms));
     let on_input = {
-        let on_scrub = props.on_scrub.clone();
+        let (on_scrub, drag) = (props.on_scrub.clone(), drag.clone());
         Callback::from(move |e: InputEvent| {
             let input = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
             if let Some(ms) = input.and_then(|i| i.value().parse::<f64>().ok()) {
+                drag.set(Some(ms as i64));
                 on_scrub.emit(ms as i64);
             }
         })
     };
+    let end_drag = {
+        let drag = drag.clone();
+        Callback::from(move |_: Event| drag.set(None))
+    };
     let now = props.on_now.reform(|_: MouseEvent| ());
     let fork = props.on_fork.reform(|_: MouseEvent| ());
-    let past = props.at_ms.is_some();
+    let past = props.at_ms.is_some() || drag.is_some();
+    let hidden = (!past).then_some("true");
     html! {
         <section class={classes!("timeline", past.then_some("in-past"))} aria-label="timeline">
             <span class="timeline-label">
@@ -56,7 +69,8 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             <div class="timeline-track">
                 <input type="range" class="scrubber" aria-label="time"
                     min="0" max={props.now_ms.to_string()} step="100" value={value.to_string()}
-                    oninput={on_input}
+                    oninput={on_input} onchange={end_drag.clone()}
+                    onpointerup={end_drag.reform(Event::from)} onpointercancel={end_drag.reform(Event::from)}
                     title="drag back to see the cluster as it was" />
                 <div class="timeline-marks" aria-hidden="true">
                     { for props.marks.iter().map(|(at, what)| html! {
@@ -65,11 +79,11 @@ pub fn Timeline(props: &TimelineProps) -> Html {
                     }) }
                 </div>
             </div>
-            if past {
-                <button class="speed" onclick={now} title="return to the live cluster">{ "Back to now" }</button>
-                <button class="speed active" onclick={fork}
+            <span class={classes!("timeline-actions", (!past).then_some("idle"))} aria-hidden={hidden}>
+                <button class="speed" onclick={now} disabled={!past} title="return to the live cluster">{ "Back to now" }</button>
+                <button class="speed active" onclick={fork} disabled={!past}
                     title="drop what came after and go on from this moment">{ "Carry on from here" }</button>
-            }
+            </span>
         </section>
     }
 }
