@@ -100,7 +100,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         let entry = groups.entry(g.to_string()).or_default();
         if aggregated.contains(g) {
             let last = memory.phases.remove(g).unwrap_or_default();
-            let now_phases = cached_phases(members, sim_now, last);
+            let now_phases = cached_phases(members, last);
             for e in &now_phases {
                 *entry.counts.entry(e.phase).or_default() += 1;
             }
@@ -232,11 +232,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
 /// A summarised group's pod phases, in name order: each kept from the last build while the
 /// pod's resourceVersion is the same (its status text depends on nothing else), else derived
 /// afresh. Both lists are in name order, so one merge walk pairs them up without hashing.
-fn cached_phases(
-    members: &[&Pod],
-    now: kubeloop::clock::Time,
-    last: Vec<PhaseEntry>,
-) -> Vec<PhaseEntry> {
+fn cached_phases(members: &[&Pod], last: Vec<PhaseEntry>) -> Vec<PhaseEntry> {
     let mut last = last.into_iter().peekable();
     let mut next = Vec::with_capacity(members.len());
     for pod in members {
@@ -247,7 +243,7 @@ fn cached_phases(
             None => PhaseEntry {
                 name: m.name.clone(),
                 rv: m.resource_version.clone(),
-                phase: pod_phase(pod, now),
+                phase: pod_phase(pod),
             },
         };
         next.push(entry);

@@ -1,9 +1,9 @@
 //! Engine objects to drawn items: kubectl's words for pod status, the random part of
-//! generated names, the coarse phase colours key on. Geometry is left zero for `layout`.
+//! generated names, the coarse phase colours key on (from the typed pod status). Geometry is left zero for `layout`.
 
 use kubeloop::clock::Time;
 use kubeloop::kubectl::printers::pod_cells;
-use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use kubeloop::model::{ContainerState, Deployment, Kind, ObjectMeta, Pod, PodPhase, ReplicaSet};
 
 use super::{DeploymentItem, ItemMeta, Phase, PodItem, Rect, ReplicaSetItem};
 use crate::selection::ObjRef;
@@ -42,25 +42,39 @@ pub(super) fn split_name<'a>(name: &'a str, generate_name: &str) -> (&'a str, &'
     }
 }
 
-/// The coarse phase of a pod, from kubectl's STATUS text.
-pub(super) fn phase_of(status: &str, deleting: bool) -> Phase {
-    match status {
-        "Terminating" => Phase::Terminating,
-        "Running" => Phase::Running,
-        "ContainerCreating" | "PodInitializing" | "Pulling" | "NotReady" => Phase::Creating,
-        "Pending" | "SchedulingGated" => Phase::Pending,
-        "Completed" | "Succeeded" => Phase::Completed,
-        // A pod on a lost node that is being deleted prints `Unknown`.
-        _ if deleting => Phase::Terminating,
-        // ErrImagePull, ImagePullBackOff, CrashLoopBackOff, Error, InvalidImageName,
-        // ExitCode:N, Signal:N, Failed, Unknown.
-        _ => Phase::Failing,
+/// The coarse phase of a pod, from its typed status rather than from printed text, so a
+/// status reason the page has never seen still lands in the right colour. The order follows
+/// kubectl's `printPod` (`pkg/printers/internalversion/printers.go`): a deleted pod that has
+/// not finished is Terminating; a finished one keeps its outcome.
+pub(super) fn pod_phase(pod: &Pod) -> Phase {
+    let terminal = matches!(pod.status.phase, PodPhase::Succeeded | PodPhase::Failed);
+    if pod.metadata.deletion_timestamp.is_some() && !terminal {
+        return Phase::Terminating;
+    }
+    let containers = &pod.status.container_statuses;
+    match pod.status.phase {
+        PodPhase::Succeeded => Phase::Completed,
+        PodPhase::Failed | PodPhase::Unknown => Phase::Failing,
+        _ if containers.iter().any(|c| failing(&c.state)) => Phase::Failing,
+        PodPhase::Pending if pod.node().is_none() => Phase::Pending,
+        PodPhase::Running if !containers.is_empty() && containers.iter().all(|c| c.ready) => {
+            Phase::Running
+        }
+        // Scheduled and starting, or running but not ready yet.
+        PodPhase::Pending | PodPhase::Running => Phase::Creating,
     }
 }
 
-/// Only the phase, for pods that are summarised rather than drawn.
-pub(super) fn pod_phase(pod: &Pod, now: Time) -> Phase {
-    phase_of(&pod_cells(pod, now).status, pod.metadata.deletion_timestamp.is_some())
+/// A container that is stuck or stopped with an error. The kubelet's only waiting reasons
+/// that mean "on the way" are ContainerCreating and PodInitializing
+/// (`pkg/kubelet/kuberuntime/kuberuntime_container.go`); every other one (ErrImagePull,
+/// ImagePullBackOff, CrashLoopBackOff, CreateContainerConfigError, ...) is a failure.
+fn failing(state: &ContainerState) -> bool {
+    let waiting_badly = state.waiting.as_ref().is_some_and(|w| {
+        !matches!(w.reason.as_deref(), None | Some("ContainerCreating" | "PodInitializing"))
+    });
+    let exited_badly = state.terminated.as_ref().is_some_and(|t| t.exit_code != 0);
+    waiting_badly || exited_badly
 }
 
 pub(super) fn pod_item(pod: &Pod, now: Time) -> PodItem {
@@ -72,7 +86,7 @@ pub(super) fn pod_item(pod: &Pod, now: Time) -> PodItem {
         meta: item_meta(Kind::Pod, m),
         name_prefix: prefix.to_string(),
         name_suffix: suffix.to_string(),
-        phase: phase_of(&cells.status, deleting),
+        phase: pod_phase(pod),
         status: cells.status,
         ready: cells.ready,
         // Without kubectl's "(5s ago)": the view only changes when the store does.

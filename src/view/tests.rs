@@ -5,8 +5,10 @@ use kubeloop::kubectl::{Mode, Session};
 use kubeloop::model::{Container, Kind, ObjectMeta, OwnerReference, Pod, PodSpec};
 use kubeloop::world::World;
 
-use super::collect::{phase_of, split_name};
+use super::collect::{pod_phase, split_name};
 use super::*;
+use kubeloop::clock::Time;
+use kubeloop::model::{ContainerState, ContainerStatus, PodPhase, StateTerminated};
 
 fn session() -> Session {
     Session::new(World::new(1), Mode::Script)
@@ -114,10 +116,49 @@ fn pod_status_is_kubectls_and_its_phase_follows() {
     ] {
         assert!(seen.contains(&want), "never saw {want:?} in {seen:?}");
     }
-    assert_eq!(phase_of("CrashLoopBackOff", false), Phase::Failing);
-    assert_eq!(phase_of("ExitCode:137", false), Phase::Failing);
-    assert_eq!(phase_of("Completed", true), Phase::Completed);
-    assert_eq!(phase_of("Unknown", true), Phase::Terminating);
+}
+
+/// A pod on a node in `phase` with one container in `state`.
+fn pod_in(phase: PodPhase, state: ContainerState, ready: bool) -> Pod {
+    let mut pod = Pod::default();
+    pod.spec.node_name = Some("node-1".into());
+    pod.status.phase = phase;
+    pod.status.container_statuses =
+        vec![ContainerStatus { name: "c".into(), state, ready, ..Default::default() }];
+    pod
+}
+
+#[test]
+fn the_colour_comes_from_the_typed_status_so_an_unknown_reason_is_not_a_guess() {
+    let waiting = |r: &str| ContainerState::waiting(r, None);
+    let running = ContainerState::running(Time::ZERO);
+    let exited = |code| ContainerState {
+        terminated: Some(StateTerminated { exit_code: code, ..Default::default() }),
+        ..Default::default()
+    };
+    let cases = [
+        (pod_in(PodPhase::Pending, waiting("ContainerCreating"), false), Phase::Creating),
+        (pod_in(PodPhase::Pending, waiting("PodInitializing"), false), Phase::Creating),
+        (pod_in(PodPhase::Running, running.clone(), true), Phase::Running),
+        (pod_in(PodPhase::Running, running.clone(), false), Phase::Creating),
+        (pod_in(PodPhase::Running, waiting("CrashLoopBackOff"), false), Phase::Failing),
+        (pod_in(PodPhase::Pending, waiting("CreateContainerConfigError"), false), Phase::Failing),
+        (pod_in(PodPhase::Running, exited(137), false), Phase::Failing),
+        (pod_in(PodPhase::Succeeded, exited(0), false), Phase::Completed),
+        (pod_in(PodPhase::Failed, exited(1), false), Phase::Failing),
+    ];
+    for (pod, want) in cases {
+        assert_eq!(pod_phase(&pod), want, "{:?}", pod.status);
+    }
+    let mut unscheduled = Pod::default();
+    unscheduled.status.phase = PodPhase::Pending;
+    assert_eq!(pod_phase(&unscheduled), Phase::Pending);
+    let mut deleting = pod_in(PodPhase::Running, running, true);
+    deleting.metadata.deletion_timestamp = Some(Time::ZERO);
+    assert_eq!(pod_phase(&deleting), Phase::Terminating);
+    let mut finished = pod_in(PodPhase::Succeeded, exited(0), false);
+    finished.metadata.deletion_timestamp = Some(Time::ZERO);
+    assert_eq!(pod_phase(&finished), Phase::Completed, "a finished pod keeps its outcome");
 }
 
 #[test]
