@@ -11,7 +11,7 @@ use kubeloop::world::World;
 use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
 use super::edges::{edges, Geo, Ref};
 use super::layout::lay_out;
-use super::memory::{Item, LayoutMemory, Parent, PhaseEntry};
+use super::memory::{Ghost, Item, LayoutMemory, Parent, PhaseEntry};
 use super::*;
 
 /// Pods of one group while the view is being built.
@@ -31,6 +31,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let pods: Vec<&Pod> = store.list(None, None).collect();
 
     memory.note_vanished(|uid| store.kind_key_by_uid(uid).is_some());
+    owners_being_collected(store, &replicasets, &pods, memory);
 
     // Where each live object sits: under its controller while that is drawn (live, or a
     // ghost still holding its place), else in the orphans lane.
@@ -249,6 +250,66 @@ fn cached_phases(members: &[&Pod], last: Vec<PhaseEntry>) -> Vec<PhaseEntry> {
         next.push(entry);
     }
     next
+}
+
+/// A controller deleted in the background leaves its dependents pointing at it until the
+/// garbage collector deletes them (`pkg/controller/garbagecollector/garbagecollector.go`
+/// `attemptToDeleteItem`: a dependent whose owner is absent is deleted, not orphaned). Those
+/// dependents are not orphans, so their owner is drawn as a deleted ghost from the owner
+/// reference itself, even when no earlier build saw it (a fresh page, or the timeline).
+fn owners_being_collected(
+    store: &kubeloop::store::Store,
+    replicasets: &[&ReplicaSet],
+    pods: &[&Pod],
+    memory: &mut LayoutMemory,
+) {
+    let refs = replicasets
+        .iter()
+        .map(|rs| (&rs.metadata, Kind::Deployment))
+        .chain(pods.iter().map(|p| (&p.metadata, Kind::ReplicaSet)));
+    for (m, kind) in refs {
+        let Some(r) = m.controller_ref() else { continue };
+        if r.kind != kind.as_str()
+            || store.kind_key_by_uid(&r.uid).is_some()
+            || memory.ghost_kind(&r.uid).is_some()
+        {
+            continue;
+        }
+        let meta = ItemMeta {
+            uid: r.uid.clone(),
+            target: ObjRef::new(kind, &m.namespace, &r.name),
+            rect: Rect::default(),
+            deleting: true,
+            finalizers: Vec::new(),
+            vanishing: false,
+            gone: true,
+        };
+        let (item, parent) = match kind {
+            Kind::Deployment => (
+                Item::Deployment(DeploymentItem {
+                    meta,
+                    ready: String::new(),
+                    up_to_date: 0,
+                    available: 0,
+                    images: Vec::new(),
+                    paused: false,
+                }),
+                Parent::Root,
+            ),
+            _ => (
+                Item::ReplicaSet(ReplicaSetItem {
+                    meta,
+                    desired: 0,
+                    current: 0,
+                    ready: 0,
+                    revision: None,
+                    collapsed: false,
+                }),
+                Parent::Lane,
+            ),
+        };
+        memory.ghosts.insert(r.uid.clone(), Ghost { item, parent, since: None });
+    }
 }
 
 /// The UID of a controller reference to a drawn object of `kind`.

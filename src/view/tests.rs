@@ -261,6 +261,22 @@ fn a_new_pod_takes_the_first_free_slot() {
 }
 
 #[test]
+fn dependents_of_an_owner_deleted_in_the_background_are_not_orphans_on_a_fresh_page() {
+    let (mut s, _, _) = web();
+    run(&mut s, "k delete deployment web --wait=false");
+    // A page that never saw the Deployment (a reload, or the timeline's replay).
+    let v = build(&s.world, &mut LayoutMemory::default(), 0.0);
+    assert!(v.orphans.is_none(), "nothing in the orphans lane");
+    let t = &v.trees[0];
+    assert_eq!(t.deployment.meta.target.name, "web");
+    assert!(t.deployment.meta.gone && t.deployment.meta.deleting);
+    assert_eq!(t.rows.len(), 1, "its ReplicaSet hangs under the deleted Deployment");
+    s.world.settle();
+    let v = build(&s.world, &mut LayoutMemory::default(), 0.0);
+    assert!(v.is_empty(), "once collected, nothing is left to draw");
+}
+
+#[test]
 fn background_deletion_holds_places_then_empties_bottom_up() {
     let (mut s, mut mem, _) = web();
     run(&mut s, "k delete deployment web --wait=false");
