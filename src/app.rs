@@ -14,7 +14,7 @@ use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
 use crate::components::graph::Graph;
 use crate::components::nodes::{node_views, NodesPanel};
-use crate::components::side::{side_panel, undo_bar};
+use crate::components::side::{share_bar, side_panel, undo_bar};
 use crate::components::timeline::Timeline;
 use crate::components::toolbar::Toolbar;
 use crate::page::{Msg, StageView};
@@ -106,6 +106,7 @@ pub fn App() -> Html {
                     on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}
                     on_fork={send.reform(|()| Msg::Fork)} />
                 { undo_bar(&p, &send) }
+                { share_bar(&p, &send) }
             }
             <main class={classes!("workspace", side_open.then_some("side-open"))}>
                 <div class="stage">

@@ -199,13 +199,10 @@ async fn a_reload_keeps_the_cluster_and_a_share_link_rebuilds_it_in_a_fresh_prof
     // A share link carries the session on its own: open it in a second browser with its own,
     // empty profile.
     c.find(Locator::Css("button[title^='a link']")).await.unwrap().click().await.unwrap();
-    let log = log_text(c).await;
-    let link = log
-        .lines()
-        .find(|l| l.contains("#z="))
-        .expect("the share link is printed")
-        .trim()
-        .to_string();
+    let field = c.wait().for_element(Locator::Css(".share-link")).await.expect("the share bar");
+    let link = field.prop("value").await.unwrap().expect("the link is in the bar");
+    assert!(link.contains("#z="), "{link}");
+    assert!(!log_text(c).await.contains("#z="), "the link stays out of the terminal");
     browser.close().await;
     let fresh = Browser::start().await;
     let c = &fresh.client;

@@ -81,3 +81,16 @@ pub fn undo_bar(page: &Page, send: &Callback<Msg>) -> Html {
         </div>
     }
 }
+
+/// The share link just made: one line to select and copy, not a flood in the terminal.
+pub fn share_bar(page: &Page, send: &Callback<Msg>) -> Html {
+    let Some(shared) = &page.shared else { return Html::default() };
+    let said = if shared.copied { "Link copied to the clipboard:" } else { "Copy this link:" };
+    html! {
+        <div class="share-bar" role="status">
+            <span>{ said }</span>
+            <input class="share-link" readonly=true aria-label="share link" value={shared.url.clone()} />
+            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::CloseShare)}>{ "Dismiss" }</button>
+        </div>
+    }
+}

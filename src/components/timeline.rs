@@ -38,7 +38,10 @@ pub fn percent(at: i64, now: i64) -> f64 {
 pub fn Timeline(props: &TimelineProps) -> Html {
     // The pointer's value while a drag is on (gesture tracking only; the page owns time).
     let drag = use_state(|| None::<i64>);
-    let value = (*drag).unwrap_or(props.at_ms.unwrap_or(props.now_ms));
+    let value = match props.at_ms {
+        Some(at) => (*drag).unwrap_or(at),
+        None => props.now_ms,
+    };
     let on_input = {
         let (on_scrub, drag) = (props.on_scrub.clone(), drag.clone());
         Callback::from(move |e: InputEvent| {
@@ -55,7 +58,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     };
     let now = props.on_now.reform(|_: MouseEvent| ());
     let fork = props.on_fork.reform(|_: MouseEvent| ());
-    let past = props.at_ms.is_some() || drag.is_some();
+    let past = props.at_ms.is_some();
     let hidden = (!past).then_some("true");
     html! {
         <section class={classes!("timeline", past.then_some("in-past"))} aria-label="timeline">

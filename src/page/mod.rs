@@ -79,6 +79,13 @@ pub struct UndoOffer {
     journal: Journal,
 }
 
+/// A share link, and whether the clipboard took it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SharedLink {
+    pub url: String,
+    pub copied: bool,
+}
+
 /// What the root component must do after an update. The reducer decides; the component acts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Effects {
@@ -109,6 +116,8 @@ pub struct Page {
     /// Graph plus command box only, for an iframe.
     pub embed: bool,
     pub undo: Option<UndoOffer>,
+    /// The last share link made, shown until dismissed or the next input.
+    pub shared: Option<SharedLink>,
     /// The session a mission replaced, brought back when the mission is left.
     before_mission: Option<Journal>,
     /// The graph panel's measured width in CSS pixels.
@@ -142,6 +151,7 @@ impl Page {
             drawer_open: false,
             embed,
             undo: None,
+            shared: None,
             before_mission: None,
             graph_px: 0.0,
             layout: LayoutMemory::default(),

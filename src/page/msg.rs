@@ -47,6 +47,8 @@ pub enum Msg {
         link: Option<String>,
         copied: bool,
     },
+    /// Put the share link away.
+    CloseShare,
     /// Open a side panel (again: the feed).
     Panel(Panel),
     /// Graph or Nodes on the stage.

@@ -194,12 +194,18 @@ fn share_hands_the_journal_to_the_page_and_reports_the_copy() {
     p.update(Msg::Pause(true));
     let fx = p.update(Msg::Share);
     assert!(fx.share.is_some_and(|j| !j.entries.is_empty()));
-    p.update(Msg::Shared { link: Some("https://x/#s=abc".into()), copied: true });
+    p.update(Msg::Shared { link: Some("https://x/#z=abc".into()), copied: true });
     let last = &p.sim.log.last().unwrap().text;
     assert!(last.contains("copied a link") && last.contains("paused"), "{last}");
-    assert!(!last.contains("https://"), "a copied link does not flood the terminal");
-    p.update(Msg::Shared { link: Some("https://x/#s=abc".into()), copied: false });
-    assert!(p.sim.log.last().unwrap().text.contains("https://x/#s=abc"), "else it is shown");
+    assert!(p.sim.log.iter().all(|l| !l.text.contains("https://")), "no link in the terminal");
+    assert_eq!(p.shared.as_ref().map(|s| s.url.as_str()), Some("https://x/#z=abc"));
+    p.update(Msg::CloseShare);
+    assert!(p.shared.is_none());
+    p.update(Msg::Shared { link: Some("https://x/#z=abc".into()), copied: false });
+    assert!(p.sim.log.last().unwrap().text.contains("copy it from the bar"));
+    assert!(p.shared.as_ref().is_some_and(|s| !s.copied));
+    p.update(Msg::Command("k get pods".into()));
+    assert!(p.shared.is_none(), "the next input puts it away");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! one side panel at a time, the inspector over it while an object is selected, and the feed
 //! the panel everything falls back to.
 
-use super::{Effects, Msg, Page, Panel, UndoOffer, PAST_NOTICE};
+use super::{Effects, Msg, Page, Panel, SharedLink, UndoOffer, PAST_NOTICE};
 use crate::sim::Sim;
 
 impl Page {
@@ -12,6 +12,7 @@ impl Page {
         // throw that input away too.
         if msg.saves() && !matches!(msg, Msg::Undo | Msg::Pause(_) | Msg::Speed(_)) {
             self.undo = None;
+            self.shared = None;
         }
         match msg {
             Msg::Command(line) => {
@@ -85,6 +86,7 @@ impl Page {
             Msg::EditCancel => self.sim.cancel_editor(),
             Msg::Share => fx.share = Some(self.sim.snapshot().clone()),
             Msg::Shared { link, copied } => self.said_shared(link, copied),
+            Msg::CloseShare => self.shared = None,
             Msg::Panel(panel) => self.open_panel(panel),
             Msg::Stage(stage) => self.stage = stage,
             Msg::Select(target) => {
@@ -167,23 +169,21 @@ impl Page {
         self.selected = None;
     }
 
+    /// The link goes in the share bar, not the terminal, so it never floods a projected log;
+    /// the log says what happened in one line.
     fn said_shared(&mut self, link: Option<String>, copied: bool) {
-        match (link, copied) {
-            (Some(_), true) => {
-                let state = if self.sim.paused { "paused" } else { "playing" };
-                self.sim.notice(
-                    &format!(
-                        "kubeloop: copied a link to this cluster ({state}, {}) to the clipboard",
-                        self.sim.speed.label()
-                    ),
-                    false,
-                )
-            }
-            (Some(url), false) => self.sim.notice(
-                &format!("Share this link to open the same cluster, step for step:\n{url}"),
-                false,
-            ),
-            (None, _) => self.sim.notice("kubeloop: this browser would not make a link", true),
-        }
+        let Some(url) = link else {
+            self.sim.notice("kubeloop: this browser would not make a link", true);
+            return;
+        };
+        let state = if self.sim.paused { "paused" } else { "playing" };
+        let speed = self.sim.speed.label();
+        let said = if copied {
+            format!("kubeloop: copied a link to this cluster ({state}, {speed}) to the clipboard")
+        } else {
+            format!("kubeloop: made a link to this cluster ({state}, {speed}); copy it from the bar above")
+        };
+        self.sim.notice(&said, false);
+        self.shared = Some(SharedLink { url, copied });
     }
 }
