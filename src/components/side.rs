@@ -1,6 +1,7 @@
-//! The side column: the inspector while an object is selected, else the chosen panel. The
-//! loop feed is the default panel; on narrow screens the column is a drawer with a close
-//! button. Reads the page and renders; every action goes back as a `Msg`.
+//! The side column: the inspector while an object is selected, else the chosen panel, above
+//! the loop feed, which never leaves the column (it explains what a fault or a mission is
+//! doing). On narrow screens the column is a drawer with a close button. Reads the page and
+//! renders; every action goes back as a `Msg`.
 
 use std::rc::Rc;
 
@@ -23,49 +24,60 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
     let world = s.shown_world();
     let on_select = send.reform(Msg::Select);
     let to_feed = send.reform(|()| Msg::Panel(Panel::Feed));
-    let title = if page.shown.inspected.is_some() { "Inspector" } else { page.panel.label() };
-    let body = if let Some(inspected) = page.shown.inspected.clone() {
-        html! {
-            <Inspector inspected={Some(inspected)} on_action={send.reform(Msg::Action)}
-                on_select={on_select.clone()} on_close={send.reform(|()| Msg::CloseInspector)} />
-        }
+    let top = if let Some(inspected) = page.shown.inspected.clone() {
+        Some((
+            "Inspector",
+            html! {
+                <Inspector inspected={Some(inspected)} on_action={send.reform(Msg::Action)}
+                    on_select={on_select.clone()} on_close={send.reform(|()| Msg::CloseInspector)} />
+            },
+        ))
     } else {
         match page.panel {
-            Panel::Missions => html! {
-                <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
-                    verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
-                    on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
-                    on_close={send.reform(|()| Msg::LeaveMission)} />
-            },
-            Panel::Yaml => html! {
-                <TransferPanel exported={Rc::new(kubeloop::kubectl::export_yaml(world, None))}
-                    on_import={send.reform(Msg::Import)} on_close={to_feed} />
-            },
-            Panel::Faults => html! {
-                <FaultsPanel view={Rc::new(faults_view(world))} on_command={send.reform(Msg::Command)}
-                    on_close={to_feed} />
-            },
-            Panel::Feed => {
-                let step = s.last_action.clone().filter(|_| s.paused && !s.in_past()).map(Rc::new);
+            Panel::Missions => Some((
+                "Missions",
                 html! {
-                    <>
-                        if let Some(step) = step {
-                            <StepCard {step} on_select={on_select.clone()} />
-                        }
-                        <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
-                    </>
-                }
-            }
+                    <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
+                        verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
+                        on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
+                        on_close={send.reform(|()| Msg::LeaveMission)} />
+                },
+            )),
+            Panel::Yaml => Some((
+                "YAML",
+                html! {
+                    <TransferPanel exported={Rc::new(kubeloop::kubectl::export_yaml(world, None))}
+                        on_import={send.reform(Msg::Import)} on_close={to_feed} />
+                },
+            )),
+            Panel::Faults => Some((
+                "Faults",
+                html! {
+                    <FaultsPanel view={Rc::new(faults_view(world))} on_command={send.reform(Msg::Command)}
+                        on_close={to_feed} />
+                },
+            )),
+            Panel::Feed => None,
         }
     };
+    let title = top.as_ref().map_or("Feed", |(t, _)| *t);
+    let step = s.last_action.clone().filter(|_| s.paused && !s.in_past()).map(Rc::new);
+    // One structure whatever is open, so the feed's elements (and the focus on one of its
+    // cards) survive the inspector opening above it.
     html! {
-        <aside class="side" id="side" aria-label={title}>
+        <aside class={classes!("side", top.is_some().then_some("split"))} id="side" aria-label={title}>
             <div class="side-head">
                 <span class="side-title">{ title }</span>
                 <button class="speed drawer-close" aria-label="close the panel" title="close the panel (Escape)"
                     onclick={send.reform(|_: MouseEvent| Msg::ToggleDrawer)}>{ "Close" }</button>
             </div>
-            { body }
+            <div class="side-top">{ top.map(|(_, body)| body).unwrap_or_default() }</div>
+            <div class="side-feed">
+                if let Some(step) = step {
+                    <StepCard {step} on_select={on_select.clone()} />
+                }
+                <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
+            </div>
         </aside>
     }
 }

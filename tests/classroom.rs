@@ -1,0 +1,159 @@
+//! End-to-end: the classroom flow, each test one of a teacher's or a student's stories from a
+//! real class, driven through the release page over WebDriver. Screenshots of each fixed
+//! state go to `target/e2e/class-*.png`.
+
+#[allow(dead_code)]
+mod support;
+
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+use support::page::*;
+use support::Browser;
+
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// What has the keyboard: the element's aria-label, class or tag.
+async fn focused(c: &Client) -> String {
+    let v = js(
+        c,
+        "const e = document.activeElement; return e.getAttribute('aria-label') || e.className || e.tagName",
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn press(c: &Client, keys: &str) {
+    c.active_element().await.unwrap().send_keys(keys).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(150)).await;
+}
+
+async fn button(c: &Client, text: &str) -> fantoccini::elements::Element {
+    c.find(Locator::XPath(&format!("//button[normalize-space()='{text}']")))
+        .await
+        .unwrap_or_else(|_| panic!("a {text} button"))
+}
+
+async fn mounted() -> Browser {
+    let browser = Browser::start().await;
+    browser.client.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    browser
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_types_before_clicking_anything_and_the_command_box_takes_it() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    assert_eq!(focused(c).await, "kubectl command", "the command box has focus on load");
+    press(c, "k get pods\u{E007}").await;
+    assert_eq!(count(c, ".app.presenter").await, 0, "the p of pods typed, not presenter mode");
+    assert!(log_text(c).await.contains("$ k get pods"));
+    // Outside a text field, P is still presenter mode.
+    js(c, "document.activeElement.blur(); return 1").await;
+    press(c, "p").await;
+    assert_eq!(count(c, ".app.presenter").await, 1);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reset_then_undo_brings_the_teachers_scene_back() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    let scene = pod_names(c).await;
+    c.find(Locator::Css(".reset-form button[type='submit']")).await.unwrap().click().await.unwrap();
+    eventually(5, "a fresh cluster", || async { pod_names(c).await.is_empty() }).await;
+    let offer = c.find(Locator::Css(".undo-offer")).await.expect("Reset offers Undo");
+    browser.screenshot("class-reset-offers-undo.png").await;
+    offer.find(Locator::XPath(".//button[text()='Undo']")).await.unwrap().click().await.unwrap();
+    eventually(10, "the scene back", || async { pod_names(c).await == scene }).await;
+    assert_eq!(count(c, ".undo-offer").await, 0);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mission_started_over_a_scene_gives_it_back_when_left() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    let scene = pod_names(c).await;
+    button(c, "Missions").await.click().await.unwrap();
+    c.find(Locator::Css("[data-mission='delete-a-pod']")).await.unwrap().click().await.unwrap();
+    eventually(10, "the mission's cluster", || async { pod_names(c).await != scene }).await;
+    c.find(Locator::XPath("//section[contains(@class,'missions')]//button[text()='All missions']"))
+        .await
+        .expect("the button that leaves the mission")
+        .click()
+        .await
+        .unwrap();
+    eventually(10, "the scene back", || async { pod_names(c).await == scene }).await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn escape_closes_the_inspector_and_enter_on_a_feed_card_keeps_its_focus() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    let card = c.find(Locator::Css(".feed-entry")).await.expect("a feed card");
+    card.send_keys("\u{E007}").await.unwrap();
+    c.wait().for_element(Locator::Css("aside.inspector")).await.expect("the inspector opened");
+    assert_eq!(focused(c).await, "feed-entry", "focus stays on the card");
+    browser.screenshot("class-feed-enter.png").await;
+    press(c, &Key::Escape.to_string()).await;
+    assert_eq!(count(c, "aside.inspector").await, 0, "Escape closed it");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_faults_open_the_feed_that_explains_them_stays_in_sight() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    button(c, "Faults").await.click().await.unwrap();
+    c.wait().for_element(Locator::Css("[aria-label='fault switches']")).await.unwrap();
+    let feed = c.find(Locator::Css("[aria-label='controller decisions']")).await.unwrap();
+    assert!(feed.is_displayed().await.unwrap(), "the feed is visible under the Faults panel");
+    browser.screenshot("class-faults-and-feed.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dragging_the_timeline_keeps_the_track_under_the_pointer() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let track = "const r = document.querySelector('.scrubber').getBoundingClientRect();
+                 return [r.left, r.width, document.querySelector('.timeline').offsetHeight];";
+    let before = js(c, track).await;
+    let scrubber = c.find(Locator::Css(".scrubber")).await.unwrap();
+    let width = before[1].as_f64().unwrap() as i64;
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: scrubber.clone(),
+            duration: None,
+            x: (width / 2 - 4) as f64,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveBy { duration: None, x: -(width / 4) as f64, y: 0.0 });
+    c.perform_actions(drag).await.unwrap();
+    let during = js(c, track).await;
+    assert_eq!(before, during, "the track did not move or resize while dragged");
+    assert_eq!(count(c, ".timeline.in-past").await, 1, "the drag shows the past");
+    browser.screenshot("class-timeline-drag.png").await;
+    c.perform_actions(
+        MouseActions::new("mouse".into()).then(PointerAction::Up { button: MOUSE_BUTTON_LEFT }),
+    )
+    .await
+    .unwrap();
+    browser.close().await;
+}
