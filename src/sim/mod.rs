@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use kubeloop::clock::TICK_MS;
-use kubeloop::kubectl::{printers, Mode, Output, Session, Stream};
+use kubeloop::kubectl::{printers, Mode, Output, Session, Stream, Waiting};
 use kubeloop::mission::{self, Mission, Verdict};
 use kubeloop::model::Kind;
 use kubeloop::world::World;
@@ -186,17 +186,20 @@ impl Sim {
                         self.step_action();
                     }
                 }
+                Input::Interrupt => self.interrupt(),
             }
         }
+        // A watch or wait still pending stays so: the session goes on as it was, and its
+        // continuation runs when (and as) it did in the original.
         self.advance_to(until);
-        if self.session.watching() {
-            self.session.stop_watch();
-        }
     }
 
+    /// Runs whole ticks up to `at_ms`, polling a pending watch or wait after each one, as
+    /// `tick_within` does live.
     fn advance_to(&mut self, at_ms: i64) {
         while self.session.world.now().millis() < at_ms {
             self.session.world.step();
+            self.poll_watch();
         }
     }
 
@@ -323,6 +326,10 @@ impl Sim {
             return;
         }
         self.record(Input::Cmd(line.to_string()));
+        // A new line ends what is pending, as Ctrl+C would (a replay does the same here).
+        if self.session.watching() {
+            self.stop_pending();
+        }
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
         if let Some(target) = edit_target(trimmed) {
@@ -425,11 +432,33 @@ impl Sim {
         }
     }
 
-    /// Ctrl+C or the Stop button.
+    /// Ctrl+C or the Stop button: ends a pending watch or wait (journaled, so a replay ends
+    /// it at the same moment). Nothing happens when nothing is pending.
+    pub fn interrupt(&mut self) {
+        if !self.session.watching() {
+            return;
+        }
+        self.record(Input::Interrupt);
+        self.stop_pending();
+    }
+
+    /// `interrupt`, under the name the page calls.
     pub fn stop_watch(&mut self) {
-        let out = self.session.stop_watch();
-        self.push_output(&out);
+        self.interrupt();
+    }
+
+    /// What the command box shows while a watch streams or a command waits.
+    pub fn waiting(&self) -> Option<Waiting> {
+        self.session.waiting()
+    }
+
+    /// Prints `^C` after what the watch had left to print, then what the rest of its line
+    /// printed.
+    fn stop_pending(&mut self) {
+        self.poll_watch();
         Rc::make_mut(&mut self.log).push(LogLine { text: "^C".into(), kind: LineKind::Input });
+        let out = self.session.interrupt();
+        self.push_output(&out);
     }
 
     /// Simulated milliseconds per real millisecond right now: 0 while paused.
@@ -470,11 +499,13 @@ impl Sim {
             if self.sliced {
                 break;
             }
+            // After every whole tick, as a replay polls: a wait that ends runs the rest of
+            // its line, which may write to the world.
+            self.poll_watch();
         }
         if steps == MAX_STEPS_PER_FIRE {
             self.acc_ms = 0.0;
         }
-        self.poll_watch();
         if moved {
             self.last_action = None;
         }
@@ -487,6 +518,7 @@ impl Sim {
         if self.sliced {
             self.session.world.step();
             self.sliced = false;
+            self.poll_watch();
         }
     }
 

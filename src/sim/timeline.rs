@@ -216,6 +216,7 @@ fn mark_text(input: &Input) -> String {
         Input::Mission(name) => format!("mission {name}"),
         Input::Edit(_) => "k edit (saved)".to_string(),
         Input::Step(n) => format!("step \u{d7}{n}"),
+        Input::Interrupt => "Ctrl+C".to_string(),
     }
 }
 
