@@ -51,6 +51,8 @@ pub enum Input {
     Step(u32),
     /// Ctrl+C or Stop on a pending watch or wait.
     Interrupt,
+    /// Step mode's Jump: the clock runs to the next timer, then one action.
+    Jump,
 }
 
 impl Journal {
@@ -154,6 +156,7 @@ mod tests {
         j.entries.push(Entry { at: 9_000, input: Input::Edit("kind: Pod\n".into()) });
         j.entries.push(Entry { at: 9_000, input: Input::Step(4) });
         j.entries.push(Entry { at: 9_000, input: Input::Interrupt });
+        j.entries.push(Entry { at: 9_000, input: Input::Jump });
         j.now_ms = 12_000;
         j
     }

@@ -102,6 +102,8 @@ pub struct Sim {
     pub past: Option<Box<timeline::Past>>,
     /// What the last step-mode action did, for the page to highlight.
     pub last_action: Option<timeline::StepView>,
+    /// Set when the last Step found no loop with work: the card says so and offers Jump.
+    pub quiet_step: Option<timeline::QuietStep>,
     /// Whether the journal's last entry is a step with nothing after it, so the next step
     /// adds to its count instead of taking an entry of its own.
     stepping: bool,
@@ -132,6 +134,7 @@ impl Sim {
             done: BTreeSet::new(),
             past: None,
             last_action: None,
+            quiet_step: None,
             stepping: false,
             journal: Journal::new(seed),
             marks: Default::default(),
@@ -187,6 +190,7 @@ impl Sim {
                     }
                 }
                 Input::Interrupt => self.interrupt(),
+                Input::Jump => self.jump(until),
             }
         }
         // A watch or wait still pending stays so: the session goes on as it was, and its
@@ -508,6 +512,7 @@ impl Sim {
         }
         if moved {
             self.last_action = None;
+            self.quiet_step = None;
         }
         moved
     }

@@ -42,7 +42,8 @@ pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
 mod step;
 
-pub use step::{Action, Planned, PlannedKey};
+pub use step::{Action, Planned, PlannedKey, StepOutcome};
+pub use timers::Timer;
 
 pub struct World {
     pub store: Store,
@@ -100,6 +101,9 @@ macro_rules! each_controller {
         }
     }};
 }
+
+// After the macro, which it uses.
+mod timers;
 
 impl World {
     /// A cluster with three worker nodes, node-1..node-3, as a fresh kind or minikube has.
@@ -337,7 +341,11 @@ impl World {
         let host = self.host_mut(name)?;
         host.up = false;
         let at = self.now.plus_millis(self.config.node_monitor_grace_ms);
-        self.node_lifecycle.queue().add_after(crate::store::Key::new("", name), at);
+        self.node_lifecycle.queue().add_after_for(
+            crate::store::Key::new("", name),
+            at,
+            crate::controllers::Wait::NodeMonitorGrace,
+        );
         Ok(())
     }
 
