@@ -328,42 +328,6 @@ mod tests {
     }
 
     #[test]
-    fn a_quiet_cluster_gives_no_action_leaves_the_clock_and_names_the_resync() {
-        let mut w = World::new(1);
-        w.settle();
-        let before = w.now();
-        let StepOutcome::Quiet(Some(next)) = w.step_action(60_000) else {
-            panic!("a settled cluster has nothing to do");
-        };
-        assert_eq!(w.now(), before, "no time passes");
-        assert_eq!(next.wait, crate::controllers::Wait::Resync);
-        assert!(next.at > before);
-        assert_eq!(next.to_string(), "informer resync (every loop re-lists)");
-    }
-
-    #[test]
-    fn an_image_pull_is_the_next_timer_between_kubelet_actions() {
-        let mut s = session_with("k run solo --image=nginx:1.27");
-        let mut seen = Vec::new();
-        for _ in 0..40 {
-            match s.world.step_action(60_000) {
-                StepOutcome::Acted(a) => seen.push(a.controller),
-                StepOutcome::Quiet(Some(t)) => {
-                    let before = s.world.now();
-                    assert_eq!(s.world.step_action(60_000), StepOutcome::Quiet(Some(t.clone())));
-                    assert_eq!(s.world.now(), before, "asking twice moves nothing");
-                    assert_eq!(t.controller, Some(ControllerName::Kubelet), "{t}");
-                    assert_eq!(t.to_string(), "kubelet image pull for pod/solo");
-                    assert!(t.at > before);
-                    return;
-                }
-                StepOutcome::Quiet(None) => break,
-            }
-        }
-        panic!("the kubelet never waited on its container: {seen:?}");
-    }
-
-    #[test]
     fn writes_say_who_made_them() {
         let mut s = session_with("k create deployment web --image=nginx --replicas=1");
         s.world.settle();
