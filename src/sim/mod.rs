@@ -190,7 +190,10 @@ impl Sim {
                     }
                 }
                 Input::Interrupt => self.interrupt(),
-                Input::Jump => self.jump(until),
+                Input::Jump => {
+                    self.paused = true;
+                    self.jump(until);
+                }
             }
         }
         // A watch or wait still pending stays so: the session goes on as it was, and its

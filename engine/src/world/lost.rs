@@ -91,7 +91,7 @@ impl World {
                 kind,
                 namespace: m.namespace.clone(),
                 name: m.name.clone(),
-                desired: format!("every change to {object}"),
+                desired: format!("each watch event for {object}"),
                 observed: format!("lost the watch event for {object} ({})", ev.ty),
                 action: format!("the {} will notice at its next resync in {in_s}s", c.short()),
             });
@@ -141,7 +141,9 @@ mod tests {
         assert_eq!(s.run("events drop 1").status, 0);
         assert_eq!(s.run("k run solo --image=nginx:1.27").status, 0);
         s.world.advance(5_000);
-        let node = |s: &Session| s.world.store.get::<Pod>("default", "solo").unwrap().node().map(str::to_string);
+        let node = |s: &Session| {
+            s.world.store.get::<Pod>("default", "solo").unwrap().node().map(str::to_string)
+        };
         assert_eq!(node(&s), None, "the scheduler never heard of the pod");
         let lost = s.world.lost_events();
         assert_eq!(lost.len(), 1, "{lost:?}");
@@ -155,7 +157,7 @@ mod tests {
         assert!(wait_s > 0 && wait_s <= s.world.config.resync_ms / 1000, "{wait_s}");
         let said = s.world.decisions.iter().map(|d| d.to_string()).collect::<Vec<_>>();
         let line = format!(
-            "scheduler pod/solo: want every change to pod solo, see lost the watch event for pod solo (ADDED): the scheduler will notice at its next resync in {wait_s}s"
+            "scheduler pod/solo: want each watch event for pod solo, see lost the watch event for pod solo (ADDED): the scheduler will notice at its next resync in {wait_s}s"
         );
         assert!(said.contains(&line), "{said:#?}");
         // At the resync the scheduler sees the pod, binds it, and the entry goes.

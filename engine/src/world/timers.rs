@@ -22,7 +22,7 @@ pub struct Timer {
 }
 
 impl fmt::Display for Timer {
-    /// `kubelet back-off for pod/web-7d4b9-x2x9q`, `informer resync (every loop re-lists)`.
+    /// `kubelet back-off for pod/web-7d4b9-x2x9q`, `every loop's informer resync`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.controller, &self.object) {
             (Some(c), Some((kind, key))) => write!(
@@ -33,7 +33,7 @@ impl fmt::Display for Timer {
                 key.name
             ),
             (Some(c), None) => write!(f, "{c} {}", self.wait),
-            _ => write!(f, "{} (every loop re-lists)", self.wait),
+            _ => write!(f, "every loop's {}", self.wait),
         }
     }
 }
@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(w.now(), before, "no time passes");
         assert_eq!(next.wait, crate::controllers::Wait::Resync);
         assert!(next.at > before);
-        assert_eq!(next.to_string(), "informer resync (every loop re-lists)");
+        assert_eq!(next.to_string(), "every loop's informer resync");
     }
 
     #[test]

@@ -134,11 +134,13 @@ fn a_step_on_a_quiet_cluster_leaves_the_clock_and_offers_the_next_timer() {
     assert_eq!(sim.world().now(), t0, "each press on a quiet cluster leaves time alone");
     assert!(sim.last_action.is_none());
     let next = sim.quiet_step.clone().and_then(|q| q.next).expect("a next timer");
-    assert_eq!(next.what, "informer resync (every loop re-lists)");
+    assert_eq!(next.what, "every loop's informer resync");
     assert!(next.in_ms > 0 && next.in_ms <= 30_000, "{}", next.in_ms);
     let line = &sim.log.last().expect("a line").text;
     assert!(
-        line.starts_with("step: nothing to do: no loop has work now (next: informer resync"),
+        line.starts_with(
+            "step: nothing to do: no loop has work now (next: every loop's informer resync in "
+        ),
         "{line}"
     );
     // Jump runs the clock to the resync, then takes the step it brings.
