@@ -42,8 +42,11 @@ pub use get::list_kind as list_objects;
 pub use waiting::Waiting;
 pub use watch::Watch;
 
-/// How watches and time behave. In a script, time moves only through commands and a watch
-/// ends when the cluster settles; in the page, time flows and a watch streams until stopped.
+/// How watches, waits and time behave. In a script, time moves only through commands: a
+/// watch ends when the cluster settles and a waiting command (`delete --wait`, `wait`,
+/// `rollout status`) steps the world until it is done. In the page, time flows by itself: a
+/// watch or a wait is the session's pending operation, polled as time moves, until it ends
+/// or is stopped (`waiting.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Script,
