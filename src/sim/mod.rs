@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use kubeloop::clock::TICK_MS;
-use kubeloop::kubectl::{printers, Mode, Output, Session, Stream, Waiting};
+use kubeloop::kubectl::{printers, Mode, Output, Session, Stream};
 use kubeloop::mission::{self, Mission, Verdict};
 use kubeloop::model::Kind;
 use kubeloop::world::World;
@@ -439,35 +439,6 @@ impl Sim {
         }
     }
 
-    /// Ctrl+C or the Stop button: ends a pending watch or wait (journaled, so a replay ends
-    /// it at the same moment). Nothing happens when nothing is pending.
-    pub fn interrupt(&mut self) {
-        if !self.session.watching() {
-            return;
-        }
-        self.record(Input::Interrupt);
-        self.stop_pending();
-    }
-
-    /// `interrupt`, under the name the page calls.
-    pub fn stop_watch(&mut self) {
-        self.interrupt();
-    }
-
-    /// What the command box shows while a watch streams or a command waits.
-    pub fn waiting(&self) -> Option<Waiting> {
-        self.session.waiting()
-    }
-
-    /// Prints `^C` after what the watch had left to print, then what the rest of its line
-    /// printed.
-    fn stop_pending(&mut self) {
-        self.poll_watch();
-        Rc::make_mut(&mut self.log).push(LogLine { text: "^C".into(), kind: LineKind::Input });
-        let out = self.session.interrupt();
-        self.push_output(&out);
-    }
-
     /// Simulated milliseconds per real millisecond right now: 0 while paused.
     pub fn rate(&self) -> f64 {
         if self.paused {
@@ -534,13 +505,6 @@ impl Sim {
     pub fn mid_slice(&self) -> bool {
         self.sliced
     }
-
-    fn poll_watch(&mut self) {
-        if self.session.watching() {
-            let out = self.session.poll_watch();
-            self.push_output(&out);
-        }
-    }
 }
 
 /// A heredoc delimiter that no line of `text` equals.
@@ -586,6 +550,7 @@ fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
     Some(Ok(ObjRef::new(kind, &ns, name)))
 }
 
+mod pending;
 #[cfg(test)]
 mod tests;
 pub mod timeline;
