@@ -143,6 +143,8 @@ pub struct Session {
     watch: Option<watch::ActiveWatch>,
     /// A wait a command just began, until the line's runner takes it.
     started: Option<waiting::Op>,
+    /// The rest of the pipeline a just-begun wait is piped into.
+    started_pipe: Option<waiting::Piped>,
     /// The watch or wait the page polls as time moves (interactive mode only).
     pending: Option<waiting::Pending>,
     /// The input line being run, which a pending operation remembers.
@@ -151,7 +153,15 @@ pub struct Session {
 
 impl Session {
     pub fn new(world: World, mode: Mode) -> Self {
-        Session { world, mode, watch: None, started: None, pending: None, line: String::new() }
+        Session {
+            world,
+            mode,
+            watch: None,
+            started: None,
+            started_pipe: None,
+            pending: None,
+            line: String::new(),
+        }
     }
 
     /// Runs one input (a line, or several lines with heredocs) and returns what it printed.

@@ -66,6 +66,18 @@ pub fn run_pipeline(s: &mut Session, p: &Pipeline, stdin: Option<String>, out: &
         let piped = i < last;
         let status = dispatch(s, &argv, stdin, piped || s.mode == Mode::Script, None, &mut local);
         local.status = status;
+        if piped && s.started.is_some() {
+            // A wait in the page, piped: what it prints goes to the rest of the pipeline,
+            // which runs on all of it when the wait ends (`waiting::Piped`).
+            for (stream, text) in local.chunks.iter() {
+                if *stream == Stream::Stderr {
+                    out.err(text.clone());
+                }
+            }
+            let tail = Pipeline { commands: p.commands[i + 1..].to_vec() };
+            s.started_pipe = Some(super::waiting::Piped::new(tail, local.stdout()));
+            return;
+        }
         if i < last {
             input = Some(local.stdout());
             for (stream, text) in local.chunks.iter() {
@@ -227,13 +239,14 @@ pub fn kubectl(
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
-        "delete" => delete::delete(s, rest, to_completion, out),
+        // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
+        "delete" => delete::delete(s, rest, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
         "label" => label::label(s, rest, out),
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
-        "rollout" => rollout::rollout(s, rest, to_completion, out),
-        "wait" => wait::wait(s, rest, to_completion, out),
+        "rollout" => rollout::rollout(s, rest, s.mode == Mode::Script, out),
+        "wait" => wait::wait(s, rest, s.mode == Mode::Script, out),
         "events" => events::events(s, rest, to_completion, limit_ms, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");

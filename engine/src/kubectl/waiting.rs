@@ -6,7 +6,9 @@
 //! user, so a waiting command never steps the world itself: it prints what kubectl prints
 //! before it starts waiting, then becomes the session's one `Pending` operation, which the
 //! page polls after every world step. When it ends (condition met, timeout, or Ctrl+C) the
-//! rest of the input line runs, by exit status, as a shell runs `a && b` or `a; b`.
+//! rest of the input line runs, by exit status, as a shell runs `a && b` or `a; b`. Piped
+//! (`| tail -1`), it waits the same way and the pipe's commands run on its output at the end.
+//! Inside `$( )` it still blocks: a substitution's text is needed before its line can run.
 //!
 //! Ctrl+C is modelled on kubectl/pkg/util/interrupt (`Handler.Signal`): every one of these
 //! commands runs under `interrupt.New(nil, cancel)`, which on SIGINT cancels the wait and
@@ -18,7 +20,7 @@ use crate::world::World;
 
 use super::delete::DeleteWait;
 use super::rollout::RolloutWait;
-use super::shell::{Joiner, Script};
+use super::shell::{Joiner, Pipeline, Script};
 use super::wait::ConditionWait;
 use super::watch::ActiveWatch;
 use super::{run, Output, Session};
@@ -57,9 +59,35 @@ impl Op {
     }
 }
 
+/// A wait piped into more commands (`k rollout status deploy/web | tail -1`): its standard
+/// output is kept and fed to them, in one go, when it ends. A real pipe streams, but the
+/// filters here read their whole input, so the result is the same text.
+pub struct Piped {
+    tail: Pipeline,
+    stdout: String,
+}
+
+impl Piped {
+    pub(super) fn new(tail: Pipeline, stdout: String) -> Self {
+        Piped { tail, stdout }
+    }
+
+    /// Keeps what went to stdout; passes stderr (not piped) on.
+    fn take(&mut self, printed: Output, out: &mut Output) {
+        for (stream, text) in printed.chunks {
+            match stream {
+                super::Stream::Stdout => self.stdout.push_str(&text),
+                super::Stream::Stderr => out.err(text),
+            }
+        }
+    }
+}
+
 /// The operation a session is waiting on, with the rest of the line to run after it.
 pub struct Pending {
     pub op: Op,
+    /// The commands it is piped into, with what it printed so far.
+    pipe: Option<Piped>,
     /// The input line it came from, for the page to show.
     pub command: String,
     /// How the waiting command was joined to `rest` (`;`, `&&`, `||`).
@@ -106,7 +134,8 @@ impl Session {
     /// Makes a just-begun operation the session's pending one, with what follows it.
     pub(super) fn hold(&mut self, op: Op, joiner: Joiner, rest: Script) {
         let command = self.line.clone();
-        self.pending = Some(Pending { op, command, joiner, rest });
+        let pipe = self.started_pipe.take();
+        self.pending = Some(Pending { op, pipe, command, joiner, rest });
     }
 
     /// What the session is waiting on, if anything.
@@ -129,8 +158,28 @@ impl Session {
     pub fn poll_watch(&mut self) -> Output {
         let mut out = Output::default();
         let Some(mut p) = self.pending.take() else { return out };
-        match p.op.poll(&self.world, &mut out) {
-            Some(status) => self.continue_after(p, status, &mut out),
+        let mut printed = Output::default();
+        let ended = p.op.poll(&self.world, &mut printed);
+        match p.pipe.as_mut() {
+            Some(pipe) => pipe.take(printed, &mut out),
+            None => out.append(printed),
+        }
+        match ended {
+            Some(mut status) => {
+                if let Some(pipe) = p.pipe.take() {
+                    // The pipeline's status is its last command's, as a shell's without
+                    // `pipefail`.
+                    run::run_pipeline(self, &pipe.tail, Some(pipe.stdout), &mut out);
+                    status = out.status;
+                    // Its last command may wait in turn; the rest of the line waits for it.
+                    if let Some(op) = self.take_started() {
+                        self.line = p.command;
+                        self.hold(op, p.joiner, p.rest);
+                        return out;
+                    }
+                }
+                self.continue_after(p, status, &mut out)
+            }
             None => self.pending = Some(p),
         }
         out
@@ -144,6 +193,12 @@ impl Session {
             if let Op::Watch(w) = &mut p.op {
                 w.poll(&self.world, &mut out);
                 w.finish(&mut out);
+            }
+            // Ctrl+C reaches every process of a pipeline: the commands it feeds die too, and
+            // a shell whose last child died of SIGINT abandons the rest of the line.
+            if p.pipe.is_some() {
+                out.status = 130;
+                return out;
             }
             self.continue_after(p, 1, &mut out);
         }
@@ -255,6 +310,26 @@ mod tests {
             run_until_done(&mut s),
             "error: timed out waiting for the condition on pods/solo\n"
         );
+    }
+
+    #[test]
+    fn a_piped_rollout_status_waits_then_feeds_the_pipe_and_ctrl_c_ends_the_line() {
+        let mut s = page_with_web();
+        let t0 = s.world.now();
+        let out = s.run(
+            "k rollout restart deploy/web && k rollout status deploy/web | tail -1 && echo done",
+        );
+        assert_eq!(out.text(), "deployment.apps/web restarted\n");
+        assert_eq!(s.world.now(), t0, "a pipe does not make the page's wait move time");
+        assert_eq!(
+            run_until_done(&mut s),
+            "deployment \"web\" successfully rolled out\ndone\n",
+            "tail saw every message and printed the last"
+        );
+        s.run("k rollout restart deploy/web; k rollout status deploy/web | wc -l; echo after");
+        let out = s.interrupt();
+        assert_eq!((out.text(), out.status), (String::new(), 130), "the whole line is abandoned");
+        assert!(!s.watching());
     }
 
     #[test]
