@@ -106,9 +106,9 @@ pub struct Waiting {
     pub watch: bool,
 }
 
-/// Runs `op` from where a command left it: polls it once now; in a script (or a pipe, whose
-/// reader needs the whole output) steps the world until it ends; in the page leaves it for
-/// the session to hold. Returns the exit status when it ended now.
+/// Runs `op` from where a command left it: polls it once now; when `to_completion` (a script
+/// or a `$( )`) steps the world until it ends; in the page leaves it for the session to hold.
+/// Returns the exit status when it ended now.
 pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
     loop {
         if let Some(status) = op.poll(&s.world, out) {
