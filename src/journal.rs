@@ -49,6 +49,10 @@ pub enum Input {
     Edit(String),
     /// Step mode: this many single controller actions, back to back.
     Step(u32),
+    /// Ctrl+C or Stop on a pending watch or wait.
+    Interrupt,
+    /// Step mode's Jump: the clock runs to the next timer, then one action.
+    Jump,
 }
 
 impl Journal {
@@ -151,6 +155,8 @@ mod tests {
         j.entries.push(Entry { at: 3_000, input: Input::Mission("stop-for-real".into()) });
         j.entries.push(Entry { at: 9_000, input: Input::Edit("kind: Pod\n".into()) });
         j.entries.push(Entry { at: 9_000, input: Input::Step(4) });
+        j.entries.push(Entry { at: 9_000, input: Input::Interrupt });
+        j.entries.push(Entry { at: 9_000, input: Input::Jump });
         j.now_ms = 12_000;
         j
     }
@@ -159,6 +165,17 @@ mod tests {
     fn a_journal_round_trips() {
         let j = sample();
         assert_eq!(Journal::decode(&j.encode()), Ok(j));
+    }
+
+    #[test]
+    fn a_journal_saved_before_interrupts_existed_still_loads() {
+        let old = r#"{"version":1,"seed":7,"now_ms":5000,"entries":[{"at":0,"cmd":"k get pods -w"},{"at":900,"step":3}]}"#;
+        let j = Journal::decode(old).expect("an older journal of the same version loads");
+        assert_eq!(j.entries[1].input, Input::Step(3));
+        let mut with = j.clone();
+        with.entries.push(Entry { at: 1_000, input: Input::Interrupt });
+        assert!(with.encode().contains(r#""interrupt""#), "{}", with.encode());
+        assert_eq!(Journal::decode(&with.encode()), Ok(with));
     }
 
     #[test]

@@ -1,10 +1,14 @@
 //! The terminal-style command panel: a labelled input with history, Tab completion and
-//! Ctrl+C, a live output log that scrolls, and a Stop button while a watch streams.
+//! Ctrl+C, a live output log that scrolls, and, while a watch streams or a command waits
+//! (`kubectl delete` waiting for its objects, `rollout status`, `wait`), a line saying what it
+//! waits for and a Stop button.
 
 use std::rc::Rc;
 
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
+
+use kubeloop::kubectl::Waiting;
 
 use crate::sim::{LineKind, LogLine};
 
@@ -12,9 +16,12 @@ use crate::sim::{LineKind, LogLine};
 pub struct CommandBoxProps {
     pub log: Rc<Vec<LogLine>>,
     pub history: Rc<Vec<String>>,
-    /// A `-w` watch is streaming: show Stop, and Ctrl+C stops it.
+    /// A `-w` watch is streaming or a command waits: show Stop, and Ctrl+C stops it.
     #[prop_or_default]
     pub watching: bool,
+    /// What is pending, from `Sim::waiting()`: shown above the prompt with the command.
+    #[prop_or_default]
+    pub waiting: Option<Waiting>,
     pub on_command: Callback<String>,
     #[prop_or_default]
     pub on_stop: Callback<()>,
@@ -136,6 +143,12 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     html! { <pre class={class}>{ &line.text }</pre> }
                 }) }
             </div>
+            if let Some(w) = props.waiting.as_ref().filter(|_| props.watching) {
+                <p class="waiting-line" role="status">
+                    <code class="waiting-command">{ &w.command }</code>
+                    <span class="waiting-what">{ format!(" \u{2014} {}\u{2026}", w.what) }</span>
+                </p>
+            }
             <div class="prompt">
                 <label class="prompt-sign" for="command-input">{ "$" }</label>
                 <textarea
@@ -150,8 +163,8 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     {onkeydown}
                 />
                 if props.watching {
-                    <button class="stop-button" onclick={stop} title="Stop the watch (Ctrl+C)">
-                        { "■ Stop watch" }
+                    <button class="stop-button" onclick={stop} title={stop_title(props.waiting.as_ref())}>
+                        { stop_label(props.waiting.as_ref()) }
                     </button>
                 }
             </div>
@@ -159,9 +172,35 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
     }
 }
 
+/// The Stop button's words: a watch is stopped, a wait is given up on.
+fn stop_label(waiting: Option<&Waiting>) -> &'static str {
+    match waiting {
+        Some(w) if !w.watch => "\u{25a0} Stop waiting",
+        _ => "\u{25a0} Stop watch",
+    }
+}
+
+fn stop_title(waiting: Option<&Waiting>) -> &'static str {
+    match waiting {
+        Some(w) if !w.watch => "Stop waiting (Ctrl+C); what the server does carries on",
+        _ => "Stop the watch (Ctrl+C)",
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::complete_input;
+    use super::{complete_input, stop_label};
+    use kubeloop::kubectl::Waiting;
+
+    #[test]
+    fn the_stop_button_names_what_it_stops() {
+        let wait =
+            Waiting { command: "k delete deploy web".into(), what: "x".into(), watch: false };
+        assert_eq!(stop_label(Some(&wait)), "\u{25a0} Stop waiting");
+        let watch = Waiting { watch: true, ..wait };
+        assert_eq!(stop_label(Some(&watch)), "\u{25a0} Stop watch");
+        assert_eq!(stop_label(None), "\u{25a0} Stop watch");
+    }
 
     #[test]
     fn enter_waits_for_the_heredoc_terminator() {

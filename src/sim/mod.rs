@@ -102,6 +102,8 @@ pub struct Sim {
     pub past: Option<Box<timeline::Past>>,
     /// What the last step-mode action did, for the page to highlight.
     pub last_action: Option<timeline::StepView>,
+    /// Set when the last Step found no loop with work: the card says so and offers Jump.
+    pub quiet_step: Option<timeline::QuietStep>,
     /// Whether the journal's last entry is a step with nothing after it, so the next step
     /// adds to its count instead of taking an entry of its own.
     stepping: bool,
@@ -132,6 +134,7 @@ impl Sim {
             done: BTreeSet::new(),
             past: None,
             last_action: None,
+            quiet_step: None,
             stepping: false,
             journal: Journal::new(seed),
             marks: Default::default(),
@@ -186,17 +189,24 @@ impl Sim {
                         self.step_action();
                     }
                 }
+                Input::Interrupt => self.interrupt(),
+                Input::Jump => {
+                    self.paused = true;
+                    self.jump(until);
+                }
             }
         }
+        // A watch or wait still pending stays so: the session goes on as it was, and its
+        // continuation runs when (and as) it did in the original.
         self.advance_to(until);
-        if self.session.watching() {
-            self.session.stop_watch();
-        }
     }
 
+    /// Runs whole ticks up to `at_ms`, polling a pending watch or wait after each one, as
+    /// `tick_within` does live.
     fn advance_to(&mut self, at_ms: i64) {
         while self.session.world.now().millis() < at_ms {
             self.session.world.step();
+            self.poll_watch();
         }
     }
 
@@ -323,6 +333,10 @@ impl Sim {
             return;
         }
         self.record(Input::Cmd(line.to_string()));
+        // A new line ends what is pending, as Ctrl+C would (a replay does the same here).
+        if self.session.watching() {
+            self.stop_pending();
+        }
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
         if let Some(target) = edit_target(trimmed) {
@@ -425,13 +439,6 @@ impl Sim {
         }
     }
 
-    /// Ctrl+C or the Stop button.
-    pub fn stop_watch(&mut self) {
-        let out = self.session.stop_watch();
-        self.push_output(&out);
-        Rc::make_mut(&mut self.log).push(LogLine { text: "^C".into(), kind: LineKind::Input });
-    }
-
     /// Simulated milliseconds per real millisecond right now: 0 while paused.
     pub fn rate(&self) -> f64 {
         if self.paused {
@@ -470,13 +477,16 @@ impl Sim {
             if self.sliced {
                 break;
             }
+            // After every whole tick, as a replay polls: a wait that ends runs the rest of
+            // its line, which may write to the world.
+            self.poll_watch();
         }
         if steps == MAX_STEPS_PER_FIRE {
             self.acc_ms = 0.0;
         }
-        self.poll_watch();
         if moved {
             self.last_action = None;
+            self.quiet_step = None;
         }
         moved
     }
@@ -487,19 +497,13 @@ impl Sim {
         if self.sliced {
             self.session.world.step();
             self.sliced = false;
+            self.poll_watch();
         }
     }
 
     /// Whether a tick is half done because a frame ran out of time.
     pub fn mid_slice(&self) -> bool {
         self.sliced
-    }
-
-    fn poll_watch(&mut self) {
-        if self.session.watching() {
-            let out = self.session.poll_watch();
-            self.push_output(&out);
-        }
     }
 }
 
@@ -546,6 +550,7 @@ fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
     Some(Ok(ObjRef::new(kind, &ns, name)))
 }
 
+mod pending;
 #[cfg(test)]
 mod tests;
 pub mod timeline;

@@ -312,3 +312,83 @@ fn a_session_stops_saving_before_its_journal_outgrows_a_reload() {
     assert!(saved.len() <= crate::journal::MAX_BYTES, "{}", saved.len());
     assert!(Journal::decode(&saved).is_ok(), "what was saved still loads");
 }
+
+/// A settled Deployment `web` with two pods, then the clock paused.
+fn paused_with_web(seed: u64) -> Sim {
+    let mut sim = Sim::new(seed);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    for _ in 0..40 {
+        sim.tick(100.0);
+    }
+    sim.paused = true;
+    sim
+}
+
+#[test]
+fn a_foreground_delete_typed_while_paused_waits_and_replays_exactly() {
+    let mut sim = paused_with_web(6);
+    let t = sim.world().now();
+    sim.run_command("k delete deploy web --cascade=foreground && k get deploy");
+    for _ in 0..10 {
+        sim.tick(100.0);
+    }
+    assert_eq!(sim.world().now(), t, "paused means paused");
+    assert!(text(&sim).ends_with("deployment.apps \"web\" deleted from default namespace"));
+    let waiting = sim.waiting().expect("the delete waits");
+    assert_eq!(waiting.what, "waiting for deployment.apps/web to be deleted");
+    for _ in 0..3 {
+        sim.step_action();
+    }
+    let journal = Journal::decode(&sim.snapshot().encode()).expect("round trip");
+    let mut restored = Sim::restore(&journal);
+    assert_eq!(text(&restored), text(&sim));
+    assert_eq!(restored.world().now(), sim.world().now());
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+    assert_eq!(restored.waiting(), sim.waiting(), "the restored session still waits");
+    // Both go on the same way: the delete completes and the rest of the line runs.
+    for s in [&mut sim, &mut restored] {
+        s.paused = false;
+        for _ in 0..100 {
+            s.tick(100.0);
+        }
+    }
+    assert!(sim.waiting().is_none());
+    assert!(text(&sim).ends_with("No resources found in default namespace."), "{}", text(&sim));
+    assert_eq!(text(&restored), text(&sim));
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+}
+
+#[test]
+fn ctrl_c_on_a_wait_is_journaled_and_skips_what_follows_an_and() {
+    let mut sim = paused_with_web(6);
+    sim.run_command("k delete deploy web --cascade=foreground && k get deploy; k get rs -o name");
+    sim.step_action();
+    sim.interrupt();
+    let shown = text(&sim);
+    assert!(shown.contains("^C\nreplicaset.apps/web-"), "{shown}");
+    assert!(!shown.contains("No resources found"), "&& after an interrupted wait does not run");
+    assert!(sim.waiting().is_none());
+    sim.interrupt();
+    assert_eq!(sim.snapshot().entries.iter().filter(|e| e.input == Input::Interrupt).count(), 1);
+    sim.paused = false;
+    for _ in 0..30 {
+        sim.tick(100.0);
+    }
+    let restored = Sim::restore(&Journal::decode(&sim.snapshot().encode()).expect("round trip"));
+    assert_eq!(text(&restored), text(&sim));
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+}
+
+#[test]
+fn a_new_command_stops_a_pending_wait_with_a_visible_ctrl_c() {
+    let mut sim = paused_with_web(6);
+    sim.run_command("k rollout restart deploy/web && k rollout status deploy/web");
+    assert!(sim.waiting().is_some_and(|w| w.what.contains("rollout to finish")));
+    sim.run_command("k get deploy web -o name");
+    assert!(
+        text(&sim).ends_with("^C\n$ k get deploy web -o name\ndeployment.apps/web"),
+        "{}",
+        text(&sim)
+    );
+    assert!(sim.waiting().is_none());
+}

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use kubeloop::controllers::Decision;
 use kubeloop::model::Kind;
 use kubeloop::store::WatchEventType;
-use kubeloop::world::{PlannedKey, World};
+use kubeloop::world::{PlannedKey, StepOutcome, Timer, World};
 
 use super::{LineKind, Sim};
 use crate::journal::{Entry, Input};
@@ -44,12 +44,47 @@ pub struct StepView {
     pub events: usize,
 }
 
+/// A Step that found no loop with work now: the clock stayed where it was.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuietStep {
+    /// The next moment a loop will have work, which Jump runs the clock to.
+    pub next: Option<NextTimer>,
+}
+
+/// The next timer, as the step card shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextTimer {
+    /// `kubelet back-off for pod/web-7d4b9-x2x9q`.
+    pub what: String,
+    /// Simulated milliseconds from now.
+    pub in_ms: i64,
+    /// The object it is for, to select.
+    pub target: Option<ObjRef>,
+}
+
+impl NextTimer {
+    fn new(t: &Timer, now: kubeloop::clock::Time) -> Self {
+        NextTimer {
+            what: t.to_string(),
+            in_ms: t.at.since(now).max(0),
+            target: t.object.as_ref().map(|(kind, key)| ObjRef::new(*kind, &key.ns, &key.name)),
+        }
+    }
+
+    /// `in 10s`, rounded up so a timer due within the second does not say `in 0s`.
+    pub fn when(&self) -> String {
+        let ms = (self.in_ms + 999) / 1000 * 1000;
+        format!("in {}", kubeloop::duration::human(ms))
+    }
+}
+
 /// Writes listed in a step's summary; a ReplicaSet creating 100 pods lists the first few.
 const WRITES_SHOWN: usize = 6;
 
 impl Sim {
     /// Runs the next single controller action (step mode) and pauses, so the page can show
-    /// which loop acted and what it did.
+    /// which loop acted and what it did. When no loop has work now, the clock stays and the
+    /// page is told the next timer instead (`quiet_step`).
     pub fn step_action(&mut self) {
         self.finish_slice();
         self.paused = true;
@@ -66,16 +101,56 @@ impl Sim {
             }
             self.stepping = true;
         }
-        let action = self.session.world.step_action(STEP_LIMIT_MS);
+        self.step_once();
+    }
+
+    /// Jump: runs the clock to the next timer (nothing happens in between, or the step
+    /// would not have been quiet), then takes the step it makes possible. Journaled, so a
+    /// replay jumps to the same moment.
+    pub fn jump_to_next_timer(&mut self) {
+        self.finish_slice();
+        self.paused = true;
+        self.record(Input::Jump);
+        self.jump(i64::MAX);
+    }
+
+    /// The jump, stopping at `until` (a replay that ends before the timer).
+    pub(super) fn jump(&mut self, until: i64) {
+        if let Some(t) = self.session.world.next_timer() {
+            while !self.session.world.has_work_now() && self.world().now() < t.at {
+                if self.world().now().millis() >= until {
+                    return;
+                }
+                self.session.world.step();
+                self.poll_watch();
+            }
+        }
+        self.step_once();
+    }
+
+    fn step_once(&mut self) {
+        let outcome = self.session.world.step_action(STEP_LIMIT_MS);
         self.poll_watch();
-        let Some(action) = action else {
-            self.last_action = None;
-            self.push_lines(
-                LineKind::Output,
-                "step: no loop has anything to do; the cluster is quiet (change something first)",
-            );
-            return;
+        let action = match outcome {
+            StepOutcome::Acted(action) => action,
+            StepOutcome::Quiet(next) => {
+                let now = self.world().now();
+                let next = next.map(|t| NextTimer::new(&t, now));
+                self.last_action = None;
+                let line = match &next {
+                    Some(t) => format!(
+                        "step: nothing to do: no loop has work now (next: {} {})",
+                        t.what,
+                        t.when()
+                    ),
+                    None => "step: nothing to do: no loop has work now".to_string(),
+                };
+                self.push_lines(LineKind::Output, &line);
+                self.quiet_step = Some(QuietStep { next });
+                return;
+            }
         };
+        self.quiet_step = None;
         let world = self.world();
         let decisions: Vec<Decision> =
             world.decisions.since(action.decisions.start).cloned().collect();
@@ -216,6 +291,8 @@ fn mark_text(input: &Input) -> String {
         Input::Mission(name) => format!("mission {name}"),
         Input::Edit(_) => "k edit (saved)".to_string(),
         Input::Step(n) => format!("step \u{d7}{n}"),
+        Input::Interrupt => "Ctrl+C".to_string(),
+        Input::Jump => "jump to the next timer".to_string(),
     }
 }
 

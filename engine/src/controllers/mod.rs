@@ -22,7 +22,7 @@ use crate::rng::SimRng;
 use crate::store::{EventSpec, Key, Store, WatchEvent};
 
 pub use decision::{ControllerName, Decision, DecisionLog};
-pub use queue::WorkQueue;
+pub use queue::{Wait, WorkQueue};
 
 /// Timings and limits a teacher may shorten for class. Defaults are the real ones.
 #[derive(Clone, Debug, PartialEq)]

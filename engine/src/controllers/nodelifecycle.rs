@@ -87,7 +87,11 @@ impl NodeLifecycle {
         } else {
             let deadline = heartbeat.plus_millis(ctx.config.node_monitor_grace_ms);
             if now < deadline {
-                self.queue.add_after(key.clone(), deadline);
+                self.queue.add_after_for(
+                    key.clone(),
+                    deadline,
+                    crate::controllers::Wait::NodeMonitorGrace,
+                );
                 None
             } else {
                 Some(true)
@@ -137,7 +141,7 @@ impl NodeLifecycle {
             if now >= evict_at {
                 evict_pods(ctx, &node);
             } else {
-                self.queue.add_after(key.clone(), evict_at);
+                self.queue.add_after_for(key.clone(), evict_at, crate::controllers::Wait::Eviction);
             }
         }
     }

@@ -1,14 +1,67 @@
 //! A controller work queue: de-duplicating FIFO plus delayed adds, like client-go's
-//! rate-limited workqueue (util/workqueue) without the rate limiting.
+//! rate-limited workqueue (util/workqueue) without the rate limiting. Each delayed add says
+//! what it waits for, so step mode can name the next timer; client-go's `AddAfter` has no
+//! such label, and nothing but that description reads it.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
 
 use crate::clock::Time;
+
+/// What a delayed add (or the world's resync) waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// A re-check the loop asked for, with no more specific reason.
+    Recheck,
+    /// A retry after a failure: a kubelet crash-loop or image-pull back-off, a scheduling or
+    /// sync back-off.
+    BackOff,
+    ImagePull,
+    ContainerStart,
+    /// A container whose process exits by itself after a while.
+    ContainerExit,
+    /// The kubelet looks at an exited container again to decide on a restart.
+    RestartCheck,
+    /// A pod's graceful-deletion deadline (SIGTERM, then SIGKILL).
+    GracePeriod,
+    /// The kubelet removes a stopped pod's sandbox, then the pod.
+    Cleanup,
+    /// `minReadySeconds` before a ready pod counts as available.
+    MinReady,
+    /// A Deployment's `progressDeadlineSeconds` check.
+    ProgressDeadline,
+    /// `--node-monitor-grace-period`: a silent node is marked NotReady after it.
+    NodeMonitorGrace,
+    /// `tolerationSeconds` of a NoExecute taint: its pods are evicted after it.
+    Eviction,
+    /// Every informer re-lists what it watches (`resync`).
+    Resync,
+}
+
+impl fmt::Display for Wait {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wait::Recheck => "re-check",
+            Wait::BackOff => "back-off",
+            Wait::ImagePull => "image pull",
+            Wait::ContainerStart => "container start",
+            Wait::ContainerExit => "container exit",
+            Wait::RestartCheck => "restart check",
+            Wait::GracePeriod => "graceful-deletion deadline",
+            Wait::Cleanup => "pod clean-up",
+            Wait::MinReady => "minReadySeconds",
+            Wait::ProgressDeadline => "progress deadline check",
+            Wait::NodeMonitorGrace => "node monitor grace period",
+            Wait::Eviction => "taint eviction (tolerationSeconds)",
+            Wait::Resync => "informer resync",
+        })
+    }
+}
 
 pub struct WorkQueue<K: Ord + Clone> {
     ready: VecDeque<K>,
     queued: BTreeSet<K>,
-    delayed: BTreeMap<(Time, u64), K>,
+    delayed: BTreeMap<(Time, u64), (K, Wait)>,
     seq: u64,
 }
 
@@ -33,8 +86,13 @@ impl<K: Ord + Clone> WorkQueue<K> {
 
     /// Adds a key once `at` is reached.
     pub fn add_after(&mut self, key: K, at: Time) {
+        self.add_after_for(key, at, Wait::Recheck);
+    }
+
+    /// `add_after`, saying what the key waits for.
+    pub fn add_after_for(&mut self, key: K, at: Time, why: Wait) {
         self.seq += 1;
-        self.delayed.insert((at, self.seq), key);
+        self.delayed.insert((at, self.seq), (key, why));
     }
 
     /// Moves delayed keys whose time has come into the ready queue.
@@ -43,7 +101,7 @@ impl<K: Ord + Clone> WorkQueue<K> {
             if entry.key().0 > now {
                 break;
             }
-            let key = entry.remove();
+            let (key, _) = entry.remove();
             self.add(key);
         }
     }
@@ -68,10 +126,15 @@ impl<K: Ord + Clone> WorkQueue<K> {
         self.delayed.keys().next().map(|(t, _)| *t)
     }
 
+    /// The earliest delayed add with its key and what it waits for.
+    pub fn next_timer(&self) -> Option<(Time, &K, Wait)> {
+        self.delayed.iter().next().map(|((t, _), (k, why))| (*t, k, *why))
+    }
+
     /// Drops the delayed adds of one key, when the check they stood for is no longer needed
     /// (a client-go delaying queue keeps one entry per key; this one keeps them all).
     pub fn cancel_delayed(&mut self, key: &K) {
-        self.delayed.retain(|_, k| k != key);
+        self.delayed.retain(|_, (k, _)| k != key);
     }
 
     /// Forgets everything, as a controller process that stops loses its memory.
@@ -105,5 +168,16 @@ mod tests {
         q.promote(Time(500));
         assert_eq!(q.drain(), vec!["late"]);
         assert_eq!(q.next_delayed(), None);
+    }
+
+    #[test]
+    fn the_next_timer_is_the_earliest_delayed_add_with_its_reason() {
+        let mut q = WorkQueue::default();
+        q.add_after_for("slow", Time(900), Wait::BackOff);
+        q.add_after("soon", Time(300));
+        assert_eq!(q.next_timer(), Some((Time(300), &"soon", Wait::Recheck)));
+        q.promote(Time(300));
+        assert_eq!(q.next_timer(), Some((Time(900), &"slow", Wait::BackOff)));
+        assert_eq!(Wait::BackOff.to_string(), "back-off");
     }
 }

@@ -113,7 +113,11 @@ impl Controller for ReplicaSetController {
             && status.ready_replicas == rs.spec.replicas
             && status.available_replicas != rs.spec.replicas
         {
-            self.queue.add_after(key.clone(), ctx.now.plus_secs(i64::from(min_ready)));
+            self.queue.add_after_for(
+                key.clone(),
+                ctx.now.plus_secs(i64::from(min_ready)),
+                crate::controllers::Wait::MinReady,
+            );
         }
     }
 }

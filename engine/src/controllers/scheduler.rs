@@ -114,7 +114,7 @@ impl Controller for Scheduler {
         if let Some(a) = last {
             let ready_at = a.at.plus_millis(backoff_ms(a.count));
             if ctx.now < ready_at {
-                self.queue.add_after(key.clone(), ready_at);
+                self.queue.add_after_for(key.clone(), ready_at, crate::controllers::Wait::BackOff);
                 return;
             }
         }
@@ -150,7 +150,11 @@ impl Controller for Scheduler {
             key.clone(),
             Attempt { uid: pod.metadata.uid.clone(), at: now, count, message },
         );
-        self.queue.add_after(key.clone(), now.plus_millis(retry));
+        self.queue.add_after_for(
+            key.clone(),
+            now.plus_millis(retry),
+            crate::controllers::Wait::BackOff,
+        );
     }
 
     fn forget(&mut self) {

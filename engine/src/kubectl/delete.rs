@@ -1,8 +1,13 @@
-//! `kubectl delete`: cascade policies, grace periods, `--force`, and `--wait`, which blocks
-//! in simulated time until the objects are gone (kubectl/pkg/cmd/delete/delete.go).
+//! `kubectl delete`: cascade policies, grace periods, `--force`, and `--wait`, which waits
+//! until the objects are gone (kubectl/pkg/cmd/delete/delete.go). Each object's line is
+//! printed when its DELETE returns (`deleteResource` prints before `DeleteResult` waits), so
+//! in the page the line shows at once and the command then waits without moving time
+//! (`waiting.rs`); in a script it blocks in simulated time.
 
+use crate::clock::Time;
 use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Propagation};
+use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::{parse_selector, resolve};
@@ -33,7 +38,12 @@ const DELETE_FLAGS: &[FlagSpec] = &[
     flag("timeout", None),
 ];
 
-pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn delete(
+    s: &mut Session,
+    argv: &[String],
+    to_completion: bool,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
     // `--wait` is a boolean that also accepts `--wait=false`.
     let argv: Vec<String> =
         argv.iter().map(|w| if w == "--wait" { "--wait=true".into() } else { w.clone() }).collect();
@@ -156,27 +166,57 @@ pub fn delete(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
         }
     }
     if wait && !waiting.is_empty() {
+        // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
+        // for "as long as it takes" is the longest a script lets the cluster run.
         let deadline = s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
-        while waiting.iter().any(|w| still_there(s, w)) {
-            if s.world.now() >= deadline {
-                for w in waiting.iter().filter(|w| still_there(s, w)) {
-                    out.err(format!(
-                        "error: timed out waiting for the condition on {}/{}\n",
-                        w.0.plural(),
-                        w.2
-                    ));
-                }
-                return Ok(1);
-            }
-            s.world.step();
-        }
+        let op = DeleteWait { targets: waiting, deadline, status };
+        return Ok(super::waiting::begin(s, super::waiting::Op::Delete(op), to_completion, out));
     }
     Ok(status)
 }
 
-pub fn still_there(s: &Session, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
+/// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
+pub struct DeleteWait {
+    targets: Vec<(Kind, String, String, String)>,
+    deadline: Time,
+    /// The exit status so far (objects not found), kept when the wait succeeds.
+    status: i32,
+}
+
+impl DeleteWait {
+    /// `Some(status)` once every object is gone, or with kubectl's error at the deadline.
+    pub fn poll(&self, world: &World, out: &mut Output) -> Option<i32> {
+        if !self.targets.iter().any(|w| present(world, w)) {
+            return Some(self.status);
+        }
+        if world.now() < self.deadline {
+            return None;
+        }
+        for w in self.targets.iter().filter(|w| present(world, w)) {
+            out.err(format!(
+                "error: timed out waiting for the condition on {}/{}\n",
+                w.0.plural(),
+                w.2
+            ));
+        }
+        Some(1)
+    }
+
+    pub fn describe(&self) -> String {
+        let names: Vec<String> =
+            self.targets.iter().map(|(k, _, n, _)| format!("{}/{n}", k.kind_group())).collect();
+        format!("waiting for {} to be deleted", names.join(", "))
+    }
+}
+
+pub fn still_there(s: &Session, w: &(Kind, String, String, String)) -> bool {
+    present(&s.world, w)
+}
+
+/// Whether the object with that UID is still stored (a new one of the same name is not it).
+fn present(world: &World, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
     let ns = if kind.namespaced() { ns.as_str() } else { "" };
-    s.world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
+    world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ mod set_image;
 pub mod shell;
 mod strict;
 mod wait;
+mod waiting;
 mod watch;
 
 use std::fmt;
@@ -38,10 +39,14 @@ use crate::world::World;
 pub use apply::edit;
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
+pub use waiting::Waiting;
 pub use watch::Watch;
 
-/// How watches and time behave. In a script, time moves only through commands and a watch
-/// ends when the cluster settles; in the page, time flows and a watch streams until stopped.
+/// How watches, waits and time behave. In a script, time moves only through commands: a
+/// watch ends when the cluster settles and a waiting command (`delete --wait`, `wait`,
+/// `rollout status`) steps the world until it is done. In the page, time flows by itself: a
+/// watch or a wait is the session's pending operation, polled as time moves, until it ends
+/// or is stopped (`waiting.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Script,
@@ -130,24 +135,40 @@ impl From<ApiError> for KubectlError {
 /// The longest input line accepted, so a huge paste is refused rather than parsed.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
-/// A shell session: the world plus an optional running watch.
+/// A shell session: the world plus what it is waiting on, if anything.
 pub struct Session {
     pub world: World,
     pub mode: Mode,
+    /// A watch `get -w` or `events -w` just began, until the line's runner takes it.
     watch: Option<watch::ActiveWatch>,
+    /// A wait a command just began, until the line's runner takes it.
+    started: Option<waiting::Op>,
+    /// The rest of the pipeline a just-begun wait is piped into.
+    started_pipe: Option<waiting::Piped>,
+    /// The watch or wait the page polls as time moves (interactive mode only).
+    pending: Option<waiting::Pending>,
+    /// The input line being run, which a pending operation remembers.
+    line: String,
 }
 
 impl Session {
     pub fn new(world: World, mode: Mode) -> Self {
-        Session { world, mode, watch: None }
+        Session {
+            world,
+            mode,
+            watch: None,
+            started: None,
+            started_pipe: None,
+            pending: None,
+            line: String::new(),
+        }
     }
 
     /// Runs one input (a line, or several lines with heredocs) and returns what it printed.
+    /// A watch or wait still pending is interrupted first, as if Ctrl+C had been pressed
+    /// (what it would have run after it still runs, by exit status; its output is dropped).
     pub fn run(&mut self, input: &str) -> Output {
         let mut out = Output::default();
-        if self.watch.is_some() {
-            self.stop_watch();
-        }
         if input.len() > MAX_INPUT_BYTES {
             out.err(format!(
                 "kubeloop: input of {} bytes is longer than the {} byte limit\n",
@@ -157,6 +178,10 @@ impl Session {
             out.status = 2;
             return out;
         }
+        if self.pending.is_some() {
+            self.interrupt();
+        }
+        self.line = input.trim().lines().next().unwrap_or_default().to_string();
         match shell::parse(input) {
             Ok(script) => run::run_script(self, &script, &mut out),
             Err(e) => {
@@ -167,41 +192,5 @@ impl Session {
             }
         }
         out
-    }
-
-    /// Whether a `-w` watch is streaming (interactive mode only).
-    pub fn watching(&self) -> bool {
-        self.watch.is_some()
-    }
-
-    /// New watch output since the last poll; ends the watch when its timeout passes.
-    pub fn poll_watch(&mut self) -> Output {
-        let mut out = Output::default();
-        let Some(mut active) = self.watch.take() else { return out };
-        let done = active.poll(&self.world, &mut out);
-        if done {
-            self.finish_watch(active, &mut out);
-        } else {
-            self.watch = Some(active);
-        }
-        out
-    }
-
-    /// Ctrl+C: ends the watch and runs whatever the input had after it.
-    pub fn stop_watch(&mut self) -> Output {
-        let mut out = Output::default();
-        if let Some(mut active) = self.watch.take() {
-            active.poll(&self.world, &mut out);
-            self.finish_watch(active, &mut out);
-        }
-        out
-    }
-
-    fn finish_watch(&mut self, active: watch::ActiveWatch, out: &mut Output) {
-        active.finish(out);
-        let rest = active.rest;
-        if !rest.items.is_empty() {
-            run::run_script(self, &rest, out);
-        }
     }
 }

@@ -3,8 +3,10 @@
 //! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
 //! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout.
 
+use crate::clock::Time;
 use crate::model::*;
 use crate::store::ApiError;
+use crate::world::World;
 
 use super::args::{self, flag, FlagSpec};
 use super::printers;
@@ -61,7 +63,12 @@ fn no_status_viewer(kind: Kind) -> KubectlError {
     KubectlError::Usage(format!("no status viewer has been implemented for {group_kind}"))
 }
 
-pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn rollout(
+    s: &mut Session,
+    argv: &[String],
+    to_completion: bool,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
     let a = args::parse(argv, ROLLOUT_FLAGS, "rollout")?;
     let Some(sub) = a.positional.first().cloned() else {
         return Err(KubectlError::Usage(
@@ -97,7 +104,7 @@ pub fn rollout(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
     let target = printers::operation(Kind::Deployment, &name, "");
     let target = target.trim_end();
     match sub.as_str() {
-        "status" => status(s, &ns, &name, &a, out),
+        "status" => status(s, &ns, &name, &a, to_completion, out),
         "history" => {
             if a.has("revision") {
                 return Err(KubectlError::Plain(
@@ -248,35 +255,70 @@ fn timeout_ms(a: &args::Args, default_ms: i64) -> Result<i64, KubectlError> {
     }
 }
 
+/// rollout_status.go `Run`: prints each new status message until the rollout is done; with
+/// `--watch=false`, once.
 fn status(
     s: &mut Session,
     ns: &str,
     name: &str,
     a: &args::Args,
+    to_completion: bool,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let watch = a.get("watch").is_none_or(|w| w != "false");
     let deadline = s.world.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
-    let mut last = String::new();
-    loop {
-        let Some(d) = s.world.store.get::<Deployment>(ns, name).cloned() else {
-            return Err(crate::store::ApiError::NotFound {
-                kind: Kind::Deployment,
-                name: name.into(),
-            }
-            .into());
+    let mut op =
+        RolloutWait { ns: ns.to_string(), name: name.to_string(), deadline, last: String::new() };
+    if !watch {
+        return Ok(op.check(&s.world, out).unwrap_or(0));
+    }
+    Ok(super::waiting::begin(s, super::waiting::Op::Rollout(op), to_completion, out))
+}
+
+/// `rollout status` following a Deployment: the last message printed, and the deadline.
+pub struct RolloutWait {
+    ns: String,
+    name: String,
+    deadline: Time,
+    last: String,
+}
+
+impl RolloutWait {
+    /// Prints the status when it changed; `Some(status)` once the rollout is done or failed.
+    fn check(&mut self, world: &World, out: &mut Output) -> Option<i32> {
+        let Some(d) = world.store.get::<Deployment>(&self.ns, &self.name) else {
+            let e = ApiError::NotFound { kind: Kind::Deployment, name: self.name.clone() };
+            out.err(format!("{e}\n"));
+            return Some(1);
         };
-        let (msg, done) = status_message(&d)?;
-        if msg != last {
-            out.out(msg.clone());
-            last = msg;
+        match status_message(d) {
+            Err(e) => {
+                out.err(format!("{e}\n"));
+                Some(1)
+            }
+            Ok((msg, done)) => {
+                if msg != self.last {
+                    out.out(msg.clone());
+                    self.last = msg;
+                }
+                done.then_some(0)
+            }
         }
-        if done || !watch {
-            return Ok(0);
+    }
+
+    /// `check`, then the timeout: `Some(status)` when the command is over.
+    pub fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
+        if let Some(status) = self.check(world, out) {
+            return Some(status);
         }
-        if s.world.now() >= deadline {
-            return Err(KubectlError::Usage("timed out waiting for the condition".into()));
+        if world.now() >= self.deadline {
+            out.err("error: timed out waiting for the condition\n");
+            return Some(1);
         }
-        s.world.step();
+        None
+    }
+
+    pub fn describe(&self) -> String {
+        format!("waiting for deployment \"{}\" rollout to finish", self.name)
     }
 }

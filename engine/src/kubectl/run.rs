@@ -11,15 +11,20 @@ use super::{
 const MAX_EXPANSION_BYTES: usize = 1 << 20;
 
 pub fn run_script(s: &mut Session, script: &Script, out: &mut Output) {
-    let mut skip_next = false;
+    run_script_from(s, script, false, out);
+}
+
+/// Runs a script whose first item is skipped when `skip_first` (what follows a waiting
+/// command that ended, by its joiner and exit status).
+pub fn run_script_from(s: &mut Session, script: &Script, skip_first: bool, out: &mut Output) {
+    let mut skip_next = skip_first;
     for (i, (pipeline, joiner)) in script.items.iter().enumerate() {
         if !skip_next {
             run_pipeline(s, pipeline, None, out);
-            if s.watch.is_some() {
-                // An interactive watch streams now; the rest of the input runs after Ctrl+C.
-                if let Some(w) = s.watch.as_mut() {
-                    w.rest = Script { items: script.items[i + 1..].to_vec() };
-                }
+            if let Some(op) = s.take_started() {
+                // An interactive watch or wait is pending now; the rest of the input runs
+                // when it ends (or is interrupted), by its exit status.
+                s.hold(op, *joiner, Script { items: script.items[i + 1..].to_vec() });
                 return;
             }
         }
@@ -61,6 +66,18 @@ pub fn run_pipeline(s: &mut Session, p: &Pipeline, stdin: Option<String>, out: &
         let piped = i < last;
         let status = dispatch(s, &argv, stdin, piped || s.mode == Mode::Script, None, &mut local);
         local.status = status;
+        if piped && s.started.is_some() {
+            // A wait in the page, piped: what it prints goes to the rest of the pipeline,
+            // which runs on all of it when the wait ends (`waiting::Piped`).
+            for (stream, text) in local.chunks.iter() {
+                if *stream == Stream::Stderr {
+                    out.err(text.clone());
+                }
+            }
+            let tail = Pipeline { commands: p.commands[i + 1..].to_vec() };
+            s.started_pipe = Some(super::waiting::Piped::new(tail, local.stdout()));
+            return;
+        }
         if i < last {
             input = Some(local.stdout());
             for (stream, text) in local.chunks.iter() {
@@ -222,13 +239,14 @@ pub fn kubectl(
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
-        "delete" => delete::delete(s, rest, out),
+        // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
+        "delete" => delete::delete(s, rest, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
         "label" => label::label(s, rest, out),
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
-        "rollout" => rollout::rollout(s, rest, out),
-        "wait" => wait::wait(s, rest, out),
+        "rollout" => rollout::rollout(s, rest, s.mode == Mode::Script, out),
+        "wait" => wait::wait(s, rest, s.mode == Mode::Script, out),
         "events" => events::events(s, rest, to_completion, limit_ms, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");

@@ -7,8 +7,10 @@
 //! other, each printed as `pod/a condition met` when its wait ends, and the errors of all of
 //! them are printed at the end (the builder continues on error).
 
+use crate::clock::Time;
 use crate::model::{Deployment, Kind, Node, Pod, ReplicaSet};
-use crate::store::{ApiError, Key};
+use crate::store::{ApiError, Key, Store};
+use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::{get_named, list_kind};
@@ -80,7 +82,12 @@ enum Failure {
     Plain(String),
 }
 
-pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn wait(
+    s: &mut Session,
+    argv: &[String],
+    to_completion: bool,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
     let a = args::parse(argv, WAIT_FLAGS, "wait")?;
     let timeout = timeout_ms(&a)?;
     let cond = Condition::parse(a.get("for").unwrap_or(""))?;
@@ -121,45 +128,70 @@ pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, K
         return Err(KubectlError::Usage("no matching resources found".into()));
     }
     let deadline = s.world.now().plus_millis(timeout);
-    for (kind, name, uid) in &targets {
-        let ns = if kind.namespaced() { ns.as_str() } else { "" };
-        let object_name = format!("{}/{name}", kind.plural());
-        loop {
-            let current = s.world.store.meta_of(*kind, &Key::new(ns, name)).map(|m| m.uid.clone());
-            let met = match &cond {
+    let op = ConditionWait { targets, next: 0, cond, ns, timeout, deadline, failures };
+    Ok(super::waiting::begin(s, super::waiting::Op::Condition(op), to_completion, out))
+}
+
+/// `RunWait` in progress: the objects in the builder's order, the one being waited on, and
+/// the failures so far, printed together at the end.
+pub struct ConditionWait {
+    targets: Vec<(Kind, String, String)>,
+    next: usize,
+    cond: Condition,
+    ns: String,
+    timeout: i64,
+    deadline: Time,
+    failures: Vec<Failure>,
+}
+
+impl ConditionWait {
+    /// Checks objects in turn from the current one; `Some(status)` when all are done.
+    pub fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
+        while let Some((kind, name, uid)) = self.targets.get(self.next) {
+            let ns = if kind.namespaced() { self.ns.as_str() } else { "" };
+            let object_name = format!("{}/{name}", kind.plural());
+            let current = world.store.meta_of(*kind, &Key::new(ns, name)).map(|m| m.uid.clone());
+            let met = match &self.cond {
                 Condition::Delete => current.as_ref().is_none_or(|u| u != uid),
-                Condition::Status(t, v) => {
-                    if current.is_none() {
-                        failures.push(Failure::Api(ApiError::NotFound {
-                            kind: *kind,
-                            name: name.clone(),
-                        }));
-                        break;
-                    }
-                    condition_is(s, *kind, ns, name, t, v)
+                Condition::Status(_, _) if current.is_none() => {
+                    let e = ApiError::NotFound { kind: *kind, name: name.clone() };
+                    self.failures.push(Failure::Api(e));
+                    self.next += 1;
+                    continue;
                 }
+                Condition::Status(t, v) => condition_is(&world.store, *kind, ns, name, t, v),
             };
             if met {
                 out.out(format!("{}\n", printers::operation(*kind, name, "condition met")));
-                break;
-            }
-            if timeout == 0 {
-                failures.push(Failure::Plain(format!("condition not met for {object_name}")));
-                break;
-            }
-            if s.world.now() >= deadline {
-                failures.push(Failure::Plain(format!(
+            } else if self.timeout == 0 {
+                self.failures.push(Failure::Plain(format!("condition not met for {object_name}")));
+            } else if world.now() >= self.deadline {
+                self.failures.push(Failure::Plain(format!(
                     "timed out waiting for the condition on {object_name}"
                 )));
-                break;
+            } else {
+                return None;
             }
-            s.world.step();
+            self.next += 1;
+        }
+        Some(print_failures(&self.failures, out))
+    }
+
+    pub fn describe(&self) -> String {
+        let Some((kind, name, _)) = self.targets.get(self.next) else { return String::new() };
+        let object = format!("{}/{name}", kind.kind_group());
+        match &self.cond {
+            Condition::Delete => format!("waiting for {object} to be deleted"),
+            Condition::Status(t, v) => format!("waiting for {object} to have {t}={v}"),
         }
     }
-    // cmdutil.CheckErr: one error alone gets `error: `; several print one per line
-    // (MultipleErrors), API errors in their standard form and others as they are.
-    match failures.as_slice() {
-        [] => return Ok(0),
+}
+
+/// cmdutil.CheckErr: one error alone gets `error: `; several print one per line
+/// (MultipleErrors), API errors in their standard form and others as they are.
+fn print_failures(failures: &[Failure], out: &mut Output) -> i32 {
+    match failures {
+        [] => return 0,
         [Failure::Api(e)] => out.err(format!("{e}\n")),
         [Failure::Plain(m)] if m.starts_with("Error from server") => out.err(format!("{m}\n")),
         [Failure::Plain(m)] => out.err(format!("error: {m}\n")),
@@ -172,13 +204,12 @@ pub fn wait(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, K
             }
         }
     }
-    Ok(1)
+    1
 }
 
 /// `ConditionalWait.checkCondition`: the first condition of that type decides, unless the
 /// object's generation has not been observed yet.
-fn condition_is(s: &Session, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
-    let store = &s.world.store;
+fn condition_is(store: &Store, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
     let unobserved = |og: i64, generation: i64| og != 0 && og < generation;
     match kind {
         Kind::Pod => store.get::<Pod>(ns, name).is_some_and(|p| {

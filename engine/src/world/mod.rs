@@ -42,7 +42,9 @@ pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
 mod step;
 
-pub use step::{Action, Planned, PlannedKey};
+pub use lost::LostEvent;
+pub use step::{Action, Planned, PlannedKey, StepOutcome};
+pub use timers::Timer;
 
 pub struct World {
     pub store: Store,
@@ -56,6 +58,8 @@ pub struct World {
     cursor: u64,
     drop_next: u32,
     dropped_total: u64,
+    /// Objects some loop has not noticed because their watch event was dropped.
+    lost: lost::LostEvents,
     next_resync: Time,
     run: BTreeMap<ControllerName, RunState>,
     /// The reconciles of the tick in progress that have not run yet (step mode).
@@ -101,6 +105,10 @@ macro_rules! each_controller {
     }};
 }
 
+mod lost;
+// After the macro, which it uses.
+mod timers;
+
 impl World {
     /// A cluster with three worker nodes, node-1..node-3, as a fresh kind or minikube has.
     pub fn new(seed: u64) -> World {
@@ -123,6 +131,7 @@ impl World {
             cursor: 0,
             drop_next: 0,
             dropped_total: 0,
+            lost: Default::default(),
             next_resync: Time::ZERO,
             run: crate::sort::btree_map(
                 ControllerName::ALL.iter().map(|c| (*c, RunState::Running)),
@@ -165,17 +174,31 @@ impl World {
         // ("410 Gone"), so, like client-go's reflector, they re-list everything (a resync).
         let missed = self.store.watch.first() > self.cursor;
         let run = &self.run;
+        // Dropped events (true) and, while any object is lost to some loop, the delivered
+        // ones after them (false), in order, for the lost-event record.
+        let mut noted = Vec::new();
         for ev in self.store.watch.since(self.cursor) {
             if self.drop_next > 0 {
                 self.drop_next -= 1;
                 self.dropped_total += 1;
+                noted.push((true, ev.clone()));
                 continue;
             }
             each_controller!(self, c => if run[&c.name()] != RunState::Stopped {
                 c.observe(ev, &self.store);
             });
+            if !self.lost.is_empty() || !noted.is_empty() {
+                noted.push((false, ev.clone()));
+            }
         }
         self.cursor = end;
+        for (dropped, ev) in noted {
+            if dropped {
+                self.record_lost(&ev);
+            } else {
+                self.seen(&ev);
+            }
+        }
         if missed {
             self.resync_all();
         }
@@ -186,6 +209,11 @@ impl World {
         each_controller!(self, c => if run[&c.name()] != RunState::Stopped {
             c.resync(&self.store);
         });
+        for c in ControllerName::ALL {
+            if self.run[&c] != RunState::Stopped {
+                self.resynced(c);
+            }
+        }
     }
 
     /// Steps until `ms` of simulated time have passed (`sleep`).
@@ -242,6 +270,10 @@ impl World {
     /// Pauses, stops or starts one loop. Starting a stopped loop makes it list everything.
     pub fn set_controller(&mut self, name: ControllerName, state: RunState) {
         let was = self.run.insert(name, state).unwrap_or(RunState::Running);
+        // Stopped, it forgets; started again, it re-lists: either way nothing stays lost.
+        if state == RunState::Stopped || was == RunState::Stopped {
+            self.resynced(name);
+        }
         macro_rules! apply {
             ($c:expr) => {{
                 let c = $c;
@@ -337,7 +369,11 @@ impl World {
         let host = self.host_mut(name)?;
         host.up = false;
         let at = self.now.plus_millis(self.config.node_monitor_grace_ms);
-        self.node_lifecycle.queue().add_after(crate::store::Key::new("", name), at);
+        self.node_lifecycle.queue().add_after_for(
+            crate::store::Key::new("", name),
+            at,
+            crate::controllers::Wait::NodeMonitorGrace,
+        );
         Ok(())
     }
 

@@ -126,11 +126,95 @@ fn steps_share_one_journal_entry_and_replay_to_the_same_cluster() {
 }
 
 #[test]
-fn a_step_on_a_quiet_cluster_says_so() {
+fn a_step_on_a_quiet_cluster_leaves_the_clock_and_offers_the_next_timer() {
     let mut sim = Sim::new(2);
+    let t0 = sim.world().now();
     sim.step_action();
+    sim.step_action();
+    assert_eq!(sim.world().now(), t0, "each press on a quiet cluster leaves time alone");
     assert!(sim.last_action.is_none());
-    assert!(sim.log.last().is_some_and(|l| l.text.contains("quiet")));
+    let next = sim.quiet_step.clone().and_then(|q| q.next).expect("a next timer");
+    assert_eq!(next.what, "every loop's informer resync");
+    assert!(next.in_ms > 0 && next.in_ms <= 30_000, "{}", next.in_ms);
+    let line = &sim.log.last().expect("a line").text;
+    assert!(
+        line.starts_with(
+            "step: nothing to do: no loop has work now (next: every loop's informer resync in "
+        ),
+        "{line}"
+    );
+    // Jump runs the clock to the resync, then takes the step it brings.
+    sim.jump_to_next_timer();
+    assert_eq!(sim.world().now().since(t0), next.in_ms);
+    assert!(sim.quiet_step.is_some() || sim.last_action.is_some());
+    let entries = &sim.snapshot().entries;
+    assert_eq!(entries.last().map(|e| &e.input), Some(&Input::Jump));
+    let restored = Sim::restore(&Journal::decode(&sim.snapshot().encode()).expect("round trip"));
+    assert_eq!(restored.world().now(), sim.world().now());
+    assert_eq!(restored.world().store.resource_version(), sim.world().store.resource_version());
+}
+
+#[test]
+fn a_crash_looping_pod_offers_a_jump_to_its_kubelet_back_off() {
+    let mut sim = Sim::new(2);
+    sim.run_command("k run crash --image=busybox:crash");
+    run_for(&mut sim, 20_000);
+    // Step, and jump past informer resyncs, until the kubelet's own timer is next.
+    let mut next = None;
+    for _ in 0..100 {
+        sim.step_action();
+        match sim.quiet_step.clone().and_then(|q| q.next) {
+            Some(t) if t.what.starts_with("kubelet ") => {
+                next = Some(t);
+                break;
+            }
+            Some(_) => sim.jump_to_next_timer(),
+            None => {}
+        }
+    }
+    let next = next.expect("the pod waits out a back-off");
+    assert_eq!(next.what, "kubelet back-off for pod/crash");
+    let before = sim.world().now();
+    sim.jump_to_next_timer();
+    let jumped = sim.world().now().since(before);
+    assert!(jumped >= next.in_ms - 100 && jumped <= next.in_ms + 100, "{jumped} vs {}", next.in_ms);
+    let acted = sim.last_action.clone().expect("the kubelet acts when its timer fires");
+    assert_eq!(acted.controller, "kubelet");
+}
+
+#[test]
+fn paused_a_foreground_delete_waits_while_each_step_shows_one_loop_acting() {
+    let mut sim = Sim::new(3);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    run_for(&mut sim, 4_000);
+    sim.paused = true;
+    let t = sim.world().now();
+    sim.run_command("k delete deploy web --cascade=foreground");
+    run_for(&mut sim, 3_000);
+    assert_eq!(sim.world().now(), t, "the clock does not move while paused");
+    assert!(sim
+        .log
+        .last()
+        .is_some_and(|l| l.text == "deployment.apps \"web\" deleted from default namespace"));
+    assert!(sim
+        .waiting()
+        .is_some_and(|w| w.what == "waiting for deployment.apps/web to be deleted"));
+    let mut loops = Vec::new();
+    for _ in 0..200 {
+        if sim.waiting().is_none() {
+            break;
+        }
+        sim.step_action();
+        match (&sim.last_action, &sim.quiet_step) {
+            (Some(a), _) => loops.push(a.controller.clone()),
+            (None, Some(_)) => sim.jump_to_next_timer(),
+            (None, None) => panic!("a step either acts or says why not"),
+        }
+    }
+    assert!(sim.waiting().is_none(), "the delete ended once the deployment was gone");
+    assert!(sim.world().store.get::<kubeloop::model::Deployment>("default", "web").is_none());
+    assert!(loops.iter().any(|l| l == "garbage-collector"), "{loops:?}");
+    assert!(loops.iter().any(|l| l == "kubelet"), "{loops:?}");
 }
 
 #[test]

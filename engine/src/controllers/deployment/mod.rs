@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::clock::Time;
-use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
+use crate::controllers::{key_of, Controller, ControllerName, Ctx, Wait, WorkQueue};
 use crate::model::{Deployment, Kind, Object, Pod, ReplicaSet, StrategyType};
 use crate::store::{ApiError, Key, Store, WatchEvent, WatchEventType};
 
@@ -130,14 +130,18 @@ impl Controller for DeploymentController {
                 if !keep_delayed {
                     self.queue.cancel_delayed(key);
                 }
-                if let Some(at) = wake_at {
-                    self.queue.add_after(key.clone(), at);
+                if let Some((at, why)) = wake_at {
+                    self.queue.add_after_for(key.clone(), at, why);
                 }
             }
             Err(e) => {
                 let n = self.failures.entry(key.clone()).or_insert(0);
                 *n += 1;
-                self.queue.add_after(key.clone(), now.plus_millis(backoff_ms(*n)));
+                self.queue.add_after_for(
+                    key.clone(),
+                    now.plus_millis(backoff_ms(*n)),
+                    Wait::BackOff,
+                );
                 let action = "retry with backoff".to_string();
                 let observed = format!("an error: {e}");
                 if !acted && self.waiting.get(key) != Some(&observed) {
@@ -226,8 +230,8 @@ fn resolve_controller_ref<'s>(
 pub(super) struct Syncer<'x, 'c> {
     ctx: &'x mut Ctx<'c>,
     last_wait: &'x mut String,
-    /// The earliest time this Deployment should be synced again, if any step asked.
-    wake_at: Option<Time>,
+    /// The earliest time this Deployment should be synced again, if any step asked, and why.
+    wake_at: Option<(Time, Wait)>,
     /// Keep delayed re-checks already queued: the status was written, and upstream then
     /// relies on the resulting watch event rather than on a fresh delayed add.
     keep_delayed: bool,
@@ -256,8 +260,8 @@ impl Syncer<'_, '_> {
         }
     }
 
-    fn wake(&mut self, at: Time) {
-        self.wake_at = Some(self.wake_at.map_or(at, |t| t.min(at)));
+    fn wake(&mut self, at: Time, why: Wait) {
+        self.wake_at = Some(self.wake_at.filter(|(t, _)| *t <= at).unwrap_or((at, why)));
     }
 
     /// `syncDeployment`, in upstream's order.

@@ -6,6 +6,7 @@
 //! `requeueStuckDeployment`, `getReplicaFailures`) and sync.go (`syncDeploymentStatus`,
 //! `checkPausedConditions`).
 
+use crate::controllers::Wait;
 use crate::model::{Deployment, DeploymentStatus, ReplicaSet};
 
 use super::conditions::*;
@@ -176,9 +177,9 @@ impl Syncer<'_, '_> {
             .unwrap_or(crate::clock::Time::ZERO)
             .plus_secs(i64::from(d.spec.progress_deadline_seconds));
         if deadline.since(now) < 1000 {
-            self.wake(now.plus_millis(1));
+            self.wake(now.plus_millis(1), Wait::ProgressDeadline);
         } else {
-            self.wake(deadline.plus_secs(1));
+            self.wake(deadline.plus_secs(1), Wait::ProgressDeadline);
         }
     }
 
@@ -187,7 +188,7 @@ impl Syncer<'_, '_> {
     /// then wakes the Deployment; this re-check is a cheap guard against a missed event.
     fn requeue_for_min_ready(&mut self, d: &Deployment, status: &DeploymentStatus) {
         if d.spec.min_ready_seconds > 0 && status.ready_replicas > status.available_replicas {
-            self.wake(self.ctx.now.plus_secs(i64::from(d.spec.min_ready_seconds)));
+            self.wake(self.ctx.now.plus_secs(i64::from(d.spec.min_ready_seconds)), Wait::MinReady);
         }
     }
 }

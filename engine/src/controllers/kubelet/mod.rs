@@ -162,7 +162,8 @@ impl Kubelet {
             rt.synced_rv = write_status(ctx, &pod, &rt);
         }
         if let Some(t) = next {
-            self.queue.add_after(key.clone(), t.max(ctx.now));
+            let why = rt.wait_at(t, pod.metadata.deletion_timestamp.is_some());
+            self.queue.add_after_for(key.clone(), t.max(ctx.now), why);
         }
         self.pods.insert(key.clone(), rt);
     }

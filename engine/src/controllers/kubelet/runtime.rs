@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use crate::clock::Time;
+use crate::controllers::Wait;
 use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
 
 use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
@@ -145,6 +146,21 @@ impl Ctr {
             Step::CrashBackOff { until, .. } | Step::PullBackOff { until, .. } => Some(*until),
             Step::PullFailed { next, .. } => Some(*next),
             Step::Invalid { .. } => None,
+        }
+    }
+
+    /// What the kubelet waits for when it comes back to this container at `due`.
+    pub fn wait(&self) -> Wait {
+        match &self.step {
+            Step::Stopping { .. } => Wait::GracePeriod,
+            Step::New | Step::Starting { .. } => Wait::ContainerStart,
+            Step::Pulling { .. } => Wait::ImagePull,
+            Step::Running { .. } => Wait::ContainerExit,
+            Step::Exited { .. } => Wait::RestartCheck,
+            Step::CrashBackOff { .. } | Step::PullBackOff { .. } | Step::PullFailed { .. } => {
+                Wait::BackOff
+            }
+            Step::Invalid { .. } => Wait::Recheck,
         }
     }
 
@@ -296,6 +312,12 @@ impl PodRuntime {
     /// The earliest time any container needs the kubelet.
     pub fn due(&self, deleting: bool) -> Option<Time> {
         self.containers.iter().filter_map(|c| c.due(deleting)).min()
+    }
+
+    /// What a sync at `t` is for: the container due then, else (no container is) the
+    /// clean-up of a stopped pod.
+    pub fn wait_at(&self, t: Time, deleting: bool) -> Wait {
+        self.containers.iter().find(|c| c.due(deleting) == Some(t)).map_or(Wait::Cleanup, Ctr::wait)
     }
 
     /// Container statuses sorted by name, as the kubelet reports them.

@@ -1,0 +1,356 @@
+//! Commands that wait on the cluster: `get -w` and `events -w` (stream until stopped), a
+//! `delete` that waits for its objects to go, `wait --for=...` and `rollout status`.
+//!
+//! In a script they block: the world steps until the condition holds or the timeout passes,
+//! as a terminal running kubectl would. In the page (`Mode::Interactive`) time belongs to the
+//! user, so a waiting command never steps the world itself: it prints what kubectl prints
+//! before it starts waiting, then becomes the session's one `Pending` operation, which the
+//! page polls after every world step. When it ends (condition met, timeout, or Ctrl+C) the
+//! rest of the input line runs, by exit status, as a shell runs `a && b` or `a; b`. Piped
+//! (`| tail -1`), it waits the same way and the pipe's commands run on its output at the end.
+//! Inside `$( )` it still blocks: a substitution's text is needed before its line can run.
+//!
+//! Ctrl+C is modelled on kubectl/pkg/util/interrupt (`Handler.Signal`): every one of these
+//! commands runs under `interrupt.New(nil, cancel)`, which on SIGINT cancels the wait and
+//! exits with status 1. The shell then goes on with the line by that status (bash continues
+//! a list when the child handled the signal and exited normally). Nothing is undone on the
+//! server: a deletion that was waited for carries on.
+
+use crate::world::World;
+
+use super::delete::DeleteWait;
+use super::rollout::RolloutWait;
+use super::shell::{Joiner, Pipeline, Script};
+use super::wait::ConditionWait;
+use super::watch::ActiveWatch;
+use super::{run, Output, Session};
+
+/// What a waiting command waits for.
+pub enum Op {
+    Watch(ActiveWatch),
+    Delete(DeleteWait),
+    Condition(ConditionWait),
+    Rollout(RolloutWait),
+}
+
+impl Op {
+    /// Prints what happened since the last poll; `Some(status)` once the command is over.
+    fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
+        match self {
+            Op::Watch(w) => w.poll(world, out).then(|| {
+                w.finish(out);
+                0
+            }),
+            Op::Delete(d) => d.poll(world, out),
+            Op::Condition(c) => c.poll(world, out),
+            Op::Rollout(r) => r.poll(world, out),
+        }
+    }
+
+    /// What the command box says while this runs: "waiting for deployment.apps/web to be
+    /// deleted".
+    pub fn describe(&self) -> String {
+        match self {
+            Op::Watch(w) => format!("watching {}", w.watch.kind.plural()),
+            Op::Delete(d) => d.describe(),
+            Op::Condition(c) => c.describe(),
+            Op::Rollout(r) => r.describe(),
+        }
+    }
+}
+
+/// A wait piped into more commands (`k rollout status deploy/web | tail -1`): its standard
+/// output is kept and fed to them, in one go, when it ends. A real pipe streams, but the
+/// filters here read their whole input, so the result is the same text.
+pub struct Piped {
+    tail: Pipeline,
+    stdout: String,
+}
+
+impl Piped {
+    pub(super) fn new(tail: Pipeline, stdout: String) -> Self {
+        Piped { tail, stdout }
+    }
+
+    /// Keeps what went to stdout; passes stderr (not piped) on.
+    fn take(&mut self, printed: Output, out: &mut Output) {
+        for (stream, text) in printed.chunks {
+            match stream {
+                super::Stream::Stdout => self.stdout.push_str(&text),
+                super::Stream::Stderr => out.err(text),
+            }
+        }
+    }
+}
+
+/// The operation a session is waiting on, with the rest of the line to run after it.
+pub struct Pending {
+    pub op: Op,
+    /// The commands it is piped into, with what it printed so far.
+    pipe: Option<Piped>,
+    /// The input line it came from, for the page to show.
+    pub command: String,
+    /// How the waiting command was joined to `rest` (`;`, `&&`, `||`).
+    joiner: Joiner,
+    rest: Script,
+}
+
+/// What the page shows about a pending operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// The command line that is waiting.
+    pub command: String,
+    /// What it waits for, in words: "waiting for deployment.apps/web to be deleted".
+    pub what: String,
+    /// A `-w` watch, which only ends when stopped (or at its `timeout`).
+    pub watch: bool,
+}
+
+/// Runs `op` from where a command left it: polls it once now; when `to_completion` (a script
+/// or a `$( )`) steps the world until it ends; in the page leaves it for the session to hold.
+/// Returns the exit status when it ended now.
+pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
+    loop {
+        if let Some(status) = op.poll(&s.world, out) {
+            return status;
+        }
+        if !to_completion {
+            s.started = Some(op);
+            return 0;
+        }
+        s.world.step();
+    }
+}
+
+impl Session {
+    /// The operation a command just began (a watch from `get`/`events`, or a wait), if any.
+    pub(super) fn take_started(&mut self) -> Option<Op> {
+        match self.watch.take() {
+            Some(w) => Some(Op::Watch(w)),
+            None => self.started.take(),
+        }
+    }
+
+    /// Makes a just-begun operation the session's pending one, with what follows it.
+    pub(super) fn hold(&mut self, op: Op, joiner: Joiner, rest: Script) {
+        let command = self.line.clone();
+        let pipe = self.started_pipe.take();
+        self.pending = Some(Pending { op, pipe, command, joiner, rest });
+    }
+
+    /// What the session is waiting on, if anything.
+    pub fn waiting(&self) -> Option<Waiting> {
+        self.pending.as_ref().map(|p| Waiting {
+            command: p.command.clone(),
+            what: p.op.describe(),
+            watch: matches!(p.op, Op::Watch(_)),
+        })
+    }
+
+    /// Whether a watch streams or a command waits (interactive mode only).
+    pub fn watching(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Output since the last poll. Call after every world step: when the operation ends here,
+    /// the rest of its line runs now and may write to the world, so polling at the same steps
+    /// is what makes a replayed session the same.
+    pub fn poll_watch(&mut self) -> Output {
+        let mut out = Output::default();
+        let Some(mut p) = self.pending.take() else { return out };
+        let mut printed = Output::default();
+        let ended = p.op.poll(&self.world, &mut printed);
+        match p.pipe.as_mut() {
+            Some(pipe) => pipe.take(printed, &mut out),
+            None => out.append(printed),
+        }
+        match ended {
+            Some(mut status) => {
+                if let Some(pipe) = p.pipe.take() {
+                    // The pipeline's status is its last command's, as a shell's without
+                    // `pipefail`.
+                    run::run_pipeline(self, &pipe.tail, Some(pipe.stdout), &mut out);
+                    status = out.status;
+                    // Its last command may wait in turn; the rest of the line waits for it.
+                    if let Some(op) = self.take_started() {
+                        self.line = p.command;
+                        self.hold(op, p.joiner, p.rest);
+                        return out;
+                    }
+                }
+                self.continue_after(p, status, &mut out)
+            }
+            None => self.pending = Some(p),
+        }
+        out
+    }
+
+    /// Ctrl+C: ends the pending operation with kubectl's interrupt status (1), then runs the
+    /// rest of the line by that status. The page prints `^C` before this output.
+    pub fn interrupt(&mut self) -> Output {
+        let mut out = Output::default();
+        if let Some(mut p) = self.pending.take() {
+            if let Op::Watch(w) = &mut p.op {
+                w.poll(&self.world, &mut out);
+                w.finish(&mut out);
+            }
+            // Ctrl+C reaches every process of a pipeline: the commands it feeds die too, and
+            // a shell whose last child died of SIGINT abandons the rest of the line.
+            if p.pipe.is_some() {
+                out.status = 130;
+                return out;
+            }
+            self.continue_after(p, 1, &mut out);
+        }
+        out
+    }
+
+    /// `interrupt`, under the name the page and the fuzz harness have used for watches.
+    pub fn stop_watch(&mut self) -> Output {
+        self.interrupt()
+    }
+
+    fn continue_after(&mut self, p: Pending, status: i32, out: &mut Output) {
+        out.status = status;
+        let skip_first = match p.joiner {
+            Joiner::Seq => false,
+            Joiner::And => status != 0,
+            Joiner::Or => status == 0,
+        };
+        if !p.rest.items.is_empty() {
+            self.line = p.command;
+            run::run_script_from(self, &p.rest, skip_first, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    /// The page's session with a settled three-replica Deployment.
+    fn page_with_web() -> Session {
+        let mut s = Session::new(World::new(4), Mode::Interactive);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
+        s.world.settle();
+        s
+    }
+
+    /// Steps and polls as the page does, until nothing is pending (or a minute passes).
+    fn run_until_done(s: &mut Session) -> String {
+        let mut text = String::new();
+        for _ in 0..600 {
+            if !s.watching() {
+                break;
+            }
+            s.world.step();
+            text.push_str(&s.poll_watch().text());
+        }
+        text
+    }
+
+    #[test]
+    fn a_foreground_delete_in_the_page_prints_its_line_and_waits_without_moving_time() {
+        let mut s = page_with_web();
+        let t0 = s.world.now();
+        let out = s.run("k delete deploy web --cascade=foreground && echo next");
+        assert_eq!(out.text(), "deployment.apps \"web\" deleted from default namespace\n");
+        assert_eq!(s.world.now(), t0, "typing a command does not move the clock");
+        let w = s.waiting().expect("the delete waits");
+        assert_eq!(w.what, "waiting for deployment.apps/web to be deleted");
+        assert_eq!(w.command, "k delete deploy web --cascade=foreground && echo next");
+        assert!(!w.watch);
+        let later = run_until_done(&mut s);
+        assert_eq!(later, "next\n", "the rest of the line runs once the deployment is gone");
+        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
+        assert!(s.world.store.list::<crate::model::Pod>(None, None).next().is_none());
+    }
+
+    #[test]
+    fn ctrl_c_ends_the_wait_with_status_1_and_the_deletion_carries_on() {
+        let mut s = page_with_web();
+        s.run("k delete deploy web --cascade=foreground && echo and; echo seq");
+        let out = s.interrupt();
+        assert_eq!((out.text(), out.status), ("seq\n".to_string(), 0), "&& skipped, ; runs");
+        assert!(s.waiting().is_none());
+        s.world.settle();
+        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
+        let mut s = page_with_web();
+        s.run("k delete deploy web --cascade=foreground || echo failed");
+        assert_eq!(s.interrupt().text(), "failed\n");
+    }
+
+    #[test]
+    fn rollout_status_in_the_page_prints_each_new_message_as_time_moves() {
+        let mut s = page_with_web();
+        let out = s.run("k set image deploy/web nginx=nginx:1.28 && k rollout status deploy/web");
+        assert_eq!(
+            out.text(),
+            "deployment.apps/web image updated\nWaiting for deployment spec update to be observed...\n"
+        );
+        assert!(s.waiting().is_some_and(|w| w.what.contains("rollout to finish")));
+        let later = run_until_done(&mut s);
+        assert!(later.ends_with("deployment \"web\" successfully rolled out\n"), "{later}");
+    }
+
+    #[test]
+    fn kubectl_wait_in_the_page_reports_when_the_condition_is_met() {
+        let mut s = Session::new(World::new(4), Mode::Interactive);
+        let out = s.run("k run solo --image=nginx:1.27; k wait --for=condition=Ready pod/solo");
+        assert_eq!(out.text(), "pod/solo created\n");
+        assert_eq!(
+            s.waiting().map(|w| w.what),
+            Some("waiting for pod/solo to have Ready=true".into())
+        );
+        assert_eq!(run_until_done(&mut s), "pod/solo condition met\n");
+        // A timeout ends it with kubectl's error, as time passes.
+        s.run("k wait --for=delete pod/solo --timeout=2s && echo gone");
+        assert_eq!(
+            run_until_done(&mut s),
+            "error: timed out waiting for the condition on pods/solo\n"
+        );
+    }
+
+    #[test]
+    fn a_piped_rollout_status_waits_then_feeds_the_pipe_and_ctrl_c_ends_the_line() {
+        let mut s = page_with_web();
+        let t0 = s.world.now();
+        let out = s.run(
+            "k rollout restart deploy/web && k rollout status deploy/web | tail -1 && echo done",
+        );
+        assert_eq!(out.text(), "deployment.apps/web restarted\n");
+        assert_eq!(s.world.now(), t0, "a pipe does not make the page's wait move time");
+        assert_eq!(
+            run_until_done(&mut s),
+            "deployment \"web\" successfully rolled out\ndone\n",
+            "tail saw every message and printed the last"
+        );
+        s.run("k rollout restart deploy/web; k rollout status deploy/web | wc -l; echo after");
+        let out = s.interrupt();
+        assert_eq!((out.text(), out.status), (String::new(), 130), "the whole line is abandoned");
+        assert!(!s.watching());
+    }
+
+    #[test]
+    fn a_new_command_interrupts_what_was_pending() {
+        let mut s = page_with_web();
+        s.run("k rollout restart deploy/web; k rollout status deploy/web");
+        assert!(s.watching());
+        let out = s.run("k get deploy web -o name");
+        assert_eq!(out.text(), "deployment.apps/web\n");
+        assert!(!s.watching());
+    }
+
+    #[test]
+    fn a_script_still_blocks_until_the_delete_is_done() {
+        let mut s = Session::new(World::new(4), Mode::Script);
+        s.run("k create deployment web --image=nginx:1.27 --replicas=2");
+        s.world.settle();
+        let t0 = s.world.now();
+        let out = s.run("k delete deploy web --cascade=foreground && echo next");
+        assert!(out.text().ends_with("next\n"), "{}", out.text());
+        assert!(s.world.now() > t0);
+        assert!(!s.watching());
+    }
+}
