@@ -121,7 +121,7 @@ pub fn App() -> Html {
                 if !p.embed {
                     { side_panel(&p, &send) }
                 }
-                <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()}
+                <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} waiting={s.waiting()}
                     on_command={send.reform(Msg::Command)} on_stop={send.reform(|()| Msg::Stop)}
                     on_complete={Some(on_complete)} />
             </main>

@@ -27,6 +27,18 @@ pub struct Journal {
     /// Simulated time when the journal was written.
     pub now_ms: i64,
     pub entries: Vec<Entry>,
+    /// The playback controls when it was written, so a link opens paused or playing at the
+    /// speed the teacher had. Older journals have none and open with the page's defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playback: Option<Playback>,
+}
+
+/// Paused or playing, and the speed dial's factor.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playback {
+    pub paused: bool,
+    pub speed: f64,
 }
 
 /// One input, at a simulated time.
@@ -57,7 +69,7 @@ pub enum Input {
 
 impl Journal {
     pub fn new(seed: u64) -> Self {
-        Journal { version: VERSION, seed, now_ms: 0, entries: Vec::new() }
+        Journal { version: VERSION, seed, now_ms: 0, entries: Vec::new(), playback: None }
     }
 
     pub fn encode(&self) -> String {
@@ -158,6 +170,7 @@ mod tests {
         j.entries.push(Entry { at: 9_000, input: Input::Interrupt });
         j.entries.push(Entry { at: 9_000, input: Input::Jump });
         j.now_ms = 12_000;
+        j.playback = Some(Playback { paused: true, speed: 2.0 });
         j
     }
 

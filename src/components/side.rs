@@ -61,7 +61,9 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
         }
     };
     let title = top.as_ref().map_or("Feed", |(t, _)| *t);
-    let step = s.last_action.clone().filter(|_| s.paused && !s.in_past()).map(Rc::new);
+    let stepping = s.paused && !s.in_past();
+    let step = s.last_action.clone().filter(|_| stepping).map(Rc::new);
+    let quiet = s.quiet_step.clone().filter(|_| stepping).map(Rc::new);
     // One structure whatever is open, so the feed's elements (and the focus on one of its
     // cards) survive the inspector opening above it.
     html! {
@@ -73,8 +75,8 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
             </div>
             <div class="side-top">{ top.map(|(_, body)| body).unwrap_or_default() }</div>
             <div class="side-feed">
-                if let Some(step) = step {
-                    <StepCard {step} on_select={on_select.clone()} />
+                if step.is_some() || quiet.is_some() {
+                    <StepCard {step} {quiet} on_select={on_select.clone()} on_jump={send.reform(|()| Msg::Jump)} />
                 }
                 <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
             </div>

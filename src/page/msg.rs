@@ -20,6 +20,8 @@ pub enum Msg {
     Speed(Speed),
     /// Step mode: pause and run the next single controller action.
     Step,
+    /// After a quiet Step: run the clock to the next pending timer.
+    Jump,
     /// Ctrl+C or Stop: ends a watch or a command that waits.
     Stop,
     /// The timeline: show the cluster at this simulated time.
@@ -87,6 +89,7 @@ impl Msg {
             Msg::Command(_)
                 | Msg::Action(_)
                 | Msg::Step
+                | Msg::Jump
                 | Msg::Stop
                 | Msg::Fork
                 | Msg::Reset(_)

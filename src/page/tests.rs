@@ -260,3 +260,62 @@ fn prepare_builds_the_graph_and_the_inspector_outside_the_view() {
     p.prepare(1.0);
     assert!(p.shown.inspected.is_none(), "a deleted object has nothing to inspect");
 }
+
+#[test]
+fn paused_a_waiting_delete_leaves_the_clock_alone_until_stepped() {
+    let mut p = scene();
+    p.update(Msg::Pause(true));
+    let t0 = p.sim.world().now();
+    p.update(Msg::Command("k delete deploy web --cascade=foreground".into()));
+    assert_eq!(p.sim.world().now(), t0, "typing it did not move time");
+    assert!(p.sim.waiting().is_some(), "the delete waits, as a watch does");
+    assert!(p.sim.world().store.get::<kubeloop::model::Deployment>("default", "web").is_some());
+    p.update(Msg::Step);
+    assert!(p.sim.world().now() >= t0);
+    p.update(Msg::Stop);
+    assert!(p.sim.waiting().is_none(), "Stop ends the wait");
+}
+
+#[test]
+fn a_quiet_step_names_the_next_timer_and_jump_goes_there() {
+    let mut p = page();
+    p.update(Msg::Command("k run crash --image=busybox:crash".into()));
+    p.update(Msg::Pause(true));
+    p.sim.tick(0.0);
+    for _ in 0..200 {
+        p.update(Msg::Step);
+        if p.sim.quiet_step.is_some() {
+            break;
+        }
+    }
+    let t0 = p.sim.world().now();
+    let quiet = p.sim.quiet_step.clone().expect("a quiet step");
+    let next = quiet.next.expect("a pending timer");
+    p.update(Msg::Step);
+    assert_eq!(p.sim.world().now(), t0, "a quiet Step leaves time alone");
+    assert!(p.update(Msg::Jump).save_session);
+    // Time moves in whole ticks: Jump lands on the tick the timer fires in.
+    let due = t0.millis() + next.in_ms;
+    let now = p.sim.world().now().millis();
+    assert!(
+        (due..due + kubeloop::clock::TICK_MS).contains(&now),
+        "{now} for {} at {due}",
+        next.what
+    );
+}
+
+#[test]
+fn a_share_link_opens_paused_or_playing_at_the_teachers_speed() {
+    let mut p = scene();
+    p.update(Msg::Pause(true));
+    p.update(Msg::Speed(Speed::DIAL[4]));
+    let journal = p.update(Msg::Share).share.expect("a journal to share");
+    let opened = Sim::restore(&journal);
+    assert!(opened.paused);
+    assert_eq!(opened.speed, Speed::DIAL[4]);
+    let mut odd = journal.clone();
+    odd.playback = Some(crate::journal::Playback { paused: false, speed: 1e9 });
+    let opened = Sim::restore(&odd);
+    assert!(!opened.paused);
+    assert_eq!(opened.speed, Speed::NORMAL, "a speed off the dial is not trusted");
+}

@@ -45,6 +45,10 @@ impl Page {
                 self.sim.back_to_now();
                 self.sim.step_action();
             }
+            Msg::Jump => {
+                self.sim.back_to_now();
+                self.sim.jump_to_next_timer();
+            }
             Msg::Stop => self.sim.stop_watch(),
             Msg::Scrub(at) => self.sim.scrub(at),
             Msg::BackToNow => self.sim.back_to_now(),

@@ -66,6 +66,11 @@ impl Speed {
         format!("{}\u{d7}", self.0)
     }
 
+    /// The dial entry with this factor exactly.
+    pub fn from_factor(factor: f64) -> Option<Speed> {
+        Speed::DIAL.into_iter().find(|s| s.0 == factor)
+    }
+
     /// The dial entry whose `value()` is `text`.
     pub fn from_value(text: &str) -> Option<Speed> {
         Speed::DIAL.into_iter().find(|s| s.value() == text)
@@ -150,6 +155,11 @@ impl Sim {
         let mut sim = Sim::replay(journal, journal.replay_until());
         sim.journal = journal.clone();
         sim.journal.now_ms = sim.world().now().millis();
+        // A speed off the dial (a hand-made link) is ignored rather than trusted.
+        if let Some(p) = journal.playback {
+            sim.paused = p.paused;
+            sim.speed = Speed::from_factor(p.speed).unwrap_or(sim.speed);
+        }
         sim
     }
 
@@ -237,6 +247,8 @@ impl Sim {
     /// The journal as of now, ready to store or share.
     pub fn snapshot(&mut self) -> &Journal {
         self.journal.now_ms = self.world().now().millis();
+        self.journal.playback =
+            Some(crate::journal::Playback { paused: self.paused, speed: self.speed.factor() });
         &self.journal
     }
 
