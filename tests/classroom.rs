@@ -52,6 +52,16 @@ async fn a_student_types_before_clicking_anything_and_the_command_box_takes_it()
     press(c, "k get pods\u{E007}").await;
     assert_eq!(count(c, ".app.presenter").await, 0, "the p of pods typed, not presenter mode");
     assert!(log_text(c).await.contains("$ k get pods"));
+    // Tab leaves an empty box; with text it completes, and Shift+Tab always leaves.
+    press(c, "\u{E004}").await;
+    assert_ne!(focused(c).await, "kubectl command", "Tab left the empty command box");
+    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.unwrap();
+    input.click().await.unwrap();
+    press(c, "k descr\u{E004}").await;
+    assert_eq!(focused(c).await, "kubectl command", "Tab completed instead of leaving");
+    assert_eq!(input.prop("value").await.unwrap().as_deref(), Some("k describe "));
+    press(c, &format!("{}{}", Key::Shift, Key::Tab)).await;
+    assert_ne!(focused(c).await, "kubectl command", "Shift+Tab left");
     // Outside a text field, P is still presenter mode.
     js(c, "document.activeElement.blur(); return 1").await;
     press(c, "p").await;

@@ -39,6 +39,20 @@ fn complete_input(text: &str) -> bool {
     }
 }
 
+/// Tab completes the line when there is something to complete; otherwise (an empty box, no
+/// candidates, or Shift+Tab) it returns `None` and the key moves focus as it does anywhere
+/// else, so the box is never a keyboard trap.
+fn tab(
+    line: String,
+    shift: bool,
+    complete: impl FnOnce(String) -> Option<String>,
+) -> Option<String> {
+    if shift || line.trim().is_empty() {
+        return None;
+    }
+    complete(line)
+}
+
 #[component]
 pub fn CommandBox(props: &CommandBoxProps) -> Html {
     let input = use_node_ref();
@@ -84,8 +98,9 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     }
                 }
                 "Tab" => {
-                    e.prevent_default();
-                    if let Some(done) = on_complete.as_ref().and_then(|c| c.emit(value)) {
+                    let complete = |line| on_complete.as_ref().and_then(|c| c.emit(line));
+                    if let Some(done) = tab(value, e.shift_key(), complete) {
+                        e.prevent_default();
                         el.set_value(&done);
                     }
                 }
@@ -189,8 +204,18 @@ fn stop_title(waiting: Option<&Waiting>) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{complete_input, stop_label};
+    use super::{complete_input, stop_label, tab};
     use kubeloop::kubectl::Waiting;
+
+    #[test]
+    fn tab_completes_when_it_can_and_otherwise_leaves_the_box() {
+        let some = |l: String| Some(format!("{l}ete"));
+        assert_eq!(tab("k del".into(), false, some), Some("k delete".into()));
+        assert_eq!(tab("".into(), false, some), None, "an empty box: Tab moves on");
+        assert_eq!(tab("  ".into(), false, some), None);
+        assert_eq!(tab("k zzz".into(), false, |_| None), None, "no candidates: Tab moves on");
+        assert_eq!(tab("k del".into(), true, some), None, "Shift+Tab always leaves");
+    }
 
     #[test]
     fn the_stop_button_names_what_it_stops() {
