@@ -167,3 +167,93 @@ async fn dragging_the_timeline_keeps_the_track_under_the_pointer() {
     .unwrap();
     browser.close().await;
 }
+
+async fn clock(c: &Client) -> String {
+    c.find(Locator::Css(".clock")).await.unwrap().text().await.unwrap()
+}
+
+/// Live Deployments on the graph (not a deleted ghost).
+async fn live_deployments(c: &Client) -> usize {
+    count(c, "[data-kind='Deployment']:not(.gone):not(.vanishing)").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paused_a_foreground_delete_waits_and_each_step_shows_one_loop_acting() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    button(c, "Pause").await.click().await.unwrap();
+    let paused_at = clock(c).await;
+    type_line(c, "k delete deploy web --cascade=foreground").await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(clock(c).await, paused_at, "typing the delete did not move the clock");
+    assert_eq!(count(c, ".waiting-line").await, 1, "the delete says it is waiting");
+    assert_eq!((live_deployments(c).await, running_pods(c).await), (1, 3));
+    browser.screenshot("class-paused-delete-waits.png").await;
+    let mut steps = 0;
+    while count(c, ".waiting-line").await == 1 {
+        steps += 1;
+        assert!(steps < 80, "the delete finished within 80 steps");
+        button(c, "Step").await.click().await.unwrap();
+        let card = c.find(Locator::Css(".step-card")).await.unwrap().text().await.unwrap();
+        assert!(card.contains(" acted on ") || card.contains("Nothing to do"), "{card}");
+        if card.contains("Nothing to do") {
+            // A grace period is running: the card offers to jump to its end.
+            c.find(Locator::Css(".step-jump")).await.unwrap().click().await.unwrap();
+        }
+        // Foreground order: the Deployment goes only after its pods.
+        if live_deployments(c).await == 0 {
+            assert_eq!(count(c, "[data-kind='Pod']:not(.vanishing)").await, 0);
+        }
+    }
+    assert!(steps > 3, "it took several loops' actions, one per Step ({steps})");
+    assert_eq!(live_deployments(c).await, 0);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn step_on_a_quiet_cluster_leaves_time_alone_and_names_the_next_timer() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k run crash --image=busybox:crash").await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    button(c, "Pause").await.click().await.unwrap();
+    let mut card = String::new();
+    for _ in 0..40 {
+        button(c, "Step").await.click().await.unwrap();
+        card = c.find(Locator::Css(".step-card")).await.unwrap().text().await.unwrap();
+        if card.contains("Nothing to do") {
+            break;
+        }
+    }
+    assert!(card.contains("Nothing to do"), "{card}");
+    assert!(card.contains("crash"), "the next timer names its pod: {card}");
+    let before = clock(c).await;
+    button(c, "Step").await.click().await.unwrap();
+    assert_eq!(clock(c).await, before, "a quiet Step does not jump");
+    browser.screenshot("class-quiet-step.png").await;
+    c.find(Locator::Css(".step-jump")).await.expect("a Jump button").click().await.unwrap();
+    assert_ne!(clock(c).await, before, "Jump runs to the timer");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lost_watch_events_say_when_the_informer_will_notice() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    button(c, "Faults").await.click().await.unwrap();
+    button(c, "Lose the next 5 watch events").await.click().await.unwrap();
+    let victim = pod_names(c).await[0].clone();
+    type_line(c, &format!("k delete pod {victim} --wait=false")).await;
+    eventually(10, "a lost-event decision in the feed", || async {
+        let feed = c.find(Locator::Css("[aria-label='controller decisions']")).await.unwrap();
+        let text = feed.text().await.unwrap();
+        text.contains("lost the watch event") && text.contains("next resync")
+    })
+    .await;
+    browser.screenshot("class-lost-events.png").await;
+    browser.close().await;
+}
