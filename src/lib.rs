@@ -4,6 +4,7 @@
 mod app;
 pub mod complete;
 pub mod components;
+pub mod export;
 pub mod frames;
 pub mod inspect;
 pub mod journal;
