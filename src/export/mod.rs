@@ -15,7 +15,7 @@ mod cards;
 mod tests;
 pub mod xml;
 
-pub use browser::{download, png_data_url};
+pub use browser::{download, png_data_url, svg_data_url};
 
 use std::fmt::Write;
 
