@@ -57,14 +57,19 @@ async function page(event, path) {
   }
 }
 
-// Caches the page; then keeps only the hashed files it names, fetching missing ones when
-// `fill` (at install; otherwise the page's own requests fill the cache as they go).
+// Caches the page; then keeps only the hashed files it names, fetching missing ones (and the
+// manifest's icons) when `fill` (at install; later the page's own requests fill the cache).
 async function keepPage(response, fill) {
   const cache = await caches.open(CACHE);
   const html = await response.clone().text();
   await cache.put(SCOPE, response);
   const named = new Set((html.match(NAMED) || []).map((n) => new URL(n, SCOPE).href));
   if (fill) {
+    // The browser also reads the manifest's icons at load: keep those too.
+    for (const manifest of [...named].filter((url) => url.endsWith('.webmanifest'))) {
+      const icons = await fetch(manifest).then((r) => r.json()).then((m) => m.icons || [], () => []);
+      for (const icon of icons) named.add(new URL(icon.src, manifest).href);
+    }
     await Promise.all(
       [...named].map(async (url) => {
         if (await cache.match(url)) return;
