@@ -203,7 +203,8 @@ mod tests {
 
     #[test]
     fn embed_is_asked_for_by_its_own_query_parameter() {
-        for yes in ["?embed", "embed", "?embed=1", "?embed=", "?a=1&embed", "?embed&x", "?embed=yes"]
+        for yes in
+            ["?embed", "embed", "?embed=1", "?embed=", "?a=1&embed", "?embed&x", "?embed=yes"]
         {
             assert!(embed_in(yes), "{yes}");
         }

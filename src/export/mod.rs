@@ -197,7 +197,7 @@ fn legend(s: &mut String, y: f64) {
     for phase in Phase::ALL {
         cards::phase_icon(s, phase, x + 8.0, -5.0);
         let _ = write!(s, "<text x=\"{}\" y=\"0\">{}</text>", x + 22.0, phase.label());
-        x += 34.0 + 8.5 * phase.label().len() as f64;
+        x += 44.0 + 7.6 * phase.label().len() as f64;
     }
     s.push_str("</g>");
 }
