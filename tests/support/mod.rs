@@ -21,6 +21,8 @@ pub struct Browser {
     base_url: String,
     driver: Child,
     profile: PathBuf,
+    // Read only by the tests that take the server offline.
+    #[allow(dead_code)]
     server: Arc<Server>,
     /// The directory served: `dist/` itself, or a copy a test may change.
     dist: PathBuf,
@@ -130,12 +132,6 @@ impl Browser {
         Self::launch(prefix, false).await
     }
 
-    /// Like `start_under`, serving a copy of `dist/` that the test may change (`dist_dir`),
-    /// as a new release would.
-    pub async fn start_with_copy(prefix: &'static str) -> Self {
-        Self::launch(prefix, true).await
-    }
-
     async fn launch(prefix: &'static str, copy: bool) -> Self {
         let built = workspace_root().join("dist");
         assert!(
@@ -195,21 +191,6 @@ impl Browser {
         Browser { client, driver, profile, base_url, server, dist, copied: copy }
     }
 
-    /// The directory the page is served from (a copy, with `start_with_copy`).
-    pub fn dist_dir(&self) -> &Path {
-        &self.dist
-    }
-
-    /// Takes the file server off the network (every request fails) or back on.
-    pub fn set_server_online(&self, online: bool) {
-        self.server.offline.store(!online, Ordering::SeqCst);
-    }
-
-    /// How many requests reached the server while it was offline (and failed).
-    pub fn refused_requests(&self) -> usize {
-        self.server.refused.load(Ordering::SeqCst)
-    }
-
     /// Where the page is served from: `http://127.0.0.1:PORT` plus the prefix, if any (no
     /// trailing slash).
     pub fn origin(&self) -> String {
@@ -230,6 +211,31 @@ impl Browser {
     pub async fn close(self) {
         let _ = self.client.clone().close().await;
         // Drop stops the processes.
+    }
+}
+
+// Used by the offline test; each test crate includes this module and uses only some of it.
+#[allow(dead_code)]
+impl Browser {
+    /// Like `start_under`, serving a copy of `dist/` that the test may change (`dist_dir`),
+    /// as a new release would.
+    pub async fn start_with_copy(prefix: &'static str) -> Self {
+        Self::launch(prefix, true).await
+    }
+
+    /// The directory the page is served from (a copy, with `start_with_copy`).
+    pub fn dist_dir(&self) -> &Path {
+        &self.dist
+    }
+
+    /// Takes the file server off the network (every request fails) or back on.
+    pub fn set_server_online(&self, online: bool) {
+        self.server.offline.store(!online, Ordering::SeqCst);
+    }
+
+    /// How many requests reached the server while it was offline (and failed).
+    pub fn refused_requests(&self) -> usize {
+        self.server.refused.load(Ordering::SeqCst)
     }
 }
 
