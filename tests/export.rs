@@ -41,7 +41,12 @@ fn web() -> ViewModel {
 async fn mount(view: ViewModel, sim_ms: i64) -> Element {
     let host = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&host).unwrap();
-    let props = ExportProps { view: Rc::new(view), title: TITLE.into(), sim_ms };
+    let props = ExportProps {
+        view: Rc::new(view),
+        title: TITLE.into(),
+        sim_ms,
+        button_class: "btn".into(),
+    };
     yew::Renderer::<ExportButtons>::with_root_and_props(host.clone(), props).render();
     yew::scheduler::flush().await;
     host

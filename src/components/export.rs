@@ -19,6 +19,9 @@ pub struct ExportProps {
     pub title: AttrValue,
     /// The simulated time to print on the picture, as the page's clock shows it.
     pub sim_ms: i64,
+    /// The buttons' class: the toolbar's `speed` unless the menu they sit in wants another.
+    #[prop_or_else(|| AttrValue::from("speed"))]
+    pub button_class: AttrValue,
 }
 
 #[component]
@@ -54,11 +57,11 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
     };
     html! {
         <div class="export-buttons" role="group" aria-label="download the graph as a picture">
-            <button type="button" class="btn" onclick={on_svg}
+            <button type="button" class={props.button_class.clone()} onclick={on_svg}
                 title="Download the graph as an SVG picture, with its title and time: sharp at any size, for slides and handouts">
                 { "SVG" }
             </button>
-            <button type="button" class="btn" onclick={on_png} disabled={*busy}
+            <button type="button" class={props.button_class.clone()} onclick={on_png} disabled={*busy}
                 title="Download the graph as a PNG picture at twice its size on screen, for tools that take only bitmaps">
                 { if *busy { "PNG…" } else { "PNG" } }
             </button>
