@@ -61,7 +61,8 @@ async fn reload_works_offline(prefix: &'static str) {
     eventually(20, "two Running pods offline", || async { running_pods(c).await == 2 }).await;
     assert!(log_text(c).await.contains("deployment.apps/web created"));
     assert_eq!(console_errors(c).await, Vec::<String>::new(), "the offline load logged errors");
-    browser.screenshot(&format!("offline{}.png", prefix.replace('/', "-"))).await;
+    let name = if prefix == "/" { "offline-reload.png" } else { "offline-reload-subpath.png" };
+    browser.screenshot(name).await;
     browser.close().await;
 }
 
