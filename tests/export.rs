@@ -153,7 +153,7 @@ async fn the_svg_button_downloads_a_picture_naming_every_object() {
     let names: Vec<String> = view
         .rows()
         .map(|r| r.rs.meta.target.name.clone())
-        .chain(view.pods().map(|p| p.name_suffix.clone()))
+        .chain(view.pods().map(|p| p.meta.target.name.clone()))
         .collect();
     let picture = export::svg(&view, TITLE, 65_000);
     let root = mount(view, 65_000).await;

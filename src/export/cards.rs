@@ -57,6 +57,8 @@ const SMALL: &str = "font-size=\"14\"";
 const FLAG: &str = "font-size=\"14\" font-weight=\"700\"";
 
 /// Opens a box's group and draws its frame; returns false for a ghost, which is not drawn.
+/// The group's `<title>` names the object in full (`Pod web-7d9f5cbb6d-8xk2p`): the card may
+/// shorten it, and slide tools and screen readers read titles.
 fn frame(s: &mut String, m: &ItemMeta, fill: &str, stroke: &str, width: f64, dash: &str) -> bool {
     if m.vanishing {
         return false;
@@ -74,9 +76,14 @@ fn frame(s: &mut String, m: &ItemMeta, fill: &str, stroke: &str, width: f64, das
         if dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{dash}\"") };
     let _ = write!(
         s,
-        "<g transform=\"translate({} {})\"{opacity}><rect width=\"{}\" height=\"{}\" rx=\"10\" \
-         fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"{dash}/>",
-        r.x, r.y, r.w, r.h
+        "<g transform=\"translate({} {})\"{opacity}><title>{} {}</title><rect width=\"{}\" \
+         height=\"{}\" rx=\"10\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"{dash}/>",
+        r.x,
+        r.y,
+        m.target.kind.as_str(),
+        esc(&named(m)),
+        r.w,
+        r.h
     );
     true
 }
@@ -199,9 +206,14 @@ fn aggregate(s: &mut String, a: &Aggregate) {
     let r = a.rect;
     let _ = write!(
         s,
-        "<g transform=\"translate({} {})\"><rect width=\"{}\" height=\"{}\" rx=\"10\" \
-         fill=\"{BAND}\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
-        r.x, r.y, r.w, r.h
+        "<g transform=\"translate({} {})\"><title>{} pods: {}</title><rect width=\"{}\" \
+         height=\"{}\" rx=\"10\" fill=\"{BAND}\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
+        r.x,
+        r.y,
+        a.total,
+        esc(&a.summary()),
+        r.w,
+        r.h
     );
     line(s, 16.0, 24.0, KIND, MUTED, &format!("PODS · {}", a.total));
     line(s, 16.0, 48.0, "font-size=\"14.5\" font-weight=\"700\"", INK, &clip(&a.summary(), 60));

@@ -51,11 +51,19 @@ fn the_picture_names_every_object_and_shows_title_and_time() {
     assert!(p.svg.contains(">kubeloop · namespaces default, shop</text>"), "{}", p.svg);
     assert!(p.svg.contains(">t = 65s</text>"));
     assert!(p.svg.contains(">web</text>") && p.svg.contains(">shop/api</text>"));
+    // Every box is titled with its kind and whole name, namespaced outside `default`.
+    let titled = |m: &crate::view::ItemMeta| {
+        let t = &m.target;
+        let ns = if t.namespace == "default" { String::new() } else { format!("{}/", t.namespace) };
+        p.svg.contains(&format!("<title>{} {ns}{}</title>", t.kind.as_str(), t.name))
+    };
     for rs in v.rows() {
-        assert!(p.svg.contains(&rs.rs.meta.target.name), "no {}", rs.rs.meta.target.name);
+        assert!(titled(&rs.rs.meta), "{:?}", rs.rs.meta.target);
     }
+    assert!(p.svg.contains("<title>Deployment shop/api</title>"));
     assert_eq!(v.pods().count(), 5);
     for pod in v.pods() {
+        assert!(titled(&pod.meta), "{:?}", pod.meta.target);
         // Prefix and suffix are drawn apart, so the suffix can stand out.
         let name = format!("{}</tspan><tspan", pod.name_prefix);
         assert!(p.svg.contains(&name) && p.svg.contains(&format!(">{}</tspan>", pod.name_suffix)));
