@@ -5,6 +5,7 @@ mod app;
 pub mod boot;
 pub mod complete;
 pub mod components;
+pub mod export;
 pub mod frames;
 pub mod inspect;
 pub mod journal;

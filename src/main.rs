@@ -1,5 +1,6 @@
-//! Entry point of the browser app: mounts the root component and installs the panic screen.
-//! The screen is built with plain DOM calls, not Yew: after a panic the app's state cannot be
+//! Entry point of the browser app: mounts the root component, installs the panic screen and
+//! registers the service worker that keeps the page working offline (`static/sw.js`). The
+//! screen is built with plain DOM calls, not Yew: after a panic the app's state cannot be
 //! trusted, so nothing of it is reused.
 
 use std::panic::PanicHookInfo;
@@ -23,6 +24,26 @@ fn main() {
             show_panic_screen(&panic_message(info));
         }
     }));
+    register_service_worker();
+}
+
+/// Registers `sw.js`, which Trunk copies next to `index.html`. The URL is relative, so the
+/// worker's scope is the page's own directory: `/` locally, `/REPO/` on GitHub Pages. Browsers
+/// offer service workers only to secure contexts (https, localhost); elsewhere the page simply
+/// stays online-only, and a refused registration costs nothing but the offline copy.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else { return };
+    let navigator = window.navigator();
+    let available = window.is_secure_context()
+        && js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false);
+    if !available {
+        return;
+    }
+    let registering = navigator.service_worker().register("./sw.js");
+    wasm_bindgen_futures::spawn_local(async move {
+        // Awaited so a refusal is handled here rather than reported as an uncaught rejection.
+        let _ = wasm_bindgen_futures::JsFuture::from(registering).await;
+    });
 }
 
 fn panic_message(info: &PanicHookInfo<'_>) -> String {

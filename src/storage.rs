@@ -1,7 +1,9 @@
-//! What the browser keeps: the names of completed missions, and the session journal (so a
-//! reload restores the cluster), each under its own versioned `localStorage` key; and the
-//! share link, which carries a journal in the URL's fragment. Encodings are pure and tested
-//! natively; the glue gives up quietly when storage is missing or refuses (private mode, quota).
+//! What the browser keeps: the names of completed missions, the session journal (so a reload
+//! restores the cluster) and the build last seen (so the page can say it was updated), each
+//! under its own versioned `localStorage` key; the share link, which carries a journal in the
+//! URL's fragment; and `?embed`, which asks for the bare graph and command box. Encodings are
+//! pure and tested natively; the glue gives up quietly when storage is missing or refuses
+//! (private mode, quota).
 
 use std::collections::BTreeSet;
 
@@ -103,13 +105,75 @@ pub fn share_link(journal: &crate::journal::Journal) -> Option<String> {
 }
 
 /// Drops a share link from the URL once it has been loaded, so a reload uses the saved session.
+/// The query stays: an embedded page (`?embed#z=...`) stays embedded when reloaded.
 pub fn forget_link() {
     if let Some(w) = web_sys::window() {
         if let Ok(h) = w.history() {
             let path = w.location().pathname().unwrap_or_default();
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+            let query = w.location().search().unwrap_or_default();
+            let url = format!("{path}{query}");
+            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
     }
+}
+
+/// The query parameter that asks for the embedded layout: `?embed`, also `?embed=1`.
+pub const EMBED_PARAM: &str = "embed";
+
+/// Whether a URL's query (`location.search`, with or without its `?`) asks for the embedded
+/// layout. `embed=0`, `embed=false` and `embed=no` do not, so a link can switch it off.
+pub fn embed_in(query: &str) -> bool {
+    query.trim_start_matches('?').split('&').any(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        key == EMBED_PARAM && !matches!(value, "0" | "false" | "no")
+    })
+}
+
+/// Whether the page was opened to be embedded (in an iframe, say): graph and command box only.
+pub fn embed_requested() -> bool {
+    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| embed_in(&q))
+}
+
+/// The key the build last seen in this browser lives under.
+pub const BUILD_KEY: &str = "kubeloop.build.v1";
+/// What the page prints when the build changed since the last visit.
+pub const UPDATED_NOTICE: &str = "kubeloop: updated to a new version since your last visit";
+
+/// The notice for a visit of build `current` after one of `previous` (None: never visited, or
+/// storage was cleared, which is not an update).
+pub fn notice_for(previous: Option<&str>, current: &str) -> Option<String> {
+    match previous {
+        Some(p) if p != current && p.len() <= MAX_VALUE_LEN => Some(UPDATED_NOTICE.to_string()),
+        _ => None,
+    }
+}
+
+/// This build's identity: the file name of its WebAssembly module, which Trunk names by a hash
+/// of the content (`kubeloop-web-<hash>_bg.wasm`), so it changes exactly when the code does.
+/// Trunk preloads the module with a `<link>`; without one (tests, other hosts) there is no id.
+pub fn build_id() -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let link = document.query_selector("link[href$='_bg.wasm']").ok()??;
+    let href = link.get_attribute("href")?;
+    build_id_of(&href)
+}
+
+/// The file name in a module's URL, if it is one.
+pub fn build_id_of(href: &str) -> Option<String> {
+    let name = href.split(['?', '#']).next()?.rsplit('/').next()?;
+    name.ends_with(".wasm").then(|| name.to_string())
+}
+
+/// Records this build as seen and says whether it is new since the last visit: call once at
+/// load and print what it returns.
+pub fn update_notice() -> Option<String> {
+    let current = build_id()?;
+    let storage = local_storage()?;
+    let previous = storage.get_item(BUILD_KEY).ok().flatten();
+    if previous.as_deref() != Some(current.as_str()) {
+        let _ = storage.set_item(BUILD_KEY, &current);
+    }
+    notice_for(previous.as_deref(), &current)
 }
 
 #[cfg(test)]
@@ -135,5 +199,37 @@ mod tests {
         assert_eq!(got, BTreeSet::from(["stop-for-real".to_string()]));
         assert!(decode_done("{not ours}", &known()).is_empty());
         assert!(decode_done(&"stop-for-real,".repeat(1_000), &known()).is_empty());
+    }
+
+    #[test]
+    fn embed_is_asked_for_by_its_own_query_parameter() {
+        for yes in
+            ["?embed", "embed", "?embed=1", "?embed=", "?a=1&embed", "?embed&x", "?embed=yes"]
+        {
+            assert!(embed_in(yes), "{yes}");
+        }
+        for no in ["", "?", "?embed=0", "?embed=false", "?embed=no", "?embedded", "?x=embed", "?e"]
+        {
+            assert!(!embed_in(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn an_update_is_noticed_once_and_a_first_visit_is_not_one() {
+        let a = "kubeloop-web-ad6948590552877c_bg.wasm";
+        let b = "kubeloop-web-0123456789abcdef_bg.wasm";
+        assert_eq!(notice_for(None, a), None);
+        assert_eq!(notice_for(Some(a), a), None);
+        assert_eq!(notice_for(Some(a), b).as_deref(), Some(UPDATED_NOTICE));
+        assert_eq!(notice_for(Some(&"x".repeat(10_000)), b), None, "not a value we wrote");
+    }
+
+    #[test]
+    fn the_build_is_named_by_its_module_file() {
+        let id = build_id_of("./kubeloop-web-ad6948590552877c_bg.wasm");
+        assert_eq!(id.as_deref(), Some("kubeloop-web-ad6948590552877c_bg.wasm"));
+        let id = build_id_of("https://x.github.io/kubeloop/kubeloop-web-1_bg.wasm?v=2");
+        assert_eq!(id.as_deref(), Some("kubeloop-web-1_bg.wasm"));
+        assert_eq!(build_id_of("./style-acca187949cdd755.css"), None);
     }
 }

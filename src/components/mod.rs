@@ -4,6 +4,7 @@
 pub mod command_box;
 pub mod decisions;
 pub mod editor;
+pub mod export;
 pub mod faults;
 pub mod graph;
 pub mod inspector;

@@ -1,15 +1,19 @@
-//! Test harness for the end-to-end tests: a static file server for `dist/`, a chromedriver
-//! child process, and a WebDriver session with the flags this sandbox needs.
+//! Test harness for the end-to-end tests: a static file server for `dist/` (which a test can
+//! take offline), a chromedriver child process, and a WebDriver session with the flags this
+//! sandbox needs, recording the browser's console.
 
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder};
 
+pub mod chrome;
 pub mod page;
 
 pub struct Browser {
@@ -17,6 +21,22 @@ pub struct Browser {
     base_url: String,
     driver: Child,
     profile: PathBuf,
+    // Read only by the tests that take the server offline.
+    #[allow(dead_code)]
+    server: Arc<Server>,
+    /// The directory served: `dist/` itself, or a copy a test may change.
+    dist: PathBuf,
+    /// A copy of `dist/` to delete when the browser goes.
+    copied: bool,
+}
+
+/// What the test can do to the file server while the page runs.
+#[derive(Default)]
+struct Server {
+    /// Every request is dropped unanswered, as if the network were gone.
+    offline: AtomicBool,
+    /// Requests dropped while offline.
+    refused: AtomicUsize,
 }
 
 fn workspace_root() -> PathBuf {
@@ -32,19 +52,19 @@ fn free_port() -> u16 {
 /// one response) and returns the page's URL. GET only, files only, nothing outside `dir`, and
 /// nothing outside `prefix`: an asset asked for by an absolute path is a 404, as it would be
 /// on the published site.
-fn serve_dist(dir: PathBuf, prefix: &'static str) -> String {
+fn serve_dist(dir: PathBuf, prefix: &'static str, server: Arc<Server>) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind the dist server");
     let port = listener.local_addr().unwrap().port();
     thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            thread::spawn(move || respond(stream, &dir, prefix));
+            let (dir, server) = (dir.clone(), server.clone());
+            thread::spawn(move || respond(stream, &dir, prefix, &server));
         }
     });
     format!("http://127.0.0.1:{port}{prefix}")
 }
 
-fn respond(mut stream: TcpStream, dir: &Path, prefix: &str) {
+fn respond(mut stream: TcpStream, dir: &Path, prefix: &str, server: &Server) {
     use std::io::{BufRead, BufReader, Write};
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut request_line = String::new();
@@ -55,6 +75,11 @@ fn respond(mut stream: TcpStream, dir: &Path, prefix: &str) {
     let mut line = String::new();
     while reader.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
         line.clear();
+    }
+    if server.offline.load(Ordering::SeqCst) {
+        // Closed without a word: the browser sees a network error, as with no network.
+        server.refused.fetch_add(1, Ordering::SeqCst);
+        return;
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split('?').next().unwrap_or("/");
@@ -104,12 +129,25 @@ impl Browser {
 
     /// Like `start`, with the page served from `prefix` instead of the root.
     pub async fn start_under(prefix: &'static str) -> Self {
-        let dist = workspace_root().join("dist");
+        Self::launch(prefix, false).await
+    }
+
+    async fn launch(prefix: &'static str, copy: bool) -> Self {
+        let built = workspace_root().join("dist");
         assert!(
-            dist.join("index.html").exists(),
+            built.join("index.html").exists(),
             "no dist/index.html: build the release page first (scripts/test does this)"
         );
-        let base_url = serve_dist(dist.canonicalize().unwrap(), prefix);
+        let dist = if copy {
+            let to = std::env::temp_dir().join(format!("kubeloop-e2e-dist-{}", free_port()));
+            copy_dir(&built, &to);
+            to
+        } else {
+            built
+        };
+        let dist = dist.canonicalize().unwrap();
+        let server = Arc::new(Server::default());
+        let base_url = serve_dist(dist.clone(), prefix, server.clone());
 
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or("/usr/bin/chromedriver".into());
         let port = free_port();
@@ -141,6 +179,8 @@ impl Browser {
                 ]
             }),
         );
+        // The console, for `chrome::console_errors`.
+        caps.insert("goog:loggingPrefs".into(), serde_json::json!({ "browser": "ALL" }));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector)
             .capabilities(caps)
@@ -148,7 +188,7 @@ impl Browser {
             .await
             .expect("start a WebDriver session");
         client.goto(&base_url).await.expect("open the page");
-        Browser { client, driver, profile, base_url }
+        Browser { client, driver, profile, base_url, server, dist, copied: copy }
     }
 
     /// Where the page is served from: `http://127.0.0.1:PORT` plus the prefix, if any (no
@@ -174,6 +214,31 @@ impl Browser {
     }
 }
 
+// Used by the offline test; each test crate includes this module and uses only some of it.
+#[allow(dead_code)]
+impl Browser {
+    /// Like `start_under`, serving a copy of `dist/` that the test may change (`dist_dir`),
+    /// as a new release would.
+    pub async fn start_with_copy(prefix: &'static str) -> Self {
+        Self::launch(prefix, true).await
+    }
+
+    /// The directory the page is served from (a copy, with `start_with_copy`).
+    pub fn dist_dir(&self) -> &Path {
+        &self.dist
+    }
+
+    /// Takes the file server off the network (every request fails) or back on.
+    pub fn set_server_online(&self, online: bool) {
+        self.server.offline.store(!online, Ordering::SeqCst);
+    }
+
+    /// How many requests reached the server while it was offline (and failed).
+    pub fn refused_requests(&self) -> usize {
+        self.server.refused.load(Ordering::SeqCst)
+    }
+}
+
 impl Drop for Browser {
     fn drop(&mut self) {
         let group = format!("-{}", self.driver.id());
@@ -184,5 +249,20 @@ impl Drop for Browser {
             .status();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
+        if self.copied {
+            let _ = std::fs::remove_dir_all(&self.dist);
+        }
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
     }
 }

@@ -1,0 +1,261 @@
+//! The boxes of the exported picture, laid out as `components/graph/cards.rs` lays out the
+//! page's boxes (same positions, same lines of text, same glyphs) but written as SVG text with
+//! explicit colours, since the picture carries no stylesheet.
+
+use std::fmt::Write;
+
+use super::xml::esc;
+use super::{clip, BAND, INK, LINE, MONO, MUTED};
+use crate::view::{Aggregate, DeploymentItem, ItemMeta, Phase, PodItem, ReplicaSetItem, ViewModel};
+
+/// The accent of suffixes: the random part of a pod name that tells new pods from old.
+const SUFFIX: &str = "#b3005e";
+
+/// A phase's (line, text, tint) colours, as `static/graph.css` sets them for light pages.
+pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'static str) {
+    match phase {
+        Phase::Running => ("#009e73", "#00664a", "#e2f4ee"),
+        Phase::Creating => ("#0072b2", "#00588a", "#e3eff8"),
+        Phase::Pending => ("#e69f00", "#7a5200", "#fff6e2"),
+        Phase::Failing => ("#d55e00", "#a14600", "#fcebdf"),
+        Phase::Terminating => ("#7c8592", "#4b5563", "#eceef2"),
+        Phase::Completed => ("#cc79a7", "#8a3d68", "#f8e9f2"),
+    }
+}
+
+/// Every live box, in the order the page draws them; ghosts shrinking out are left out, and
+/// objects already gone but still holding their dependents' place are drawn as outlines.
+pub(super) fn nodes(s: &mut String, view: &ViewModel) {
+    for t in &view.trees {
+        deployment(s, &t.deployment);
+    }
+    for row in view.rows() {
+        replicaset(s, &row.rs);
+    }
+    for pod in view.pods() {
+        pod_card(s, pod);
+    }
+    for agg in view.groups().filter_map(|g| g.aggregate.as_ref()) {
+        aggregate(s, agg);
+    }
+}
+
+/// A text line inside a box: `attrs` are its font attributes, `fill` its colour.
+fn line(s: &mut String, x: f64, y: f64, attrs: &str, fill: &str, text: &str) {
+    let _ = write!(s, "<text x=\"{x}\" y=\"{y}\" {attrs} fill=\"{fill}\">{}</text>", esc(text));
+}
+
+/// The same, right-aligned at `x`.
+fn line_end(s: &mut String, x: f64, y: f64, attrs: &str, fill: &str, text: &str) {
+    line(s, x, y, &format!("{attrs} text-anchor=\"end\""), fill, text);
+}
+
+const KIND: &str = "font-size=\"13.5\" font-weight=\"700\" letter-spacing=\"1\"";
+const LABEL: &str = "font-size=\"13.5\" font-weight=\"600\"";
+const VALUE: &str = "font-size=\"20\" font-weight=\"700\"";
+const SMALL: &str = "font-size=\"14\"";
+const FLAG: &str = "font-size=\"14\" font-weight=\"700\"";
+
+/// Opens a box's group and draws its frame; returns false for a ghost, which is not drawn.
+/// The group's `<title>` names the object in full (`Pod web-7d9f5cbb6d-8xk2p`): the card may
+/// shorten it, and slide tools and screen readers read titles.
+fn frame(s: &mut String, m: &ItemMeta, fill: &str, stroke: &str, width: f64, dash: &str) -> bool {
+    if m.vanishing {
+        return false;
+    }
+    let r = m.rect;
+    let (fill, stroke, dash) = if m.gone {
+        ("none", MUTED, "5 6")
+    } else if m.deleting {
+        (fill, phase_colour(Phase::Failing).0, "9 5")
+    } else {
+        (fill, stroke, dash)
+    };
+    let opacity = if m.gone { " opacity=\"0.45\"" } else { "" };
+    let dash =
+        if dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{dash}\"") };
+    let _ = write!(
+        s,
+        "<g transform=\"translate({} {})\"{opacity}><title>{} {}</title><rect width=\"{}\" \
+         height=\"{}\" rx=\"10\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"{dash}/>",
+        r.x,
+        r.y,
+        m.target.kind.as_str(),
+        esc(&named(m)),
+        r.w,
+        r.h
+    );
+    true
+}
+
+fn finalizers(s: &mut String, m: &ItemMeta, y: f64, chars: usize) {
+    if !m.finalizers.is_empty() {
+        let text = clip(&format!("⚑ finalizers: {}", m.finalizers.join(", ")), chars);
+        line(s, 16.0, y, FLAG, phase_colour(Phase::Pending).1, &text);
+    }
+}
+
+/// The namespace, when it is not `default`, as a prefix of the name.
+fn named(m: &ItemMeta) -> String {
+    match m.target.namespace.as_str() {
+        "" | "default" => m.target.name.clone(),
+        ns => format!("{ns}/{}", m.target.name),
+    }
+}
+
+/// A box's top-right badge: DELETING wins over anything else the kind shows there.
+fn badge(s: &mut String, m: &ItemMeta, other: Option<(&str, &str)>) {
+    let w = m.rect.w;
+    if m.deleting {
+        line_end(s, w - 14.0, 24.0, KIND, phase_colour(Phase::Failing).1, "DELETING");
+    } else if let Some((fill, text)) = other {
+        line_end(s, w - 14.0, 24.0, KIND, fill, text);
+    }
+}
+
+fn deployment(s: &mut String, d: &DeploymentItem) {
+    let m = &d.meta;
+    if !frame(s, m, "#ffffff", LINE, 3.0, "") {
+        return;
+    }
+    line(s, 16.0, 24.0, KIND, MUTED, "DEPLOYMENT");
+    badge(s, m, d.paused.then_some((phase_colour(Phase::Pending).1, "⏸ PAUSED")));
+    line(s, 16.0, 50.0, VALUE, INK, &clip(&named(m), 24));
+    line(s, 16.0, 76.0, LABEL, MUTED, "READY");
+    line(s, 80.0, 76.0, LABEL, MUTED, "UP-TO-DATE");
+    line(s, 172.0, 76.0, LABEL, MUTED, "AVAILABLE");
+    // "1000/1000" would run into the next column: squeeze long values into it.
+    let squeeze =
+        if d.ready.len() > 5 { " textLength=\"58\" lengthAdjust=\"spacingAndGlyphs\"" } else { "" };
+    line(s, 16.0, 100.0, &format!("{VALUE}{squeeze}"), INK, &d.ready);
+    line(s, 80.0, 100.0, VALUE, INK, &d.up_to_date.to_string());
+    line(s, 172.0, 100.0, VALUE, INK, &d.available.to_string());
+    let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
+    line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
+    finalizers(s, m, 148.0, 32);
+    s.push_str("</g>");
+}
+
+fn replicaset(s: &mut String, rs: &ReplicaSetItem) {
+    let m = &rs.meta;
+    let (fill, dash) = if rs.collapsed { (BAND, "4 4") } else { ("#ffffff", "") };
+    if !frame(s, m, fill, LINE, 2.0, dash) {
+        return;
+    }
+    let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
+    let rev = rs.revision.as_ref().map(|r| format!("rev {r}"));
+    if rs.collapsed {
+        line(s, 14.0, 28.0, KIND, MUTED, "RS");
+        line(s, 44.0, 28.0, &name, INK, &clip(&named(m), 17));
+        let right = rev.unwrap_or_else(|| "0/0".to_string());
+        line_end(s, m.rect.w - 12.0, 28.0, SMALL, MUTED, &right);
+    } else {
+        line(s, 16.0, 24.0, KIND, MUTED, "REPLICASET");
+        badge(s, m, rev.as_deref().map(|r| (MUTED, r)));
+        line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
+        line(s, 16.0, 74.0, LABEL, MUTED, "DESIRED");
+        line(s, 88.0, 74.0, LABEL, MUTED, "CURRENT");
+        line(s, 162.0, 74.0, LABEL, MUTED, "READY");
+        line(s, 16.0, 98.0, VALUE, INK, &rs.desired.to_string());
+        line(s, 88.0, 98.0, VALUE, INK, &rs.current.to_string());
+        line(s, 162.0, 98.0, VALUE, INK, &rs.ready.to_string());
+        finalizers(s, m, 124.0, 28);
+    }
+    s.push_str("</g>");
+}
+
+/// Characters of 13 px monospace that fit on a pod card's name line.
+const POD_NAME_CHARS: usize = 20;
+
+fn pod_card(s: &mut String, pod: &PodItem) {
+    let m = &pod.meta;
+    let (c, ink, tint) = phase_colour(pod.phase);
+    let (fill, dash) = match (pod.phase, pod.terminating) {
+        (_, true) => (tint, "3 4"),
+        (Phase::Pending, _) => ("#ffffff", "6 4"),
+        _ => (tint, ""),
+    };
+    if !frame(s, m, fill, c, 2.5, dash) {
+        return;
+    }
+    let (w, h) = (m.rect.w, m.rect.h);
+    let _ = write!(s, "<rect width=\"6\" height=\"{h}\" rx=\"3\" fill=\"{c}\"/>");
+    line(s, 16.0, 22.0, KIND, MUTED, "POD");
+    if !m.finalizers.is_empty() {
+        line(s, 52.0, 22.0, FLAG, phase_colour(Phase::Pending).1, "⚑");
+    }
+    let node = pod.node.clone().unwrap_or_else(|| "no node".into());
+    line_end(s, w - 10.0, 22.0, SMALL, MUTED, &clip(&node, 12));
+    // The random suffix is never shortened: it is what tells a new pod from an old one.
+    let room = POD_NAME_CHARS.saturating_sub(pod.name_suffix.chars().count());
+    let _ = write!(
+        s,
+        "<text x=\"16\" y=\"45\" font-family=\"{MONO}\" font-size=\"13\"><tspan fill=\"{MUTED}\">\
+         {}</tspan><tspan fill=\"{SUFFIX}\" font-weight=\"800\" font-size=\"14.5\">{}</tspan></text>",
+        esc(&clip(&pod.name_prefix, room)),
+        esc(&pod.name_suffix)
+    );
+    phase_icon(s, pod.phase, 23.0, 64.0);
+    line(s, 36.0, 69.0, "font-size=\"14.5\" font-weight=\"700\"", ink, &clip(&pod.status, 18));
+    line(s, 16.0, 93.0, SMALL, MUTED, &format!("READY {}", pod.ready));
+    line_end(s, w - 10.0, 93.0, SMALL, MUTED, &format!("RST {}", pod.restarts));
+    s.push_str("</g>");
+}
+
+fn aggregate(s: &mut String, a: &Aggregate) {
+    let r = a.rect;
+    let _ = write!(
+        s,
+        "<g transform=\"translate({} {})\"><title>{} pods: {}</title><rect width=\"{}\" \
+         height=\"{}\" rx=\"10\" fill=\"{BAND}\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
+        r.x,
+        r.y,
+        a.total,
+        esc(&a.summary()),
+        r.w,
+        r.h
+    );
+    line(s, 16.0, 24.0, KIND, MUTED, &format!("PODS · {}", a.total));
+    line(s, 16.0, 48.0, "font-size=\"14.5\" font-weight=\"700\"", INK, &clip(&a.summary(), 60));
+    let bar_w = r.w - 32.0;
+    let mut x = 16.0;
+    for (phase, n) in &a.counts {
+        let w = bar_w * *n as f64 / a.total.max(1) as f64;
+        let _ = write!(
+            s,
+            "<rect x=\"{x}\" y=\"58\" width=\"{}\" height=\"12\" fill=\"{}\"/>",
+            w.max(2.0),
+            phase_colour(*phase).0
+        );
+        x += w;
+    }
+    s.push_str("</g>");
+}
+
+/// A phase's glyph centred on (`cx`, `cy`), as `components/graph/icons.rs` draws it: each
+/// phase has its own shape as well as its own colour, so a grey printout still tells them
+/// apart.
+pub(super) fn phase_icon(s: &mut String, phase: Phase, cx: f64, cy: f64) {
+    let c = phase_colour(phase).0;
+    let stroke = format!(
+        "fill=\"none\" stroke=\"{c}\" stroke-width=\"2.4\" stroke-linecap=\"round\" \
+         stroke-linejoin=\"round\""
+    );
+    let _ = write!(s, "<g transform=\"translate({cx} {cy})\">");
+    let _ = match phase {
+        Phase::Pending => write!(s, "<circle r=\"6\" {stroke}/>"),
+        Phase::Creating => {
+            write!(s, "<circle r=\"6\" {stroke}/><path d=\"M0 -6 A6 6 0 0 1 0 6 Z\" fill=\"{c}\"/>")
+        }
+        Phase::Running => write!(s, "<circle r=\"7\" fill=\"{c}\"/>"),
+        Phase::Failing => write!(
+            s,
+            "<path d=\"M0 -7.5 L7.5 6 L-7.5 6 Z\" fill=\"{c}\"/>\
+             <rect x=\"-1\" y=\"-3\" width=\"2\" height=\"5\" fill=\"#ffffff\"/>\
+             <rect x=\"-1\" y=\"3\" width=\"2\" height=\"2\" fill=\"#ffffff\"/>"
+        ),
+        Phase::Terminating => write!(s, "<circle r=\"6\" {stroke} stroke-dasharray=\"2 2.6\"/>"),
+        Phase::Completed => write!(s, "<path d=\"M-6 0 L-2 5 L6 -5\" {stroke}/>"),
+    };
+    s.push_str("</g>");
+}
