@@ -12,11 +12,13 @@ use crate::boot::{self, real_now, Shared};
 use crate::complete;
 use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
+use crate::components::export::ExportButtons;
 use crate::components::graph::Graph;
 use crate::components::nodes::{node_views, NodesPanel};
 use crate::components::side::{share_bar, side_panel, undo_bar};
 use crate::components::timeline::Timeline;
 use crate::components::toolbar::Toolbar;
+use crate::export;
 use crate::page::{Msg, StageView};
 
 /// Timer period in real milliseconds.
@@ -101,7 +103,10 @@ pub fn App() -> Html {
                 <Toolbar clock={format!("t = {}", kubeloop::duration::human(world.now().millis()))}
                     speed={s.speed} paused={s.paused} seed={world.seed()} panel={p.panel}
                     inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter}
-                    menu_open={p.menu_open} send={send.clone()} />
+                    menu_open={p.menu_open} send={send.clone()}>
+                    <ExportButtons view={p.shown.graph.clone()} sim_ms={world.now().millis()}
+                        title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph)} />
+                </Toolbar>
                 <Timeline now_ms={s.world().now().millis()} at_ms={past_at} marks={s.input_marks()}
                     on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}
                     on_fork={send.reform(|()| Msg::Fork)} />

@@ -60,7 +60,10 @@ pub fn initial_page() -> Page {
     };
     let known: Vec<String> = sim.missions.iter().map(|m| m.name.clone()).collect();
     sim.done = storage::load_done(&known);
-    let mut page = Page::new(sim, presenter::load(), false);
+    if let Some(notice) = storage::update_notice() {
+        sim.notice(&notice, false);
+    }
+    let mut page = Page::new(sim, presenter::load(), storage::embed_requested());
     page.prepare(real_now());
     page
 }

@@ -22,8 +22,20 @@ const ROOMS: [(&str, u32, u32); 5] = [
 ];
 
 /// Every action of the top bar, by its button text.
-const ACTIONS: [&str; 10] =
-    ["Pause", "Step", "Reset", "Feed", "Missions", "Faults", "YAML", "Nodes", "Share", "Presenter"];
+const ACTIONS: [&str; 12] = [
+    "Pause",
+    "Step",
+    "Reset",
+    "Feed",
+    "Missions",
+    "Faults",
+    "YAML",
+    "Nodes",
+    "Share",
+    "Presenter",
+    "SVG",
+    "PNG",
+];
 
 async fn js(c: &Client, script: &str) -> serde_json::Value {
     c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
@@ -124,5 +136,31 @@ async fn presenter_mode_on_a_projector_draws_pod_names_for_the_back_row() {
     let px = px.as_f64().unwrap();
     assert!(px >= 18.0, "pod names drawn at {px:.1} px");
     browser.screenshot("room-projector-presenter.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_embedded_page_is_the_graph_and_the_command_box_only() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    c.find(Locator::Css("button[title^='a link']")).await.unwrap().click().await.unwrap();
+    let field = c.wait().for_element(Locator::Css(".share-link")).await.unwrap();
+    let link = field.prop("value").await.unwrap().unwrap();
+    // A course page's iframe: the share link's scenario with ?embed.
+    let (page, fragment) = link.split_once('#').unwrap();
+    resize(c, 800, 500).await;
+    c.goto(&format!("{}?embed#{fragment}", page.trim_end_matches('?'))).await.unwrap();
+    c.wait().for_element(Locator::Css(".app.embed")).await.expect("the embed view");
+    eventually(20, "the shared pods", || async { running_pods(c).await == 2 }).await;
+    for chrome in [".topbar", ".timeline", ".side"] {
+        assert_eq!(count(c, chrome).await, 0, "no {chrome} in the embed view");
+    }
+    type_line(c, "k scale deploy web --replicas=3").await;
+    eventually(20, "three pods", || async { running_pods(c).await == 3 }).await;
+    let overflow = js(c, "return document.documentElement.scrollWidth - innerWidth").await;
+    assert!(overflow.as_i64().unwrap() <= 0);
+    browser.screenshot("room-embed.png").await;
     browser.close().await;
 }
