@@ -252,4 +252,21 @@ mod tests {
         assert!(views.iter().any(|m| m.name == "stop-for-real" && m.done));
         assert_eq!(views.iter().filter(|m| m.done).count(), 1);
     }
+
+    #[test]
+    fn in_the_page_no_check_line_is_met_before_the_learner_acts() {
+        // The check rebuilds the start from the seed: this holds only if that rebuild matches
+        // what `start_mission` made in the page, timer ticks included.
+        for name in mission_views(&Sim::new(3)).into_iter().map(|m| m.name) {
+            let mut sim = Sim::new(3);
+            sim.start_mission(&name);
+            for _ in 0..50 {
+                sim.tick(1000.0);
+            }
+            sim.check_mission();
+            let v = VerdictView::from(sim.verdict.as_ref().expect("checked"));
+            assert!(!v.passed, "{name}: {v:?}");
+            assert!(v.lines.iter().all(|(ok, _)| !ok), "{name}: {v:?}");
+        }
+    }
 }
