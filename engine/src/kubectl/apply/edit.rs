@@ -47,6 +47,14 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
         out.err("Edit cancelled, saved file was empty.\n");
         return out;
     }
+    // editoptions.go `visitToPatch` matches each edited object to the one opened by its UID,
+    // and its patch preconditions refuse a changed apiVersion, kind or name: saving must never
+    // create a second object (which applying the text would do).
+    if stream.items.iter().any(|item| renamed(s, item)) {
+        out.err("error: At least one of apiVersion, kind and name was changed\n");
+        out.status = 1;
+        return out;
+    }
     let mut lines = Vec::new();
     let mut reasons = Vec::new();
     let mut failed = false;
@@ -111,6 +119,24 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
     }
     out.status = i32::from(failed);
     out
+}
+
+/// Whether the edited document carries the UID of an object that has another kind, name or
+/// namespace than the document now gives.
+fn renamed(s: &Session, item: &manifest::Item) -> bool {
+    let Some(uid) = item.source.pointer("/metadata/uid").and_then(|u| u.as_str()) else {
+        return false;
+    };
+    let everything = crate::labels::selector::Selector::everything();
+    [Kind::Deployment, Kind::ReplicaSet, Kind::Pod].into_iter().any(|kind| {
+        crate::kubectl::list_objects(&s.world.store, kind, None, &everything).iter().any(|o| {
+            let m = o.meta();
+            m.uid == uid
+                && (kind != item.kind
+                    || m.name != item.name
+                    || (!item.namespace.is_empty() && m.namespace != item.namespace))
+        })
+    })
 }
 
 fn exists(s: &Session, kind: Kind, ns: &str, name: &str) -> bool {
@@ -219,6 +245,17 @@ mod tests {
         let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: 4"), "default");
         assert_eq!((out.status, out.stdout().as_str()), (0, "deployment.apps/web edited\n"));
         assert_eq!(replicas(&s), 4);
+    }
+
+    #[test]
+    fn renaming_the_object_in_the_editor_is_refused_and_creates_nothing() {
+        let (mut s, yaml) = opened();
+        let out = edit(&mut s, &yaml.replace("name: web", "name: web2"), "default");
+        assert_eq!(
+            (out.status, stderr(&out).as_str()),
+            (1, "error: At least one of apiVersion, kind and name was changed\n")
+        );
+        assert!(s.world.store.get::<Deployment>("default", "web2").is_none());
     }
 
     #[test]
