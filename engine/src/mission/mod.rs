@@ -142,10 +142,7 @@ pub fn run(mission: &Mission, script: &str, seed: u64) -> (Verdict, String) {
 /// Runs a mission's setup in a session (the page does this when a mission starts, right after
 /// `reset --seed N`). `check_world` relies on this being the setup on a fresh world, settled.
 pub fn start(mission: &Mission, session: &mut Session) {
-    for unit in units(&mission.setup) {
-        session.run(&unit.text);
-    }
-    session.world.settle();
+    since::run_setup(&mission.setup, session);
 }
 
 #[cfg(test)]

@@ -14,13 +14,18 @@ use crate::script::units;
 use crate::store::WatchEvent;
 use crate::world::World;
 
-/// The world right after the setup settled.
-pub fn start_world(setup: &str, seed: u64) -> World {
-    let mut session = Session::new(World::new(seed), Mode::Script);
+/// Runs a setup and lets the loops settle: what starting a mission does to a fresh cluster.
+pub fn run_setup(setup: &str, session: &mut Session) {
     for unit in units(setup) {
         session.run(&unit.text);
     }
     session.world.settle();
+}
+
+/// The world right after the setup settled, rebuilt from the seed.
+pub fn start_world(setup: &str, seed: u64) -> World {
+    let mut session = Session::new(World::new(seed), Mode::Script);
+    run_setup(setup, &mut session);
     session.world
 }
 
