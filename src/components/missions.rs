@@ -149,7 +149,7 @@ fn Active(props: &ActiveProps) -> Html {
                 if let Some(el) = verdict_ref.cast::<web_sys::Element>() {
                     let opts = web_sys::ScrollIntoViewOptions::new();
                     opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                    let _ = (&el, &opts);
+                    el.scroll_into_view_with_scroll_into_view_options(&opts);
                     *scroll_pending.borrow_mut() = false;
                 }
                 *last_verdict.borrow_mut() = verdict;
