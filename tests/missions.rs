@@ -67,3 +67,36 @@ async fn saved_progress_loads_and_garbage_in_storage_is_ignored() {
     assert_eq!(root.query_selector_all(".mission-item.done").unwrap().length(), 0);
     storage().remove_item(KEY).unwrap();
 }
+
+#[wasm_bindgen_test]
+async fn the_goal_reads_as_one_paragraph_and_a_check_brings_the_verdict_into_view() {
+    storage().remove_item(KEY).unwrap();
+    let root = mount().await;
+    click(&button(&root, "Missions")).await;
+    click(&one(&root, "[data-mission='stop-for-real']")).await;
+    let paragraphs = root.query_selector_all(".mission-goal p").unwrap();
+    assert_eq!(paragraphs.length(), 1);
+    assert_eq!(
+        paragraphs.item(0).unwrap().text_content().unwrap(),
+        "The web app must stop: no web pod may run. Deleting the pods will not do it. \
+         Stop it in a way the loops agree with."
+    );
+
+    // Push the page far down so the verdict would land out of sight, then check.
+    let spacer = document().create_element("div").unwrap();
+    spacer.set_attribute("style", "height: 4000px").unwrap();
+    root.insert_before(&spacer, root.first_child().as_ref()).unwrap();
+    let window = web_sys::window().unwrap();
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    click(&button(&root, "Check my work")).await;
+    let verdict: web_sys::Element = one(&root, ".verdict");
+    let rect = verdict.get_bounding_client_rect();
+    let height = window.inner_height().unwrap().as_f64().unwrap();
+    assert!(rect.top() >= 0.0 && rect.top() < height, "the verdict is in view: {}", rect.top());
+    // Checking again scrolls to it again, even when the verdict reads the same.
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    click(&button(&root, "Check my work")).await;
+    let top = one::<web_sys::Element>(&root, ".verdict").get_bounding_client_rect().top();
+    assert!(top >= 0.0 && top < height, "in view after a second check: {top}");
+    root.remove();
+}

@@ -38,6 +38,33 @@ fn ref_label(r: &ObjRef) -> String {
     format!("{}/{}", r.kind, r.name)
 }
 
+/// An identifier as HTML with line-break opportunities (`<wbr>`) where a reader would break
+/// it: after `-`, `.`, `/`, `=`, `_` or `:` between letters or digits, and where a lower-case
+/// letter or digit meets an upper-case one. A narrow panel then wraps
+/// `NewReplicaSet|Available` and `web-564f6bc4d8-|x2k9p` at those points instead of mid-word
+/// ("NewReplica SetAvailabl e"), and never has to cut a name. The text itself is unchanged.
+pub fn breakable(text: &str) -> Html {
+    let chars: Vec<char> = text.chars().collect();
+    let mut pieces: Vec<Html> = Vec::new();
+    let mut piece = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        piece.push(c);
+        let next = chars.get(i + 1).copied();
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let alnum = |x: Option<char>| x.is_some_and(char::is_alphanumeric);
+        let after_separator =
+            matches!(c, '-' | '.' | '/' | '=' | '_' | ':') && alnum(prev) && alnum(next);
+        let camel =
+            (c.is_lowercase() || c.is_ascii_digit()) && next.is_some_and(char::is_uppercase);
+        if after_separator || camel {
+            pieces.push(html! { { std::mem::take(&mut piece) } });
+            pieces.push(html! { <wbr /> });
+        }
+    }
+    pieces.push(html! { { piece } });
+    html! { <>{ for pieces }</> }
+}
+
 #[component]
 pub fn Inspector(props: &InspectorProps) -> Html {
     // Escape closes the panel, except while typing in one of its fields.
@@ -75,7 +102,7 @@ pub fn Inspector(props: &InspectorProps) -> Html {
                 <span class={classes!("kind-badge", format!("kind-{}", t.kind.as_str().to_lowercase()))}>
                     { t.kind.as_str() }
                 </span>
-                <h2 class="insp-title">{ &t.name }</h2>
+                <h2 class="insp-title">{ breakable(&t.name) }</h2>
                 <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
             </div>
             if i.status.is_some() || !t.namespace.is_empty() {
@@ -106,7 +133,7 @@ fn change_item(c: &Change) -> Html {
                 <ul class="change-fields">
                     { for c.diff.iter().map(|f| html! {
                         <li>
-                            <code class="field">{ &f.path }</code>
+                            <code class="field">{ breakable(&f.path) }</code>
                             <span class="old">{ value(&f.old) }</span>
                             <span aria-hidden="true">{ " → " }</span>
                             <span class="sr-only">{ " became " }</span>
@@ -137,7 +164,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
         let on_select = props.on_select.clone();
         let r = r.clone();
         html! {
-            <button type="button" class="link" onclick={move |_: MouseEvent| on_select.emit(r.clone())}>{ text }</button>
+            <button type="button" class="link" onclick={move |_: MouseEvent| on_select.emit(r.clone())}>{ breakable(&text) }</button>
         }
     };
     let edit = {
@@ -150,7 +177,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
         let name = format!("{}/{}", o.kind, o.name);
         match &o.target {
             Some(r) => link(r, format!("{verb} {name}")),
-            None => html! { <span>{ format!("{verb} {name} (gone)") }</span> },
+            None => html! { <span>{ breakable(&format!("{verb} {name} (gone)")) }</span> },
         }
     };
     html! {
@@ -177,12 +204,12 @@ fn InspectorBody(props: &BodyProps) -> Html {
                     <tbody>
                         { for i.rows.iter().map(|r| html! {
                             <tr class={if r.matches { "row-ok" } else { "row-diff" }}>
-                                <th scope="row">{ &r.field }</th>
-                                <td>{ &r.desired }</td>
+                                <th scope="row">{ breakable(&r.field) }</th>
+                                <td>{ breakable(&r.desired) }</td>
                                 <td>
                                     <span class="status-icon" aria-hidden="true">{ if r.matches { "✓" } else { "≠" } }</span>
                                     <span class="sr-only">{ if r.matches { "matches: " } else { "differs: " } }</span>
-                                    { &r.observed }
+                                    { breakable(&r.observed) }
                                 </td>
                             </tr>
                         }) }
@@ -234,13 +261,13 @@ fn InspectorBody(props: &BodyProps) -> Html {
                     <p class="insp-none">{ "none" }</p>
                 } else {
                     <ul class="chips">
-                        { for i.labels.iter().map(|(k, v)| html! { <li class="chip">{ format!("{k}={v}") }</li> }) }
+                        { for i.labels.iter().map(|(k, v)| html! { <li class="chip">{ breakable(&format!("{k}={v}")) }</li> }) }
                     </ul>
                 }
                 if !i.annotations.is_empty() {
                     <h4>{ "Annotations" }</h4>
                     <dl class="insp-annotations">
-                        { for i.annotations.iter().map(|(k, v)| html! { <><dt>{ k }</dt><dd>{ v }</dd></> }) }
+                        { for i.annotations.iter().map(|(k, v)| html! { <><dt>{ breakable(k) }</dt><dd>{ v }</dd></> }) }
                     </dl>
                 }
             </section>
@@ -249,7 +276,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
                     <h3>{ "Finalizers" }</h3>
                     <ul class="insp-list">
                         { for i.finalizers.iter().map(|f| html! {
-                            <li><code>{ f }</code>
+                            <li><code>{ breakable(f) }</code>
                                 if let Some(m) = finalizer_meaning(f) { { format!(": {m}") } }
                             </li>
                         }) }
@@ -266,7 +293,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
                             <li class={if e.warning { "ev ev-warning" } else { "ev ev-normal" }}>
                                 <span class="status-icon" aria-hidden="true">{ if e.warning { "⚠" } else { "•" } }</span>
                                 <span class="ev-type">{ if e.warning { "Warning" } else { "Normal" } }</span>
-                                <strong class="ev-reason">{ &e.reason }</strong>
+                                <strong class="ev-reason">{ breakable(&e.reason) }</strong>
                                 <span class="ev-age">
                                     { format!("{} ago", e.age) }
                                     if e.count > 1 { { format!(" (×{})", e.count) } }

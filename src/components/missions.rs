@@ -1,7 +1,8 @@
 //! The mission picker and the active mission: goal, hints one at a time, "predict first"
 //! questions answered then revealed, and the verdict of "Check my work". It only shows what
 //! `App` hands it and reports clicks; starting and checking a mission happen in `Sim`.
-//! Mission text is data a teacher wrote, so it is always rendered as text.
+//! Mission text is data a teacher wrote, so it is always rendered as text, reflowed (`text`)
+//! so the browser wraps it instead of the YAML file's line breaks.
 
 use std::rc::Rc;
 
@@ -11,6 +12,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::sim::Sim;
+
+mod text;
+pub use text::{reflow, Block};
 
 /// One entry of the picker.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +134,28 @@ struct ActiveProps {
 fn Active(props: &ActiveProps) -> Html {
     let shown_hints = use_state(|| 0usize);
     let a = &props.active;
+    let verdict_ref = use_node_ref();
+    // A check's verdict can land below the fold of a long mission: bring it into view when it
+    // changes, and after every click on "Check my work" (the same verdict twice is still an
+    // answer the learner is waiting for).
+    let scroll_pending = use_mut_ref(|| false);
+    let last_verdict = use_mut_ref(|| None::<Rc<VerdictView>>);
+    {
+        let (verdict_ref, scroll_pending) = (verdict_ref.clone(), scroll_pending.clone());
+        let verdict = props.verdict.clone();
+        use_effect(move || {
+            let changed = *last_verdict.borrow() != verdict;
+            if changed || *scroll_pending.borrow() {
+                if let Some(el) = verdict_ref.cast::<web_sys::Element>() {
+                    let opts = web_sys::ScrollIntoViewOptions::new();
+                    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    el.scroll_into_view_with_scroll_into_view_options(&opts);
+                    *scroll_pending.borrow_mut() = false;
+                }
+                *last_verdict.borrow_mut() = verdict;
+            }
+        });
+    }
     let more_hints = *shown_hints < a.hints.len();
     let show_hint = {
         let shown_hints = shown_hints.clone();
@@ -137,7 +163,10 @@ fn Active(props: &ActiveProps) -> Html {
     };
     let on_check = {
         let on_check = props.on_check.clone();
-        Callback::from(move |_: MouseEvent| on_check.emit(()))
+        Callback::from(move |_: MouseEvent| {
+            *scroll_pending.borrow_mut() = true;
+            on_check.emit(())
+        })
     };
     let on_close = {
         let on_close = props.on_close.clone();
@@ -146,13 +175,13 @@ fn Active(props: &ActiveProps) -> Html {
     html! {
         <div class="mission-active">
             <h3 class="mission-title">{ &a.title }</h3>
-            <p class="mission-goal">{ &a.goal }</p>
+            <div class="mission-goal">{ text::render(&a.goal) }</div>
             { for a.predict.iter().enumerate().map(|(i, p)| html! {
                 <Predict key={i} prediction={p.clone()} />
             }) }
             if !a.hints.is_empty() {
                 <ol class="mission-hints" aria-label="hints">
-                    { for a.hints.iter().take(*shown_hints).map(|h| html! { <li>{ h }</li> }) }
+                    { for a.hints.iter().take(*shown_hints).map(|h| html! { <li>{ text::render(h) }</li> }) }
                 </ol>
                 if more_hints {
                     <button class="btn" onclick={show_hint}>{ "Show a hint" }</button>
@@ -164,7 +193,7 @@ fn Active(props: &ActiveProps) -> Html {
                 <button class="btn" onclick={on_close}>{ "All missions" }</button>
             </div>
             if let Some(v) = props.verdict.clone() {
-                <div class={classes!("verdict", if v.passed { "pass" } else { "fail" })} role="status">
+                <div ref={verdict_ref} class={classes!("verdict", if v.passed { "pass" } else { "fail" })} role="status">
                     <h4 class="verdict-head">{ if v.passed { "PASS" } else { "FAIL" } }</h4>
                     <ul class="verdict-lines">
                         { for v.lines.iter().map(|(ok, line)| html! {
@@ -251,5 +280,22 @@ mod tests {
         let views = mission_views(&sim);
         assert!(views.iter().any(|m| m.name == "stop-for-real" && m.done));
         assert_eq!(views.iter().filter(|m| m.done).count(), 1);
+    }
+
+    #[test]
+    fn in_the_page_no_check_line_is_met_before_the_learner_acts() {
+        // The check rebuilds the start from the seed: this holds only if that rebuild matches
+        // what `start_mission` made in the page, timer ticks included.
+        for name in mission_views(&Sim::new(3)).into_iter().map(|m| m.name) {
+            let mut sim = Sim::new(3);
+            sim.start_mission(&name);
+            for _ in 0..50 {
+                sim.tick(1000.0);
+            }
+            sim.check_mission();
+            let v = VerdictView::from(sim.verdict.as_ref().expect("checked"));
+            assert!(!v.passed, "{name}: {v:?}");
+            assert!(v.lines.iter().all(|(ok, _)| !ok), "{name}: {v:?}");
+        }
     }
 }

@@ -11,6 +11,7 @@ use kubeloop::model::{Kind, Node, Pod};
 use kubeloop::world::World;
 use yew::prelude::*;
 
+use crate::components::inspector::breakable;
 use crate::inspect::node_status;
 use crate::selection::ObjRef;
 
@@ -135,7 +136,7 @@ pub fn NodesPanel(props: &NodesProps) -> Html {
                         data-node={n.name.clone()} data-status={n.status.clone()}>
                         <button class="node-head" onclick={select(ObjRef::new(Kind::Node, "", &n.name))}
                             aria-label={format!("node {}, {}", n.name, n.status)}>
-                            <span class="node-name">{ &n.name }</span>
+                            <span class="node-name">{ breakable(&n.name) }</span>
                             { status_badge(&n.status) }
                         </button>
                         <p class="node-load">{ format!("{} / {} pods", n.pods.len(), n.capacity) }</p>
@@ -148,7 +149,7 @@ pub fn NodesPanel(props: &NodesProps) -> Html {
                                         <button class={classes!("pod-chip", Tone::of(&p.status).class())}
                                             data-pod={p.name.clone()} data-status={p.status.clone()}
                                             onclick={select(ObjRef::new(Kind::Pod, &p.namespace, &p.name))}>
-                                            <span class="pod-chip-name" title={p.name.clone()}>{ &p.name }</span>
+                                            <span class="pod-chip-name">{ breakable(&p.name) }</span>
                                             { status_badge(&p.status) }
                                         </button>
                                     </li>

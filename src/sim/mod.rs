@@ -417,19 +417,18 @@ impl Sim {
         self.record(Input::Edit(text.to_string()));
         let out = self.apply_edit(text, &ns);
         if out.status != 0 {
-            let msg =
-                out.text().trim_end().replace("error when applying patch", "error when editing");
+            // The log is the terminal: it gets what `kubectl edit` prints there. kubectl then
+            // reopens the file headed with the reasons; here the editor stays open with the
+            // same words and the learner's text.
+            self.push_output(&out);
+            let msg = out.text().trim_end().to_string();
             self.editor = Some(EditorState { error: Some(msg), ..state });
             return;
         }
         self.editor = None;
-        let said = out.stdout();
-        let message = if said.contains(" unchanged") {
-            "Edit cancelled, no changes made.".to_string()
-        } else {
-            said.trim_end().replace(" configured", " edited")
-        };
-        self.push_lines(LineKind::Output, &message);
+        // A saved edit, or "Edit cancelled, no changes made." (which kubectl writes to stderr,
+        // but which is no failure, so it is not shown as one).
+        self.push_lines(LineKind::Output, &out.text());
     }
 
     /// Saves edited YAML the way `k edit` does: in place, like apply, without recording it in
@@ -563,6 +562,8 @@ fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
 }
 
 mod pending;
+#[cfg(test)]
+mod edit_tests;
 #[cfg(test)]
 mod tests;
 pub mod timeline;

@@ -24,6 +24,9 @@ use super::mutate::ns_of;
 use super::printers;
 use super::{KubectlError, Output, Session};
 
+mod edit;
+pub use edit::edit;
+
 /// `v1.LastAppliedConfigAnnotation`.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -44,23 +47,6 @@ pub enum Verb {
     Create,
     Apply,
     Edit,
-}
-
-/// Saves the editor's text over the objects it names, as `kubectl edit` does.
-pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
-    let mut out = Output::default();
-    // As any command line does (`Session::run`), saving ends a running watch.
-    if s.watch.is_some() {
-        s.stop_watch();
-    }
-    out.status = match from_manifest(s, "-", Some(text.to_string()), ns, Verb::Edit, &mut out) {
-        Ok(status) => status,
-        Err(e) => {
-            out.err(format!("{e}\n"));
-            1
-        }
-    };
-    out
 }
 
 pub fn apply(
@@ -186,6 +172,7 @@ fn put_item(
                 _ => s.world.store.get::<Pod>(ns, &item.name).is_some(),
             };
             let verb = if apply && exists { "applying patch" } else { "creating" };
+            let message = message.to_string();
             Err(Failure::Api { verb, err: ApiError::BadRequest { message } })
         }
     }

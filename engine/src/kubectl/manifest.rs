@@ -36,8 +36,24 @@ pub struct Item {
     pub kind: Kind,
     pub name: String,
     pub namespace: String,
-    /// The typed object, or the API server's BadRequest message for it.
-    pub decoded: Result<Object, String>,
+    /// The typed object, or why the API server could not decode it.
+    pub decoded: Result<Object, Undecodable>,
+}
+
+/// A document the API server could not decode into its kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Undecodable {
+    pub kind: String,
+    /// The decoder's own words: `json: cannot unmarshal ...` or `strict decoding error: ...`.
+    pub detail: String,
+}
+
+impl std::fmt::Display for Undecodable {
+    /// The BadRequest message, as apiserver rest.go `transformDecodeError` words it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = &self.kind;
+        write!(f, "{kind} in version \"v1\" cannot be handled as a {kind}: {}", self.detail)
+    }
 }
 
 /// Every object of `text`, failing on the first problem of any kind: for tests that want the
@@ -172,10 +188,7 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
         Kind::ReplicaSet => strict::typed(v).map(Object::ReplicaSet),
         _ => strict::typed(v).map(Object::Pod),
     };
-    // transformDecodeError: "<Kind> in version "<version>" cannot be handled as a <Kind>".
-    let decoded = decoded.map_err(|detail| {
-        format!("{kind_name} in version \"v1\" cannot be handled as a {kind_name}: {detail}")
-    });
+    let decoded = decoded.map_err(|detail| Undecodable { kind: kind_name.clone(), detail });
     Ok(Some(Item { source, kind, name, namespace, decoded }))
 }
 
@@ -229,7 +242,7 @@ mod tests {
         let stream = read(text);
         let err = stream.items[0].decoded.as_ref().map(|_| ()).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"spec.containers[1].commandx\", unknown field \"spec.oops\""
         );
     }

@@ -1,12 +1,20 @@
 //! State-based checks: predicates over the cluster's objects, its Events, and the states it
-//! went through (the watch log). Each failing check explains itself in the mission's words.
+//! went through (the watch log), all measured from the moment the mission's setup ended. Each
+//! check explains itself in the mission's words, and says what it found in plain words that
+//! stay true to what the learner sees in the graph (no selectors or jsonpath in the output).
+//!
+//! A check that already held when the mission started proves nothing by holding now ("three
+//! web pods run again" before anything was deleted). Such a check only counts once the
+//! learner's own writes have reached the objects it is about; until then it reports "no change
+//! since the mission started".
 
 use serde::Deserialize;
 
-use crate::kubectl::{jsonpath, printers};
+use super::probe;
+use super::since::{Ctx, Subject};
+use crate::kubectl::jsonpath;
 use crate::labels::selector;
-use crate::model::{Kind, Object, FINALIZER_FOREGROUND, FINALIZER_ORPHAN};
-use crate::world::World;
+use crate::model::Kind;
 
 /// One condition on the cluster. Exactly one of: objects (`kind`), `event`, `seen`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -18,13 +26,19 @@ pub struct Check {
     /// An exact name, or a prefix ending in `*`.
     #[serde(default)]
     pub name: Option<String>,
+    /// A label selector, shown to the learner as `matching app=web`: use labels the learner
+    /// sees on the objects, never a bookkeeping label.
     #[serde(default)]
     pub selector: Option<String>,
     #[serde(default = "default_ns")]
     pub namespace: String,
-    /// Pods only: count those not terminating or finished (default true).
+    /// Pods only: count the pods that run (default true). A terminating pod still runs until
+    /// its containers stop; a finished one does not.
     #[serde(default = "yes")]
     pub active: bool,
+    /// Only objects the setup made (`setup`), or only those made since (`later`).
+    #[serde(default)]
+    pub made: Option<Made>,
     #[serde(default)]
     pub count: Option<usize>,
     #[serde(default)]
@@ -36,6 +50,9 @@ pub struct Check {
     pub jsonpath: Option<String>,
     #[serde(default)]
     pub equals: Option<String>,
+    /// What the jsonpath reads, in plain words ("image", "label owner-found"), for the output.
+    #[serde(default)]
+    pub what: Option<String>,
     #[serde(default)]
     pub event: Option<EventCheck>,
     #[serde(default)]
@@ -47,6 +64,13 @@ pub struct Check {
     pub hint: String,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Made {
+    Setup,
+    Later,
+}
+
 fn default_ns() -> String {
     "default".into()
 }
@@ -54,7 +78,8 @@ fn yes() -> bool {
     true
 }
 
-/// Events with this reason (on objects of `kind`, named with `name`), counted by their `count`.
+/// Events with this reason (on objects of `kind`, named with `name`) since the mission started,
+/// counted by their `count`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EventCheck {
@@ -69,15 +94,25 @@ pub struct EventCheck {
     pub max: Option<i64>,
 }
 
-/// A state the cluster must have passed through (or never passed through), from the watch log.
+/// A state the cluster passed through (or never passed through) since the mission started,
+/// from the watch log.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeenCheck {
     pub kind: String,
+    /// An exact name, or a prefix ending in `*`.
     pub name: String,
     /// The object carried this finalizer while being deleted.
     #[serde(default)]
     pub finalizer: Option<String>,
+    /// The object's jsonpath rendered to `equals` (the check's `what` names it).
+    #[serde(default)]
+    pub jsonpath: Option<String>,
+    #[serde(default)]
+    pub equals: Option<String>,
+    /// The object must also have been deleted since the start.
+    #[serde(default)]
+    pub deleted: bool,
     /// `false`: the state must never have happened.
     #[serde(default = "yes")]
     pub happened: bool,
@@ -104,18 +139,26 @@ impl CheckResult {
     }
 }
 
-fn name_matches(pattern: &Option<String>, name: &str) -> bool {
-    match pattern.as_deref() {
-        None => true,
-        Some(p) => match p.strip_suffix('*') {
-            Some(prefix) => name.starts_with(prefix),
-            None => name == p,
-        },
-    }
+pub fn kind_of(word: &str) -> Result<Kind, String> {
+    Kind::from_resource(word).ok_or_else(|| format!("unknown kind {word:?}"))
 }
 
-fn kind_of(word: &str) -> Result<Kind, String> {
-    Kind::from_resource(word).ok_or_else(|| format!("unknown kind {word:?}"))
+fn valid_jsonpath(
+    t: &Option<String>,
+    equals: &Option<String>,
+    what: &Option<String>,
+) -> Result<(), String> {
+    if let Some(t) = t {
+        jsonpath::parse(t).map_err(|e| e.to_string())?;
+        if equals.is_none() {
+            return Err("jsonpath needs equals".into());
+        }
+        // The learner reads the words, never the template.
+        if what.is_none() {
+            return Err(format!("jsonpath {t} needs what (its plain name)"));
+        }
+    }
+    Ok(())
 }
 
 impl Check {
@@ -132,14 +175,10 @@ impl Check {
         if let Some(s) = &self.selector {
             selector::parse(s).map_err(|e| e.to_string())?;
         }
-        if let Some(t) = &self.jsonpath {
-            jsonpath::parse(t).map_err(|e| e.to_string())?;
-            if self.equals.is_none() {
-                return Err("jsonpath needs equals".into());
-            }
-        }
+        valid_jsonpath(&self.jsonpath, &self.equals, &self.what)?;
         if let Some(s) = &self.seen {
             kind_of(&s.kind)?;
+            valid_jsonpath(&s.jsonpath, &s.equals, &self.what)?;
         }
         if let Some(e) = &self.event {
             if let Some(k) = &e.kind {
@@ -149,94 +188,42 @@ impl Check {
         Ok(())
     }
 
-    pub fn evaluate(&self, world: &World) -> CheckResult {
-        let (ok, found) = if let Some(e) = &self.event {
-            event(e, world)
-        } else if let Some(s) = &self.seen {
-            seen(s, world)
-        } else {
-            self.objects(world)
-        };
+    /// The check as the learner reads it. One that already held at the start passes only once
+    /// the learner's writes reached its objects (see the module comment).
+    pub fn evaluate(&self, ctx: &Ctx) -> CheckResult {
+        let (mut ok, mut found) = self.holds(ctx);
+        if ok && self.holds(&ctx.at_start()).0 && !ctx.touched_after_learner(&self.subject()) {
+            ok = false;
+            found = "no change since the mission started".into();
+        }
         CheckResult { ok, explain: self.explain.clone(), found, hint: self.hint.clone() }
     }
 
-    fn objects(&self, world: &World) -> (bool, String) {
-        let Some(kind) = self.kind.as_deref().and_then(|k| kind_of(k).ok()) else {
-            return (false, "the check names no kind".into());
-        };
-        let sel = self
-            .selector
-            .as_deref()
-            .and_then(|s| selector::parse(s).ok())
-            .unwrap_or_else(selector::Selector::everything);
-        let objs: Vec<Object> =
-            crate::kubectl::list_objects(&world.store, kind, Some(&self.namespace), &sel)
-                .into_iter()
-                .filter(|o| name_matches(&self.name, &o.meta().name))
-                .filter(|o| !self.active || !matches!(o, Object::Pod(p) if !p.is_active()))
-                .collect();
-        let what = format!(
-            "{} {}{}",
-            objs.len(),
-            kind.plural(),
-            self.selector.as_ref().map(|s| format!(" matching {s}")).unwrap_or_default()
-        );
-        let n = objs.len();
-        if self.count.is_some_and(|c| c != n)
-            || self.min.is_some_and(|m| n < m)
-            || self.max.is_some_and(|m| n > m)
-        {
-            return (false, format!("found {what}"));
+    fn holds(&self, ctx: &Ctx) -> (bool, String) {
+        if let Some(e) = &self.event {
+            probe::event(e, ctx)
+        } else if let Some(s) = &self.seen {
+            probe::seen(s, self.what.as_deref(), ctx)
+        } else {
+            probe::objects(self, ctx)
         }
-        if let (Some(t), Some(want)) = (&self.jsonpath, &self.equals) {
-            if objs.is_empty() {
-                return (false, format!("found no {}", kind.plural()));
-            }
-            for o in &objs {
-                let got = jsonpath::render(t, &printers::object_json(o))
-                    .unwrap_or_else(|e| e.to_string());
-                if got != *want {
-                    return (false, format!("{} has {t} = {got:?}, not {want:?}", o.meta().name));
-                }
-            }
-        }
-        (true, format!("found {what}"))
     }
-}
 
-fn event(e: &EventCheck, world: &World) -> (bool, String) {
-    let kind = e.kind.as_deref().and_then(Kind::from_resource);
-    let total: i64 = world
-        .store
-        .list::<crate::model::Event>(None, None)
-        .filter(|ev| ev.reason == e.reason)
-        .filter(|ev| kind.is_none_or(|k| ev.involved_object.kind == k.as_str()))
-        .filter(|ev| name_matches(&e.name, &ev.involved_object.name))
-        .map(|ev| i64::from(ev.count))
-        .sum();
-    let ok = e.min.is_none_or(|m| total >= m) && e.max.is_none_or(|m| total <= m);
-    (ok, format!("{total} {} event{}", e.reason, if total == 1 { "" } else { "s" }))
-}
-
-fn seen(s: &SeenCheck, world: &World) -> (bool, String) {
-    let Ok(kind) = kind_of(&s.kind) else { return (false, format!("unknown kind {}", s.kind)) };
-    let happened = world.store.watch.since(0).any(|ev| {
-        let m = ev.object.meta();
-        ev.object.kind() == kind
-            && m.name == s.name
-            && match s.finalizer.as_deref() {
-                Some(f) => m.is_deleting() && m.has_finalizer(f),
-                None => true,
-            }
-    });
-    let what = match s.finalizer.as_deref() {
-        Some(FINALIZER_FOREGROUND) => {
-            format!("{} {} deleting in the foreground", kind.as_str(), s.name)
+    /// The objects this check is about.
+    fn subject(&self) -> Subject<'_> {
+        if let Some(e) = &self.event {
+            let kind = e.kind.as_deref().and_then(Kind::from_resource);
+            return Subject { kind, name: e.name.as_deref(), namespace: None, selector: None };
         }
-        Some(FINALIZER_ORPHAN) => format!("{} {} deleting with orphaning", kind.as_str(), s.name),
-        Some(f) => format!("{} {} deleting with finalizer {f}", kind.as_str(), s.name),
-        None => format!("{} {}", kind.as_str(), s.name),
-    };
-    let found = if happened { format!("saw {what}") } else { format!("never saw {what}") };
-    (happened == s.happened, found)
+        if let Some(s) = &self.seen {
+            let kind = Kind::from_resource(&s.kind);
+            return Subject { kind, name: Some(&s.name), namespace: None, selector: None };
+        }
+        Subject {
+            kind: self.kind.as_deref().and_then(Kind::from_resource),
+            name: self.name.as_deref(),
+            namespace: Some(&self.namespace),
+            selector: self.selector.as_deref().and_then(|s| selector::parse(s).ok()),
+        }
+    }
 }

@@ -4,8 +4,12 @@
 //! touching Rust; the build embeds every file it finds there. The check looks only at the
 //! cluster (its objects, its Events, and the history of states in the watch log), never at
 //! the commands typed, so any valid path passes, and a failing check says what is still wrong.
+//! Everything is measured from the end of the setup (see `since`), so nothing passes before
+//! the learner has acted.
 
 mod check;
+mod probe;
+mod since;
 
 use serde::Deserialize;
 
@@ -13,7 +17,8 @@ use crate::kubectl::{Mode, Session};
 use crate::script::units;
 use crate::world::World;
 
-pub use check::{Check, CheckResult, EventCheck, SeenCheck};
+pub use check::{Check, CheckResult, EventCheck, Made, SeenCheck};
+pub use probe::pod_runs;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,9 +116,12 @@ impl Verdict {
     }
 }
 
-/// Checks the mission against the cluster as it is now (after letting it settle).
+/// Checks the mission against the cluster as it is now, measured from the end of the setup
+/// (rebuilt from the world's seed; see `since`).
 pub fn check_world(mission: &Mission, world: &World) -> Verdict {
-    let results: Vec<CheckResult> = mission.checks.iter().map(|c| c.evaluate(world)).collect();
+    let start = since::start_world(&mission.setup, world.seed());
+    let ctx = since::Ctx::new(world, &start);
+    let results: Vec<CheckResult> = mission.checks.iter().map(|c| c.evaluate(&ctx)).collect();
     Verdict { passed: results.iter().all(|r| r.ok), results }
 }
 
@@ -131,12 +139,10 @@ pub fn run(mission: &Mission, script: &str, seed: u64) -> (Verdict, String) {
     (check_world(mission, &session.world), transcript)
 }
 
-/// Runs a mission's setup in a session (the page does this when a mission starts).
+/// Runs a mission's setup in a session (the page does this when a mission starts, right after
+/// `reset --seed N`). `check_world` relies on this being the setup on a fresh world, settled.
 pub fn start(mission: &Mission, session: &mut Session) {
-    for unit in units(&mission.setup) {
-        session.run(&unit.text);
-    }
-    session.world.settle();
+    since::run_setup(&mission.setup, session);
 }
 
 #[cfg(test)]

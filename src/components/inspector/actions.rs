@@ -144,6 +144,13 @@ impl Reducible for Rows {
     }
 }
 
+/// An input's `size` (in characters) that shows all of `text`: a label key such as
+/// `pod-template-hash` must never be cut to `pod-template…`. The stylesheet's
+/// `field-sizing: content` does the same as the text is typed; this is the first frame's size.
+fn fit(text: &str) -> String {
+    (text.chars().count().max(6) + 1).to_string()
+}
+
 #[component]
 pub fn LabelEditor(props: &LabelProps) -> Html {
     let rows = use_reducer(Rows::default);
@@ -196,10 +203,10 @@ pub fn LabelEditor(props: &LabelProps) -> Html {
             { for current.iter().enumerate().map(|(i, (k, v))| html! {
                 <div class="label-row">
                     <input type="text" class="label-key" aria-label={format!("label {} key", i + 1)}
-                        value={k.clone()} oninput={send(RowsMsg::Key, i)} spellcheck="false" />
+                        size={fit(k)} value={k.clone()} oninput={send(RowsMsg::Key, i)} spellcheck="false" />
                     <span aria-hidden="true">{ "=" }</span>
                     <input type="text" class="label-value" aria-label={format!("label {} value", i + 1)}
-                        value={v.clone()} oninput={send(RowsMsg::Value, i)} spellcheck="false" />
+                        size={fit(v)} value={v.clone()} oninput={send(RowsMsg::Value, i)} spellcheck="false" />
                     <button type="button" class="btn btn-small" aria-label={format!("Remove label {}", i + 1)}
                         onclick={click(Rc::new(move || RowsMsg::Remove(i)))}>{ "Remove" }</button>
                 </div>
