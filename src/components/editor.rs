@@ -67,12 +67,9 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
     let cancel = props.on_cancel.reform(|_: MouseEvent| ());
     let onkeydown = {
         let on_save = props.on_save.clone();
-        let on_cancel = props.on_cancel.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.prevent_default();
-                on_cancel.emit(());
-            } else if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
+            // Escape is the page's (`Page::update`, `Msg::Key`): it closes the editor first.
+            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                 e.prevent_default();
                 on_save.emit(current());
             }
@@ -86,9 +83,9 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
                 {onkeydown}>
                 <h2 id="yaml-editor-title" class="yaml-editor-title"><code>{ title }</code></h2>
                 <p class="yaml-editor-hint">
-                    { "Change the spec or the labels and save: the change is applied like " }
-                    <code>{ "k apply -f -" }</code>
-                    { ", and the controllers react. Ctrl+Enter saves, Escape cancels." }
+                    { "Change the spec or the labels and save: the object is updated in place, as " }
+                    <code>{ "kubectl edit" }</code>
+                    { " does, and the controllers react. Ctrl+Enter saves, Escape cancels." }
                 </p>
                 if let Some(error) = &props.error {
                     <div class="yaml-editor-error" role="alert">

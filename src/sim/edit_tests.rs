@@ -62,3 +62,18 @@ fn saving_the_text_unchanged_cancels_quietly() {
     let last = log(&sim).pop().expect("a line");
     assert_eq!(last, (LineKind::Output, "Edit cancelled, no changes made.".to_string()));
 }
+
+#[test]
+fn cancelling_after_a_failed_save_says_no_valid_changes_were_saved() {
+    let mut sim = Sim::new(1);
+    sim.run_command("k create deployment web --image=nginx:1.27");
+    sim.run_command("k edit deploy web");
+    sim.save_editor(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: three\n",
+    );
+    assert!(sim.editor.as_ref().is_some_and(|e| e.error.is_some()));
+    sim.cancel_editor();
+    let last = sim.log.last().unwrap();
+    assert_eq!(last.text, "error: Edit cancelled, no valid changes were saved.");
+    assert_eq!(last.kind, LineKind::Error);
+}

@@ -444,9 +444,14 @@ impl Sim {
         self.run_command(&format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end()));
     }
 
+    /// Closes the editor. After a save that failed, kubectl words it as an error
+    /// (`editoptions.go`: "Edit cancelled, no valid changes were saved.").
     pub fn cancel_editor(&mut self) {
-        if self.editor.take().is_some() {
-            self.push_lines(LineKind::Output, "Edit cancelled, no changes made.");
+        match self.editor.take() {
+            Some(EditorState { error: Some(_), .. }) => self
+                .push_lines(LineKind::Error, "error: Edit cancelled, no valid changes were saved."),
+            Some(_) => self.push_lines(LineKind::Output, "Edit cancelled, no changes made."),
+            None => {}
         }
     }
 
@@ -561,9 +566,9 @@ fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
     Some(Ok(ObjRef::new(kind, &ns, name)))
 }
 
-mod pending;
 #[cfg(test)]
 mod edit_tests;
+mod pending;
 #[cfg(test)]
 mod tests;
 pub mod timeline;

@@ -32,9 +32,9 @@ use crate::store::{qualified_resource, ApiError, Key};
 /// Saves the editor's text over the objects it names, as `kubectl edit` does.
 pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
     let mut out = Output::default();
-    // As any command line does (`Session::run`), saving ends a running watch.
-    if s.watch.is_some() {
-        s.stop_watch();
+    // As any command line does (`Session::run`), saving ends a pending watch or wait.
+    if s.watching() {
+        s.interrupt();
     }
     let stream = manifest::read(text);
     if let Some(e) = stream.stopped {
