@@ -140,6 +140,10 @@ pub fn use_page_keys(page: Shared, redraw: Callback<()>) {
                 key: e.key(),
                 modifiers: e.ctrl_key() || e.meta_key() || e.alt_key(),
                 in_text: typing(&e),
+                in_command_box: e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| el.id() == "command-input"),
             };
             // Most keys are typing and change nothing: only a key the reducer took redraws.
             let fx = page.borrow_mut().update(Msg::Key(key));

@@ -10,7 +10,6 @@ mod actions;
 use std::rc::Rc;
 
 use kubeloop::model::Kind;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::nodes::status_badge;
@@ -67,23 +66,10 @@ pub fn breakable(text: &str) -> Html {
 
 #[component]
 pub fn Inspector(props: &InspectorProps) -> Html {
-    // Escape closes the panel, except while typing in one of its fields.
-    let onkeydown = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let typing =
-                e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                });
-            if e.key() == "Escape" && !typing {
-                on_close.emit(());
-            }
-        })
-    };
     let close = props.on_close.reform(|_: MouseEvent| ());
     let Some(i) = props.inspected.clone() else {
         return html! {
-            <aside class="inspector" aria-label="inspector" {onkeydown}>
+            <aside class="inspector" aria-label="inspector">
                 <div class="insp-head">
                     <h2 class="insp-title">{ "Inspector" }</h2>
                     <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
@@ -96,7 +82,7 @@ pub fn Inspector(props: &InspectorProps) -> Html {
     // `data-inspecting`, not `data-kind`/`data-name`: those mark the graph's objects, and
     // tests count them.
     html! {
-        <aside class="inspector" aria-label="inspector" {onkeydown}
+        <aside class="inspector" aria-label="inspector"
             data-inspecting={ref_label(t)}>
             <div class="insp-head">
                 <span class={classes!("kind-badge", format!("kind-{}", t.kind.as_str().to_lowercase()))}>

@@ -10,7 +10,9 @@ impl Page {
             return fx;
         }
         if key.key == "Escape" {
-            fx.handled = self.close_top();
+            // In a field of a panel (a label being typed), Escape leaves the panel open.
+            let panels = !key.in_text || key.in_command_box;
+            fx.handled = self.close_top(panels);
             return fx;
         }
         if key.in_text {
@@ -25,16 +27,16 @@ impl Page {
         fx
     }
 
-    /// Escape: the editor dialog first, then the overflow menu, the inspector, the drawer.
-    /// Returns whether anything closed.
-    fn close_top(&mut self) -> bool {
+    /// Escape: the editor dialog first, then the overflow menu, then (with `panels`) the
+    /// inspector, the drawer. Returns whether anything closed.
+    fn close_top(&mut self, panels: bool) -> bool {
         if self.sim.editor.is_some() {
             self.sim.cancel_editor();
         } else if self.menu_open {
             self.menu_open = false;
-        } else if self.selected.is_some() {
+        } else if panels && self.selected.is_some() {
             self.selected = None;
-        } else if self.drawer_open {
+        } else if panels && self.drawer_open {
             self.drawer_open = false;
         } else {
             return false;

@@ -78,6 +78,8 @@ pub struct KeyPress {
     pub modifiers: bool,
     /// Focus is in a text field: the key is typing.
     pub in_text: bool,
+    /// That text field is the command box, whose Escape may still close what is open.
+    pub in_command_box: bool,
 }
 
 impl Msg {

@@ -26,7 +26,7 @@ fn pods(p: &Page) -> usize {
 }
 
 fn key(k: &str, in_text: bool) -> Msg {
-    Msg::Key(KeyPress { key: k.into(), modifiers: false, in_text })
+    Msg::Key(KeyPress { key: k.into(), modifiers: false, in_text, in_command_box: false })
 }
 
 fn web() -> ObjRef {
@@ -216,7 +216,8 @@ fn a_p_typed_in_the_command_box_is_typing_not_presenter_mode() {
     let fx = p.update(key("p", false));
     assert!(p.presenter && fx.handled);
     assert_eq!(fx.save_presenter, Some(true));
-    let fx = p.update(Msg::Key(KeyPress { key: "p".into(), modifiers: true, in_text: false }));
+    let fx =
+        p.update(Msg::Key(KeyPress { key: "p".into(), modifiers: true, ..Default::default() }));
     assert!(p.presenter && !fx.handled, "Ctrl+P is the browser's");
 }
 
@@ -318,4 +319,20 @@ fn a_share_link_opens_paused_or_playing_at_the_teachers_speed() {
     let opened = Sim::restore(&odd);
     assert!(!opened.paused);
     assert_eq!(opened.speed, Speed::NORMAL, "a speed off the dial is not trusted");
+}
+
+#[test]
+fn escape_in_a_panel_field_keeps_the_panel_but_the_command_box_closes_it() {
+    let mut p = scene();
+    p.update(Msg::Select(web()));
+    assert!(!p.update(key("Escape", true)).handled, "typing a label: Escape is the field's");
+    assert!(p.selected.is_some());
+    let from_box = KeyPress {
+        key: "Escape".into(),
+        in_text: true,
+        in_command_box: true,
+        ..Default::default()
+    };
+    assert!(p.update(Msg::Key(from_box)).handled);
+    assert!(p.selected.is_none());
 }
