@@ -6,7 +6,7 @@
 //! `CameraMsg`s; the `Graph` component only reports gestures and draws with `transform`.
 //! A point of the drawing `p` is shown at `p * scale + offset` in the panel.
 
-use super::Rect;
+use super::{Rect, ViewModel};
 
 /// Smallest and largest manual scale.
 pub const MIN_SCALE: f64 = 0.2;
@@ -17,8 +17,11 @@ pub const FIT_MAX: f64 = 2.0;
 /// The fit shrinks a large drawing no further than this, so text stays readable (13 px type
 /// at 7 px); what does not fit then is reached by panning.
 pub const FIT_FLOOR: f64 = 0.55;
-/// Presenter mode's floor: pod names (13 px) render at 18 px or more for the back row.
-pub const PRESENTER_FLOOR: f64 = 18.0 / 13.0;
+/// Presenter mode's floor: pod names (16.5 px in presenter mode, `static/teach.css`) render at
+/// 18 px or more for the back row.
+pub const PRESENTER_FLOOR: f64 = 18.0 / PRESENTER_POD_NAME_PX;
+/// The pod name's size in presenter mode, in drawing units.
+pub const PRESENTER_POD_NAME_PX: f64 = 16.5;
 /// One + or - key press.
 pub const KEY_STEP: f64 = 1.25;
 /// One arrow key press pans this many pixels.
@@ -30,6 +33,11 @@ pub const PAD: f64 = 8.0;
 pub const HYSTERESIS: f64 = 1.12;
 /// A pan keeps at least this many pixels of the drawing on screen.
 const KEEP_VISIBLE: f64 = 48.0;
+
+/// The drawing's extent in layout units: what `apply` fits.
+pub fn content_of(view: &ViewModel) -> Rect {
+    Rect { x: 0.0, y: 0.0, w: view.width, h: view.height }
+}
 
 /// A panel size in CSS pixels.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

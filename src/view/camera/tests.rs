@@ -58,7 +58,7 @@ fn presenter_mode_never_draws_pod_names_below_18_pixels() {
     let mut cam = fitted(c);
     assert!(cam.scale < 1.0);
     cam.apply(CameraMsg::Presenter(true), c, cam.panel());
-    assert!(13.0 * cam.scale >= 18.0 - 1e-9, "{}", cam.scale);
+    assert!(PRESENTER_POD_NAME_PX * cam.scale >= 18.0 - 1e-9, "{}", cam.scale);
     assert_eq!(cam.mode, Mode::Fit);
     // The layout is told to arrange for the bigger type.
     let room = cam.layout_room();
