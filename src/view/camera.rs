@@ -159,10 +159,11 @@ impl Camera {
     }
 
     /// The room the layout should arrange the drawing for, in layout units: the panel at the
-    /// scale the page wants text at (1 unit = 1 pixel, or presenter mode's bigger floor).
-    /// Give it to `LayoutMemory::set_room`.
+    /// fit's smallest scale. The layout keeps the drawing no wider than this (so at worst it
+    /// scrolls down, never sideways) and shapes it like the panel. Give it to
+    /// `LayoutMemory::set_room`.
     pub fn layout_room(&self) -> Size {
-        let s = self.floor().max(1.0);
+        let s = self.floor();
         Size { w: self.panel.w / s, h: self.panel.h / s }
     }
 

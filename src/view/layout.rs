@@ -213,10 +213,12 @@ const REFLOW_GAIN: f64 = 1.08;
 
 /// The pod cards per row that let the drawing fill a `room_w` x `room_h` panel best (the
 /// largest scale at which it fits whole), keeping `current` unless another is clearly better
-/// (`current` 0: no choice yet).
+/// (`current` 0: no choice yet). The drawing is never wider than the room (one column
+/// excepted): a drawing too big to fit is panned down, not sideways.
 pub fn choose_columns(shape: &Shape, room_w: f64, room_h: f64, current: usize) -> usize {
     let fill = |c: usize| (room_w / width_for(c)).min(room_h / shape.height(c));
-    let widest = shape.widest();
+    let fits = (1..=shape.widest()).take_while(|&c| c == 1 || width_for(c) <= room_w).last();
+    let widest = fits.unwrap_or(1);
     let best = (1..=widest).fold(1, |best, c| if fill(c) > fill(best) { c } else { best });
     let current = current.min(widest);
     if current == 0 || fill(best) > fill(current) * REFLOW_GAIN {
