@@ -39,6 +39,7 @@ const BAND_PAD: f64 = 12.0;
 const BAND_GAP: f64 = 16.0;
 pub const LANE_TITLE_H: f64 = 42.0;
 const AGGREGATE_COLUMNS: f64 = 3.0;
+const AGGREGATE_MIN_COLUMNS: f64 = 2.0;
 
 /// Lays out everything and returns the drawing's height.
 pub fn lay_out(trees: &mut [Tree], lane: Option<&mut OrphanLane>, width: f64) -> f64 {
@@ -111,7 +112,8 @@ fn lay_out_row(row: &mut RsRow, top: f64, width: f64) -> f64 {
 fn lay_out_group(group: &mut PodGroup, x0: f64, top: f64, width: f64) -> f64 {
     let columns = per_row(x0, width);
     if let Some(agg) = &mut group.aggregate {
-        let cols = (columns as f64).min(AGGREGATE_COLUMNS);
+        // Never narrower than two cards: the summary line needs the room.
+        let cols = (columns as f64).clamp(AGGREGATE_MIN_COLUMNS, AGGREGATE_COLUMNS);
         let w = cols * POD_W + (cols - 1.0) * POD_GAP_X;
         agg.rect = Rect { x: x0, y: top + GUTTER, w, h: POD_H };
         return agg.rect.bottom();
@@ -198,6 +200,15 @@ impl Shape {
         TOP + trees + rows + lane + loose
     }
 
+    /// The fewest columns that hold every row: a summary block is two cards wide.
+    fn narrowest(&self) -> usize {
+        if self.rows.iter().any(Option::is_none) {
+            AGGREGATE_MIN_COLUMNS as usize
+        } else {
+            1
+        }
+    }
+
     /// The most pod cards any row could use: more columns than that only add empty space.
     fn widest(&self) -> usize {
         let rows = self.rows.iter().map(|n| n.map_or(AGGREGATE_COLUMNS as usize, |n| n));
@@ -217,11 +228,13 @@ const REFLOW_GAIN: f64 = 1.08;
 /// excepted): a drawing too big to fit is panned down, not sideways.
 pub fn choose_columns(shape: &Shape, room_w: f64, room_h: f64, current: usize) -> usize {
     let fill = |c: usize| (room_w / width_for(c)).min(room_h / shape.height(c));
-    let fits = (1..=shape.widest()).take_while(|&c| c == 1 || width_for(c) <= room_w).last();
-    let widest = fits.unwrap_or(1);
-    let best = (1..=widest).fold(1, |best, c| if fill(c) > fill(best) { c } else { best });
+    let low = shape.narrowest();
+    let high = shape.widest().max(low);
+    let fits = (low..=high).take_while(|&c| c == low || width_for(c) <= room_w).last();
+    let widest = fits.unwrap_or(low);
+    let best = (low..=widest).fold(low, |best, c| if fill(c) > fill(best) { c } else { best });
     let current = current.min(widest);
-    if current == 0 || fill(best) > fill(current) * REFLOW_GAIN {
+    if current < low || fill(best) > fill(current) * REFLOW_GAIN {
         best
     } else {
         current
@@ -253,6 +266,9 @@ mod tests {
     #[test]
     fn no_more_columns_than_pods_and_no_reflow_for_a_small_gain() {
         assert_eq!(choose_columns(&one_tree(2), 4000.0, 300.0, 0), 2);
+        // A summary block needs two cards' width for its counts, however tall the room.
+        let summarised = Shape { trees: 1, rows: vec![None], lane: false, loose: None };
+        assert_eq!(choose_columns(&summarised, 300.0, 3000.0, 1), 2);
         let shape = one_tree(12);
         let best = choose_columns(&shape, 1600.0, 700.0, 0);
         for near in [best - 1, best + 1] {

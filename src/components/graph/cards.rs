@@ -340,6 +340,11 @@ pub struct AggregateCardProps {
     pub on_toggle: Callback<String>,
 }
 
+/// Characters of the 14.5 px bold summary line that fit in a block `w` units wide.
+fn summary_chars(w: f64) -> usize {
+    ((w - 32.0) / 8.8).max(8.0) as usize
+}
+
 /// Many pods as one block: counts per phase and a proportional bar; Enter or a click shows
 /// each pod.
 #[component]
@@ -383,7 +388,7 @@ pub fn AggregateCard(p: &AggregateCardProps) -> Html {
             <g class="shape">
                 <rect class="box" width={r.w.to_string()} height={r.h.to_string()} rx="10" />
                 <text class="t-kind" x="16" y="24">{ format!("PODS · {}", a.total) }</text>
-                <text class="t-status t-summary" x="16" y="48">{ clip(&summary, 60) }</text>
+                <text class="t-status t-summary" x="16" y="48">{ clip(&summary, summary_chars(r.w)) }</text>
                 { segments }
                 <text class="t-action" x="16" y="94">{ "▸ Show each pod" }</text>
             </g>
