@@ -166,15 +166,20 @@ pub fn use_camera_input(
     Handlers { onwheel, onpointerdown, onpointermove, onpointerup, onkeydown }
 }
 
-/// A drag that ends over a box must not select it: the click that follows is stopped
-/// before it reaches the box (a capturing listener runs before the page's own).
+/// A drag that ends over a box must not select it: the click that follows is stopped on
+/// its way down, at the window, before the page's own listener (which Yew keeps at its root,
+/// also capturing) hands it to the box.
 #[hook]
 fn use_suppress_click_after_drag(viewport: &NodeRef, gesture: Rc<RefCell<Gesture>>, mounted: bool) {
     let viewport = viewport.clone();
     // Re-attached when the viewport comes (an empty cluster draws none).
     use_effect_with(mounted, move |_| {
-        let el = viewport.cast::<web_sys::Element>();
         let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let Some(el) = viewport.cast::<web_sys::Element>() else { return };
+            let target = e.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            if !el.contains(target.as_ref()) {
+                return;
+            }
             let mut g = gesture.borrow_mut();
             if g.dragging && g.down.is_empty() {
                 e.stop_propagation();
@@ -182,16 +187,17 @@ fn use_suppress_click_after_drag(viewport: &NodeRef, gesture: Rc<RefCell<Gesture
                 g.dragging = false;
             }
         });
-        if let Some(el) = &el {
-            let _ = el.add_event_listener_with_callback_and_bool(
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ = w.add_event_listener_with_callback_and_bool(
                 "click",
                 closure.as_ref().unchecked_ref(),
                 true,
             );
         }
         move || {
-            if let Some(el) = el {
-                let _ = el.remove_event_listener_with_callback_and_bool(
+            if let Some(w) = window {
+                let _ = w.remove_event_listener_with_callback_and_bool(
                     "click",
                     closure.as_ref().unchecked_ref(),
                     true,
