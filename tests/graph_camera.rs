@@ -286,12 +286,16 @@ async fn the_wheel_zooms_and_zero_fits_again() {
 /// A pointer event made the way a script makes one (this web-sys build has no
 /// PointerEventInit), at (`x`, `y`) on the page.
 fn pointer(kind: &str, x: f64, y: f64) -> web_sys::Event {
+    finger(kind, 7, x, y, "mouse")
+}
+
+fn finger(kind: &str, id: i32, x: f64, y: f64, device: &str) -> web_sys::Event {
     let dict = js_sys::Object::new();
     let set = |k: &str, v: wasm_bindgen::JsValue| js_sys::Reflect::set(&dict, &k.into(), &v);
-    for (k, v) in [("clientX", x), ("clientY", y), ("pointerId", 7.0), ("button", 0.0)] {
+    for (k, v) in [("clientX", x), ("clientY", y), ("pointerId", f64::from(id)), ("button", 0.0)] {
         set(k, v.into()).unwrap();
     }
-    set("pointerType", "mouse".into()).unwrap();
+    set("pointerType", device.into()).unwrap();
     set("bubbles", true.into()).unwrap();
     let window = web_sys::window().unwrap();
     let ctor: js_sys::Function =
@@ -338,4 +342,30 @@ async fn a_tap_selects_and_a_drag_pans_without_selecting() {
     );
     assert_eq!(*picked.borrow(), vec![name], "the drag's click selected nothing");
     assert_eq!(one(&root, ".zoom-fit").get_attribute("aria-pressed").as_deref(), Some("false"));
+}
+
+#[wasm_bindgen_test]
+async fn two_fingers_spreading_apart_zoom_in_between_them() {
+    let root = staged(&["k create deployment web --image=nginx:1.27 --replicas=3"]).await;
+    let viewport = one(&root, ".graph-viewport");
+    let pod = || edges_of(&all(&root, "[data-kind='Pod'] .box")[0]);
+    let before = pod();
+    let (cx, cy) = ((before.0 + before.2) / 2.0, (before.1 + before.3) / 2.0);
+    viewport.dispatch_event(&finger("pointerdown", 1, cx - 40.0, cy, "touch")).unwrap();
+    viewport.dispatch_event(&finger("pointerdown", 2, cx + 40.0, cy, "touch")).unwrap();
+    for step in 1..=4 {
+        let d = 40.0 + 10.0 * f64::from(step);
+        viewport.dispatch_event(&finger("pointermove", 1, cx - d, cy, "touch")).unwrap();
+        viewport.dispatch_event(&finger("pointermove", 2, cx + d, cy, "touch")).unwrap();
+        yew::scheduler::flush().await;
+    }
+    viewport.dispatch_event(&finger("pointerup", 1, cx - 80.0, cy, "touch")).unwrap();
+    viewport.dispatch_event(&finger("pointerup", 2, cx + 80.0, cy, "touch")).unwrap();
+    yew::scheduler::flush().await;
+    let after = pod();
+    // The fingers went from 80 px apart to 160: the pod under them doubled, about its centre.
+    let ratio = (after.2 - after.0) / (before.2 - before.0);
+    assert!((ratio - 2.0).abs() < 0.05, "{ratio}");
+    let centre = ((after.0 + after.2) / 2.0, (after.1 + after.3) / 2.0);
+    assert!((centre.0 - cx).abs() < 2.0 && (centre.1 - cy).abs() < 2.0, "{centre:?}");
 }
