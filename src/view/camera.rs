@@ -5,6 +5,11 @@
 //! It is pure state and arithmetic, tested natively: the page stores it and feeds it
 //! `CameraMsg`s; the `Graph` component only reports gestures and draws with `transform`.
 //! A point of the drawing `p` is shown at `p * scale + offset` in the panel.
+//!
+//! The page's part: keep one `Camera` (`Camera::new(presenter)`); apply each message from
+//! the graph's `on_camera` with `apply(msg, content_of(&view), camera.panel())`, and
+//! `CameraMsg::Presenter(on)` when presenter mode changes; before building the view, hand
+//! `layout_room()` to `LayoutMemory::set_room`, so the layout shapes the drawing for the panel.
 
 use super::{Rect, ViewModel};
 
