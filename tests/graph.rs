@@ -10,6 +10,7 @@ use kubeloop::model::Kind;
 use kubeloop::world::World;
 use kubeloop_web::components::graph::{Graph, GraphProps};
 use kubeloop_web::selection::ObjRef;
+use kubeloop_web::view::camera::Camera;
 use kubeloop_web::view::{build, LayoutMemory, ViewModel};
 use wasm_bindgen_test::*;
 use web_sys::{Element, KeyboardEvent, KeyboardEventInit, MouseEvent};
@@ -49,6 +50,8 @@ fn props(view: ViewModel) -> GraphProps {
         selected: None,
         on_select: Callback::noop(),
         on_toggle: Callback::noop(),
+        camera: Camera::default(),
+        on_camera: Callback::noop(),
         on_width: Callback::noop(),
         acted: None,
     }

@@ -1,6 +1,9 @@
 //! Page benchmark: frame times (a timer fire's simulation step plus the re-render, recorded
 //! by the page in `window.kubeloopFrames`) while a rolling update churns 1,000 pods, and
 //! while one churns 5,000 pods in the aggregated view. Prints p50, p95 and the worst frame.
+//! The zoom variant turns the wheel over the graph twenty times a second through the
+//! 1,000-pod update and also prints each zoom's latency, from the wheel event to the second
+//! animation frame after it (the re-render painted).
 //! A measurement, not a test: run it after `./scripts/dist` with
 //! `cargo test -p kubeloop-web --features e2e,bench --test page_bench -- --nocapture`.
 
@@ -58,7 +61,25 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-async fn measure(pods: u32, nodes: u32) {
+/// Turns the wheel over the graph's centre every 50 ms, in and out in turn, and records each
+/// turn's latency to the paint after it in `window.kubeloopZoom`.
+const WHEEL_SCRIPT: &str = "
+    window.kubeloopZoom = [];
+    let n = 0;
+    window.kubeloopWheel = setInterval(() => {
+        const v = document.querySelector('.graph-viewport');
+        if (!v) return;
+        const r = v.getBoundingClientRect();
+        const t0 = performance.now();
+        v.dispatchEvent(new WheelEvent('wheel', { deltaY: (n++ % 8 < 4) ? -120 : 120,
+            clientX: r.left + r.width / 2, clientY: r.top + r.height / 2,
+            bubbles: true, cancelable: true }));
+        requestAnimationFrame(() => requestAnimationFrame(() =>
+            window.kubeloopZoom.push(performance.now() - t0)));
+    }, 50);
+    return 1";
+
+async fn measure(pods: u32, nodes: u32, zooming: bool) {
     let browser = Browser::start().await;
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
@@ -80,8 +101,24 @@ async fn measure(pods: u32, nodes: u32) {
     )
     .await
     .unwrap();
+    if zooming {
+        c.execute(WHEEL_SCRIPT, vec![]).await.unwrap();
+    }
     type_line(c, "k set image deploy/web nginx=nginx:1.28").await;
     tokio::time::sleep(Duration::from_secs(20)).await;
+    let zoom = if zooming {
+        c.execute("clearInterval(window.kubeloopWheel); return 1", vec![]).await.unwrap();
+        let z = sorted(recorded(c, "kubeloopZoom").await);
+        format!(
+            "; while zooming with the wheel ({} turns: to the paint p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms)",
+            z.len(),
+            percentile(&z, 0.5),
+            percentile(&z, 0.95),
+            z.last().copied().unwrap_or(0.0)
+        )
+    } else {
+        String::new()
+    };
     let (f, sim) = (recorded(c, "kubeloopFrames").await, recorded(c, "kubeloopSim").await);
     let build = recorded(c, "kubeloopBuild").await;
     let grew = recorded(c, "kubeloopGrew").await;
@@ -90,7 +127,7 @@ async fn measure(pods: u32, nodes: u32) {
     let (f, sim) = (sorted(f), sorted(sim));
     println!(
         "page: {pods} pods ({}), rolling update, {} frames: p50 {:.1} ms, p95 {:.1} ms, worst {:.1} ms; \
-         of which simulation p50 {:.1} ms, p95 {:.1} ms; slowest: {slowest}",
+         of which simulation p50 {:.1} ms, p95 {:.1} ms{zoom}; slowest: {slowest}",
         if summarised { "pods aggregated per ReplicaSet" } else { "every pod drawn" },
         f.len(),
         percentile(&f, 0.5),
@@ -99,12 +136,18 @@ async fn measure(pods: u32, nodes: u32) {
         percentile(&sim, 0.5),
         percentile(&sim, 0.95),
     );
-    browser.screenshot(&format!("bench-{pods}.png")).await;
+    let zoomed = if zooming { "-zoom" } else { "" };
+    browser.screenshot(&format!("bench-{pods}{zoomed}.png")).await;
     browser.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn frame_times_during_a_rolling_update() {
-    measure(1_000, 12).await;
-    measure(5_000, 50).await;
+    measure(1_000, 12, false).await;
+    measure(5_000, 50, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn frame_times_while_zooming_during_a_rolling_update() {
+    measure(1_000, 12, true).await;
 }

@@ -4,7 +4,11 @@
 //! It computes no geometry and reads no cluster state: the view model has both. Animation is
 //! CSS (`static/graph.css`) keyed on the classes set here; every box keeps its DOM element
 //! across renders (keyed by UID), so moves transition and new boxes fade in once.
+//!
+//! The drawing is shown through the page's `Camera` (a CSS transform on one group); wheel,
+//! drags, pinches and keys come back as `CameraMsg`s (`graph/camera_input.rs`).
 
+mod camera_input;
 mod cards;
 mod icons;
 
@@ -15,8 +19,16 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::selection::ObjRef;
+use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
 use crate::view::{Edge, RsRow, ViewModel, ORPHANS_TITLE};
+use camera_input::use_camera_input;
 use cards::{AggregateCard, DeploymentCard, PodCard, ReplicaSetCard};
+
+/// Edges stay at least this many pixels wide on screen however far the camera zooms out,
+/// and at most `EDGE_MAX_UNITS` drawing units wide however far it zooms in.
+const EDGE_MIN_PX: f64 = 2.0;
+const EDGE_UNITS: f64 = 2.5;
+const EDGE_MAX_UNITS: f64 = 10.0;
 
 #[derive(Properties, PartialEq)]
 pub struct GraphProps {
@@ -26,8 +38,16 @@ pub struct GraphProps {
     /// Expands or summarises a pod group (a ReplicaSet UID, or `view::LOOSE_PODS`).
     #[prop_or_default]
     pub on_toggle: Callback<String>,
-    /// The panel's width in CSS pixels, when it changes (first render, window resize): give
-    /// it to `LayoutMemory::set_width` so one SVG unit stays one pixel and text keeps its size.
+    /// How the drawing is shown: the page keeps it, applying what `on_camera` sends. Until
+    /// it has a panel size (the first `Resize`), the drawing is simply fitted to the width.
+    #[prop_or_default]
+    pub camera: Camera,
+    /// Wheel, drag, pinch, the + - 0 keys, the zoom buttons, the viewport's size, and a
+    /// refit when the drawing changed under a fitting camera.
+    #[prop_or_default]
+    pub on_camera: Callback<CameraMsg>,
+    /// Superseded by `camera`: the panel's width, for pages that still size the layout with
+    /// `LayoutMemory::set_width`.
     #[prop_or_default]
     pub on_width: Callback<f64>,
     /// Step mode: the object the last single action was on, and the loop that took it.
@@ -38,8 +58,12 @@ pub struct GraphProps {
 #[component]
 pub fn Graph(props: &GraphProps) -> Html {
     let section = use_node_ref();
+    let viewport = use_node_ref();
     use_panel_width(&section, &props.on_width);
     let view = &props.view;
+    let cam = props.camera;
+    let input =
+        use_camera_input(&viewport, cam, content_of(view), &props.on_camera, !view.is_empty());
     if view.is_empty() {
         return empty_state(section);
     }
@@ -61,7 +85,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         }
         for pod in &lane.pods.pods {
             nodes.push(html! {
-                <PodCard key={pod.meta.uid.clone()} item={pod.clone()}
+                <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
                     selected={is_selected(&pod.meta.target)} on_select={props.on_select.clone()} />
             });
         }
@@ -100,18 +124,50 @@ pub fn Graph(props: &GraphProps) -> Html {
         }
     });
 
+    // Before the page knows the panel's size, the view box fits the drawing to the width.
+    let placed = cam.panel().w > 0.0;
+    let (view_box, scale) = if placed {
+        (None, cam.scale)
+    } else {
+        (Some(format!("0 0 {} {}", view.width, view.height)), 1.0)
+    };
+    let edge_w = (EDGE_MIN_PX / scale).clamp(EDGE_UNITS, EDGE_MAX_UNITS);
+    let camera_class = classes!("camera", (cam.mode == Mode::Fit).then_some("fitting"));
+    let camera_style = placed.then(|| format!("transform:{}", cam.transform()));
+    let key = |k: CameraKey| props.on_camera.reform(move |_: MouseEvent| CameraMsg::Key(k));
+    let fitting = cam.mode == Mode::Fit;
+
     html! {
         <section class="graph graph-live" aria-label="ownership graph" ref={section}>
-            { icons::legend() }
+            <div class="graph-head">
+                { icons::legend() }
+                <div class="zoom-controls" role="group" aria-label="zoom">
+                    <button type="button" class="zoom-button" onclick={key(CameraKey::Out)}
+                        title="zoom out (key: -)" aria-label="zoom out">{ "−" }</button>
+                    <button type="button" class={classes!("zoom-button", "zoom-fit", fitting.then_some("active"))}
+                        onclick={key(CameraKey::Fit)} aria-pressed={fitting.to_string()}
+                        title="fit the whole graph (key: 0)">{ "Fit" }</button>
+                    <button type="button" class="zoom-button" onclick={key(CameraKey::In)}
+                        title="zoom in (key: +)" aria-label="zoom in">{ "+" }</button>
+                </div>
+            </div>
             { for summary }
-            <svg class="graph-svg" viewBox={format!("0 0 {} {}", view.width, view.height)}
-                width="100%" preserveAspectRatio="xMidYMin meet" role="group"
-                aria-label="Deployments, ReplicaSets and Pods joined by their ownerReferences">
-                <g class="bands">{ for bands }{ for lane }</g>
-                <g class="edges">{ for view.edges.iter().map(edge) }</g>
-                <g class="nodes">{ nodes }</g>
-                { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
-            </svg>
+            <div class="graph-viewport" ref={viewport} tabindex="0"
+                aria-label="ownership graph: drag or use the arrow keys to pan; wheel, pinch, + and - to zoom; 0 fits"
+                onwheel={input.onwheel} onpointerdown={input.onpointerdown}
+                onpointermove={input.onpointermove} onpointerup={input.onpointerup.clone()}
+                onpointercancel={input.onpointerup} onkeydown={input.onkeydown}>
+                <svg class="graph-svg" viewBox={view_box} preserveAspectRatio="xMidYMin meet"
+                    role="group" style={format!("--edge-w:{edge_w:.2}")}
+                    aria-label="Deployments, ReplicaSets and Pods joined by their ownerReferences">
+                    <g class={camera_class} style={camera_style}>
+                        <g class="bands">{ for bands }{ for lane }</g>
+                        <g class="edges">{ for view.edges.iter().map(edge) }</g>
+                        <g class="nodes">{ nodes }</g>
+                        { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
+                    </g>
+                </svg>
+            </div>
         </section>
     }
 }
@@ -126,7 +182,7 @@ fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
     });
     for pod in &row.pods.pods {
         nodes.push(html! {
-            <PodCard key={pod.meta.uid.clone()} item={pod.clone()}
+            <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
                 selected={selected(&pod.meta.target)} on_select={props.on_select.clone()} />
         });
     }

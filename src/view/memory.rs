@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use kubeloop::model::Kind;
 use kubeloop::sort::{btree_map, btree_set};
 
+use super::layout::{choose_columns, width_for, Shape};
 use super::{DeploymentItem, Edge, Phase, PodItem, ReplicaSetItem, GHOST_MS};
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
@@ -18,6 +19,8 @@ const COMPACT_MS: f64 = 1200.0;
 pub const DEFAULT_WIDTH: f64 = 1360.0;
 /// Narrower panels scale the drawing down instead of squeezing it.
 pub const MIN_WIDTH: f64 = 560.0;
+/// A room change smaller than this (a scrollbar, a rounding) does not re-lay the drawing.
+const ROOM_SLACK: f64 = 8.0;
 
 /// Where an object sits in the drawing.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,6 +87,11 @@ pub(super) struct PhaseEntry {
 #[derive(Clone, Debug)]
 pub struct LayoutMemory {
     width: f64,
+    /// The panel's room in layout units, once the page gave it (`set_room`): the width is then
+    /// chosen to fill it, pod cards per row (`columns`) following the drawing's `shape`.
+    room: Option<(f64, f64)>,
+    columns: usize,
+    shape: Shape,
     pub(super) built: bool,
     next_seq: u64,
     /// Deployment and ReplicaSet UID -> order of first appearance.
@@ -123,6 +131,9 @@ impl LayoutMemory {
     pub fn new() -> Self {
         LayoutMemory {
             width: DEFAULT_WIDTH,
+            room: None,
+            columns: 0,
+            shape: Shape::default(),
             built: false,
             next_seq: 0,
             seq: BTreeMap::new(),
@@ -169,11 +180,48 @@ impl LayoutMemory {
             until = until.max(since + COMPACT_MS);
         }
         self.busy_until = until;
+        // A new shape may want another number of columns; the next build lays it out.
+        let shape = Shape::read(&self.drawn, |key| self.phases.contains_key(key));
+        if shape != self.shape {
+            self.shape = shape;
+            self.reflow();
+        }
+    }
+
+    /// Picks the columns that fill the room best and the width they take; marks the layout
+    /// dirty when that changes.
+    fn reflow(&mut self) {
+        let Some((w, h)) = self.room else { return };
+        self.columns = choose_columns(&self.shape, w, h, self.columns);
+        let width = width_for(self.columns);
+        if width != self.width {
+            self.width = width;
+            self.dirty = true;
+        }
+    }
+
+    /// The room the panel offers, in layout units (`Camera::layout_room`): the drawing is
+    /// then laid out in as many pod columns as make its shape fill that room, and the camera
+    /// scales it to fit. Replaces `set_width`; zero or nonsense sizes are ignored.
+    pub fn set_room(&mut self, w: f64, h: f64) {
+        if !(w.is_finite() && h.is_finite()) || w <= 0.0 || h <= 0.0 {
+            return;
+        }
+        let moved = self
+            .room
+            .is_none_or(|(rw, rh)| (rw - w).abs() > ROOM_SLACK || (rh - h).abs() > ROOM_SLACK);
+        if moved {
+            self.room = Some((w, h));
+            // The room changed: choose afresh, without holding on to the old choice.
+            self.columns = 0;
+            self.reflow();
+        }
     }
 
     /// The width, in CSS pixels, of the panel the graph is drawn in. With the view box this
     /// wide, one SVG unit is one pixel and the font sizes hold; pods per row follow it.
     pub fn set_width(&mut self, px: f64) {
+        self.room = None;
         if px.is_finite() && px.max(MIN_WIDTH) != self.width {
             self.width = px.max(MIN_WIDTH);
             self.dirty = true;
@@ -201,6 +249,8 @@ impl LayoutMemory {
     pub fn clear(&mut self) {
         *self = LayoutMemory {
             width: self.width,
+            room: self.room,
+            columns: self.columns,
             expanded: std::mem::take(&mut self.expanded),
             ..Self::new()
         };

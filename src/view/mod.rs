@@ -7,6 +7,7 @@
 //! pod STATUS from kubectl's own printer so the page says exactly what `kubectl get` says.
 
 mod build;
+pub mod camera;
 mod collect;
 mod edges;
 mod layout;

@@ -9,6 +9,11 @@ use crate::view::{Aggregate, DeploymentItem, ItemMeta, PodItem, ReplicaSetItem};
 
 /// Characters of 13 px monospace that fit on a pod card's name line.
 const POD_NAME_CHARS: usize = 20;
+/// The same in presenter mode, whose names are 16.5 px (`teach.css`).
+const POD_NAME_CHARS_LARGE: usize = 16;
+/// Where the Deployment box's three columns start: each is wide enough for its heading and
+/// for a value like `1000/1000`, so none runs into the next.
+const DEPLOY_COLUMNS: [f64; 3] = [16.0, 150.0, 292.0];
 
 /// `s` cut to `max` characters, ending in an ellipsis when cut.
 pub fn clip(s: &str, max: usize) -> String {
@@ -118,8 +123,9 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
     } else {
         None
     };
-    let images = clip(&d.images.join(", "), 30);
-    let name = clip(&format!("{}{}", ns_prefix(m), m.target.name), 24);
+    let images = clip(&d.images.join(", "), 52);
+    let name = clip(&format!("{}{}", ns_prefix(m), m.target.name), 38);
+    let [c1, c2, c3] = DEPLOY_COLUMNS.map(|x| x.to_string());
     let label = format!("Deployment {}, {} ready", m.target.name, d.ready);
     let tooltip = format!(
         "Deployment {}\nREADY {}  UP-TO-DATE {}  AVAILABLE {}\nimage: {}",
@@ -135,17 +141,14 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
             <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
         }
         <text class="t-title" x="16" y="50">{ name }</text>
-        <text class="t-label" x="16" y="76">{ "READY" }</text>
-        <text class="t-label" x="80" y="76">{ "UP-TO-DATE" }</text>
-        <text class="t-label" x="172" y="76">{ "AVAILABLE" }</text>
-        // "1000/1000" would run into the next column: squeeze long values into it.
-        <text class="t-value" x="16" y="100"
-            textLength={(d.ready.len() > 5).then_some("58")}
-            lengthAdjust={(d.ready.len() > 5).then_some("spacingAndGlyphs")}>{ &d.ready }</text>
-        <text class="t-value" x="80" y="100">{ d.up_to_date }</text>
-        <text class="t-value" x="172" y="100">{ d.available }</text>
+        <text class="t-label" x={c1.clone()} y="76">{ "READY" }</text>
+        <text class="t-label" x={c2.clone()} y="76">{ "UP-TO-DATE" }</text>
+        <text class="t-label" x={c3.clone()} y="76">{ "AVAILABLE" }</text>
+        <text class="t-value" x={c1} y="100">{ &d.ready }</text>
+        <text class="t-value" x={c2} y="100">{ d.up_to_date }</text>
+        <text class="t-value" x={c3} y="100">{ d.available }</text>
         <text class="t-mono" x="16" y="124">{ images }</text>
-        { finalizer_line(m, 148.0, 32) }
+        { finalizer_line(m, 148.0, 56) }
     </> };
     let frame = Frame {
         meta: m,
@@ -259,6 +262,9 @@ pub struct PodCardProps {
     pub item: PodItem,
     pub selected: bool,
     pub on_select: Callback<ObjRef>,
+    /// Presenter mode: the name is set larger, so fewer characters fit.
+    #[prop_or_default]
+    pub large: bool,
 }
 
 #[component]
@@ -266,7 +272,8 @@ pub fn PodCard(p: &PodCardProps) -> Html {
     let pod = &p.item;
     let m = &pod.meta;
     let w = m.rect.w;
-    let (prefix, suffix) = pod_name_parts(pod);
+    let chars = if p.large { POD_NAME_CHARS_LARGE } else { POD_NAME_CHARS };
+    let (prefix, suffix) = pod_name_parts(pod, chars);
     let node = pod.node.clone().unwrap_or_else(|| "no node".into());
     let label = format!("Pod {}, {}", m.target.name, pod.status);
     let tooltip = format!(
@@ -319,9 +326,9 @@ pub fn PodCard(p: &PodCardProps) -> Html {
 
 /// The name to print, with the random suffix apart; a long base is shortened, never the
 /// suffix, since the suffix is what tells a new pod from an old one.
-fn pod_name_parts(pod: &PodItem) -> (String, String) {
+fn pod_name_parts(pod: &PodItem, chars: usize) -> (String, String) {
     let suffix_len = pod.name_suffix.chars().count();
-    let room = POD_NAME_CHARS.saturating_sub(suffix_len);
+    let room = chars.saturating_sub(suffix_len);
     (clip(&pod.name_prefix, room), pod.name_suffix.clone())
 }
 
@@ -331,6 +338,11 @@ pub struct AggregateCardProps {
     /// Whose pods these are, for the label.
     pub owner: String,
     pub on_toggle: Callback<String>,
+}
+
+/// Characters of the 14.5 px bold summary line that fit in a block `w` units wide.
+fn summary_chars(w: f64) -> usize {
+    ((w - 32.0) / 8.8).max(8.0) as usize
 }
 
 /// Many pods as one block: counts per phase and a proportional bar; Enter or a click shows
@@ -376,7 +388,7 @@ pub fn AggregateCard(p: &AggregateCardProps) -> Html {
             <g class="shape">
                 <rect class="box" width={r.w.to_string()} height={r.h.to_string()} rx="10" />
                 <text class="t-kind" x="16" y="24">{ format!("PODS · {}", a.total) }</text>
-                <text class="t-status t-summary" x="16" y="48">{ clip(&summary, 60) }</text>
+                <text class="t-status t-summary" x="16" y="48">{ clip(&summary, summary_chars(r.w)) }</text>
                 { segments }
                 <text class="t-action" x="16" y="94">{ "▸ Show each pod" }</text>
             </g>
