@@ -120,7 +120,7 @@ pub fn App() -> Html {
                     } else {
                         <Graph view={p.shown.graph.clone()} selected={p.selected.clone()}
                             on_select={send.reform(Msg::Select)} on_toggle={send.reform(Msg::ToggleGroup)}
-                            on_width={send.reform(Msg::GraphWidth)} {acted} />
+                            camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted} />
                     }
                 </div>
                 if !p.embed {

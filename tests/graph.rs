@@ -10,7 +10,7 @@ use kubeloop::model::Kind;
 use kubeloop::world::World;
 use kubeloop_web::components::graph::{Graph, GraphProps};
 use kubeloop_web::selection::ObjRef;
-use kubeloop_web::view::camera::Camera;
+use kubeloop_web::view::camera::{Camera, CameraMsg};
 use kubeloop_web::view::{build, LayoutMemory, ViewModel};
 use wasm_bindgen_test::*;
 use web_sys::{Element, KeyboardEvent, KeyboardEventInit, MouseEvent};
@@ -52,7 +52,6 @@ fn props(view: ViewModel) -> GraphProps {
         on_toggle: Callback::noop(),
         camera: Camera::default(),
         on_camera: Callback::noop(),
-        on_width: Callback::noop(),
         acted: None,
     }
 }
@@ -132,15 +131,20 @@ async fn clicking_or_pressing_enter_on_a_pod_selects_it() {
 }
 
 #[wasm_bindgen_test]
-async fn the_panel_reports_its_width_for_the_layout() {
-    let widths = Rc::new(RefCell::new(Vec::new()));
-    let sink = widths.clone();
+async fn the_panel_reports_its_size_to_the_camera() {
+    let sizes = Rc::new(RefCell::new(Vec::new()));
+    let sink = sizes.clone();
     let mut p = props(web());
-    p.on_width = Callback::from(move |w: f64| sink.borrow_mut().push(w));
+    p.on_camera = Callback::from(move |m: CameraMsg| {
+        if let CameraMsg::Resize { w, h } = m {
+            sink.borrow_mut().push((w, h));
+        }
+    });
     let root = mount(p).await;
-    let section = one(&root, "section.graph");
-    assert_eq!(*widths.borrow(), vec![f64::from(section.client_width())]);
-    assert!(widths.borrow()[0] > 0.0);
+    let viewport = one(&root, ".graph-viewport");
+    let (w, h) = sizes.borrow().first().copied().expect("a Resize after the first render");
+    assert_eq!(w, f64::from(viewport.client_width()));
+    assert!(w > 0.0 && h > 0.0);
 }
 
 #[wasm_bindgen_test]

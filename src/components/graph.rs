@@ -14,8 +14,6 @@ mod icons;
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::selection::ObjRef;
@@ -46,10 +44,6 @@ pub struct GraphProps {
     /// refit when the drawing changed under a fitting camera.
     #[prop_or_default]
     pub on_camera: Callback<CameraMsg>,
-    /// Superseded by `camera`: the panel's width, for pages that still size the layout with
-    /// `LayoutMemory::set_width`.
-    #[prop_or_default]
-    pub on_width: Callback<f64>,
     /// Step mode: the object the last single action was on, and the loop that took it.
     #[prop_or_default]
     pub acted: Option<(ObjRef, String)>,
@@ -59,7 +53,6 @@ pub struct GraphProps {
 pub fn Graph(props: &GraphProps) -> Html {
     let section = use_node_ref();
     let viewport = use_node_ref();
-    use_panel_width(&section, &props.on_width);
     let view = &props.view;
     let cam = props.camera;
     let input =
@@ -255,45 +248,6 @@ fn edge(e: &Edge) -> Html {
             }
         </g>
     }
-}
-
-/// Reports the panel's width after each render and on window resize, when it changed.
-#[hook]
-fn use_panel_width(section: &NodeRef, on_width: &Callback<f64>) {
-    let last = use_mut_ref(|| 0.0_f64);
-    let current = use_mut_ref(Callback::noop);
-    *current.borrow_mut() = on_width.clone();
-    let report = {
-        let section = section.clone();
-        Rc::new(move || {
-            let Some(el) = section.cast::<web_sys::Element>() else { return };
-            let w = f64::from(el.client_width());
-            if w > 0.0 && (w - *last.borrow()).abs() >= 1.0 {
-                *last.borrow_mut() = w;
-                current.borrow().emit(w);
-            }
-        })
-    };
-    {
-        let report = report.clone();
-        use_effect(move || report());
-    }
-    use_effect_with((), move |_| {
-        let listener = web_sys::window().map(|window| {
-            let closure = Closure::<dyn Fn()>::new(move || report());
-            let _ =
-                window.add_event_listener_with_callback("resize", closure.as_ref().unchecked_ref());
-            (window, closure)
-        });
-        move || {
-            if let Some((window, closure)) = listener {
-                let _ = window.remove_event_listener_with_callback(
-                    "resize",
-                    closure.as_ref().unchecked_ref(),
-                );
-            }
-        }
-    });
 }
 
 fn empty_state(section: NodeRef) -> Html {

@@ -2,6 +2,7 @@
 //! typing `k get pods` into the command box types it; Escape closes whatever is on top.
 
 use super::{Effects, KeyPress, Msg, Page};
+use crate::view::camera::{CameraKey, CameraMsg};
 
 impl Page {
     pub(super) fn key(&mut self, key: &KeyPress) -> Effects {
@@ -18,8 +19,12 @@ impl Page {
         if key.in_text {
             return fx;
         }
-        let msg = match key.key.as_str() {
-            "p" | "P" => Msg::TogglePresenter,
+        let msg = match (key.key.as_str(), CameraKey::from_key(&key.key)) {
+            ("p" | "P", _) => Msg::TogglePresenter,
+            // Arrows pan only while the graph has focus: the graph sends those itself.
+            (_, Some(k @ (CameraKey::In | CameraKey::Out | CameraKey::Fit))) => {
+                Msg::Camera(CameraMsg::Key(k))
+            }
             _ => return fx,
         };
         let mut fx = self.update(msg);

@@ -19,12 +19,11 @@ use crate::inspect::Inspected;
 use crate::journal::Journal;
 use crate::selection::ObjRef;
 use crate::sim::Sim;
+use crate::view::camera::Camera;
 use crate::view::{self, LayoutMemory, ViewModel};
 
 /// How often the session is saved while only time passes (inputs save at once).
 pub const SAVE_EVERY_MS: f64 = 5_000.0;
-/// How much bigger presenter mode draws the graph.
-pub const PRESENTER_ZOOM: f64 = 1.4;
 
 /// What a command typed while looking at the past gets.
 pub const PAST_NOTICE: &str =
@@ -113,15 +112,15 @@ pub struct Page {
     pub menu_open: bool,
     /// The side panel's drawer on narrow screens.
     pub drawer_open: bool,
-    /// Graph plus command box only, for an iframe.
+    /// Graph plus command box only, for an iframe (`?embed`).
     pub embed: bool,
     pub undo: Option<UndoOffer>,
     /// The last share link made, shown until dismissed or the next input.
     pub shared: Option<SharedLink>,
     /// The session a mission replaced, brought back when the mission is left.
     before_mission: Option<Journal>,
-    /// The graph panel's measured width in CSS pixels.
-    graph_px: f64,
+    /// How the graph is shown: fitted to its panel, or zoomed and panned by the user.
+    pub camera: Camera,
     layout: LayoutMemory,
     history: HistoryCache,
     /// The graph and inspector as last prepared, read by the view.
@@ -153,7 +152,7 @@ impl Page {
             undo: None,
             shared: None,
             before_mission: None,
-            graph_px: 0.0,
+            camera: Camera::new(presenter),
             layout: LayoutMemory::default(),
             history: HistoryCache::default(),
             shown: Shown::default(),
@@ -176,10 +175,12 @@ impl Page {
     /// Builds what the view draws from the world on show, at real time `now` (for the graph's
     /// enter and leave animations). The layout is rebuilt only when something changed.
     pub fn prepare(&mut self, now: f64) {
-        let zoom = if self.presenter { PRESENTER_ZOOM } else { 1.0 };
-        let want = self.graph_px / zoom;
-        if want > 0.0 && (self.layout.width() - want).abs() > 1.0 {
-            self.layout.set_width(want);
+        // The layout takes the camera's room (the panel at the fit's smallest scale), so the
+        // drawing's shape suits the panel; it ignores changes too small to matter.
+        let room = self.camera.layout_room();
+        let width = self.layout.width();
+        self.layout.set_room(room.w, room.h);
+        if self.layout.width() != width {
             self.shown.fresh = false;
         }
         if std::mem::take(&mut self.sim.reset) {

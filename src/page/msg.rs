@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::selection::{Action, ObjRef};
 use crate::sim::Speed;
+use crate::view::camera::CameraMsg;
 
 use super::{Panel, StageView};
 
@@ -64,8 +65,8 @@ pub enum Msg {
     ToggleMenu,
     /// The side panel's drawer on narrow screens.
     ToggleDrawer,
-    /// The graph panel's width in CSS pixels, as measured.
-    GraphWidth(f64),
+    /// Wheel, pinch, drag, the zoom buttons, the panel's size, a refit.
+    Camera(CameraMsg),
     /// A key pressed anywhere on the page.
     Key(KeyPress),
 }

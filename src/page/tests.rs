@@ -3,6 +3,7 @@
 use super::*;
 use crate::selection::ObjRef;
 use crate::sim::Speed;
+use crate::view::camera::{CameraKey, CameraMsg, Mode};
 use kubeloop::model::Kind;
 
 fn page() -> Page {
@@ -103,7 +104,8 @@ fn inputs_save_at_once_and_looking_around_does_not() {
         Msg::Scrub(0),
         Msg::BackToNow,
         Msg::ToggleMenu,
-        Msg::GraphWidth(800.0),
+        Msg::Camera(CameraMsg::Resize { w: 800.0, h: 600.0 }),
+        Msg::Camera(CameraMsg::Key(CameraKey::In)),
         Msg::Share,
     ] {
         let what = format!("{msg:?}");
@@ -251,7 +253,7 @@ fn checking_a_mission_saves_what_is_done() {
 #[test]
 fn prepare_builds_the_graph_and_the_inspector_outside_the_view() {
     let mut p = scene();
-    p.update(Msg::GraphWidth(900.0));
+    p.update(Msg::Camera(CameraMsg::Resize { w: 900.0, h: 600.0 }));
     p.update(Msg::Select(web()));
     p.prepare(0.0);
     assert!(p.shown.graph.trees.iter().any(|t| t.deployment.meta.target.name == "web"));
@@ -335,4 +337,33 @@ fn escape_in_a_panel_field_keeps_the_panel_but_the_command_box_closes_it() {
     };
     assert!(p.update(Msg::Key(from_box)).handled);
     assert!(p.selected.is_none());
+}
+
+#[test]
+fn plus_minus_and_zero_zoom_the_graph_outside_text_fields_only() {
+    let mut p = scene();
+    p.update(Msg::Camera(CameraMsg::Resize { w: 900.0, h: 600.0 }));
+    p.prepare(0.0);
+    p.update(Msg::Camera(CameraMsg::Fit));
+    let fitted = p.camera;
+    assert!(!p.update(key("+", true)).handled, "a + typed into the command box is typing");
+    assert_eq!(p.camera, fitted);
+    assert!(p.update(key("+", false)).handled);
+    assert_eq!(p.camera.mode, Mode::Manual, "zoomed in by hand");
+    assert!(p.update(key("0", false)).handled);
+    assert_eq!(p.camera.mode, Mode::Fit, "0 fits again");
+}
+
+#[test]
+fn presenter_mode_raises_the_graphs_floor_as_well_as_the_type() {
+    let mut p = scene();
+    p.update(Msg::Camera(CameraMsg::Resize { w: 600.0, h: 400.0 }));
+    p.prepare(0.0);
+    let floor = p.camera.floor();
+    p.update(Msg::TogglePresenter);
+    assert!(
+        p.camera.floor() > floor,
+        "presenter keeps the graph big: {floor} -> {}",
+        p.camera.floor()
+    );
 }

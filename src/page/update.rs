@@ -4,6 +4,7 @@
 
 use super::{Effects, Msg, Page, Panel, SharedLink, UndoOffer, PAST_NOTICE};
 use crate::sim::Sim;
+use crate::view::camera::{self, CameraMsg};
 
 impl Page {
     pub fn update(&mut self, msg: Msg) -> Effects {
@@ -104,16 +105,12 @@ impl Page {
             }
             Msg::TogglePresenter => {
                 self.presenter = !self.presenter;
+                self.camera_msg(CameraMsg::Presenter(self.presenter));
                 fx.save_presenter = Some(self.presenter);
             }
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
             Msg::ToggleDrawer => self.drawer_open = !self.drawer_open,
-            Msg::GraphWidth(px) => {
-                // Small changes (a scrollbar coming and going) must not start a resize loop.
-                if (self.graph_px - px).abs() > 16.0 {
-                    self.graph_px = px;
-                }
-            }
+            Msg::Camera(m) => self.camera_msg(m),
             Msg::Key(key) => return self.key(&key),
         }
         fx
@@ -130,6 +127,12 @@ impl Page {
         self.selected = None;
         self.menu_open = false;
         self.drawer_open = true;
+    }
+
+    pub(super) fn camera_msg(&mut self, m: CameraMsg) {
+        let content = camera::content_of(&self.shown.graph);
+        let panel = self.camera.panel();
+        self.camera.apply(m, content, panel);
     }
 
     fn refuse_in_past(&mut self) -> bool {

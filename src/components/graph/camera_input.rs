@@ -52,8 +52,8 @@ pub struct Handlers {
     pub onkeydown: Callback<KeyboardEvent>,
 }
 
-/// Wheel, drag, pinch and arrow-key handlers for the viewport `viewport`, and a page-wide
-/// listener for + - 0 outside text fields. Reports the viewport's size after each render and
+/// Wheel, drag, pinch and arrow-key handlers for the viewport `viewport` (+ - 0 anywhere are
+/// the page's keys, `Page::update`). Reports the viewport's size after each render and
 /// on window resize, and asks for a refit when the drawing changed under a fitting camera.
 #[hook]
 pub fn use_camera_input(
@@ -67,7 +67,6 @@ pub fn use_camera_input(
     let current = use_mut_ref(Callback::noop);
     *current.borrow_mut() = on_camera.clone();
     use_viewport_size(viewport, camera, content, on_camera);
-    use_zoom_keys(current.clone());
 
     let emit = {
         let current = current.clone();
@@ -257,46 +256,6 @@ fn use_viewport_size(
             if let Some((window, closure)) = listener {
                 let _ = window.remove_event_listener_with_callback(
                     "resize",
-                    closure.as_ref().unchecked_ref(),
-                );
-            }
-        }
-    });
-}
-
-/// Whether a key event came from somewhere typing happens.
-fn typing(e: &web_sys::KeyboardEvent) -> bool {
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()).is_some_and(|el| {
-        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-            || el.is_content_editable()
-    })
-}
-
-/// + (or =), - and 0 anywhere on the page outside text fields, without Ctrl/Cmd/Alt (those
-/// are the browser's own zoom).
-#[hook]
-fn use_zoom_keys(current: Rc<RefCell<Callback<CameraMsg>>>) {
-    use_effect_with((), move |_| {
-        let handler = move |e: web_sys::KeyboardEvent| {
-            if e.ctrl_key() || e.meta_key() || e.alt_key() || typing(&e) {
-                return;
-            }
-            let key = CameraKey::from_key(&e.key());
-            if let Some(k @ (CameraKey::In | CameraKey::Out | CameraKey::Fit)) = key {
-                e.prevent_default();
-                current.borrow().emit(CameraMsg::Key(k));
-            }
-        };
-        let listener = web_sys::window().map(|window| {
-            let closure = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(handler);
-            let _ = window
-                .add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
-            (window, closure)
-        });
-        move || {
-            if let Some((window, closure)) = listener {
-                let _ = window.remove_event_listener_with_callback(
-                    "keydown",
                     closure.as_ref().unchecked_ref(),
                 );
             }
