@@ -120,7 +120,8 @@ pub fn App() -> Html {
                     } else {
                         <Graph view={p.shown.graph.clone()} selected={p.selected.clone()}
                             on_select={send.reform(Msg::Select)} on_toggle={send.reform(Msg::ToggleGroup)}
-                            camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted} />
+                            camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted}
+                            lost={p.shown.lost.clone()} />
                     }
                 </div>
                 if !p.embed {

@@ -254,6 +254,9 @@ async fn lost_watch_events_say_when_the_informer_will_notice() {
         text.contains("lost the watch event") && text.contains("next resync")
     })
     .await;
+    let badge = c.find(Locator::Css(".lost-badge")).await.expect("a countdown on the object");
+    let first = badge.text().await.unwrap();
+    assert!(first.contains("notices in"), "{first}");
     browser.screenshot("class-lost-events.png").await;
     browser.close().await;
 }

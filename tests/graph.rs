@@ -199,3 +199,34 @@ async fn a_big_replicaset_is_one_block_that_expands_on_click() {
     yew::scheduler::flush().await;
     assert_eq!(*toggled.borrow(), vec![key]);
 }
+
+#[wasm_bindgen_test]
+async fn a_long_name_is_drawn_whole_and_squeezed_to_its_box() {
+    let name = "a-long-deployment-name-for-the-back-row";
+    let view =
+        view_after(&[&format!("k create deployment {name} --image=nginx:1.27 --replicas=1")]);
+    let root = mount(props(view)).await;
+    let pod = all(&root, "[data-kind='Pod']").remove(0);
+    let pod_name = pod.get_attribute("data-name").unwrap();
+    let text = pod.query_selector(".t-podname").unwrap().unwrap();
+    assert_eq!(text.text_content().unwrap(), pod_name, "every character of the pod's name");
+    assert!(text.get_attribute("textLength").is_some(), "squeezed into the box, not cut");
+    let rs = all(&root, "[data-kind='ReplicaSet'] .t-strong").remove(0);
+    assert!(rs.text_content().unwrap().starts_with(name), "the ReplicaSet's whole name");
+    let deploy = all(&root, "[data-kind='Deployment'] .t-title").remove(0);
+    assert_eq!(deploy.text_content().unwrap(), name);
+}
+
+#[wasm_bindgen_test]
+async fn a_deployment_deleted_in_the_background_is_a_labelled_ghost_over_its_dependents() {
+    let mut s = Session::new(World::new(1), Mode::Script);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=2");
+    s.world.settle();
+    s.run("k delete deployment web --wait=false");
+    let root = mount(props(build(&s.world, &mut LayoutMemory::new(), 0.0))).await;
+    let ghost = all(&root, "[data-kind='Deployment']").remove(0);
+    let text = ghost.text_content().unwrap();
+    assert!(text.contains("DELETED"), "{text}");
+    assert!(text.contains("background: dependents are being collected"), "{text}");
+    assert!(all(&root, ".lane").is_empty(), "its ReplicaSet is not drawn as an orphan");
+}

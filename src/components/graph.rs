@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use crate::selection::ObjRef;
 use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
-use crate::view::{Edge, RsRow, ViewModel, ORPHANS_TITLE};
+use crate::view::{Edge, LostBadge, RsRow, ViewModel, ORPHANS_TITLE};
 use camera_input::use_camera_input;
 use cards::{AggregateCard, DeploymentCard, PodCard, ReplicaSetCard};
 
@@ -44,6 +44,9 @@ pub struct GraphProps {
     /// refit when the drawing changed under a fitting camera.
     #[prop_or_default]
     pub on_camera: Callback<CameraMsg>,
+    /// Countdowns on objects whose watch events a loop lost.
+    #[prop_or_default]
+    pub lost: Rc<Vec<LostBadge>>,
     /// Step mode: the object the last single action was on, and the loop that took it.
     #[prop_or_default]
     pub acted: Option<(ObjRef, String)>,
@@ -158,10 +161,24 @@ pub fn Graph(props: &GraphProps) -> Html {
                         <g class="edges">{ for view.edges.iter().map(edge) }</g>
                         <g class="nodes">{ nodes }</g>
                         { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
+                        { for props.lost.iter().map(lost_badge) }
                     </g>
                 </svg>
             </div>
         </section>
+    }
+}
+
+/// A lost watch event's countdown, on the top edge of the object's box: the wait until the
+/// informer's resync is the lesson, so it is shown where the object is.
+fn lost_badge(b: &LostBadge) -> Html {
+    let r = b.rect;
+    let w = (b.text.chars().count() as f64 * 7.6 + 16.0).max(r.w * 0.6);
+    html! {
+        <g class="lost-badge" role="status" style={translate(r.x + 4.0, r.y - 14.0)}>
+            <rect width={format!("{w:.0}")} height="24" rx="12" />
+            <text x="10" y="17">{ &b.text }</text>
+        </g>
     }
 }
 

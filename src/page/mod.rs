@@ -134,6 +134,8 @@ pub struct Page {
 pub struct Shown {
     pub graph: Rc<ViewModel>,
     pub inspected: Option<Rc<Inspected>>,
+    /// Countdowns on objects whose watch events a loop lost.
+    pub lost: Rc<Vec<view::LostBadge>>,
     /// Whether `graph` is from the current world and layout.
     fresh: bool,
 }
@@ -191,6 +193,10 @@ impl Page {
         if !self.shown.fresh || self.layout.needs_build(world, now) {
             self.shown.graph = Rc::new(view::build(world, &mut self.layout, now));
             self.shown.fresh = true;
+        }
+        let lost = view::lost_badges(&self.shown.graph, world);
+        if *self.shown.lost != lost {
+            self.shown.lost = Rc::new(lost);
         }
         self.shown.inspected = self
             .selected

@@ -286,3 +286,35 @@ impl ViewModel {
         }
     }
 }
+
+/// A countdown on an object whose watch event a loop lost: which loops missed it and how
+/// long until their informer's resync notices (`World::lost_events`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LostBadge {
+    /// The object's box, to sit on.
+    pub rect: Rect,
+    /// `scheduler notices in 25s`.
+    pub text: String,
+}
+
+/// The badges for every drawn object with a lost watch event, at the world's current time.
+pub fn lost_badges(view: &ViewModel, world: &kubeloop::world::World) -> Vec<LostBadge> {
+    let now = world.now();
+    let mut badges: Vec<(ObjRef, Vec<String>)> = Vec::new();
+    for lost in world.lost_events() {
+        let target = ObjRef::new(lost.kind, &lost.namespace, &lost.name);
+        let left = kubeloop::duration::human(lost.noticed_at.since(now).max(0));
+        let said = format!("{} notices in {left}", lost.controller);
+        match badges.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, lines)) => lines.push(said),
+            None => badges.push((target, vec![said])),
+        }
+    }
+    badges
+        .into_iter()
+        .filter_map(|(target, lines)| {
+            let rect = view.find(&target)?.rect;
+            Some(LostBadge { rect, text: format!("missed: {}", lines.join(", ")) })
+        })
+        .collect()
+}

@@ -464,3 +464,24 @@ fn a_quiet_cluster_needs_no_rebuild_until_something_changes() {
     build(&s.world, &mut mem, 1001.0);
     assert!(!mem.needs_build(&s.world, 1100.0));
 }
+
+#[test]
+fn a_lost_watch_event_puts_a_countdown_on_its_object() {
+    let (mut s, mut mem, v) = web();
+    let victim = pod_names(&v)[0].clone();
+    run(&mut s, "events drop 5");
+    run(&mut s, &format!("k delete pod {victim} --wait=false"));
+    for _ in 0..20 {
+        s.world.step();
+    }
+    let v = build(&s.world, &mut mem, 0.0);
+    let badges = super::lost_badges(&v, &s.world);
+    assert!(!badges.is_empty(), "lost: {:?}", s.world.lost_events());
+    assert!(badges.iter().all(|b| b.text.starts_with("missed: ") && b.text.contains("notices in")));
+    let before = badges[0].text.clone();
+    for _ in 0..20 {
+        s.world.step();
+    }
+    let later = super::lost_badges(&build(&s.world, &mut mem, 0.0), &s.world);
+    assert!(later.is_empty() || later[0].text != before, "the countdown runs down");
+}

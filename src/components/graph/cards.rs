@@ -25,6 +25,13 @@ pub fn clip(s: &str, max: usize) -> String {
     }
 }
 
+/// The `textLength` that squeezes a name longer than `chars` characters into the `room` those
+/// characters take: a name is drawn whole, never cut, since it is what tells objects apart
+/// (a pod's suffix, a ReplicaSet's template hash).
+fn squeeze(text: &str, chars: usize, room: f64) -> Option<String> {
+    (text.chars().count() > chars).then(|| format!("{room:.0}"))
+}
+
 /// What every box shares: position, ring, classes, data attributes, selection by mouse and
 /// keyboard. Ghosts are neither focusable nor clickable.
 struct Frame<'a> {
@@ -116,7 +123,9 @@ pub struct DeploymentCardProps {
 pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
     let d = &p.item;
     let m = &d.meta;
-    let badge = if m.deleting {
+    let badge = if m.gone || m.vanishing {
+        Some(("badge badge-deleted", "DELETED"))
+    } else if m.deleting {
         Some(("badge badge-deleting", "DELETING"))
     } else if d.paused {
         Some(("badge badge-paused", "⏸ PAUSED"))
@@ -124,7 +133,9 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
         None
     };
     let images = clip(&d.images.join(", "), 52);
-    let name = clip(&format!("{}{}", ns_prefix(m), m.target.name), 38);
+    let name = format!("{}{}", ns_prefix(m), m.target.name);
+    // 19 px bold proportional type: about 11 px a character.
+    let name_fit = squeeze(&name, 38, 38.0 * 11.0);
     let [c1, c2, c3] = DEPLOY_COLUMNS.map(|x| x.to_string());
     let label = format!("Deployment {}, {} ready", m.target.name, d.ready);
     let tooltip = format!(
@@ -140,14 +151,20 @@ pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
         if let Some((class, text)) = badge {
             <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
         }
-        <text class="t-title" x="16" y="50">{ name }</text>
+        <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
         <text class="t-label" x={c1.clone()} y="76">{ "READY" }</text>
         <text class="t-label" x={c2.clone()} y="76">{ "UP-TO-DATE" }</text>
         <text class="t-label" x={c3.clone()} y="76">{ "AVAILABLE" }</text>
         <text class="t-value" x={c1} y="100">{ &d.ready }</text>
         <text class="t-value" x={c2} y="100">{ d.up_to_date }</text>
         <text class="t-value" x={c3} y="100">{ d.available }</text>
-        <text class="t-mono" x="16" y="124">{ images }</text>
+        if m.gone {
+            // Deleted in the background: gone from the API, its dependents not yet collected
+            // (the garbage collector deletes them after it).
+            <text class="t-ghost-note" x="16" y="124">{ "background: dependents are being collected" }</text>
+        } else {
+            <text class="t-mono" x="16" y="124">{ images }</text>
+        }
         { finalizer_line(m, 148.0, 56) }
     </> };
     let frame = Frame {
@@ -179,7 +196,9 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     let rs = &p.item;
     let m = &rs.meta;
     let w = m.rect.w;
-    let right = if m.deleting {
+    let right = if m.gone || m.vanishing {
+        html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
+    } else if m.deleting {
         html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
     } else if let Some(rev) = &rs.revision {
         html! { <text class="t-rev" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ format!("rev {rev}") }</text> }
@@ -198,7 +217,9 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     let body = if rs.collapsed {
         html! { <>
             <text class="t-kind" x="14" y="28">{ "RS" }</text>
-            <text class="t-mono t-strong" x="44" y="28">{ clip(&name, 17) }</text>
+            // 15 px monospace: 9 px a character.
+            <text class="t-mono t-strong" x="44" y="28" textLength={squeeze(&name, 17, 17.0 * 9.0)}
+                lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
                 { rs.revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
             </text>
@@ -208,7 +229,8 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         html! { <>
             <text class="t-kind" x="16" y="24">{ "REPLICASET" }</text>
             { right }
-            <text class="t-mono t-strong" x="16" y="48">{ clip(&name, 24) }</text>
+            <text class="t-mono t-strong" x="16" y="48" textLength={squeeze(&name, 24, 24.0 * 9.0)}
+                lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-label" x="16" y="74">{ "DESIRED" }</text>
             <text class="t-label" x="88" y="74">{ "CURRENT" }</text>
             <text class="t-label" x="162" y="74">{ "READY" }</text>
@@ -273,7 +295,8 @@ pub fn PodCard(p: &PodCardProps) -> Html {
     let m = &pod.meta;
     let w = m.rect.w;
     let chars = if p.large { POD_NAME_CHARS_LARGE } else { POD_NAME_CHARS };
-    let (prefix, suffix) = pod_name_parts(pod, chars);
+    let (prefix, suffix) = (pod.name_prefix.clone(), pod.name_suffix.clone());
+    let name_fit = squeeze(&m.target.name, chars, w - 26.0);
     let node = pod.node.clone().unwrap_or_else(|| "no node".into());
     let label = format!("Pod {}, {}", m.target.name, pod.status);
     let tooltip = format!(
@@ -297,12 +320,14 @@ pub fn PodCard(p: &PodCardProps) -> Html {
         }
         <text class={classes!("t-node", pod.node.is_none().then_some("unscheduled"))}
             x={(w - 10.0).to_string()} y="22" text-anchor="end">{ clip(&node, 12) }</text>
-        <text class="t-podname" x="16" y="45">
+        <text class="t-podname" x="16" y="45" textLength={name_fit} lengthAdjust="spacingAndGlyphs">
             <tspan class="name-prefix">{ prefix }</tspan>
             <tspan class="name-suffix">{ suffix }</tspan>
         </text>
         { phase_icon(pod.phase, 23.0, 64.0) }
-        <text class="t-status" x="36" y="69">{ clip(&pod.status, 18) }</text>
+        <text class="t-status" x="36" y="69">
+            { if m.gone || m.vanishing { "deleted".to_string() } else { clip(&pod.status, 18) } }
+        </text>
         <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
         <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
             { format!("RST {}", pod.restarts) }
@@ -322,14 +347,6 @@ pub fn PodCard(p: &PodCardProps) -> Html {
         on_select: &p.on_select,
     };
     frame.render(tooltip, body)
-}
-
-/// The name to print, with the random suffix apart; a long base is shortened, never the
-/// suffix, since the suffix is what tells a new pod from an old one.
-fn pod_name_parts(pod: &PodItem, chars: usize) -> (String, String) {
-    let suffix_len = pod.name_suffix.chars().count();
-    let room = chars.saturating_sub(suffix_len);
-    (clip(&pod.name_prefix, room), pod.name_suffix.clone())
 }
 
 #[derive(Properties, PartialEq)]
