@@ -53,6 +53,7 @@ fn props(view: ViewModel) -> GraphProps {
         camera: Camera::default(),
         on_camera: Callback::noop(),
         acted: None,
+        lost: Rc::default(),
     }
 }
 
