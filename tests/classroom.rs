@@ -260,3 +260,81 @@ async fn lost_watch_events_say_when_the_informer_will_notice() {
     browser.screenshot("class-lost-events.png").await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_checks_before_acting_and_nothing_passes_and_the_verdict_is_in_view() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    button(c, "Missions").await.click().await.unwrap();
+    c.find(Locator::Css("[data-mission='delete-a-pod']")).await.unwrap().click().await.unwrap();
+    // The goal reads as prose: the YAML's hard line breaks are gone.
+    let goal = c.find(Locator::Css(".mission-goal p")).await.unwrap().text().await.unwrap();
+    assert!(!goal.trim().contains('\n'), "{goal:?}");
+    button(c, "Check my work").await.click().await.unwrap();
+    let verdict = c.wait().for_element(Locator::Css(".verdict")).await.unwrap();
+    let text = verdict.text().await.unwrap();
+    assert!(
+        text.contains("FAIL") && !text.contains("PASS"),
+        "nothing passes before acting: {text}"
+    );
+    assert!(!text.contains('!') && !text.contains("{."), "no internal selectors: {text}");
+    let in_view = js(
+        c,
+        "const r = document.querySelector('.verdict').getBoundingClientRect();
+         const p = document.querySelector('.verdict').closest('.side-top, .side').getBoundingClientRect();
+         return r.top >= p.top - 1 && r.top < p.bottom;",
+    )
+    .await;
+    assert_eq!(in_view, serde_json::json!(true), "the verdict is scrolled into view");
+    browser.screenshot("class-mission-not-yet.png").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_edit_is_refused_in_kubectl_edits_words_in_the_editor_and_the_log() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    type_line(c, "k edit deploy web").await;
+    let area = c.wait().for_element(Locator::Css(".yaml-editor textarea")).await.unwrap();
+    let yaml = area.prop("value").await.unwrap().unwrap();
+    let bad = yaml.replacen("replicas: 2", "replicas: three", 1);
+    js(c, "document.querySelector('.yaml-editor textarea').value = ''; return 1").await;
+    area.send_keys(&bad).await.unwrap();
+    button(c, "Save").await.click().await.unwrap();
+    let error = c.wait().for_element(Locator::Css(".yaml-editor-error")).await.unwrap();
+    let said = error.text().await.unwrap();
+    assert!(said.contains("cannot unmarshal string into Go struct field"), "{said}");
+    assert!(!said.contains("invalid type") && !said.contains("error when creating"), "{said}");
+    assert!(log_text(c).await.contains("cannot unmarshal string"), "the log has it too");
+    browser.screenshot("class-edit-refused.png").await;
+    button(c, "Cancel").await.click().await.unwrap();
+    assert!(log_text(c).await.contains("Edit cancelled, no valid changes were saved."));
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_in_the_inspector_and_the_nodes_panel_are_never_cut() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment a-rather-long-web-frontend --image=nginx:1.27 --replicas=2")
+        .await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    let pod = pod_names(c).await[0].clone();
+    c.find(Locator::Css(&format!("[data-kind='Pod'][data-name='{pod}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let inspector = c.wait().for_element(Locator::Css("aside.inspector")).await.unwrap();
+    let text = inspector.text().await.unwrap().replace(['\n', '\u{200b}'], "");
+    assert!(text.contains(&pod), "the inspector shows {pod} whole");
+    browser.screenshot("class-inspector-long-name.png").await;
+    button(c, "Nodes").await.click().await.unwrap();
+    let nodes = c.wait().for_element(Locator::Css(".nodes-panel")).await.unwrap();
+    let text = nodes.text().await.unwrap().replace(['\n', '\u{200b}'], "");
+    assert!(text.contains(&pod) && !text.contains('…'), "the Nodes panel shows {pod} whole");
+    browser.screenshot("class-nodes-long-name.png").await;
+    browser.close().await;
+}
