@@ -142,6 +142,18 @@ async fn the_panel_reports_its_size_to_the_camera() {
         }
     });
     let root = mount(p).await;
+    // The size comes from a ResizeObserver, which reports before the next paint.
+    for _ in 0..10 {
+        if !sizes.borrow().is_empty() {
+            break;
+        }
+        let wait = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(wait).await;
+    }
     let viewport = one(&root, ".graph-viewport");
     let (w, h) = sizes.borrow().first().copied().expect("a Resize after the first render");
     assert_eq!(w, f64::from(viewport.client_width()));

@@ -206,8 +206,9 @@ fn use_suppress_click_after_drag(viewport: &NodeRef, gesture: Rc<RefCell<Gesture
     });
 }
 
-/// Reports the viewport's size (`Resize`) after each render and on window resize when it
-/// changed, and a `Refit` when a fitting camera no longer fits the drawing as it should.
+/// Reports the viewport's size (`Resize`) when it changes, from a `ResizeObserver`: reading
+/// the size after every render would force a layout in every frame of a rollout. Also asks
+/// for a `Refit` when a fitting camera no longer fits the drawing as it should.
 #[hook]
 fn use_viewport_size(
     viewport: &NodeRef,
@@ -217,23 +218,9 @@ fn use_viewport_size(
 ) {
     let current = use_mut_ref(Callback::noop);
     *current.borrow_mut() = on_camera.clone();
-    let last = use_mut_ref(|| (0.0_f64, 0.0_f64));
-    let report = {
-        let (viewport, current) = (viewport.clone(), current.clone());
-        Rc::new(move || {
-            let Some(el) = viewport.cast::<web_sys::Element>() else { return };
-            let (w, h) = (f64::from(el.client_width()), f64::from(el.client_height()));
-            let (lw, lh) = *last.borrow();
-            if w > 0.0 && h > 0.0 && ((w - lw).abs() >= 1.0 || (h - lh).abs() >= 1.0) {
-                *last.borrow_mut() = (w, h);
-                current.borrow().emit(CameraMsg::Resize { w, h });
-            }
-        })
-    };
     {
-        let (report, current) = (report.clone(), current.clone());
+        let current = current.clone();
         use_effect(move || {
-            report();
             // A fitting camera follows the drawing; emitted only when it would move, so
             // the page's re-render settles.
             if camera.mode == Mode::Fit && camera.panel().w > 0.0 {
@@ -245,19 +232,29 @@ fn use_viewport_size(
             }
         });
     }
-    use_effect_with((), move |_| {
-        let listener = web_sys::window().map(|window| {
-            let closure = Closure::<dyn Fn()>::new(move || report());
-            let _ =
-                window.add_event_listener_with_callback("resize", closure.as_ref().unchecked_ref());
-            (window, closure)
+    let viewport = viewport.clone();
+    // Observed once the viewport exists (it does not while the cluster is empty).
+    let mounted = viewport.get().is_some();
+    use_effect_with(mounted, move |_| {
+        let observed = viewport.cast::<web_sys::Element>().and_then(|el| {
+            let closure = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok()
+                else {
+                    return;
+                };
+                let r = entry.content_rect();
+                let (w, h) = (r.width().round(), r.height().round());
+                if w > 0.0 && h > 0.0 {
+                    current.borrow().emit(CameraMsg::Resize { w, h });
+                }
+            });
+            let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+            observer.observe(&el);
+            Some((observer, closure))
         });
         move || {
-            if let Some((window, closure)) = listener {
-                let _ = window.remove_event_listener_with_callback(
-                    "resize",
-                    closure.as_ref().unchecked_ref(),
-                );
+            if let Some((observer, _closure)) = observed {
+                observer.disconnect();
             }
         }
     });
