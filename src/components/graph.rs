@@ -173,11 +173,12 @@ pub fn Graph(props: &GraphProps) -> Html {
 /// informer's resync is the lesson, so it is shown where the object is.
 fn lost_badge(b: &LostBadge) -> Html {
     let r = b.rect;
-    let w = (b.text.chars().count() as f64 * 7.6 + 16.0).max(r.w * 0.6);
+    let w = b.text.chars().count() as f64 * 7.6 + 18.0;
     html! {
         <g class="lost-badge" role="status" style={translate(r.x + 4.0, r.y - 14.0)}>
             <rect width={format!("{w:.0}")} height="24" rx="12" />
             <text x="10" y="17">{ &b.text }</text>
+            <title>{ &b.detail }</title>
         </g>
     }
 }

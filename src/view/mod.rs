@@ -293,28 +293,40 @@ impl ViewModel {
 pub struct LostBadge {
     /// The object's box, to sit on.
     pub rect: Rect,
-    /// `scheduler notices in 25s`.
+    /// `missed: scheduler notices in 25s`, or `missed: 3 loops, first notices in 25s`.
     pub text: String,
+    /// Each loop that missed it and when it notices, for the tooltip.
+    pub detail: String,
 }
 
 /// The badges for every drawn object with a lost watch event, at the world's current time.
 pub fn lost_badges(view: &ViewModel, world: &kubeloop::world::World) -> Vec<LostBadge> {
     let now = world.now();
-    let mut badges: Vec<(ObjRef, Vec<String>)> = Vec::new();
+    // Per object: each loop that missed it, and how long until it notices.
+    let mut badges: Vec<(ObjRef, Vec<(String, i64)>)> = Vec::new();
     for lost in world.lost_events() {
         let target = ObjRef::new(lost.kind, &lost.namespace, &lost.name);
-        let left = kubeloop::duration::human(lost.noticed_at.since(now).max(0));
-        let said = format!("{} notices in {left}", lost.controller);
+        let left = (lost.controller.to_string(), lost.noticed_at.since(now).max(0));
         match badges.iter_mut().find(|(t, _)| *t == target) {
-            Some((_, lines)) => lines.push(said),
-            None => badges.push((target, vec![said])),
+            Some((_, loops)) => loops.push(left),
+            None => badges.push((target, vec![left])),
         }
     }
+    let human = kubeloop::duration::human;
     badges
         .into_iter()
-        .filter_map(|(target, lines)| {
+        .filter_map(|(target, loops)| {
             let rect = view.find(&target)?.rect;
-            Some(LostBadge { rect, text: format!("missed: {}", lines.join(", ")) })
+            let first = loops.iter().map(|(_, ms)| *ms).min().unwrap_or(0);
+            let text = match loops.as_slice() {
+                [(name, ms)] => format!("missed: {name} notices in {}", human(*ms)),
+                _ => format!("missed: {} loops, first notices in {}", loops.len(), human(first)),
+            };
+            let detail: Vec<String> = loops
+                .iter()
+                .map(|(name, ms)| format!("{name} notices in {}", human(*ms)))
+                .collect();
+            Some(LostBadge { rect, text, detail: detail.join("\n") })
         })
         .collect()
 }
