@@ -338,3 +338,20 @@ async fn names_in_the_inspector_and_the_nodes_panel_are_never_cut() {
     browser.screenshot("class-nodes-long-name.png").await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_background_delete_leaves_a_labelled_ghost_not_an_orphan() {
+    let browser = mounted().await;
+    let c = &browser.client;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    button(c, "Pause").await.click().await.unwrap();
+    type_line(c, "k delete deploy web --cascade=background").await;
+    let ghost = c.wait().for_element(Locator::Css("[data-kind='Deployment'].gone")).await.unwrap();
+    let text = ghost.text().await.unwrap();
+    assert!(text.contains("DELETED"), "{text}");
+    assert!(text.contains("background: dependents are being collected"), "{text}");
+    assert_eq!(count(c, ".lane").await, 0, "its ReplicaSet is not in the orphans lane");
+    browser.screenshot("class-background-ghost.png").await;
+    browser.close().await;
+}

@@ -38,8 +38,8 @@ async fn the_page_runs_and_shares_from_a_project_subpath() {
     // A share link points back under the subpath, and opening it in a fresh profile rebuilds
     // the same cluster there.
     c.find(Locator::Css("button[title^='a link']")).await.unwrap().click().await.unwrap();
-    let log = log_text(c).await;
-    let link = log.lines().find(|l| l.contains("#z=")).expect("a share link").trim().to_string();
+    let field = c.wait().for_element(Locator::Css(".share-link")).await.expect("the share bar");
+    let link = field.prop("value").await.unwrap().expect("a share link");
     assert!(link.starts_with(&base), "{link} is not under {base}");
     browser.close().await;
 
