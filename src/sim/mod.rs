@@ -5,10 +5,8 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use kubeloop::clock::TICK_MS;
-use kubeloop::kubectl::{printers, Mode, Output, Session, Stream};
+use kubeloop::kubectl::{Mode, Output, Session, Stream};
 use kubeloop::mission::{self, Mission, Verdict};
-use kubeloop::model::Kind;
 use kubeloop::world::World;
 
 use crate::journal::{Entry, Input, Journal, MAX_BYTES, MAX_ENTRIES};
@@ -351,7 +349,7 @@ impl Sim {
         }
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
-        if let Some(target) = edit_target(trimmed) {
+        if let Some(target) = editor::edit_target(trimmed) {
             match target {
                 Ok(t) => self.open_editor(t),
                 Err(e) => self.push_lines(LineKind::Error, &e),
@@ -380,194 +378,12 @@ impl Sim {
         };
         self.run_command(&action.command(&labels));
     }
-
-    fn object(&self, target: &ObjRef) -> Option<kubeloop::model::Object> {
-        let ns = if target.kind.namespaced() { target.namespace.as_str() } else { "" };
-        self.session
-            .world
-            .store
-            .get_object(target.kind, &kubeloop::store::Key::new(ns, &target.name))
-    }
-
-    fn open_editor(&mut self, target: ObjRef) {
-        match self.object(&target) {
-            Some(obj) => {
-                self.editor =
-                    Some(EditorState { initial: printers::to_yaml(&obj), target, error: None })
-            }
-            None => self.push_lines(
-                LineKind::Error,
-                &kubeloop::store::ApiError::NotFound {
-                    kind: target.kind,
-                    name: target.name.clone(),
-                }
-                .to_string(),
-            ),
-        }
-    }
-
-    /// Applies the editor's text. On error the editor stays open with kubectl's message.
-    pub fn save_editor(&mut self, text: &str) {
-        let Some(state) = self.editor.clone() else { return };
-        let ns = if state.target.namespace.is_empty() {
-            "default".to_string()
-        } else {
-            state.target.namespace.clone()
-        };
-        self.record(Input::Edit(text.to_string()));
-        let out = self.apply_edit(text, &ns);
-        if out.status != 0 {
-            // The log is the terminal: it gets what `kubectl edit` prints there. kubectl then
-            // reopens the file headed with the reasons; here the editor stays open with the
-            // same words and the learner's text.
-            self.push_output(&out);
-            let msg = out.text().trim_end().to_string();
-            self.editor = Some(EditorState { error: Some(msg), ..state });
-            return;
-        }
-        self.editor = None;
-        // A saved edit, or "Edit cancelled, no changes made." (which kubectl writes to stderr,
-        // but which is no failure, so it is not shown as one).
-        self.push_lines(LineKind::Output, &out.text());
-    }
-
-    /// Saves edited YAML the way `k edit` does: in place, like apply, without recording it in
-    /// last-applied-configuration.
-    fn apply_edit(&mut self, text: &str, ns: &str) -> Output {
-        kubeloop::kubectl::edit(&mut self.session, text, ns)
-    }
-
-    /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and
-    /// recorded like a typed command.
-    pub fn import_yaml(&mut self, text: &str) {
-        let delim = heredoc_delimiter(text, "EOF");
-        self.run_command(&format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end()));
-    }
-
-    /// Closes the editor. After a save that failed, kubectl words it as an error
-    /// (`editoptions.go`: "Edit cancelled, no valid changes were saved.").
-    pub fn cancel_editor(&mut self) {
-        match self.editor.take() {
-            Some(EditorState { error: Some(_), .. }) => self
-                .push_lines(LineKind::Error, "error: Edit cancelled, no valid changes were saved."),
-            Some(_) => self.push_lines(LineKind::Output, "Edit cancelled, no changes made."),
-            None => {}
-        }
-    }
-
-    /// Simulated milliseconds per real millisecond right now: 0 while paused.
-    pub fn rate(&self) -> f64 {
-        if self.paused {
-            0.0
-        } else {
-            self.speed.factor()
-        }
-    }
-
-    /// One timer fire: advances simulated time by `real_ms` times the speed, then streams any
-    /// watch output. Returns whether anything may have changed.
-    pub fn tick(&mut self, real_ms: f64) -> bool {
-        self.tick_within(real_ms, || false)
-    }
-
-    /// `tick`, stopping mid-tick once `over_budget` says the frame has spent its time: the
-    /// rest of that tick runs at the next fire, before any new one starts, so a heavy tick
-    /// (hundreds of pods created at once) spreads over frames instead of freezing one. The
-    /// reconciles are the same either way; inputs finish a sliced tick before they apply
-    /// (`finish_slice`), so the journal replays to the same cluster.
-    pub fn tick_within(&mut self, real_ms: f64, mut over_budget: impl FnMut() -> bool) -> bool {
-        self.acc_ms += real_ms.clamp(0.0, 1_000.0) * self.rate();
-        let mut steps = 0;
-        let mut moved = self.sliced;
-        loop {
-            if !self.sliced {
-                if self.acc_ms < TICK_MS as f64 || steps >= MAX_STEPS_PER_FIRE {
-                    break;
-                }
-                self.acc_ms -= TICK_MS as f64;
-                steps += 1;
-            }
-            moved = true;
-            self.sliced = !self.session.world.step_until(&mut over_budget);
-            self.stepping = false;
-            if self.sliced {
-                break;
-            }
-            // After every whole tick, as a replay polls: a wait that ends runs the rest of
-            // its line, which may write to the world.
-            self.poll_watch();
-        }
-        if steps == MAX_STEPS_PER_FIRE {
-            self.acc_ms = 0.0;
-        }
-        if moved {
-            self.last_action = None;
-            self.quiet_step = None;
-        }
-        moved
-    }
-
-    /// Completes a tick a frame budget cut short, so an input lands between whole ticks, as
-    /// it does when the journal is replayed.
-    pub fn finish_slice(&mut self) {
-        if self.sliced {
-            self.session.world.step();
-            self.sliced = false;
-            self.poll_watch();
-        }
-    }
-
-    /// Whether a tick is half done because a frame ran out of time.
-    pub fn mid_slice(&self) -> bool {
-        self.sliced
-    }
 }
 
-/// A heredoc delimiter that no line of `text` equals.
-fn heredoc_delimiter(text: &str, base: &str) -> String {
-    std::iter::once(base.to_string())
-        .chain((0..).map(|i| format!("{base}_{i}")))
-        .find(|d| !text.lines().any(|l| l.trim() == d))
-        .unwrap_or_default()
-}
-
-/// `k edit TYPE/NAME`, `k edit TYPE NAME [-n NS]`: the object to open, or kubectl's error.
-fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if !matches!(words.as_slice(), ["k" | "kubectl", "edit", ..]) {
-        return None;
-    }
-    let mut ns = "default".to_string();
-    let mut rest = Vec::new();
-    let mut i = 2;
-    while i < words.len() {
-        match words[i] {
-            "-n" | "--namespace" if i + 1 < words.len() => {
-                ns = words[i + 1].to_string();
-                i += 1;
-            }
-            w if w.starts_with("--namespace=") => ns = w["--namespace=".len()..].to_string(),
-            w => rest.push(w),
-        }
-        i += 1;
-    }
-    let (ty, name) = match rest.as_slice() {
-        [one] if one.contains('/') => one.split_once('/').unwrap_or((one, "")),
-        [ty, name] => (*ty, *name),
-        _ => return Some(Err("error: edit needs one object: k edit TYPE/NAME".into())),
-    };
-    let Some(kind) = Kind::from_resource(ty) else {
-        return Some(Err(format!("error: the server doesn't have a resource type \"{ty}\"")));
-    };
-    if matches!(kind, Kind::Event) {
-        return Some(Err("kubeloop: events cannot be edited here".into()));
-    }
-    let ns = if kind.namespaced() { ns } else { String::new() };
-    Some(Ok(ObjRef::new(kind, &ns, name)))
-}
-
+mod clock;
 #[cfg(test)]
 mod edit_tests;
+mod editor;
 mod pending;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
 //! The page session without a browser: commands, time, watches, editing, missions, journals.
 use super::*;
+use kubeloop::model::Kind;
 
 fn text(sim: &Sim) -> String {
     sim.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")
