@@ -219,14 +219,15 @@ impl World {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::kubectl::{Mode, Session};
     use crate::store::WatchEventType;
     use crate::world::World;
 
     use super::*;
 
-    fn session_with(cmd: &str) -> Session {
+    /// A page-like session (seed 7) after `cmd`, which must succeed; `timers.rs` shares it.
+    pub(in crate::world) fn session_with(cmd: &str) -> Session {
         let mut s = Session::new(World::new(7), Mode::Interactive);
         let out = s.run(cmd);
         assert_eq!(out.status, 0, "{}", out.text());

@@ -106,15 +106,8 @@ impl World {
 #[cfg(test)]
 mod tests {
     use crate::controllers::ControllerName;
-    use crate::kubectl::{Mode, Session};
+    use crate::world::step::tests::session_with;
     use crate::world::{StepOutcome, World};
-
-    fn session_with(cmd: &str) -> Session {
-        let mut s = Session::new(World::new(7), Mode::Interactive);
-        let out = s.run(cmd);
-        assert_eq!(out.status, 0, "{}", out.text());
-        s
-    }
 
     #[test]
     fn a_quiet_cluster_gives_no_action_leaves_the_clock_and_names_the_resync() {
