@@ -93,7 +93,7 @@ pub fn App() -> Html {
     let side_open = p.drawer_open || p.selected.is_some();
     let app_class = classes!(
         "app",
-        p.presenter.then_some("presenter"),
+        p.presenter().then_some("presenter"),
         past_at.is_some().then_some("viewing-past"),
         p.embed.then_some("embed"),
     );
@@ -102,7 +102,7 @@ pub fn App() -> Html {
             if !p.embed {
                 <Toolbar clock={format!("t = {}", kubeloop::duration::human(world.now().millis()))}
                     speed={s.speed} paused={s.paused} seed={world.seed()} panel={p.panel}
-                    inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter}
+                    inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter()}
                     menu_open={p.menu_open} send={send.clone()}>
                     <ExportButtons view={p.shown.graph.clone()} sim_ms={world.now().millis()}
                         title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph)} />

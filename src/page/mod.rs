@@ -107,7 +107,6 @@ pub struct Page {
     pub panel: Panel,
     pub stage: StageView,
     pub selected: Option<ObjRef>,
-    pub presenter: bool,
     /// The narrow toolbar's overflow menu.
     pub menu_open: bool,
     /// The side panel's drawer on narrow screens.
@@ -119,7 +118,8 @@ pub struct Page {
     pub shared: Option<SharedLink>,
     /// The session a mission replaced, brought back when the mission is left.
     before_mission: Option<Journal>,
-    /// How the graph is shown: fitted to its panel, or zoomed and panned by the user.
+    /// How the graph is shown: fitted to its panel, or zoomed and panned by the user. It also
+    /// holds presenter mode, whose fit keeps the type big (`presenter()`).
     pub camera: Camera,
     layout: LayoutMemory,
     history: HistoryCache,
@@ -147,7 +147,6 @@ impl Page {
             panel: Panel::Feed,
             stage: StageView::Graph,
             selected: None,
-            presenter,
             menu_open: false,
             drawer_open: false,
             embed,
@@ -160,6 +159,11 @@ impl Page {
             shown: Shown::default(),
             last_save: 0.0,
         }
+    }
+
+    /// Presenter mode: large type, and a graph that stays big.
+    pub fn presenter(&self) -> bool {
+        self.camera.presenter
     }
 
     /// One timer fire: real time in, simulated ticks out. Returns whether to save (every

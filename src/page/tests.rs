@@ -214,13 +214,13 @@ fn share_hands_the_journal_to_the_page_and_reports_the_copy() {
 fn a_p_typed_in_the_command_box_is_typing_not_presenter_mode() {
     let mut p = page();
     let fx = p.update(key("p", true));
-    assert!(!p.presenter && !fx.handled);
+    assert!(!p.presenter() && !fx.handled);
     let fx = p.update(key("p", false));
-    assert!(p.presenter && fx.handled);
+    assert!(p.presenter() && fx.handled);
     assert_eq!(fx.save_presenter, Some(true));
     let fx =
         p.update(Msg::Key(KeyPress { key: "p".into(), modifiers: true, ..Default::default() }));
-    assert!(p.presenter && !fx.handled, "Ctrl+P is the browser's");
+    assert!(p.presenter() && !fx.handled, "Ctrl+P is the browser's");
 }
 
 #[test]

@@ -104,9 +104,9 @@ impl Page {
                 self.shown.fresh = false;
             }
             Msg::TogglePresenter => {
-                self.presenter = !self.presenter;
-                self.camera_msg(CameraMsg::Presenter(self.presenter));
-                fx.save_presenter = Some(self.presenter);
+                let on = !self.presenter();
+                self.camera_msg(CameraMsg::Presenter(on));
+                fx.save_presenter = Some(on);
             }
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
             Msg::ToggleDrawer => self.drawer_open = !self.drawer_open,
