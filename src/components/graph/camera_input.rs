@@ -66,7 +66,7 @@ pub fn use_camera_input(
     let gesture = use_mut_ref(Gesture::default);
     let current = use_mut_ref(Callback::noop);
     *current.borrow_mut() = on_camera.clone();
-    use_viewport_size(viewport, camera, content, on_camera);
+    use_viewport_size(viewport, camera, content, on_camera, mounted);
 
     let emit = {
         let current = current.clone();
@@ -215,6 +215,7 @@ fn use_viewport_size(
     camera: Camera,
     content: Rect,
     on_camera: &Callback<CameraMsg>,
+    mounted: bool,
 ) {
     let current = use_mut_ref(Callback::noop);
     *current.borrow_mut() = on_camera.clone();
@@ -233,8 +234,8 @@ fn use_viewport_size(
         });
     }
     let viewport = viewport.clone();
-    // Observed once the viewport exists (it does not while the cluster is empty).
-    let mounted = viewport.get().is_some();
+    // Observed from the first render that draws the viewport (an empty cluster has none);
+    // effects run after the DOM is committed, so the element is there.
     use_effect_with(mounted, move |_| {
         let observed = viewport.cast::<web_sys::Element>().and_then(|el| {
             let closure = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
