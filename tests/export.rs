@@ -6,33 +6,22 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use kubeloop::kubectl::{Mode, Session};
-use kubeloop::world::World;
 use kubeloop_web::components::export::{ExportButtons, ExportProps, PNG_SCALE};
 use kubeloop_web::export;
-use kubeloop_web::view::{build, LayoutMemory, ViewModel};
+use kubeloop_web::view::ViewModel;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlImageElement};
 
+mod page;
+
+use page::{document, view_after};
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 const TITLE: &str = "kubeloop · namespace default";
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn view_after(lines: &[&str]) -> ViewModel {
-    let mut s = Session::new(World::new(1), Mode::Script);
-    for line in lines {
-        assert_eq!(s.run(line).status, 0, "{line}");
-        s.world.settle();
-    }
-    build(&s.world, &mut LayoutMemory::new(), 0.0)
-}
 
 fn web() -> ViewModel {
     view_after(&["k create deployment web --image=nginx:1.27 --replicas=3"])

@@ -16,21 +16,11 @@ use wasm_bindgen_test::*;
 use web_sys::{Element, KeyboardEvent, KeyboardEventInit, MouseEvent};
 use yew::Callback;
 
+mod page;
+
+use page::{document, view_after};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// The view of a cluster that settled after each of `lines`.
-fn view_after(lines: &[&str]) -> ViewModel {
-    let mut s = Session::new(World::new(1), Mode::Script);
-    for line in lines {
-        assert_eq!(s.run(line).status, 0, "{line}");
-        s.world.settle();
-    }
-    build(&s.world, &mut LayoutMemory::new(), 0.0)
-}
 
 fn web() -> ViewModel {
     view_after(&["k create deployment web --image=nginx:1.27 --replicas=3"])

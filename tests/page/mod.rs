@@ -10,6 +10,19 @@ pub fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
+/// The graph's view of a cluster that settled after each of `lines` (seed 1).
+pub fn view_after(lines: &[&str]) -> kubeloop_web::view::ViewModel {
+    let mut s = kubeloop::kubectl::Session::new(
+        kubeloop::world::World::new(1),
+        kubeloop::kubectl::Mode::Script,
+    );
+    for line in lines {
+        assert_eq!(s.run(line).status, 0, "{line}");
+        s.world.settle();
+    }
+    kubeloop_web::view::build(&s.world, &mut kubeloop_web::view::LayoutMemory::new(), 0.0)
+}
+
 pub fn storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().expect("localStorage")
 }
