@@ -1,6 +1,6 @@
 //! Tab completion for the command box: verbs, kinds and object names, from the live cluster.
 
-use kubeloop::model::{Deployment, Kind, Node, Pod, ReplicaSet};
+use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
@@ -25,19 +25,12 @@ const SANDBOX: &[&str] = &[
 
 fn names(world: &World, kind: Kind) -> Vec<String> {
     let s = &world.store;
-    match kind {
-        Kind::Pod => {
-            s.list::<Pod>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
-        }
-        Kind::ReplicaSet => {
-            s.list::<ReplicaSet>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
-        }
-        Kind::Deployment => {
-            s.list::<Deployment>(Some("default"), None).map(|o| o.metadata.name.clone()).collect()
-        }
-        Kind::Node => s.list::<Node>(None, None).map(|o| o.metadata.name.clone()).collect(),
-        Kind::Event => Vec::new(),
+    if kind == Kind::Event {
+        return Vec::new();
     }
+    kubeloop::with_kind!(kind, T => {
+        s.list::<T>(Some("default"), None).map(|o| o.meta().name.clone()).collect()
+    })
 }
 
 /// The candidates for the last word of `line`.

@@ -17,7 +17,7 @@ use kubeloop::store::Key;
 use kubeloop::world::World;
 
 use crate::selection::ObjRef;
-use compare::{deployment_rows, node_rows, pod_rows, replicaset_rows};
+use compare::{deployment_rows, node_rows, pod_rows, replicaset_rows, service_rows};
 
 /// How many of an object's events the inspector lists.
 pub const EVENT_LIMIT: usize = 5;
@@ -121,7 +121,10 @@ pub fn inspect_with(
             (pod_rows(p, now), containers_of(&p.spec), None, Some(pod_cells(p, now).status))
         }
         Object::Node(n) => (node_rows(store, n, now), Vec::new(), None, Some(node_status(n, now))),
-        Object::Event(_) => (Vec::new(), Vec::new(), None, None),
+        Object::Service(s) => (service_rows(store, s), Vec::new(), None, None),
+        Object::Event(_) | Object::EndpointSlice(_) | Object::Endpoints(_) => {
+            (Vec::new(), Vec::new(), None, None)
+        }
     };
     let meta = obj.meta();
     let owners = meta

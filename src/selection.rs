@@ -27,6 +27,9 @@ impl ObjRef {
             Kind::Pod => "pod",
             Kind::Node => "node",
             Kind::Event => "event",
+            Kind::Service => "svc",
+            Kind::EndpointSlice => "endpointslice",
+            Kind::Endpoints => "endpoints",
         };
         format!("{short}/{}", self.name)
     }

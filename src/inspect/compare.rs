@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use kubeloop::clock::Time;
 use kubeloop::kubectl::printers::pod_cells;
-use kubeloop::model::{Deployment, Kind, Node, Pod, PodSpec, ReplicaSet};
+use kubeloop::model::{Deployment, EndpointSlice, Kind, Node, Pod, PodSpec, ReplicaSet, Service};
 use kubeloop::store::Store;
 
 use super::{node_status, Compare};
@@ -181,6 +181,39 @@ pub(super) fn node_rows(store: &Store, n: &Node, now: Time) -> Vec<Compare> {
             format!("at most {max}"),
             format!("{pods} on this node"),
             pods as u64 <= u64::from(max),
+        ),
+    ]
+}
+
+/// A Service's selector against its endpoints: every selected pod should be an endpoint,
+/// and ready ones should take traffic.
+pub(super) fn service_rows(store: &Store, s: &Service) -> Vec<Compare> {
+    if !s.spec.selects_pods() {
+        return vec![compare("Selector", "none", "endpoints are not managed", true)];
+    }
+    let ns = s.metadata.namespace.as_str();
+    let selected = store
+        .list::<Pod>(Some(ns), None)
+        .filter(|p| s.spec.selector.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)))
+        .count();
+    let (mut ready, mut not_ready) = (0, 0);
+    let slices = store.list::<EndpointSlice>(Some(ns), None);
+    for e in
+        slices.filter(|e| e.service_name() == Some(&s.metadata.name)).flat_map(|e| e.endpoints())
+    {
+        match e.conditions.is_ready() {
+            true => ready += 1,
+            false => not_ready += 1,
+        }
+    }
+    let selector = kubeloop::kubectl::printers::format_labels(&s.spec.selector);
+    vec![
+        compare("Selector", selector, format!("{selected} pods match"), selected > 0),
+        compare(
+            "Endpoints",
+            format!("{selected} (one per matching pod)"),
+            format!("{ready} ready, {not_ready} not ready"),
+            ready + not_ready == selected,
         ),
     ]
 }

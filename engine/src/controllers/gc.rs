@@ -272,13 +272,7 @@ fn delete_object(kind: Kind, meta: &ObjectMeta, policy: Propagation, ctx: &mut C
         ..Default::default()
     };
     let (ns, name, now) = (meta.namespace.as_str(), meta.name.as_str(), ctx.now);
-    match kind {
-        Kind::Deployment => ctx.store.delete::<Deployment>(ns, name, &opts, now).is_ok(),
-        Kind::ReplicaSet => ctx.store.delete::<ReplicaSet>(ns, name, &opts, now).is_ok(),
-        Kind::Pod => ctx.store.delete::<Pod>(ns, name, &opts, now).is_ok(),
-        Kind::Node => ctx.store.delete::<Node>(ns, name, &opts, now).is_ok(),
-        Kind::Event => ctx.store.delete::<Event>(ns, name, &opts, now).is_ok(),
-    }
+    crate::with_kind!(kind, T => ctx.store.delete::<T>(ns, name, &opts, now).is_ok())
 }
 
 fn patch_owner_refs(
@@ -317,13 +311,7 @@ fn patch_meta(
         });
         res.is_ok() && ok
     }
-    match kind {
-        Kind::Deployment => go::<Deployment>(meta, ctx, f),
-        Kind::ReplicaSet => go::<ReplicaSet>(meta, ctx, f),
-        Kind::Pod => go::<Pod>(meta, ctx, f),
-        Kind::Node => go::<Node>(meta, ctx, f),
-        Kind::Event => go::<Event>(meta, ctx, f),
-    }
+    crate::with_kind!(kind, T => go::<T>(meta, ctx, f))
 }
 
 #[cfg(test)]

@@ -142,11 +142,8 @@ pub fn delete(
     let mut waiting = Vec::new();
     for (kind, name, uid) in &targets {
         let res = match kind {
-            Kind::Deployment => s.world.delete::<Deployment>(&ns, name, &opts),
-            Kind::ReplicaSet => s.world.delete::<ReplicaSet>(&ns, name, &opts),
-            Kind::Pod => s.world.delete::<Pod>(&ns, name, &opts),
             Kind::Node => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
-            Kind::Event => s.world.delete::<Event>(&ns, name, &opts),
+            _ => crate::with_kind!(kind, T => s.world.delete::<T>(&ns, name, &opts)),
         };
         match res {
             Ok(outcome) => {

@@ -2,7 +2,7 @@
 //! `kubectl describe`.
 
 use crate::labels::selector::{self, Selector};
-use crate::model::{Deployment, Event, Kind, Node, Object, Pod, ReplicaSet};
+use crate::model::{Kind, Object};
 use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
@@ -88,13 +88,8 @@ fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec
 }
 
 pub fn list_kind(store: &Store, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-    match kind {
-        Kind::Deployment => objects_of::<Deployment>(store, ns, sel),
-        Kind::ReplicaSet => objects_of::<ReplicaSet>(store, ns, sel),
-        Kind::Pod => objects_of::<Pod>(store, ns, sel),
-        Kind::Node => objects_of::<Node>(store, None, sel),
-        Kind::Event => objects_of::<Event>(store, ns, sel),
-    }
+    let ns = ns.filter(|_| kind.namespaced());
+    crate::with_kind!(kind, T => objects_of::<T>(store, ns, sel))
 }
 
 pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Object> {

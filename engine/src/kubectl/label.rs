@@ -217,19 +217,10 @@ fn set_labels(
     name: &str,
     labels: Labels,
 ) -> Result<(), ApiError> {
-    match kind {
-        Kind::Deployment => {
-            s.world.modify::<Deployment>(ns, name, |o| o.metadata.labels = labels).map(|_| ())
-        }
-        Kind::ReplicaSet => {
-            s.world.modify::<ReplicaSet>(ns, name, |o| o.metadata.labels = labels).map(|_| ())
-        }
-        Kind::Pod => s.world.modify::<Pod>(ns, name, |o| o.metadata.labels = labels).map(|_| ()),
-        Kind::Node => s.world.modify::<Node>("", name, |o| o.metadata.labels = labels).map(|_| ()),
-        Kind::Event => {
-            s.world.modify::<Event>(ns, name, |o| o.metadata.labels = labels).map(|_| ())
-        }
-    }
+    let ns = if kind.namespaced() { ns } else { "" };
+    crate::with_kind!(kind, T => {
+        s.world.modify::<T>(ns, name, |o| o.meta_mut().labels = labels).map(|_| ())
+    })
 }
 
 #[cfg(test)]

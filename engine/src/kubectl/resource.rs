@@ -15,9 +15,6 @@ pub struct Selection {
 
 /// Kinds real clusters have that kubeloop does not simulate.
 const NOT_SIMULATED: &[&str] = &[
-    "services",
-    "service",
-    "svc",
     "configmaps",
     "configmap",
     "cm",
@@ -69,7 +66,7 @@ pub fn kind_of(word: &str) -> Result<Kind, KubectlError> {
     let lower = word.to_ascii_lowercase();
     if NOT_SIMULATED.contains(&lower.as_str()) {
         return Err(KubectlError::Plain(format!(
-            "kubeloop: {word} are not simulated in kubeloop (it models pods, replicasets, deployments, nodes and events)"
+            "kubeloop: {word} are not simulated in kubeloop (it models pods, replicasets, deployments, services, endpointslices, endpoints, nodes and events)"
         )));
     }
     Err(KubectlError::Usage(format!("the server doesn't have a resource type \"{word}\"")))
@@ -160,7 +157,8 @@ pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlErro
     let mut kinds = Vec::new();
     for ty in types {
         if ty == "all" && allow_all {
-            for k in [Kind::Pod, Kind::Deployment, Kind::ReplicaSet] {
+            // `kubectl get all`'s category, in its order (pods, services, then the apps kinds).
+            for k in [Kind::Pod, Kind::Service, Kind::Deployment, Kind::ReplicaSet] {
                 if !kinds.contains(&k) {
                     kinds.push(k);
                 }
@@ -196,13 +194,13 @@ mod tests {
             sel("deployment.apps/web pod/x").unwrap().items,
             vec![(Kind::Deployment, vec!["web".to_string()]), (Kind::Pod, vec!["x".to_string()])]
         );
-        assert_eq!(sel("all").unwrap().items.len(), 3);
+        assert_eq!(sel("all").unwrap().items.len(), 4);
         assert!(sel("pods pod/x").is_err());
         assert_eq!(
             sel("foos").unwrap_err().to_string(),
             "error: the server doesn't have a resource type \"foos\""
         );
-        assert!(sel("svc").unwrap_err().to_string().contains("not simulated"));
+        assert!(sel("cm").unwrap_err().to_string().contains("not simulated"));
     }
 
     #[test]

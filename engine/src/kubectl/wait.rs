@@ -242,7 +242,7 @@ fn condition_is(store: &Store, kind: Kind, ns: &str, name: &str, ctype: &str, wa
                 want,
             )
         }),
-        Kind::Event => false,
+        Kind::Event | Kind::Service | Kind::EndpointSlice | Kind::Endpoints => false,
     }
 }
 

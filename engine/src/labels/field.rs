@@ -138,6 +138,16 @@ impl FieldError {
     }
 
     /// `field.Forbidden`: the value is not shown.
+    /// `field.NotSupported`: the detail lists the supported values, each quoted.
+    pub fn unsupported(field: &str, value: impl Into<BadValue>, supported: &str) -> FieldError {
+        FieldError {
+            field: field.into(),
+            value: value.into(),
+            detail: format!("supported values: {supported}"),
+            kind: FieldErrorKind::NotSupported,
+        }
+    }
+
     pub fn forbidden(field: &str, detail: &str) -> FieldError {
         let (field, detail) = (field.into(), detail.into());
         FieldError {

@@ -9,11 +9,22 @@ pub enum Kind {
     Pod,
     Node,
     Event,
+    Service,
+    EndpointSlice,
+    Endpoints,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] =
-        [Kind::Deployment, Kind::ReplicaSet, Kind::Pod, Kind::Node, Kind::Event];
+    pub const ALL: [Kind; 8] = [
+        Kind::Deployment,
+        Kind::ReplicaSet,
+        Kind::Pod,
+        Kind::Node,
+        Kind::Event,
+        Kind::Service,
+        Kind::EndpointSlice,
+        Kind::Endpoints,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -22,13 +33,17 @@ impl Kind {
             Kind::Pod => "Pod",
             Kind::Node => "Node",
             Kind::Event => "Event",
+            Kind::Service => "Service",
+            Kind::EndpointSlice => "EndpointSlice",
+            Kind::Endpoints => "Endpoints",
         }
     }
 
     pub fn api_version(self) -> &'static str {
         match self {
             Kind::Deployment | Kind::ReplicaSet => "apps/v1",
-            Kind::Pod | Kind::Node | Kind::Event => "v1",
+            Kind::EndpointSlice => "discovery.k8s.io/v1",
+            Kind::Pod | Kind::Node | Kind::Event | Kind::Service | Kind::Endpoints => "v1",
         }
     }
 
@@ -36,6 +51,7 @@ impl Kind {
     pub fn group(self) -> &'static str {
         match self {
             Kind::Deployment | Kind::ReplicaSet => "apps",
+            Kind::EndpointSlice => "discovery.k8s.io",
             _ => "",
         }
     }
@@ -48,6 +64,9 @@ impl Kind {
             Kind::Pod => "pods",
             Kind::Node => "nodes",
             Kind::Event => "events",
+            Kind::Service => "services",
+            Kind::EndpointSlice => "endpointslices",
+            Kind::Endpoints => "endpoints",
         }
     }
 
@@ -72,6 +91,8 @@ impl Kind {
             .strip_suffix(".apps")
             .or_else(|| lower.strip_suffix(".v1.apps"))
             .or_else(|| lower.strip_suffix(".events.k8s.io"))
+            .or_else(|| lower.strip_suffix(".v1.discovery.k8s.io"))
+            .or_else(|| lower.strip_suffix(".discovery.k8s.io"))
             .unwrap_or(&lower);
         Some(match base {
             "deployments" | "deployment" | "deploy" => Kind::Deployment,
@@ -79,9 +100,54 @@ impl Kind {
             "pods" | "pod" | "po" => Kind::Pod,
             "nodes" | "node" | "no" => Kind::Node,
             "events" | "event" | "ev" => Kind::Event,
+            "services" | "service" | "svc" => Kind::Service,
+            "endpointslices" | "endpointslice" => Kind::EndpointSlice,
+            "endpoints" | "ep" => Kind::Endpoints,
             _ => return None,
         })
     }
+}
+
+/// Runs `$body` with `$T` standing for the model type of `$kind`: one generic call in place
+/// of a `match` arm per kind.
+#[macro_export]
+macro_rules! with_kind {
+    ($kind:expr, $T:ident => $body:expr) => {
+        match $kind {
+            $crate::model::Kind::Deployment => {
+                type $T = $crate::model::Deployment;
+                $body
+            }
+            $crate::model::Kind::ReplicaSet => {
+                type $T = $crate::model::ReplicaSet;
+                $body
+            }
+            $crate::model::Kind::Pod => {
+                type $T = $crate::model::Pod;
+                $body
+            }
+            $crate::model::Kind::Node => {
+                type $T = $crate::model::Node;
+                $body
+            }
+            $crate::model::Kind::Event => {
+                type $T = $crate::model::Event;
+                $body
+            }
+            $crate::model::Kind::Service => {
+                type $T = $crate::model::Service;
+                $body
+            }
+            $crate::model::Kind::EndpointSlice => {
+                type $T = $crate::model::EndpointSlice;
+                $body
+            }
+            $crate::model::Kind::Endpoints => {
+                type $T = $crate::model::Endpoints;
+                $body
+            }
+        }
+    };
 }
 
 impl fmt::Display for Kind {
@@ -100,7 +166,13 @@ mod tests {
         assert_eq!(Kind::from_resource("RS"), Some(Kind::ReplicaSet));
         assert_eq!(Kind::from_resource("deployment.apps"), Some(Kind::Deployment));
         assert_eq!(Kind::from_resource("ev"), Some(Kind::Event));
-        assert_eq!(Kind::from_resource("services"), None);
+        assert_eq!(Kind::from_resource("svc"), Some(Kind::Service));
+        assert_eq!(
+            Kind::from_resource("endpointslices.discovery.k8s.io"),
+            Some(Kind::EndpointSlice)
+        );
+        assert_eq!(Kind::from_resource("ep"), Some(Kind::Endpoints));
+        assert_eq!(Kind::from_resource("statefulsets"), None);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! refused by the loader rather than silently dropped.
 
 mod deployment;
+mod endpoints;
 mod event;
 mod kind;
 mod meta;
@@ -17,9 +18,11 @@ mod pod_defaults;
 mod pod_parts;
 mod pod_status;
 mod replicaset;
+mod service;
 pub mod validate;
 
 pub use deployment::*;
+pub use endpoints::*;
 pub use event::*;
 pub use kind::*;
 pub use meta::*;
@@ -28,3 +31,4 @@ pub use node_registration::*;
 pub use object::*;
 pub use pod::*;
 pub use replicaset::*;
+pub use service::*;

@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use super::{Deployment, Event, Kind, Node, ObjectMeta, Pod, ReplicaSet};
+use super::{
+    Deployment, EndpointSlice, Endpoints, Event, Kind, Node, ObjectMeta, Pod, ReplicaSet, Service,
+};
 
 /// What every stored kind offers.
 pub trait Resource: Clone + Serialize {
@@ -49,6 +51,9 @@ resource!(ReplicaSet);
 resource!(Pod);
 resource!(Node);
 resource!(Event);
+resource!(Service);
+resource!(EndpointSlice);
+resource!(Endpoints);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -61,6 +66,9 @@ pub enum Object {
     Pod(Rc<Pod>),
     Node(Rc<Node>),
     Event(Rc<Event>),
+    Service(Rc<Service>),
+    EndpointSlice(Rc<EndpointSlice>),
+    Endpoints(Rc<Endpoints>),
 }
 
 impl Object {
@@ -71,6 +79,9 @@ impl Object {
             Object::Pod(_) => Kind::Pod,
             Object::Node(_) => Kind::Node,
             Object::Event(_) => Kind::Event,
+            Object::Service(_) => Kind::Service,
+            Object::EndpointSlice(_) => Kind::EndpointSlice,
+            Object::Endpoints(_) => Kind::Endpoints,
         }
     }
 
@@ -81,6 +92,9 @@ impl Object {
             Object::Pod(x) => &x.metadata,
             Object::Node(x) => &x.metadata,
             Object::Event(x) => &x.metadata,
+            Object::Service(x) => &x.metadata,
+            Object::EndpointSlice(x) => &x.metadata,
+            Object::Endpoints(x) => &x.metadata,
         }
     }
 
@@ -91,6 +105,9 @@ impl Object {
             Object::Pod(x) => &mut Rc::make_mut(x).metadata,
             Object::Node(x) => &mut Rc::make_mut(x).metadata,
             Object::Event(x) => &mut Rc::make_mut(x).metadata,
+            Object::Service(x) => &mut Rc::make_mut(x).metadata,
+            Object::EndpointSlice(x) => &mut Rc::make_mut(x).metadata,
+            Object::Endpoints(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

@@ -3,6 +3,9 @@
 
 use crate::labels::validation::{is_dns1123_label, BadValue, FieldError};
 
+mod service;
+pub use service::{service, service_update};
+
 use super::{Deployment, IntOrString, LabelSelector, Pod, PodSpec, PodTemplateSpec, ReplicaSet};
 
 /// `ValidateDeploymentSpec`, in its order: replicas, selector, template, strategy, then the
@@ -75,6 +78,9 @@ pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
     }
     if let (Some(n), Some(o)) = (new.downcast_ref::<Pod>(), old.downcast_ref()) {
         return pod_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<crate::model::Service>(), old.downcast_ref()) {
+        return service_update(n, o);
     }
     Vec::new()
 }

@@ -12,6 +12,7 @@ mod error;
 mod events;
 mod index;
 mod invariants;
+mod services;
 mod table;
 mod watch;
 
@@ -21,6 +22,7 @@ use std::rc::Rc;
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
 pub use error::{qualified_resource, ApiError};
 pub use events::{EventSpec, EVENT_TTL_MS, MAX_EVENTS};
+pub use services::{ServiceAllocations, NODE_PORT_MAX, NODE_PORT_MIN, SERVICE_CIDR};
 pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 
@@ -41,6 +43,10 @@ pub struct Store {
     pub(crate) pods: Table<Pod>,
     pub(crate) nodes: Table<Node>,
     pub(crate) events: Table<Event>,
+    pub(crate) services: Table<Service>,
+    pub(crate) endpointslices: Table<EndpointSlice>,
+    pub(crate) endpoints: Table<Endpoints>,
+    allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
     pub(crate) index: Indexes,
@@ -71,6 +77,10 @@ impl Store {
             pods: Table::default(),
             nodes: Table::default(),
             events: Table::default(),
+            services: Table::default(),
+            endpointslices: Table::default(),
+            endpoints: Table::default(),
+            allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),
             index: Indexes::default(),
@@ -173,6 +183,17 @@ impl Store {
         }
         T::apply_defaults(&mut obj);
         self.validate(&obj, Vec::new())?;
+        if T::ALLOCATES {
+            let name = obj.meta().name.clone();
+            if self.get::<T>(&ns, &name).is_some() {
+                return Err(ApiError::AlreadyExists { kind: T::KIND, name });
+            }
+            T::allocate(&mut obj, self).map_err(|errors| ApiError::Invalid {
+                kind: T::KIND,
+                name,
+                errors,
+            })?;
+        }
         let rv = self.resource_version + 1;
         let m = obj.meta_mut();
         m.resource_version = rv.to_string();
@@ -206,9 +227,10 @@ impl Store {
     /// that is being deleted removes it, as the real API server does.
     pub fn update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<Rc<T>, ApiError> {
         let key = Key::of(obj.meta(), T::KIND);
-        let Some(old) = T::table(self).get(&key) else {
+        let Some(old) = T::table(self).get_rc(&key).cloned() else {
             return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
         };
+        let old = &*old;
         if !obj.meta().uid.is_empty() && obj.meta().uid != old.meta().uid {
             return Err(ApiError::Conflict {
                 kind: T::KIND,
@@ -219,6 +241,13 @@ impl Store {
         T::apply_defaults(&mut obj);
         // ValidateUpdate: the create-time checks, then what an update may not change.
         self.validate(&obj, crate::model::validate::update(&obj, old))?;
+        if T::ALLOCATES {
+            T::reallocate(&mut obj, old, self).map_err(|errors| ApiError::Invalid {
+                kind: T::KIND,
+                name: key.name.to_string(),
+                errors,
+            })?;
+        }
         T::keep_status(&mut obj, old);
         let spec_changed = !T::same_spec(&obj, old);
         let old_meta = old.meta().clone();
@@ -371,6 +400,7 @@ impl Store {
 
     pub(crate) fn remove<T: Tabled>(&mut self, key: &Key, now: Time) -> Option<Rc<T>> {
         let old = T::table_mut(self).remove(key)?;
+        T::release(&old, self);
         self.index.on_write(T::KIND, key, Some((old.meta(), T::placement(&old))), None);
         let obj = T::rc_into_object(Rc::clone(&old));
         let rv = self.next_rv();
@@ -470,22 +500,10 @@ impl Store {
     }
 
     pub fn get_object(&self, kind: Kind, key: &Key) -> Option<Object> {
-        match kind {
-            Kind::Deployment => self.deployments.get_rc(key).cloned().map(Object::Deployment),
-            Kind::ReplicaSet => self.replicasets.get_rc(key).cloned().map(Object::ReplicaSet),
-            Kind::Pod => self.pods.get_rc(key).cloned().map(Object::Pod),
-            Kind::Node => self.nodes.get_rc(key).cloned().map(Object::Node),
-            Kind::Event => self.events.get_rc(key).cloned().map(Object::Event),
-        }
+        crate::with_kind!(kind, T => T::table(self).get_rc(key).cloned().map(T::rc_into_object))
     }
 
     pub fn meta_of(&self, kind: Kind, key: &Key) -> Option<&ObjectMeta> {
-        match kind {
-            Kind::Deployment => self.deployments.get(key).map(|o| &o.metadata),
-            Kind::ReplicaSet => self.replicasets.get(key).map(|o| &o.metadata),
-            Kind::Pod => self.pods.get(key).map(|o| &o.metadata),
-            Kind::Node => self.nodes.get(key).map(|o| &o.metadata),
-            Kind::Event => self.events.get(key).map(|o| &o.metadata),
-        }
+        crate::with_kind!(kind, T => T::table(self).get(key).map(|o| o.meta()))
     }
 }

@@ -182,6 +182,19 @@ pub trait Tabled: Resource + PartialEq + 'static {
     /// What creating the object adds once it is stored under its name: for pods, the
     /// admission plugins and `PrepareForCreate` (`model::admit_pod`).
     fn admit(_obj: &mut Self, _rng: &mut SimRng) {}
+    /// What the kind's REST storage reserves before a create is stored (a Service's
+    /// cluster IP and node ports), refusing the create if it cannot.
+    /// Only kinds with `ALLOCATES` are asked, so other creates skip the extra name check.
+    const ALLOCATES: bool = false;
+    fn allocate(_obj: &mut Self, _store: &mut Store) -> Result<(), Vec<FieldError>> {
+        Ok(())
+    }
+    /// The same for an update, given the stored object.
+    fn reallocate(_new: &mut Self, _old: &Self, _store: &mut Store) -> Result<(), Vec<FieldError>> {
+        Ok(())
+    }
+    /// Gives back what `allocate` reserved, when the object is removed.
+    fn release(_obj: &Self, _store: &mut Store) {}
     /// The node a pod is bound to, for the node index.
     fn node_of(_obj: &Self) -> Option<&str> {
         None
@@ -228,6 +241,7 @@ macro_rules! tabled {
         const HAS_GENERATION: bool = $gen;
     };
 }
+pub(crate) use tabled;
 
 impl Tabled for Deployment {
     tabled!(Deployment, deployments, true);

@@ -121,7 +121,7 @@ impl World {
     /// A cluster with no nodes.
     pub fn empty(seed: u64) -> World {
         World {
-            store: Store::new(),
+            store: Store::with_seed(seed),
             now: Time::ZERO,
             seed,
             rng: SimRng::new(seed),

@@ -24,7 +24,7 @@ k get pods -l app!=web
 k get pods -l '!app'
 k get pods -n nowhere
 k get pod nosuchpod
-k get services
+k get configmaps
 k get foos
 k get pods --foo
 k get pods -l 'x in ('

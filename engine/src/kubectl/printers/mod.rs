@@ -11,6 +11,7 @@ mod json;
 mod name;
 mod pod;
 mod rows;
+mod service_rows;
 mod table;
 mod tabwriter;
 mod yaml;
@@ -40,7 +41,7 @@ pub(crate) fn since(t: Option<Time>, now: Time) -> String {
 }
 
 /// `labels.FormatLabels`: `k=v,...` in key order, or `<none>`.
-pub(crate) fn format_labels(labels: &BTreeMap<String, String>) -> String {
+pub fn format_labels(labels: &BTreeMap<String, String>) -> String {
     if labels.is_empty() {
         return "<none>".into();
     }

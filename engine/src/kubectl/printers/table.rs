@@ -9,6 +9,7 @@ use crate::clock::Time;
 use crate::model::{Kind, Object};
 
 use super::rows::{deployment_row, event_row, node_row, pod_row, replicaset_row};
+use super::service_rows::{endpoints_row, endpointslice_row, service_row};
 use super::{format_labels, TabWriter};
 
 /// How `kubectl get` was asked to print.
@@ -50,6 +51,15 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
             &["INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"],
             Some(0),
         ),
+        Kind::Service => (
+            &["NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"],
+            &["SELECTOR"],
+            Some(0),
+        ),
+        Kind::EndpointSlice => {
+            (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[], Some(0))
+        }
+        Kind::Endpoints => (&["NAME", "ENDPOINTS", "AGE"], &[], Some(0)),
         // The event table's NAME column is a wide one, after the others (printEvent).
         Kind::Event => {
             if wide {
@@ -103,6 +113,9 @@ pub fn row(obj: &Object, opts: &TableOptions, now: Time) -> Vec<String> {
         Object::Deployment(d) => deployment_row(d, opts.wide, now),
         Object::Node(n) => node_row(n, opts.wide, now),
         Object::Event(e) => event_row(e, opts.wide, now),
+        Object::Service(s) => service_row(s, opts.wide, now),
+        Object::EndpointSlice(s) => endpointslice_row(s, now),
+        Object::Endpoints(e) => endpoints_row(e, now),
     };
     if opts.show_kind {
         if let Some(i) = columns(kind, opts.wide).1 {

@@ -52,7 +52,7 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::ReplicaSet => workload::describe_replicaset(store, store.get(ns, name)?, now),
         Kind::Deployment => workload::describe_deployment(store, store.get(ns, name)?, now),
         Kind::Node => node::describe_node(store, store.get("", name)?, now),
-        Kind::Event => {
+        Kind::Event | Kind::Service | Kind::EndpointSlice | Kind::Endpoints => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
         }
