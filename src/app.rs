@@ -121,7 +121,7 @@ pub fn App() -> Html {
                         <Graph view={p.shown.graph.clone()} selected={p.selected.clone()}
                             on_select={send.reform(Msg::Select)} on_toggle={send.reform(Msg::ToggleGroup)}
                             camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted}
-                            lost={p.shown.lost.clone()} />
+                            lost={p.shown.lost.clone()} traffic={p.shown.traffic.clone()} />
                     }
                 </div>
                 if !p.embed {

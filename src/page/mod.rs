@@ -136,6 +136,9 @@ pub struct Shown {
     pub inspected: Option<Rc<Inspected>>,
     /// Countdowns on objects whose watch events a loop lost.
     pub lost: Rc<Vec<view::LostBadge>>,
+    /// Requests in flight and Service counters: they move every tick without a store write,
+    /// so they are read every frame, apart from the graph's builds.
+    pub traffic: Rc<view::TrafficOverlay>,
     /// Whether `graph` is from the current world and layout.
     fresh: bool,
 }
@@ -201,6 +204,10 @@ impl Page {
         let lost = view::lost_badges(&self.shown.graph, world);
         if *self.shown.lost != lost {
             self.shown.lost = Rc::new(lost);
+        }
+        let traffic = view::overlay(world, &self.shown.graph);
+        if *self.shown.traffic != traffic {
+            self.shown.traffic = Rc::new(traffic);
         }
         self.shown.inspected = self
             .selected

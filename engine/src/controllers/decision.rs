@@ -16,16 +16,18 @@ pub enum ControllerName {
     GarbageCollector,
     Scheduler,
     Kubelet,
+    KubeProxy,
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 6] = [
+    pub const ALL: [ControllerName; 7] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
+        ControllerName::KubeProxy,
     ];
 
     /// The short name used by `controller stop|start NAME`.
@@ -37,6 +39,7 @@ impl ControllerName {
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
+            ControllerName::KubeProxy => "kube-proxy",
         }
     }
 
@@ -49,6 +52,7 @@ impl ControllerName {
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",
+            ControllerName::KubeProxy => "kube-proxy",
         }
     }
 

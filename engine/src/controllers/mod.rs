@@ -10,6 +10,7 @@ pub mod decision;
 pub mod deployment;
 pub mod gc;
 pub mod kubelet;
+pub mod kubeproxy;
 pub mod nodelifecycle;
 pub mod queue;
 pub mod ranking;

@@ -27,6 +27,7 @@ mod scale;
 mod set_image;
 pub mod shell;
 mod strict;
+mod traffic;
 mod wait;
 mod waiting;
 mod watch;

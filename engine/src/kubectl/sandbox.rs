@@ -132,6 +132,7 @@ pub fn run(
         "export" => super::export::run(s, argv, out),
         "node" | "nodes" => node(s, argv, out),
         "controller" | "controllers" => controller(s, argv, out),
+        "traffic" => super::traffic::run(s, argv, out),
         "events" => match (arg(0), arg(1)) {
             (Some("drop"), Some(n)) => {
                 let n: u32 =
@@ -290,8 +291,10 @@ const SHELL_HELP: &[&str] = &[
     "  node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME",
     "  node toleration SECONDS    how long pods stay on an unreachable node (default 300)",
     "  controller stop|start|pause NAME | controller list",
-    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all",
+    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle,",
+    "            kube-proxy, all",
     "  events drop N              lose the next N watch events",
+    "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
     "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
     "  settle                     run until the controllers have nothing left to do",
     "  reset [--seed N]           start again with a fresh cluster",

@@ -58,6 +58,7 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),
+        ControllerName::KubeProxy => probe::<crate::controllers::kubeproxy::KubeProxy>(ev, store),
     }
 }
 
