@@ -191,3 +191,78 @@ fn words(
     };
     (desired, observed, action)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn endpoint(ip: &str, pod: &str, ready: bool, serving: bool, terminating: bool) -> Endpoint {
+        Endpoint {
+            addresses: vec![ip.into()],
+            conditions: EndpointConditions {
+                ready: Some(ready),
+                serving: Some(serving),
+                terminating: Some(terminating),
+            },
+            target_ref: Some(ObjectReference {
+                kind: "Pod".into(),
+                name: pod.into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn web(endpoints: Vec<Endpoint>) -> (Service, EndpointSlice) {
+        let mut svc = Service::default();
+        svc.spec.cluster_ip = Some("10.96.12.34".into());
+        svc.spec.ports = vec![ServicePort { port: 80, ..Default::default() }];
+        let mut slice = EndpointSlice::new(ObjectMeta::default());
+        slice.ports = Some(vec![EndpointPort {
+            name: Some(String::new()),
+            port: Some(8080),
+            ..Default::default()
+        }]);
+        slice.endpoints = Some(endpoints);
+        (svc, slice)
+    }
+
+    fn backends(svc: &Service, slice: &EndpointSlice) -> Vec<(String, i32, bool)> {
+        rules_for(svc, &[slice])[0]
+            .backends
+            .iter()
+            .map(|b| (b.pod.clone().unwrap_or_default(), b.port, b.fallback))
+            .collect()
+    }
+
+    #[test]
+    fn ready_endpoints_take_the_traffic_and_terminating_ones_do_not() {
+        let (svc, slice) = web(vec![
+            endpoint("10.244.1.2", "a", true, true, false),
+            endpoint("10.244.1.3", "b", false, true, true),
+            endpoint("10.244.1.4", "c", false, false, false),
+        ]);
+        assert_eq!(backends(&svc, &slice), vec![("a".into(), 8080, false)]);
+    }
+
+    #[test]
+    fn with_no_ready_endpoint_serving_terminating_ones_are_the_fallback() {
+        let (svc, slice) = web(vec![
+            endpoint("10.244.1.3", "b", false, true, true),
+            endpoint("10.244.1.4", "c", false, false, true),
+        ]);
+        assert_eq!(backends(&svc, &slice), vec![("b".into(), 8080, true)]);
+        let (_, _, action) = words(&svc, &[&slice], &rules_for(&svc, &[&slice]));
+        assert!(action.contains("terminating, none ready"), "{action}");
+    }
+
+    #[test]
+    fn no_endpoints_means_the_cluster_ip_rejects_traffic() {
+        let (svc, slice) = web(vec![]);
+        let rules = rules_for(&svc, &[&slice]);
+        assert!(rules[0].backends.is_empty());
+        let (_, observed, action) = words(&svc, &[&slice], &rules);
+        assert_eq!(observed, "0 endpoints, 0 ready");
+        assert_eq!(action, "reject traffic to 10.96.12.34: no endpoints");
+    }
+}
