@@ -251,7 +251,8 @@ fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str) -> Option<Html> {
 fn rect_of(view: &ViewModel, target: &ObjRef) -> Option<crate::view::Rect> {
     let rows =
         view.trees.iter().flat_map(|t| &t.rows).chain(view.orphans.iter().flat_map(|l| &l.rows));
-    let mut metas = view.trees.iter().map(|t| &t.deployment.meta);
+    let mut metas =
+        view.trees.iter().map(|t| &t.deployment.meta).chain(view.services().map(|s| &s.meta));
     if let Some(m) = metas.find(|m| &m.target == target) {
         return Some(m.rect);
     }
