@@ -9,6 +9,8 @@ use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
+use crate::controllers::endpoints::EndpointsController;
+use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::nodelifecycle::NodeLifecycle;
@@ -73,6 +75,8 @@ pub struct World {
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
+    endpointslice: EndpointSliceController,
+    endpoints: EndpointsController,
 }
 
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
@@ -100,6 +104,14 @@ macro_rules! each_controller {
         }
         {
             let $c = &mut $self.kubelet;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpointslice;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpoints;
             $body;
         }
     }};
@@ -144,6 +156,8 @@ impl World {
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
+            endpointslice: EndpointSliceController::default(),
+            endpoints: EndpointsController::default(),
         }
         .with_first_resync()
     }
@@ -291,6 +305,8 @@ impl World {
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),
+            ControllerName::EndpointSlice => apply!(&mut self.endpointslice),
+            ControllerName::Endpoints => apply!(&mut self.endpoints),
         }
     }
 
