@@ -253,7 +253,7 @@ fn the_legacy_endpoints_list_ready_and_not_ready_addresses() {
         .collect();
     assert!(
         said.iter()
-            .any(|d| d.contains("see 3 pods, 2 ready: write 2 ready and 1 not-ready endpoint")),
+            .any(|d| d.contains("see 3 pods, 2 ready: write 2 ready and 1 not-ready endpoint: ")),
         "{said:#?}"
     );
 }

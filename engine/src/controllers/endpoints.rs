@@ -17,7 +17,7 @@ use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
 use super::endpointslice::{
-    find_port, hostname_for, plural, selector_text, selects, service_ip_set,
+    find_port, hostname_for, observed_pods, selector_text, selects, service_ip_set,
     should_pod_be_in_endpoints, PodMemberships, TriggerTimeTracker, LABEL_HEADLESS,
 };
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
@@ -96,8 +96,7 @@ impl Controller for EndpointsController {
             .filter(|p| selects(&svc.spec.selector, &p.metadata.labels))
             .collect();
         let trigger = self.triggers.compute(&svc, &selected);
-        let ready_pods = selected.iter().filter(|p| p.is_ready()).count();
-        let selected_n = selected.len();
+        let observed = observed_pods(&selected);
         let subsets = subsets_for(&svc, &selected);
         let current = ctx.store.get_rc::<Endpoints>(&svc.metadata.namespace, &svc.metadata.name);
         drop(selected);
@@ -139,17 +138,20 @@ impl Controller for EndpointsController {
                 Kind::Service,
                 &svc.metadata,
                 format!("the address of each pod matching {}", selector_text(&svc)),
-                format!("{selected_n} pod{}, {ready_pods} ready", plural(selected_n)),
-                format!(
-                    "{verb} endpoints {name} with {ready} ready and {not_ready} not-ready address{}",
-                    if (if not_ready == 0 { ready } else { not_ready }) == 1 { "" } else { "es" }
-                ),
+                observed,
+                format!("{verb} endpoints {name} with {}", addresses(ready, not_ready)),
             ),
             Err(e) => {
                 let (reason, message) = if current.is_none() {
-                    ("FailedToCreateEndpoint", format!("Failed to create endpoint for service {ns}/{name}: {e}"))
+                    (
+                        "FailedToCreateEndpoint",
+                        format!("Failed to create endpoint for service {ns}/{name}: {e}"),
+                    )
                 } else {
-                    ("FailedToUpdateEndpoint", format!("Failed to update endpoint {ns}/{name}: {e}"))
+                    (
+                        "FailedToUpdateEndpoint",
+                        format!("Failed to update endpoint {ns}/{name}: {e}"),
+                    )
                 };
                 let meta = ObjectMeta { name, namespace: ns, ..Default::default() };
                 ctx.event(Kind::Endpoints, &meta, "Warning", reason, message);
@@ -164,6 +166,15 @@ impl Controller for EndpointsController {
         self.pods.clear();
         self.triggers.clear();
     }
+}
+
+/// "2 ready and 1 not-ready address", or "no addresses".
+fn addresses(ready: usize, not_ready: usize) -> String {
+    if ready + not_ready == 0 {
+        return "no addresses".into();
+    }
+    let last = if not_ready == 0 { ready } else { not_ready };
+    format!("{ready} ready and {not_ready} not-ready address{}", if last == 1 { "" } else { "es" })
 }
 
 /// The trigger time (cleared when there is none) and the capacity annotation.
@@ -195,7 +206,7 @@ fn delete_leftover(key: &Key, ctx: &mut Ctx<'_>) {
         Ok(_) | Err(ApiError::NotFound { .. }) => ctx.decide(
             Kind::Endpoints,
             &e.metadata,
-            format!("endpoints only for an existing service {}", key.name),
+            "endpoints only for existing services".to_string(),
             format!("service {} is gone", key.name),
             format!("delete endpoints {}", key.name),
         ),

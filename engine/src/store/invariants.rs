@@ -177,4 +177,34 @@ mod tests {
         let err = s.world.store.check_invariants().unwrap_err();
         assert!(err.contains("node-load"), "{err}");
     }
+
+    #[test]
+    fn endpoints_are_checked_against_the_pods_once_the_loops_catch_up() {
+        use crate::controllers::ControllerName;
+        use crate::model::*;
+        use crate::world::RunState;
+        let mut s = Session::new(World::new(4), Mode::Script);
+        let out = s.run("k create deployment web --image=nginx --replicas=2; settle");
+        assert_eq!(out.status, 0, "{}", out.text());
+        let spec = ServiceSpec {
+            selector: [("app".to_string(), "web".to_string())].into(),
+            ports: vec![ServicePort { port: 80, ..Default::default() }],
+            ..Default::default()
+        };
+        let svc = Service::new(ObjectMeta { name: "web".into(), ..Default::default() }, spec);
+        s.world.create(svc).unwrap();
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+        // With both endpoint loops stopped, a deleted pod stays a ready endpoint.
+        s.world.set_controller(ControllerName::EndpointSlice, RunState::Stopped);
+        s.world.set_controller(ControllerName::Endpoints, RunState::Stopped);
+        assert_eq!(s.run("k delete pod --all --grace-period=0 --force").status, 0);
+        s.world.advance(1_000);
+        let err = s.world.store.check_endpoints().unwrap_err();
+        assert!(err.contains("service web: ready"), "{err}");
+        s.world.set_controller(ControllerName::EndpointSlice, RunState::Running);
+        s.world.set_controller(ControllerName::Endpoints, RunState::Running);
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+    }
 }

@@ -136,8 +136,7 @@ impl Controller for EndpointSliceController {
             .collect();
         let plan = reconciler::plan(&svc, &pods, &existing, self.max_per_slice);
         let counts = Counts::of(&svc, &pods);
-        let selected_n = selected.len();
-        let ready_pods = selected.iter().filter(|p| p.is_ready()).count();
+        let observed = observed_pods(&selected);
         drop(selected);
         drop(pods);
         let mut errors: Vec<String> = missing_nodes
@@ -155,7 +154,7 @@ impl Controller for EndpointSliceController {
                 Kind::Service,
                 &svc.metadata,
                 format!("an endpoint for each pod matching {}", selector_text(&svc)),
-                format!("{selected_n} pod{}, {ready_pods} ready", plural(selected_n)),
+                observed,
                 format!("{}{}", counts.words(), done.words()),
             );
         }
@@ -185,6 +184,17 @@ impl Controller for EndpointSliceController {
 /// `app=web,tier=front`, as `kubectl describe svc` prints a selector.
 pub fn selector_text(svc: &Service) -> String {
     svc.spec.selector.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
+}
+
+/// "3 pods, 2 ready, 1 terminating": what both endpoint loops say they see.
+pub(crate) fn observed_pods(pods: &[&Pod]) -> String {
+    let terminating = pods.iter().filter(|p| p.metadata.is_deleting()).count();
+    let ready = pods.iter().filter(|p| p.is_ready() && !p.metadata.is_deleting()).count();
+    let mut s = format!("{} pod{}, {ready} ready", pods.len(), plural(pods.len()));
+    if terminating > 0 {
+        s.push_str(&format!(", {terminating} terminating"));
+    }
+    s
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {
