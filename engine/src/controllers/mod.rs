@@ -8,6 +8,8 @@
 
 pub mod decision;
 pub mod deployment;
+pub mod endpoints;
+pub mod endpointslice;
 pub mod gc;
 pub mod kubelet;
 pub mod kubeproxy;

@@ -9,6 +9,8 @@ use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
+use crate::controllers::endpoints::EndpointsController;
+use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
@@ -75,6 +77,8 @@ pub struct World {
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
+    endpointslice: EndpointSliceController,
+    endpoints: EndpointsController,
     kube_proxy: KubeProxy,
     /// The users of every Service (not a loop: it reads kube-proxy's rules and the store).
     traffic: traffic::Traffic,
@@ -105,6 +109,14 @@ macro_rules! each_controller {
         }
         {
             let $c = &mut $self.kubelet;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpointslice;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpoints;
             $body;
         }
         {
@@ -153,6 +165,8 @@ impl World {
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
+            endpointslice: EndpointSliceController::default(),
+            endpoints: EndpointsController::default(),
             kube_proxy: KubeProxy::default(),
             traffic: traffic::Traffic::default(),
         }
@@ -312,6 +326,8 @@ impl World {
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),
+            ControllerName::EndpointSlice => apply!(&mut self.endpointslice),
+            ControllerName::Endpoints => apply!(&mut self.endpoints),
             ControllerName::KubeProxy => apply!(&mut self.kube_proxy),
         }
     }

@@ -179,6 +179,8 @@ impl World {
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
+        plan!(&mut self.endpointslice, PlannedKey::Object);
+        plan!(&mut self.endpoints, PlannedKey::Object);
         plan!(&mut self.kube_proxy, PlannedKey::Object);
     }
 
@@ -214,6 +216,8 @@ impl World {
             }
             (ControllerName::Scheduler, PlannedKey::Object(k)) => run!(self.scheduler, k),
             (ControllerName::Kubelet, PlannedKey::Object(k)) => run!(self.kubelet, k),
+            (ControllerName::EndpointSlice, PlannedKey::Object(k)) => run!(self.endpointslice, k),
+            (ControllerName::Endpoints, PlannedKey::Object(k)) => run!(self.endpoints, k),
             (ControllerName::KubeProxy, PlannedKey::Object(k)) => run!(self.kube_proxy, k),
             // Keys are planned with their loop's shape, so no other pairing exists.
             _ => {}
