@@ -36,7 +36,7 @@ async fn a_rollout_shows_its_budget_and_the_counts_move_step_by_step() {
     assert!(new_side.starts_with("new web-") && new_side.contains(" 1 ("), "{new_side}");
     let pods: i32 = text_of(&root, ".budget-count.pods").parse().unwrap();
     assert!((4..=5).contains(&pods), "never above max 5: {pods}");
-    assert!(text_of(&root, ".budget-compact").contains("≤ 5 pods"));
+    assert!(text_of(&root, ".budget-compact").contains(" ≤ 5 · available "));
 
     click(&button(&root, "Hide budget")).await;
     assert!(root.query_selector(".budget-meter").unwrap().is_none(), "folded");

@@ -140,14 +140,14 @@ fn side_words(role: &str, s: &Side) -> String {
     format!("{who} {} ({} ready, {} available)", s.replicas, s.ready, s.available)
 }
 
-/// The phone's single line: "web 3 old → 2 new · 5 ≤ 5 pods · 4 ≥ 3 available".
+/// The phone's single line: "web 3 old → 2 new · pods 5 ≤ 5 · available 4 ≥ 3".
 fn compact(m: &Meter) -> String {
     let (old, new) = m.replicas();
     let (old_av, new_av) = m.available();
     let (pods, available) = (old + new, old_av + new_av);
     match m.budget.limits.as_ref() {
         Some(l) => format!(
-            "{} {old} old → {new} new · {pods} ≤ {} pods · {available} ≥ {} available",
+            "{} {old} old → {new} new · pods {pods} ≤ {} · available {available} ≥ {}",
             m.title(),
             l.max_total,
             l.min_available

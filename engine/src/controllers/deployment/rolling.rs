@@ -76,9 +76,8 @@ impl Syncer<'_, '_> {
         let count = new_rs_new_replicas(d, all, new_rs).map_err(SyncError::Invalid)?;
         let reason = match Limits::of(d) {
             Some(l) => format!(
-                "at most {} pods during the rollout ({want} + {})",
-                l.max_total,
-                words::surge(&l)
+                "at most {} pods during the rollout ({want} desired + {} surge)",
+                l.max_total, l.surge
             ),
             None => format!("the deployment wants {}", words::replicas(want)),
         };
@@ -197,9 +196,8 @@ impl Syncer<'_, '_> {
             }
             let reason = match Limits::of(d) {
                 Some(l) => format!(
-                    "{available} pods are available and {min_available} must stay available ({} − {})",
-                    d.spec.replicas,
-                    words::unavailable(&l)
+                    "{available} pods are available and {min_available} must stay available ({} desired − {} unavailable)",
+                    d.spec.replicas, l.unavailable
                 ),
                 None => format!(
                     "{available} pods are available and {min_available} must stay available"
