@@ -11,6 +11,10 @@ use yew::prelude::*;
 
 use crate::view::budget::Meter;
 
+/// Meters drawn at once: more would cover the graph (the card takes no scroll, since clicks
+/// pass through it), so the rest are counted.
+const MAX_SHOWN: usize = 3;
+
 #[derive(Properties, PartialEq)]
 pub struct BudgetProps {
     pub meters: Rc<Vec<Meter>>,
@@ -36,7 +40,10 @@ pub fn BudgetMeter(props: &BudgetProps) -> Html {
                 </button>
             </header>
             if props.open {
-                { for props.meters.iter().map(meter) }
+                { for props.meters.iter().take(MAX_SHOWN).map(meter) }
+                if props.meters.len() > MAX_SHOWN {
+                    <p class="budget-more">{ format!("and {} more rolling out", props.meters.len() - MAX_SHOWN) }</p>
+                }
             }
         </aside>
     }

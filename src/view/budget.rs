@@ -51,8 +51,10 @@ impl Meter {
     }
 }
 
-/// The meters for `world`: Deployments rolling out, and those that finished within
-/// `LINGER_MS`, in namespace and name order.
+/// The meters for `world`: Deployments rolling from one template to another, and those that
+/// finished within `LINGER_MS`, in namespace and name order. A Deployment's first rollout
+/// (no old ReplicaSet yet) has no old pods to trade against new ones, so it gets no meter:
+/// the first lesson, pods appearing for a new Deployment, stays uncovered.
 pub fn meters(world: &World) -> Vec<Meter> {
     let now = world.now();
     budgets(&world.store).into_iter().filter_map(|b| meter(b, now)).collect()
@@ -60,7 +62,7 @@ pub fn meters(world: &World) -> Vec<Meter> {
 
 fn meter(budget: RolloutBudget, now: Time) -> Option<Meter> {
     let lingering = budget.completed_at.is_some_and(|t| (now.millis() - t.millis()) < LINGER_MS);
-    if !budget.in_progress && !lingering {
+    if budget.old_revisions == 0 || (!budget.in_progress && !lingering) {
         return None;
     }
     let bound = budget.limits.as_ref().map_or(budget.desired, |l| l.max_total);
@@ -88,7 +90,12 @@ mod tests {
     }
 
     #[test]
-    fn a_settled_deployment_shows_no_meter() {
+    fn a_first_rollout_and_a_settled_deployment_show_no_meter() {
+        let mut s = Session::new(World::new(5), Mode::Script);
+        run(&mut s, "k create deployment web --image=nginx:1.27 --replicas=4");
+        s.world.step();
+        assert!(budgets(&s.world.store)[0].in_progress, "pods are still starting");
+        assert_eq!(meters(&s.world), vec![], "no old pods: nothing to budget");
         assert_eq!(meters(&settled(4).world), vec![]);
     }
 

@@ -103,6 +103,8 @@ pub struct RolloutBudget {
     /// The ReplicaSet whose template is the Deployment's, once it exists.
     pub new_rs: Option<Side>,
     pub old: Side,
+    /// Every old ReplicaSet, busy or empty: 0 until the template has changed once.
+    pub old_revisions: usize,
     /// The Deployment is not complete: its status is behind, or old ReplicaSets hold pods.
     pub in_progress: bool,
     /// When the last rollout completed (the Progressing condition turned
@@ -133,6 +135,7 @@ impl RolloutBudget {
             limits: Limits::of(d),
             new_rs: new_side,
             old,
+            old_revisions: olds.len(),
             in_progress,
             completed_at,
         }
@@ -194,6 +197,18 @@ mod tests {
         assert!(!l.fencepost());
     }
 
+    // The worked 25%/25% table (replicas → surge/unavailable), with the bounds they give.
+    #[test]
+    fn default_limits_follow_the_worked_table() {
+        let table = [(1, 1, 0), (2, 1, 0), (3, 1, 0), (4, 1, 1), (5, 2, 1), (10, 3, 2), (20, 5, 5)];
+        for (replicas, surge, unavailable) in table {
+            let l = Limits::of(&deployment("web", replicas)).unwrap();
+            let got = (l.surge, l.unavailable, l.max_total, l.min_available);
+            let want = (surge, unavailable, replicas + surge, replicas - unavailable);
+            assert_eq!(got, want, "{replicas} replicas");
+        }
+    }
+
     // Vectors from deployment_util_test.go TestResolveFenceposts, through a Deployment.
     #[test]
     fn limits_show_surge_rounded_up_unavailable_down_and_the_fencepost() {
@@ -242,6 +257,7 @@ mod tests {
             ("web-old", 1, 3, 3)
         );
         assert_eq!((b.total(), b.available()), (5, 4));
+        assert_eq!(b.old_revisions, 2, "the empty one counts as history");
         assert!(b.in_progress);
     }
 
