@@ -6,6 +6,7 @@
 //! animates it. It holds no Kubernetes behaviour either: it only reads the store, and takes
 //! pod STATUS from kubectl's own printer so the page says exactly what `kubectl get` says.
 
+pub mod budget;
 mod build;
 pub mod camera;
 mod collect;
