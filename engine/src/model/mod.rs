@@ -16,6 +16,7 @@ mod pod;
 mod pod_defaults;
 mod pod_parts;
 mod pod_status;
+mod probe;
 mod replicaset;
 pub mod validate;
 
@@ -27,4 +28,5 @@ pub use node::*;
 pub use node_registration::*;
 pub use object::*;
 pub use pod::*;
+pub use probe::*;
 pub use replicaset::*;
