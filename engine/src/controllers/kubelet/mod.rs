@@ -13,7 +13,9 @@
 
 mod images;
 mod lifecycle;
+mod prober;
 mod runtime;
+mod serving;
 #[cfg(test)]
 pub(crate) mod testenv;
 #[cfg(test)]
@@ -131,7 +133,8 @@ impl Kubelet {
             rt.pod_ip = Some(self.allocate_ip(ctx, &node));
         }
         let mut moved = fresh_ip;
-        let mut sync = Sync { ctx, pod: &pod, node: &node };
+        let ip = rt.pod_ip.clone().unwrap_or_default();
+        let mut sync = Sync { ctx, pod: &pod, node: &node, ip };
         let next = match pod.metadata.deletion_timestamp {
             Some(deadline) => match terminate(&mut sync, &mut rt, deadline) {
                 Termination::Delete => {
@@ -256,7 +259,7 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
 }
 
 /// When and how a running container stops after SIGTERM at `now`.
-fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
+pub(super) fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
     let clean = match c.behaviour {
         images::ImageBehaviour::Runs(p) => p.stop_ms.map(|ms| now.plus_millis(ms.max(0))),
         _ => Some(now),

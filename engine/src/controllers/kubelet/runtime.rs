@@ -10,9 +10,12 @@ use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::Wait;
-use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
+use crate::model::{
+    Container, ContainerId, ContainerState, ContainerStatus, Pod, ProbeKind, StateTerminated,
+};
 
 use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
+use super::prober::Worker;
 
 /// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
 pub const BACKOFF_INITIAL_MS: i64 = 10_000;
@@ -128,6 +131,8 @@ pub struct Ctr {
     pub pull_backoff: Option<Backoff>,
     /// `imageID` once pulled: the repository and the image's digest, shared by every status.
     pub image_id: Rc<str>,
+    /// The probe workers of the running instance (`prober.rs`); empty when it has none.
+    pub probes: Vec<Worker>,
 }
 
 impl Ctr {
@@ -138,10 +143,14 @@ impl Ctr {
             _ if deleting => None,
             Step::New => Some(Time::ZERO),
             Step::Pulling { until, .. } | Step::Starting { until } => Some(*until),
-            Step::Running { since } => match self.behaviour {
-                ImageBehaviour::Runs(p) => p.exits.map(|(ms, _)| since.plus_millis(ms)),
-                _ => None,
-            },
+            Step::Running { since } => {
+                let exit = match self.behaviour {
+                    ImageBehaviour::Runs(p) => p.exits.map(|(ms, _)| since.plus_millis(ms)),
+                    _ => None,
+                };
+                let probe = self.next_probe().map(|w| w.next);
+                exit.into_iter().chain(probe).min()
+            }
             Step::Exited { next, .. } => *next,
             Step::CrashBackOff { until, .. } | Step::PullBackOff { until, .. } => Some(*until),
             Step::PullFailed { next, .. } => Some(*next),
@@ -155,7 +164,10 @@ impl Ctr {
             Step::Stopping { .. } => Wait::GracePeriod,
             Step::New | Step::Starting { .. } => Wait::ContainerStart,
             Step::Pulling { .. } => Wait::ImagePull,
-            Step::Running { .. } => Wait::ContainerExit,
+            Step::Running { .. } => match (self.next_probe(), self.due(false)) {
+                (Some(w), Some(t)) if w.next == t => w.wait(),
+                _ => Wait::ContainerExit,
+            },
             Step::Exited { .. } => Wait::RestartCheck,
             Step::CrashBackOff { .. } | Step::PullBackOff { .. } | Step::PullFailed { .. } => {
                 Wait::BackOff
@@ -179,7 +191,7 @@ impl Ctr {
                 (shown.clone().unwrap_or_else(|| waiting("ContainerCreating", None)), false)
             }
             Step::Running { since } | Step::Stopping { since, .. } => {
-                (ContainerState::running(*since), true)
+                (ContainerState::running(*since), self.probed_ready())
             }
             Step::Exited { term, .. } => {
                 (ContainerState { terminated: Some(term.clone()), ..Default::default() }, false)
@@ -212,7 +224,7 @@ impl Ctr {
             container_id,
             ready,
             restart_count: self.restart_count,
-            started: Some(ready),
+            started: Some(state.running.is_some() && self.started()),
             state,
             last_state: ContainerState {
                 terminated: self.last_state.clone(),
@@ -262,6 +274,10 @@ impl PodRuntime {
                 let step = status.map_or(Step::New, |s| {
                     rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
                 });
+                let probes = match (&step, status) {
+                    (Step::Running { since }, Some(s)) => rebuilt_workers(c, s, *since, now),
+                    _ => Vec::new(),
+                };
                 Ctr {
                     name: c.name.clone(),
                     image: c.image.clone(),
@@ -272,6 +288,7 @@ impl PodRuntime {
                     crash_backoff,
                     pull_backoff: None,
                     image_id: image_id(&c.image).into(),
+                    probes,
                 }
             })
             .collect();
@@ -357,6 +374,26 @@ fn rebuilt_step(
         }
         _ => Step::New,
     }
+}
+
+/// The workers of a running container a restarted kubelet finds: the next tick after `now`
+/// on the container's schedule, and the results its status shows.
+fn rebuilt_workers(c: &Container, s: &ContainerStatus, since: Time, now: Time) -> Vec<Worker> {
+    let mut ws = super::prober::workers(c, since);
+    for w in &mut ws {
+        let period = c.probe(w.kind).map_or(10, |p| i64::from(p.period_seconds.max(1)));
+        if w.next < now {
+            let behind = now.since(w.next);
+            let period_ms = period * 1000;
+            w.next = w.next.plus_millis((behind + period_ms - 1) / period_ms * period_ms);
+        }
+        match w.kind {
+            ProbeKind::Startup => w.result = s.started.filter(|started| *started),
+            ProbeKind::Readiness => w.result = Some(s.ready),
+            ProbeKind::Liveness => {}
+        }
+    }
+    ws
 }
 
 /// `ShouldContainerBeRestarted` for a container that exited with `code`.
