@@ -37,6 +37,10 @@ pub struct Worker {
     pub result: Option<bool>,
     /// After a liveness or startup failure the worker stops until the container restarts.
     pub on_hold: bool,
+    /// The held result is settled and the program's answer cannot change any more, so
+    /// further probes would only repeat it. Upstream keeps probing (and repeating the
+    /// `Unhealthy` event) forever; the sandbox stops, so a cluster can settle.
+    pub steady: bool,
 }
 
 impl Worker {
@@ -66,6 +70,7 @@ pub fn workers(spec: &Container, since: Time) -> Vec<Worker> {
                     ProbeKind::Startup => None,
                 },
                 on_hold: false,
+                steady: false,
             })
         })
         .collect()
@@ -85,7 +90,7 @@ impl Ctr {
 
     /// The earliest tick of a worker that still probes.
     pub fn next_probe(&self) -> Option<&Worker> {
-        self.probes.iter().filter(|w| !w.on_hold).min_by_key(|w| w.next)
+        self.probes.iter().filter(|w| !w.on_hold && !w.steady).min_by_key(|w| w.next)
     }
 }
 
@@ -141,6 +146,9 @@ impl Sync<'_, '_> {
                 w.run = 1;
             }
             let threshold = if success { probe.success_threshold } else { probe.failure_threshold };
+            w.steady = w.run >= threshold
+                && w.result == Some(success)
+                && !program.app.changes_after(uptime);
             if w.run < threshold || w.result == Some(success) {
                 continue;
             }

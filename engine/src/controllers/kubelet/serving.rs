@@ -67,6 +67,15 @@ impl App {
         }
     }
 
+    /// Whether what the program answers will still change after `uptime_ms`.
+    pub fn changes_after(self, uptime_ms: i64) -> bool {
+        match self {
+            App::SlowStart => uptime_ms < SLOW_READY_MS,
+            App::Hangs => uptime_ms < HANG_AFTER_MS,
+            _ => false,
+        }
+    }
+
     /// Whether the process stopped answering `uptime_ms` after it started.
     pub fn hung(self, uptime_ms: i64) -> bool {
         self == App::Hangs && uptime_ms >= HANG_AFTER_MS
