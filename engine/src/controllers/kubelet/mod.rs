@@ -13,6 +13,7 @@
 
 mod images;
 mod lifecycle;
+mod output;
 mod prober;
 mod runtime;
 mod serving;
@@ -33,8 +34,10 @@ pub use images::{
     ImageRef, Program,
 };
 use lifecycle::Sync;
+pub use output::{lines as program_output, Instance};
 use runtime::{phase_of, Ctr, PodRuntime, Step};
 pub use runtime::{BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
+pub use serving::App;
 
 /// How long after its last container stops the kubelet deletes a terminating pod (status
 /// manager sync), so `0/1 Terminating` is briefly visible.
