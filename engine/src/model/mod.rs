@@ -17,6 +17,7 @@ mod pod_defaults;
 mod pod_parts;
 mod pod_status;
 mod probe;
+mod probe_validate;
 mod replicaset;
 pub mod validate;
 

@@ -11,6 +11,8 @@
 //! Models pkg/kubelet/kubelet.go `SyncPod` / `SyncTerminatingPod`, kubelet_pods.go
 //! `generateAPIPodStatus`, and status/status_manager.go (the final delete with grace 0).
 
+mod backoff;
+mod ids;
 mod images;
 mod lifecycle;
 mod output;

@@ -16,7 +16,7 @@
 
 use crate::clock::Time;
 use crate::controllers::Wait;
-use crate::model::{Container, ProbeKind, StateTerminated};
+use crate::model::{Container, ContainerStatus, ProbeKind, StateTerminated};
 
 use super::lifecycle::Sync;
 use super::runtime::{Ctr, Step};
@@ -236,6 +236,26 @@ impl Sync<'_, '_> {
         );
         c.step = Step::Exited { term, next: Some(self.ctx.now) };
     }
+}
+
+/// The workers of a running container a restarted kubelet finds: the next tick after `now`
+/// on the container's schedule, and the results its status shows.
+pub fn rebuilt_workers(c: &Container, s: &ContainerStatus, since: Time, now: Time) -> Vec<Worker> {
+    let mut ws = workers(c, since);
+    for w in &mut ws {
+        let period = c.probe(w.kind).map_or(10, |p| i64::from(p.period_seconds.max(1)));
+        if w.next < now {
+            let behind = now.since(w.next);
+            let period_ms = period * 1000;
+            w.next = w.next.plus_millis((behind + period_ms - 1) / period_ms * period_ms);
+        }
+        match w.kind {
+            ProbeKind::Startup => w.result = s.started.filter(|started| *started),
+            ProbeKind::Readiness => w.result = Some(s.ready),
+            ProbeKind::Liveness => {}
+        }
+    }
+    ws
 }
 
 const WANT_READY: &str = "containers healthy";

@@ -10,60 +10,15 @@ use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::Wait;
-use crate::model::{
-    Container, ContainerId, ContainerState, ContainerStatus, Pod, ProbeKind, StateTerminated,
-};
+use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
 
+pub use super::backoff::{Backoff, BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
 use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
 use super::prober::Worker;
 
-/// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
-pub const BACKOFF_INITIAL_MS: i64 = 10_000;
-/// ... and double up to `MaxContainerBackOff` / `MaxImageBackOff`, 300 s.
-pub const BACKOFF_MAX_MS: i64 = 300_000;
 /// How soon the kubelet notices a container exited or a pull failed and syncs the pod again
 /// (the PLEG relist period).
 pub const SYNC_MS: i64 = 1_000;
-
-/// One entry of client-go's `flowcontrol.Backoff`: the current period and when it last grew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Backoff {
-    pub period_ms: i64,
-    pub updated: Time,
-}
-
-impl Backoff {
-    /// `Backoff.Next`: start at 10 s, double up to 300 s; an entry untouched for twice the
-    /// maximum (measured from `event`) starts over.
-    pub fn next(prev: Option<Backoff>, event: Time, now: Time) -> Backoff {
-        let period_ms = match prev {
-            Some(b) if !b.expired(event) => (b.period_ms * 2).min(BACKOFF_MAX_MS),
-            _ => BACKOFF_INITIAL_MS,
-        };
-        Backoff { period_ms, updated: now }
-    }
-
-    fn expired(&self, event: Time) -> bool {
-        event.since(self.updated) > 2 * BACKOFF_MAX_MS
-    }
-
-    /// `Backoff.IsInBackOffSince`: whether `now` is still within the period counted from `event`.
-    pub fn active_since(prev: Option<Backoff>, event: Time, now: Time) -> bool {
-        prev.is_some_and(|b| !b.expired(event) && now.since(event) < b.period_ms)
-    }
-
-    /// The entry a container with `restarts` restarts has, as `Next` was called once per crash
-    /// that led to a restart: 10 s after the first, 20 s after the second, and so on.
-    pub fn after_restarts(restarts: i32, now: Time) -> Option<Backoff> {
-        (restarts > 0).then(|| {
-            let doublings = (restarts - 1).min(10) as u32;
-            Backoff {
-                period_ms: (BACKOFF_INITIAL_MS << doublings).min(BACKOFF_MAX_MS),
-                updated: now,
-            }
-        })
-    }
-}
 
 /// Where a container is in its life.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,7 +230,9 @@ impl PodRuntime {
                     rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
                 });
                 let probes = match (&step, status) {
-                    (Step::Running { since }, Some(s)) => rebuilt_workers(c, s, *since, now),
+                    (Step::Running { since }, Some(s)) => {
+                        super::prober::rebuilt_workers(c, s, *since, now)
+                    }
                     _ => Vec::new(),
                 };
                 Ctr {
@@ -376,26 +333,6 @@ fn rebuilt_step(
     }
 }
 
-/// The workers of a running container a restarted kubelet finds: the next tick after `now`
-/// on the container's schedule, and the results its status shows.
-fn rebuilt_workers(c: &Container, s: &ContainerStatus, since: Time, now: Time) -> Vec<Worker> {
-    let mut ws = super::prober::workers(c, since);
-    for w in &mut ws {
-        let period = c.probe(w.kind).map_or(10, |p| i64::from(p.period_seconds.max(1)));
-        if w.next < now {
-            let behind = now.since(w.next);
-            let period_ms = period * 1000;
-            w.next = w.next.plus_millis((behind + period_ms - 1) / period_ms * period_ms);
-        }
-        match w.kind {
-            ProbeKind::Startup => w.result = s.started.filter(|started| *started),
-            ProbeKind::Readiness => w.result = Some(s.ready),
-            ProbeKind::Liveness => {}
-        }
-    }
-    ws
-}
-
 /// `ShouldContainerBeRestarted` for a container that exited with `code`.
 pub fn should_restart(policy: Option<&str>, code: i32) -> bool {
     match policy.unwrap_or("Always") {
@@ -440,28 +377,6 @@ pub fn phase_of(policy: Option<&str>, statuses: &[ContainerStatus]) -> crate::mo
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backoff_doubles_to_the_cap_and_restarts_after_a_quiet_spell() {
-        let mut b = None;
-        let mut periods = Vec::new();
-        for i in 0..8 {
-            let b2 = Backoff::next(b, Time::from_secs(i), Time::from_secs(i));
-            periods.push(b2.period_ms / 1000);
-            b = Some(b2);
-        }
-        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300, 300]);
-        assert_eq!(Backoff::next(b, Time::from_secs(700), Time::from_secs(700)).period_ms, 10_000);
-    }
-
-    #[test]
-    fn restart_count_rebuilds_the_same_backoff() {
-        assert_eq!(Backoff::after_restarts(0, Time::ZERO), None);
-        let periods: Vec<i64> = (1..=7)
-            .map(|r| Backoff::after_restarts(r, Time::ZERO).unwrap().period_ms / 1000)
-            .collect();
-        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300]);
-    }
 
     #[test]
     fn phase_follows_get_phase() {

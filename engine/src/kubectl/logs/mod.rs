@@ -18,6 +18,10 @@ use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::resource::split_type_name;
+mod follow;
+
+pub use follow::LogsFollow;
+
 use super::waiting::{self, Op};
 use super::{KubectlError, Output, Session};
 
@@ -34,7 +38,7 @@ const LOGS_FLAGS: &[FlagSpec] = &[
 const USAGE: &str = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples";
 
 /// Which container instance a request reads.
-struct Target {
+pub(super) struct Target {
     ns: String,
     pod: String,
     uid: String,
@@ -135,17 +139,13 @@ pub fn logs(
     match last {
         Some((target, printed)) if follow && !previous => {
             let now = s.world.now();
-            let mut op = LogsFollow {
-                target,
-                printed: printed.unwrap_or(now).max(now),
-                stamps,
-                start: None,
-                deadline: limit_ms.map(|ms| now.plus_millis(ms)),
-            };
+            let printed = printed.unwrap_or(now).max(now);
+            let mut op =
+                LogsFollow::new(target, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
             if to_completion {
                 // A script follows until the container stops, the `timeout`, or the
                 // cluster has settled (as `get -w` in a script does).
-                let limit = op.deadline.unwrap_or(now.plus_millis(crate::world::SETTLE_LIMIT_MS));
+                let limit = op.deadline().unwrap_or(now.plus_millis(crate::world::SETTLE_LIMIT_MS));
                 while s.world.now() < limit && s.world.has_work() {
                     s.world.step();
                     if op.poll(&s.world, out).is_some() {
@@ -161,7 +161,7 @@ pub fn logs(
     }
 }
 
-fn stamped(t: Time, line: &str, stamps: bool) -> String {
+pub(super) fn stamped(t: Time, line: &str, stamps: bool) -> String {
     if stamps {
         // RFC3339Nano as the runtime's log file records it.
         let rfc = t.to_string();
@@ -280,7 +280,7 @@ fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, KubectlError> 
 
 /// `validateContainerLogStatus`: which instance's log is read, as start and end.
 #[allow(clippy::type_complexity)]
-fn instance_of(
+pub(super) fn instance_of(
     pod: &Pod,
     s: &ContainerStatus,
     t: &Target,
@@ -343,62 +343,4 @@ fn output_of(
 
 fn bad_request(message: String) -> KubectlError {
     KubectlError::Api(ApiError::BadRequest { message })
-}
-
-/// `logs -f`: prints each new line as simulated time passes, until the container stops
-/// (or Ctrl+C, or a `timeout`).
-pub struct LogsFollow {
-    target: Target,
-    /// Lines stamped at or before this were printed.
-    printed: Time,
-    stamps: bool,
-    /// The start of the instance being followed, once seen.
-    start: Option<Time>,
-    deadline: Option<Time>,
-}
-
-impl LogsFollow {
-    /// Prints what the container wrote since the last poll; `Some(0)` once it has stopped.
-    pub fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
-        let Some(pod) = world.store.get::<Pod>(&self.target.ns, &self.target.pod) else {
-            return Some(0);
-        };
-        let spec = pod.spec.containers.iter().find(|c| c.name == self.target.container)?;
-        let status =
-            pod.status.container_statuses.iter().find(|s| s.name == self.target.container)?;
-        let Ok(Some((mut start, mut end))) = instance_of(pod, status, &self.target) else {
-            return Some(0);
-        };
-        // The followed instance was replaced by a restart: its stream ended; print its last
-        // lines from the terminated state.
-        if self.start.is_some_and(|s| s != start) {
-            let last = status.last_state.terminated.as_ref();
-            match last.and_then(|l| Some((l.started_at?, l.finished_at?, l.exit_code))) {
-                Some((st, fin, code)) if Some(st) == self.start => {
-                    (start, end) = (st, Some((fin, code)));
-                }
-                _ => return Some(0),
-            }
-        }
-        self.start = Some(start);
-        let ImageBehaviour::Runs(program) = image_behaviour(&spec.image) else { return Some(0) };
-        let inst = Instance {
-            app: program.app,
-            container: spec,
-            pod_ip: pod.status.pod_ip.as_deref().unwrap_or(""),
-            start,
-            end,
-            upto: world.now(),
-        };
-        for (t, line) in program_output(&inst, Some(self.printed)) {
-            out.out(stamped(t, &line, self.stamps));
-        }
-        self.printed = world.now();
-        let over = end.is_some() || self.deadline.is_some_and(|d| world.now() >= d);
-        over.then_some(0)
-    }
-
-    pub fn describe(&self) -> String {
-        format!("following the logs of pod/{} container {}", self.target.pod, self.target.container)
-    }
 }
