@@ -147,7 +147,8 @@ impl Session {
         self.pending.as_ref().map(|p| Waiting {
             command: p.command.clone(),
             what: p.op.describe(),
-            watch: matches!(p.op, Op::Watch(_)),
+            // `logs -f`, like `-w`, streams until stopped.
+            watch: matches!(p.op, Op::Watch(_) | Op::Logs(_)),
         })
     }
 

@@ -344,3 +344,6 @@ fn output_of(
 fn bad_request(message: String) -> KubectlError {
     KubectlError::Api(ApiError::BadRequest { message })
 }
+
+#[cfg(test)]
+mod tests;
