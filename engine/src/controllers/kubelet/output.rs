@@ -159,7 +159,7 @@ fn requests(inst: &Instance<'_>, after: Option<Time>, last: Time, out: &mut Vec<
     let started = match probe_of(ProbeKind::Startup) {
         // A tcpSocket or exec startup probe passes at its first tick on these programs.
         None => Some(inst.start),
-        Some((p, h)) => ticks(inst.start, p, last).find(|t| {
+        Some((p, h)) => ticks(inst.start, p, None, last, false).find(|t| {
             inst.app
                 .status_for(&h.path, t.since(inst.start))
                 .is_some_and(|s| (200..400).contains(&s))
@@ -174,7 +174,7 @@ fn requests(inst: &Instance<'_>, after: Option<Time>, last: Time, out: &mut Vec<
         if !port.is_ok_and(|port| inst.app.ports().contains(&port)) {
             continue;
         }
-        for t in ticks(inst.start, p, last) {
+        for t in ticks(inst.start, p, after, last, true) {
             let gated = match kind {
                 ProbeKind::Startup => started.is_some_and(|s| t > s),
                 _ => started.is_none_or(|s| t < s),
@@ -188,11 +188,25 @@ fn requests(inst: &Instance<'_>, after: Option<Time>, last: Time, out: &mut Vec<
     }
 }
 
-fn ticks(start: Time, p: &Probe, last: Time) -> impl Iterator<Item = Time> {
+/// The probe's ticks up to `last`, from the first after `after`; when `capped`, at most
+/// `KEPT_REQUESTS` of them, the most recent, as a rotated log file keeps only its tail (the kubelet
+/// rotates container logs at 10 MiB), so a long session costs no more per read.
+fn ticks(
+    start: Time,
+    p: &Probe,
+    after: Option<Time>,
+    last: Time,
+    capped: bool,
+) -> impl Iterator<Item = Time> {
     let first = start.plus_secs(i64::from(p.initial_delay_seconds.max(0)));
-    let period = i64::from(p.period_seconds.max(1));
-    (0..).map(move |k| first.plus_secs(k * period)).take_while(move |t| *t <= last)
+    let period_ms = i64::from(p.period_seconds.max(1)) * 1000;
+    let index = |t: Time| t.since(first).max(0) / period_ms;
+    let from_after = after.map_or(0, &index);
+    let from = if capped { from_after.max(index(last) - KEPT_REQUESTS) } else { from_after };
+    (from..).map(move |k| first.plus_millis(k * period_ms)).take_while(move |t| *t <= last)
 }
+
+const KEPT_REQUESTS: i64 = 5_000;
 
 /// The kubelet's requests come from the node's end of the pod network (`10.244.N.1`).
 fn access_line(inst: &Instance<'_>, t: Time, path: &str, status: u16) -> String {
