@@ -117,3 +117,27 @@ fn a_startup_success_lets_readiness_run() {
     // Startup passes at 20 s; readiness's tick at 20 s comes after it in the same sync.
     assert_eq!(ready.since(since), 20_000);
 }
+
+#[test]
+fn the_next_probe_is_the_kubelets_named_timer() {
+    use crate::controllers::{Controller, Wait};
+    let (mut env, mut k) = env_with_pod(
+        "slowstart",
+        "    readinessProbe: {httpGet: {port: 80}, initialDelaySeconds: 3, periodSeconds: 5}\n",
+    );
+    env.run_until(10_000, &mut [&mut k], |e| started_at(e).is_some()).expect("starts");
+    let since = started_at(&env).unwrap();
+    let (at, _, why) = k.queue().next_timer().expect("a probe is scheduled");
+    assert_eq!((at.since(since), why), (3_000, Wait::ReadinessProbe));
+    assert_eq!(why.to_string(), "readiness probe");
+}
+
+#[test]
+fn a_settled_probe_leaves_the_kubelet_without_timers() {
+    use crate::controllers::Controller;
+    let (mut env, mut k) =
+        env_with_pod("nginx:1.27", "    livenessProbe: {tcpSocket: {port: 80}}\n");
+    env.run(30_000, &mut [&mut k]);
+    assert!(status(&env).ready);
+    assert_eq!(k.queue().next_timer().map(|(_, _, w)| w), None, "nothing left to re-check");
+}
