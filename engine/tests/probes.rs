@@ -61,10 +61,23 @@ fn readiness_gates_a_rolling_update_with_max_unavailable_zero() {
 
     run(&mut s, "k set image deploy/web app=slowstart:v1");
     let mut first_new_ready = None;
+    let mut first_old_gone = None;
     for _ in 0..3_000 {
         s.world.step();
-        let ready = pods(&s, "web").iter().filter(|p| p.is_ready() && p.is_active()).count();
-        assert!(ready >= 3, "at {:?} only {ready} pods are ready", s.world.now());
+        let now = s.world.now();
+        let available =
+            pods(&s, "web").iter().filter(|p| p.is_active() && p.is_available(5, now)).count();
+        assert!(available >= 3, "at {now:?} only {available} pods are available");
+        let old = pods(&s, "web")
+            .iter()
+            .filter(|p| p.is_active() && p.spec.containers[0].image == "nginx:1.27")
+            .count();
+        if old < 3 {
+            // The first old pod goes only once a new one has been ready for minReadySeconds.
+            let ready_at = first_new_ready.expect("no old pod goes before a new one is ready");
+            assert!(now.since(ready_at) > 5_000, "an old pod went {}ms after", now.since(ready_at));
+            first_old_gone.get_or_insert(now);
+        }
         if first_new_ready.is_none() && ready_with(&s, "web", "slowstart:v1") == 1 {
             first_new_ready = Some(s.world.now());
             // The new pod answered 503 for 20 s: every old pod is still there.
@@ -75,6 +88,7 @@ fn readiness_gates_a_rolling_update_with_max_unavailable_zero() {
         }
     }
     assert!(first_new_ready.is_some(), "a new pod became ready");
+    assert!(first_old_gone.is_some(), "old pods were replaced");
     assert_eq!(ready_with(&s, "web", "slowstart:v1"), 3, "the rollout finished");
     let out = run(&mut s, "k get events");
     assert!(
