@@ -167,7 +167,7 @@ fn a_container_without_probes_is_ready_once_running_and_the_cluster_settles() {
 }
 
 #[test]
-fn a_probe_on_a_missing_named_port_errors() {
+fn a_probe_on_a_missing_named_port_errors_and_its_result_is_thrown_away() {
     let mut s = session();
     run(
         &mut s,

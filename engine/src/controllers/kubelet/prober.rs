@@ -132,11 +132,21 @@ impl Sync<'_, '_> {
                     "Unhealthy",
                     format!("{} probe failed: {out}", kind.title()),
                 ),
-                Outcome::Error(err) => self.event(
-                    "Warning",
-                    "Unhealthy",
-                    format!("{} probe errored and resulted in unknown state: {err}", kind.title()),
-                ),
+                Outcome::Error(err) => {
+                    self.event(
+                        "Warning",
+                        "Unhealthy",
+                        format!(
+                            "{} probe errored and resulted in unknown state: {err}",
+                            kind.title()
+                        ),
+                    );
+                    // worker.go throws an errored probe's result away: the held result
+                    // stays. The error (a port the container does not name) cannot go
+                    // away, so the sandbox stops repeating it.
+                    c.probes[i].steady = true;
+                    continue;
+                }
             }
             let w = &mut c.probes[i];
             if w.last == Some(success) {

@@ -122,6 +122,10 @@ pub fn run(app: App, probe: &Probe, c: &Container, ip: &str, uptime_ms: i64) -> 
             return Outcome::Failure(format!("Get {url:?}: {}", refused(host, port)));
         }
         return match app.answer(&h.path, uptime_ms) {
+            // None of the catalogue's programs speaks TLS.
+            Answer::Status(_) if h.scheme == "HTTPS" => Outcome::Failure(format!(
+                "Get {url:?}: http: server gave HTTP response to HTTPS client"
+            )),
             Answer::Status(s) if (200..400).contains(&s) => Outcome::Success,
             Answer::Status(s) => {
                 Outcome::Failure(format!("HTTP probe failed with statuscode: {s}"))

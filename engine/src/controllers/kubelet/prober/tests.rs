@@ -141,3 +141,16 @@ fn a_settled_probe_leaves_the_kubelet_without_timers() {
     assert!(status(&env).ready);
     assert_eq!(k.queue().next_timer().map(|(_, _, w)| w), None, "nothing left to re-check");
 }
+
+#[test]
+fn an_errored_liveness_probe_never_kills() {
+    let (mut env, mut k) =
+        env_with_pod("nginx:1.27", "    livenessProbe: {httpGet: {port: metrics}}\n");
+    env.run(120_000, &mut [&mut k]);
+    let s = status(&env);
+    assert_eq!((s.restart_count, s.ready), (0, true));
+    assert_eq!(env.event_count("web", "Killing"), 0);
+    assert!(env.events_of("web").contains(
+        &"Unhealthy Liveness probe errored and resulted in unknown state: strconv.Atoi: parsing \"metrics\": invalid syntax".into()
+    ));
+}
