@@ -118,6 +118,8 @@ impl Sync<'_, '_> {
             // worker.go: liveness and readiness wait for the startup probe; startup stops
             // once it has passed.
             if (w.kind == ProbeKind::Startup) == started {
+                // A startup probe that has passed is done for this container instance.
+                w.steady |= w.kind == ProbeKind::Startup;
                 continue;
             }
             ran = true;

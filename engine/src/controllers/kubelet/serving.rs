@@ -154,7 +154,6 @@ pub fn run(app: App, probe: &Probe, c: &Container, ip: &str, uptime_ms: i64) -> 
     if let Some(g) = &probe.grpc {
         // None of the catalogue's programs serves the gRPC health service; a blocking dial
         // to them runs into the timeout.
-        let _ = g;
         return Outcome::Failure(format!(
             "timeout: failed to connect service {:?} within {}: context deadline exceeded",
             format!("{ip}:{}", g.port),

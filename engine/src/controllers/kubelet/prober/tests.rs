@@ -116,6 +116,9 @@ fn a_startup_success_lets_readiness_run() {
     assert_eq!(status(&env).started, Some(true));
     // Startup passes at 20 s; readiness's tick at 20 s comes after it in the same sync.
     assert_eq!(ready.since(since), 20_000);
+    env.run(30_000, &mut [&mut k]);
+    use crate::controllers::Controller;
+    assert_eq!(k.queue().next_timer().map(|(_, _, w)| w), None, "every probe has settled");
 }
 
 #[test]
