@@ -309,6 +309,21 @@ mod tests {
     }
 
     #[test]
+    fn the_probe_teaching_images_pull_from_anywhere_and_serve() {
+        for (image, app) in [
+            ("slowstart", App::SlowStart),
+            ("example.com/team/slowstart:v2", App::SlowStart),
+            ("neverready:1", App::NeverReady),
+            ("nginx:hangs", App::Hangs),
+        ] {
+            let p = runs(image);
+            assert_eq!((p.app, p.exits, p.stop_ms), (app, None, Some(1_000)), "{image}");
+        }
+        assert_eq!(runs("busybox:crash").app, App::Crash);
+        assert_eq!(runs("redis:7.4").app, App::Redis);
+    }
+
+    #[test]
     fn busybox_without_a_command_completes_at_once() {
         assert_eq!(runs("busybox").exits, Some((100, 0)));
         assert_eq!(runs("alpine:3.20").exits, Some((100, 0)));

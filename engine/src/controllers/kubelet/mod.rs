@@ -3,6 +3,10 @@
 //! back-off, writes the pod status kubectl reads, and finishes graceful deletion by
 //! stopping containers and deleting the pod with grace 0.
 //!
+//! Its prober (`prober.rs`) runs each container's startup, liveness and readiness probes
+//! against what the image's program answers (`serving.rs`): readiness makes a container
+//! ready, a liveness or startup failure kills it into the restart back-off.
+//!
 //! It keeps what a real kubelet keeps in memory (container states, next action times,
 //! back-offs, per pod UID) and rebuilds it from the pod status after `forget`. It does not
 //! post node status (the node lifecycle loop plays that part) and never acts for a node

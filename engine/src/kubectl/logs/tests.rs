@@ -106,3 +106,15 @@ fn the_same_seed_and_commands_give_the_same_logs() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn ctrl_c_ends_a_follow_with_kubectls_interrupt_status() {
+    let mut s = Session::new(World::new(3), Mode::Interactive);
+    pod(&mut s, "web", PROBED_NGINX);
+    s.world.advance(10_000);
+    ok(&mut s, "k logs web -f");
+    assert!(s.waiting().is_some());
+    let out = s.interrupt();
+    assert_eq!(out.status, 1);
+    assert!(s.waiting().is_none());
+}
