@@ -209,3 +209,44 @@ EOF",
         "The Pod \"bad\" is invalid: \n* spec.containers[0].livenessProbe.tcpSocket: Forbidden: may not specify more than 1 handler type\n* spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1\n* spec.containers[0].readinessProbe: Required value: must specify a handler type\n* spec.containers[0].readinessProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0\n"
     );
 }
+
+fn slow_app(s: &mut Session, name: &str, probes: &str) {
+    run(
+        s,
+        &format!(
+            "k apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata: {{name: {name}}}
+spec:
+  containers:
+  - name: app
+    image: slowstart
+    livenessProbe: {{httpGet: {{path: /healthz, port: 8080}}, periodSeconds: 5, failureThreshold: 3}}
+{probes}EOF"
+        ),
+    );
+}
+
+fn restarts(s: &Session, name: &str) -> i32 {
+    let p = s.world.store.get::<Pod>("default", name).unwrap();
+    p.status.container_statuses.first().map_or(0, |c| c.restart_count)
+}
+
+#[test]
+fn an_eager_liveness_probe_kills_a_slow_app_until_a_startup_probe_covers_its_warm_up() {
+    let mut s = session();
+    slow_app(&mut s, "eager", "");
+    slow_app(
+        &mut s,
+        "patient",
+        "    startupProbe: {httpGet: {path: /healthz, port: 8080}, periodSeconds: 5, failureThreshold: 12}\n",
+    );
+    s.world.advance(180_000);
+    // 503 at 0, 5 and 10 s: killed before the 20 s warm-up ends, every time.
+    assert!(restarts(&s, "eager") >= 3, "eager restarts: {}", restarts(&s, "eager"));
+    assert_eq!(restarts(&s, "patient"), 0);
+    assert!(s.world.store.get::<Pod>("default", "patient").unwrap().is_ready());
+    let events = run(&mut s, "k events --for pod/eager");
+    assert!(events.contains("Container app failed liveness probe, will be restarted"), "{events}");
+}
