@@ -119,7 +119,8 @@ pub fn logs(
         }
         vec![name]
     };
-    let mut last = None;
+    let mut followed = Vec::new();
+    let mut printed = None;
     for name in chosen {
         let target = Target {
             ns: ns.clone(),
@@ -133,15 +134,16 @@ pub fn logs(
         for (t, line) in &lines[skip..] {
             out.out(stamped(*t, line, stamps));
         }
-        last = Some((target, lines.last().map(|(t, _)| *t)));
+        printed = printed.max(lines.last().map(|(t, _)| *t));
+        followed.push(target);
     }
-    // `-f` follows the (last) stream until its container stops; `--previous` has ended.
-    match last {
-        Some((target, printed)) if follow && !previous => {
+    // `-f` follows the streams until their containers stop; `--previous` has ended.
+    match followed {
+        targets if follow && !previous && !targets.is_empty() => {
             let now = s.world.now();
             let printed = printed.unwrap_or(now).max(now);
             let mut op =
-                LogsFollow::new(target, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
+                LogsFollow::new(targets, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
             if to_completion {
                 // A script follows until the container stops, the `timeout`, or the
                 // cluster has settled (as `get -w` in a script does).

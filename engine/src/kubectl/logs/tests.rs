@@ -118,3 +118,24 @@ fn ctrl_c_ends_a_follow_with_kubectls_interrupt_status() {
     assert_eq!(out.status, 1);
     assert!(s.waiting().is_none());
 }
+
+#[test]
+fn following_all_containers_interleaves_their_new_lines() {
+    let mut s = Session::new(World::new(3), Mode::Interactive);
+    let both = "  - name: web\n    image: nginx:1.27\n    readinessProbe: {httpGet: {port: 80}, periodSeconds: 5}\n  - name: cache\n    image: redis:7.4\n";
+    pod(&mut s, "duo", both);
+    s.world.advance(10_000);
+    ok(&mut s, "k logs duo --all-containers -f");
+    assert_eq!(s.waiting().unwrap().what, "following the logs of pod/duo");
+    s.world
+        .store
+        .delete::<crate::model::Pod>("default", "duo", &Default::default(), s.world.now())
+        .unwrap();
+    let mut tail = String::new();
+    for _ in 0..50 {
+        s.world.step();
+        tail.push_str(&s.poll_watch().text());
+    }
+    assert!(tail.contains("signal 3 (SIGQUIT)") && tail.contains("bye bye"), "{tail}");
+    assert!(s.waiting().is_none(), "both streams ended");
+}
