@@ -15,6 +15,7 @@ mod get;
 pub mod jsonpath;
 mod label;
 mod list_selector;
+mod logs;
 mod manifest;
 mod mutate;
 mod nodes;

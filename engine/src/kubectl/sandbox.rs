@@ -274,9 +274,15 @@ const KUBECTL_HELP: &[&str] = &[
     "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
+    "  logs POD|deploy/NAME|rs/NAME [-c CONTAINER | --all-containers] [-p] [--tail=N] [-f] [--timestamps]",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "",
     "Types: pods (po), replicasets (rs), deployments (deploy), nodes (no), events (ev), all.",
+    "",
+    "Images: nginx, httpd (HTTP on 80), redis (6379), busybox, alpine (exit at once), pause;",
+    "  slowstart (HTTP 503 for 20s, then 200), neverready (always 503), hangs (200, then stops",
+    "  answering after 60s), busybox:crash (exits 1 after 1s), busybox:sleep (ignores SIGTERM),",
+    "  nginx:doesnotexist (pull fails). slowstart, neverready and hangs serve on 80 and 8080.",
 ];
 
 const SHELL_HELP: &[&str] = &[
