@@ -3,14 +3,17 @@
 //! nothing and writes nothing to the store; it only counts what happens to each request.
 //!
 //! A Service's users arrive once it first has somewhere to send them (kube-proxy has a
-//! backend for it), and stay: from then on a request with no backend, or one whose pod is
-//! gone or not running, fails as a connection refused does. Backends take requests in turn,
+//! backend for it), and stay: from then on a request fails when there is no backend, when
+//! the pod behind it is gone, or when no running container of it answers on the target port
+//! (nothing listens there, the app is still warming up and answers 503, or it has hung), as
+//! the image catalogue's programs answer (`kubelet/serving.rs`). Backends take requests in turn,
 //! like IPVS's round robin, so replays send each request to the same pod.
 
 use std::collections::{BTreeMap, VecDeque};
 
 use crate::clock::{Time, TICK_MS};
-use crate::controllers::kubeproxy::KubeProxy;
+use crate::controllers::kubelet::{image_behaviour, ImageBehaviour};
+use crate::controllers::kubeproxy::{Backend, KubeProxy};
 use crate::model::{Pod, Service};
 use crate::store::{Key, Store};
 
@@ -105,7 +108,7 @@ impl Traffic {
                     let b = &backends[*turn % backends.len()];
                     *turn = (*turn + 1) % backends.len();
                     let ok = b.pod.as_deref().is_some_and(|name| {
-                        store.get::<Pod>(&key.ns, name).is_some_and(|p| serves(p, &b.ip))
+                        store.get::<Pod>(&key.ns, name).is_some_and(|p| serves(p, b, now))
                     });
                     (b.pod.clone(), if ok { Outcome::Served } else { Outcome::Failed })
                 };
@@ -125,8 +128,19 @@ impl Traffic {
     }
 }
 
-/// Whether the pod at `ip` answers: it still has that IP and a running container.
-fn serves(pod: &Pod, ip: &str) -> bool {
-    pod.status.pod_ip.as_deref() == Some(ip)
-        && pod.status.container_statuses.iter().any(|c| c.state.running.is_some())
+/// Whether the pod behind `b` answers: it still has that IP, and one of its running
+/// containers answers on the backend's port.
+fn serves(pod: &Pod, b: &Backend, now: Time) -> bool {
+    if pod.status.pod_ip.as_deref() != Some(b.ip.as_str()) {
+        return false;
+    }
+    pod.status.container_statuses.iter().any(|c| {
+        let Some(started) = c.state.running.as_ref().and_then(|r| r.started_at) else {
+            return false;
+        };
+        match image_behaviour(&c.image) {
+            ImageBehaviour::Runs(program) => program.app.answers(b.port, now.since(started)),
+            _ => false,
+        }
+    })
 }

@@ -95,6 +95,18 @@ impl App {
         }
     }
 
+    /// Whether a user's request to `port` gets a good answer `uptime_ms` after the program
+    /// started: it listens there and answers 2xx or 3xx (a program that speaks another
+    /// protocol answers its own clients).
+    pub fn answers(self, port: i32, uptime_ms: i64) -> bool {
+        self.ports().contains(&port)
+            && match self.answer("/", uptime_ms) {
+                Answer::Status(s) => (200..400).contains(&s),
+                Answer::NotHttp(_) => true,
+                Answer::Hang => false,
+            }
+    }
+
     /// The HTTP status an access-log line shows for a GET of `path`, when the program logs
     /// one (it answered).
     pub fn status_for(self, path: &str, uptime_ms: i64) -> Option<u16> {
