@@ -228,3 +228,85 @@ fn stub(s: Rect) -> String {
 fn r(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
+
+#[cfg(test)]
+mod tests {
+    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::model::{IntOrString, ObjectMeta, Service, ServicePort, ServiceSpec};
+    use kubeloop::world::World;
+
+    use crate::view::layout::{width_for, DEPLOY_H};
+    use crate::view::{build, overlay, LayoutMemory, ViewModel};
+
+    fn service(s: &mut Session, name: &str, app: &str) {
+        let meta =
+            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
+        let mut spec = ServiceSpec::default();
+        spec.selector.insert("app".into(), app.into());
+        let port =
+            ServicePort { port: 80, target_port: Some(IntOrString::Int(80)), ..Default::default() };
+        spec.ports = vec![port];
+        s.world.create(Service::new(meta, spec)).unwrap();
+    }
+
+    /// `web` at 3 replicas behind the Service `web`, plus the Service `lost` selecting
+    /// nothing, settled, drawn `columns` pod cards wide.
+    fn scene(columns: usize) -> (Session, ViewModel) {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
+        s.world.settle();
+        service(&mut s, "web", "web");
+        service(&mut s, "lost", "nothing");
+        s.world.settle();
+        s.world.advance(2_000);
+        let mut mem = LayoutMemory::new();
+        mem.set_width(width_for(columns));
+        let v = build(&s.world, &mut mem, 0.0);
+        (s, v)
+    }
+
+    #[test]
+    fn a_service_sits_beside_its_deployment_with_a_dotted_edge_to_each_ready_pod() {
+        let (s, v) = scene(3);
+        let tree = &v.trees[0];
+        let svc = &tree.services[0];
+        assert_eq!(svc.meta.target.name, "web");
+        let d = tree.deployment.meta.rect;
+        assert!(
+            svc.meta.rect.x >= d.right() && svc.meta.rect.y == d.y,
+            "beside: {:?}",
+            svc.meta.rect
+        );
+        assert_eq!((svc.selected, svc.ready), (3, 3));
+        let edges: Vec<_> = v.selects.iter().filter(|e| e.service == "Service/web").collect();
+        assert_eq!(edges.len(), 3);
+        assert!(edges.iter().all(|e| e.ready && e.pod.starts_with("Pod/web-")));
+        // Its users are counted, and their requests travel those edges.
+        let o = overlay(&s.world, &v);
+        let (counter, rate) = o.counters[&svc.meta.uid];
+        assert!(counter.served > 0 && counter.failed == 0 && rate == 10, "{counter:?}");
+        assert!(o.dots.iter().all(|d| d.served && edges.iter().any(|e| e.path == d.path)));
+    }
+
+    #[test]
+    fn a_service_that_selects_nothing_goes_to_the_services_lane() {
+        let (_, v) = scene(3);
+        let lane = v.service_lane.as_ref().expect("a Services lane");
+        assert_eq!(lane.services.len(), 1);
+        assert_eq!(lane.services[0].meta.target.name, "lost");
+        assert_eq!(lane.services[0].selected, 0);
+        assert!(v.selects.iter().all(|e| e.service != "Service/lost"));
+        assert!(lane.band.y > v.trees[0].band.bottom(), "the lane comes after the trees");
+    }
+
+    #[test]
+    fn with_one_column_a_service_stacks_under_its_deployment_above_the_replicasets() {
+        let (_, v) = scene(1);
+        let tree = &v.trees[0];
+        let svc = tree.services[0].meta.rect;
+        let d = tree.deployment.meta.rect;
+        assert!(svc.y >= d.bottom() && svc.right() <= v.width, "{svc:?} in {}", v.width);
+        assert!(tree.rows[0].rs.meta.rect.y >= svc.bottom(), "ReplicaSets below it");
+        assert!((svc.h - DEPLOY_H).abs() < 1.0);
+    }
+}
