@@ -126,6 +126,9 @@ pub fn delete(
         out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
     let label_sel = parse_selector(a.get("selector"))?;
+    for (kind, _) in &sel.items {
+        resource::warn_deprecated(*kind, out);
+    }
     let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
     let mut status = 0;
     if !a.bool("ignore-not-found", false)? {

@@ -32,29 +32,44 @@ fn service_kind() -> String {
     "Service".into()
 }
 
-/// `ServiceType`. The empty string is refused as upstream refuses it; a missing type is
-/// `ClusterIP`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `ServiceType`. Decoding takes any string, as the API server's does, so that a type it
+/// does not know is refused by validation with its wording (`spec.type: Unsupported value`)
+/// rather than by the decoder; an empty or missing type is defaulted to `ClusterIP`
+/// (pkg/apis/core/v1/defaults.go `SetDefaults_Service`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum ServiceType {
     #[default]
     ClusterIP,
     NodePort,
     LoadBalancer,
     ExternalName,
+    /// A type the API does not have, kept as written for validation to name.
+    Unsupported(String),
 }
 
 impl ServiceType {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             ServiceType::ClusterIP => "ClusterIP",
             ServiceType::NodePort => "NodePort",
             ServiceType::LoadBalancer => "LoadBalancer",
             ServiceType::ExternalName => "ExternalName",
+            ServiceType::Unsupported(s) => s,
+        }
+    }
+
+    pub fn parse(s: &str) -> ServiceType {
+        match s {
+            "" | "ClusterIP" => ServiceType::ClusterIP,
+            "NodePort" => ServiceType::NodePort,
+            "LoadBalancer" => ServiceType::LoadBalancer,
+            "ExternalName" => ServiceType::ExternalName,
+            other => ServiceType::Unsupported(other.to_string()),
         }
     }
 
     /// Whether the type gets node ports (`NodePort`, and `LoadBalancer` by default).
-    pub fn has_node_ports(self) -> bool {
+    pub fn has_node_ports(&self) -> bool {
         matches!(self, ServiceType::NodePort | ServiceType::LoadBalancer)
     }
 }
@@ -62,6 +77,18 @@ impl ServiceType {
 impl fmt::Display for ServiceType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ServiceType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ServiceType {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(|s| ServiceType::parse(&s))
     }
 }
 

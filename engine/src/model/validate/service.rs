@@ -7,6 +7,7 @@ use crate::labels::validation::{is_dns1123_label, validate_labels, BadValue, Fie
 use crate::model::{IntOrString, Service, ServiceType};
 
 const SUPPORTED_PROTOCOLS: &str = "\"SCTP\", \"TCP\", \"UDP\"";
+const SUPPORTED_TYPES: &str = "\"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"";
 const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 
 pub fn service(s: &Service) -> Vec<FieldError> {
@@ -55,6 +56,9 @@ pub fn service(s: &Service) -> Vec<FieldError> {
             errs.push(FieldError::invalid("spec.clusterIPs[0]", ip, detail));
         }
     }
+    if let ServiceType::Unsupported(t) = &spec.type_ {
+        errs.push(FieldError::unsupported("spec.type", t.as_str(), SUPPORTED_TYPES));
+    }
     errs
 }
 
@@ -71,5 +75,24 @@ pub fn service_update(new: &Service, old: &Service) -> Vec<FieldError> {
             )]
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ServicePort;
+
+    #[test]
+    fn an_unknown_type_is_refused_with_the_supported_values_listed() {
+        let mut s = Service::default();
+        s.spec.type_ = ServiceType::parse("Foo");
+        s.spec.ports = vec![ServicePort { port: 80, ..Default::default() }];
+        let errs: Vec<String> = service(&s).iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            errs,
+            ["spec.type: Unsupported value: \"Foo\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\""]
+        );
+        assert_eq!(ServiceType::parse(""), ServiceType::ClusterIP);
     }
 }
