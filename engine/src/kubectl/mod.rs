@@ -10,6 +10,7 @@ mod delete;
 mod describe;
 mod events;
 pub mod export;
+mod expose;
 mod filters;
 mod get;
 pub mod jsonpath;

@@ -253,7 +253,7 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     Ok(0)
 }
 
-fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
+pub(super) fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
     let mut labels = BTreeMap::new();
     if l.is_empty() {
         return Err(KubectlError::Usage("no label spec passed".into()));
