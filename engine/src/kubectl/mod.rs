@@ -6,6 +6,7 @@
 
 mod apply;
 pub mod args;
+mod create_service;
 mod delete;
 mod describe;
 mod events;
