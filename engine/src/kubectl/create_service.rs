@@ -85,9 +85,11 @@ pub fn create_service(
     let name_only = match a.get("output") {
         None => false,
         Some("name") => true,
-        Some(other) => return Err(KubectlError::Plain(format!(
+        Some(other) => {
+            return Err(KubectlError::Plain(format!(
             "kubeloop: -o {other} is not supported by `kubectl create service` here (only -o name)"
-        ))),
+        )))
+        }
     };
     // Cobra's required flag comes before the command's own checks.
     if matches!(type_, ServiceTypeName::ExternalName) && !a.has("external-name") {

@@ -263,6 +263,10 @@ const KUBECTL_HELP: &[&str] = &[
     "      [--show-labels] [--no-headers] [-w]",
     "  describe TYPE NAME",
     "  create deployment NAME --image=IMAGE [--replicas=N]   create namespace NAME   create -f -",
+    "  create service clusterip|nodeport|loadbalancer NAME --tcp=PORT[:TARGET] [--node-port=N]",
+    "      [--clusterip=None]     create service externalname NAME --external-name=HOST",
+    "  expose deploy|rs|pod|svc NAME [--port=N] [--target-port=N|NAME] [--type=NodePort]",
+    "      [--name=NAME] [--protocol=TCP|UDP|SCTP] [--selector=k=v] [--labels=k=v] [--cluster-ip=IP]",
     "  apply -f -                 manifests on stdin: k apply -f - <<EOF ... EOF",
     "  run NAME --image=IMAGE [--labels=k=v,...]",
     "  delete TYPE NAME... | TYPE/NAME | -l SEL | --all",
@@ -275,7 +279,8 @@ const KUBECTL_HELP: &[&str] = &[
     "  cordon|uncordon|drain NODE",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "",
-    "Types: pods (po), replicasets (rs), deployments (deploy), nodes (no), events (ev), all.",
+    "Types: pods (po), replicasets (rs), deployments (deploy), services (svc), endpointslices,",
+    "  endpoints (ep), nodes (no), events (ev), all.",
 ];
 
 const SHELL_HELP: &[&str] = &[
