@@ -237,6 +237,13 @@ pub fn default_service(s: &mut ServiceSpec) {
     if s.cluster_ip.is_none() && !s.cluster_ips.is_empty() {
         s.cluster_ip = s.cluster_ips.first().cloned();
     }
+    // pkg/registry/core/service/strategy.go `normalizeClusterIPs`: a body that sets only
+    // `clusterIP` has it as its `clusterIPs` too, so allocation errors name the list.
+    if let Some(ip) = s.cluster_ip.as_deref().filter(|ip| !ip.is_empty()) {
+        if s.cluster_ips.is_empty() {
+            s.cluster_ips = vec![ip.to_string()];
+        }
+    }
     if !s.headless() || !s.selector.is_empty() {
         if s.ip_families.is_empty() {
             s.ip_families = vec!["IPv4".into()];
