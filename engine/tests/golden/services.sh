@@ -119,3 +119,4 @@ k get all
 k delete svc web web-alt
 k delete endpointslice web-x7k2p
 k get svc
+export
