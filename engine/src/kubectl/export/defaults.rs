@@ -89,31 +89,6 @@ fn retain_list(map: &mut Map<String, Value>, key: &str, keep: impl Fn(&Value) ->
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{admit_pod, default_pod, ContainerPort, ObjectMeta, Pod};
-
-    #[test]
-    fn a_defaulted_and_admitted_pod_strips_back_to_its_manifest() {
-        let mut c = Container::new("web", "nginx");
-        c.ports.push(ContainerPort { container_port: 80, ..Default::default() });
-        c.command = Some(vec!["nginx".into(), "-g".into(), "daemon off;".into()]);
-        let spec = PodSpec { containers: vec![c], ..Default::default() };
-        let mut written = serde_json::to_value(&spec).unwrap();
-        // `resources: {}` prints on any container; export leaves it out too.
-        written["containers"][0].as_object_mut().map(|c| c.remove("resources"));
-        let mut pod = Pod::new(ObjectMeta::default(), spec);
-        default_pod(&mut pod);
-        admit_pod(&mut pod, || "abcde".into());
-        let Value::Object(mut served) = serde_json::to_value(&pod.spec).unwrap() else {
-            unreachable!("a spec is an object")
-        };
-        strip_pod_defaults(&mut served);
-        assert_eq!(Value::Object(served), written);
-    }
-}
-
 /// Removes what the API server filled in on a Service spec: the allocated cluster IP (a
 /// real cluster has another range, and an address from it is taken there by chance or
 /// refused), except a headless Service's `None`, and the defaulted policies and IP family
@@ -141,5 +116,30 @@ pub(super) fn strip_service_defaults(spec: &mut Map<String, Value>) {
             }
             strip_equal(p, &[("protocol", json!("TCP"))]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{admit_pod, default_pod, ContainerPort, ObjectMeta, Pod};
+
+    #[test]
+    fn a_defaulted_and_admitted_pod_strips_back_to_its_manifest() {
+        let mut c = Container::new("web", "nginx");
+        c.ports.push(ContainerPort { container_port: 80, ..Default::default() });
+        c.command = Some(vec!["nginx".into(), "-g".into(), "daemon off;".into()]);
+        let spec = PodSpec { containers: vec![c], ..Default::default() };
+        let mut written = serde_json::to_value(&spec).unwrap();
+        // `resources: {}` prints on any container; export leaves it out too.
+        written["containers"][0].as_object_mut().map(|c| c.remove("resources"));
+        let mut pod = Pod::new(ObjectMeta::default(), spec);
+        default_pod(&mut pod);
+        admit_pod(&mut pod, || "abcde".into());
+        let Value::Object(mut served) = serde_json::to_value(&pod.spec).unwrap() else {
+            unreachable!("a spec is an object")
+        };
+        strip_pod_defaults(&mut served);
+        assert_eq!(Value::Object(served), written);
     }
 }

@@ -227,3 +227,57 @@ pub(super) fn describe_endpoints(store: &Store, e: &Endpoints, now: Time) -> Str
     events(&mut w, store.events_for(&m.uid), now);
     w.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Endpoint, EndpointConditions, EndpointPort, ObjectMeta};
+
+    fn slice(port: Option<(&str, i32)>, endpoints: &[(&str, bool)]) -> EndpointSlice {
+        let mut s = EndpointSlice::new(ObjectMeta { name: "s".into(), ..Default::default() });
+        s.ports = port.map(|(name, port)| {
+            vec![EndpointPort { name: Some(name.into()), port: Some(port), ..Default::default() }]
+        });
+        s.endpoints = Some(
+            endpoints
+                .iter()
+                .map(|(ip, ready)| Endpoint {
+                    addresses: vec![ip.to_string()],
+                    conditions: EndpointConditions { ready: Some(*ready), ..Default::default() },
+                    ..Default::default()
+                })
+                .collect(),
+        );
+        s
+    }
+
+    #[test]
+    fn ready_endpoints_are_listed_with_the_port_of_the_same_name() {
+        let a = slice(Some(("http", 8080)), &[("10.0.0.1", true), ("10.0.0.2", false)]);
+        let b = slice(Some(("metrics", 9090)), &[("10.0.0.3", true)]);
+        assert_eq!(format_endpoint_slices(&[&a, &b], Some("http")), "10.0.0.1:8080");
+        assert_eq!(format_endpoint_slices(&[&a, &b], None), "10.0.0.1:8080,10.0.0.3:9090");
+    }
+
+    #[test]
+    fn no_slices_is_none_and_slices_without_ready_endpoints_print_nothing() {
+        assert_eq!(format_endpoint_slices(&[], None), "<none>");
+        let unready = slice(Some(("", 80)), &[("10.0.0.1", false)]);
+        assert_eq!(format_endpoint_slices(&[&unready], Some("")), "");
+    }
+
+    #[test]
+    fn more_than_three_are_counted_and_a_fourth_unready_one_still_says_more() {
+        let ips = [("a", true), ("b", true), ("c", true), ("d", true), ("e", true)];
+        let five = slice(Some(("", 80)), &ips);
+        assert_eq!(format_endpoint_slices(&[&five], Some("")), "a:80,b:80,c:80 + 2 more...");
+        // formatEndpointSlices marks the list full before it checks readiness.
+        let quirk = slice(Some(("", 80)), &[("a", true), ("b", true), ("c", true), ("d", false)]);
+        assert_eq!(format_endpoint_slices(&[&quirk], Some("")), "a:80,b:80,c:80 + 0 more...");
+        // A headless Service's slice has no ports: addresses alone.
+        let headless = slice(None, &[("a", true), ("fd00::1", true)]);
+        assert_eq!(format_endpoint_slices(&[&headless], None), "a,fd00::1");
+        let v6 = slice(Some(("", 80)), &[("fd00::1", true)]);
+        assert_eq!(format_endpoint_slices(&[&v6], None), "[fd00::1]:80");
+    }
+}
