@@ -241,7 +241,7 @@ pub fn kubectl(
         "run" => mutate::run(s, rest, out),
         "expose" => expose::expose(s, rest, out),
         // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
-        "delete" => delete::delete(s, rest, s.mode == Mode::Script, out),
+        "delete" => delete::delete(s, rest, stdin, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
         "label" => label::label(s, rest, out),
         "set" => set_image::set(s, rest, out),

@@ -119,4 +119,15 @@ k get all
 k delete svc web web-alt
 k delete endpointslice web-x7k2p
 k get svc
+k delete -f - <<YAML
+apiVersion: v1
+kind: Service
+metadata:
+  name: api
+---
+apiVersion: v1
+kind: Endpoints
+metadata:
+  name: web
+YAML
 export
