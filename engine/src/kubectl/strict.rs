@@ -64,7 +64,7 @@ fn go_type_error<T: DeserializeOwned>(v: &Value, message: &str) -> Option<String
         .collect();
     let (field, parents) = keys.split_last()?;
     let kind = v.get("kind").and_then(Value::as_str).unwrap_or("Object");
-    let go_type = go_field_type(expected, field)?;
+    let go_type = go_field_type(expected, field, kind)?;
     Some(format!(
         "json: cannot unmarshal {json_value} into Go struct field {}.{} of type {go_type}",
         go_struct(kind, parents),
@@ -134,7 +134,7 @@ fn go_struct(kind: &str, parents: &[&str]) -> String {
 }
 
 /// The Go type of a field, from what serde expected there.
-fn go_field_type(expected: &str, field: &str) -> Option<String> {
+fn go_field_type(expected: &str, field: &str, kind: &str) -> Option<String> {
     let list = |item: &str| format!("[]v1.{item}");
     Some(match expected {
         "i32" => "int32".into(),
@@ -146,6 +146,8 @@ fn go_field_type(expected: &str, field: &str) -> Option<String> {
         "a map" => "map[string]string".into(),
         "a sequence" => match field {
             "containers" | "initContainers" => list("Container"),
+            "ports" if kind == "Service" => list("ServicePort"),
+            "ports" if kind == "EndpointSlice" || kind == "Endpoints" => list("EndpointPort"),
             "ports" => list("ContainerPort"),
             "env" => list("EnvVar"),
             "ownerReferences" => list("OwnerReference"),

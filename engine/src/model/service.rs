@@ -233,6 +233,12 @@ pub fn default_service(s: &mut ServiceSpec) {
     s.internal_traffic_policy.get_or_insert_with(|| "Cluster".into());
     if s.type_.has_node_ports() {
         s.external_traffic_policy.get_or_insert_with(|| "Cluster".into());
+    } else {
+        // strategy.go `dropTypeDependentFields`: a Service leaving NodePort or LoadBalancer
+        // loses the policy it only had for that type (an apply that changes the type keeps
+        // the server-set field otherwise). A create that sets it on a ClusterIP Service,
+        // which validation would refuse, loses it too.
+        s.external_traffic_policy = None;
     }
     if s.cluster_ip.is_none() && !s.cluster_ips.is_empty() {
         s.cluster_ip = s.cluster_ips.first().cloned();
@@ -249,5 +255,37 @@ pub fn default_service(s: &mut ServiceSpec) {
             s.ip_families = vec!["IPv4".into()];
         }
         s.ip_family_policy.get_or_insert_with(|| "SingleStack".into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaulting_fills_ports_and_policies_and_drops_what_the_type_no_longer_has() {
+        let mut spec = ServiceSpec {
+            type_: ServiceType::NodePort,
+            ports: vec![ServicePort { port: 80, ..Default::default() }],
+            cluster_ip: Some("10.96.0.10".into()),
+            ..Default::default()
+        };
+        default_service(&mut spec);
+        assert_eq!(spec.ports[0].target_port, Some(IntOrString::Int(80)));
+        assert_eq!(spec.ports[0].protocol(), "TCP");
+        assert_eq!(spec.external_traffic_policy.as_deref(), Some("Cluster"));
+        assert_eq!(spec.cluster_ips, ["10.96.0.10"]);
+        spec.type_ = ServiceType::ClusterIP;
+        default_service(&mut spec);
+        assert_eq!(spec.external_traffic_policy, None);
+    }
+
+    #[test]
+    fn any_type_string_decodes_and_prints_back() {
+        let t: ServiceType = serde_json::from_str("\"Bogus\"").unwrap();
+        assert_eq!(t, ServiceType::Unsupported("Bogus".into()));
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"Bogus\"");
+        let t: ServiceType = serde_json::from_str("\"NodePort\"").unwrap();
+        assert!(t.has_node_ports());
     }
 }
