@@ -82,15 +82,7 @@ pub fn create_service(
     if a.has("dry-run") {
         return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
     }
-    let name_only = match a.get("output") {
-        None => false,
-        Some("name") => true,
-        Some(other) => {
-            return Err(KubectlError::Plain(format!(
-            "kubeloop: -o {other} is not supported by `kubectl create service` here (only -o name)"
-        )))
-        }
-    };
+    let output = output_format(a.get("output"))?;
     // Cobra's required flag comes before the command's own checks.
     if matches!(type_, ServiceTypeName::ExternalName) && !a.has("external-name") {
         return Err(KubectlError::Usage("required flag(s) \"external-name\" not set".into()));
@@ -124,13 +116,7 @@ pub fn create_service(
     svc.metadata.namespace = ns_of(&a);
     match s.world.create(svc) {
         Ok(created) => {
-            let name = &created.metadata.name;
-            let line = if name_only {
-                printers::operation(Kind::Service, name, "").trim_end().to_string()
-            } else {
-                printers::operation(Kind::Service, name, "created")
-            };
-            out.out(format!("{line}\n"));
+            out.out(print_service(&created, output, "created"));
             Ok(0)
         }
         // create_service.go wraps the API error: `failed to create ClusterIP service: ...`.
@@ -139,6 +125,30 @@ pub fn create_service(
             opts.type_,
             status_message(&e)
         ))),
+    }
+}
+
+/// What `-o` asks for, checked before anything is created as `PrintFlags.ToPrinter` does:
+/// `None` is the operation line (`service/web created`).
+pub(super) fn output_format(o: Option<&str>) -> Result<Option<&str>, KubectlError> {
+    match o {
+        None => Ok(None),
+        Some(f @ ("name" | "yaml" | "json")) => Ok(Some(f)),
+        Some(other) => Err(KubectlError::Plain(format!(
+            "kubeloop: -o {other} is not supported here (use -o name, -o yaml or -o json)"
+        ))),
+    }
+}
+
+/// The created Service as the command's printer prints it.
+pub(super) fn print_service(svc: &std::rc::Rc<Service>, format: Option<&str>, op: &str) -> String {
+    let name = &svc.metadata.name;
+    let obj = Object::Service(std::rc::Rc::clone(svc));
+    match format {
+        Some("name") => format!("{}\n", printers::operation(Kind::Service, name, "").trim_end()),
+        Some("yaml") => printers::to_yaml(&obj),
+        Some("json") => printers::to_json(&obj),
+        _ => format!("{}\n", printers::operation(Kind::Service, name, op)),
     }
 }
 

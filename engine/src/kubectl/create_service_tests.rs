@@ -95,3 +95,22 @@ fn the_api_servers_refusal_is_wrapped_with_the_service_type() {
         "error: failed to create NodePort service: Service \"web\" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767\n"
     );
 }
+
+#[test]
+fn a_watch_on_services_prints_each_new_one() {
+    let mut s = Session::new(World::new(1), Mode::Interactive);
+    s.run("k create service clusterip a --tcp=80");
+    let first = s.run("k get svc -w").text();
+    assert!(first.starts_with("NAME   TYPE        CLUSTER-IP"), "{first}");
+    assert!(s.watching());
+    // The page creates through the store while the watch is pending.
+    let svc = s.world.store.get::<Service>("default", "a").unwrap().clone();
+    let mut b = Service::new(
+        ObjectMeta { name: "b".into(), ..Default::default() },
+        ServiceSpec { ports: svc.spec.ports.clone(), ..Default::default() },
+    );
+    b.metadata.namespace = "default".into();
+    s.world.create(b).unwrap();
+    let next = s.poll_watch().text();
+    assert!(next.starts_with("b      ClusterIP"), "{next}");
+}

@@ -16,7 +16,6 @@ use crate::store::ApiError;
 use super::args::{self, flag, FlagSpec};
 use super::get::get_named;
 use super::mutate::{ns_of, parse_label_list};
-use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
@@ -33,6 +32,7 @@ const EXPOSE_FLAGS: &[FlagSpec] = &[
     flag("session-affinity", None),
     flag("namespace", Some('n')),
     flag("dry-run", None),
+    flag("output", Some('o')),
 ];
 
 /// `validation.DNS1035LabelMaxLength`: a default name taken from a longer object name is cut.
@@ -86,13 +86,15 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
             "resource(s) were provided, but no name was specified".into(),
         ));
     }
+    let output = super::create_service::output_format(a.get("output"))?;
     let flags = ExposeOptions::from_args(&a);
     let mut errors = Vec::new();
     for (kind, names) in &sel.items {
         for name in names {
             match expose_one(s, *kind, &ns, name, flags.clone()) {
-                Ok(created) => out
-                    .out(format!("{}\n", printers::operation(Kind::Service, &created, "exposed"))),
+                Ok(created) => {
+                    out.out(super::create_service::print_service(&created, output, "exposed"))
+                }
                 Err(e) => errors.push(e),
             }
         }
@@ -109,21 +111,20 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     }
 }
 
-/// One object's Service, created; returns its name.
+/// One object's Service, created.
 fn expose_one(
     s: &mut Session,
     kind: Kind,
     ns: &str,
     name: &str,
     mut o: ExposeOptions,
-) -> Result<String, KubectlError> {
+) -> Result<std::rc::Rc<Service>, KubectlError> {
     let Some(obj) = get_named(&s.world.store, kind, ns, name) else {
         return Err(ApiError::NotFound { kind, name: name.to_string() }.into());
     };
     let mut svc = service_for(&obj, &mut o)?;
     svc.metadata.namespace = ns.to_string();
-    let created = s.world.create(svc)?;
-    Ok(created.metadata.name.clone())
+    Ok(s.world.create(svc)?)
 }
 
 /// `RunExpose`'s visit of one object: what it can tell, then `createService`.

@@ -123,3 +123,15 @@ fn an_unknown_type_is_the_api_servers_to_refuse() {
         "The Service \"web\" is invalid: spec.type: Unsupported value: \"nodeport\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"\n"
     );
 }
+
+#[test]
+fn the_output_flag_prints_the_created_service() {
+    let mut s = session();
+    s.run("k create deployment web --image=nginx --port=80");
+    assert_eq!(s.run("k expose deploy web -o name").text(), "service/web\n");
+    let yaml = s.run("k expose deploy web --name=web2 -o yaml").text();
+    assert!(yaml.starts_with("apiVersion: v1\nkind: Service\n"), "{yaml}");
+    assert!(yaml.contains("  clusterIP: 10."), "{yaml}");
+    assert!(s.run("k expose deploy web --name=web3 -o wide").text().contains("not supported"));
+    assert!(s.world.store.get::<Service>("default", "web3").is_none(), "refused before creating");
+}
