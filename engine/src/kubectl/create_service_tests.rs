@@ -114,3 +114,46 @@ fn a_watch_on_services_prints_each_new_one() {
     let next = s.poll_watch().text();
     assert!(next.starts_with("b      ClusterIP"), "{next}");
 }
+
+/// The object before the API server defaults it, against what the real kubectl 1.33 prints
+/// for `kubectl create service nodeport edge --tcp=80:8080 --tcp=443 --node-port=30080
+/// --dry-run=client -o yaml` (its `creationTimestamp: null` line left out: the model has no
+/// unset timestamp to print).
+#[test]
+fn the_generated_service_matches_real_kubectl_dry_run_output() {
+    let opts = ServiceOptions {
+        name: "edge".into(),
+        tcp: vec!["80:8080".into(), "443".into()],
+        type_: ServiceType::NodePort,
+        cluster_ip: String::new(),
+        node_port: 30080,
+        external_name: String::new(),
+    };
+    let svc = opts.service().unwrap();
+    let yaml = printers::to_yaml(&Object::Service(svc.into()));
+    let want = "apiVersion: v1
+kind: Service
+metadata:
+  labels:
+    app: edge
+  name: edge
+spec:
+  ports:
+  - name: 80-8080
+    nodePort: 30080
+    port: 80
+    protocol: TCP
+    targetPort: 8080
+  - name: \"443\"
+    nodePort: 30080
+    port: 443
+    protocol: TCP
+    targetPort: 443
+  selector:
+    app: edge
+  type: NodePort
+status:
+  loadBalancer: {}
+";
+    assert_eq!(yaml, want);
+}

@@ -135,3 +135,37 @@ fn the_output_flag_prints_the_created_service() {
     assert!(s.run("k expose deploy web --name=web3 -o wide").text().contains("not supported"));
     assert!(s.world.store.get::<Service>("default", "web3").is_none(), "refused before creating");
 }
+
+#[test]
+fn a_port_under_two_protocols_becomes_one_service_port_each() {
+    let mut p = Pod::default();
+    p.metadata.name = "dns".into();
+    p.metadata.labels = [("app".to_string(), "dns".to_string())].into();
+    let mut c = Container::new("dns", "coredns");
+    for proto in ["TCP", "UDP"] {
+        c.ports.push(ContainerPort {
+            container_port: 53,
+            protocol: Some(proto.into()),
+            ..Default::default()
+        });
+    }
+    p.spec.containers.push(c);
+    let svc = service_for(&Object::Pod(p.into()), &mut ExposeOptions::default()).unwrap();
+    let ports: Vec<_> = svc
+        .spec
+        .ports
+        .iter()
+        .map(|p| (p.name().to_string(), p.port, p.protocol().to_string()))
+        .collect();
+    assert_eq!(
+        ports,
+        [("port-1-tcp".into(), 53, "TCP".into()), ("port-1-udp".into(), 53, "UDP".into())]
+    );
+    // --protocol stomps the object's protocols.
+    let mut o = ExposeOptions { protocol: "UDP".into(), port: "53".into(), ..Default::default() };
+    let mut p2 = Pod::default();
+    p2.metadata.labels = [("app".to_string(), "dns".to_string())].into();
+    p2.metadata.name = "dns".into();
+    let svc = service_for(&Object::Pod(p2.into()), &mut o).unwrap();
+    assert_eq!(svc.spec.ports[0].protocol(), "UDP");
+}
