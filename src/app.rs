@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use crate::boot::{self, real_now, Shared};
 use crate::complete;
+use crate::components::budget::BudgetMeter;
 use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
 use crate::components::export::ExportButtons;
@@ -121,8 +122,10 @@ pub fn App() -> Html {
                         <Graph view={p.shown.graph.clone()} selected={p.selected.clone()}
                             on_select={send.reform(Msg::Select)} on_toggle={send.reform(Msg::ToggleGroup)}
                             camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted}
-                            lost={p.shown.lost.clone()} />
+                            lost={p.shown.lost.clone()} traffic={p.shown.traffic.clone()} />
                     }
+                    <BudgetMeter meters={p.shown.budget.clone()} open={p.budget_open}
+                        on_toggle={send.reform(|()| Msg::ToggleBudget)} />
                 </div>
                 if !p.embed {
                     { side_panel(&p, &send) }

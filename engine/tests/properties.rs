@@ -23,6 +23,8 @@ enum Op {
     SetImage(usize, usize),
     FailNode(usize),
     RecoverNode(usize),
+    CreateService(usize),
+    DeleteService(usize),
     Stop(usize),
     Start(usize),
     Drop(u32),
@@ -44,8 +46,10 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (0..3usize, 0..3usize).prop_map(|(a, i)| Op::SetImage(a, i)),
         1 => (1..4usize).prop_map(Op::FailNode),
         1 => (1..4usize).prop_map(Op::RecoverNode),
-        1 => (0..6usize).prop_map(Op::Stop),
-        1 => (0..6usize).prop_map(Op::Start),
+        1 => (0..3usize).prop_map(Op::CreateService),
+        1 => (0..3usize).prop_map(Op::DeleteService),
+        1 => (0..ControllerName::ALL.len()).prop_map(Op::Stop),
+        1 => (0..ControllerName::ALL.len()).prop_map(Op::Start),
         1 => (0..20u32).prop_map(Op::Drop),
         3 => (0..20_000i64).prop_map(Op::Advance),
     ]
@@ -71,6 +75,16 @@ fn deployment(app: &str, replicas: i32) -> Deployment {
         },
         status: Default::default(),
     }
+}
+
+/// A Service selecting one app's pods, on port 80.
+fn service(app: &str) -> Service {
+    let spec = ServiceSpec {
+        selector: [("app".to_string(), app.to_string())].into(),
+        ports: vec![ServicePort { port: 80, ..Default::default() }],
+        ..Default::default()
+    };
+    Service::new(ObjectMeta { name: app.into(), ..Default::default() }, spec)
 }
 
 fn apply(w: &mut World, op: &Op) {
@@ -110,6 +124,12 @@ fn apply(w: &mut World, op: &Op) {
         Op::RecoverNode(n) => {
             let _ = w.recover_node(&format!("node-{n}"));
         }
+        Op::CreateService(a) => {
+            let _ = w.create(service(APPS[*a]));
+        }
+        Op::DeleteService(a) => {
+            let _ = w.delete::<Service>("default", APPS[*a], &DeleteOptions::background());
+        }
         Op::Stop(c) => w.set_controller(ControllerName::ALL[*c], RunState::Stopped),
         Op::Start(c) => w.set_controller(ControllerName::ALL[*c], RunState::Running),
         Op::Drop(n) => w.drop_events(*n),
@@ -146,6 +166,9 @@ proptest! {
     fn the_cluster_converges_after_any_sequence(seed in 0u64..1000, ops in proptest::collection::vec(op(), 1..25)) {
         let w = run(seed, &ops);
         if let Err(e) = common::converged(&w) {
+            prop_assert!(false, "{}", e);
+        }
+        if let Err(e) = common::endpoints_converged(&w) {
             prop_assert!(false, "{}", e);
         }
     }

@@ -56,3 +56,30 @@ fn a_docker_runtime_container_id_is_kept_as_written() {
     let pod: Pod = serde_json::from_value(v.clone()).unwrap();
     assert_eq!(serde_json::to_value(&pod).unwrap(), v);
 }
+
+/// Probes as the API server serves them (every default filled in) come back unchanged, and a
+/// bare one is defaulted the way `SetDefaults_Probe` does it.
+#[test]
+fn served_probes_round_trip_and_bare_ones_are_defaulted() {
+    let mut served = fixture();
+    let c = &mut served["spec"]["containers"][0];
+    c["livenessProbe"] = json!({"failureThreshold": 3, "httpGet": {"path": "/healthz",
+        "port": 8080, "scheme": "HTTP", "httpHeaders": [{"name": "X-Probe", "value": "1"}]},
+        "initialDelaySeconds": 5, "periodSeconds": 10, "successThreshold": 1,
+        "timeoutSeconds": 1, "terminationGracePeriodSeconds": 10});
+    c["readinessProbe"] = json!({"failureThreshold": 3, "tcpSocket": {"port": "http"},
+        "periodSeconds": 5, "successThreshold": 2, "timeoutSeconds": 2});
+    c["startupProbe"] = json!({"exec": {"command": ["cat", "/tmp/ready"]},
+        "failureThreshold": 30, "periodSeconds": 10, "successThreshold": 1, "timeoutSeconds": 1});
+    let pod: Pod = serde_json::from_value(served.clone()).expect("a served pod decodes");
+    assert_eq!(serde_json::to_value(&pod).unwrap(), served);
+
+    let mut bare = fixture();
+    bare["spec"]["containers"][0]["readinessProbe"] = json!({"httpGet": {"port": 80}});
+    let pod: Pod = serde_json::from_value(bare).unwrap();
+    assert_eq!(
+        serde_json::to_value(&pod.spec.containers[0].readiness_probe).unwrap(),
+        json!({"failureThreshold": 3, "httpGet": {"path": "/", "port": 80, "scheme": "HTTP"},
+            "periodSeconds": 10, "successThreshold": 1, "timeoutSeconds": 1})
+    );
+}

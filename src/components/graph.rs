@@ -11,6 +11,7 @@
 mod camera_input;
 mod cards;
 mod icons;
+mod service;
 
 use std::rc::Rc;
 
@@ -18,9 +19,13 @@ use yew::prelude::*;
 
 use crate::selection::ObjRef;
 use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
-use crate::view::{Edge, LostBadge, RsRow, ViewModel, ORPHANS_TITLE};
+use crate::view::{Edge, LostBadge, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE};
 use camera_input::use_camera_input;
 use cards::{AggregateCard, DeploymentCard, PodCard, ReplicaSetCard};
+use service::{request_dot, selects_edge, ServiceCard};
+
+/// The title of the lane of Services beside no Deployment.
+const SERVICES_TITLE: &str = "Services (selecting no Deployment's pods)";
 
 /// Edges stay at least this many pixels wide on screen however far the camera zooms out,
 /// and at most `EDGE_MAX_UNITS` drawing units wide however far it zooms in.
@@ -47,6 +52,9 @@ pub struct GraphProps {
     /// Countdowns on objects whose watch events a loop lost.
     #[prop_or_default]
     pub lost: Rc<Vec<LostBadge>>,
+    /// Requests in flight and the Services' counters.
+    #[prop_or_default]
+    pub traffic: Rc<TrafficOverlay>,
     /// Step mode: the object the last single action was on, and the loop that took it.
     #[prop_or_default]
     pub acted: Option<(ObjRef, String)>,
@@ -74,6 +82,13 @@ pub fn Graph(props: &GraphProps) -> Html {
         for row in &tree.rows {
             row_nodes(row, props, &mut nodes);
         }
+    }
+    for s in view.services() {
+        let counter = props.traffic.counters.get(&s.meta.uid).copied();
+        nodes.push(html! {
+            <ServiceCard key={s.meta.uid.clone()} item={s.clone()} {counter}
+                selected={is_selected(&s.meta.target)} on_select={props.on_select.clone()} />
+        });
     }
     if let Some(lane) = &view.orphans {
         for row in &lane.rows {
@@ -109,6 +124,15 @@ pub fn Graph(props: &GraphProps) -> Html {
             <g key="orphans-lane" class="lane" style={translate(b.x, b.y)}>
                 <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
                 <text class="lane-title" x="12" y="28">{ ORPHANS_TITLE }</text>
+            </g>
+        }
+    });
+    let service_lane = view.service_lane.as_ref().map(|l| {
+        let b = l.band;
+        html! {
+            <g key="service-lane" class="lane" style={translate(b.x, b.y)}>
+                <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
+                <text class="lane-title" x="12" y="28">{ SERVICES_TITLE }</text>
             </g>
         }
     });
@@ -157,9 +181,13 @@ pub fn Graph(props: &GraphProps) -> Html {
                     role="group" style={format!("--edge-w:{edge_w:.2}")}
                     aria-label="Deployments, ReplicaSets and Pods joined by their ownerReferences">
                     <g class={camera_class} style={camera_style}>
-                        <g class="bands">{ for bands }{ for lane }</g>
+                        <g class="bands">{ for bands }{ for service_lane }{ for lane }</g>
                         <g class="edges">{ for view.edges.iter().map(edge) }</g>
+                        <g class="selects-edges">{ for view.selects.iter().map(selects_edge) }</g>
                         <g class="nodes">{ nodes }</g>
+                        <g class="requests" aria-hidden="true" pointer-events="none">
+                            { for props.traffic.dots.iter().map(request_dot) }
+                        </g>
                         { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
                         { for props.lost.iter().map(lost_badge) }
                     </g>
@@ -223,7 +251,8 @@ fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str) -> Option<Html> {
 fn rect_of(view: &ViewModel, target: &ObjRef) -> Option<crate::view::Rect> {
     let rows =
         view.trees.iter().flat_map(|t| &t.rows).chain(view.orphans.iter().flat_map(|l| &l.rows));
-    let mut metas = view.trees.iter().map(|t| &t.deployment.meta);
+    let mut metas =
+        view.trees.iter().map(|t| &t.deployment.meta).chain(view.services().map(|s| &s.meta));
     if let Some(m) = metas.find(|m| &m.target == target) {
         return Some(m.rect);
     }

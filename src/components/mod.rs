@@ -1,6 +1,7 @@
 //! One file per component. Components receive props and send messages; none of them owns the
 //! simulation.
 
+pub mod budget;
 pub mod command_box;
 pub mod decisions;
 pub mod editor;

@@ -6,7 +6,13 @@ use std::fmt::Write;
 
 use super::xml::esc;
 use super::{clip, BAND, INK, LINE, MONO, MUTED};
-use crate::view::{Aggregate, DeploymentItem, ItemMeta, Phase, PodItem, ReplicaSetItem, ViewModel};
+use crate::view::{
+    Aggregate, DeploymentItem, ItemMeta, Phase, PodItem, ReplicaSetItem, ServiceItem, ViewModel,
+};
+
+/// The Services' violet, as `static/graph.css` sets it for light pages.
+pub(super) const SERVICE: &str = "#6b46c1";
+const SERVICE_TINT: &str = "#f1ecfb";
 
 /// The accent of suffixes: the random part of a pod name that tells new pods from old.
 const SUFFIX: &str = "#b3005e";
@@ -28,6 +34,9 @@ pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'stati
 pub(super) fn nodes(s: &mut String, view: &ViewModel) {
     for t in &view.trees {
         deployment(s, &t.deployment);
+    }
+    for svc in view.services() {
+        service(s, svc);
     }
     for row in view.rows() {
         replicaset(s, &row.rs);
@@ -257,5 +266,35 @@ pub(super) fn phase_icon(s: &mut String, phase: Phase, cx: f64, cy: f64) {
         Phase::Terminating => write!(s, "<circle r=\"6\" {stroke} stroke-dasharray=\"2 2.6\"/>"),
         Phase::Completed => write!(s, "<path d=\"M-6 0 L-2 5 L6 -5\" {stroke}/>"),
     };
+    s.push_str("</g>");
+}
+
+/// A Service box: its address and its endpoints. The users' counter is left out: it is
+/// traffic, not cluster state, and the picture shows the cluster.
+fn service(s: &mut String, svc: &ServiceItem) {
+    let m = &svc.meta;
+    let empty = svc.has_selector && svc.selected == 0;
+    if !frame(s, m, SERVICE_TINT, SERVICE, 2.5, if empty { "8 6" } else { "" }) {
+        return;
+    }
+    line(s, 16.0, 24.0, KIND, SERVICE, "SERVICE");
+    badge(s, m, Some((SERVICE, svc.type_.as_str())));
+    let chars = ((m.rect.w - 32.0) / 8.4) as usize;
+    line(s, 16.0, 50.0, VALUE, INK, &clip(&named(m), chars * 8 / 11));
+    let address = match &svc.cluster_ip {
+        Some(ip) => format!("{ip} · {}", svc.ports),
+        None => svc.ports.clone(),
+    };
+    let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
+    line(s, 16.0, 74.0, &mono, INK, &clip(&address, chars));
+    let endpoints = if !svc.has_selector {
+        "no selector".to_string()
+    } else if empty {
+        "selects no pods: no endpoints".to_string()
+    } else {
+        format!("endpoints: {} of {} pods ready", svc.ready, svc.selected)
+    };
+    let fill = if empty { phase_colour(Phase::Failing).1 } else { INK };
+    line(s, 16.0, 98.0, SMALL, fill, &clip(&endpoints, chars + 4));
     s.push_str("</g>");
 }

@@ -27,7 +27,7 @@ pub const HEADER_H: f64 = 60.0;
 /// Height of the legend strip below the graph.
 pub const LEGEND_H: f64 = 48.0;
 /// Narrowest picture: the title, the clock and the legend need this much.
-pub const MIN_W: f64 = 900.0;
+pub const MIN_W: f64 = 1060.0;
 
 pub(crate) const SANS: &str =
     "system-ui, 'Segoe UI', 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif";
@@ -179,6 +179,16 @@ fn graph(s: &mut String, view: &ViewModel) {
             esc(&e.path)
         );
     }
+    for e in &view.selects {
+        let opacity = if e.ready { "" } else { " opacity=\"0.3\"" };
+        let _ = write!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\" \
+             stroke-linecap=\"round\" stroke-dasharray=\"1 7\"{opacity}/>",
+            esc(&e.path),
+            cards::SERVICE
+        );
+    }
     cards::nodes(s, view);
 }
 
@@ -191,9 +201,12 @@ fn legend(s: &mut String, y: f64) {
         "<path d=\"M0 -5 H36\" stroke=\"{LINE}\" stroke-width=\"2.5\"/>\
          <text x=\"44\" y=\"0\">controller ref</text>\
          <path d=\"M150 -5 H186\" stroke=\"{LINE}\" stroke-width=\"2.5\" stroke-dasharray=\"7 6\"/>\
-         <text x=\"194\" y=\"0\">other ref</text>"
+         <text x=\"194\" y=\"0\">other ref</text>\
+         <path d=\"M274 -5 H310\" stroke=\"{}\" stroke-width=\"2.5\" stroke-linecap=\"round\" \
+         stroke-dasharray=\"1 7\"/><text x=\"318\" y=\"0\">selects</text>",
+        cards::SERVICE
     );
-    let mut x = 290.0;
+    let mut x = 390.0;
     for phase in Phase::ALL {
         cards::phase_icon(s, phase, x + 8.0, -5.0);
         let _ = write!(s, "<text x=\"{}\" y=\"0\">{}</text>", x + 22.0, phase.label());

@@ -113,6 +113,8 @@ pub struct Page {
     pub drawer_open: bool,
     /// Graph plus command box only, for an iframe (`?embed`).
     pub embed: bool,
+    /// The rollout budget meter unfolded.
+    pub budget_open: bool,
     pub undo: Option<UndoOffer>,
     /// The last share link made, shown until dismissed or the next input.
     pub shared: Option<SharedLink>,
@@ -136,6 +138,11 @@ pub struct Shown {
     pub inspected: Option<Rc<Inspected>>,
     /// Countdowns on objects whose watch events a loop lost.
     pub lost: Rc<Vec<view::LostBadge>>,
+    /// Requests in flight and Service counters: they move every tick without a store write,
+    /// so they are read every frame, apart from the graph's builds.
+    pub traffic: Rc<view::TrafficOverlay>,
+    /// The rollout budget meters of Deployments rolling out.
+    pub budget: Rc<Vec<view::budget::Meter>>,
     /// Whether `graph` is from the current world and layout.
     fresh: bool,
 }
@@ -150,6 +157,7 @@ impl Page {
             menu_open: false,
             drawer_open: false,
             embed,
+            budget_open: true,
             undo: None,
             shared: None,
             before_mission: None,
@@ -201,6 +209,14 @@ impl Page {
         let lost = view::lost_badges(&self.shown.graph, world);
         if *self.shown.lost != lost {
             self.shown.lost = Rc::new(lost);
+        }
+        let traffic = view::overlay(world, &self.shown.graph);
+        if *self.shown.traffic != traffic {
+            self.shown.traffic = Rc::new(traffic);
+        }
+        let budget = view::budget::meters(world);
+        if *self.shown.budget != budget {
+            self.shown.budget = Rc::new(budget);
         }
         self.shown.inspected = self
             .selected

@@ -61,6 +61,8 @@ pub enum Msg {
     /// Expand or fold a summarised pod group on the graph.
     ToggleGroup(String),
     TogglePresenter,
+    /// Fold or unfold the rollout budget meter.
+    ToggleBudget,
     /// The overflow menu of the narrow toolbar.
     ToggleMenu,
     /// The side panel's drawer on narrow screens.

@@ -367,3 +367,24 @@ fn presenter_mode_raises_the_graphs_floor_as_well_as_the_type() {
         p.camera.floor()
     );
 }
+
+#[test]
+fn the_budget_meter_folds_and_unfolds_and_shows_a_rollout_as_it_runs() {
+    let mut p = scene();
+    // The clock takes at most a second of real time per fire.
+    for _ in 0..40 {
+        p.sim.tick(1_000.0);
+    }
+    p.prepare(0.0);
+    assert!(p.budget_open, "unfolded at first");
+    assert!(p.shown.budget.is_empty(), "no meter while nothing rolls out");
+    p.update(Msg::Command("k set image deployment/web nginx=nginx:1.28".into()));
+    p.prepare(0.0);
+    let meters = p.shown.budget.clone();
+    let limits = meters.first().and_then(|m| m.budget.limits.clone()).expect("web is rolling out");
+    assert_eq!((limits.max_total, limits.min_available), (4, 3), "3 replicas, 25%/25%");
+    p.update(Msg::ToggleBudget);
+    assert!(!p.budget_open);
+    p.update(Msg::ToggleBudget);
+    assert!(p.budget_open);
+}

@@ -109,6 +109,7 @@ impl Page {
                 fx.save_presenter = Some(on);
             }
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
+            Msg::ToggleBudget => self.budget_open = !self.budget_open,
             Msg::ToggleDrawer => self.drawer_open = !self.drawer_open,
             Msg::Camera(m) => self.camera_msg(m),
             Msg::Key(key) => return self.key(&key),

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use super::memory::{Item, Parent};
-use super::{OrphanLane, PodGroup, Rect, RsRow, Tree, LOOSE_PODS};
+use super::{OrphanLane, PodGroup, Rect, RsRow, ServiceItem, ServiceLane, Tree, LOOSE_PODS};
 
 pub const MARGIN: f64 = 20.0;
 pub const TOP: f64 = 12.0;
@@ -40,21 +40,47 @@ const BAND_GAP: f64 = 16.0;
 pub const LANE_TITLE_H: f64 = 42.0;
 const AGGREGATE_COLUMNS: f64 = 3.0;
 const AGGREGATE_MIN_COLUMNS: f64 = 2.0;
+/// A Service box: as tall as a Deployment's, as wide as room allows up to `SVC_W`.
+pub const SVC_W: f64 = 264.0;
+pub const SVC_MIN_W: f64 = POD_W;
+pub const SVC_H: f64 = DEPLOY_H;
+const SVC_GAP: f64 = 24.0;
 
 /// Lays out everything and returns the drawing's height.
-pub fn lay_out(trees: &mut [Tree], lane: Option<&mut OrphanLane>, width: f64) -> f64 {
+pub fn lay_out(
+    trees: &mut [Tree],
+    services: Option<&mut ServiceLane>,
+    lane: Option<&mut OrphanLane>,
+    width: f64,
+) -> f64 {
     let mut y = TOP;
     for tree in trees {
         let top = y;
         let d = &mut tree.deployment;
         let h = DEPLOY_H + extra_lines(&d.meta.finalizers);
         d.meta.rect = Rect { x: DEPLOY_X, y: top + BAND_PAD, w: DEPLOY_W, h };
-        let mut bottom = d.meta.rect.bottom();
+        let beside = d.meta.rect;
+        let mut bottom = lay_out_services(&mut tree.services, beside, width);
         for row in &mut tree.rows {
             bottom = lay_out_row(row, bottom + ROW_GAP, width);
         }
         tree.band = band(top, bottom + BAND_PAD, width);
         y = tree.band.bottom() + BAND_GAP;
+    }
+    if let Some(l) = services {
+        let top = y;
+        let x = DEPLOY_X;
+        let w = SVC_W.min(width - MARGIN - x);
+        let per_row = (((width - MARGIN - x + SVC_GAP) / (w + SVC_GAP)).floor() as usize).max(1);
+        let mut bottom = top + LANE_TITLE_H;
+        for (i, s) in l.services.iter_mut().enumerate() {
+            let (r, c) = (i / per_row, i % per_row);
+            let sy = top + LANE_TITLE_H + r as f64 * (SVC_H + ROW_GAP);
+            s.meta.rect = Rect { x: x + c as f64 * (w + SVC_GAP), y: sy, w, h: SVC_H };
+            bottom = bottom.max(s.meta.rect.bottom());
+        }
+        l.band = band(top, bottom + BAND_PAD, width);
+        y = l.band.bottom() + BAND_GAP;
     }
     if let Some(lane) = lane {
         let top = y;
@@ -69,6 +95,31 @@ pub fn lay_out(trees: &mut [Tree], lane: Option<&mut OrphanLane>, width: f64) ->
         y = lane.band.bottom() + BAND_GAP;
     }
     y
+}
+
+/// A tree's Services: to the right of its Deployment when the row has room for them, else
+/// stacked under it above the ReplicaSets. Returns the bottom of what is drawn so far.
+fn lay_out_services(services: &mut [ServiceItem], d: Rect, width: f64) -> f64 {
+    let n = services.len() as f64;
+    if n == 0.0 {
+        return d.bottom();
+    }
+    let x0 = d.right() + SVC_GAP;
+    let room = width - MARGIN - x0 - (n - 1.0) * SVC_GAP;
+    if room / n >= SVC_MIN_W {
+        let w = SVC_W.min(room / n);
+        for (i, s) in services.iter_mut().enumerate() {
+            s.meta.rect = Rect { x: x0 + i as f64 * (w + SVC_GAP), y: d.y, w, h: SVC_H };
+        }
+        return d.bottom();
+    }
+    let w = SVC_W.min(width - MARGIN - RS_X);
+    let mut bottom = d.bottom();
+    for s in services {
+        s.meta.rect = Rect { x: RS_X, y: bottom + ROW_GAP, w, h: SVC_H };
+        bottom = s.meta.rect.bottom();
+    }
+    bottom
 }
 
 fn band(top: f64, bottom: f64, width: f64) -> Rect {

@@ -6,12 +6,14 @@
 //! animates it. It holds no Kubernetes behaviour either: it only reads the store, and takes
 //! pod STATUS from kubectl's own printer so the page says exactly what `kubectl get` says.
 
+pub mod budget;
 mod build;
 pub mod camera;
 mod collect;
 mod edges;
 mod layout;
 mod memory;
+mod services;
 #[cfg(test)]
 mod tests;
 
@@ -21,6 +23,7 @@ use crate::selection::ObjRef;
 
 pub use build::build;
 pub use memory::LayoutMemory;
+pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
 /// How long, in real milliseconds, a vanished object or a cut edge stays drawn so CSS can
 /// shrink or fade it out, and how long a new edge is flagged `new` so CSS can draw it in.
@@ -208,6 +211,8 @@ pub struct RsRow {
 pub struct Tree {
     pub band: Rect,
     pub deployment: DeploymentItem,
+    /// Services selecting mostly this Deployment's pods, drawn beside it.
+    pub services: Vec<ServiceItem>,
     pub rows: Vec<RsRow>,
 }
 
@@ -248,7 +253,11 @@ pub struct ViewModel {
     /// In creation order.
     pub trees: Vec<Tree>,
     pub orphans: Option<OrphanLane>,
+    /// Services beside no Deployment.
+    pub service_lane: Option<ServiceLane>,
     pub edges: Vec<Edge>,
+    /// Services' dashed edges to the pods they select.
+    pub selects: Vec<Selects>,
     /// Live pods in the cluster, drawn or summarised.
     pub pod_count: usize,
     /// More than `VIEW_AGGREGATE_ABOVE` pods: every group is summarised.
@@ -257,7 +266,15 @@ pub struct ViewModel {
 
 impl ViewModel {
     pub fn is_empty(&self) -> bool {
-        self.trees.is_empty() && self.orphans.is_none()
+        self.trees.is_empty() && self.orphans.is_none() && self.service_lane.is_none()
+    }
+
+    /// Every Service box, beside Deployments first, then the lane's.
+    pub fn services(&self) -> impl Iterator<Item = &ServiceItem> {
+        self.trees
+            .iter()
+            .flat_map(|t| &t.services)
+            .chain(self.service_lane.iter().flat_map(|l| &l.services))
     }
 
     /// Every ReplicaSet row, trees first.
@@ -282,6 +299,7 @@ impl ViewModel {
             Kind::Deployment => self.trees.iter().map(|t| &t.deployment.meta).find(is),
             Kind::ReplicaSet => self.rows().map(|r| &r.rs.meta).find(is),
             Kind::Pod => self.pods().map(|p| &p.meta).find(is),
+            Kind::Service => self.services().map(|s| &s.meta).find(is),
             _ => None,
         }
     }

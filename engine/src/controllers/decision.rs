@@ -16,16 +16,22 @@ pub enum ControllerName {
     GarbageCollector,
     Scheduler,
     Kubelet,
+    EndpointSlice,
+    Endpoints,
+    KubeProxy,
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 6] = [
+    pub const ALL: [ControllerName; 9] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
+        ControllerName::EndpointSlice,
+        ControllerName::Endpoints,
+        ControllerName::KubeProxy,
     ];
 
     /// The short name used by `controller stop|start NAME`.
@@ -37,6 +43,9 @@ impl ControllerName {
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
+            ControllerName::EndpointSlice => "endpointslice",
+            ControllerName::Endpoints => "endpoints",
+            ControllerName::KubeProxy => "kube-proxy",
         }
     }
 
@@ -49,6 +58,10 @@ impl ControllerName {
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",
+            // pkg/controller/endpointslice and pkg/controller/endpoint name their recorders so.
+            ControllerName::EndpointSlice => "endpoint-slice-controller",
+            ControllerName::Endpoints => "endpoint-controller",
+            ControllerName::KubeProxy => "kube-proxy",
         }
     }
 
@@ -60,6 +73,8 @@ impl ControllerName {
                 || matches!((c, s), (ControllerName::ReplicaSet, "rs"))
                 || matches!((c, s), (ControllerName::Deployment, "deploy"))
                 || matches!((c, s), (ControllerName::NodeLifecycle, "node"))
+                || matches!((c, s), (ControllerName::EndpointSlice, "endpointslices"))
+                || matches!((c, s), (ControllerName::Endpoints, "endpoint" | "ep"))
         })
     }
 }

@@ -8,8 +8,11 @@
 
 pub mod decision;
 pub mod deployment;
+pub mod endpoints;
+pub mod endpointslice;
 pub mod gc;
 pub mod kubelet;
+pub mod kubeproxy;
 pub mod nodelifecycle;
 pub mod queue;
 pub mod ranking;

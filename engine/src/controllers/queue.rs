@@ -36,6 +36,10 @@ pub enum Wait {
     Eviction,
     /// Every informer re-lists what it watches (`resync`).
     Resync,
+    /// The kubelet's next startup, liveness or readiness probe of a container.
+    StartupProbe,
+    LivenessProbe,
+    ReadinessProbe,
 }
 
 impl fmt::Display for Wait {
@@ -54,6 +58,9 @@ impl fmt::Display for Wait {
             Wait::NodeMonitorGrace => "node monitor grace period",
             Wait::Eviction => "taint eviction (tolerationSeconds)",
             Wait::Resync => "informer resync",
+            Wait::StartupProbe => "startup probe",
+            Wait::LivenessProbe => "liveness probe",
+            Wait::ReadinessProbe => "readiness probe",
         })
     }
 }

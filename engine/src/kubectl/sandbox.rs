@@ -132,6 +132,7 @@ pub fn run(
         "export" => super::export::run(s, argv, out),
         "node" | "nodes" => node(s, argv, out),
         "controller" | "controllers" => controller(s, argv, out),
+        "traffic" => super::traffic::run(s, argv, out),
         "events" => match (arg(0), arg(1)) {
             (Some("drop"), Some(n)) => {
                 let n: u32 =
@@ -277,10 +278,16 @@ const KUBECTL_HELP: &[&str] = &[
     "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
+    "  logs POD|deploy/NAME|rs/NAME [-c CONTAINER | --all-containers] [-p] [--tail=N] [-f] [--timestamps]",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "",
     "Types: pods (po), replicasets (rs), deployments (deploy), services (svc), endpointslices,",
     "  endpoints (ep), nodes (no), events (ev), all.",
+    "",
+    "Images: nginx, httpd (HTTP on 80), redis (6379), busybox, alpine (exit at once), pause;",
+    "  slowstart (HTTP 503 for 20s, then 200), neverready (always 503), hangs (200, then stops",
+    "  answering after 60s), busybox:crash (exits 1 after 1s), busybox:sleep (ignores SIGTERM),",
+    "  nginx:doesnotexist (pull fails). slowstart, neverready and hangs serve on 80 and 8080.",
 ];
 
 const SHELL_HELP: &[&str] = &[
@@ -295,8 +302,10 @@ const SHELL_HELP: &[&str] = &[
     "  node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME",
     "  node toleration SECONDS    how long pods stay on an unreachable node (default 300)",
     "  controller stop|start|pause NAME | controller list",
-    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all",
+    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle,",
+    "            kube-proxy, all",
     "  events drop N              lose the next N watch events",
+    "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
     "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
     "  settle                     run until the controllers have nothing left to do",
     "  reset [--seed N]           start again with a fresh cluster",

@@ -19,6 +19,7 @@
 use crate::world::World;
 
 use super::delete::DeleteWait;
+use super::logs::LogsFollow;
 use super::rollout::RolloutWait;
 use super::shell::{Joiner, Pipeline, Script};
 use super::wait::ConditionWait;
@@ -31,6 +32,7 @@ pub enum Op {
     Delete(DeleteWait),
     Condition(ConditionWait),
     Rollout(RolloutWait),
+    Logs(LogsFollow),
 }
 
 impl Op {
@@ -44,6 +46,7 @@ impl Op {
             Op::Delete(d) => d.poll(world, out),
             Op::Condition(c) => c.poll(world, out),
             Op::Rollout(r) => r.poll(world, out),
+            Op::Logs(l) => l.poll(world, out),
         }
     }
 
@@ -55,6 +58,7 @@ impl Op {
             Op::Delete(d) => d.describe(),
             Op::Condition(c) => c.describe(),
             Op::Rollout(r) => r.describe(),
+            Op::Logs(l) => l.describe(),
         }
     }
 }
@@ -143,7 +147,8 @@ impl Session {
         self.pending.as_ref().map(|p| Waiting {
             command: p.command.clone(),
             what: p.op.describe(),
-            watch: matches!(p.op, Op::Watch(_)),
+            // `logs -f`, like `-w`, streams until stopped.
+            watch: matches!(p.op, Op::Watch(_) | Op::Logs(_)),
         })
     }
 

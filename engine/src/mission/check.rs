@@ -16,7 +16,8 @@ use crate::kubectl::jsonpath;
 use crate::labels::selector;
 use crate::model::Kind;
 
-/// One condition on the cluster. Exactly one of: objects (`kind`), `event`, `seen`.
+/// One condition on the cluster. Exactly one of: objects (`kind`), `event`, `seen`,
+/// `traffic`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
@@ -57,6 +58,8 @@ pub struct Check {
     pub event: Option<EventCheck>,
     #[serde(default)]
     pub seen: Option<SeenCheck>,
+    #[serde(default)]
+    pub traffic: Option<TrafficCheck>,
     /// What the check means, shown with the result ("the app has no pods left").
     pub explain: String,
     /// Shown when the check fails: what is still wrong, and a nudge.
@@ -92,6 +95,22 @@ pub struct EventCheck {
     pub min: Option<i64>,
     #[serde(default)]
     pub max: Option<i64>,
+}
+
+/// What a Service's users saw since the mission started: requests served and failed
+/// (`world/traffic.rs`), counted from the setup's end.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrafficCheck {
+    pub service: String,
+    #[serde(default = "default_ns")]
+    pub namespace: String,
+    #[serde(default)]
+    pub served_min: Option<u64>,
+    #[serde(default)]
+    pub failed_min: Option<u64>,
+    #[serde(default)]
+    pub failed_max: Option<u64>,
 }
 
 /// A state the cluster passed through (or never passed through) since the mission started,
@@ -165,9 +184,13 @@ impl Check {
     pub fn validate(&self) -> Result<(), String> {
         let parts = usize::from(self.kind.is_some())
             + usize::from(self.event.is_some())
-            + usize::from(self.seen.is_some());
+            + usize::from(self.seen.is_some())
+            + usize::from(self.traffic.is_some());
         if parts != 1 {
-            return Err(format!("check {:?} needs exactly one of kind, event, seen", self.explain));
+            return Err(format!(
+                "check {:?} needs exactly one of kind, event, seen, traffic",
+                self.explain
+            ));
         }
         if let Some(k) = &self.kind {
             kind_of(k)?;
@@ -202,6 +225,8 @@ impl Check {
     fn holds(&self, ctx: &Ctx) -> (bool, String) {
         if let Some(e) = &self.event {
             probe::event(e, ctx)
+        } else if let Some(t) = &self.traffic {
+            probe::traffic(t, ctx)
         } else if let Some(s) = &self.seen {
             probe::seen(s, self.what.as_deref(), ctx)
         } else {
@@ -211,6 +236,10 @@ impl Check {
 
     /// The objects this check is about.
     fn subject(&self) -> Subject<'_> {
+        if let Some(t) = &self.traffic {
+            let (kind, ns) = (Some(Kind::Service), Some(t.namespace.as_str()));
+            return Subject { kind, name: Some(&t.service), namespace: ns, selector: None };
+        }
         if let Some(e) = &self.event {
             let kind = e.kind.as_deref().and_then(Kind::from_resource);
             return Subject { kind, name: e.name.as_deref(), namespace: None, selector: None };

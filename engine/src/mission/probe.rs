@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::check::{kind_of, Check, EventCheck, Made, SeenCheck};
+use super::check::{kind_of, Check, EventCheck, Made, SeenCheck, TrafficCheck};
 use super::since::{name_matches, Ctx};
 use crate::kubectl::{jsonpath, printers};
 use crate::labels::selector;
@@ -182,4 +182,19 @@ pub fn seen(s: &SeenCheck, what: Option<&str>, ctx: &Ctx) -> (bool, String) {
         (false, None) if s.deleted => (true, format!("saw {noun} {pattern} deleted, never{state}")),
         (false, None) => (true, format!("never saw {noun} {pattern}{state}")),
     }
+}
+
+/// Requests to a Service served and failed since the start (the counters now, less the
+/// counters the setup left).
+pub fn traffic(t: &TrafficCheck, ctx: &Ctx) -> (bool, String) {
+    let key = crate::store::Key::new(&t.namespace, &t.service);
+    let count = |w: &crate::world::World| w.traffic().counter(&key).unwrap_or_default();
+    let (now, start) = (count(ctx.world), count(ctx.start));
+    let served = now.served.saturating_sub(start.served);
+    let failed = now.failed.saturating_sub(start.failed);
+    let ok = t.served_min.is_none_or(|m| served >= m)
+        && t.failed_min.is_none_or(|m| failed >= m)
+        && t.failed_max.is_none_or(|m| failed <= m);
+    let s = |n: u64| if n == 1 { "" } else { "s" };
+    (ok, format!("service {}: {served} request{} served, {failed} failed", t.service, s(served)))
 }

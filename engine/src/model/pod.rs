@@ -20,6 +20,7 @@ use super::meta::ObjectMeta;
 pub use super::pod_defaults::*;
 pub use super::pod_parts::*;
 pub use super::pod_status::*;
+use super::probe::Probe;
 use crate::clock::Time;
 
 /// Default `terminationGracePeriodSeconds` (core/v1 types.go: "Defaults to 30 seconds").
@@ -179,11 +180,11 @@ pub struct Container {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume_devices: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub liveness_probe: Json,
+    pub liveness_probe: Option<Probe>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub readiness_probe: Json,
+    pub readiness_probe: Option<Probe>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub startup_probe: Json,
+    pub startup_probe: Option<Probe>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lifecycle: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]

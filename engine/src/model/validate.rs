@@ -237,6 +237,7 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
         if c.image.trim().is_empty() {
             errs.push(FieldError::required(&format!("{field}.image"), ""));
         }
+        super::probe_validate::validate_container_probes(errs, &field, c);
     }
     if let Some(g) = spec.termination_grace_period_seconds {
         if g < 0 {

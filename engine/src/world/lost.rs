@@ -15,6 +15,8 @@ use std::collections::BTreeMap;
 use super::{RunState, World};
 use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
+use crate::controllers::endpoints::EndpointsController;
+use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::nodelifecycle::NodeLifecycle;
@@ -58,6 +60,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),
+        ControllerName::EndpointSlice => probe::<EndpointSliceController>(ev, store),
+        ControllerName::Endpoints => probe::<EndpointsController>(ev, store),
+        ControllerName::KubeProxy => probe::<crate::controllers::kubeproxy::KubeProxy>(ev, store),
     }
 }
 

@@ -9,8 +9,11 @@ use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::deployment::DeploymentController;
+use crate::controllers::endpoints::EndpointsController;
+use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
+use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::scheduler::Scheduler;
@@ -41,6 +44,7 @@ pub struct Settled {
 pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
 mod step;
+pub mod traffic;
 
 pub use lost::LostEvent;
 pub use step::{Action, Planned, PlannedKey, StepOutcome};
@@ -73,6 +77,11 @@ pub struct World {
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
+    endpointslice: EndpointSliceController,
+    endpoints: EndpointsController,
+    kube_proxy: KubeProxy,
+    /// The users of every Service (not a loop: it reads kube-proxy's rules and the store).
+    traffic: traffic::Traffic,
 }
 
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
@@ -100,6 +109,18 @@ macro_rules! each_controller {
         }
         {
             let $c = &mut $self.kubelet;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpointslice;
+            $body;
+        }
+        {
+            let $c = &mut $self.endpoints;
+            $body;
+        }
+        {
+            let $c = &mut $self.kube_proxy;
             $body;
         }
     }};
@@ -144,6 +165,10 @@ impl World {
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
+            endpointslice: EndpointSliceController::default(),
+            endpoints: EndpointsController::default(),
+            kube_proxy: KubeProxy::default(),
+            traffic: traffic::Traffic::default(),
         }
         .with_first_resync()
     }
@@ -159,6 +184,16 @@ impl World {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The users of every Service: counters and the latest requests.
+    pub fn traffic(&self) -> &traffic::Traffic {
+        &self.traffic
+    }
+
+    /// Sets the request rate of a Service's users (`traffic` in the sandbox).
+    pub fn set_traffic_rate(&mut self, service: crate::store::Key, per_second: u32) {
+        self.traffic.set_rate(service, per_second);
     }
 
     pub fn rng(&mut self) -> &mut SimRng {
@@ -291,6 +326,9 @@ impl World {
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),
+            ControllerName::EndpointSlice => apply!(&mut self.endpointslice),
+            ControllerName::Endpoints => apply!(&mut self.endpoints),
+            ControllerName::KubeProxy => apply!(&mut self.kube_proxy),
         }
     }
 

@@ -153,6 +153,8 @@ impl World {
             self.resync_all();
             self.next_resync = self.now.plus_millis(self.config.resync_ms);
         }
+        // The users see the cluster as the last tick left it.
+        self.traffic.tick(&self.store, &self.kube_proxy, self.now);
         let now = self.now;
         let run = &self.run;
         let pending = &mut self.pending;
@@ -177,6 +179,9 @@ impl World {
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
+        plan!(&mut self.endpointslice, PlannedKey::Object);
+        plan!(&mut self.endpoints, PlannedKey::Object);
+        plan!(&mut self.kube_proxy, PlannedKey::Object);
     }
 
     /// Runs one planned reconcile, with the store told who is writing. A loop paused since
@@ -211,6 +216,9 @@ impl World {
             }
             (ControllerName::Scheduler, PlannedKey::Object(k)) => run!(self.scheduler, k),
             (ControllerName::Kubelet, PlannedKey::Object(k)) => run!(self.kubelet, k),
+            (ControllerName::EndpointSlice, PlannedKey::Object(k)) => run!(self.endpointslice, k),
+            (ControllerName::Endpoints, PlannedKey::Object(k)) => run!(self.endpoints, k),
+            (ControllerName::KubeProxy, PlannedKey::Object(k)) => run!(self.kube_proxy, k),
             // Keys are planned with their loop's shape, so no other pairing exists.
             _ => {}
         }

@@ -99,6 +99,14 @@ impl World {
             self.scheduler.queue().next_timer().map(object(Kind::Pod)),
         );
         consider(ControllerName::Kubelet, self.kubelet.queue().next_timer().map(object(Kind::Pod)));
+        consider(
+            ControllerName::EndpointSlice,
+            self.endpointslice.queue().next_timer().map(object(Kind::Service)),
+        );
+        consider(
+            ControllerName::Endpoints,
+            self.endpoints.queue().next_timer().map(object(Kind::Service)),
+        );
         Some(best)
     }
 }

@@ -90,3 +90,23 @@ pub fn converged(w: &World) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Once settled, the endpoint controllers have caught up: every ready endpoint of a Service
+/// is a pod that exists, has that IP and is Ready, and every Ready pod a Service selects is
+/// one of its ready endpoints (`Store::check_endpoints`); and each Service with a selector
+/// has at least one slice.
+pub fn endpoints_converged(w: &World) -> Result<(), String> {
+    w.store.check_endpoints()?;
+    for svc in w.store.list::<Service>(None, None).filter(|s| s.spec.selects_pods()) {
+        let name = svc.metadata.name.as_str();
+        let slices = w
+            .store
+            .list::<EndpointSlice>(Some(&svc.metadata.namespace), None)
+            .filter(|s| s.service_name() == Some(name) && !s.metadata.is_deleting())
+            .count();
+        if slices == 0 {
+            return Err(format!("service {name} has no EndpointSlice"));
+        }
+    }
+    Ok(())
+}

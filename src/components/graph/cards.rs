@@ -28,23 +28,23 @@ pub fn clip(s: &str, max: usize) -> String {
 /// The `textLength` that squeezes a name longer than `chars` characters into the `room` those
 /// characters take: a name is drawn whole, never cut, since it is what tells objects apart
 /// (a pod's suffix, a ReplicaSet's template hash).
-fn squeeze(text: &str, chars: usize, room: f64) -> Option<String> {
+pub(super) fn squeeze(text: &str, chars: usize, room: f64) -> Option<String> {
     (text.chars().count() > chars).then(|| format!("{room:.0}"))
 }
 
 /// What every box shares: position, ring, classes, data attributes, selection by mouse and
 /// keyboard. Ghosts are neither focusable nor clickable.
-struct Frame<'a> {
-    meta: &'a ItemMeta,
-    class: Classes,
-    label: String,
-    status: Option<&'a str>,
-    selected: bool,
-    on_select: &'a Callback<ObjRef>,
+pub(super) struct Frame<'a> {
+    pub meta: &'a ItemMeta,
+    pub class: Classes,
+    pub label: String,
+    pub status: Option<&'a str>,
+    pub selected: bool,
+    pub on_select: &'a Callback<ObjRef>,
 }
 
 impl Frame<'_> {
-    fn render(self, tooltip: String, body: Html) -> Html {
+    pub(super) fn render(self, tooltip: String, body: Html) -> Html {
         let m = self.meta;
         let ghost = m.vanishing || m.gone;
         let class = classes!(
@@ -105,7 +105,7 @@ fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
 }
 
 /// The name of the namespace when it is not `default`, as a prefix.
-fn ns_prefix(meta: &ItemMeta) -> String {
+pub(super) fn ns_prefix(meta: &ItemMeta) -> String {
     match meta.target.namespace.as_str() {
         "" | "default" => String::new(),
         ns => format!("{ns}/"),

@@ -7,6 +7,7 @@
 //! live in `rolling.rs`, `recreate.rs` and `sync.rs`, the pure arithmetic in `util.rs`.
 
 pub mod annotations;
+pub mod budget;
 mod claim;
 pub mod conditions;
 pub mod hash;

@@ -8,6 +8,7 @@ use std::iter::once;
 
 use crate::model::{Deployment, ReplicaSet};
 
+use super::budget::Limits;
 use super::conditions::{calculate_status, deployment_complete};
 use super::sync::Why;
 use super::util::*;
@@ -41,11 +42,8 @@ impl Syncer<'_, '_> {
         let fresh = calculate_status(&all, Some(&new_rs), d, self.ctx.now);
         if !deployment_complete(d, &fresh) {
             let action = if replica_count(&olds) > 0 {
-                format!(
-                    "wait for new pods to become available (at most {} pods, at least {} available)",
-                    max_total(d),
-                    min_available(d)
-                )
+                let bounds = Limits::of(d).map(|l| words::bounds(&l)).unwrap_or_default();
+                format!("wait for new pods to become available ({bounds})")
             } else if actual_replica_count(&olds) > 0 {
                 "wait for old pods to terminate".to_string()
             } else {
@@ -76,11 +74,13 @@ impl Syncer<'_, '_> {
             return Ok(self.scale_replica_set_and_record_event(d, new_rs, want, &why)?.0);
         }
         let count = new_rs_new_replicas(d, all, new_rs).map_err(SyncError::Invalid)?;
-        let reason = format!(
-            "at most {} pods during the rollout ({want} + surge {})",
-            max_total(d),
-            max_surge(d)
-        );
+        let reason = match Limits::of(d) {
+            Some(l) => format!(
+                "at most {} pods during the rollout ({want} desired + {} surge)",
+                l.max_total, l.surge
+            ),
+            None => format!("the deployment wants {}", words::replicas(want)),
+        };
         let why = Why { observed: &observed, role: "new RS", reason };
         Ok(self.scale_replica_set_and_record_event(d, new_rs, count, &why)?.0)
     }
@@ -194,8 +194,15 @@ impl Syncer<'_, '_> {
                     rs.metadata.namespace, rs.metadata.name, rs.spec.replicas
                 )));
             }
-            let reason =
-                format!("{available} pods are available and {min_available} must stay available");
+            let reason = match Limits::of(d) {
+                Some(l) => format!(
+                    "{available} pods are available and {min_available} must stay available ({} desired − {} unavailable)",
+                    d.spec.replicas, l.unavailable
+                ),
+                None => format!(
+                    "{available} pods are available and {min_available} must stay available"
+                ),
+            };
             let why = Why { observed, role: "old RS", reason };
             self.scale_replica_set_and_record_event(d, rs, target, &why)?;
             total += count;

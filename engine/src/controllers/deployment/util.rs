@@ -15,20 +15,28 @@ pub fn rolling_params(d: &Deployment) -> RollingUpdate {
     d.spec.strategy.rolling_update.clone().unwrap_or_default()
 }
 
-/// `ResolveFenceposts`: surge rounds percentages up, unavailability rounds them down, and
-/// when both come out 0 one pod may be unavailable so the rollout can move at all.
-pub fn resolve_fenceposts(
+/// The first half of `ResolveFenceposts`: surge rounds percentages up, unavailability rounds
+/// them down, before the fencepost rule. The rollout budget shows this step on its own.
+pub fn scale_fenceposts(
     max_surge: Option<&IntOrString>,
     max_unavailable: Option<&IntOrString>,
     desired: i32,
 ) -> Result<(i32, i32), String> {
     let zero = IntOrString::Int(0);
     let surge = max_surge.unwrap_or(&zero).scaled_value(desired, true)?;
-    let mut unavailable = max_unavailable.unwrap_or(&zero).scaled_value(desired, false)?;
-    if surge == 0 && unavailable == 0 {
-        unavailable = 1;
-    }
+    let unavailable = max_unavailable.unwrap_or(&zero).scaled_value(desired, false)?;
     Ok((surge, unavailable))
+}
+
+/// `ResolveFenceposts`: the scaled values, and when both come out 0 one pod may be
+/// unavailable so the rollout can move at all.
+pub fn resolve_fenceposts(
+    max_surge: Option<&IntOrString>,
+    max_unavailable: Option<&IntOrString>,
+    desired: i32,
+) -> Result<(i32, i32), String> {
+    let (surge, unavailable) = scale_fenceposts(max_surge, max_unavailable, desired)?;
+    Ok((surge, if surge == 0 && unavailable == 0 { 1 } else { unavailable }))
 }
 
 fn fenceposts(d: &Deployment) -> (i32, i32) {
@@ -36,6 +44,13 @@ fn fenceposts(d: &Deployment) -> (i32, i32) {
     // Validation refuses bad values, so an error here means "no room", as upstream.
     resolve_fenceposts(Some(&ru.max_surge), Some(&ru.max_unavailable), d.spec.replicas)
         .unwrap_or((0, 0))
+}
+
+/// The unavailability before the fencepost rule, for showing whether the rule applied.
+pub fn scaled_unavailable(d: &Deployment) -> i32 {
+    let ru = rolling_params(d);
+    scale_fenceposts(Some(&ru.max_surge), Some(&ru.max_unavailable), d.spec.replicas)
+        .map_or(0, |(_, u)| u)
 }
 
 /// `MaxUnavailable`: pods a rolling deployment may have unavailable, never above replicas.

@@ -3,7 +3,8 @@
 
 use crate::model::{Deployment, ReplicaSet};
 
-use super::util::{available_replica_count, max_surge, max_unavailable, replica_count};
+use super::budget::Limits;
+use super::util::{available_replica_count, replica_count};
 
 /// "1 replica", "3 replicas".
 pub fn replicas(n: i32) -> String {
@@ -14,13 +15,36 @@ pub fn replicas(n: i32) -> String {
     }
 }
 
-/// What the spec asks for: "3 replicas (max surge 1, max unavailable 0)".
+/// "maxSurge 25% → 1": as written, then as resolved.
+pub fn surge(l: &Limits) -> String {
+    format!("maxSurge {} → {}", l.max_surge, l.surge)
+}
+
+/// "maxUnavailable 25% → 0 (fencepost → 1)": as written, scaled, and the fencepost rule when
+/// it applied.
+pub fn unavailable(l: &Limits) -> String {
+    let written = format!("maxUnavailable {} → {}", l.max_unavailable, l.scaled_unavailable);
+    if l.scaled_unavailable == l.unavailable {
+        written
+    } else if l.fencepost() {
+        format!("{written} (fencepost → {})", l.unavailable)
+    } else {
+        format!("{written} (capped → {})", l.unavailable)
+    }
+}
+
+/// "up to 5 pods, at least 3 available".
+pub fn bounds(l: &Limits) -> String {
+    format!("up to {} pods, at least {} available", l.max_total, l.min_available)
+}
+
+/// What the spec asks for, with the rollout budget resolved:
+/// "4 replicas (maxSurge 25% → 1, maxUnavailable 25% → 1): up to 5 pods, at least 3 available".
 pub fn desired(d: &Deployment) -> String {
     let n = replicas(d.spec.replicas);
-    if d.is_rolling() {
-        format!("{n} (max surge {}, max unavailable {})", max_surge(d), max_unavailable(d))
-    } else {
-        format!("{n} (Recreate)")
+    match Limits::of(d) {
+        Some(l) => format!("{n} ({}, {}): {}", surge(&l), unavailable(&l), bounds(&l)),
+        None => format!("{n} (Recreate: no budget, old pods go before new ones start)"),
     }
 }
 
@@ -59,11 +83,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn desired_names_the_fenceposts_in_numbers() {
-        assert_eq!(desired(&deployment("web", 3)), "3 replicas (max surge 1, max unavailable 0)");
-        let mut d = deployment("web", 1);
+    fn desired_states_the_budget_as_written_and_resolved() {
+        assert_eq!(
+            desired(&deployment("web", 4)),
+            "4 replicas (maxSurge 25% → 1, maxUnavailable 25% → 1): up to 5 pods, at least 3 available"
+        );
+        assert_eq!(
+            desired(&deployment("web", 3)),
+            "3 replicas (maxSurge 25% → 1, maxUnavailable 25% → 0): up to 4 pods, at least 3 available"
+        );
+        let mut d = deployment("web", 4);
+        d.spec.strategy.rolling_update = Some(crate::model::RollingUpdate {
+            max_surge: crate::model::IntOrString::Int(0),
+            max_unavailable: crate::model::IntOrString::Str("10%".into()),
+        });
+        assert_eq!(
+            desired(&d),
+            "4 replicas (maxSurge 0 → 0, maxUnavailable 10% → 0 (fencepost → 1)): up to 4 pods, at least 3 available"
+        );
         d.spec.strategy.type_ = crate::model::StrategyType::Recreate;
-        assert_eq!(desired(&d), "1 replica (Recreate)");
+        assert_eq!(
+            desired(&d),
+            "4 replicas (Recreate: no budget, old pods go before new ones start)"
+        );
     }
 
     #[test]

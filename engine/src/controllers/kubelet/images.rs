@@ -9,7 +9,11 @@
 //! | any tag containing `doesnotexist` or `nonexistent`      | fails: `not found`            |                                       |                       |
 //! | any name or tag containing `sleep` (`busybox:sleep`, `sleeper`) | ok                    | forever                               | ignored: killed at the end of the grace period (exit 137) |
 //! | a tag containing `crash`, a name containing `crashloop` (`busybox:crash`) | ok          | 1 s, then exit 1 (`Error`)            | stops in 1 s          |
-//! | `nginx`, `httpd`, `redis` with a known tag              | ok                            | forever                               | stops in 1 s (exit 0) |
+//! | a name or tag containing `slowstart` (`slowstart`, `nginx:slowstart`) | ok              | forever; HTTP on 80 and 8080: every path 503 for 20 s, then 200 | stops in 1 s (exit 0) |
+//! | a name or tag containing `neverready`                   | ok                            | forever; HTTP on 80 and 8080: every path 503, always | stops in 1 s (exit 0) |
+//! | a name or tag containing `hangs`                        | ok                            | forever; HTTP on 80 and 8080: 200 for 60 s, then it hangs (probes time out) | stops in 1 s (exit 0) |
+//! | `nginx`, `httpd` with a known tag                       | ok                            | forever; HTTP on 80: `/` and `/index.html` 200, other paths 404 | stops in 1 s (exit 0) |
+//! | `redis` with a known tag                                | ok                            | forever; its own protocol on 6379 (tcpSocket probes pass, httpGet fails) | stops in 1 s (exit 0) |
 //! | `busybox`, `alpine` with a known tag                    | ok                            | its shell has no command: exit 0 after 0.1 s (`Completed`) | stops at once |
 //! | `registry.k8s.io/pause` with a known tag                | ok                            | forever                               | stops at once         |
 //! | a catalogue image with another tag (`nginx:banana`)     | fails: `not found`            |                                       |                       |
@@ -18,12 +22,15 @@
 //!
 //! Known tags are `latest`, `stable`, `mainline`, `edge`, versions (`1.27`, `v3.9`, `1.27.3-alpine`),
 //! anything with `alpine` in it, and the Debian flavours (`bookworm`, `bullseye`, `perl`, ...).
-//! A digest (`nginx@sha256:...`) counts as known. A crashing or sleeping image always pulls,
-//! wherever it claims to come from: the magic words win over the registry rules.
+//! A digest (`nginx@sha256:...`) counts as known. An image with a magic word (`crash`,
+//! `sleep`, `slowstart`, `neverready`, `hangs`) always pulls, wherever it claims to come
+//! from: the magic words win over the registry rules. Ports, HTTP answers and probe
+//! outcomes are in `serving.rs`; what each program logs is in `output.rs`.
 //!
 //! Error wording is containerd's as the kubelet prints it after `Failed to pull image "x": `.
 
-use std::fmt::Write;
+pub use super::ids::{container_digest, digest, image_id};
+pub use super::serving::App;
 
 /// What pulling and running one image does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +53,8 @@ pub struct Program {
     /// Time from SIGTERM to a clean exit 0. `None`: SIGTERM is ignored, and only the SIGKILL at
     /// the end of the grace period stops it (exit 137).
     pub stop_ms: Option<i64>,
+    /// Which program it is: what it listens on, answers and logs.
+    pub app: App,
 }
 
 /// An image reference, split the way the container runtime normalises it.
@@ -155,30 +164,50 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
     if tag.contains("doesnotexist") || tag.contains("nonexistent") {
         return ImageBehaviour::PullFails { error: not_found(&r) };
     }
-    if r.path.contains("sleep") || tag.contains("sleep") {
-        return ImageBehaviour::Runs(Program { size_bytes: 2_156_241, exits: None, stop_ms: None });
+    let word = |w: &str| r.path.contains(w) || tag.contains(w);
+    for (w, app) in
+        [("slowstart", App::SlowStart), ("neverready", App::NeverReady), ("hangs", App::Hangs)]
+    {
+        if word(w) {
+            let stop_ms = Some(1_000);
+            return ImageBehaviour::Runs(Program {
+                size_bytes: 8_412_337,
+                exits: None,
+                stop_ms,
+                app,
+            });
+        }
+    }
+    if word("sleep") {
+        return ImageBehaviour::Runs(Program {
+            size_bytes: 2_156_241,
+            exits: None,
+            stop_ms: None,
+            app: App::Sleep,
+        });
     }
     if r.path.contains("crashloop") || tag.contains("crash") {
         return ImageBehaviour::Runs(Program {
             size_bytes: 2_156_241,
             exits: Some((1_000, 1)),
             stop_ms: Some(1_000),
+            app: App::Crash,
         });
     }
     let alpine = tag.contains("alpine");
     let program = match (r.registry.as_str(), r.path.as_str()) {
         ("docker.io", "library/nginx") => {
-            Some(serving(if alpine { 20_984_244 } else { 72_195_292 }, 1_000))
+            Some(serving(if alpine { 20_984_244 } else { 72_195_292 }, 1_000, App::Nginx))
         }
         ("docker.io", "library/httpd") => {
-            Some(serving(if alpine { 22_345_161 } else { 58_312_483 }, 1_000))
+            Some(serving(if alpine { 22_345_161 } else { 58_312_483 }, 1_000, App::Httpd))
         }
         ("docker.io", "library/redis") => {
-            Some(serving(if alpine { 17_238_614 } else { 45_093_124 }, 1_000))
+            Some(serving(if alpine { 17_238_614 } else { 45_093_124 }, 1_000, App::Redis))
         }
         ("docker.io", "library/busybox") => Some(exiting(2_156_241)),
         ("docker.io", "library/alpine") => Some(exiting(3_653_068)),
-        ("registry.k8s.io", "pause") => Some(serving(320_368, 0)),
+        ("registry.k8s.io", "pause") => Some(serving(320_368, 0, App::Pause)),
         _ => None,
     };
     match program {
@@ -189,13 +218,13 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
     }
 }
 
-fn serving(size_bytes: u64, stop_ms: i64) -> Program {
-    Program { size_bytes, exits: None, stop_ms: Some(stop_ms) }
+fn serving(size_bytes: u64, stop_ms: i64, app: App) -> Program {
+    Program { size_bytes, exits: None, stop_ms: Some(stop_ms), app }
 }
 
 /// busybox and alpine run `sh` with no command: it exits at once, successfully.
 fn exiting(size_bytes: u64) -> Program {
-    Program { size_bytes, exits: Some((100, 0)), stop_ms: Some(0) }
+    Program { size_bytes, exits: Some((100, 0)), stop_ms: Some(0), app: App::Shell }
 }
 
 fn known_tag(tag: &str) -> bool {
@@ -244,69 +273,6 @@ pub fn go_duration(ms: i64) -> String {
     }
 }
 
-/// 32 bytes of deterministic digest for identifiers the simulation invents (container IDs,
-/// image digests): FNV-1a of `seed`, one round per 8 bytes.
-pub fn digest(seed: &str) -> [u8; 32] {
-    digest_of(&[seed.as_bytes()])
-}
-
-/// `digest` of the concatenated parts, without building the string.
-pub fn digest_of(parts: &[&[u8]]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    for (round, chunk) in out.chunks_mut(8).enumerate() {
-        let mut h = 0xcbf2_9ce4_8422_2325u64 ^ round as u64;
-        for b in parts.iter().flat_map(|p| p.iter()) {
-            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        chunk.copy_from_slice(&h.to_be_bytes());
-    }
-    out
-}
-
-/// The ID the runtime gives a container: a digest of `<pod uid>/<name>/<restart count>`.
-pub fn container_digest(uid: &str, name: &str, restarts: i32) -> [u8; 32] {
-    let mut digits = [0u8; 11];
-    let mut at = digits.len();
-    let mut n = restarts.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if restarts < 0 {
-        at -= 1;
-        digits[at] = b'-';
-    }
-    digest_of(&[uid.as_bytes(), b"/", name.as_bytes(), b"/", &digits[at..]])
-}
-
-/// The image ID a container runtime reports: the fully qualified repository and a digest
-/// (`docker.io/library/nginx@sha256:...` for `nginx:1.27`).
-pub fn image_id(image: &str) -> String {
-    let repo = match image.split_once('@') {
-        Some((repo, _)) => repo,
-        None => match image.rsplit_once(':') {
-            Some((repo, tag)) if !tag.contains('/') => repo,
-            _ => image,
-        },
-    };
-    let qualified = match repo.split_once('/') {
-        None => format!("docker.io/library/{repo}"),
-        Some((host, _)) if host.contains('.') || host.contains(':') || host == "localhost" => {
-            repo.to_string()
-        }
-        Some(_) => format!("docker.io/{repo}"),
-    };
-    let mut out = format!("{qualified}@sha256:");
-    for b in digest(image) {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -340,6 +306,21 @@ mod tests {
         }
         assert_eq!(runs("registry.k8s.io/pause:3.10").stop_ms, Some(0));
         assert_eq!(runs("nginx:1.27").size_bytes, 72_195_292);
+    }
+
+    #[test]
+    fn the_probe_teaching_images_pull_from_anywhere_and_serve() {
+        for (image, app) in [
+            ("slowstart", App::SlowStart),
+            ("example.com/team/slowstart:v2", App::SlowStart),
+            ("neverready:1", App::NeverReady),
+            ("nginx:hangs", App::Hangs),
+        ] {
+            let p = runs(image);
+            assert_eq!((p.app, p.exits, p.stop_ms), (app, None, Some(1_000)), "{image}");
+        }
+        assert_eq!(runs("busybox:crash").app, App::Crash);
+        assert_eq!(runs("redis:7.4").app, App::Redis);
     }
 
     #[test]

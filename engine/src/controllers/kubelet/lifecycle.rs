@@ -17,6 +17,8 @@ pub struct Sync<'a, 'b> {
     pub ctx: &'a mut Ctx<'b>,
     pub pod: &'a Pod,
     pub node: &'a str,
+    /// The pod's IP, which probes connect to.
+    pub ip: String,
 }
 
 impl Sync<'_, '_> {
@@ -75,11 +77,12 @@ impl Sync<'_, '_> {
                     format!("container {} created", c.name),
                     "start its process".into(),
                 );
-                c.step = Step::Running { since: now };
+                self.run(c);
             }
             Step::Running { since } => {
                 let ImageBehaviour::Runs(p) = c.behaviour else { return false };
-                let Some((ms, code)) = p.exits else { return false };
+                let exit = p.exits.filter(|(ms, _)| since.plus_millis(*ms) <= now);
+                let Some((ms, code)) = exit else { return self.probe(c, since) };
                 let finished = since.plus_millis(ms);
                 let term = StateTerminated {
                     exit_code: code,
@@ -128,7 +131,9 @@ impl Sync<'_, '_> {
                 let shown = c.status("").state;
                 self.begin_pull(c, Some(shown));
             }
-            Step::Stopping { .. } | Step::Invalid { .. } => return false,
+            // Only a probe's kill stops a container of a pod that is not being deleted.
+            Step::Stopping { since, at, code } => self.killed(c, since, at, code),
+            Step::Invalid { .. } => return false,
         }
         true
     }
@@ -265,7 +270,17 @@ impl Sync<'_, '_> {
         );
         self.event("Normal", "Created", format!("Created container: {}", c.name));
         self.event("Normal", "Started", format!("Started container {}", c.name));
-        c.step = Step::Running { since: self.ctx.now };
+        self.run(c);
+    }
+
+    /// The container's process runs from now, with fresh probe workers (a new container ID).
+    fn run(&mut self, c: &mut Ctr) {
+        let now = self.ctx.now;
+        c.probes = match self.pod.spec.containers.iter().find(|s| s.name == c.name) {
+            Some(spec) => super::prober::workers(spec, now),
+            None => Vec::new(),
+        };
+        c.step = Step::Running { since: now };
     }
 }
 

@@ -3,6 +3,10 @@
 //! back-off, writes the pod status kubectl reads, and finishes graceful deletion by
 //! stopping containers and deleting the pod with grace 0.
 //!
+//! Its prober (`prober.rs`) runs each container's startup, liveness and readiness probes
+//! against what the image's program answers (`serving.rs`): readiness makes a container
+//! ready, a liveness or startup failure kills it into the restart back-off.
+//!
 //! It keeps what a real kubelet keeps in memory (container states, next action times,
 //! back-offs, per pod UID) and rebuilds it from the pod status after `forget`. It does not
 //! post node status (the node lifecycle loop plays that part) and never acts for a node
@@ -11,9 +15,14 @@
 //! Models pkg/kubelet/kubelet.go `SyncPod` / `SyncTerminatingPod`, kubelet_pods.go
 //! `generateAPIPodStatus`, and status/status_manager.go (the final delete with grace 0).
 
+mod backoff;
+mod ids;
 mod images;
 mod lifecycle;
+mod output;
+mod prober;
 mod runtime;
+mod serving;
 #[cfg(test)]
 pub(crate) mod testenv;
 #[cfg(test)]
@@ -31,8 +40,10 @@ pub use images::{
     ImageRef, Program,
 };
 use lifecycle::Sync;
+pub use output::{lines as program_output, Instance};
 use runtime::{phase_of, Ctr, PodRuntime, Step};
 pub use runtime::{BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
+pub use serving::App;
 
 /// How long after its last container stops the kubelet deletes a terminating pod (status
 /// manager sync), so `0/1 Terminating` is briefly visible.
@@ -131,7 +142,8 @@ impl Kubelet {
             rt.pod_ip = Some(self.allocate_ip(ctx, &node));
         }
         let mut moved = fresh_ip;
-        let mut sync = Sync { ctx, pod: &pod, node: &node };
+        let ip = rt.pod_ip.clone().unwrap_or_default();
+        let mut sync = Sync { ctx, pod: &pod, node: &node, ip };
         let next = match pod.metadata.deletion_timestamp {
             Some(deadline) => match terminate(&mut sync, &mut rt, deadline) {
                 Termination::Delete => {
@@ -256,7 +268,7 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
 }
 
 /// When and how a running container stops after SIGTERM at `now`.
-fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
+pub(super) fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
     let clean = match c.behaviour {
         images::ImageBehaviour::Runs(p) => p.stop_ms.map(|ms| now.plus_millis(ms.max(0))),
         _ => Some(now),

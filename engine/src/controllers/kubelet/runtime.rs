@@ -12,55 +12,13 @@ use crate::clock::Time;
 use crate::controllers::Wait;
 use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
 
+pub use super::backoff::{Backoff, BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
 use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
+use super::prober::Worker;
 
-/// Crash-loop and image-pull back-off start at 10 s (kubelet `backOffPeriod`).
-pub const BACKOFF_INITIAL_MS: i64 = 10_000;
-/// ... and double up to `MaxContainerBackOff` / `MaxImageBackOff`, 300 s.
-pub const BACKOFF_MAX_MS: i64 = 300_000;
 /// How soon the kubelet notices a container exited or a pull failed and syncs the pod again
 /// (the PLEG relist period).
 pub const SYNC_MS: i64 = 1_000;
-
-/// One entry of client-go's `flowcontrol.Backoff`: the current period and when it last grew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Backoff {
-    pub period_ms: i64,
-    pub updated: Time,
-}
-
-impl Backoff {
-    /// `Backoff.Next`: start at 10 s, double up to 300 s; an entry untouched for twice the
-    /// maximum (measured from `event`) starts over.
-    pub fn next(prev: Option<Backoff>, event: Time, now: Time) -> Backoff {
-        let period_ms = match prev {
-            Some(b) if !b.expired(event) => (b.period_ms * 2).min(BACKOFF_MAX_MS),
-            _ => BACKOFF_INITIAL_MS,
-        };
-        Backoff { period_ms, updated: now }
-    }
-
-    fn expired(&self, event: Time) -> bool {
-        event.since(self.updated) > 2 * BACKOFF_MAX_MS
-    }
-
-    /// `Backoff.IsInBackOffSince`: whether `now` is still within the period counted from `event`.
-    pub fn active_since(prev: Option<Backoff>, event: Time, now: Time) -> bool {
-        prev.is_some_and(|b| !b.expired(event) && now.since(event) < b.period_ms)
-    }
-
-    /// The entry a container with `restarts` restarts has, as `Next` was called once per crash
-    /// that led to a restart: 10 s after the first, 20 s after the second, and so on.
-    pub fn after_restarts(restarts: i32, now: Time) -> Option<Backoff> {
-        (restarts > 0).then(|| {
-            let doublings = (restarts - 1).min(10) as u32;
-            Backoff {
-                period_ms: (BACKOFF_INITIAL_MS << doublings).min(BACKOFF_MAX_MS),
-                updated: now,
-            }
-        })
-    }
-}
 
 /// Where a container is in its life.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +86,8 @@ pub struct Ctr {
     pub pull_backoff: Option<Backoff>,
     /// `imageID` once pulled: the repository and the image's digest, shared by every status.
     pub image_id: Rc<str>,
+    /// The probe workers of the running instance (`prober.rs`); empty when it has none.
+    pub probes: Vec<Worker>,
 }
 
 impl Ctr {
@@ -138,10 +98,14 @@ impl Ctr {
             _ if deleting => None,
             Step::New => Some(Time::ZERO),
             Step::Pulling { until, .. } | Step::Starting { until } => Some(*until),
-            Step::Running { since } => match self.behaviour {
-                ImageBehaviour::Runs(p) => p.exits.map(|(ms, _)| since.plus_millis(ms)),
-                _ => None,
-            },
+            Step::Running { since } => {
+                let exit = match self.behaviour {
+                    ImageBehaviour::Runs(p) => p.exits.map(|(ms, _)| since.plus_millis(ms)),
+                    _ => None,
+                };
+                let probe = self.next_probe().map(|w| w.next);
+                exit.into_iter().chain(probe).min()
+            }
             Step::Exited { next, .. } => *next,
             Step::CrashBackOff { until, .. } | Step::PullBackOff { until, .. } => Some(*until),
             Step::PullFailed { next, .. } => Some(*next),
@@ -155,7 +119,10 @@ impl Ctr {
             Step::Stopping { .. } => Wait::GracePeriod,
             Step::New | Step::Starting { .. } => Wait::ContainerStart,
             Step::Pulling { .. } => Wait::ImagePull,
-            Step::Running { .. } => Wait::ContainerExit,
+            Step::Running { .. } => match (self.next_probe(), self.due(false)) {
+                (Some(w), Some(t)) if w.next == t => w.wait(),
+                _ => Wait::ContainerExit,
+            },
             Step::Exited { .. } => Wait::RestartCheck,
             Step::CrashBackOff { .. } | Step::PullBackOff { .. } | Step::PullFailed { .. } => {
                 Wait::BackOff
@@ -179,7 +146,7 @@ impl Ctr {
                 (shown.clone().unwrap_or_else(|| waiting("ContainerCreating", None)), false)
             }
             Step::Running { since } | Step::Stopping { since, .. } => {
-                (ContainerState::running(*since), true)
+                (ContainerState::running(*since), self.probed_ready())
             }
             Step::Exited { term, .. } => {
                 (ContainerState { terminated: Some(term.clone()), ..Default::default() }, false)
@@ -212,7 +179,7 @@ impl Ctr {
             container_id,
             ready,
             restart_count: self.restart_count,
-            started: Some(ready),
+            started: Some(state.running.is_some() && self.started()),
             state,
             last_state: ContainerState {
                 terminated: self.last_state.clone(),
@@ -262,6 +229,12 @@ impl PodRuntime {
                 let step = status.map_or(Step::New, |s| {
                     rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
                 });
+                let probes = match (&step, status) {
+                    (Step::Running { since }, Some(s)) => {
+                        super::prober::rebuilt_workers(c, s, *since, now)
+                    }
+                    _ => Vec::new(),
+                };
                 Ctr {
                     name: c.name.clone(),
                     image: c.image.clone(),
@@ -272,6 +245,7 @@ impl PodRuntime {
                     crash_backoff,
                     pull_backoff: None,
                     image_id: image_id(&c.image).into(),
+                    probes,
                 }
             })
             .collect();
@@ -403,28 +377,6 @@ pub fn phase_of(policy: Option<&str>, statuses: &[ContainerStatus]) -> crate::mo
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backoff_doubles_to_the_cap_and_restarts_after_a_quiet_spell() {
-        let mut b = None;
-        let mut periods = Vec::new();
-        for i in 0..8 {
-            let b2 = Backoff::next(b, Time::from_secs(i), Time::from_secs(i));
-            periods.push(b2.period_ms / 1000);
-            b = Some(b2);
-        }
-        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300, 300]);
-        assert_eq!(Backoff::next(b, Time::from_secs(700), Time::from_secs(700)).period_ms, 10_000);
-    }
-
-    #[test]
-    fn restart_count_rebuilds_the_same_backoff() {
-        assert_eq!(Backoff::after_restarts(0, Time::ZERO), None);
-        let periods: Vec<i64> = (1..=7)
-            .map(|r| Backoff::after_restarts(r, Time::ZERO).unwrap().period_ms / 1000)
-            .collect();
-        assert_eq!(periods, vec![10, 20, 40, 80, 160, 300, 300]);
-    }
 
     #[test]
     fn phase_follows_get_phase() {

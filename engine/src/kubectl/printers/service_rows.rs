@@ -47,7 +47,7 @@ fn external_ip(s: &Service) -> String {
 }
 
 /// `makePortString`: `80/TCP`, or `80:30080/TCP` with a node port; `<none>` without ports.
-pub(crate) fn port_string(ports: &[ServicePort]) -> String {
+pub fn port_string(ports: &[ServicePort]) -> String {
     if ports.is_empty() {
         return "<none>".into();
     }

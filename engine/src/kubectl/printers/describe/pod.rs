@@ -288,6 +288,16 @@ fn containers(
             w.w(2, &format!("Ready:\t{}\n", if s.ready { "True" } else { "False" }));
             w.w(2, &format!("Restart Count:\t{}\n", s.restart_count));
         }
+        // `describeContainerProbe`.
+        for (label, probe) in [
+            ("Liveness", &c.liveness_probe),
+            ("Readiness", &c.readiness_probe),
+            ("Startup", &c.startup_probe),
+        ] {
+            if let Some(p) = probe {
+                w.w(2, &format!("{label}:\t{}\n", p.describe()));
+            }
+        }
         w.w(2, "Environment:\t<none>\n");
         mounts(w, c);
     }

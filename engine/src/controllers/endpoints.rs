@@ -1,0 +1,262 @@
+//! The legacy Endpoints controller: one `Endpoints` object per Service with a selector,
+//! named like it, listing ready pods under `addresses` and the others under
+//! `notReadyAddresses`, at most 1,000 of them. Deprecated upstream since 1.33, still run.
+//!
+//! Models pkg/controller/endpoint/endpoints_controller.go (`syncService`,
+//! `podToEndpointAddressForService`, `addEndpointSubset`, `truncateEndpoints`,
+//! `checkLeftoverEndpoints`) and pkg/api/v1/endpoints/util.go (`RepackSubsets`, in
+//! `repack.rs`). Endpoints have no owner reference: when the Service goes, this loop deletes
+//! them itself, and only the ones its label says it manages.
+
+mod repack;
+
+pub use repack::MAX_CAPACITY;
+
+use crate::clock::Time;
+use crate::model::*;
+use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent, WatchEventType};
+
+use super::endpointslice::{
+    find_port, hostname_for, observed_pods, selector_text, selects, service_ip_set,
+    should_pod_be_in_endpoints, PodMemberships, TriggerTimeTracker, LABEL_HEADLESS,
+};
+use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
+
+/// `LabelManagedBy` and `ControllerName` (set since 1.33).
+pub const LABEL_ENDPOINTS_MANAGED_BY: &str = "endpoints.kubernetes.io/managed-by";
+pub const ENDPOINT_CONTROLLER: &str = "endpoint-controller";
+/// `v1.EndpointsOverCapacity` and its value.
+pub const OVER_CAPACITY: &str = "endpoints.kubernetes.io/over-capacity";
+
+#[derive(Default)]
+pub struct EndpointsController {
+    queue: WorkQueue<Key>,
+    pods: PodMemberships,
+    triggers: TriggerTimeTracker,
+}
+
+fn managed(e: &Endpoints) -> bool {
+    e.metadata.labels.get(LABEL_ENDPOINTS_MANAGED_BY).map(String::as_str)
+        == Some(ENDPOINT_CONTROLLER)
+}
+
+impl Controller for EndpointsController {
+    type Key = Key;
+
+    fn name(&self) -> ControllerName {
+        ControllerName::Endpoints
+    }
+
+    fn queue(&mut self) -> &mut WorkQueue<Key> {
+        &mut self.queue
+    }
+
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        match &event.object {
+            Object::Service(s) => self.queue.add(key_of(&s.metadata)),
+            Object::Pod(_) => {
+                for key in self.pods.services_for(event, store) {
+                    self.queue.add(key);
+                }
+            }
+            // `onEndpointsDelete`: a deleted Endpoints is written again if its Service wants it.
+            Object::Endpoints(e) if event.ty == WatchEventType::Deleted => {
+                self.queue.add(key_of(&e.metadata))
+            }
+            _ => {}
+        }
+    }
+
+    /// Every Service, and (`checkLeftoverEndpoints`) every Endpoints it manages, so one
+    /// whose Service went while the loop was down is deleted.
+    fn resync(&mut self, store: &Store) {
+        self.pods.fill(store);
+        for s in store.list::<Service>(None, None) {
+            self.queue.add(key_of(&s.metadata));
+        }
+        for e in store.list::<Endpoints>(None, None).filter(|e| managed(e)) {
+            if store.get::<Service>(&e.metadata.namespace, &e.metadata.name).is_none() {
+                self.queue.add(key_of(&e.metadata));
+            }
+        }
+    }
+
+    fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+        let Some(svc) = ctx.store.get_rc::<Service>(&key.ns, &key.name) else {
+            self.triggers.forget(key);
+            delete_leftover(key, ctx);
+            return;
+        };
+        if !svc.spec.selects_pods() {
+            return;
+        }
+        let selected: Vec<&Pod> = ctx
+            .store
+            .list::<Pod>(Some(&svc.metadata.namespace), None)
+            .filter(|p| selects(&svc.spec.selector, &p.metadata.labels))
+            .collect();
+        let trigger = self.triggers.compute(&svc, &selected);
+        let observed = observed_pods(&selected);
+        let subsets = subsets_for(&svc, &selected);
+        let current = ctx.store.get_rc::<Endpoints>(&svc.metadata.namespace, &svc.metadata.name);
+        drop(selected);
+        let mut next = match &current {
+            Some(e) => (**e).clone(),
+            None => Endpoints::new(ObjectMeta {
+                name: svc.metadata.name.clone(),
+                namespace: svc.metadata.namespace.clone(),
+                ..Default::default()
+            }),
+        };
+        if let Some(cur) = &current {
+            let mut labels = cur.metadata.labels.clone();
+            labels.remove(LABEL_HEADLESS);
+            labels.remove(LABEL_ENDPOINTS_MANAGED_BY);
+            let over = repack::address_count(&cur.subsets) > MAX_CAPACITY;
+            let capacity_ok = !over && !cur.metadata.annotations.contains_key(OVER_CAPACITY);
+            if cur.subsets == subsets && labels == svc.metadata.labels && capacity_ok {
+                return;
+            }
+        }
+        next.subsets = subsets;
+        next.metadata.labels = svc.metadata.labels.clone();
+        set_annotations(&mut next, trigger);
+        if !service_ip_set(&svc) {
+            next.metadata.labels.insert(LABEL_HEADLESS.into(), String::new());
+        }
+        next.metadata.labels.insert(LABEL_ENDPOINTS_MANAGED_BY.into(), ENDPOINT_CONTROLLER.into());
+        let ready: usize = next.subsets.iter().map(|s| s.addresses.len()).sum();
+        let not_ready: usize = next.subsets.iter().map(|s| s.not_ready_addresses.len()).sum();
+        let (ns, name) = (svc.metadata.namespace.clone(), svc.metadata.name.clone());
+        let result = if current.is_none() {
+            ctx.store.create(next, ctx.now, ctx.rng).map(|_| "create")
+        } else {
+            ctx.store.update(next, ctx.now).map(|_| "update")
+        };
+        match result {
+            Ok(verb) => ctx.decide(
+                Kind::Service,
+                &svc.metadata,
+                format!("the address of each pod matching {}", selector_text(&svc)),
+                observed,
+                format!("{verb} endpoints {name} with {}", addresses(ready, not_ready)),
+            ),
+            Err(e) => {
+                let (reason, message) = if current.is_none() {
+                    (
+                        "FailedToCreateEndpoint",
+                        format!("Failed to create endpoint for service {ns}/{name}: {e}"),
+                    )
+                } else {
+                    (
+                        "FailedToUpdateEndpoint",
+                        format!("Failed to update endpoint {ns}/{name}: {e}"),
+                    )
+                };
+                let meta = ObjectMeta { name, namespace: ns, ..Default::default() };
+                ctx.event(Kind::Endpoints, &meta, "Warning", reason, message);
+                let at = ctx.now.plus_millis(1_000);
+                self.queue.add_after_for(key.clone(), at, super::Wait::BackOff);
+            }
+        }
+    }
+
+    fn forget(&mut self) {
+        self.queue.clear();
+        self.pods.clear();
+        self.triggers.clear();
+    }
+}
+
+/// "2 ready and 1 not-ready address", or "no addresses".
+fn addresses(ready: usize, not_ready: usize) -> String {
+    if ready + not_ready == 0 {
+        return "no addresses".into();
+    }
+    let last = if not_ready == 0 { ready } else { not_ready };
+    format!("{ready} ready and {not_ready} not-ready address{}", if last == 1 { "" } else { "es" })
+}
+
+/// The trigger time (cleared when there is none) and the capacity annotation.
+fn set_annotations(e: &mut Endpoints, trigger: Option<Time>) {
+    let notes = &mut e.metadata.annotations;
+    match trigger {
+        Some(t) => {
+            notes.insert(LAST_CHANGE_TRIGGER_TIME.into(), t.to_string());
+        }
+        None => {
+            notes.remove(LAST_CHANGE_TRIGGER_TIME);
+        }
+    }
+    if repack::truncate(&mut e.subsets) {
+        e.metadata.annotations.insert(OVER_CAPACITY.into(), "truncated".into());
+    } else {
+        e.metadata.annotations.remove(OVER_CAPACITY);
+    }
+}
+
+/// The Service is gone: its Endpoints go too, if this loop wrote them.
+fn delete_leftover(key: &Key, ctx: &mut Ctx<'_>) {
+    let Some(e) = ctx.store.get_rc::<Endpoints>(&key.ns, &key.name) else { return };
+    if !managed(&e) {
+        return;
+    }
+    let opts = DeleteOptions::default();
+    match ctx.store.delete::<Endpoints>(&key.ns, &key.name, &opts, ctx.now) {
+        Ok(_) | Err(ApiError::NotFound { .. }) => ctx.decide(
+            Kind::Endpoints,
+            &e.metadata,
+            "endpoints only for existing services".to_string(),
+            format!("service {} is gone", key.name),
+            format!("delete endpoints {}", key.name),
+        ),
+        Err(_) => {}
+    }
+}
+
+/// The subsets `syncService` builds: per pod that belongs in Endpoints, one subset per
+/// Service port it resolves, ready or not, then repacked.
+fn subsets_for(svc: &Service, pods: &[&Pod]) -> Vec<EndpointSubset> {
+    let publish = svc.spec.publish_not_ready_addresses;
+    let mut subsets = Vec::new();
+    for pod in pods.iter().filter(|p| should_pod_be_in_endpoints(p, publish)) {
+        let Some(ip) = pod.status.pod_ips.iter().next().or(pod.status.pod_ip.as_deref()) else {
+            continue;
+        };
+        let addr = EndpointAddress {
+            ip: ip.to_string(),
+            hostname: hostname_for(pod, svc),
+            node_name: Some(pod.spec.node_name.clone().unwrap_or_default()),
+            target_ref: Some(ObjectReference {
+                kind: "Pod".into(),
+                namespace: pod.metadata.namespace.clone(),
+                name: pod.metadata.name.clone(),
+                uid: pod.metadata.uid.clone(),
+                ..Default::default()
+            }),
+        };
+        let ready = publish || pod.is_ready();
+        let subset = |ports: Vec<EndpointsPort>| {
+            let (a, n) =
+                if ready { (vec![addr.clone()], vec![]) } else { (vec![], vec![addr.clone()]) };
+            EndpointSubset { addresses: a, not_ready_addresses: n, ports }
+        };
+        if svc.spec.ports.is_empty() {
+            // A headless Service may have no ports; its addresses still count.
+            if svc.spec.headless() {
+                subsets.push(subset(Vec::new()));
+            }
+            continue;
+        }
+        for sp in &svc.spec.ports {
+            let Some(port) = find_port(pod, sp) else { continue };
+            subsets.push(subset(vec![EndpointsPort {
+                name: Some(sp.name().to_string()).filter(|n| !n.is_empty()),
+                port,
+                protocol: Some(sp.protocol().to_string()),
+                app_protocol: sp.app_protocol.clone(),
+            }]));
+        }
+    }
+    repack::repack(subsets)
+}

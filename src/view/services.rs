@@ -1,0 +1,230 @@
+//! Services on the graph: each Service as a box beside the Deployment whose pods it selects
+//! (or in the Services lane when it selects none, or pods of no one Deployment), a dashed
+//! "selects" edge to every pod it selects, distinct from ownership edges, and the latest
+//! requests of its users travelling along those edges.
+//!
+//! What a Service selects and which of those pods are ready endpoints is read from the store
+//! (its selector, its EndpointSlices); where requests went is the engine's traffic record.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use kubeloop::model::{EndpointSlice, Kind, Pod, ReplicaSet, Service, ServiceType};
+use kubeloop::store::{Key, Store};
+use kubeloop::world::traffic::{Counter, Outcome};
+use kubeloop::world::World;
+
+use super::{ItemMeta, Rect};
+use crate::selection::ObjRef;
+
+/// A request stays drawn this long (simulated ms): its trip from the Service to the pod.
+pub const DOT_MS: i64 = 600;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServiceItem {
+    pub meta: ItemMeta,
+    pub type_: ServiceType,
+    pub cluster_ip: Option<String>,
+    /// kubectl's PORT(S) cell.
+    pub ports: String,
+    /// Selected pods, and how many of them are ready endpoints.
+    pub selected: usize,
+    pub ready: usize,
+    /// Whether the Service has a selector at all.
+    pub has_selector: bool,
+}
+
+/// A Service's dashed edge to one pod it selects.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selects {
+    /// `service-uid>pod-uid`.
+    pub key: String,
+    pub service: String,
+    pub pod: String,
+    /// The pod is a ready endpoint (traffic may go there); else drawn faint.
+    pub ready: bool,
+    pub path: String,
+}
+
+/// What changes every tick without a write to the store, so it is read every frame rather
+/// than at each build: the requests in flight and each Service's counter.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrafficOverlay {
+    pub dots: Vec<RequestDot>,
+    /// By Service UID: requests served and failed, and the rate its users send at.
+    pub counters: BTreeMap<String, (Counter, u32)>,
+}
+
+/// One request on its way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestDot {
+    pub seq: u64,
+    /// The selects edge it travels, or a stub out of the Service box for a request that
+    /// found no endpoint.
+    pub path: String,
+    pub served: bool,
+}
+
+/// Services that belong to no one Deployment's pods.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServiceLane {
+    pub band: Rect,
+    pub services: Vec<ServiceItem>,
+}
+
+/// Every Service, each with the Deployment UID it is drawn beside (`None`: the lane).
+pub(super) fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
+    let store = &world.store;
+    store
+        .list::<Service>(None, None)
+        .map(|s| {
+            let pods = selected(store, s);
+            let ready = ready_pods(store, s);
+            let item = ServiceItem {
+                meta: item_meta(s),
+                type_: s.spec.type_,
+                cluster_ip: s.spec.cluster_ip.clone(),
+                ports: kubeloop::kubectl::printers::port_string(&s.spec.ports),
+                selected: pods.len(),
+                ready: pods.iter().filter(|p| ready.contains_key(p.metadata.name.as_str())).count(),
+                has_selector: s.spec.selects_pods(),
+            };
+            (home(store, &pods), item)
+        })
+        .collect()
+}
+
+fn item_meta(s: &Service) -> ItemMeta {
+    let m = &s.metadata;
+    ItemMeta {
+        uid: m.uid.clone(),
+        target: ObjRef::new(Kind::Service, &m.namespace, &m.name),
+        rect: Rect::default(),
+        deleting: m.deletion_timestamp.is_some(),
+        finalizers: m.finalizers.clone(),
+        vanishing: false,
+        gone: false,
+    }
+}
+
+/// The pods a Service's selector matches (none without a selector).
+fn selected<'a>(store: &'a Store, s: &'a Service) -> Vec<&'a Pod> {
+    if !s.spec.selects_pods() {
+        return Vec::new();
+    }
+    let sel = &s.spec.selector;
+    store
+        .list::<Pod>(Some(&s.metadata.namespace), None)
+        .filter(|p| sel.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)))
+        .collect()
+}
+
+/// Pod names that are ready endpoints in the Service's slices.
+fn ready_pods<'a>(store: &'a Store, s: &'a Service) -> BTreeMap<&'a str, ()> {
+    store
+        .list::<EndpointSlice>(Some(&s.metadata.namespace), None)
+        .filter(|e| e.service_name() == Some(s.metadata.name.as_str()))
+        .flat_map(|e| e.endpoints())
+        .filter(|e| e.conditions.is_ready())
+        .filter_map(|e| e.target_ref.as_ref().map(|r| (r.name.as_str(), ())))
+        .collect()
+}
+
+/// The Deployment most of the selected pods belong to (through their ReplicaSet).
+fn home(store: &Store, pods: &[&Pod]) -> Option<String> {
+    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in pods {
+        let Some(r) = p.metadata.controller_ref() else { continue };
+        let Some(rs) = store.get::<ReplicaSet>(&p.metadata.namespace, &r.name) else { continue };
+        if let Some(d) = rs.metadata.controller_ref() {
+            *votes.entry(d.uid.as_str()).or_default() += 1;
+        }
+    }
+    votes.into_iter().max_by_key(|(_, n)| *n).map(|(uid, _)| uid.to_string())
+}
+
+/// The selects edges of laid-out Services to the drawn pods (`pod_rects` by namespace and
+/// pod name).
+pub(super) fn selects(
+    store: &Store,
+    services: &[&ServiceItem],
+    pod_rects: &BTreeMap<(String, String), (String, Rect)>,
+) -> Vec<Selects> {
+    let mut edges = Vec::new();
+    for item in services {
+        let t = &item.meta.target;
+        let Some(s) = store.get::<Service>(&t.namespace, &t.name) else { continue };
+        let ready = ready_pods(store, s);
+        for p in selected(store, s) {
+            let name = p.metadata.name.as_str();
+            let Some((uid, rect)) = pod_rects.get(&(t.namespace.clone(), name.to_string())) else {
+                continue;
+            };
+            edges.push(Selects {
+                key: format!("{}>{uid}", item.meta.uid),
+                service: format!("Service/{}", t.name),
+                pod: format!("Pod/{name}"),
+                ready: ready.contains_key(name),
+                path: route(item.meta.rect, *rect),
+            });
+        }
+    }
+    edges
+}
+
+/// The requests in flight along the drawn edges, and every drawn Service's counter.
+pub fn overlay(world: &World, view: &super::ViewModel) -> TrafficOverlay {
+    let now = world.now();
+    let traffic = world.traffic();
+    let services: BTreeMap<(&str, &str), &ServiceItem> = view
+        .services()
+        .map(|s| ((s.meta.target.namespace.as_str(), s.meta.target.name.as_str()), s))
+        .collect();
+    let mut counters = BTreeMap::new();
+    for ((ns, name), s) in &services {
+        if let Some(c) = traffic.counter(&Key::new(ns, name)) {
+            counters.insert(s.meta.uid.clone(), (c, traffic.rate(&Key::new(ns, name))));
+        }
+    }
+    let dots = traffic
+        .recent()
+        .rev()
+        .take_while(|r| now.since(r.at) < DOT_MS)
+        .filter_map(|r| {
+            let svc = services.get(&(&*r.service.ns, &*r.service.name))?;
+            let path = match &r.pod {
+                Some(pod) => {
+                    let name = format!("Pod/{pod}");
+                    let service = format!("Service/{}", svc.meta.target.name);
+                    let e = view.selects.iter().find(|e| e.pod == name && e.service == service)?;
+                    e.path.clone()
+                }
+                None => stub(svc.meta.rect),
+            };
+            Some(RequestDot { seq: r.seq, path, served: r.outcome == Outcome::Served })
+        })
+        .collect();
+    TrafficOverlay { dots, counters }
+}
+
+/// From the bottom of the Service box to the top of the pod card, a little right of its
+/// centre so the dashed line does not sit on the ownership comb.
+fn route(s: Rect, p: Rect) -> String {
+    let (ax, ay) = (s.x + s.w / 2.0, s.bottom());
+    let (bx, by) = (p.x + p.w * 0.7, p.y);
+    let (ax, ay, bx, by) = (r(ax), r(ay), r(bx), r(by));
+    let my = r((ay + by) / 2.0);
+    let mut d = String::new();
+    let _ = write!(d, "M{ax} {ay} C{ax} {my} {bx} {my} {bx} {by}");
+    d
+}
+
+/// A short drop out of a Service box: where a request with no endpoint dies.
+fn stub(s: Rect) -> String {
+    let (x, y) = (r(s.x + s.w / 2.0), r(s.bottom()));
+    format!("M{x} {y} V{}", r(y + 40.0))
+}
+
+fn r(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}

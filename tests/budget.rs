@@ -1,0 +1,124 @@
+//! End-to-end: the rollout budget meter during a real rollout on a phone, a 1024×768
+//! projector (also in presenter mode) and a wide screen. It must show the resolved limits,
+//! stay inside the page, leave the graph's centre uncovered, and fold to one line on a phone.
+//! Screenshots go to `target/e2e/budget-*.png`.
+
+#[allow(dead_code)]
+mod support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use support::page::*;
+use support::Browser;
+
+const ROOMS: [(&str, u32, u32, bool); 4] = [
+    ("phone", 390, 844, false),
+    ("projector", 1024, 768, false),
+    ("projector-presenter", 1024, 768, true),
+    ("wide", 1920, 1080, false),
+];
+
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Resizes the window until the page's viewport is `w` × `h` (the window frame may differ).
+async fn resize(c: &Client, w: u32, h: u32) {
+    c.set_window_size(w, h).await.unwrap();
+    let inner = js(c, "return [innerWidth, innerHeight]").await;
+    let (iw, ih) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
+    if (iw, ih) != (w, h) {
+        c.set_window_size(w + (w - iw.min(w)), h + (h - ih.min(h))).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(600)).await;
+}
+
+/// Clicks the button reading `text`, even one behind the narrow toolbar's More menu.
+async fn click(c: &Client, text: &str) {
+    let script = format!(
+        "const b = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === {text:?});
+         if (b) {{ b.click(); }} return !!b;"
+    );
+    assert_eq!(js(c, &script).await, true, "no button reads {text}");
+}
+
+/// Old and new replicas as the meter prints them (from its one-line summary).
+async fn old_new(c: &Client) -> Option<(i32, i32)> {
+    let line =
+        js(c, "const e = document.querySelector('.budget-compact'); return e ? e.textContent : ''")
+            .await;
+    let line = line.as_str().unwrap_or_default().to_string();
+    // "web 3 old → 2 new · pods 5 ≤ 5 · available 4 ≥ 3"
+    let mut words = line.split_whitespace().skip(1);
+    let old = words.next()?.parse().ok()?;
+    let new = words.nth(2)?.parse().ok()?;
+    Some((old, new))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_budget_meter_is_legible_in_every_room_during_a_rollout() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=4").await;
+    eventually(30, "four Running pods", || async { running_pods(c).await == 4 }).await;
+    for (i, (room, w, h, presenter)) in ROOMS.into_iter().enumerate() {
+        resize(c, w, h).await;
+        if presenter {
+            click(c, "Presenter").await;
+            tokio::time::sleep(Duration::from_millis(800)).await;
+        }
+        // A fresh rollout per room, caught when old and new pods run side by side.
+        type_line(c, &format!("k set image deployment/web nginx=nginx:1.{}", 30 + i)).await;
+        eventually(30, "old and new pods side by side", || async {
+            old_new(c).await.is_some_and(|(old, new)| old > 0 && new > 0)
+        })
+        .await;
+        click(c, "Pause").await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        browser.screenshot(&format!("budget-{room}.png")).await;
+
+        let (old, new) = old_new(c).await.expect("the meter shows the rollout");
+        assert!(old + new <= 5, "{room}: {old} old + {new} new is above max 5");
+        let geometry = js(
+            c,
+            "const card = document.querySelector('.budget').getBoundingClientRect();
+             const stage = document.querySelector('.stage').getBoundingClientRect();
+             const cx = stage.left + stage.width / 2, cy = stage.top + stage.height / 2;
+             const covers = cx >= card.left && cx <= card.right && cy >= card.top && cy <= card.bottom;
+             const size = parseFloat(getComputedStyle(document.querySelector('.budget-meter')).fontSize);
+             const shown = s => { const e = document.querySelector(s); return !!e && e.getBoundingClientRect().height > 0; };
+             return [card.left >= stage.left - 1 && card.right <= stage.right + 1 && card.bottom <= stage.bottom + 1,
+                     covers, size, card.height, shown('.budget-bar'), shown('.budget-compact'),
+                     (document.querySelector('.budget-bound.max') || {}).textContent,
+                     (document.querySelector('.budget-bound.min') || {}).textContent];",
+        )
+        .await;
+        let g = geometry.as_array().unwrap();
+        assert_eq!(g[0], true, "{room}: the card stays inside the stage");
+        assert_eq!(g[1], false, "{room}: the card covers the graph's centre");
+        let size = g[2].as_f64().unwrap();
+        assert!(size >= 13.0, "{room}: the meter's text is {size}px");
+        let (height, bars, line) = (g[3].as_f64().unwrap(), g[4] == true, g[5] == true);
+        assert_eq!((g[6].as_str(), g[7].as_str()), (Some("5"), Some("3")), "{room}");
+        if room == "phone" {
+            assert!(line && !bars, "{room}: one line, no bars");
+            assert!(height < 40.0, "{room}: the line is {height}px tall");
+        } else {
+            assert!(bars && !line, "{room}: bars, not the phone's line");
+        }
+        if presenter {
+            assert!(size >= 18.0, "{room}: presenter type is {size}px");
+            click(c, "Presenter").await;
+        }
+        // Finish this rollout so the next room starts from one old ReplicaSet.
+        click(c, "Play").await;
+        type_line(c, "settle").await;
+        eventually(30, "the rollout to finish", || async {
+            count(c, ".budget-meter:not(.finished)").await == 0
+        })
+        .await;
+    }
+    browser.close().await;
+}
