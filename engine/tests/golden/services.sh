@@ -1,11 +1,15 @@
-# Services: expose, create service, get/describe/yaml, node ports and cluster IPs, endpoints.
-# Until the endpoint controllers run, the slice and Endpoints here are written by hand.
+# Services: expose, create service, get/describe/yaml, node ports and cluster IPs, endpoints
+# written by the controllers, and a selector-less Service whose endpoints are written by hand.
 k create deployment web --image=nginx:1.27 --replicas=3 --port=80
 settle
 k expose deploy web --port=80 --target-port=80
 k get svc
 k get svc -o wide
 k get svc web -o yaml
+sleep 1
+k get endpointslices
+k get endpoints
+k describe svc web
 k create service clusterip api --tcp=80:8080 --tcp=443:8443
 k create service nodeport edge --tcp=80:8080 --node-port=30080
 k create service clusterip db --clusterip=None
@@ -75,49 +79,57 @@ k get svc shop --show-labels
 k get svc db -o jsonpath='{.spec.clusterIP} {.spec.clusterIPs} {.spec.ipFamilies}{"\n"}'
 k describe svc web-alt
 k apply -f - <<YAML
+apiVersion: v1
+kind: Service
+metadata:
+  name: manual
+spec:
+  ports:
+  - port: 80
+---
 apiVersion: discovery.k8s.io/v1
 kind: EndpointSlice
 metadata:
-  name: web-x7k2p
+  name: manual-x7k2p
   labels:
-    kubernetes.io/service-name: web
+    kubernetes.io/service-name: manual
 addressType: IPv4
 ports:
 - name: ""
   port: 80
   protocol: TCP
 endpoints:
-- addresses: [10.244.1.2]
+- addresses: [10.0.9.1]
   conditions: {ready: true, serving: true, terminating: false}
   nodeName: node-1
-  targetRef: {kind: Pod, name: web-6d9586c7cc-nzwns, namespace: default}
-- addresses: [10.244.2.2]
+  targetRef: {kind: Pod, name: db-0, namespace: default}
+- addresses: [10.0.9.2]
   conditions: {ready: true, serving: true, terminating: false}
-  nodeName: node-2
-- addresses: [10.244.3.2]
+- addresses: [10.0.9.3]
+  conditions: {ready: true}
+- addresses: [10.0.9.4]
   conditions: {ready: false, serving: false, terminating: false}
-  nodeName: node-3
 ---
 apiVersion: v1
 kind: Endpoints
 metadata:
-  name: web
+  name: manual
 subsets:
-- addresses: [{ip: 10.244.1.2}, {ip: 10.244.2.2}]
-  notReadyAddresses: [{ip: 10.244.3.2}]
+- addresses: [{ip: 10.0.9.1}, {ip: 10.0.9.2}, {ip: 10.0.9.3}]
+  notReadyAddresses: [{ip: 10.0.9.4}]
   ports: [{port: 80, protocol: TCP}]
 YAML
-k describe svc web
-k get endpointslices
-k describe endpointslice web-x7k2p
-k get endpoints
-k get ep web -o name
-k describe ep web
+k describe svc manual
+k get endpointslices manual-x7k2p
+k describe endpointslice manual-x7k2p
+k get endpoints manual
+k get ep manual -o name
+k describe ep manual
 k label svc web tier=front
 k get svc -l tier=front
 k get all
 k delete svc web web-alt
-k delete endpointslice web-x7k2p
+k delete endpointslice manual-x7k2p
 k get svc
 k delete -f - <<YAML
 apiVersion: v1
@@ -128,6 +140,6 @@ metadata:
 apiVersion: v1
 kind: Endpoints
 metadata:
-  name: web
+  name: manual
 YAML
 export
