@@ -4,11 +4,28 @@ use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
-    "get", "describe", "create", "apply", "run", "delete", "scale", "label", "set", "rollout",
-    "wait", "cordon", "uncordon", "drain", "edit", "events", "version",
+    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "set",
+    "rollout", "wait", "cordon", "uncordon", "drain", "edit", "events", "version",
 ];
-const KINDS: &[&str] =
-    &["pods", "replicasets", "deployments", "nodes", "events", "all", "po", "rs", "deploy"];
+const KINDS: &[&str] = &[
+    "pods",
+    "replicasets",
+    "deployments",
+    "services",
+    "endpointslices",
+    "endpoints",
+    "nodes",
+    "events",
+    "all",
+    "po",
+    "rs",
+    "deploy",
+    "svc",
+    "ep",
+];
+/// What `kubectl expose` takes (expose.go `exposeResources`, less replication controllers).
+const EXPOSABLE: &[&str] = &["deployment", "replicaset", "pod", "service", "deploy", "rs", "svc"];
+const SERVICE_TYPES: &[&str] = &["clusterip", "nodeport", "loadbalancer", "externalname"];
 const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
 const SANDBOX: &[&str] = &[
     "node",
@@ -54,7 +71,13 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
         }
         ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
-        ["k" | "kubectl", "create"] => vec!["deployment".into(), "namespace".into(), "-f".into()],
+        ["k" | "kubectl", "create"] => {
+            ["deployment", "service", "namespace", "-f"].iter().map(|s| s.to_string()).collect()
+        }
+        ["k" | "kubectl", "create", "service" | "svc"] => {
+            SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
+        }
+        ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
         ["k" | "kubectl", _verb] => {
             if let Some((ty, _)) = partial.split_once('/') {
                 match Kind::from_resource(ty) {
@@ -133,5 +156,15 @@ mod tests {
         assert!(pod.starts_with("k delete pod web-") && pod.ends_with(' '), "{pod}");
         assert_eq!(complete("k get pods zzz", w), None);
         assert_eq!(candidates("node f", w), vec!["fail"]);
+        assert_eq!(complete("k exp", w).as_deref(), Some("k expose "));
+        assert_eq!(complete("k expose dep", w).as_deref(), Some("k expose deploy"));
+        assert_eq!(
+            complete("k create service n", w).as_deref(),
+            Some("k create service nodeport ")
+        );
+        s.run("k expose deploy web --port=80");
+        let w = &s.world;
+        assert_eq!(complete("k describe svc w", w).as_deref(), Some("k describe svc web "));
+        assert_eq!(candidates("k get endp", w), vec!["endpoints", "endpointslices"]);
     }
 }

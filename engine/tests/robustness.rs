@@ -117,6 +117,12 @@ const WORDS: &[&str] = &[
     "cordon",
     "drain",
     "--all",
+    "svc",
+    "ep",
+    "endpointslices",
+    "expose",
+    "service",
+    "clusterip",
 ];
 
 fn sentence() -> impl Strategy<Value = String> {
@@ -206,4 +212,71 @@ fn hostile_values_get_clear_errors_with_the_real_wording() {
         assert!(out.text().contains(want), "{}:\n{}", &line[..line.len().min(60)], out.text());
     }
     assert_eq!(s.run("k get deploy web -o name").text(), "deployment.apps/web\n");
+}
+
+/// Service, EndpointSlice and Endpoints manifests with every field wrong in some way: each is
+/// refused with words or taken, and what is taken prints in every format without panicking.
+#[test]
+fn garbage_service_manifests_never_panic() {
+    let mut s = session();
+    let svc =
+        |spec: &str| format!("apiVersion: v1\nkind: Service\nmetadata: {{name: g}}\nspec: {spec}");
+    let slice = |body: &str| {
+        format!("apiVersion: discovery.k8s.io/v1\nkind: EndpointSlice\nmetadata: {{name: s, labels: {{kubernetes.io/service-name: ok}}}}\n{body}")
+    };
+    let endpoints =
+        |body: &str| format!("apiVersion: v1\nkind: Endpoints\nmetadata: {{name: ok}}\n{body}");
+    let manifests = [
+        svc("null"),
+        svc("[]"),
+        svc("{type: 5, ports: [{port: 80}]}"),
+        svc("{type: '', ports: [{port: 80}]}"),
+        svc("{ports: x}"),
+        svc("{ports: [{port: abc}]}"),
+        svc("{ports: [{port: 99999999999}]}"),
+        svc("{ports: [{port: -1, targetPort: -1, nodePort: -1}]}"),
+        svc("{type: NodePort, ports: [{port: 80, nodePort: 99999}]}"),
+        svc("{ports: [{port: 80, targetPort: {}}]}"),
+        svc("{ports: [{port: 80, targetPort: 'Not A Name!'}]}"),
+        svc("{ports: [{port: 80}, {port: 81}]}"),
+        svc("{ports: [{name: a, port: 80}, {name: a, port: 81}]}"),
+        svc("{clusterIP: garbage, ports: [{port: 80}]}"),
+        svc("{clusterIP: 10.96.0.0, ports: [{port: 80}]}"),
+        svc("{clusterIPs: [1, 2], ports: [{port: 80}]}"),
+        svc("{clusterIP: 10.96.0.1, clusterIPs: [10.96.0.2], ports: [{port: 80}]}"),
+        svc("{selector: [a], ports: [{port: 80}]}"),
+        svc("{selector: {'bad key!': v}, ports: [{port: 80}]}"),
+        svc("{type: ExternalName}"),
+        svc("{clusterIP: None}"),
+        "apiVersion: v1\nkind: Service\nmetadata: {name: ok}\nspec: {selector: {app: web}, ports: [{port: 80}]}".into(),
+        slice("addressType: IPv4"),
+        slice("addressType: 7\nendpoints: x"),
+        slice("addressType: IPv4\nendpoints: [{addresses: []}, {addresses: [a, b], conditions: {ready: false}}]"),
+        slice("addressType: IPv4\nports: [{}, {name: null}]\nendpoints: [{addresses: [10.0.0.1]}]"),
+        slice("addressType: IPv4\nendpoints: [{addresses: [10.0.0.1], conditions: x}]"),
+        endpoints("subsets: [{addresses: [{}]}]"),
+        endpoints("subsets: [{addresses: [{ip: ''}], ports: [{port: -5}]}]"),
+        endpoints("subsets: x"),
+    ];
+    for m in &manifests {
+        let out = s.run(&format!("k apply -f - <<EOF\n{m}\nEOF"));
+        if out.status != 0 {
+            assert!(!out.text().trim().is_empty(), "{m} failed silently");
+        }
+    }
+    for line in [
+        "k get svc,endpointslices,ep -o wide",
+        "k get svc,endpointslices,ep -o yaml",
+        "k get svc,endpointslices,ep -o json",
+        "k describe svc",
+        "k describe endpointslices",
+        "k describe ep",
+        "k expose svc ok --name=again",
+        "k expose svc g --port=1",
+        "export",
+        "k delete svc,endpointslices,ep --all",
+    ] {
+        assert_sane(&mut s, line);
+    }
+    assert_eq!(s.run("k get svc -o name").text(), "");
 }

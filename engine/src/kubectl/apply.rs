@@ -161,16 +161,19 @@ fn put_item(
         Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, verb, out),
         Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, verb, out),
         Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, verb, out),
+        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
+        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
+        Ok(Object::Endpoints(x)) => {
+            super::resource::warn_deprecated(Kind::Endpoints, out);
+            put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out)
+        }
         Ok(_) => Err(Failure::Client(KubectlError::Plain(
-            "kubeloop: only Deployments, ReplicaSets and Pods can be created here".into(),
+            "kubeloop: only Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints can be created here".into(),
         ))),
         Err(message) => {
             let ns = if item.namespace.is_empty() { ns } else { &item.namespace };
-            let exists = match item.kind {
-                Kind::Deployment => s.world.store.get::<Deployment>(ns, &item.name).is_some(),
-                Kind::ReplicaSet => s.world.store.get::<ReplicaSet>(ns, &item.name).is_some(),
-                _ => s.world.store.get::<Pod>(ns, &item.name).is_some(),
-            };
+            let key = crate::store::Key::new(ns, &item.name);
+            let exists = s.world.store.get_object(item.kind, &key).is_some();
             let verb = if apply && exists { "applying patch" } else { "creating" };
             let message = message.to_string();
             Err(Failure::Api { verb, err: ApiError::BadRequest { message } })
@@ -303,6 +306,8 @@ fn merged_spec<T: serde::Serialize + serde::de::DeserializeOwned>(
     before: Option<&Value>,
 ) -> Option<T> {
     let mut doc = serde_json::to_value(current).ok()?;
+    // Kinds without a spec (EndpointSlices, Endpoints) are replaced whole.
+    doc.get("spec")?;
     let empty = Value::Object(Default::default());
     let want = source.get("spec").unwrap_or(&empty);
     let had = doc.get("spec").cloned().unwrap_or(Value::Null);

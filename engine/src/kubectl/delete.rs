@@ -41,6 +41,7 @@ const DELETE_FLAGS: &[FlagSpec] = &[
 pub fn delete(
     s: &mut Session,
     argv: &[String],
+    stdin: Option<String>,
     to_completion: bool,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
@@ -103,12 +104,23 @@ pub fn delete(
             "setting 'all' parameter but found a non empty selector. ".into(),
         ));
     }
-    let sel = resource::select(&a.positional, true)?;
-    if sel.items.is_empty() {
+    // `-f -`: the objects a manifest names, each in its own namespace or the command's.
+    let from_file = match a.get("filename") {
+        Some(f) => Some(manifest_refs(f, stdin.as_deref(), &a.positional, &ns)?),
+        None => None,
+    };
+    let sel = match &from_file {
+        Some(refs) => resource::Selection {
+            items: refs.iter().map(|(kind, _, name)| (*kind, vec![name.clone()])).collect(),
+            named: true,
+        },
+        None => resource::select(&a.positional, true)?,
+    };
+    if sel.items.is_empty() && from_file.is_none() {
         return Err(resource::no_resource(all || has_selector));
     }
     // SelectAllParam made --all a selector, so both refuse names.
-    if sel.named && (all || has_selector) {
+    if sel.named && (all || has_selector) && from_file.is_none() {
         return Err(resource::names_with_selector(&a.positional));
     }
     if !sel.named && !all && !has_selector {
@@ -126,24 +138,43 @@ pub fn delete(
         out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
     let label_sel = parse_selector(a.get("selector"))?;
-    let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
+    for (kind, _) in &sel.items {
+        resource::warn_deprecated(*kind, out);
+    }
+    let (targets, missing) = match &from_file {
+        Some(refs) => resolve_refs(&s.world, refs),
+        None => {
+            let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
+            let found = resolved.found.into_iter().map(|(k, n, u)| (k, ns.clone(), n, u));
+            (found.collect(), resolved.missing)
+        }
+    };
     let mut status = 0;
+    // From a file, the builder does not look objects up first: the DELETE itself fails,
+    // worded with its source (helpers.go `AddSourceToErr`), after the objects that went.
+    let mut not_found = Vec::new();
     if !a.bool("ignore-not-found", false)? {
-        for (kind, name) in resolved.missing {
-            out.err(format!("{}\n", ApiError::NotFound { kind, name }));
+        for (kind, name) in missing {
+            let e = ApiError::NotFound { kind, name };
+            match from_file {
+                Some(_) => not_found.push(format!(
+                    "Error from server (NotFound): error when deleting \"STDIN\": {}",
+                    e.status_message()
+                )),
+                None => out.err(format!("{e}\n")),
+            }
             status = 1;
         }
     }
-    let targets = resolved.found;
     if targets.is_empty() && !sel.named {
         out.out("No resources found\n");
         return Ok(0);
     }
     let mut waiting = Vec::new();
-    for (kind, name, uid) in &targets {
+    for (kind, ns, name, uid) in &targets {
         let res = match kind {
             Kind::Node => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
-            _ => crate::with_kind!(kind, T => s.world.delete::<T>(&ns, name, &opts)),
+            _ => crate::with_kind!(kind, T => s.world.delete::<T>(ns, name, &opts)),
         };
         match res {
             Ok(outcome) => {
@@ -162,6 +193,9 @@ pub fn delete(
             }
         }
     }
+    for e in not_found {
+        out.err(format!("{e}\n"));
+    }
     if wait && !waiting.is_empty() {
         // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
         // for "as long as it takes" is the longest a script lets the cluster run.
@@ -170,6 +204,59 @@ pub fn delete(
         return Ok(super::waiting::begin(s, super::waiting::Op::Delete(op), to_completion, out));
     }
     Ok(status)
+}
+
+/// The objects a manifest on stdin names, as cli-runtime's builder reads them for `delete -f`:
+/// kind, namespace (the document's, or the command's) and name. A document the API server
+/// would not decode still names its object; a stream kubectl cannot read is refused.
+fn manifest_refs(
+    file: &str,
+    stdin: Option<&str>,
+    positional: &[String],
+    ns: &str,
+) -> Result<Vec<(Kind, String, String)>, KubectlError> {
+    if !positional.is_empty() {
+        return Err(KubectlError::Usage(
+            "when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well".into(),
+        ));
+    }
+    if file != "-" {
+        return Err(KubectlError::Plain(
+            "kubeloop: there are no files here; pass the manifest on standard input: `kubectl delete -f - <<EOF` ... `EOF`".into(),
+        ));
+    }
+    let stream = super::manifest::read(stdin.unwrap_or_default());
+    if let Some(e) = stream.stopped {
+        return Err(e);
+    }
+    if stream.items.is_empty() {
+        return Err(KubectlError::Usage("no objects passed to delete".into()));
+    }
+    Ok(stream
+        .items
+        .into_iter()
+        .map(|i| {
+            let item_ns = if i.namespace.is_empty() { ns.to_string() } else { i.namespace };
+            (i.kind, item_ns, i.name)
+        })
+        .collect())
+}
+
+/// The manifest's objects that exist, with their UIDs, and the names of those that do not.
+#[allow(clippy::type_complexity)]
+fn resolve_refs(
+    world: &World,
+    refs: &[(Kind, String, String)],
+) -> (Vec<(Kind, String, String, String)>, Vec<(Kind, String)>) {
+    let (mut found, mut missing) = (Vec::new(), Vec::new());
+    for (kind, ns, name) in refs {
+        let key_ns = if kind.namespaced() { ns.as_str() } else { "" };
+        match world.store.meta_of(*kind, &Key::new(key_ns, name)) {
+            Some(m) => found.push((*kind, ns.clone(), name.clone(), m.uid.clone())),
+            None => missing.push((*kind, name.clone())),
+        }
+    }
+    (found, missing)
 }
 
 /// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
@@ -283,5 +370,23 @@ mod tests {
         );
         assert!(out.text().contains("pod \"solo\" force deleted"), "{}", out.text());
         assert_eq!(s.run("k get pod solo").status, 1);
+    }
+
+    #[test]
+    fn delete_from_a_manifest_deletes_what_it_names_and_reports_the_rest_last() {
+        let mut s = session();
+        s.run("k create service clusterip web --tcp=80");
+        let out = s.run(
+            "k delete -f - <<EOF\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: ghost}\nEOF",
+        );
+        assert_eq!(
+            out.text(),
+            "service \"web\" deleted from default namespace\nError from server (NotFound): error when deleting \"STDIN\": pods \"ghost\" not found\n"
+        );
+        assert_eq!(out.status, 1);
+        assert_eq!(
+            s.run("k delete -f - pods").text(),
+            "error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n"
+        );
     }
 }

@@ -35,6 +35,7 @@ pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i3
     let mut errors: Vec<String> = Vec::new();
     let mut not_found = None;
     for (kind, names) in &sel.items {
+        resource::warn_deprecated(*kind, out);
         if names.is_empty() {
             match label_sel.for_list(*kind) {
                 Ok(l) => found.extend(

@@ -177,6 +177,7 @@ pub fn get(
     let mut errors: Vec<String> = Vec::new();
     let mut groups: Vec<(Kind, Vec<Object>)> = Vec::new();
     for (kind, names) in &sel.items {
+        resource::warn_deprecated(*kind, out);
         let objs = if names.is_empty() {
             match label_sel.for_list(*kind) {
                 Ok(l) => list_kind(&s.world.store, *kind, list_ns, l),

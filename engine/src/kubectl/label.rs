@@ -115,6 +115,7 @@ pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     let label_sel = parse_selector(a.get("selector"))?;
     let mut status = 0;
     for (kind, names) in &sel.items {
+        super::resource::warn_deprecated(*kind, out);
         let names: Vec<String> = if names.is_empty() {
             if !a.has("selector") && !all {
                 return Err(KubectlError::Usage(

@@ -162,10 +162,13 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
         "Deployment" => (Kind::Deployment, "apps/v1"),
         "ReplicaSet" => (Kind::ReplicaSet, "apps/v1"),
         "Pod" => (Kind::Pod, "v1"),
+        "Service" => (Kind::Service, "v1"),
+        "EndpointSlice" => (Kind::EndpointSlice, "discovery.k8s.io/v1"),
+        "Endpoints" => (Kind::Endpoints, "v1"),
         "Node" | "Event" => return Ok(None),
         other => {
             return Err(KubectlError::Plain(format!(
-                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets and Pods)"
+                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints)"
             )))
         }
     };
@@ -186,6 +189,9 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
     let decoded = match kind {
         Kind::Deployment => strict::typed(v).map(Object::Deployment),
         Kind::ReplicaSet => strict::typed(v).map(Object::ReplicaSet),
+        Kind::Service => strict::typed(v).map(Object::Service),
+        Kind::EndpointSlice => strict::typed(v).map(Object::EndpointSlice),
+        Kind::Endpoints => strict::typed(v).map(Object::Endpoints),
         _ => strict::typed(v).map(Object::Pod),
     };
     let decoded = decoded.map_err(|detail| Undecodable { kind: kind_name.clone(), detail });
@@ -198,6 +204,10 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
 fn fill_absent(v: &mut Value, kind: Kind) {
     let Value::Object(top) = v else { return };
     top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
+    // A Service's spec has no required field; slices and Endpoints have no spec at all.
+    if matches!(kind, Kind::Service | Kind::EndpointSlice | Kind::Endpoints) {
+        return;
+    }
     let spec = top.entry("spec").or_insert_with(|| Value::Object(Default::default()));
     let Value::Object(spec) = spec else { return };
     let pod_spec = if kind == Kind::Pod {
@@ -231,7 +241,10 @@ mod tests {
     fn unknown_fields_and_kinds_are_refused() {
         assert!(load("apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {containerz: []}\n")
             .is_err());
-        assert!(load("apiVersion: v1\nkind: Service\nmetadata: {name: x}\n").is_err());
+        assert!(load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n").is_err());
+        assert!(load("apiVersion: v1\nkind: Service\nmetadata: {name: x}\nspec: {portz: []}\n")
+            .is_err());
+        assert!(load("apiVersion: v1\nkind: EndpointSlice\nmetadata: {name: x}\n").is_err());
         assert!(load("apiVersion: v1\nkind: Pod\n  bad: [indent\n").is_err());
         assert!(load("").is_err());
     }

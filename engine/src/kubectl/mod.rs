@@ -6,10 +6,12 @@
 
 mod apply;
 pub mod args;
+mod create_service;
 mod delete;
 mod describe;
 mod events;
 pub mod export;
+mod expose;
 mod filters;
 mod get;
 pub mod jsonpath;

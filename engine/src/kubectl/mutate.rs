@@ -57,6 +57,15 @@ pub fn create(
     stdin: Option<String>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
+    // `create service` has subcommands with flags of their own (create_service.go).
+    if let Some(at) = args::first_word(argv, CREATE_FLAGS)
+        .filter(|w| matches!(*w, "service" | "svc"))
+        .and_then(|w| argv.iter().position(|a| a == w))
+    {
+        let rest: Vec<String> =
+            argv.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, a)| a.clone()).collect();
+        return super::create_service::create_service(s, &rest, out);
+    }
     let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
     if a.has("dry-run") {
         return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
@@ -135,10 +144,9 @@ pub fn create(
         Some(
             other @ ("clusterrole" | "clusterrolebinding" | "configmap" | "cm" | "cronjob" | "cj"
             | "ingress" | "ing" | "job" | "poddisruptionbudget" | "pdb" | "priorityclass" | "pc"
-            | "quota" | "resourcequota" | "role" | "rolebinding" | "secret" | "service" | "svc"
-            | "serviceaccount" | "sa" | "token"),
+            | "quota" | "resourcequota" | "role" | "rolebinding" | "secret" | "serviceaccount" | "sa" | "token"),
         ) => Err(KubectlError::Plain(format!(
-            "kubeloop: `kubectl create {other}` is not supported in kubeloop (try `create deployment`, `create namespace` or `create -f -`)"
+            "kubeloop: `kubectl create {other}` is not supported in kubeloop (try `create deployment`, `create service`, `create namespace` or `create -f -`)"
         ))),
         // create.go RunCreate: words that name no subcommand.
         Some(_) => Err(KubectlError::Usage(format!(
@@ -253,7 +261,7 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     Ok(0)
 }
 
-fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
+pub(super) fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
     let mut labels = BTreeMap::new();
     if l.is_empty() {
         return Err(KubectlError::Usage("no label spec passed".into()));

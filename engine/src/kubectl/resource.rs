@@ -3,7 +3,30 @@
 
 use crate::model::Kind;
 
-use super::KubectlError;
+use super::{KubectlError, Output, Stream};
+
+/// The API server's deprecation warning for a kind, as apiserver
+/// pkg/endpoints/deprecation/deprecation.go `WarningMessage` words it from the type's
+/// prerelease-lifecycle tags: v1 Endpoints is deprecated since 1.33 in favour of
+/// EndpointSlices (KEP-4974), so every request that touches one carries it.
+pub fn deprecation(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Endpoints => {
+            Some("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice")
+        }
+        _ => None,
+    }
+}
+
+/// Prints `kind`'s deprecation warning on stderr as kubectl's warning handler does
+/// (`Warning: ...`), once per command: client-go's default handler deduplicates.
+pub fn warn_deprecated(kind: Kind, out: &mut Output) {
+    let Some(message) = deprecation(kind) else { return };
+    let line = format!("Warning: {message}\n");
+    if !out.chunks.iter().any(|(s, t)| *s == Stream::Stderr && t.contains(&line)) {
+        out.err(line);
+    }
+}
 
 /// What the command refers to: each kind, with the names given for it (empty: all of them).
 #[derive(Clone, Debug, PartialEq)]
@@ -43,9 +66,6 @@ const NOT_SIMULATED: &[&str] = &[
     "pvc",
     "serviceaccounts",
     "sa",
-    "endpoints",
-    "ep",
-    "endpointslices",
     "horizontalpodautoscalers",
     "hpa",
     "replicationcontrollers",

@@ -3,8 +3,8 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    apply, delete, describe, events, filters, get, label, logs, mutate, nodes, rollout, sandbox,
-    scale, set_image, wait, KubectlError, Mode, Output, Session, Stream,
+    apply, delete, describe, events, expose, filters, get, label, logs, mutate, nodes, rollout,
+    sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -239,8 +239,9 @@ pub fn kubectl(
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
+        "expose" => expose::expose(s, rest, out),
         // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
-        "delete" => delete::delete(s, rest, s.mode == Mode::Script, out),
+        "delete" => delete::delete(s, rest, stdin, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
         "label" => label::label(s, rest, out),
         "set" => set_image::set(s, rest, out),
@@ -260,7 +261,7 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "annotate" | "patch" | "replace" | "expose" | "autoscale" | "exec" | "port-forward"
+        "annotate" | "patch" | "replace" | "autoscale" | "exec" | "port-forward"
         | "attach" | "cp" | "top" | "auth" | "config" | "api-resources" | "explain" | "diff"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))

@@ -64,7 +64,7 @@ fn go_type_error<T: DeserializeOwned>(v: &Value, message: &str) -> Option<String
         .collect();
     let (field, parents) = keys.split_last()?;
     let kind = v.get("kind").and_then(Value::as_str).unwrap_or("Object");
-    let go_type = go_field_type(expected, field)?;
+    let go_type = go_field_type(expected, field, kind)?;
     Some(format!(
         "json: cannot unmarshal {json_value} into Go struct field {}.{} of type {go_type}",
         go_struct(kind, parents),
@@ -106,7 +106,15 @@ fn go_struct(kind: &str, parents: &[&str]) -> String {
         Some("strategy") => "DeploymentStrategy".into(),
         Some("rollingUpdate") => "RollingUpdateDeployment".into(),
         Some("containers" | "initContainers") => "Container".into(),
-        Some("ports") => "ContainerPort".into(),
+        Some("ports") => match kind {
+            "Service" => "ServicePort".into(),
+            "EndpointSlice" | "Endpoints" => "EndpointPort".into(),
+            _ => "ContainerPort".into(),
+        },
+        Some("endpoints") => "Endpoint".into(),
+        Some("subsets") => "EndpointSubset".into(),
+        Some("addresses" | "notReadyAddresses") if kind == "Endpoints" => "EndpointAddress".into(),
+        Some("conditions") if kind == "EndpointSlice" => "EndpointConditions".into(),
         Some("env") => "EnvVar".into(),
         Some("resources") => "ResourceRequirements".into(),
         Some("ownerReferences") => "OwnerReference".into(),
@@ -126,7 +134,7 @@ fn go_struct(kind: &str, parents: &[&str]) -> String {
 }
 
 /// The Go type of a field, from what serde expected there.
-fn go_field_type(expected: &str, field: &str) -> Option<String> {
+fn go_field_type(expected: &str, field: &str, kind: &str) -> Option<String> {
     let list = |item: &str| format!("[]v1.{item}");
     Some(match expected {
         "i32" => "int32".into(),
@@ -138,6 +146,8 @@ fn go_field_type(expected: &str, field: &str) -> Option<String> {
         "a map" => "map[string]string".into(),
         "a sequence" => match field {
             "containers" | "initContainers" => list("Container"),
+            "ports" if kind == "Service" => list("ServicePort"),
+            "ports" if kind == "EndpointSlice" || kind == "Endpoints" => list("EndpointPort"),
             "ports" => list("ContainerPort"),
             "env" => list("EnvVar"),
             "ownerReferences" => list("OwnerReference"),

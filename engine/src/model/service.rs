@@ -32,29 +32,44 @@ fn service_kind() -> String {
     "Service".into()
 }
 
-/// `ServiceType`. The empty string is refused as upstream refuses it; a missing type is
-/// `ClusterIP`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `ServiceType`. Decoding takes any string, as the API server's does, so that a type it
+/// does not know is refused by validation with its wording (`spec.type: Unsupported value`)
+/// rather than by the decoder; an empty or missing type is defaulted to `ClusterIP`
+/// (pkg/apis/core/v1/defaults.go `SetDefaults_Service`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum ServiceType {
     #[default]
     ClusterIP,
     NodePort,
     LoadBalancer,
     ExternalName,
+    /// A type the API does not have, kept as written for validation to name.
+    Unsupported(String),
 }
 
 impl ServiceType {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             ServiceType::ClusterIP => "ClusterIP",
             ServiceType::NodePort => "NodePort",
             ServiceType::LoadBalancer => "LoadBalancer",
             ServiceType::ExternalName => "ExternalName",
+            ServiceType::Unsupported(s) => s,
+        }
+    }
+
+    pub fn parse(s: &str) -> ServiceType {
+        match s {
+            "" | "ClusterIP" => ServiceType::ClusterIP,
+            "NodePort" => ServiceType::NodePort,
+            "LoadBalancer" => ServiceType::LoadBalancer,
+            "ExternalName" => ServiceType::ExternalName,
+            other => ServiceType::Unsupported(other.to_string()),
         }
     }
 
     /// Whether the type gets node ports (`NodePort`, and `LoadBalancer` by default).
-    pub fn has_node_ports(self) -> bool {
+    pub fn has_node_ports(&self) -> bool {
         matches!(self, ServiceType::NodePort | ServiceType::LoadBalancer)
     }
 }
@@ -62,6 +77,18 @@ impl ServiceType {
 impl fmt::Display for ServiceType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ServiceType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ServiceType {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(|s| ServiceType::parse(&s))
     }
 }
 
@@ -206,14 +233,59 @@ pub fn default_service(s: &mut ServiceSpec) {
     s.internal_traffic_policy.get_or_insert_with(|| "Cluster".into());
     if s.type_.has_node_ports() {
         s.external_traffic_policy.get_or_insert_with(|| "Cluster".into());
+    } else {
+        // strategy.go `dropTypeDependentFields`: a Service leaving NodePort or LoadBalancer
+        // loses the policy it only had for that type (an apply that changes the type keeps
+        // the server-set field otherwise). A create that sets it on a ClusterIP Service,
+        // which validation would refuse, loses it too.
+        s.external_traffic_policy = None;
     }
     if s.cluster_ip.is_none() && !s.cluster_ips.is_empty() {
         s.cluster_ip = s.cluster_ips.first().cloned();
+    }
+    // pkg/registry/core/service/strategy.go `normalizeClusterIPs`: a body that sets only
+    // `clusterIP` has it as its `clusterIPs` too, so allocation errors name the list.
+    if let Some(ip) = s.cluster_ip.as_deref().filter(|ip| !ip.is_empty()) {
+        if s.cluster_ips.is_empty() {
+            s.cluster_ips = vec![ip.to_string()];
+        }
     }
     if !s.headless() || !s.selector.is_empty() {
         if s.ip_families.is_empty() {
             s.ip_families = vec!["IPv4".into()];
         }
         s.ip_family_policy.get_or_insert_with(|| "SingleStack".into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaulting_fills_ports_and_policies_and_drops_what_the_type_no_longer_has() {
+        let mut spec = ServiceSpec {
+            type_: ServiceType::NodePort,
+            ports: vec![ServicePort { port: 80, ..Default::default() }],
+            cluster_ip: Some("10.96.0.10".into()),
+            ..Default::default()
+        };
+        default_service(&mut spec);
+        assert_eq!(spec.ports[0].target_port, Some(IntOrString::Int(80)));
+        assert_eq!(spec.ports[0].protocol(), "TCP");
+        assert_eq!(spec.external_traffic_policy.as_deref(), Some("Cluster"));
+        assert_eq!(spec.cluster_ips, ["10.96.0.10"]);
+        spec.type_ = ServiceType::ClusterIP;
+        default_service(&mut spec);
+        assert_eq!(spec.external_traffic_policy, None);
+    }
+
+    #[test]
+    fn any_type_string_decodes_and_prints_back() {
+        let t: ServiceType = serde_json::from_str("\"Bogus\"").unwrap();
+        assert_eq!(t, ServiceType::Unsupported("Bogus".into()));
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"Bogus\"");
+        let t: ServiceType = serde_json::from_str("\"NodePort\"").unwrap();
+        assert!(t.has_node_ports());
     }
 }

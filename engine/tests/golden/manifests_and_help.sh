@@ -56,7 +56,7 @@ spec:
 EOF
 k apply -f - <<EOF
 apiVersion: v1
-kind: Service
+kind: ConfigMap
 metadata:
   name: nope
 EOF

@@ -128,7 +128,8 @@ fn renamed(s: &Session, item: &manifest::Item) -> bool {
         return false;
     };
     let everything = crate::labels::selector::Selector::everything();
-    [Kind::Deployment, Kind::ReplicaSet, Kind::Pod].into_iter().any(|kind| {
+    let kinds = [Kind::Deployment, Kind::ReplicaSet, Kind::Pod, Kind::Service, Kind::EndpointSlice];
+    kinds.into_iter().chain([Kind::Endpoints]).any(|kind| {
         crate::kubectl::list_objects(&s.world.store, kind, None, &everything).iter().any(|o| {
             let m = o.meta();
             m.uid == uid

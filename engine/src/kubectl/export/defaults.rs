@@ -1,5 +1,6 @@
-//! The pod-spec half of `export`'s cleaning: what the API server filled in on a pod or a
-//! pod template (`model::pod_defaults`), taken back out so the manifest reads as written.
+//! The spec half of `export`'s cleaning: what the API server filled in on a pod or a pod
+//! template (`model::pod_defaults`), or on a Service (`model::default_service` and the
+//! registry's allocation), taken back out so the manifest reads as written.
 
 use serde_json::{json, Map, Value};
 
@@ -84,6 +85,36 @@ fn retain_list(map: &mut Map<String, Value>, key: &str, keep: impl Fn(&Value) ->
         list.retain(|v| keep(v));
         if list.is_empty() {
             map.remove(key);
+        }
+    }
+}
+
+/// Removes what the API server filled in on a Service spec: the allocated cluster IP (a
+/// real cluster has another range, and an address from it is taken there by chance or
+/// refused), except a headless Service's `None`, and the defaulted policies and IP family
+/// fields. Node ports stay: they come from the same default range everywhere, and a port a
+/// user chose cannot be told apart from one the allocator picked.
+pub(super) fn strip_service_defaults(spec: &mut Map<String, Value>) {
+    if spec.get("clusterIP") != Some(&json!(crate::model::CLUSTER_IP_NONE)) {
+        spec.remove("clusterIP");
+        spec.remove("clusterIPs");
+    }
+    let defaults = [
+        ("sessionAffinity", json!("None")),
+        ("internalTrafficPolicy", json!("Cluster")),
+        ("externalTrafficPolicy", json!("Cluster")),
+        ("ipFamilyPolicy", json!("SingleStack")),
+        ("ipFamilies", json!(["IPv4"])),
+        ("type", json!("ClusterIP")),
+    ];
+    strip_equal(spec, &defaults);
+    if let Some(Value::Array(ports)) = spec.get_mut("ports") {
+        for p in ports.iter_mut().filter_map(Value::as_object_mut) {
+            // `targetPort` defaults to `port`, `protocol` to TCP.
+            if p.get("targetPort") == p.get("port") {
+                p.remove("targetPort");
+            }
+            strip_equal(p, &[("protocol", json!("TCP"))]);
         }
     }
 }

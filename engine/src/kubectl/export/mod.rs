@@ -1,10 +1,11 @@
 //! `export`: the objects a user would have applied, as YAML that `kubectl apply -f` accepts on
-//! a real cluster. Deployments, and the ReplicaSets and Pods no controller owns, with the
+//! a real cluster. Deployments, Services, and the ReplicaSets and Pods no controller owns, with the
 //! fields the API server and the controllers set stripped, so the file reads like the
 //! manifests that built the cluster.
 //!
 //! It deliberately leaves out what a real cluster rebuilds by itself (ReplicaSets and Pods
-//! with a controller, Nodes, Events) and objects already being deleted. It writes no Namespace
+//! with a controller, EndpointSlices and Endpoints, Nodes, Events) and objects already being
+//! deleted. It writes no Namespace
 //! objects, which the simulator's manifests cannot hold; a comment names the namespaces to
 //! create first instead.
 
@@ -12,13 +13,13 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use crate::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet, Service};
 use crate::store::Tabled;
 use crate::world::World;
 
 mod defaults;
 
-use defaults::strip_pod_defaults;
+use defaults::{strip_pod_defaults, strip_service_defaults};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::printers::{object_json, value_to_yaml};
@@ -57,6 +58,7 @@ pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
     collect::<Deployment>(world, namespace, false, &mut docs);
     collect::<ReplicaSet>(world, namespace, true, &mut docs);
     collect::<Pod>(world, namespace, true, &mut docs);
+    collect::<Service>(world, namespace, true, &mut docs);
     if docs.is_empty() {
         return String::new();
     }
@@ -121,6 +123,12 @@ fn clean(kind: Kind, mut v: Value) -> Value {
                 meta.remove("annotations");
             }
         }
+    }
+    if kind == Kind::Service {
+        if let Some(spec) = obj.get_mut("spec").and_then(Value::as_object_mut) {
+            strip_service_defaults(spec);
+        }
+        return v;
     }
     // The scheduler's choice, and a real cluster's nodes have other names.
     if kind == Kind::Pod {

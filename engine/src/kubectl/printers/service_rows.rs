@@ -42,6 +42,7 @@ fn external_ip(s: &Service) -> String {
             false => s.spec.external_ips.join(","),
         },
         ServiceType::ExternalName => s.spec.external_name.clone().unwrap_or_default(),
+        ServiceType::Unsupported(_) => "<unknown>".to_string(),
     }
 }
 

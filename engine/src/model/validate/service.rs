@@ -7,6 +7,7 @@ use crate::labels::validation::{is_dns1123_label, validate_labels, BadValue, Fie
 use crate::model::{IntOrString, Service, ServiceType};
 
 const SUPPORTED_PROTOCOLS: &str = "\"SCTP\", \"TCP\", \"UDP\"";
+const SUPPORTED_TYPES: &str = "\"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"";
 const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 
 pub fn service(s: &Service) -> Vec<FieldError> {
@@ -55,6 +56,29 @@ pub fn service(s: &Service) -> Vec<FieldError> {
             errs.push(FieldError::invalid("spec.clusterIPs[0]", ip, detail));
         }
     }
+    // validateServiceClusterIPsRelatedFields: the list starts with the single field's value.
+    match spec.cluster_ip.as_deref().filter(|ip| !ip.is_empty()) {
+        Some(ip) if spec.cluster_ips.first().is_some_and(|first| first != ip) => {
+            let detail = "first value must match `clusterIP`";
+            errs.push(FieldError::invalid(
+                "spec.clusterIPs",
+                BadValue::json(&spec.cluster_ips),
+                detail,
+            ));
+        }
+        None if !spec.cluster_ips.is_empty() => {
+            let detail = "must be empty when `clusterIP` is not specified";
+            errs.push(FieldError::invalid(
+                "spec.clusterIPs",
+                BadValue::json(&spec.cluster_ips),
+                detail,
+            ));
+        }
+        _ => {}
+    }
+    if let ServiceType::Unsupported(t) = &spec.type_ {
+        errs.push(FieldError::unsupported("spec.type", t.as_str(), SUPPORTED_TYPES));
+    }
     errs
 }
 
@@ -71,5 +95,37 @@ pub fn service_update(new: &Service, old: &Service) -> Vec<FieldError> {
             )]
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ServicePort;
+
+    #[test]
+    fn cluster_ips_must_start_with_cluster_ip() {
+        let mut s = Service::default();
+        s.spec.ports = vec![ServicePort { port: 80, ..Default::default() }];
+        s.spec.cluster_ip = Some("10.96.0.1".into());
+        s.spec.cluster_ips = vec!["10.96.0.2".into()];
+        let errs: Vec<String> = service(&s).iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            errs,
+            ["spec.clusterIPs: Invalid value: [\"10.96.0.2\"]: first value must match `clusterIP`"]
+        );
+    }
+
+    #[test]
+    fn an_unknown_type_is_refused_with_the_supported_values_listed() {
+        let mut s = Service::default();
+        s.spec.type_ = ServiceType::parse("Foo");
+        s.spec.ports = vec![ServicePort { port: 80, ..Default::default() }];
+        let errs: Vec<String> = service(&s).iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            errs,
+            ["spec.type: Unsupported value: \"Foo\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\""]
+        );
+        assert_eq!(ServiceType::parse(""), ServiceType::ClusterIP);
     }
 }

@@ -8,6 +8,7 @@
 
 mod node;
 mod pod;
+mod service;
 mod workload;
 
 use std::collections::BTreeMap;
@@ -52,7 +53,10 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::ReplicaSet => workload::describe_replicaset(store, store.get(ns, name)?, now),
         Kind::Deployment => workload::describe_deployment(store, store.get(ns, name)?, now),
         Kind::Node => node::describe_node(store, store.get("", name)?, now),
-        Kind::Event | Kind::Service | Kind::EndpointSlice | Kind::Endpoints => {
+        Kind::Service => service::describe_service(store, store.get(ns, name)?, now),
+        Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
+        Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
+        Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
         }
