@@ -5,7 +5,7 @@ use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
     "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "set",
-    "rollout", "wait", "cordon", "uncordon", "drain", "edit", "events", "version",
+    "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
 ];
 const KINDS: &[&str] = &[
     "pods",
@@ -30,6 +30,7 @@ const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "rest
 const SANDBOX: &[&str] = &[
     "node",
     "controller",
+    "traffic",
     "events",
     "settle",
     "sleep",
@@ -78,6 +79,11 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
         }
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
+        // `logs` takes a pod by name, or a workload by TYPE/NAME.
+        ["k" | "kubectl", "logs"] if !partial.contains('/') => names(world, Kind::Pod),
+        ["traffic"] => {
+            names(world, Kind::Service).into_iter().map(|n| format!("svc/{n}")).collect()
+        }
         ["k" | "kubectl", _verb] => {
             if let Some((ty, _)) = partial.split_once('/') {
                 match Kind::from_resource(ty) {
@@ -109,6 +115,9 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             "kubelet",
             "garbage-collector",
             "node-lifecycle",
+            "endpointslice",
+            "endpoints",
+            "kube-proxy",
             "all",
         ]
         .iter()

@@ -190,8 +190,9 @@ fn each_worked_solution_typed_into_the_page_passes_and_marks_the_mission_done() 
         let mut sim = Sim::new(1);
         sim.start_mission(&name);
         let solution = sim.active_mission().expect("started").solution.clone();
-        for line in solution.lines() {
-            sim.run_command(line);
+        // One input per command, as typed into the command box: a heredoc is one input.
+        for unit in kubeloop::script::units(&solution) {
+            sim.run_command(&unit.text);
             sim.session.world.settle();
         }
         if sim.session.watching() {

@@ -82,7 +82,7 @@ pub(super) fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
             let ready = ready_pods(store, s);
             let item = ServiceItem {
                 meta: item_meta(s),
-                type_: s.spec.type_,
+                type_: s.spec.type_.clone(),
                 cluster_ip: s.spec.cluster_ip.clone(),
                 ports: kubeloop::kubectl::printers::port_string(&s.spec.ports),
                 selected: pods.len(),

@@ -185,8 +185,12 @@ pub fn seen(s: &SeenCheck, what: Option<&str>, ctx: &Ctx) -> (bool, String) {
 }
 
 /// Requests to a Service served and failed since the start (the counters now, less the
-/// counters the setup left).
+/// counters the setup left). Users keep being served while nothing happens, so the check
+/// counts only once the learner has changed something (a write by no loop).
 pub fn traffic(t: &TrafficCheck, ctx: &Ctx) -> (bool, String) {
+    if !ctx.since_start().any(|e| e.by.is_none()) {
+        return (false, "no change since the mission started".into());
+    }
     let key = crate::store::Key::new(&t.namespace, &t.service);
     let count = |w: &crate::world::World| w.traffic().counter(&key).unwrap_or_default();
     let (now, start) = (count(ctx.world), count(ctx.start));
