@@ -41,17 +41,6 @@ async fn js(c: &Client, script: &str) -> serde_json::Value {
     c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
-/// Resizes the window until the page's viewport is `w` wide (the window frame may differ).
-async fn resize(c: &Client, w: u32, h: u32) {
-    c.set_window_size(w, h).await.unwrap();
-    let inner = js(c, "return [innerWidth, innerHeight]").await;
-    let (iw, ih) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
-    if (iw, ih) != (w, h) {
-        c.set_window_size(w + (w - iw.min(w)), h + (h - ih.min(h))).await.unwrap();
-    }
-    tokio::time::sleep(Duration::from_millis(600)).await;
-}
-
 /// The actions with no visible, on-screen button, after opening the overflow menu if there
 /// is one to open.
 async fn unreachable(c: &Client) -> Vec<String> {

@@ -94,8 +94,9 @@ async fn traffic_through_a_rollout_is_drawn_in_every_room() {
     for (room, w, h) in
         [("wide", 1920, 1080), ("projector", 1024, 768), ("tablet", 768, 1024), ("phone", 390, 844)]
     {
-        c.set_window_size(w, h).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(900)).await;
+        resize(c, w, h).await;
+        // The camera refits to the new panel.
+        tokio::time::sleep(Duration::from_millis(400)).await;
         let shown = js(
             c,
             "const r = document.querySelector(\"[data-kind='Service']\").getBoundingClientRect(); \

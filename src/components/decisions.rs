@@ -10,12 +10,22 @@ use yew::prelude::*;
 use crate::selection::ObjRef;
 
 /// The loops, in the order their chips appear.
-pub const LOOPS: [&str; 6] =
-    ["replicaset", "deployment", "garbage-collector", "scheduler", "kubelet", "node-lifecycle"];
+pub const LOOPS: [&str; 9] = [
+    "replicaset",
+    "deployment",
+    "garbage-collector",
+    "scheduler",
+    "kubelet",
+    "node-lifecycle",
+    "endpointslice",
+    "endpoints",
+    "kube-proxy",
+];
 
 /// Loops hidden until their chip is switched on. The kubelet reports every container step of
-/// every pod, which would bury the decisions the lesson is about.
-const HIDDEN_BY_DEFAULT: [&str; 1] = ["kubelet"];
+/// every pod, which would bury the decisions the lesson is about; the legacy Endpoints loop
+/// repeats what the EndpointSlice loop decides.
+const HIDDEN_BY_DEFAULT: [&str; 2] = ["kubelet", "endpoints"];
 
 /// Entries the feed lists, newest first, from the loops switched on.
 const FEED_ENTRIES: usize = 30;

@@ -30,8 +30,14 @@ pub struct FaultsView {
 }
 
 /// The loops inside kube-controller-manager (the scheduler and kubelets are separate).
-const CONTROLLER_MANAGER: [&str; 4] =
-    ["deployment", "replicaset", "garbage-collector", "node-lifecycle"];
+const CONTROLLER_MANAGER: [&str; 6] = [
+    "deployment",
+    "replicaset",
+    "garbage-collector",
+    "node-lifecycle",
+    "endpointslice",
+    "endpoints",
+];
 
 pub fn faults_view(world: &World) -> FaultsView {
     FaultsView {

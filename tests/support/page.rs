@@ -23,6 +23,17 @@ pub async fn pod_names(c: &Client) -> Vec<String> {
     names
 }
 
+/// Resizes the window until the page's viewport is `w` × `h` (the window frame may differ).
+pub async fn resize(c: &Client, w: u32, h: u32) {
+    c.set_window_size(w, h).await.unwrap();
+    let inner = c.execute("return [innerWidth, innerHeight]", vec![]).await.unwrap();
+    let (iw, ih) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
+    if (iw, ih) != (w, h) {
+        c.set_window_size(w + (w - iw.min(w)), h + (h - ih.min(h))).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(600)).await;
+}
+
 pub async fn type_line(c: &Client, line: &str) {
     let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
     input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
