@@ -14,22 +14,25 @@ use crate::model::{EndpointAddress, EndpointSubset, EndpointsPort};
 pub const MAX_CAPACITY: usize = 1000;
 
 type PortId = (Option<String>, i32, Option<String>, Option<String>);
+type AddressId = (String, String);
+/// A set of addresses, each with whether it is ready.
+type AddressSet = Vec<(AddressId, bool)>;
 
 fn port_id(p: &EndpointsPort) -> PortId {
     (p.name.clone(), p.port, p.protocol.clone(), p.app_protocol.clone())
 }
 
 /// An address's identity (`addressKey`): its IP and its pod's UID.
-fn address_id(a: &EndpointAddress) -> (String, String) {
+fn address_id(a: &EndpointAddress) -> AddressId {
     (a.ip.clone(), a.target_ref.as_ref().map(|r| r.uid.clone()).unwrap_or_default())
 }
 
 /// `RepackSubsets`: map each port to the addresses that offer it (ready wins when an
 /// address is both), then each set of addresses to the ports it offers.
 pub fn repack(subsets: Vec<EndpointSubset>) -> Vec<EndpointSubset> {
-    let mut all: BTreeMap<(String, String), EndpointAddress> = BTreeMap::new();
+    let mut all: BTreeMap<AddressId, EndpointAddress> = BTreeMap::new();
     // A port of -1 stands for "no ports", so port-less addresses are kept.
-    let mut by_port: BTreeMap<PortId, BTreeMap<(String, String), bool>> = BTreeMap::new();
+    let mut by_port: BTreeMap<PortId, BTreeMap<AddressId, bool>> = BTreeMap::new();
     let mut ports: BTreeMap<PortId, EndpointsPort> = BTreeMap::new();
     let none = EndpointsPort { port: -1, ..Default::default() };
     for ss in &subsets {
@@ -48,8 +51,7 @@ pub fn repack(subsets: Vec<EndpointSubset>) -> Vec<EndpointSubset> {
             }
         }
     }
-    let mut by_addresses: BTreeMap<Vec<((String, String), bool)>, Vec<EndpointsPort>> =
-        BTreeMap::new();
+    let mut by_addresses: BTreeMap<AddressSet, Vec<EndpointsPort>> = BTreeMap::new();
     for (pid, set) in by_port {
         let key: Vec<_> = set.into_iter().collect();
         let offered = by_addresses.entry(key).or_default();
@@ -124,4 +126,61 @@ pub fn truncate(subsets: &mut [EndpointSubset]) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ObjectReference;
+
+    fn addr(i: usize) -> EndpointAddress {
+        EndpointAddress {
+            ip: format!("10.244.{}.{}", i / 200, i % 200 + 2),
+            target_ref: Some(ObjectReference { uid: format!("uid-{i}"), ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    fn port(n: i32) -> EndpointsPort {
+        EndpointsPort { port: n, protocol: Some("TCP".into()), ..Default::default() }
+    }
+
+    fn one(i: usize, ready: bool, ports: Vec<EndpointsPort>) -> EndpointSubset {
+        let (a, n) = if ready { (vec![addr(i)], vec![]) } else { (vec![], vec![addr(i)]) };
+        EndpointSubset { addresses: a, not_ready_addresses: n, ports }
+    }
+
+    #[test]
+    fn ports_offered_by_the_same_addresses_share_one_sorted_subset() {
+        let subsets = vec![
+            one(3, true, vec![port(80)]),
+            one(1, false, vec![port(80), port(8080)]),
+            one(2, true, vec![port(80)]),
+            one(2, true, vec![port(443)]),
+            one(3, true, vec![port(8080)]),
+        ];
+        let out = repack(subsets);
+        assert_eq!(out.len(), 3, "{out:?}");
+        // Port 80 is offered by 1 (not ready), 2 and 3; 443 by 2 alone; 8080 by 1 and 3.
+        let http = out.iter().find(|s| s.ports == vec![port(80)]).expect("80");
+        assert_eq!(http.addresses, vec![addr(2), addr(3)]);
+        assert_eq!(http.not_ready_addresses, vec![addr(1)]);
+        let tls = out.iter().find(|s| s.ports == vec![port(443)]).expect("443");
+        assert_eq!(tls.addresses, vec![addr(2)]);
+        assert_eq!(out[0].not_ready_addresses, vec![addr(1)], "subsets in address order");
+    }
+
+    #[test]
+    fn over_capacity_keeps_ready_addresses_first() {
+        let mut subsets = vec![EndpointSubset {
+            addresses: (0..900).map(addr).collect(),
+            not_ready_addresses: (900..1200).map(addr).collect(),
+            ports: vec![port(80)],
+        }];
+        assert!(truncate(&mut subsets));
+        assert_eq!(subsets[0].addresses.len(), 900);
+        assert_eq!(subsets[0].not_ready_addresses.len(), 100);
+        let mut small = vec![one(1, true, vec![port(80)])];
+        assert!(!truncate(&mut small));
+    }
 }
