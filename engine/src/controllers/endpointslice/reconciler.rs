@@ -114,6 +114,18 @@ fn finalize(svc: &Service, plan: &mut Plan) {
     }
 }
 
+/// A copy of the slice without its endpoints, which the caller replaces.
+fn without_endpoints(slice: &EndpointSlice) -> EndpointSlice {
+    EndpointSlice {
+        api_version: slice.api_version.clone(),
+        kind: slice.kind.clone(),
+        metadata: slice.metadata.clone(),
+        address_type: slice.address_type.clone(),
+        endpoints: None,
+        ports: slice.ports.clone(),
+    }
+}
+
 fn set_endpoints(slice: &mut EndpointSlice, eps: Vec<Endpoint>) {
     slice.endpoints = (!eps.is_empty()).then_some(eps);
 }
@@ -159,7 +171,7 @@ fn by_port_mapping(
                         None => None,
                     })
                     .collect();
-                let mut next = (**slice).clone();
+                let mut next = without_endpoints(slice);
                 set_endpoints(&mut next, eps);
                 next.metadata.labels = labels;
                 changed.insert(next.metadata.name.clone(), next);
