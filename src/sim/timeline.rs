@@ -304,6 +304,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         Deployment => Kind::Deployment,
         ReplicaSet => Kind::ReplicaSet,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
+        EndpointSlice | Endpoints => Kind::Service,
     }
 }
 
