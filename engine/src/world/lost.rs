@@ -189,4 +189,30 @@ mod tests {
         s.world.advance(3_000);
         assert!(s.world.store.get::<Pod>("default", "solo").unwrap().node().is_some());
     }
+
+    #[test]
+    fn a_lost_pod_event_leaves_a_ready_endpoint_until_the_resync() {
+        let mut s = Session::new(World::new(5), Mode::Script);
+        assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
+        let spec = crate::model::ServiceSpec {
+            selector: [("app".to_string(), "web".to_string())].into(),
+            ports: vec![crate::model::ServicePort { port: 80, ..Default::default() }],
+            ..Default::default()
+        };
+        let meta = crate::model::ObjectMeta { name: "web".into(), ..Default::default() };
+        s.world.create(crate::model::Service::new(meta, spec)).unwrap();
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+        // The pod's deletion (DELETED after a forced delete) never reaches the informers.
+        assert_eq!(s.run("events drop 1; k delete pod solo --grace-period=0 --force").status, 0);
+        s.world.advance(1_000);
+        let lost = s.world.lost_events();
+        assert!(
+            lost.iter().any(|l| l.controller == ControllerName::EndpointSlice && l.name == "solo"),
+            "{lost:?}"
+        );
+        assert!(s.world.store.check_endpoints().is_err(), "the dead pod is still a ready endpoint");
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()), "healed by the resync");
+    }
 }
