@@ -1,4 +1,5 @@
-//! Engine benchmarks (criterion): settling a new Deployment, and a tick of a quiet cluster.
+//! Engine benchmarks (criterion): settling a new Deployment, a tick of a quiet cluster, and a
+//! 1,000-pod rollout with and without a Service (so the endpoint loops' share shows).
 //! The very large runs (10,000 to 100,000 pods, 1,000 nodes) take seconds each and are
 //! measured once by `examples/scale_probe.rs`; see BENCHMARKS.md for both.
 //!
@@ -7,6 +8,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 use kubeloop::kubectl::{Mode, Session};
+use kubeloop::model::{ObjectMeta, Service, ServicePort, ServiceSpec};
 use kubeloop::world::World;
 
 /// An empty cluster of `nodes` nodes, each taking 110 pods.
@@ -15,6 +17,53 @@ fn cluster(nodes: u32) -> Session {
     w.add_nodes(nodes, 110);
     w.settle();
     Session::new(w, Mode::Interactive)
+}
+
+/// A Service selecting the pods of `k create deployment web`.
+fn web_service() -> Service {
+    let spec = ServiceSpec {
+        selector: [("app".to_string(), "web".to_string())].into(),
+        ports: vec![ServicePort { port: 80, ..Default::default() }],
+        ..Default::default()
+    };
+    Service::new(ObjectMeta { name: "web".into(), ..Default::default() }, spec)
+}
+
+/// 1,000 settled pods on 100 nodes, behind a Service or not.
+fn thousand(service: bool) -> Session {
+    let mut s = cluster(100);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=1000");
+    if service {
+        s.world.create(web_service()).expect("a valid Service");
+    }
+    assert!(s.world.settle().quiet);
+    s
+}
+
+fn rollout(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rollout");
+    g.sample_size(10);
+    for service in [false, true] {
+        let name = if service { "1000 pods behind a Service" } else { "1000 pods" };
+        // The rollout's length in ticks, to turn the time per rollout into time per tick.
+        let mut s = thousand(service);
+        s.run("k set image deploy/web nginx=nginx:1.28");
+        let settled = s.world.settle();
+        assert!(settled.quiet);
+        eprintln!("rollout/{name}: {} ticks", settled.elapsed_ms / kubeloop::clock::TICK_MS);
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || thousand(service),
+                |mut s| {
+                    s.run("k set image deploy/web nginx=nginx:1.28");
+                    assert!(s.world.settle().quiet);
+                    s
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
 }
 
 fn settle(c: &mut Criterion) {
@@ -46,8 +95,10 @@ fn quiet_tick(c: &mut Criterion) {
         assert!(s.world.settle().quiet);
         g.bench_function(format!("{pods} pods"), |b| b.iter(|| s.world.step()));
     }
+    let mut s = thousand(true);
+    g.bench_function("1000 pods behind a Service", |b| b.iter(|| s.world.step()));
     g.finish();
 }
 
-criterion_group!(benches, settle, quiet_tick);
+criterion_group!(benches, settle, quiet_tick, rollout);
 criterion_main!(benches);

@@ -282,3 +282,22 @@ fn a_service_without_a_selector_is_left_to_its_user() {
     assert!(slices(&s.world, "external").is_empty());
     assert!(s.world.store.get::<Endpoints>("default", "external").is_none());
 }
+
+#[test]
+fn a_stopped_endpointslice_loop_catches_up_when_started_again() {
+    let mut s = session(19, "k create deployment web --image=nginx:1.27 --replicas=2");
+    s.world.create(service("web", &[("app", "web")])).unwrap();
+    assert!(s.world.settle().quiet);
+    let out =
+        s.run("controller stop endpointslice-controller; k scale deploy web --replicas=4; settle");
+    assert_eq!(out.status, 0, "{}", out.text());
+    assert_eq!(ready_endpoints(&s.world, "web").len(), 2, "nobody updates the slice");
+    assert_eq!(
+        s.world.store.get::<Endpoints>("default", "web").unwrap().subsets[0].addresses.len(),
+        4,
+        "the legacy Endpoints loop still runs"
+    );
+    assert_eq!(s.run("controller start endpointslice; settle").status, 0);
+    assert_eq!(ready_endpoints(&s.world, "web"), pods_with_image(&s.world, "nginx:1.27"));
+    assert_eq!(ready_endpoints(&s.world, "web").len(), 4);
+}

@@ -100,8 +100,13 @@ impl Controller for EndpointsController {
         let subsets = subsets_for(&svc, &selected);
         let current = ctx.store.get_rc::<Endpoints>(&svc.metadata.namespace, &svc.metadata.name);
         drop(selected);
+        // The stored object's metadata; its subsets are replaced, so they are not copied.
         let mut next = match &current {
-            Some(e) => (**e).clone(),
+            Some(e) => Endpoints {
+                subsets: Vec::new(),
+                metadata: e.metadata.clone(),
+                ..Endpoints::new(ObjectMeta::default())
+            },
             None => Endpoints::new(ObjectMeta {
                 name: svc.metadata.name.clone(),
                 namespace: svc.metadata.namespace.clone(),
@@ -223,7 +228,7 @@ fn subsets_for(svc: &Service, pods: &[&Pod]) -> Vec<EndpointSubset> {
         let Some(ip) = pod.status.pod_ips.iter().next().or(pod.status.pod_ip.as_deref()) else {
             continue;
         };
-        let addr = EndpointAddress {
+        let mut addr = EndpointAddress {
             ip: ip.to_string(),
             hostname: hostname_for(pod, svc),
             node_name: Some(pod.spec.node_name.clone().unwrap_or_default()),
@@ -236,26 +241,29 @@ fn subsets_for(svc: &Service, pods: &[&Pod]) -> Vec<EndpointSubset> {
             }),
         };
         let ready = publish || pod.is_ready();
-        let subset = |ports: Vec<EndpointsPort>| {
-            let (a, n) =
-                if ready { (vec![addr.clone()], vec![]) } else { (vec![], vec![addr.clone()]) };
-            EndpointSubset { addresses: a, not_ready_addresses: n, ports }
-        };
+        let mut ports: Vec<Vec<EndpointsPort>> = Vec::new();
         if svc.spec.ports.is_empty() {
             // A headless Service may have no ports; its addresses still count.
             if svc.spec.headless() {
-                subsets.push(subset(Vec::new()));
+                ports.push(Vec::new());
             }
-            continue;
         }
         for sp in &svc.spec.ports {
             let Some(port) = find_port(pod, sp) else { continue };
-            subsets.push(subset(vec![EndpointsPort {
+            ports.push(vec![EndpointsPort {
                 name: Some(sp.name().to_string()).filter(|n| !n.is_empty()),
                 port,
                 protocol: Some(sp.protocol().to_string()),
                 app_protocol: sp.app_protocol.clone(),
-            }]));
+            }]);
+        }
+        // `addEndpointSubset`: one subset per port; the address is moved into the last.
+        let n = ports.len();
+        for (i, ports) in ports.into_iter().enumerate() {
+            let a = if i + 1 == n { std::mem::take(&mut addr) } else { addr.clone() };
+            let (addresses, not_ready_addresses) =
+                if ready { (vec![a], vec![]) } else { (vec![], vec![a]) };
+            subsets.push(EndpointSubset { addresses, not_ready_addresses, ports });
         }
     }
     repack::repack(subsets)

@@ -60,9 +60,35 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),
-        ControllerName::EndpointSlice => probe::<EndpointSliceController>(ev, store),
-        ControllerName::Endpoints => probe::<EndpointsController>(ev, store),
+        // A fresh loop knows only the pod's new labels; the running one also remembers the
+        // old ones, so a pod its Services' endpoints still list concerns it too.
+        ControllerName::EndpointSlice => {
+            probe::<EndpointSliceController>(ev, store) || listed(ev, store, Kind::EndpointSlice)
+        }
+        ControllerName::Endpoints => {
+            probe::<EndpointsController>(ev, store) || listed(ev, store, Kind::Endpoints)
+        }
         ControllerName::KubeProxy => probe::<crate::controllers::kubeproxy::KubeProxy>(ev, store),
+    }
+}
+
+/// Whether `ev` is about a pod that a slice (or an Endpoints) in its namespace lists.
+fn listed(ev: &WatchEvent, store: &Store, kind: Kind) -> bool {
+    let crate::model::Object::Pod(pod) = &ev.object else { return false };
+    let (ns, name) = (Some(pod.metadata.namespace.as_str()), pod.metadata.name.as_str());
+    let is_pod = |r: Option<&crate::model::ObjectReference>| r.is_some_and(|r| r.name == name);
+    match kind {
+        Kind::EndpointSlice => store
+            .list::<crate::model::EndpointSlice>(ns, None)
+            .any(|s| s.endpoints().iter().any(|e| is_pod(e.target_ref.as_ref()))),
+        _ => store.list::<crate::model::Endpoints>(ns, None).any(|e| {
+            e.subsets.iter().any(|ss| {
+                ss.addresses
+                    .iter()
+                    .chain(&ss.not_ready_addresses)
+                    .any(|a| is_pod(a.target_ref.as_ref()))
+            })
+        }),
     }
 }
 
@@ -189,5 +215,50 @@ mod tests {
         assert!(s.world.lost_events().is_empty());
         s.world.advance(3_000);
         assert!(s.world.store.get::<Pod>("default", "solo").unwrap().node().is_some());
+    }
+
+    #[test]
+    fn a_lost_pod_event_leaves_a_ready_endpoint_until_the_resync() {
+        let mut s = Session::new(World::new(5), Mode::Script);
+        assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
+        let spec = crate::model::ServiceSpec {
+            selector: [("app".to_string(), "web".to_string())].into(),
+            ports: vec![crate::model::ServicePort { port: 80, ..Default::default() }],
+            ..Default::default()
+        };
+        let meta = crate::model::ObjectMeta { name: "web".into(), ..Default::default() };
+        s.world.create(crate::model::Service::new(meta, spec)).unwrap();
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+        // The pod's deletion (DELETED after a forced delete) never reaches the informers.
+        assert_eq!(s.run("events drop 1; k delete pod solo --grace-period=0 --force").status, 0);
+        s.world.advance(1_000);
+        let lost = s.world.lost_events();
+        assert!(
+            lost.iter().any(|l| l.controller == ControllerName::EndpointSlice && l.name == "solo"),
+            "{lost:?}"
+        );
+        assert!(s.world.store.check_endpoints().is_err(), "the dead pod is still a ready endpoint");
+        assert!(s.world.lost_events().iter().any(|l| l.controller == ControllerName::Endpoints));
+        s.world.settle();
+        assert_eq!(s.world.store.check_endpoints(), Ok(()), "healed by the resync");
+    }
+
+    #[test]
+    fn a_lost_label_change_that_unselects_a_pod_is_reported_by_the_endpoint_loops() {
+        let mut s = Session::new(World::new(6), Mode::Script);
+        assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
+        let spec = crate::model::ServiceSpec {
+            selector: [("app".to_string(), "web".to_string())].into(),
+            ports: vec![crate::model::ServicePort { port: 80, ..Default::default() }],
+            ..Default::default()
+        };
+        let meta = crate::model::ObjectMeta { name: "web".into(), ..Default::default() };
+        s.world.create(crate::model::Service::new(meta, spec)).unwrap();
+        s.world.settle();
+        assert_eq!(s.run("events drop 1; k label pod solo app=api --overwrite").status, 0);
+        s.world.advance(500);
+        let lost: Vec<_> = s.world.lost_events().into_iter().map(|l| l.controller).collect();
+        assert!(lost.contains(&ControllerName::EndpointSlice), "{lost:?}");
     }
 }

@@ -86,43 +86,15 @@ pub struct World {
 
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
 macro_rules! each_controller {
-    ($self:ident, $c:ident => $body:expr) => {{
-        {
-            let $c = &mut $self.node_lifecycle;
+    ($self:ident, $c:ident => $body:expr) => {
+        each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, gc,
+            scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+    };
+    (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
+        $({
+            let $c = &mut $self.$field;
             $body;
-        }
-        {
-            let $c = &mut $self.deployment;
-            $body;
-        }
-        {
-            let $c = &mut $self.replicaset;
-            $body;
-        }
-        {
-            let $c = &mut $self.gc;
-            $body;
-        }
-        {
-            let $c = &mut $self.scheduler;
-            $body;
-        }
-        {
-            let $c = &mut $self.kubelet;
-            $body;
-        }
-        {
-            let $c = &mut $self.endpointslice;
-            $body;
-        }
-        {
-            let $c = &mut $self.endpoints;
-            $body;
-        }
-        {
-            let $c = &mut $self.kube_proxy;
-            $body;
-        }
+        })*
     }};
 }
 

@@ -33,12 +33,7 @@ pub fn hostname_for(pod: &Pod, svc: &Service) -> Option<String> {
 /// The pod's IPv4 addresses (`getEndpointAddresses` for the IPv4 address type, the only
 /// family the sandbox's pods have).
 pub fn pod_addresses(pod: &Pod) -> Vec<String> {
-    let mut ips: Vec<String> = pod.status.pod_ips.iter().map(str::to_string).collect();
-    if ips.is_empty() {
-        ips.extend(pod.status.pod_ip.clone());
-    }
-    ips.retain(|ip| ip.parse::<std::net::Ipv4Addr>().is_ok());
-    ips
+    pod_ips(pod).filter(|ip| is_v4(ip)).map(str::to_string).collect()
 }
 
 /// `FindPort`: a numeric target port is used as is; a named one is looked up among the
@@ -74,20 +69,11 @@ pub fn endpoint_ports(svc: &Service, pod: &Pod) -> Vec<EndpointPort> {
         .collect()
 }
 
-/// `podToEndpoint`: `serving` is the Ready condition, `terminating` the deletion timestamp,
-/// and `ready` is serving and not terminating, unless the Service publishes not-ready
-/// addresses.
+/// `podToEndpoint`: the pod's addresses, conditions, hostname, node and a reference to it.
 pub fn pod_to_endpoint(pod: &Pod, svc: &Service) -> Endpoint {
-    let serving = pod.is_ready();
-    let terminating = pod.metadata.is_deleting();
-    let ready = svc.spec.publish_not_ready_addresses || (serving && !terminating);
     Endpoint {
         addresses: pod_addresses(pod),
-        conditions: EndpointConditions {
-            ready: Some(ready),
-            serving: Some(serving),
-            terminating: Some(terminating),
-        },
+        conditions: conditions(pod, svc),
         hostname: hostname_for(pod, svc),
         target_ref: Some(ObjectReference {
             kind: "Pod".into(),
@@ -98,6 +84,20 @@ pub fn pod_to_endpoint(pod: &Pod, svc: &Service) -> Endpoint {
         }),
         node_name: pod.node().map(str::to_string),
         ..Default::default()
+    }
+}
+
+/// `podToEndpoint`'s conditions: `serving` is the Ready condition, `terminating` the
+/// deletion timestamp, and `ready` is serving and not terminating, unless the Service
+/// publishes not-ready addresses.
+pub fn conditions(pod: &Pod, svc: &Service) -> EndpointConditions {
+    let serving = pod.is_ready();
+    let terminating = pod.metadata.is_deleting();
+    let ready = svc.spec.publish_not_ready_addresses || (serving && !terminating);
+    EndpointConditions {
+        ready: Some(ready),
+        serving: Some(serving),
+        terminating: Some(terminating),
     }
 }
 
@@ -121,28 +121,55 @@ pub fn port_key(ports: &[EndpointPort]) -> PortKey {
     key
 }
 
-/// An endpoint's identity (`hashEndpoint`): its pod, addresses and hostname.
-pub type EndpointId = (String, String, Vec<String>, Option<String>);
-
-pub fn endpoint_id(ep: &Endpoint) -> EndpointId {
-    let (ns, name) =
-        ep.target_ref.as_ref().map(|r| (r.namespace.clone(), r.name.clone())).unwrap_or_default();
-    let mut addresses = ep.addresses.clone();
-    addresses.sort();
-    (ns, name, addresses, ep.hostname.clone())
+/// Whether `ep` is the endpoint of `pod` by upstream's identity (`hashEndpoint`: the pod,
+/// its addresses and hostname); compared in place, without building the pod's endpoint.
+pub fn same_id(ep: &Endpoint, pod: &Pod, svc: &Service) -> bool {
+    let target = ep.target_ref.as_ref();
+    target.is_some_and(|r| r.name == pod.metadata.name && r.namespace == pod.metadata.namespace)
+        && same_addresses(&ep.addresses, pod)
+        && ep.hostname == hostname_for(pod, svc)
 }
 
-/// `EndpointsEqualBeyondHash`: node, zone, conditions and target (without its
-/// resourceVersion).
-pub fn equal_beyond_id(a: &Endpoint, b: &Endpoint) -> bool {
-    fn target(e: &Endpoint) -> Option<(&str, &str, &str, &str, &str)> {
-        let r = e.target_ref.as_ref()?;
-        Some((&r.kind, &r.namespace, &r.name, &r.uid, &r.api_version))
+fn same_addresses(addresses: &[String], pod: &Pod) -> bool {
+    let mut mine = pod_ips(pod).filter(|ip| is_v4(ip));
+    // The usual case, one address each, without sorting.
+    if let [only] = addresses {
+        return mine.next() == Some(only.as_str()) && mine.next().is_none();
     }
-    a.node_name == b.node_name
-        && a.zone == b.zone
-        && a.conditions == b.conditions
-        && target(a) == target(b)
+    let mut sorted: Vec<&str> = addresses.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    let mut theirs: Vec<&str> = mine.collect();
+    theirs.sort_unstable();
+    sorted == theirs
+}
+
+/// `podIPs`, or `podIP` where the list is empty.
+fn pod_ips(pod: &Pod) -> impl Iterator<Item = &str> {
+    let single = pod.status.pod_ips.is_empty().then_some(pod.status.pod_ip.as_deref()).flatten();
+    pod.status.pod_ips.iter().chain(single)
+}
+
+/// Not an IPv6 address (`utilnet.IsIPv6` for the addresses pods get).
+fn is_v4(ip: &str) -> bool {
+    !ip.is_empty() && !ip.contains(':')
+}
+
+/// `EndpointsEqualBeyondHash` between a stored endpoint and the one `pod` would give: node,
+/// zone, conditions and target (without its resourceVersion).
+pub fn equal_beyond_id(ep: &Endpoint, pod: &Pod, svc: &Service) -> bool {
+    let want = conditions(pod, svc);
+    let target = ep.target_ref.as_ref();
+    ep.node_name.as_deref() == pod.node()
+        && ep.zone.is_none()
+        && ep.conditions == want
+        && target.is_some_and(|r| {
+            r.kind == "Pod" && r.uid == pod.metadata.uid && r.api_version.is_empty()
+        })
+}
+
+/// Whether the pod has an address of the slice's family (IPv4).
+pub fn has_address(pod: &Pod) -> bool {
+    pod_ips(pod).any(is_v4)
 }
 
 fn is_reserved(label: &str) -> bool {

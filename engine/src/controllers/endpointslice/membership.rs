@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::{Labels, Object, Pod, Service};
+use crate::model::{IpList, Labels, Object, Pod, Service};
 use crate::store::{Key, Store, WatchEvent, WatchEventType};
 
 /// A Service's selector matches labels (`labels.ValidatedSetSelector(selector).Matches`).
@@ -24,7 +24,7 @@ struct Projection {
     labels: Labels,
     deleting: bool,
     ready: bool,
-    ips: Vec<String>,
+    ips: IpList,
 }
 
 impl Projection {
@@ -33,7 +33,7 @@ impl Projection {
             labels: p.metadata.labels.clone(),
             deleting: p.metadata.is_deleting(),
             ready: p.is_ready(),
-            ips: p.status.pod_ips.iter().map(str::to_string).collect(),
+            ips: p.status.pod_ips.clone(),
         }
     }
 }

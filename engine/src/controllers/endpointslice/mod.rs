@@ -215,7 +215,7 @@ struct Counts {
 impl Counts {
     fn of(svc: &Service, pods: &[&Pod]) -> Counts {
         let mut c = Counts { ready: 0, not_ready: 0, terminating: 0 };
-        for p in pods.iter().filter(|p| !desired::pod_addresses(p).is_empty()) {
+        for p in pods.iter().filter(|p| desired::has_address(p)) {
             let terminating = p.metadata.is_deleting();
             if svc.spec.publish_not_ready_addresses || (p.is_ready() && !terminating) {
                 c.ready += 1;

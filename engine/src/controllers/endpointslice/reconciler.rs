@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::model::*;
 
-use super::desired::{self, EndpointId, PortKey};
+use super::desired::{self, PortKey};
 
 /// `maxEndpointsPerSlice`, kube-controller-manager's `--max-endpoints-per-slice` default.
 pub const MAX_ENDPOINTS_PER_SLICE: usize = 100;
@@ -31,7 +31,9 @@ impl Plan {
     }
 }
 
-type Desired = BTreeMap<EndpointId, Endpoint>;
+/// The pods still to be placed, by name: endpoints are built only for pods that go into a
+/// slice they are not already in, so a sync that changes nothing allocates next to nothing.
+type Desired<'a> = BTreeMap<&'a str, &'a Pod>;
 
 /// `reconcileByAddressType` for IPv4, then `finalize`'s create-to-update conversion.
 pub fn plan(svc: &Service, pods: &[&Pod], existing: &[Rc<EndpointSlice>], max: usize) -> Plan {
@@ -47,13 +49,22 @@ pub fn plan(svc: &Service, pods: &[&Pod], existing: &[Rc<EndpointSlice>], max: u
         }
     }
     let mut wanted: BTreeMap<PortKey, (Vec<EndpointPort>, Desired)> = BTreeMap::new();
+    // Numeric target ports resolve alike for every pod: work them out once.
+    let numeric = svc.spec.ports.iter().all(|p| matches!(p.target_port, Some(IntOrString::Int(_))));
+    let shared = pods.first().filter(|_| numeric).map(|p| desired::endpoint_ports(svc, p));
+    let shared_key = shared.as_deref().map(desired::port_key);
     for pod in pods {
-        let ports = desired::endpoint_ports(svc, pod);
-        let entry =
-            wanted.entry(desired::port_key(&ports)).or_insert_with(|| (ports, Desired::new()));
-        let ep = desired::pod_to_endpoint(pod, svc);
-        if !ep.addresses.is_empty() {
-            entry.1.insert(desired::endpoint_id(&ep), ep);
+        let (ports, key) = match (&shared, &shared_key) {
+            (Some(ports), Some(key)) => (ports.clone(), key.clone()),
+            _ => {
+                let ports = desired::endpoint_ports(svc, pod);
+                let key = desired::port_key(&ports);
+                (ports, key)
+            }
+        };
+        let entry = wanted.entry(key).or_insert_with(|| (ports, Desired::new()));
+        if desired::has_address(pod) {
+            entry.1.insert(&pod.metadata.name, pod);
         }
     }
     for (key, (ports, set)) in wanted.iter_mut() {
@@ -103,6 +114,18 @@ fn finalize(svc: &Service, plan: &mut Plan) {
     }
 }
 
+/// A copy of the slice without its endpoints, which the caller replaces.
+fn without_endpoints(slice: &EndpointSlice) -> EndpointSlice {
+    EndpointSlice {
+        api_version: slice.api_version.clone(),
+        kind: slice.kind.clone(),
+        metadata: slice.metadata.clone(),
+        address_type: slice.address_type.clone(),
+        endpoints: None,
+        ports: slice.ports.clone(),
+    }
+}
+
 fn set_endpoints(slice: &mut EndpointSlice, eps: Vec<Endpoint>) {
     slice.endpoints = (!eps.is_empty()).then_some(eps);
 }
@@ -112,7 +135,7 @@ fn set_endpoints(slice: &mut EndpointSlice, eps: Vec<Endpoint>) {
 fn by_port_mapping(
     svc: &Service,
     existing: &[Rc<EndpointSlice>],
-    mut want: Desired,
+    mut want: Desired<'_>,
     ports: &[EndpointPort],
     max: usize,
     plan: &mut Plan,
@@ -121,21 +144,35 @@ fn by_port_mapping(
     let mut unchanged: BTreeMap<String, Rc<EndpointSlice>> = BTreeMap::new();
     // 1. Drop endpoints no longer desired and refresh those that changed.
     for slice in existing {
-        let mut kept = Vec::new();
-        let mut updated = false;
+        // Per endpoint: the pod it still stands for, and whether it is up to date.
+        let mut verdicts: Vec<Option<(&Pod, bool)>> = Vec::with_capacity(slice.endpoints().len());
         for ep in slice.endpoints() {
-            if let Some(got) = want.remove(&desired::endpoint_id(ep)) {
-                updated |= !desired::equal_beyond_id(&got, ep);
-                kept.push(got);
+            let name = ep.target_ref.as_ref().map(|r| r.name.as_str()).unwrap_or("");
+            let found = want.get(name).copied().filter(|pod| desired::same_id(ep, pod, svc));
+            if found.is_some() {
+                want.remove(name);
             }
+            verdicts.push(found.map(|pod| (pod, desired::equal_beyond_id(ep, pod, svc))));
         }
         let (labels, labels_changed) = desired::slice_labels(&slice.metadata.labels, svc);
-        if updated || kept.len() != slice.endpoints().len() {
-            if kept.is_empty() {
+        let kept = verdicts.iter().flatten().count();
+        let updated = verdicts.iter().flatten().any(|(_, same)| !same);
+        if updated || kept != slice.endpoints().len() {
+            if kept == 0 {
                 plan.delete.push(Rc::clone(slice));
             } else {
-                let mut next = (**slice).clone();
-                set_endpoints(&mut next, kept);
+                let eps = slice
+                    .endpoints()
+                    .iter()
+                    .zip(&verdicts)
+                    .filter_map(|(ep, v)| match v {
+                        Some((_, true)) => Some(ep.clone()),
+                        Some((pod, false)) => Some(desired::pod_to_endpoint(pod, svc)),
+                        None => None,
+                    })
+                    .collect();
+                let mut next = without_endpoints(slice);
+                set_endpoints(&mut next, eps);
                 next.metadata.labels = labels;
                 changed.insert(next.metadata.name.clone(), next);
             }
@@ -154,7 +191,7 @@ fn by_port_mapping(
         order.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         for (_, name) in order {
             let slice = changed.get_mut(&name).expect("listed above");
-            fill(slice, &mut want, max);
+            fill(svc, slice, &mut want, max);
         }
     }
     // 3. What is left goes into the unchanged slice it fits best, or into new slices.
@@ -168,7 +205,7 @@ fn by_port_mapping(
             Some(name) => (*unchanged.remove(&name).expect("found above")).clone(),
             None => desired::new_slice(svc, ports),
         };
-        fill(&mut slice, &mut want, max);
+        fill(svc, &mut slice, &mut want, max);
         if slice.metadata.name.is_empty() {
             plan.create.push(slice);
         } else {
@@ -178,11 +215,11 @@ fn by_port_mapping(
     plan.update.extend(changed.into_values());
 }
 
-fn fill(slice: &mut EndpointSlice, want: &mut Desired, max: usize) {
+fn fill(svc: &Service, slice: &mut EndpointSlice, want: &mut Desired, max: usize) {
     let mut eps = slice.endpoints.take().unwrap_or_default();
     while eps.len() < max {
-        let Some((_, ep)) = want.pop_first() else { break };
-        eps.push(ep);
+        let Some((_, pod)) = want.pop_first() else { break };
+        eps.push(desired::pod_to_endpoint(pod, svc));
     }
     set_endpoints(slice, eps);
 }
