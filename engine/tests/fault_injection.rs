@@ -55,8 +55,14 @@ fn churn(s: &mut Session, rng: &mut SimRng) {
                 victims.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(" ")
             )
         }
-        4 => format!("controller stop {}", ControllerName::ALL[rng.below(6) as usize].short()),
-        5 => format!("controller start {}", ControllerName::ALL[rng.below(6) as usize].short()),
+        4 => format!(
+            "controller stop {}",
+            ControllerName::ALL[rng.below(ControllerName::ALL.len() as u32) as usize].short()
+        ),
+        5 => format!(
+            "controller start {}",
+            ControllerName::ALL[rng.below(ControllerName::ALL.len() as u32) as usize].short()
+        ),
         6 => format!("events drop {}", 1 + rng.below(200)),
         7 => format!("node fail node-{node}"),
         8 => format!("node recover node-{node}"),

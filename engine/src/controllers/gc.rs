@@ -84,6 +84,9 @@ impl Controller for GarbageCollector {
         scan::<Deployment>(self, store);
         scan::<ReplicaSet>(self, store);
         scan::<Pod>(self, store);
+        // EndpointSlices are owned by their Service: a lost DELETED event of the Service is
+        // healed at the next resync, as for any other dependent.
+        scan::<EndpointSlice>(self, store);
     }
 
     fn reconcile(&mut self, key: &GcKey, ctx: &mut Ctx<'_>) {

@@ -240,8 +240,10 @@ fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
         ControllerName::ALL.to_vec()
     } else {
         vec![ControllerName::from_short(name).ok_or_else(|| {
+            let known: Vec<&str> = ControllerName::ALL.iter().map(|c| c.short()).collect();
             KubectlError::Usage(format!(
-                "unknown controller \"{name}\" (one of: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle, all)"
+                "unknown controller \"{name}\" (one of: {}, all)",
+                known.join(", ")
             ))
         })?]
     };
@@ -303,7 +305,7 @@ const SHELL_HELP: &[&str] = &[
     "  node toleration SECONDS    how long pods stay on an unreachable node (default 300)",
     "  controller stop|start|pause NAME | controller list",
     "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle,",
-    "            kube-proxy, all",
+    "            endpointslice, endpoints, kube-proxy, all",
     "  events drop N              lose the next N watch events",
     "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
     "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
