@@ -44,6 +44,7 @@ fn props(view: ViewModel) -> GraphProps {
         on_camera: Callback::noop(),
         acted: None,
         lost: Rc::default(),
+        traffic: Rc::default(),
     }
 }
 
@@ -232,4 +233,27 @@ async fn a_deployment_deleted_in_the_background_is_a_labelled_ghost_over_its_dep
     assert!(text.contains("DELETED"), "{text}");
     assert!(text.contains("background: dependents are being collected"), "{text}");
     assert!(all(&root, ".lane").is_empty(), "its ReplicaSet is not drawn as an orphan");
+}
+
+#[wasm_bindgen_test]
+async fn a_service_is_a_box_with_dotted_edges_to_its_ready_pods_and_a_counter() {
+    let view = view_after(&[
+        "k create deployment web --image=nginx:1.27 --replicas=3",
+        "k expose deployment web --port=80",
+        "sleep 3s",
+    ]);
+    let root = mount(props(view)).await;
+    let svc = one(&root, "[data-kind='Service']");
+    assert_eq!(svc.get_attribute("data-name").as_deref(), Some("web"));
+    let shown = text(&svc);
+    assert!(shown.contains("SERVICE") && shown.contains("ClusterIP"), "{shown}");
+    assert!(shown.contains("endpoints: 3 of 3 pods ready"), "{shown}");
+    let edges = all(&root, ".selects.ready");
+    assert_eq!(edges.len(), 3, "one dotted edge per ready pod");
+    assert!(edges
+        .iter()
+        .all(|e| e.get_attribute("data-service").as_deref() == Some("Service/web")));
+    // Without the page's traffic overlay the counter reads as not yet known.
+    let counter = one(&svc, ".svc-counter");
+    assert_eq!(counter.get_attribute("data-served").as_deref(), Some("–"));
 }
