@@ -214,19 +214,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             Tree { band: Rect::default(), deployment: d, services: Vec::new(), rows }
         })
         .collect();
-    let mut service_lane = None::<ServiceLane>;
-    for (home, item) in services::collect(world) {
-        let tree = home.and_then(|uid| {
-            trees.iter_mut().find(|t| t.deployment.meta.uid == uid && !t.deployment.meta.gone)
-        });
-        match tree {
-            Some(t) => t.services.push(item),
-            None => service_lane
-                .get_or_insert_with(|| ServiceLane { band: Rect::default(), services: Vec::new() })
-                .services
-                .push(item),
-        }
-    }
+    let mut service_lane = services::seat(world, &mut trees);
     // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
     let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
     sort_by_key(&mut lane_rows, |r| memory.order(&r.rs.meta.uid));
@@ -239,23 +227,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let geo = remember_drawn(&trees, lane.as_ref(), memory);
     let (edges, latest_edge) = edges(&geo, &refs, memory, now);
     memory.finish(store.resource_version(), latest_edge, now);
-    let pod_rects = lane
-        .iter()
-        .flat_map(|l| &l.pods.pods)
-        .chain(trees.iter().flat_map(|t| &t.rows).flat_map(|r| &r.pods.pods))
-        .chain(lane.iter().flat_map(|l| &l.rows).flat_map(|r| &r.pods.pods))
-        .filter(|p| !p.meta.vanishing && !p.meta.gone)
-        .map(|p| {
-            let t = &p.meta.target;
-            ((t.namespace.clone(), t.name.clone()), (p.meta.uid.clone(), p.meta.rect))
-        })
-        .collect();
-    let drawn: Vec<&ServiceItem> = trees
-        .iter()
-        .flat_map(|t| &t.services)
-        .chain(service_lane.iter().flat_map(|l| &l.services))
-        .collect();
-    let selects = services::selects(store, &drawn, &pod_rects);
+    let selects = services::selects(store, &trees, lane.as_ref(), service_lane.as_ref());
 
     ViewModel {
         width,

@@ -14,7 +14,7 @@ use kubeloop::store::{Key, Store};
 use kubeloop::world::traffic::{Counter, Outcome};
 use kubeloop::world::World;
 
-use super::{ItemMeta, Rect};
+use super::{ItemMeta, OrphanLane, Rect, Tree};
 use crate::selection::ObjRef;
 
 /// A request stays drawn this long (simulated ms): its trip from the Service to the pod.
@@ -72,8 +72,27 @@ pub struct ServiceLane {
     pub services: Vec<ServiceItem>,
 }
 
+/// Puts every Service beside the Deployment whose pods it mostly selects; the rest go to the
+/// Services lane, which is returned.
+pub(super) fn seat(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
+    let mut lane = None::<ServiceLane>;
+    for (home, item) in collect(world) {
+        let tree = home.and_then(|uid| {
+            trees.iter_mut().find(|t| t.deployment.meta.uid == uid && !t.deployment.meta.gone)
+        });
+        match tree {
+            Some(t) => t.services.push(item),
+            None => lane
+                .get_or_insert_with(|| ServiceLane { band: Rect::default(), services: Vec::new() })
+                .services
+                .push(item),
+        }
+    }
+    lane
+}
+
 /// Every Service, each with the Deployment UID it is drawn beside (`None`: the lane).
-pub(super) fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
+fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
     let store = &world.store;
     store
         .list::<Service>(None, None)
@@ -143,13 +162,29 @@ fn home(store: &Store, pods: &[&Pod]) -> Option<String> {
     votes.into_iter().max_by_key(|(_, n)| *n).map(|(uid, _)| uid.to_string())
 }
 
-/// The selects edges of laid-out Services to the drawn pods (`pod_rects` by namespace and
-/// pod name).
+/// The selects edges of the laid-out Services to the pod cards drawn (summarised pods have
+/// no card, so no edge).
 pub(super) fn selects(
     store: &Store,
-    services: &[&ServiceItem],
-    pod_rects: &BTreeMap<(String, String), (String, Rect)>,
+    trees: &[Tree],
+    orphans: Option<&OrphanLane>,
+    lane: Option<&ServiceLane>,
 ) -> Vec<Selects> {
+    let rows = trees.iter().flat_map(|t| &t.rows).chain(orphans.iter().flat_map(|l| &l.rows));
+    let pod_rects: BTreeMap<(String, String), (String, Rect)> = rows
+        .flat_map(|r| &r.pods.pods)
+        .chain(orphans.iter().flat_map(|l| &l.pods.pods))
+        .filter(|p| !p.meta.vanishing && !p.meta.gone)
+        .map(|p| {
+            let t = &p.meta.target;
+            ((t.namespace.clone(), t.name.clone()), (p.meta.uid.clone(), p.meta.rect))
+        })
+        .collect();
+    let services: Vec<&ServiceItem> = trees
+        .iter()
+        .flat_map(|t| &t.services)
+        .chain(lane.iter().flat_map(|l| &l.services))
+        .collect();
     let mut edges = Vec::new();
     for item in services {
         let t = &item.meta.target;
