@@ -19,6 +19,9 @@ k rollout status deploy/web
 sleep 25s
 k logs deploy/web
 k logs deploy/web --tail=2 --timestamps
+k expose deploy/web --port=80
+k logs svc/web --tail=1
+k logs svc/nosuch
 k logs rs/nosuch
 k run cache --image=redis:7.4
 sleep 5s

@@ -202,6 +202,19 @@ fn find_pod(world: &World, ns: &str, arg: &str, out: &mut Output) -> Result<Pod,
             Some(r) => r.spec.selector.clone(),
             None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
         },
+        // polymorphichelpers' SelectorsForObject: a Service's pods are its selector's.
+        crate::model::Kind::Service => match world.store.get::<crate::model::Service>(ns, name) {
+            Some(s) if s.spec.selector.is_empty() => {
+                return Err(KubectlError::Usage(format!(
+                    "cannot attach to *v1.Service: invalid service '{name}': Service is defined without a selector"
+                )))
+            }
+            Some(s) => crate::model::LabelSelector {
+                match_labels: s.spec.selector.clone(),
+                ..Default::default()
+            },
+            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
+        },
         other => {
             return Err(KubectlError::Usage(format!(
                 "cannot get the logs from *v1.{}: selector for *v1.{} not implemented",
