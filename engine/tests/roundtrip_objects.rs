@@ -1,4 +1,5 @@
-//! Serde round trips of Nodes, Deployments, ReplicaSets and Events: each fixture, written by
+//! Serde round trips of Nodes, Deployments, ReplicaSets, Events, Services, EndpointSlices and
+//! Endpoints: each fixture, written by
 //! a real API server or by the upstream API's own serialization tests, deserializes into the
 //! model and serializes back to the same JSON value, so no field is lost, renamed or invented.
 //!
@@ -20,10 +21,20 @@
 //! covers the pod spec. `deployment.every-field.json` also has its
 //! strategy type "typeValue" replaced by "RollingUpdate", since the model's strategy type is a
 //! closed enum, as the API server's validation makes it.
+//! - `service.json`: a Service as the API server returned it to `kubectl edit`, verbatim from
+//!   kubernetes/kubectl pkg/cmd/edit/testdata/testcase-single-service/0.response.
+//! - `service.every-field.json`, `endpointslice.every-field.json`,
+//!   `endpoints.every-field.json`: every field set, verbatim from kubernetes/api v0.34.10
+//!   testdata/HEAD/core.v1.Service.json, discovery.k8s.io.v1.EndpointSlice.json and
+//!   core.v1.Endpoints.json. Their placeholder strings (`"type": "typeValue"`) must survive
+//!   too: the API server decodes any string there and leaves judging it to validation.
 
 use std::path::Path;
 
-use kubeloop::model::{Deployment, Event, Node, ReplicaSet};
+use kubeloop::model::{
+    Deployment, EndpointSlice, Endpoints, Event, IntOrString, Node, ReplicaSet, Service,
+    ServiceType,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -137,4 +148,31 @@ fn a_misspelt_field_is_still_refused() {
     spec.insert("podCidr".into(), cidr);
     let err = serde_json::from_value::<Node>(v).unwrap_err().to_string();
     assert!(err.contains("unknown field `podCidr`"), "{err}");
+}
+
+#[test]
+fn a_service_from_a_real_api_server_round_trips() {
+    let svc: Service = round_trip("service.json");
+    assert_eq!(svc.spec.cluster_ip.as_deref(), Some("10.0.0.146"));
+    assert_eq!(svc.spec.type_, ServiceType::ClusterIP);
+    assert_eq!(svc.spec.ports[0].target_port, Some(IntOrString::Int(80)));
+}
+
+#[test]
+fn a_service_with_every_field_round_trips() {
+    let svc: Service = round_trip("service.every-field.json");
+    assert_eq!(svc.spec.type_, ServiceType::Unsupported("typeValue".into()));
+    assert_eq!(svc.spec.ports[0].node_port, Some(5));
+}
+
+#[test]
+fn an_endpointslice_with_every_field_round_trips() {
+    let slice: EndpointSlice = round_trip("endpointslice.every-field.json");
+    assert_eq!(slice.endpoints()[0].addresses, ["addressesValue"]);
+}
+
+#[test]
+fn endpoints_with_every_field_round_trip() {
+    let ep: Endpoints = round_trip("endpoints.every-field.json");
+    assert_eq!(ep.subsets[0].not_ready_addresses[0].ip, "ipValue");
 }
