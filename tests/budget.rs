@@ -1,6 +1,7 @@
 //! End-to-end: the rollout budget meter during a real rollout on a phone, a 1024×768
 //! projector (also in presenter mode) and a wide screen. It must show the resolved limits,
-//! stay inside the page, leave the graph's centre uncovered, and fold to one line on a phone.
+//! stay inside the page, leave the graph's centre uncovered, sit above the feed on the
+//! projector (whose stage has no corner to spare), and fold to one line on a phone.
 //! Screenshots go to `target/e2e/budget-*.png`.
 
 #[allow(dead_code)]
@@ -72,20 +73,26 @@ async fn the_budget_meter_is_legible_in_every_room_during_a_rollout() {
         assert!(old + new <= 5, "{room}: {old} old + {new} new is above max 5");
         let geometry = js(
             c,
-            "const card = document.querySelector('.budget').getBoundingClientRect();
+            "const el = [...document.querySelectorAll('.budget')].find(e => e.getBoundingClientRect().height > 0);
+             const card = el.getBoundingClientRect();
+             const box = el.closest('.stage, .side').getBoundingClientRect();
              const stage = document.querySelector('.stage').getBoundingClientRect();
              const cx = stage.left + stage.width / 2, cy = stage.top + stage.height / 2;
              const covers = cx >= card.left && cx <= card.right && cy >= card.top && cy <= card.bottom;
-             const size = parseFloat(getComputedStyle(document.querySelector('.budget-meter')).fontSize);
-             const shown = s => { const e = document.querySelector(s); return !!e && e.getBoundingClientRect().height > 0; };
-             return [card.left >= stage.left - 1 && card.right <= stage.right + 1 && card.bottom <= stage.bottom + 1,
+             const size = parseFloat(getComputedStyle(el.querySelector('.budget-meter')).fontSize);
+             const shown = s => { const e = el.querySelector(s); return !!e && e.getBoundingClientRect().height > 0; };
+             return [card.left >= box.left - 1 && card.right <= box.right + 1 && card.bottom <= box.bottom + 1,
                      covers, size, card.height, shown('.budget-bar'), shown('.budget-compact'),
-                     (document.querySelector('.budget-bound.max') || {}).textContent,
-                     (document.querySelector('.budget-bound.min') || {}).textContent];",
+                     (el.querySelector('.budget-bound.max') || {}).textContent,
+                     (el.querySelector('.budget-bound.min') || {}).textContent,
+                     !!el.closest('.side')];",
         )
         .await;
         let g = geometry.as_array().unwrap();
-        assert_eq!(g[0], true, "{room}: the card stays inside the stage");
+        assert_eq!(g[0], true, "{room}: the card stays inside its column");
+        // On the projector the stage has no corner to spare: the card sits above the feed,
+        // except in presenter mode, whose stage spans the width.
+        assert_eq!(g[8], room == "projector", "{room}: the card is in the side column");
         assert_eq!(g[1], false, "{room}: the card covers the graph's centre");
         let size = g[2].as_f64().unwrap();
         assert!(size >= 13.0, "{room}: the meter's text is {size}px");

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::budget::BudgetMeter;
 use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
@@ -72,6 +73,12 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 <span class="side-title">{ title }</span>
                 <button class="speed drawer-close" aria-label="close the panel" title="close the panel (Escape)"
                     onclick={send.reform(|_: MouseEvent| Msg::ToggleDrawer)}>{ "Close" }</button>
+            </div>
+            // The budget meter's place on a projector, where the stage has no room to spare
+            // (`static/budget.css` shows this one or the stage's, never both).
+            <div class="side-budget">
+                <BudgetMeter meters={page.shown.budget.clone()} open={page.budget_open}
+                    on_toggle={send.reform(|()| Msg::ToggleBudget)} />
             </div>
             <div class="side-top">{ top.map(|(_, body)| body).unwrap_or_default() }</div>
             <div class="side-feed">
