@@ -21,6 +21,7 @@ mod logs;
 mod manifest;
 mod mutate;
 mod nodes;
+mod patch;
 pub mod printers;
 mod resource;
 mod rollout;

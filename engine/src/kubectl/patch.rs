@@ -1,0 +1,423 @@
+//! `kubectl patch`: one or more objects changed by a strategic merge (the default), JSON
+//! merge or JSON patch, on the object itself or its `status` or `scale` subresource.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/cmd/patch/patch.go (`Validate`, `RunPatch`,
+//! `patchOperation`: "patched", or "patched (no change)" when the server's answer equals the
+//! object kubectl read) and the API server's side, apiserver
+//! pkg/endpoints/handlers/patch.go: a JSON or merge patch is applied to the object's JSON and
+//! decoded (`jsonPatcher`: a patch that does not decode is a BadRequest, one that does not
+//! apply a 422 whose Status kubectl prints as "The request is invalid: the server rejected
+//! our request due to an error in our request"), a strategic one is applied and converted
+//! (`smpPatcher`, `applyPatchToObject`: a value of the wrong type is an Invalid `patch`
+//! cause). Unknown fields are dropped with a warning, the server's `fieldValidation` default
+//! (`Warn`) for a request that names none, as kubectl patch's do. The result is stored by the
+//! same update as apply and edit, so validation and the loops react alike.
+//!
+//! The algorithms are pure functions over JSON in `patch/` so the store can share them.
+
+pub mod json;
+pub mod merge;
+pub mod strategic;
+
+use serde::{de::DeserializeOwned, Serialize};
+use serde_json::{json, Value};
+
+use crate::labels::validation::go_quote;
+use crate::model::*;
+use crate::store::{ApiError, Tabled};
+
+use super::args::{self, flag, FlagSpec};
+use super::get::{get_named, Format};
+use super::manifest::Undecodable;
+use super::mutate::ns_of;
+use super::printers;
+use super::resource;
+use super::{strict, KubectlError, Output, Session};
+
+const PATCH_FLAGS: &[FlagSpec] = &[
+    flag("patch", Some('p')),
+    flag("patch-file", None),
+    flag("type", None),
+    flag("subresource", None),
+    flag("output", Some('o')),
+    flag("namespace", Some('n')),
+];
+
+/// The longest patch accepted, as manifests are bounded.
+const MAX_PATCH_BYTES: usize = 1 << 20;
+
+/// What kubectl prints for a 422 without causes (a JSON patch that does not apply):
+/// cmd/util/helpers.go `checkErr` on apimachinery `NewGenericServerResponse`'s Status.
+const REJECTED: &str =
+    "The request is invalid: the server rejected our request due to an error in our request";
+
+#[derive(Clone, Copy, PartialEq)]
+enum PatchType {
+    Json,
+    Merge,
+    Strategic,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Sub {
+    None,
+    Status,
+    Scale,
+}
+
+pub fn patch(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, PATCH_FLAGS, "patch")?;
+    let (format, _) = Format::parse(a.get("output"))?;
+    let inline = a.get("patch").unwrap_or_default();
+    let file = a.get("patch-file").unwrap_or_default();
+    // Validate.
+    if !inline.is_empty() && !file.is_empty() {
+        return Err(KubectlError::Usage("cannot specify --patch and --patch-file together".into()));
+    }
+    if inline.is_empty() && file.is_empty() {
+        return Err(KubectlError::Usage(
+            "must specify --patch or --patch-file containing the contents of the patch".into(),
+        ));
+    }
+    let ty = match a.get("type").unwrap_or("strategic").to_lowercase().as_str() {
+        "json" => PatchType::Json,
+        "merge" => PatchType::Merge,
+        "strategic" => PatchType::Strategic,
+        _ => {
+            return Err(KubectlError::Usage(format!(
+                "--type must be one of [json merge strategic], not {}",
+                go_quote(a.get("type").unwrap_or_default())
+            )))
+        }
+    };
+    let sub = match a.get("subresource").unwrap_or_default() {
+        "" => Sub::None,
+        "status" => Sub::Status,
+        "scale" => Sub::Scale,
+        other => {
+            return Err(KubectlError::Usage(format!(
+                "invalid subresource value: {}. Must be one of [status scale resize]",
+                go_quote(other)
+            )))
+        }
+    };
+    // RunPatch: the file, or the flag's text, through yaml.ToJSON.
+    let text = if file.is_empty() {
+        inline.to_string()
+    } else if file == "/dev/stdin" {
+        stdin.unwrap_or_default()
+    } else {
+        return Err(KubectlError::Plain(
+            "kubeloop: there are no files here; pass the patch with -p, or on standard input with `--patch-file /dev/stdin <<EOF` ... `EOF`".into(),
+        ));
+    };
+    if text.len() > MAX_PATCH_BYTES {
+        return Err(KubectlError::Usage(format!(
+            "patch of {} bytes is larger than kubeloop's {MAX_PATCH_BYTES} byte limit",
+            text.len()
+        )));
+    }
+    // patch.go quotes o.Patch, which is empty when the patch came from a file.
+    let body = to_json(&text)
+        .map_err(|e| KubectlError::Usage(format!("unable to parse {}: {e}", go_quote(inline))))?;
+    let ns = ns_of(&a);
+    let sel = resource::select(&a.positional, false)?;
+    if sel.items.is_empty() {
+        return Err(resource::no_resource(false));
+    }
+    let mut status = 0;
+    let mut count = 0;
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            return Err(KubectlError::Usage(
+                "resource(s) were provided, but no name was specified".into(),
+            ));
+        }
+        for name in names {
+            count += 1;
+            resource::warn_deprecated(*kind, out);
+            let req = Request { ns: &ns, name, ty, sub, body: &body };
+            let done = crate::with_kind!(*kind, T => patch_one::<T>(s, &req, out));
+            match done {
+                Ok((obj, changed)) => {
+                    let op = if changed { "patched" } else { "patched (no change)" };
+                    out.out(print(&format, obj, op)?);
+                }
+                // ContinueOnError: each object's error, then exit 1 (one error is printed
+                // alone; kubectl aggregates several, one per line, as here).
+                Err(e) => {
+                    let mut t = e.to_string();
+                    if !t.ends_with('\n') {
+                        t.push('\n');
+                    }
+                    out.err(t);
+                    status = 1;
+                }
+            }
+        }
+    }
+    if count == 0 {
+        return Err(KubectlError::Usage("no objects passed to patch".into()));
+    }
+    Ok(status)
+}
+
+/// sigs.k8s.io/yaml `ToJSON`: JSON as it is, anything else read as YAML.
+fn to_json(text: &str) -> Result<Value, String> {
+    if let Ok(v) = serde_json::from_str::<Value>(text) {
+        return Ok(v);
+    }
+    serde_yaml_ng::from_str::<Value>(text).map_err(|e| format!("yaml: {e}"))
+}
+
+struct Request<'a> {
+    ns: &'a str,
+    name: &'a str,
+    ty: PatchType,
+    sub: Sub,
+    body: &'a Value,
+}
+
+/// What the server answered: the object (or the Scale) to print, and whether it changed.
+enum Patched {
+    Object(Object),
+    Scale(Value),
+}
+
+fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
+    s: &mut Session,
+    req: &Request,
+    out: &mut Output,
+) -> Result<(Patched, bool), KubectlError> {
+    let not_found = || ApiError::NotFound { kind: T::KIND, name: req.name.to_string() };
+    let current = s.world.store.get::<T>(req.ns, req.name).cloned().ok_or_else(not_found)?;
+    if req.sub == Sub::Scale {
+        return patch_scale(s, T::KIND, req);
+    }
+    let doc = serde_json::to_value(&current).map_err(|e| KubectlError::Plain(e.to_string()))?;
+    let patched = apply_patch(req.ty, &doc, req.body)?;
+    let new_name = patched.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+    if new_name != req.name {
+        let message = format!(
+            "the name of the object ({new_name}) does not match the name on the URL ({})",
+            req.name
+        );
+        return Err(ApiError::BadRequest { message }.into());
+    }
+    let obj = decode::<T>(patched, req, out)?;
+    let before = current.meta().resource_version.clone();
+    let now = s.world.now();
+    let stored = match req.sub {
+        Sub::Status => s.world.store.update_status(&obj, now)?,
+        _ => s.world.update(obj)?,
+    };
+    let changed = stored.meta().resource_version != before;
+    Ok((Patched::Object((*stored).clone().into_object()), changed))
+}
+
+fn apply_patch(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, KubectlError> {
+    match ty {
+        PatchType::Json => json::apply(doc, body).map_err(|e| match e {
+            json::Error::Decode(message) => ApiError::BadRequest { message }.into(),
+            json::Error::Apply(_) => KubectlError::Plain(REJECTED.into()),
+        }),
+        // evanphx MergePatch refuses a patch that is not a JSON object (ErrBadJSONPatch).
+        PatchType::Merge if !body.is_object() => {
+            Err(ApiError::BadRequest { message: "Invalid JSON Patch".into() }.into())
+        }
+        PatchType::Merge => Ok(merge::apply(doc, body)),
+        PatchType::Strategic => {
+            strategic::apply(doc, body).map_err(|message| ApiError::BadRequest { message }.into())
+        }
+    }
+}
+
+/// The patched JSON as the server decodes it: unknown fields dropped with a warning each
+/// (fieldValidation `Warn`), a value of the wrong type refused.
+fn decode<T: Tabled + DeserializeOwned>(
+    mut v: Value,
+    req: &Request,
+    out: &mut Output,
+) -> Result<T, KubectlError> {
+    // Each round names up to strict.rs's limit of unknown fields; a patch holds few.
+    for _ in 0..50 {
+        let detail = match strict::typed::<T>(v.clone()) {
+            Ok(obj) => return Ok(std::rc::Rc::unwrap_or_clone(obj)),
+            Err(detail) => detail,
+        };
+        let Some(list) = detail.strip_prefix("strict decoding error: ") else {
+            return Err(undecodable(T::KIND, req, detail));
+        };
+        for item in list.split(", ") {
+            if let Some(path) =
+                item.strip_prefix("unknown field \"").and_then(|p| p.strip_suffix('"'))
+            {
+                remove_dotted(&mut v, path);
+            }
+            out.err(format!("Warning: {item}\n"));
+        }
+    }
+    Err(KubectlError::Usage("kubeloop: too many unknown fields in the patched object".into()))
+}
+
+/// The decoder's refusal as the API server words it for each patch type.
+fn undecodable(kind: Kind, req: &Request, detail: String) -> KubectlError {
+    match req.ty {
+        // applyPatchToObject: field.Invalid(field.NewPath("patch"), fmt.Sprintf("%+v", patchMap), err).
+        PatchType::Strategic => KubectlError::Plain(format!(
+            "The request is invalid: patch: Invalid value: {}: {detail}",
+            go_quote(&strategic::go_map(req.body))
+        )),
+        // jsonPatcher: the codec's decode error, through transformDecodeError.
+        _ => {
+            let message = Undecodable { kind: kind.as_str().to_string(), detail }.to_string();
+            ApiError::BadRequest { message }.into()
+        }
+    }
+}
+
+/// Removes `spec.containers[0].foo` (strict.rs's path form) from `v`.
+fn remove_dotted(v: &mut Value, path: &str) {
+    let mut steps: Vec<(bool, String)> = Vec::new();
+    for seg in path.split('.') {
+        let mut parts = seg.split('[');
+        if let Some(key) = parts.next().filter(|k| !k.is_empty()) {
+            steps.push((false, key.to_string()));
+        }
+        for idx in parts {
+            steps.push((true, idx.trim_end_matches(']').to_string()));
+        }
+    }
+    let Some((last_is_index, last)) = steps.pop() else { return };
+    let mut cur = v;
+    for (is_index, step) in &steps {
+        let next = match (cur, is_index) {
+            (Value::Array(a), true) => step.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+            (Value::Object(m), false) => m.get_mut(step.as_str()),
+            _ => None,
+        };
+        let Some(n) = next else { return };
+        cur = n;
+    }
+    if let (Value::Object(m), false) = (cur, last_is_index) {
+        m.shift_remove(last.as_str());
+    }
+}
+
+/// The `scale` subresource: an autoscaling/v1 Scale built from a Deployment or ReplicaSet,
+/// patched, and its `spec.replicas` written back (apps registry `ScaleREST.Update`).
+fn patch_scale(
+    s: &mut Session,
+    kind: Kind,
+    req: &Request,
+) -> Result<(Patched, bool), KubectlError> {
+    let read = |s: &Session| match get_named(&s.world.store, kind, req.ns, req.name) {
+        Some(Object::Deployment(d)) => {
+            Some(scale_of(&d.metadata, d.spec.replicas, d.status.replicas, &d.spec.selector))
+        }
+        Some(Object::ReplicaSet(r)) => {
+            Some(scale_of(&r.metadata, r.spec.replicas, r.status.replicas, &r.spec.selector))
+        }
+        _ => None,
+    };
+    let Some(scale) = read(s) else {
+        return Err(KubectlError::Plain(
+            "Error from server (NotFound): the server could not find the requested resource".into(),
+        ));
+    };
+    let patched = apply_patch(req.ty, &scale, req.body)?;
+    let replicas = match patched.pointer("/spec/replicas") {
+        None | Some(Value::Null) => 0,
+        Some(v) => match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
+            Some(n) => n,
+            None => {
+                let detail = format!(
+                    "json: cannot unmarshal {} into Go struct field ScaleSpec.spec.replicas of type int32",
+                    if v.is_number() { format!("number {v}") } else { go_kind(v).into() }
+                );
+                let message = Undecodable { kind: "Scale".into(), detail }.to_string();
+                return Err(ApiError::BadRequest { message }.into());
+            }
+        },
+    };
+    if replicas < 0 {
+        return Err(KubectlError::Plain(format!(
+            "The Scale {} is invalid: spec.replicas: Invalid value: {replicas}: must be greater than or equal to 0",
+            go_quote(req.name)
+        )));
+    }
+    let before = scale["metadata"]["resourceVersion"].clone();
+    match kind {
+        Kind::Deployment => {
+            s.world.modify::<Deployment>(req.ns, req.name, |d| d.spec.replicas = replicas)?;
+        }
+        _ => {
+            s.world.modify::<ReplicaSet>(req.ns, req.name, |r| r.spec.replicas = replicas)?;
+        }
+    }
+    let after = read(s).unwrap_or(scale);
+    let changed = after["metadata"]["resourceVersion"] != before;
+    Ok((Patched::Scale(after), changed))
+}
+
+fn go_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn scale_of(meta: &ObjectMeta, replicas: i32, current: i32, selector: &LabelSelector) -> Value {
+    let m = serde_json::to_value(meta).unwrap_or(Value::Null);
+    let mut status = json!({ "replicas": current });
+    if !selector.is_empty() {
+        status["selector"] = Value::String(selector.format());
+    }
+    json!({
+        "apiVersion": "autoscaling/v1",
+        "kind": "Scale",
+        "metadata": {
+            "creationTimestamp": m["creationTimestamp"],
+            "name": meta.name,
+            "namespace": meta.namespace,
+            "resourceVersion": meta.resource_version,
+            "uid": meta.uid,
+        },
+        "spec": { "replicas": replicas },
+        "status": status,
+    })
+}
+
+/// The answer, through the printer `-o` chose; without `-o`, the name printer with the
+/// operation (`deployment.apps/web patched`).
+fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlError> {
+    let rendered = match (&patched, format) {
+        (Patched::Object(o), Format::Table) => {
+            Ok(format!("{}\n", printers::operation(o.kind(), &o.meta().name, op)))
+        }
+        (Patched::Object(o), f) => f.render_single(o),
+        (Patched::Scale(v), f) => {
+            let name = v["metadata"]["name"].as_str().unwrap_or_default();
+            // Built with its keys in Go's map order already.
+            match f {
+                Format::Table => Ok(format!("scale.autoscaling/{name} {op}\n")),
+                Format::Name => Ok(format!("scale.autoscaling/{name}\n")),
+                Format::Yaml => Ok(printers::value_to_yaml(v)),
+                Format::Json => Ok(format!("{}\n", printers::value_json_text(v))),
+                Format::JsonPath(t) => {
+                    super::jsonpath::render(t, v).map_err(|e| format!("error: {e}\n"))
+                }
+            }
+        }
+    };
+    rendered.map_err(KubectlError::Plain)
+}

@@ -1,0 +1,324 @@
+//! Strategic merge patch, kubectl patch's default: a JSON merge patch that knows, per field,
+//! whether a list is merged by a key (containers by `name`), merged as a set of primitives
+//! (`finalizers`), or replaced, and honours the `$patch` directives.
+//!
+//! Models apimachinery pkg/util/strategicpatch/patch.go (`StrategicMergeMapPatch`,
+//! `mergeMap`, `mergeSlice`, `mergeSliceWithoutSpecialElements`, `extractKey`,
+//! `deleteFromSlice`, `mergeKeyValueEqual`, the `$patch`, `$retainKeys`,
+//! `$deleteFromPrimitiveList/` and `$setElementOrder/` directives) and the errors in
+//! apimachinery pkg/util/mergepatch/errors.go. The merge keys are the `patchMergeKey` /
+//! `patchStrategy` tags of staging/src/k8s.io/api/core/v1/types.go and meta/v1 types.go for
+//! the fields of the kinds kubeloop models (`RULES`); a list with no tag (tolerations, a
+//! Node's taints, an EndpointSlice's endpoints) is replaced whole, as upstream.
+//!
+//! What differs: `$setElementOrder` is accepted and dropped (upstream reorders the merged list
+//! by it); items a patch adds to a keyed list go after the existing ones, which is where
+//! upstream's `normalizeElementOrder` puts them when the patch names no order.
+
+use serde_json::{Map, Value};
+
+/// How a list field is merged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Strategy {
+    Replace,
+    /// `patchStrategy:"merge" patchMergeKey:"..."`.
+    ByKey(&'static str),
+    /// `patchStrategy:"merge"` on a list of strings.
+    Primitives,
+}
+
+/// The tagged list fields, as the end of their path (`containers` inside any pod spec,
+/// `ports` inside a container). core/v1 types.go and meta/v1 types.go.
+const RULES: &[(&[&str], Strategy)] = &[
+    (&["spec", "containers"], Strategy::ByKey("name")),
+    (&["spec", "initContainers"], Strategy::ByKey("name")),
+    (&["spec", "ephemeralContainers"], Strategy::ByKey("name")),
+    (&["spec", "volumes"], Strategy::ByKey("name")),
+    (&["spec", "imagePullSecrets"], Strategy::ByKey("name")),
+    (&["spec", "hostAliases"], Strategy::ByKey("ip")),
+    (&["spec", "topologySpreadConstraints"], Strategy::ByKey("topologyKey")),
+    (&["spec", "resourceClaims"], Strategy::ByKey("name")),
+    (&["spec", "schedulingGates"], Strategy::ByKey("name")),
+    (&["containers", "ports"], Strategy::ByKey("containerPort")),
+    (&["initContainers", "ports"], Strategy::ByKey("containerPort")),
+    (&["containers", "env"], Strategy::ByKey("name")),
+    (&["initContainers", "env"], Strategy::ByKey("name")),
+    (&["containers", "volumeMounts"], Strategy::ByKey("mountPath")),
+    (&["initContainers", "volumeMounts"], Strategy::ByKey("mountPath")),
+    (&["containers", "volumeDevices"], Strategy::ByKey("devicePath")),
+    (&["initContainers", "volumeDevices"], Strategy::ByKey("devicePath")),
+    // ServiceSpec.Ports (a pod spec has no `ports` of its own).
+    (&["spec", "ports"], Strategy::ByKey("port")),
+    (&["spec", "podCIDRs"], Strategy::Primitives),
+    (&["metadata", "ownerReferences"], Strategy::ByKey("uid")),
+    (&["metadata", "finalizers"], Strategy::Primitives),
+    (&["status", "conditions"], Strategy::ByKey("type")),
+    (&["status", "podIPs"], Strategy::ByKey("ip")),
+    (&["status", "hostIPs"], Strategy::ByKey("ip")),
+    (&["status", "addresses"], Strategy::ByKey("type")),
+];
+
+const DIRECTIVE: &str = "$patch";
+const RETAIN_KEYS: &str = "$retainKeys";
+const DELETE_FROM_PRIMITIVE: &str = "$deleteFromPrimitiveList/";
+const SET_ELEMENT_ORDER: &str = "$setElementOrder/";
+
+fn strategy(path: &[String]) -> Strategy {
+    RULES
+        .iter()
+        .find(|(suffix, _)| {
+            path.len() >= suffix.len()
+                && path[path.len() - suffix.len()..].iter().zip(suffix.iter()).all(|(a, b)| a == b)
+        })
+        .map_or(Strategy::Replace, |(_, s)| *s)
+}
+
+/// `original` (a whole object) with the strategic merge `patch` applied.
+pub fn apply(original: &Value, patch: &Value) -> Result<Value, String> {
+    let Value::Object(p) = patch else {
+        // The API server decodes the body into a map first (patch.go `smpPatcher`).
+        let kind = if patch.is_array() { "array" } else { "non-object" };
+        return Err(format!(
+            "json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"
+        ));
+    };
+    let empty = Map::new();
+    let o = original.as_object().unwrap_or(&empty);
+    merge_map(o, p, &mut Vec::new()).map(Value::Object)
+}
+
+fn merge_map(
+    original: &Map<String, Value>,
+    patch: &Map<String, Value>,
+    path: &mut Vec<String>,
+) -> Result<Map<String, Value>, String> {
+    match patch.get(DIRECTIVE) {
+        None => {}
+        Some(Value::String(d)) if d == "replace" => return Ok(without_directives(patch)),
+        Some(Value::String(d)) if d == "delete" => return Ok(Map::new()),
+        Some(Value::String(d)) if d == "merge" => {}
+        Some(other) => {
+            return Err(format!(
+                "unknown patch type: {} in map: {}",
+                other.as_str().unwrap_or("?"),
+                Value::Object(patch.clone())
+            ))
+        }
+    }
+    let mut out = original.clone();
+    if let Some(keep) = patch.get(RETAIN_KEYS) {
+        let Value::Array(keep) = keep else {
+            return Err("invalid patch: $retainKeys must be a list".into());
+        };
+        out.retain(|k, _| keep.iter().any(|x| x.as_str() == Some(k)));
+    }
+    for (k, v) in patch {
+        if let Some(field) = k.strip_prefix(DELETE_FROM_PRIMITIVE) {
+            let Value::Array(gone) = v else {
+                return Err(format!("invalid patch: {k} must be a list"));
+            };
+            if let Some(Value::Array(list)) = out.get_mut(field) {
+                list.retain(|x| !gone.contains(x));
+            }
+            continue;
+        }
+        if k == DIRECTIVE || k == RETAIN_KEYS || k.starts_with(SET_ELEMENT_ORDER) {
+            continue;
+        }
+        if v.is_null() {
+            out.shift_remove(k);
+            continue;
+        }
+        path.push(k.clone());
+        let merged = match (out.get(k), v) {
+            (Some(Value::Object(o)), Value::Object(p)) => Value::Object(merge_map(o, p, path)?),
+            (Some(Value::Array(o)), Value::Array(p)) => Value::Array(merge_list(o, p, path)?),
+            // A field the object lacks is merged into nothing, so directives are still read.
+            (None, Value::Object(p)) => Value::Object(merge_map(&Map::new(), p, path)?),
+            (None, Value::Array(p)) => Value::Array(merge_list(&[], p, path)?),
+            // Values of different types: the patch's replaces the original's.
+            _ => v.clone(),
+        };
+        path.pop();
+        out.insert(k.clone(), merged);
+    }
+    Ok(out)
+}
+
+fn without_directives(m: &Map<String, Value>) -> Map<String, Value> {
+    m.iter().filter(|(k, _)| !k.starts_with('$')).map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+fn merge_list(
+    original: &[Value],
+    patch: &[Value],
+    path: &mut Vec<String>,
+) -> Result<Vec<Value>, String> {
+    match strategy(path) {
+        Strategy::Replace => Ok(patch.to_vec()),
+        Strategy::Primitives => {
+            let mut out = original.to_vec();
+            for v in patch {
+                if !out.contains(v) {
+                    out.push(v.clone());
+                }
+            }
+            Ok(out)
+        }
+        Strategy::ByKey(key) => merge_by_key(original, patch, key, path),
+    }
+}
+
+fn merge_by_key(
+    original: &[Value],
+    patch: &[Value],
+    key: &str,
+    path: &mut Vec<String>,
+) -> Result<Vec<Value>, String> {
+    let directive = |v: &Value| v.get(DIRECTIVE).and_then(Value::as_str).map(str::to_string);
+    // `{"$patch": "replace"}` among the items: the list is the other items (mergeSlice).
+    if patch.iter().any(|v| directive(v).as_deref() == Some("replace")) {
+        return Ok(patch.iter().filter(|v| directive(v).is_none()).cloned().collect());
+    }
+    let mut out = original.to_vec();
+    for item in patch {
+        let Value::Object(p) = item else {
+            // A keyed list of non-maps cannot be merged: upstream replaces it too.
+            return Ok(patch.to_vec());
+        };
+        let Some(want) = p.get(key) else {
+            return Err(format!(
+                "map: {} does not contain declared merge key: {key}",
+                go_map(item)
+            ));
+        };
+        let at = out.iter().position(|o| o.get(key) == Some(want));
+        match (directive(item).as_deref(), at) {
+            (Some("delete"), _) => out.retain(|o| o.get(key) != Some(want)),
+            (Some(d), _) if d != "merge" => {
+                return Err(format!("unknown patch type: {d} in map: {}", go_map(item)))
+            }
+            (_, Some(i)) => {
+                let empty = Map::new();
+                let o = out[i].as_object().unwrap_or(&empty);
+                out[i] = Value::Object(merge_map(o, p, path)?);
+            }
+            (_, None) => out.push(Value::Object(merge_map(&Map::new(), p, path)?)),
+        }
+    }
+    Ok(out)
+}
+
+/// A map as Go's `%v` prints a `map[string]interface{}`: `map[k:v ...]`, keys sorted.
+pub fn go_map(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            let parts: Vec<String> =
+                keys.iter().map(|k| format!("{k}:{}", go_map(&m[*k]))).collect();
+            format!("map[{}]", parts.join(" "))
+        }
+        Value::Array(a) => format!("[{}]", a.iter().map(go_map).collect::<Vec<_>>().join(" ")),
+        Value::String(s) => s.clone(),
+        Value::Null => "<nil>".into(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::apply;
+    use serde_json::json;
+
+    fn deployment(containers: serde_json::Value) -> serde_json::Value {
+        json!({"spec": {"replicas": 1, "template": {"spec": {"containers": containers}}}})
+    }
+
+    /// strategicpatch testdata "merge lists of maps by merge key": the patched container
+    /// keeps its other fields, the other container stays.
+    #[test]
+    fn containers_merge_by_name() {
+        let original = deployment(json!([
+            {"name": "web", "image": "nginx:1.27", "ports": [{"containerPort": 80}]},
+            {"name": "sidecar", "image": "busybox"}
+        ]));
+        let patch = deployment(json!([{"name": "web", "image": "nginx:1.28"}]));
+        let got = apply(&original, &patch).unwrap();
+        assert_eq!(
+            got["spec"]["template"]["spec"]["containers"],
+            json!([
+                {"name": "web", "image": "nginx:1.28", "ports": [{"containerPort": 80}]},
+                {"name": "sidecar", "image": "busybox"}
+            ])
+        );
+    }
+
+    #[test]
+    fn a_new_container_is_added_and_ports_merge_by_container_port() {
+        let original =
+            deployment(json!([{"name": "web", "ports": [{"containerPort": 80, "name": "http"}]}]));
+        let patch = deployment(json!([
+            {"name": "web", "ports": [{"containerPort": 80, "protocol": "TCP"}, {"containerPort": 443}]},
+            {"name": "log", "image": "busybox"}
+        ]));
+        let got = apply(&original, &patch).unwrap();
+        assert_eq!(
+            got["spec"]["template"]["spec"]["containers"],
+            json!([
+                {"name": "web", "ports": [{"containerPort": 80, "name": "http", "protocol": "TCP"}, {"containerPort": 443}]},
+                {"name": "log", "image": "busybox"}
+            ])
+        );
+    }
+
+    /// strategicpatch "delete item from a merging list" with `$patch: delete`.
+    #[test]
+    fn patch_delete_removes_the_keyed_item() {
+        let original = deployment(json!([{"name": "web"}, {"name": "sidecar"}]));
+        let patch = deployment(json!([{"name": "sidecar", "$patch": "delete"}]));
+        let got = apply(&original, &patch).unwrap();
+        assert_eq!(got["spec"]["template"]["spec"]["containers"], json!([{"name": "web"}]));
+    }
+
+    #[test]
+    fn patch_replace_replaces_a_list_or_a_map() {
+        let original = deployment(json!([{"name": "web"}, {"name": "sidecar"}]));
+        let patch = deployment(json!([{"name": "only"}, {"$patch": "replace"}]));
+        let got = apply(&original, &patch).unwrap();
+        assert_eq!(got["spec"]["template"]["spec"]["containers"], json!([{"name": "only"}]));
+        let got =
+            apply(&json!({"a": {"x": 1, "y": 2}}), &json!({"a": {"$patch": "replace", "z": 3}}));
+        assert_eq!(got.unwrap(), json!({"a": {"z": 3}}));
+    }
+
+    #[test]
+    fn lists_without_a_merge_key_are_replaced_and_null_deletes() {
+        let original = json!({"spec": {"tolerations": [{"key": "a"}], "nodeName": "n1", "x": 1}});
+        let patch = json!({"spec": {"tolerations": [{"key": "b"}], "x": null}});
+        assert_eq!(
+            apply(&original, &patch).unwrap(),
+            json!({"spec": {"tolerations": [{"key": "b"}], "nodeName": "n1"}})
+        );
+    }
+
+    #[test]
+    fn finalizers_merge_as_a_set_and_delete_from_primitive_list_removes() {
+        let original = json!({"metadata": {"finalizers": ["a", "b"]}});
+        let got = apply(&original, &json!({"metadata": {"finalizers": ["b", "c"]}})).unwrap();
+        assert_eq!(got, json!({"metadata": {"finalizers": ["a", "b", "c"]}}));
+        let got =
+            apply(&original, &json!({"metadata": {"$deleteFromPrimitiveList/finalizers": ["a"]}}));
+        assert_eq!(got.unwrap(), json!({"metadata": {"finalizers": ["b"]}}));
+    }
+
+    #[test]
+    fn an_item_without_its_merge_key_is_refused_in_upstream_words() {
+        let original = deployment(json!([{"name": "web"}]));
+        let patch = deployment(json!([{"image": "x"}]));
+        assert_eq!(
+            apply(&original, &patch),
+            Err("map: map[image:x] does not contain declared merge key: name".into())
+        );
+    }
+}
