@@ -280,3 +280,97 @@ fn garbage_service_manifests_never_panic() {
     }
     assert_eq!(s.run("k get svc -o name").text(), "");
 }
+
+/// Patch bodies of every shape, with each patch type, against a Deployment, its scale and
+/// status subresources and a Pod: each is refused with words or taken, and the cluster still
+/// prints in every format afterwards.
+#[test]
+fn garbage_patch_bodies_never_panic() {
+    let mut s = session();
+    let deep_list = "[".repeat(100_000);
+    let deep_map = "{\"a\":".repeat(5_000);
+    let bodies = [
+        "{}",
+        "[]",
+        "null",
+        "1",
+        "\"x\"",
+        "a: [",
+        "\t",
+        deep_list.as_str(),
+        deep_map.as_str(),
+        r#"{"metadata":null}"#,
+        r#"{"metadata":{"name":"other"}}"#,
+        r#"{"metadata":{"labels":{"bad key!":"v"}}}"#,
+        r#"{"metadata":{"$deleteFromPrimitiveList/finalizers":"x"}}"#,
+        r#"{"metadata":{"finalizers":[1,{"a":2}]}}"#,
+        r#"{"spec":null}"#,
+        r#"{"spec":[]}"#,
+        r#"{"spec":{"replicas":-5}}"#,
+        r#"{"spec":{"replicas":99999999999}}"#,
+        r#"{"spec":{"replicas":1.5}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":null}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[1,2]}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":"nginx","$patch":"frob"}]}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":"nginx","$patch":"delete"}]}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[{"$patch":"replace"}]}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":"nginx","ports":[{"containerPort":"x"}]}]}}}}"#,
+        r#"{"spec":{"template":{"spec":{"containers":[{"name":{"a":1}}]}}}}"#,
+        r#"{"$patch":"delete"}"#,
+        r#"{"$patch":"replace"}"#,
+        r#"{"$patch":7}"#,
+        r#"{"$retainKeys":5}"#,
+        r#"{"$retainKeys":["metadata"]}"#,
+        r#"{"status":{"replicas":"x"}}"#,
+        r#"{"status":{"conditions":[{"type":"Available","status":"False"}]}}"#,
+        r#"[{"op":"add","path":"","value":1}]"#,
+        r#"[{"op":"move","from":"/spec","path":"/spec/x"}]"#,
+        r#"[{"op":"copy","from":"/metadata","path":"/spec/template/metadata"}]"#,
+        r#"[{"op":"add","path":"/spec/template/spec/containers/99","value":{}}]"#,
+        r#"[{"op":"add","path":"/spec/template/spec/containers/-","value":{"name":"b","image":"busybox"}}]"#,
+        r#"[{"op":"remove","path":"/metadata"}]"#,
+        r#"[{"op":"replace","path":"/kind","value":"Pod"}]"#,
+        r#"[{"op":"test"}]"#,
+        r#"[{"op":"add","path":"/a~2b/~","value":1}]"#,
+        r#"[{}]"#,
+        r#"[null]"#,
+    ];
+    let targets = [
+        "deploy web",
+        "deploy/web --subresource scale",
+        "deploy web --subresource=status",
+        "$(k get pods -o name | head -1)",
+        "svc,deploy web",
+    ];
+    for body in &bodies {
+        for ty in ["strategic", "merge", "json"] {
+            for target in targets {
+                let line = format!(
+                    "k patch {target} --type {ty} --patch-file /dev/stdin <<EOF\n{body}\nEOF"
+                );
+                let out = s.run(&line);
+                if out.status != 0 {
+                    assert!(!out.text().trim().is_empty(), "{line} failed silently");
+                }
+            }
+        }
+    }
+    for line in ["k get all -o yaml", "k get all -o json", "k describe deploy", "export", "settle"]
+    {
+        assert_sane(&mut s, line);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Random text as a patch body, with every patch type.
+    #[test]
+    fn random_patch_bodies_never_panic(body in "[\\[\\]{}\":,a-z0-9$/ -]{0,80}") {
+        let mut s = session();
+        for ty in ["strategic", "merge", "json"] {
+            let line = format!("k patch deploy web --type {ty} --patch-file /dev/stdin <<EOF\n{body}\nEOF");
+            assert_sane(&mut s, &line);
+        }
+    }
+}

@@ -201,6 +201,13 @@ fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
     }
     let doc = serde_json::to_value(&current).map_err(|e| KubectlError::Plain(e.to_string()))?;
     let patched = apply_patch(req.ty, &doc, req.body)?;
+    // The API server decodes the result as the kind on the URL; kubeloop refuses a patch
+    // that rewrites the type rather than store, say, a Deployment that calls itself a Pod.
+    if ["apiVersion", "kind"].iter().any(|k| patched.get(k) != doc.get(k)) {
+        return Err(KubectlError::Plain(
+            "kubeloop: a patch may not change an object's apiVersion or kind".into(),
+        ));
+    }
     let new_name = patched.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
     if new_name != req.name {
         let message = format!(

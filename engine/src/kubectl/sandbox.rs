@@ -276,6 +276,7 @@ const KUBECTL_HELP: &[&str] = &[
     "      [--cascade=background|foreground|orphan] [--wait=false] [--grace-period=N] [--force]",
     "  scale TYPE/NAME --replicas=N",
     "  label TYPE NAME k=v k- [--overwrite]",
+    "  patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource status|scale]",
     "  set image deploy/NAME CONTAINER=IMAGE",
     "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
