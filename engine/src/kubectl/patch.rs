@@ -17,17 +17,18 @@
 
 pub mod json;
 pub mod merge;
+mod scale;
 pub mod strategic;
 
 use serde::{de::DeserializeOwned, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::labels::validation::go_quote;
 use crate::model::*;
 use crate::store::{ApiError, Tabled};
 
 use super::args::{self, flag, FlagSpec};
-use super::get::{get_named, Format};
+use super::get::Format;
 use super::manifest::Undecodable;
 use super::mutate::ns_of;
 use super::printers;
@@ -95,17 +96,23 @@ pub fn patch(
             )))
         }
     };
-    let sub = match a.get("subresource").unwrap_or_default() {
-        "" => Sub::None,
-        "status" => Sub::Status,
-        "scale" => Sub::Scale,
-        other => {
-            return Err(KubectlError::Usage(format!(
-                "invalid subresource value: {}. Must be one of [status scale resize]",
-                go_quote(other)
-            )))
-        }
-    };
+    let sub =
+        match a.get("subresource").unwrap_or_default() {
+            "" => Sub::None,
+            "status" => Sub::Status,
+            "scale" => Sub::Scale,
+            // In-place pod resize is not simulated: pods here have no resources to resize.
+            "resize" => return Err(KubectlError::Plain(
+                "kubeloop: --subresource resize (in-place pod resize) is not simulated in kubeloop"
+                    .into(),
+            )),
+            other => {
+                return Err(KubectlError::Usage(format!(
+                    "invalid subresource value: {}. Must be one of [status scale resize]",
+                    go_quote(other)
+                )))
+            }
+        };
     // RunPatch: the file, or the flag's text, through yaml.ToJSON.
     let text = if file.is_empty() {
         inline.to_string()
@@ -197,7 +204,7 @@ fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
     let not_found = || ApiError::NotFound { kind: T::KIND, name: req.name.to_string() };
     let current = s.world.store.get::<T>(req.ns, req.name).cloned().ok_or_else(not_found)?;
     if req.sub == Sub::Scale {
-        return patch_scale(s, T::KIND, req);
+        return scale::patch_scale(s, T::KIND, req);
     }
     let doc = serde_json::to_value(&current).map_err(|e| KubectlError::Plain(e.to_string()))?;
     let patched = apply_patch(req.ty, &doc, req.body)?;
@@ -316,94 +323,6 @@ fn remove_dotted(v: &mut Value, path: &str) {
     }
 }
 
-/// The `scale` subresource: an autoscaling/v1 Scale built from a Deployment or ReplicaSet,
-/// patched, and its `spec.replicas` written back (apps registry `ScaleREST.Update`).
-fn patch_scale(
-    s: &mut Session,
-    kind: Kind,
-    req: &Request,
-) -> Result<(Patched, bool), KubectlError> {
-    let read = |s: &Session| match get_named(&s.world.store, kind, req.ns, req.name) {
-        Some(Object::Deployment(d)) => {
-            Some(scale_of(&d.metadata, d.spec.replicas, d.status.replicas, &d.spec.selector))
-        }
-        Some(Object::ReplicaSet(r)) => {
-            Some(scale_of(&r.metadata, r.spec.replicas, r.status.replicas, &r.spec.selector))
-        }
-        _ => None,
-    };
-    let Some(scale) = read(s) else {
-        return Err(KubectlError::Plain(
-            "Error from server (NotFound): the server could not find the requested resource".into(),
-        ));
-    };
-    let patched = apply_patch(req.ty, &scale, req.body)?;
-    let replicas = match patched.pointer("/spec/replicas") {
-        None | Some(Value::Null) => 0,
-        Some(v) => match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
-            Some(n) => n,
-            None => {
-                let detail = format!(
-                    "json: cannot unmarshal {} into Go struct field ScaleSpec.spec.replicas of type int32",
-                    if v.is_number() { format!("number {v}") } else { go_kind(v).into() }
-                );
-                let message = Undecodable { kind: "Scale".into(), detail }.to_string();
-                return Err(ApiError::BadRequest { message }.into());
-            }
-        },
-    };
-    if replicas < 0 {
-        return Err(KubectlError::Plain(format!(
-            "The Scale {} is invalid: spec.replicas: Invalid value: {replicas}: must be greater than or equal to 0",
-            go_quote(req.name)
-        )));
-    }
-    let before = scale["metadata"]["resourceVersion"].clone();
-    match kind {
-        Kind::Deployment => {
-            s.world.modify::<Deployment>(req.ns, req.name, |d| d.spec.replicas = replicas)?;
-        }
-        _ => {
-            s.world.modify::<ReplicaSet>(req.ns, req.name, |r| r.spec.replicas = replicas)?;
-        }
-    }
-    let after = read(s).unwrap_or(scale);
-    let changed = after["metadata"]["resourceVersion"] != before;
-    Ok((Patched::Scale(after), changed))
-}
-
-fn go_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-fn scale_of(meta: &ObjectMeta, replicas: i32, current: i32, selector: &LabelSelector) -> Value {
-    let m = serde_json::to_value(meta).unwrap_or(Value::Null);
-    let mut status = json!({ "replicas": current });
-    if !selector.is_empty() {
-        status["selector"] = Value::String(selector.format());
-    }
-    json!({
-        "apiVersion": "autoscaling/v1",
-        "kind": "Scale",
-        "metadata": {
-            "creationTimestamp": m["creationTimestamp"],
-            "name": meta.name,
-            "namespace": meta.namespace,
-            "resourceVersion": meta.resource_version,
-            "uid": meta.uid,
-        },
-        "spec": { "replicas": replicas },
-        "status": status,
-    })
-}
-
 /// The answer, through the printer `-o` chose; without `-o`, the name printer with the
 /// operation (`deployment.apps/web patched`).
 fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlError> {
@@ -427,4 +346,70 @@ fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlE
         }
     };
     rendered.map_err(KubectlError::Plain)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    fn session() -> Session {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        s
+    }
+
+    #[test]
+    fn a_yaml_patch_is_read_as_kubectl_reads_it_and_output_follows_dash_o() {
+        let mut s = session();
+        let out =
+            s.run("k patch deploy web -p 'spec: {replicas: 4}' -o jsonpath='{.spec.replicas}'");
+        assert_eq!((out.status, out.text()), (0, "4".to_string()));
+        let out = s.run("k patch deploy web --type merge -p '{}' -o name");
+        assert_eq!(out.text(), "deployment.apps/web\n");
+        let out = s.run("k patch deploy web --subresource scale -p '{}' -o json");
+        assert!(out.text().contains("\"kind\": \"Scale\""), "{}", out.text());
+        assert!(out.text().contains("\"selector\": \"app=web\""), "{}", out.text());
+    }
+
+    #[test]
+    fn each_named_object_is_patched_on_its_own_and_a_missing_one_fails_the_command() {
+        let mut s = session();
+        let out = s.run("k patch deploy web ghost --type merge -p '{\"spec\":{\"replicas\":2}}'");
+        assert_eq!(out.status, 1);
+        assert_eq!(
+            out.text(),
+            "deployment.apps/web patched\nError from server (NotFound): deployments.apps \"ghost\" not found\n"
+        );
+    }
+
+    #[test]
+    fn pods_have_no_scale_subresource_and_resize_is_refused_plainly() {
+        let mut s = session();
+        s.run("k run p --image=nginx");
+        let out = s.run("k patch pod p --subresource scale -p '{\"spec\":{\"replicas\":2}}'");
+        assert_eq!(
+            out.text(),
+            "Error from server (NotFound): the server could not find the requested resource\n"
+        );
+        let out = s.run("k patch pod p --subresource resize -p '{}'");
+        assert!(out.text().starts_with("kubeloop: --subresource resize"), "{}", out.text());
+        let out = s.run("k patch pod p --subresource frob -p '{}'");
+        assert_eq!(
+            out.text(),
+            "error: invalid subresource value: \"frob\". Must be one of [status scale resize]\n"
+        );
+    }
+
+    #[test]
+    fn a_negative_scale_is_invalid_and_changes_nothing() {
+        let mut s = session();
+        let out = s.run("k patch deploy web --subresource scale -p '{\"spec\":{\"replicas\":-1}}'");
+        assert_eq!(out.status, 1);
+        assert_eq!(
+            out.text(),
+            "The Scale \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n"
+        );
+        assert_eq!(s.run("k get deploy web -o jsonpath='{.spec.replicas}'").text(), "1");
+    }
 }
