@@ -39,3 +39,8 @@ metadata:
     team: blue
 EOF
 k get deploy web -o jsonpath='{.metadata.annotations.team}{"\n"}'
+k patch deploy web --subresource resize -p '{}'
+k patch -f web.yaml -p '{}'
+k patch deploy web -p '{"spec":{"replicas":2}}' --dry-run=client
+k patch node node-1 -p '{"spec":{"unschedulable":true}}'
+k get nodes node-1
