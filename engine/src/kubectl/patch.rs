@@ -230,6 +230,17 @@ fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
         );
         return Err(ApiError::BadRequest { message }.into());
     }
+    // A resourceVersion in the result is a precondition, as on any update (a JSON patch
+    // that tests or sets it is how clients lock optimistically).
+    let rv = patched.pointer("/metadata/resourceVersion").and_then(Value::as_str);
+    if rv.is_some_and(|rv| !rv.is_empty() && rv != current.meta().resource_version) {
+        return Err(ApiError::Conflict {
+            kind: T::KIND,
+            name: req.name.to_string(),
+            message: "the object has been modified; please apply your changes to the latest version and try again".into(),
+        }
+        .into());
+    }
     let obj = decode::<T>(patched, req, out)?;
     let before = current.meta().resource_version.clone();
     let now = s.world.now();

@@ -44,3 +44,4 @@ k patch -f web.yaml -p '{}'
 k patch deploy web -p '{"spec":{"replicas":2}}' --dry-run=client
 k patch node node-1 -p '{"spec":{"unschedulable":true}}'
 k get nodes node-1
+k patch deploy web --type merge -p '{"metadata":{"resourceVersion":"1"},"spec":{"replicas":3}}'
