@@ -186,7 +186,25 @@ fn to_json(text: &str) -> Result<Value, String> {
     if let Ok(v) = serde_json::from_str::<Value>(text) {
         return Ok(v);
     }
-    serde_yaml_ng::from_str::<Value>(text).map_err(|e| format!("yaml: {e}"))
+    serde_yaml_ng::from_str::<Value>(text).map_err(|e| go_yaml_error(&e.to_string()))
+}
+
+/// libyaml's `PROBLEM at line L column C, while parsing|scanning CONTEXT` as go-yaml's
+/// `parser.fail` words it (yaml.v2 yaml.go): `yaml: line N: PROBLEM`, where N is the 0-based
+/// line of the mark for a parser error and the 1-based one for a scanner error, and no line
+/// at all when that is 0. libyaml reports the mark 1-based, so a parser error's is one less.
+fn go_yaml_error(message: &str) -> String {
+    let parsed = message.split_once(" at line ").and_then(|(problem, rest)| {
+        let (line, context) = rest.split_once(" column ")?;
+        let line: usize = line.parse().ok()?;
+        let scanner = context.contains(", while scanning");
+        Some((problem, if scanner { line } else { line.saturating_sub(1) }))
+    });
+    match parsed {
+        Some((problem, 0)) => format!("yaml: {problem}"),
+        Some((problem, line)) => format!("yaml: line {line}: {problem}"),
+        None => format!("yaml: {message}"),
+    }
 }
 
 struct Request<'a> {
@@ -388,6 +406,15 @@ mod tests {
         let out = s.run("k patch deploy web --subresource scale -p '{}' -o json");
         assert!(out.text().contains("\"kind\": \"Scale\""), "{}", out.text());
         assert!(out.text().contains("\"selector\": \"app=web\""), "{}", out.text());
+    }
+
+    #[test]
+    fn a_patch_that_does_not_read_is_refused_as_kubectl_words_it() {
+        let mut s = session();
+        assert_eq!(
+            s.run("k patch deploy web -p '{\"spec\":'").text(),
+            "error: unable to parse \"{\\\"spec\\\":\": yaml: line 1: did not find expected node content\n"
+        );
     }
 
     #[test]
