@@ -1,16 +1,18 @@
-//! `kubectl get` (tables, `-o wide|name|yaml|json|jsonpath`, `--show-labels`, `-w`) and
-//! `kubectl describe`.
+//! `kubectl get` (tables, `-o wide|name|yaml|json|jsonpath|custom-columns=`, `--show-labels`,
+//! `-L`, `--sort-by`, `--field-selector`, `-w`) and `kubectl describe`. Sorting, field
+//! selectors and custom columns live in `sort_by`, `field_selector` and `printers`.
 
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
 use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::field_selector::FieldSelector;
 use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
-use super::{jsonpath, KubectlError, Mode, Output, Session};
+use super::{jsonpath, sort_by, KubectlError, Mode, Output, Session};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -24,6 +26,7 @@ const GET_FLAGS: &[FlagSpec] = &[
     switch("output-watch-events", None),
     flag("field-selector", None),
     flag("sort-by", None),
+    flag("label-columns", Some('L')),
 ];
 
 /// An output format (`-o`).
@@ -137,13 +140,6 @@ pub fn get(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, GET_FLAGS, "get")?;
-    for unsupported in ["field-selector", "sort-by"] {
-        if a.has(unsupported) {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: --{unsupported} is not supported in kubeloop"
-            )));
-        }
-    }
     let sel = resource::select(&a.positional, true)?;
     if sel.items.is_empty() {
         return Err(KubectlError::Plain(
@@ -158,7 +154,10 @@ pub fn get(
             "selector (-l) can not be used when names are given".into(),
         ));
     }
-    let (format, wide) = Format::parse(a.get("output"))?;
+    let custom = custom_columns(a.get("output"))?;
+    let (format, wide) =
+        if custom.is_some() { (Format::Table, false) } else { Format::parse(a.get("output"))? };
+    let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
     let opts = TableOptions {
@@ -167,7 +166,22 @@ pub fn get(
         all_namespaces: all_ns,
         show_kind: sel.items.len() > 1,
         no_headers: a.bool("no-headers", false)?,
+        // pflag StringSlice: repeated flags add up, each split at commas.
+        label_columns: a
+            .repeated
+            .get("label-columns")
+            .into_iter()
+            .flatten()
+            .flat_map(|v| v.split(','))
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect(),
     };
+    if custom.is_some() && watch {
+        return Err(KubectlError::Plain(
+            "kubeloop: -o custom-columns with --watch is not supported in kubeloop".into(),
+        ));
+    }
     if watch && sel.items.len() > 1 {
         return Err(KubectlError::Usage("you may only specify a single resource type".into()));
     }
@@ -180,7 +194,17 @@ pub fn get(
         resource::warn_deprecated(*kind, out);
         let objs = if names.is_empty() {
             match label_sel.for_list(*kind) {
-                Ok(l) => list_kind(&s.world.store, *kind, list_ns, l),
+                Ok(l) => {
+                    let found = list_kind(&s.world.store, *kind, list_ns, l);
+                    let label_raw = a.get("selector").unwrap_or_default();
+                    match fields.filter(*kind, label_raw, with_json(found)) {
+                        Ok(v) => v.into_iter().map(|(_, o)| o).collect(),
+                        Err(e) => {
+                            errors.push(e);
+                            Vec::new()
+                        }
+                    }
+                }
                 Err(e) => {
                     errors.push(e);
                     Vec::new()
@@ -200,6 +224,14 @@ pub fn get(
             v
         };
         groups.push((*kind, objs));
+    }
+    if let Some(field) = a.get("sort-by") {
+        // get.go sorts what it found before printing; each kind's table keeps its own order.
+        for (_, objs) in groups.iter_mut() {
+            let mut pairs = with_json(std::mem::take(objs));
+            sort_by::sort_by(&mut pairs, field).map_err(KubectlError::Usage)?;
+            *objs = pairs.into_iter().map(|(_, o)| o).collect();
+        }
     }
     let status = if errors.is_empty() { 0 } else { 1 };
     let finish = |out: &mut Output| {
@@ -254,6 +286,15 @@ pub fn get(
         return Ok(status);
     }
     let mut tw = TabWriter::default();
+    if let Some(cc) = custom {
+        // get.go printGeneric: a List of everything found, or nothing for a missing name.
+        let all: Vec<_> =
+            groups.iter().flat_map(|(_, v)| v.iter()).map(printers::object_json).collect();
+        if !(sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1 && all.is_empty()) {
+            out.out(cc.render(&all, opts.no_headers, &mut tw).map_err(KubectlError::Usage)?);
+        }
+        return finish(out);
+    }
     let printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
     // get.go prints "No resources found" only for the human-readable printer, when it wrote
     // nothing and nothing failed; printGeneric never does.
@@ -266,6 +307,24 @@ pub fn get(
         }
     }
     finish(out)
+}
+
+/// `-o custom-columns=SPEC` (also `-o custom-columns` with no spec, which is an error);
+/// `custom-columns-file` needs a file, and kubeloop has none, so `Format::parse` refuses it.
+fn custom_columns(o: Option<&str>) -> Result<Option<printers::CustomColumns>, KubectlError> {
+    let spec = match o {
+        Some("custom-columns") => "",
+        Some(o) => match o.strip_prefix("custom-columns=") {
+            Some(spec) => spec,
+            None => return Ok(None),
+        },
+        None => return Ok(None),
+    };
+    printers::CustomColumns::parse(spec).map(Some).map_err(KubectlError::Usage)
+}
+
+fn with_json(objs: Vec<Object>) -> Vec<(serde_json::Value, Object)> {
+    objs.into_iter().map(|o| (printers::object_json(&o), o)).collect()
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.

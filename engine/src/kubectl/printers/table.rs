@@ -25,6 +25,9 @@ pub struct TableOptions {
     pub show_kind: bool,
     /// `--no-headers`.
     pub no_headers: bool,
+    /// `-L`: one column per label key, headed by the key in upper case, before LABELS
+    /// (tableprinter.go `decorateTable`); an object without the label has an empty cell.
+    pub label_columns: Vec<String>,
 }
 
 /// Column names of a kind (already upper-case) and the index of its NAME column, with
@@ -98,6 +101,7 @@ pub fn headers(kind: Kind, opts: &TableOptions) -> Vec<String> {
         out.push("NAMESPACE".to_string());
     }
     out.extend(columns(kind, opts.wide).0.into_iter().map(str::to_string));
+    out.extend(opts.label_columns.iter().map(|l| l.to_uppercase()));
     if opts.show_labels {
         out.push("LABELS".into());
     }
@@ -125,6 +129,8 @@ pub fn row(obj: &Object, opts: &TableOptions, now: Time) -> Vec<String> {
     if with_namespace(kind, opts) {
         cells.insert(0, obj.meta().namespace.clone());
     }
+    let labels = &obj.meta().labels;
+    cells.extend(opts.label_columns.iter().map(|l| labels.get(l).cloned().unwrap_or_default()));
     if opts.show_labels {
         cells.push(format_labels(&obj.meta().labels));
     }
