@@ -10,7 +10,8 @@
 use serde_json::Value;
 
 use crate::gofmt::go_quote;
-use crate::model::Kind;
+use crate::kubectl::printers::object_json;
+use crate::model::{Kind, Object};
 
 #[derive(Debug, Clone, PartialEq)]
 struct Term {
@@ -29,6 +30,17 @@ impl FieldSelector {
     pub fn new(raw: Option<&str>) -> FieldSelector {
         let raw = raw.map(str::trim).unwrap_or_default().to_string();
         FieldSelector { terms: parse(&raw), raw }
+    }
+
+    /// `filter` over objects, matched against their JSON.
+    pub fn filter_objects(
+        &self,
+        kind: Kind,
+        label_raw: &str,
+        objects: Vec<Object>,
+    ) -> Result<Vec<Object>, String> {
+        let pairs = objects.into_iter().map(|o| (object_json(&o), o)).collect();
+        Ok(self.filter(kind, label_raw, pairs)?.into_iter().map(|(_, o)| o).collect())
     }
 
     /// Which of `objects` (as JSON, with their payload) a list of `kind` returns, or the line

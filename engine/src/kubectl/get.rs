@@ -154,7 +154,8 @@ pub fn get(
             "selector (-l) can not be used when names are given".into(),
         ));
     }
-    let custom = custom_columns(a.get("output"))?;
+    let custom =
+        printers::CustomColumns::from_output(a.get("output")).map_err(KubectlError::Usage)?;
     let (format, wide) =
         if custom.is_some() { (Format::Table, false) } else { Format::parse(a.get("output"))? };
     let fields = FieldSelector::new(a.get("field-selector"));
@@ -166,16 +167,7 @@ pub fn get(
         all_namespaces: all_ns,
         show_kind: sel.items.len() > 1,
         no_headers: a.bool("no-headers", false)?,
-        // pflag StringSlice: repeated flags add up, each split at commas.
-        label_columns: a
-            .repeated
-            .get("label-columns")
-            .into_iter()
-            .flatten()
-            .flat_map(|v| v.split(','))
-            .filter(|l| !l.is_empty())
-            .map(str::to_string)
-            .collect(),
+        label_columns: printers::string_slice(a.repeated.get("label-columns")),
     };
     if custom.is_some() && watch {
         return Err(KubectlError::Plain(
@@ -197,13 +189,10 @@ pub fn get(
                 Ok(l) => {
                     let found = list_kind(&s.world.store, *kind, list_ns, l);
                     let label_raw = a.get("selector").unwrap_or_default();
-                    match fields.filter(*kind, label_raw, with_json(found)) {
-                        Ok(v) => v.into_iter().map(|(_, o)| o).collect(),
-                        Err(e) => {
-                            errors.push(e);
-                            Vec::new()
-                        }
-                    }
+                    fields.filter_objects(*kind, label_raw, found).unwrap_or_else(|e| {
+                        errors.push(e);
+                        Vec::new()
+                    })
                 }
                 Err(e) => {
                     errors.push(e);
@@ -228,9 +217,7 @@ pub fn get(
     if let Some(field) = a.get("sort-by") {
         // get.go sorts what it found before printing; each kind's table keeps its own order.
         for (_, objs) in groups.iter_mut() {
-            let mut pairs = with_json(std::mem::take(objs));
-            sort_by::sort_by(&mut pairs, field).map_err(KubectlError::Usage)?;
-            *objs = pairs.into_iter().map(|(_, o)| o).collect();
+            sort_by::sort_objects(objs, field).map_err(KubectlError::Usage)?;
         }
     }
     let status = if errors.is_empty() { 0 } else { 1 };
@@ -307,24 +294,6 @@ pub fn get(
         }
     }
     finish(out)
-}
-
-/// `-o custom-columns=SPEC` (also `-o custom-columns` with no spec, which is an error);
-/// `custom-columns-file` needs a file, and kubeloop has none, so `Format::parse` refuses it.
-fn custom_columns(o: Option<&str>) -> Result<Option<printers::CustomColumns>, KubectlError> {
-    let spec = match o {
-        Some("custom-columns") => "",
-        Some(o) => match o.strip_prefix("custom-columns=") {
-            Some(spec) => spec,
-            None => return Ok(None),
-        },
-        None => return Ok(None),
-    };
-    printers::CustomColumns::parse(spec).map(Some).map_err(KubectlError::Usage)
-}
-
-fn with_json(objs: Vec<Object>) -> Vec<(serde_json::Value, Object)> {
-    objs.into_iter().map(|o| (printers::object_json(&o), o)).collect()
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.
@@ -410,42 +379,5 @@ pub(super) fn jsonpath_output(
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::kubectl::{Mode, Session, Stream};
-    use crate::world::World;
-
-    fn streams(line: &str) -> (String, String) {
-        let mut s = Session::new(World::new(1), Mode::Script);
-        let out = s.run(line);
-        let pick = |want: Stream| {
-            out.chunks.iter().filter(|(st, _)| *st == want).map(|(_, t)| t.as_str()).collect()
-        };
-        (pick(Stream::Stdout), pick(Stream::Stderr))
-    }
-
-    #[test]
-    fn empty_generic_output_goes_to_stdout_with_nothing_on_stderr() {
-        let (out, err) = streams("k get pods -o yaml");
-        assert_eq!(
-            out,
-            "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
-        );
-        assert_eq!(err, "");
-        assert_eq!(streams("k get pods -o name"), (String::new(), String::new()));
-    }
-
-    #[test]
-    fn an_empty_table_says_so_on_stderr_only() {
-        let (out, err) = streams("k get pods");
-        assert_eq!(out, "");
-        assert_eq!(err, "No resources found in default namespace.\n");
-    }
-
-    #[test]
-    fn a_bad_selector_prints_the_empty_list_then_the_server_error() {
-        let (out, err) = streams("k get pods -l 'a in (' -o json");
-        assert!(out.contains("\"items\": []"), "{out}");
-        assert!(err
-            .starts_with("Error from server (BadRequest): Unable to find \"/v1, Resource=pods\""));
-    }
-}
+#[path = "get_tests.rs"]
+mod tests;

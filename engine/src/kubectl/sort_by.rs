@@ -10,7 +10,8 @@ use std::cmp::Ordering;
 use serde_json::Value;
 
 use super::jsonpath;
-use super::printers::relaxed_jsonpath;
+use super::printers::{self, relaxed_jsonpath};
+use crate::model::Object;
 
 /// Sorts `objs` (each with its JSON) by `field`, stably. The error is sorter.go's, for a
 /// path no object has, or one that does not parse.
@@ -32,6 +33,14 @@ pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str) -> Result<(), String>
     let mut items: Vec<_> = keys.into_iter().zip(objs.drain(..)).collect();
     items.sort_by(|(a, _), (b, _)| compare(a.as_ref(), b.as_ref()));
     objs.extend(items.into_iter().map(|(_, o)| o));
+    Ok(())
+}
+
+/// `sort_by` over objects, keyed by their JSON as kubectl receives it.
+pub fn sort_objects(objs: &mut Vec<Object>, field: &str) -> Result<(), String> {
+    let mut pairs: Vec<_> = objs.drain(..).map(|o| (printers::object_json(&o), o)).collect();
+    sort_by(&mut pairs, field)?;
+    objs.extend(pairs.into_iter().map(|(_, o)| o));
     Ok(())
 }
 

@@ -33,6 +33,21 @@ pub fn relaxed_jsonpath(path: &str) -> Result<String, String> {
 }
 
 impl CustomColumns {
+    /// `-o custom-columns=SPEC` (and `-o custom-columns` with no spec, an error); `None` for
+    /// any other format. `custom-columns-file` needs a file, and kubeloop has none, so
+    /// `get::Format::parse` refuses it.
+    pub fn from_output(o: Option<&str>) -> Result<Option<CustomColumns>, String> {
+        let spec = match o {
+            Some("custom-columns") => "",
+            Some(o) => match o.strip_prefix("custom-columns=") {
+                Some(spec) => spec,
+                None => return Ok(None),
+            },
+            None => return Ok(None),
+        };
+        CustomColumns::parse(spec).map(Some)
+    }
+
     /// `NewCustomColumnsPrinterFromSpec`, with its error wording.
     pub fn parse(spec: &str) -> Result<CustomColumns, String> {
         if spec.is_empty() {

@@ -29,7 +29,7 @@ pub use json::{list_json, list_json_text, object_json, to_json, value_json_text}
 pub use name::{deleted_message, name, operation};
 pub use pod::{pod_cells, pod_wide_cells, PodCells};
 pub use service_rows::port_string;
-pub use table::{headers, render_table, row, TableOptions};
+pub use table::{headers, render_table, row, string_slice, TableOptions};
 pub use tabwriter::TabWriter;
 pub use yaml::{list_yaml, to_yaml, value_to_yaml};
 

@@ -30,6 +30,12 @@ pub struct TableOptions {
     pub label_columns: Vec<String>,
 }
 
+/// A pflag StringSlice flag's values (`-L a,b -L c`): every occurrence, split at commas.
+pub fn string_slice(values: Option<&Vec<String>>) -> Vec<String> {
+    let all = values.into_iter().flatten().flat_map(|v| v.split(','));
+    all.filter(|l| !l.is_empty()).map(str::to_string).collect()
+}
+
 /// Column names of a kind (already upper-case) and the index of its NAME column, with
 /// `-o wide` columns included when asked for.
 fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {

@@ -1,0 +1,53 @@
+//! Tests of `kubectl get` as a user sees it: streams, empty results, and the options.
+
+use crate::kubectl::{Mode, Session, Stream};
+use crate::world::World;
+
+fn streams(line: &str) -> (String, String) {
+    let mut s = Session::new(World::new(1), Mode::Script);
+    let out = s.run(line);
+    let pick = |want: Stream| {
+        out.chunks.iter().filter(|(st, _)| *st == want).map(|(_, t)| t.as_str()).collect()
+    };
+    (pick(Stream::Stdout), pick(Stream::Stderr))
+}
+
+#[test]
+fn empty_generic_output_goes_to_stdout_with_nothing_on_stderr() {
+    let (out, err) = streams("k get pods -o yaml");
+    assert_eq!(out, "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n");
+    assert_eq!(err, "");
+    assert_eq!(streams("k get pods -o name"), (String::new(), String::new()));
+}
+
+#[test]
+fn an_empty_table_says_so_on_stderr_only() {
+    let (out, err) = streams("k get pods");
+    assert_eq!(out, "");
+    assert_eq!(err, "No resources found in default namespace.\n");
+}
+
+#[test]
+fn a_bad_selector_prints_the_empty_list_then_the_server_error() {
+    let (out, err) = streams("k get pods -l 'a in (' -o json");
+    assert!(out.contains("\"items\": []"), "{out}");
+    assert!(
+        err.starts_with("Error from server (BadRequest): Unable to find \"/v1, Resource=pods\"")
+    );
+}
+
+#[test]
+fn custom_columns_print_nothing_for_a_missing_name_and_refuse_a_watch() {
+    let (out, err) = streams("k get pod nope -o custom-columns=NAME:.metadata.name");
+    assert_eq!(out, "");
+    assert_eq!(err, "Error from server (NotFound): pods \"nope\" not found\n");
+    let (out, err) = streams("k get pods -w -o custom-columns=NAME:.metadata.name");
+    assert_eq!(out, "");
+    assert_eq!(err, "kubeloop: -o custom-columns with --watch is not supported in kubeloop\n");
+}
+
+#[test]
+fn a_field_selector_on_a_named_get_is_not_applied() {
+    let (out, _) = streams("k get nodes node-1 --field-selector metadata.name=other -o name");
+    assert_eq!(out, "node/node-1\n");
+}
