@@ -25,7 +25,8 @@ pub fn relaxed_jsonpath(path: &str) -> Result<String, String> {
         Some(inner) => inner,
         None => path,
     };
-    let inner = inner.strip_prefix('.').unwrap_or(inner);
+    // The regexp's `\.?` gives the dot back when nothing else follows it: `.` is `{..}`.
+    let inner = inner.strip_prefix('.').filter(|rest| !rest.is_empty()).unwrap_or(inner);
     if inner.is_empty() || inner.contains(['{', '}']) {
         return Err("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'".into());
     }
@@ -129,6 +130,7 @@ mod tests {
             (".foo", "{.foo}"),
             ("{.foo}", "{.foo}"),
             ("", ""),
+            (".", "{..}"),
         ] {
             assert_eq!(relaxed_jsonpath(input).unwrap(), want, "{input}");
         }
