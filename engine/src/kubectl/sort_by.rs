@@ -31,9 +31,22 @@ pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str) -> Result<(), String>
         ));
     }
     let mut items: Vec<_> = keys.into_iter().zip(objs.drain(..)).collect();
-    items.sort_by(|(a, _), (b, _)| compare(a.as_ref(), b.as_ref()));
+    let mut failure = None;
+    items.sort_by(|(a, _), (b, _)| {
+        compare(a.as_ref(), b.as_ref()).unwrap_or_else(|e| {
+            failure.get_or_insert(e);
+            Ordering::Equal
+        })
+    });
     objs.extend(items.into_iter().map(|(_, o)| o));
-    Ok(())
+    match failure {
+        // TableSorter.Less's klog.Exitf (the table path, which `kubectl get` takes by
+        // default), without klog's timestamp prefix.
+        Some(e) => Err(format!(
+            "Field {field} in [][][]reflect.Value is an unsortable type: interface, err: {e}"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// `sort_by` over objects, keyed by their JSON as kubectl receives it.
@@ -44,36 +57,47 @@ pub fn sort_objects(objs: &mut Vec<Object>, field: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn compare(a: Option<&Value>, b: Option<&Value>) -> Ordering {
-    let less = |x: &Value, y: &Value| is_less(x, y);
-    match (a, b) {
+fn compare(a: Option<&Value>, b: Option<&Value>) -> Result<Ordering, String> {
+    Ok(match (a, b) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,
-        (Some(x), Some(y)) if less(x, y) => Ordering::Less,
-        (Some(x), Some(y)) if less(y, x) => Ordering::Greater,
+        (Some(x), Some(y)) if is_less(x, y)? => Ordering::Less,
+        (Some(x), Some(y)) if is_less(y, x)? => Ordering::Greater,
         _ => Ordering::Equal,
-    }
+    })
 }
 
-/// sorter.go `isLess` for decoded JSON (its `reflect.Interface` case): null first, numbers by
-/// value, booleans false before true, strings as quantities or naturally. Values of
-/// different or unsortable types keep their order (Go would abort the process).
-fn is_less(a: &Value, b: &Value) -> bool {
+/// sorter.go `isLess` for decoded JSON (its `reflect.Interface` case): null first, integers
+/// (int64) and fractions (float64) each by value, strings as quantities when both parse,
+/// naturally otherwise. Anything else (booleans, maps, lists, or two different types) is
+/// unsortable, which kubectl reports as it exits.
+fn is_less(a: &Value, b: &Value) -> Result<bool, String> {
+    let go_type = |v: &Value| match v {
+        Value::Bool(_) => "bool",
+        Value::Object(_) => "map[string]interface {}",
+        Value::Array(_) => "[]interface {}",
+        Value::Number(n) if n.is_f64() => "float64",
+        Value::Number(_) => "int64",
+        Value::String(_) => "string",
+        Value::Null => "<nil>",
+    };
     match (a, b) {
-        (Value::Null, Value::Null) => false,
-        (Value::Null, _) => true,
-        (_, Value::Null) => false,
-        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
-            (Some(x), Some(y)) => x < y,
-            _ => x.as_f64().unwrap_or(0.0) < y.as_f64().unwrap_or(0.0),
-        },
-        (Value::Bool(x), Value::Bool(y)) => !x && *y,
-        (Value::String(x), Value::String(y)) => match (quantity(x), quantity(y)) {
+        (Value::Null, Value::Null) => Ok(false),
+        (Value::Null, _) => Ok(true),
+        (_, Value::Null) => Ok(false),
+        (Value::Number(x), Value::Number(y)) if go_type(a) == go_type(b) => {
+            Ok(match (x.as_i64(), y.as_i64()) {
+                (Some(x), Some(y)) => x < y,
+                _ => x.as_f64().unwrap_or(0.0) < y.as_f64().unwrap_or(0.0),
+            })
+        }
+        (Value::String(x), Value::String(y)) => Ok(match (quantity(x), quantity(y)) {
             (Some(qx), Some(qy)) => qx < qy,
             _ => natural_less(x, y),
-        },
-        _ => false,
+        }),
+        (Value::Number(_) | Value::String(_), _) => Err("unsortable interface: interface".into()),
+        _ => Err(format!("unsortable type: {}", go_type(a))),
     }
 }
 
@@ -189,6 +213,17 @@ mod tests {
         assert_eq!(sorted(missing, ".n").unwrap(), [1, 3, 2, 0]);
         let natural = vec![json!({"n": "pod-10"}), json!({"n": "pod-9"}), json!({"n": "pod-09"})];
         assert_eq!(sorted(natural, ".n").unwrap(), [1, 2, 0]);
+    }
+
+    #[test]
+    fn unsortable_values_are_an_error() {
+        let flags = vec![json!({"b": true}), json!({"b": false})];
+        assert_eq!(
+            sorted(flags, ".b").unwrap_err(),
+            "Field {.b} in [][][]reflect.Value is an unsortable type: interface, err: unsortable type: bool"
+        );
+        let mixed = vec![json!({"n": 1}), json!({"n": "a"})];
+        assert!(sorted(mixed, ".n").unwrap_err().ends_with("unsortable interface: interface"));
     }
 
     #[test]

@@ -28,6 +28,7 @@ k get pods -o custom-columns=NAME
 k get pods -o custom-columns=
 k get pods -o custom-columns-file=cols.txt
 k get pods --sort-by=.metadata.foo
+k get deploy -A --sort-by=.metadata.labels
 k get pods --field-selector foo=bar
 k get deploy --field-selector status.replicas=3
 k get nodes --field-selector metadata.namespace=default
