@@ -32,6 +32,11 @@ impl FieldSelector {
         FieldSelector { terms: parse(&raw), raw }
     }
 
+    /// Whether a non-empty selector was given.
+    pub fn given(&self) -> bool {
+        !self.raw.is_empty()
+    }
+
     /// `filter` over objects, matched against their JSON.
     pub fn filter_objects(
         &self,

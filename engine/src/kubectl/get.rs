@@ -169,10 +169,15 @@ pub fn get(
         no_headers: a.bool("no-headers", false)?,
         label_columns: printers::string_slice(a.repeated.get("label-columns")),
     };
-    if custom.is_some() && watch {
-        return Err(KubectlError::Plain(
-            "kubeloop: -o custom-columns with --watch is not supported in kubeloop".into(),
-        ));
+    // The watch streams events unfiltered by fields and has no custom-columns printer.
+    for (given, what) in
+        [(custom.is_some(), "-o custom-columns"), (fields.given(), "--field-selector")]
+    {
+        if given && watch {
+            return Err(KubectlError::Plain(format!(
+                "kubeloop: {what} with --watch is not supported in kubeloop"
+            )));
+        }
     }
     if watch && sel.items.len() > 1 {
         return Err(KubectlError::Usage("you may only specify a single resource type".into()));

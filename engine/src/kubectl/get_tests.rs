@@ -44,6 +44,8 @@ fn custom_columns_print_nothing_for_a_missing_name_and_refuse_a_watch() {
     let (out, err) = streams("k get pods -w -o custom-columns=NAME:.metadata.name");
     assert_eq!(out, "");
     assert_eq!(err, "kubeloop: -o custom-columns with --watch is not supported in kubeloop\n");
+    let (_, err) = streams("k get pods -w --field-selector status.phase=Running");
+    assert_eq!(err, "kubeloop: --field-selector with --watch is not supported in kubeloop\n");
 }
 
 #[test]

@@ -24,6 +24,7 @@ k get svc --field-selector spec.type=ClusterIP -o name
 k get deploy -L app,tier
 k get deploy -A -L tier -L app -o wide
 k get rs -L app --show-labels --no-headers
+timeout 2s k get deploy -w -L tier
 k get pods -o custom-columns=NAME
 k get pods -o custom-columns=
 k get pods -o custom-columns-file=cols.txt
@@ -34,3 +35,4 @@ k get deploy --field-selector status.replicas=3
 k get nodes --field-selector metadata.namespace=default
 k get pods --field-selector status.phase
 k get pods -l app=web --field-selector 'status.phase=a=b'
+k get pods -w --field-selector status.phase=Running
