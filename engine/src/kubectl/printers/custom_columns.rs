@@ -84,7 +84,11 @@ impl CustomColumns {
             let mut cells = Vec::with_capacity(self.columns.len());
             for (_, template) in &self.columns {
                 let values = template.find_results(obj).map_err(|e| e.to_string())?;
-                let text: Vec<String> = values.iter().flatten().map(jsonpath::go_value).collect();
+                let text: Vec<String> = values
+                    .iter()
+                    .flatten()
+                    .map(|v| escape_terminal(&jsonpath::go_value(v)))
+                    .collect();
                 let empty = values.first().is_none_or(Vec::is_empty);
                 cells.push(if empty { "<none>".to_string() } else { text.join(",") });
             }
@@ -92,6 +96,12 @@ impl CustomColumns {
         }
         Ok(tw.write_rows(&rows))
     }
+}
+
+/// cli-runtime printers/terminal.go `EscapeTerminal`: ESC and CR are shown, not sent to the
+/// terminal, so a value cannot move the cursor or recolour the screen.
+fn escape_terminal(s: &str) -> String {
+    s.replace('\x1b', "^[").replace('\r', "\\r")
 }
 
 #[cfg(test)]
@@ -157,5 +167,12 @@ mod tests {
         let labels = CustomColumns::parse("L:.metadata.labels").unwrap();
         let text = labels.render(&[pod("a", "b")], true, &mut TabWriter::default()).unwrap();
         assert_eq!(text, "map[app:web]\n");
+        let odd = json!({"metadata": {"name": "\u{1b}[31mred\r"}});
+        let text = CustomColumns::parse("N:.metadata.name").unwrap().render(
+            &[odd],
+            true,
+            &mut TabWriter::default(),
+        );
+        assert_eq!(text.unwrap(), "^[[31mred\\r\n");
     }
 }
