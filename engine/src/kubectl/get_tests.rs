@@ -53,3 +53,21 @@ fn a_field_selector_on_a_named_get_is_not_applied() {
     let (out, _) = streams("k get nodes node-1 --field-selector metadata.name=other -o name");
     assert_eq!(out, "node/node-1\n");
 }
+
+#[test]
+fn hostile_option_values_get_errors_not_panics() {
+    // Each prints something (rows or an error) and none panics.
+    for line in [
+        "k get nodes --sort-by='{range .items[*]}{.x}{end}'",
+        "k get nodes --sort-by=é",
+        "k get nodes --field-selector 'é=é,\\'",
+        "k get nodes --field-selector '=,=,!='",
+        "k get nodes -o custom-columns=:,:",
+        "k get nodes -o 'custom-columns=A:.x['",
+        "k get nodes -L ,,,é",
+        "k get nodes --sort-by=.status.capacity.cpu -o name",
+    ] {
+        let (out, err) = streams(line);
+        assert!(!(out.is_empty() && err.is_empty()), "{line}");
+    }
+}
