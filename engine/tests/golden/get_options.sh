@@ -21,7 +21,7 @@ k get pods --field-selector spec.nodeName=node-1,status.phase==Running -o wide -
 k get nodes --field-selector spec.unschedulable=false -o name
 k get events --field-selector involvedObject.kind=Deployment,reason=ScalingReplicaSet -o custom-columns=OBJ:.involvedObject.name,MSG:.message
 k get svc --field-selector spec.type=ClusterIP -o name
-k get deploy -L app,tier
+k get deploy -L app,tier -L app.kubernetes.io/name
 k get deploy -A -L tier -L app -o wide
 k get rs -L app --show-labels --no-headers
 timeout 2s k get deploy -w -L tier
