@@ -220,7 +220,12 @@ pub fn get(
         groups.push((*kind, objs));
     }
     if let Some(field) = a.get("sort-by") {
-        // get.go sorts what it found before printing; each kind's table keeps its own order.
+        // Tables sort each kind's table (get.go TableSorter); other printers get one List,
+        // sorted as a whole (SortingPrinter), so their kinds may interleave.
+        if (custom.is_some() || format != Format::Table) && groups.len() > 1 {
+            let all = groups.iter_mut().flat_map(|(_, v)| v.drain(..)).collect();
+            groups = vec![(groups[0].0, all)];
+        }
         for (_, objs) in groups.iter_mut() {
             sort_by::sort_objects(objs, field).map_err(KubectlError::Usage)?;
         }

@@ -15,6 +15,7 @@ k get pods -n nowhere -o custom-columns=NAME:.metadata.name
 k get pods --sort-by=.metadata.name --no-headers
 k get deploy -A --sort-by='{.metadata.name}'
 k get pods -A --sort-by=.spec.nodeName -o name
+k get deploy,rs,svc --sort-by=.metadata.name -o name
 k get pods --field-selector status.phase=Running -o name
 k get pods -A --field-selector=metadata.namespace!=default
 k get pods --field-selector spec.nodeName=node-1,status.phase==Running -o wide --no-headers | wc -l
