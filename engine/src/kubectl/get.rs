@@ -222,12 +222,13 @@ pub fn get(
     if let Some(field) = a.get("sort-by") {
         // Tables sort each kind's table (get.go TableSorter); other printers get one List,
         // sorted as a whole (SortingPrinter), so their kinds may interleave.
-        if (custom.is_some() || format != Format::Table) && groups.len() > 1 {
+        let table = custom.is_none() && format == Format::Table;
+        if !table && groups.len() > 1 {
             let all = groups.iter_mut().flat_map(|(_, v)| v.drain(..)).collect();
             groups = vec![(groups[0].0, all)];
         }
         for (_, objs) in groups.iter_mut() {
-            sort_by::sort_objects(objs, field).map_err(KubectlError::Usage)?;
+            sort_by::sort_objects(objs, field, table).map_err(KubectlError::Usage)?;
         }
     }
     let status = if errors.is_empty() { 0 } else { 1 };

@@ -15,10 +15,19 @@ use crate::model::Object;
 
 /// Sorts `objs` (each with its JSON) by `field`, stably. The error is sorter.go's, for a
 /// path no object has, or one that does not parse.
-pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str) -> Result<(), String> {
-    // NewRuntimeSorter keeps the text as given when it does not relax.
-    let field = relaxed_jsonpath(field).unwrap_or_else(|_| field.to_string());
-    let template = jsonpath::parse(&field).map_err(|e| e.to_string())?;
+/// `table` picks the table path's wording (get.go `NewRuntimeSorter` keeps a path that does
+/// not relax as given, and `NewTableSorter` prefixes parse errors with `sorting error: `)
+/// over the other printers' (`SortingPrinter` → `SortObjects` fails on either).
+pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str, table: bool) -> Result<(), String> {
+    let field = match relaxed_jsonpath(field) {
+        Ok(f) => f,
+        Err(_) if table => field.to_string(),
+        Err(e) => return Err(e),
+    };
+    let template = jsonpath::parse(&field).map_err(|e| match table {
+        true => format!("sorting error: {e}"),
+        false => e.to_string(),
+    })?;
     let mut keys = Vec::with_capacity(objs.len());
     for (json, _) in objs.iter() {
         let results = template.find_results(json).map_err(|e| e.to_string())?;
@@ -40,19 +49,19 @@ pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str) -> Result<(), String>
     });
     objs.extend(items.into_iter().map(|(_, o)| o));
     match failure {
-        // TableSorter.Less's klog.Exitf (the table path, which `kubectl get` takes by
-        // default), without klog's timestamp prefix.
+        // TableSorter.Less's or RuntimeSort.Less's klog.Exitf, without klog's prefix.
         Some(e) => Err(format!(
-            "Field {field} in [][][]reflect.Value is an unsortable type: interface, err: {e}"
+            "Field {field} in {} is an unsortable type: interface, err: {e}",
+            if table { "[][][]reflect.Value" } else { "*unstructured.Unstructured" }
         )),
         None => Ok(()),
     }
 }
 
 /// `sort_by` over objects, keyed by their JSON as kubectl receives it.
-pub fn sort_objects(objs: &mut Vec<Object>, field: &str) -> Result<(), String> {
+pub fn sort_objects(objs: &mut Vec<Object>, field: &str, table: bool) -> Result<(), String> {
     let mut pairs: Vec<_> = objs.drain(..).map(|o| (printers::object_json(&o), o)).collect();
-    sort_by(&mut pairs, field)?;
+    sort_by(&mut pairs, field, table)?;
     objs.extend(pairs.into_iter().map(|(_, o)| o));
     Ok(())
 }
@@ -195,7 +204,7 @@ mod tests {
     fn sorted(values: Vec<Value>, field: &str) -> Result<Vec<usize>, String> {
         let mut objs: Vec<(Value, usize)> =
             values.into_iter().enumerate().map(|(i, v)| (v, i)).collect();
-        sort_by(&mut objs, field)?;
+        sort_by(&mut objs, field, true)?;
         Ok(objs.into_iter().map(|(_, i)| i).collect())
     }
 
@@ -224,6 +233,18 @@ mod tests {
         );
         let mixed = vec![json!({"n": 1}), json!({"n": "a"})];
         assert!(sorted(mixed, ".n").unwrap_err().ends_with("unsortable interface: interface"));
+    }
+
+    #[test]
+    fn bad_paths_are_worded_per_printer() {
+        let one = || vec![(json!({"a": 1}), ())];
+        assert_eq!(
+            sort_by(&mut one(), "{.a[", true).unwrap_err(),
+            "sorting error: unterminated array"
+        );
+        assert!(sort_by(&mut one(), "{.a}}", false)
+            .unwrap_err()
+            .starts_with("unexpected path string"));
     }
 
     #[test]
