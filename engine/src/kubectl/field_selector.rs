@@ -37,6 +37,19 @@ impl FieldSelector {
         !self.raw.is_empty()
     }
 
+    /// cli-runtime builder.go `visitBySelector`: a selector makes a list request, so a get
+    /// by name (`positional` are its words) cannot have one.
+    pub fn check_no_names(&self, positional: &[String]) -> Result<(), String> {
+        if !self.given() {
+            return Ok(());
+        }
+        Err(if positional.iter().any(|p| p.contains('/')) {
+            "selectors and the all flag cannot be used when passing resource/name arguments".into()
+        } else {
+            "name cannot be provided when a selector is specified".into()
+        })
+    }
+
     /// `filter` over objects, matched against their JSON.
     pub fn filter_objects(
         &self,

@@ -169,6 +169,12 @@ pub fn get(
         no_headers: a.bool("no-headers", false)?,
         label_columns: printers::string_slice(a.repeated.get("label-columns")),
     };
+    if let (Some(cc), Some(o)) = (&custom, a.get("output")) {
+        cc.check_label_flags(o, &opts).map_err(KubectlError::Usage)?;
+    }
+    if sel.named {
+        fields.check_no_names(&a.positional).map_err(KubectlError::Usage)?;
+    }
     // The watch streams events unfiltered by fields and has no custom-columns printer.
     for (given, what) in
         [(custom.is_some(), "-o custom-columns"), (fields.given(), "--field-selector")]

@@ -49,9 +49,21 @@ fn custom_columns_print_nothing_for_a_missing_name_and_refuse_a_watch() {
 }
 
 #[test]
-fn a_field_selector_on_a_named_get_is_not_applied() {
-    let (out, _) = streams("k get nodes node-1 --field-selector metadata.name=other -o name");
-    assert_eq!(out, "node/node-1\n");
+fn a_field_selector_conflicts_with_names_and_custom_columns_with_label_options() {
+    let (_, err) = streams("k get nodes node-1 --field-selector metadata.name=other");
+    assert_eq!(err, "error: name cannot be provided when a selector is specified\n");
+    let (_, err) = streams("k get node/node-1 --field-selector metadata.name=other");
+    assert_eq!(
+        err,
+        "error: selectors and the all flag cannot be used when passing resource/name arguments\n"
+    );
+    let (_, err) = streams("k get nodes -L app -o custom-columns=N:.metadata.name");
+    assert_eq!(
+        err,
+        "error: --label-columns option cannot be used with custom-columns=N:.metadata.name printer\n"
+    );
+    let (_, err) = streams("k get nodes --show-labels -o custom-columns=N:.metadata.name");
+    assert!(err.starts_with("error: --show-labels option cannot be used with custom-columns="));
 }
 
 #[test]

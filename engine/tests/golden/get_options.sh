@@ -37,3 +37,5 @@ k get nodes --field-selector metadata.namespace=default
 k get pods --field-selector status.phase
 k get pods -l app=web --field-selector 'status.phase=a=b'
 k get pods -w --field-selector status.phase=Running
+k get deploy web --field-selector metadata.name=web
+k get deploy -L app -o custom-columns=NAME:.metadata.name

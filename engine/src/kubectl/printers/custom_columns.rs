@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::kubectl::jsonpath::{self, Template};
 
-use super::TabWriter;
+use super::{TabWriter, TableOptions};
 
 /// A parsed spec: each column's header and compiled path.
 #[derive(Debug, Clone)]
@@ -47,6 +47,16 @@ impl CustomColumns {
             None => return Ok(None),
         };
         CustomColumns::parse(spec).map(Some)
+    }
+
+    /// get.go `Validate`: label options belong to the table printer; `output` is `-o`'s text.
+    pub fn check_label_flags(&self, output: &str, opts: &TableOptions) -> Result<(), String> {
+        let flag = match (opts.show_labels, opts.label_columns.is_empty()) {
+            (true, _) => "--show-labels",
+            (false, false) => "--label-columns",
+            (false, true) => return Ok(()),
+        };
+        Err(format!("{flag} option cannot be used with {output} printer"))
     }
 
     /// `NewCustomColumnsPrinterFromSpec`, with its error wording.
