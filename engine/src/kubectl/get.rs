@@ -1,16 +1,18 @@
-//! `kubectl get` (tables, `-o wide|name|yaml|json|jsonpath`, `--show-labels`, `-w`) and
-//! `kubectl describe`.
+//! `kubectl get` (tables, `-o wide|name|yaml|json|jsonpath|custom-columns=`, `--show-labels`,
+//! `-L`, `--sort-by`, `--field-selector`, `-w`) and `kubectl describe`. Sorting, field
+//! selectors and custom columns live in `sort_by`, `field_selector` and `printers`.
 
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
 use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::field_selector::FieldSelector;
 use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
-use super::{jsonpath, KubectlError, Mode, Output, Session};
+use super::{jsonpath, sort_by, KubectlError, Mode, Output, Session};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -24,6 +26,7 @@ const GET_FLAGS: &[FlagSpec] = &[
     switch("output-watch-events", None),
     flag("field-selector", None),
     flag("sort-by", None),
+    flag("label-columns", Some('L')),
 ];
 
 /// An output format (`-o`).
@@ -137,13 +140,6 @@ pub fn get(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, GET_FLAGS, "get")?;
-    for unsupported in ["field-selector", "sort-by"] {
-        if a.has(unsupported) {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: --{unsupported} is not supported in kubeloop"
-            )));
-        }
-    }
     let sel = resource::select(&a.positional, true)?;
     if sel.items.is_empty() {
         return Err(KubectlError::Plain(
@@ -158,7 +154,11 @@ pub fn get(
             "selector (-l) can not be used when names are given".into(),
         ));
     }
-    let (format, wide) = Format::parse(a.get("output"))?;
+    let custom =
+        printers::CustomColumns::from_output(a.get("output")).map_err(KubectlError::Usage)?;
+    let (format, wide) =
+        if custom.is_some() { (Format::Table, false) } else { Format::parse(a.get("output"))? };
+    let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
     let opts = TableOptions {
@@ -167,7 +167,24 @@ pub fn get(
         all_namespaces: all_ns,
         show_kind: sel.items.len() > 1,
         no_headers: a.bool("no-headers", false)?,
+        label_columns: printers::string_slice(a.repeated.get("label-columns")),
     };
+    if let (Some(cc), Some(o)) = (&custom, a.get("output")) {
+        cc.check_label_flags(o, &opts).map_err(KubectlError::Usage)?;
+    }
+    if sel.named {
+        fields.check_no_names(&a.positional).map_err(KubectlError::Usage)?;
+    }
+    // The watch streams events unfiltered by fields and has no custom-columns printer.
+    for (given, what) in
+        [(custom.is_some(), "-o custom-columns"), (fields.given(), "--field-selector")]
+    {
+        if given && watch {
+            return Err(KubectlError::Plain(format!(
+                "kubeloop: {what} with --watch is not supported in kubeloop"
+            )));
+        }
+    }
     if watch && sel.items.len() > 1 {
         return Err(KubectlError::Usage("you may only specify a single resource type".into()));
     }
@@ -180,7 +197,14 @@ pub fn get(
         resource::warn_deprecated(*kind, out);
         let objs = if names.is_empty() {
             match label_sel.for_list(*kind) {
-                Ok(l) => list_kind(&s.world.store, *kind, list_ns, l),
+                Ok(l) => {
+                    let found = list_kind(&s.world.store, *kind, list_ns, l);
+                    let label_raw = a.get("selector").unwrap_or_default();
+                    fields.filter_objects(*kind, label_raw, found).unwrap_or_else(|e| {
+                        errors.push(e);
+                        Vec::new()
+                    })
+                }
                 Err(e) => {
                     errors.push(e);
                     Vec::new()
@@ -200,6 +224,18 @@ pub fn get(
             v
         };
         groups.push((*kind, objs));
+    }
+    if let Some(field) = a.get("sort-by") {
+        // Tables sort each kind's table (get.go TableSorter); other printers get one List,
+        // sorted as a whole (SortingPrinter), so their kinds may interleave.
+        let table = custom.is_none() && format == Format::Table;
+        if !table && groups.len() > 1 {
+            let all = groups.iter_mut().flat_map(|(_, v)| v.drain(..)).collect();
+            groups = vec![(groups[0].0, all)];
+        }
+        for (_, objs) in groups.iter_mut() {
+            sort_by::sort_objects(objs, field, table).map_err(KubectlError::Usage)?;
+        }
     }
     let status = if errors.is_empty() { 0 } else { 1 };
     let finish = |out: &mut Output| {
@@ -254,6 +290,15 @@ pub fn get(
         return Ok(status);
     }
     let mut tw = TabWriter::default();
+    if let Some(cc) = custom {
+        // get.go printGeneric: a List of everything found, or nothing for a missing name.
+        let all: Vec<_> =
+            groups.iter().flat_map(|(_, v)| v.iter()).map(printers::object_json).collect();
+        if !(sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1 && all.is_empty()) {
+            out.out(cc.render(&all, opts.no_headers, &mut tw).map_err(KubectlError::Usage)?);
+        }
+        return finish(out);
+    }
     let printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
     // get.go prints "No resources found" only for the human-readable printer, when it wrote
     // nothing and nothing failed; printGeneric never does.
@@ -351,42 +396,5 @@ pub(super) fn jsonpath_output(
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::kubectl::{Mode, Session, Stream};
-    use crate::world::World;
-
-    fn streams(line: &str) -> (String, String) {
-        let mut s = Session::new(World::new(1), Mode::Script);
-        let out = s.run(line);
-        let pick = |want: Stream| {
-            out.chunks.iter().filter(|(st, _)| *st == want).map(|(_, t)| t.as_str()).collect()
-        };
-        (pick(Stream::Stdout), pick(Stream::Stderr))
-    }
-
-    #[test]
-    fn empty_generic_output_goes_to_stdout_with_nothing_on_stderr() {
-        let (out, err) = streams("k get pods -o yaml");
-        assert_eq!(
-            out,
-            "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
-        );
-        assert_eq!(err, "");
-        assert_eq!(streams("k get pods -o name"), (String::new(), String::new()));
-    }
-
-    #[test]
-    fn an_empty_table_says_so_on_stderr_only() {
-        let (out, err) = streams("k get pods");
-        assert_eq!(out, "");
-        assert_eq!(err, "No resources found in default namespace.\n");
-    }
-
-    #[test]
-    fn a_bad_selector_prints_the_empty_list_then_the_server_error() {
-        let (out, err) = streams("k get pods -l 'a in (' -o json");
-        assert!(out.contains("\"items\": []"), "{out}");
-        assert!(err
-            .starts_with("Error from server (BadRequest): Unable to find \"/v1, Resource=pods\""));
-    }
-}
+#[path = "get_tests.rs"]
+mod tests;

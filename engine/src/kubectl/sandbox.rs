@@ -263,6 +263,7 @@ const KUBECTL_HELP: &[&str] = &[
     "kubectl controls the simulated cluster. Supported here:",
     "",
     "  get TYPE[,TYPE] [NAME] [-l SEL] [-n NS | -A] [-o wide|name|yaml|json|jsonpath=...]",
+    "      [-o custom-columns=H:.path,...] [--sort-by=.path] [--field-selector=F=V] [-L KEY]",
     "      [--show-labels] [--no-headers] [-w]",
     "  describe TYPE NAME",
     "  create deployment NAME --image=IMAGE [--replicas=N]   create namespace NAME   create -f -",

@@ -6,6 +6,7 @@
 mod exec;
 mod format;
 mod parser;
+mod results;
 #[cfg(test)]
 mod tests;
 
@@ -14,6 +15,7 @@ use std::fmt;
 
 pub use format::go_syntax;
 use parser::*;
+pub use results::go_value;
 
 /// Bound on sub-templates parsed inside unions, bracket keys and filters. Go has none; the
 /// grammar never needs more than a few levels.

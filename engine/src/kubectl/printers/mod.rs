@@ -6,6 +6,7 @@
 //! Choosing what to print (which objects, which format, `No resources found`) belongs to the
 //! commands that call these functions.
 
+mod custom_columns;
 mod describe;
 mod json;
 mod name;
@@ -22,12 +23,13 @@ use std::collections::BTreeMap;
 use crate::clock::Time;
 use crate::duration;
 
+pub use custom_columns::{relaxed_jsonpath, CustomColumns};
 pub use describe::{describe, describe_with};
 pub use json::{list_json, list_json_text, object_json, to_json, value_json_text};
 pub use name::{deleted_message, name, operation};
 pub use pod::{pod_cells, pod_wide_cells, PodCells};
 pub use service_rows::port_string;
-pub use table::{headers, render_table, row, TableOptions};
+pub use table::{headers, render_table, row, string_slice, TableOptions};
 pub use tabwriter::TabWriter;
 pub use yaml::{list_yaml, to_yaml, value_to_yaml};
 

@@ -25,6 +25,15 @@ pub struct TableOptions {
     pub show_kind: bool,
     /// `--no-headers`.
     pub no_headers: bool,
+    /// `-L`: one column per label key, headed by its name in upper case, before LABELS
+    /// (tableprinter.go `decorateTable`); an object without the label has an empty cell.
+    pub label_columns: Vec<String>,
+}
+
+/// A pflag StringSlice flag's values (`-L a,b -L c`): every occurrence, split at commas.
+pub fn string_slice(values: Option<&Vec<String>>) -> Vec<String> {
+    let all = values.into_iter().flatten().flat_map(|v| v.split(','));
+    all.filter(|l| !l.is_empty()).map(str::to_string).collect()
 }
 
 /// Column names of a kind (already upper-case) and the index of its NAME column, with
@@ -98,6 +107,8 @@ pub fn headers(kind: Kind, opts: &TableOptions) -> Vec<String> {
         out.push("NAMESPACE".to_string());
     }
     out.extend(columns(kind, opts.wide).0.into_iter().map(str::to_string));
+    // formatLabelHeaders: the key's last `/` segment, so `app.kubernetes.io/name` is NAME.
+    out.extend(opts.label_columns.iter().map(|l| l.rsplit('/').next().unwrap_or(l).to_uppercase()));
     if opts.show_labels {
         out.push("LABELS".into());
     }
@@ -125,6 +136,8 @@ pub fn row(obj: &Object, opts: &TableOptions, now: Time) -> Vec<String> {
     if with_namespace(kind, opts) {
         cells.insert(0, obj.meta().namespace.clone());
     }
+    let labels = &obj.meta().labels;
+    cells.extend(opts.label_columns.iter().map(|l| labels.get(l).cloned().unwrap_or_default()));
     if opts.show_labels {
         cells.push(format_labels(&obj.meta().labels));
     }
@@ -217,6 +230,16 @@ mod tests {
             text,
             "NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE   LABELS\n\
              default     pod/web-x   1/1     Running   0          3m    app=web\n"
+        );
+        let opts = TableOptions {
+            label_columns: vec!["app".into(), "example.com/tier".into()],
+            ..Default::default()
+        };
+        let text = render_table(Kind::Pod, &[&pod], &opts, NOW, &mut TabWriter::default());
+        assert_eq!(
+            text,
+            "NAME    READY   STATUS    RESTARTS   AGE   APP   TIER\n\
+             web-x   1/1     Running   0          3m    web\n"
         );
         let opts = TableOptions { no_headers: true, ..Default::default() };
         let text = render_table(Kind::Pod, &[&pod], &opts, NOW, &mut TabWriter::default());
