@@ -48,13 +48,35 @@ pub fn command_line(data: &[u8]) {
 
 /// The YAML/JSON manifest loader, through `k apply -f -` as a paste or a drop uses it.
 pub fn manifest(data: &[u8]) {
-    let yaml = text(data);
+    let mut s = busy_session();
+    let _ = s.run(&heredoc("k apply -f -", &text(data))).text();
+    still_works(&mut s);
+}
+
+/// Writes `text` as a heredoc body on stdin, with a terminator the text does not contain.
+fn heredoc(command: &str, text: &str) -> String {
     let delim = (0..)
         .map(|i| format!("FUZZ_EOF_{i}"))
-        .find(|d| !yaml.lines().any(|l| l.trim() == d))
+        .find(|d| !text.lines().any(|l| l.trim() == d))
         .unwrap_or_default();
+    format!("{command} <<{delim}\n{text}\n{delim}")
+}
+
+/// A patch body, read from stdin as `--patch-file=/dev/stdin` reads it. The first byte picks
+/// the patch type and the target (a Deployment, its first pod, the scale or status
+/// subresource), so one corpus reaches strategic merge, JSON merge and JSON patch.
+pub fn patch_body(data: &[u8]) {
+    let Some((&pick, body)) = data.split_first() else { return };
+    let kind = ["strategic", "merge", "json"][usize::from(pick % 3)];
+    let target = match (pick / 3) % 4 {
+        0 => "deploy web",
+        1 => "deploy web --subresource=scale",
+        2 => "deploy web --subresource=status",
+        _ => "$(k get pods -o name | head -1)",
+    };
     let mut s = busy_session();
-    let _ = s.run(&format!("k apply -f - <<{delim}\n{yaml}\n{delim}")).text();
+    let line = format!("k patch {target} --type={kind} --patch-file=/dev/stdin");
+    let _ = s.run(&heredoc(&line, &text(body))).text();
     still_works(&mut s);
 }
 

@@ -34,6 +34,11 @@ fn manifest_regressions() {
 }
 
 #[test]
+fn patch_body_regressions() {
+    replay("patch_body", harness::patch_body);
+}
+
+#[test]
 fn share_link_regressions() {
     replay("share_link", harness::share_link);
 }
