@@ -91,7 +91,9 @@ impl Failure {
     fn listed(&self) -> String {
         match self {
             Failure::Api { verb, err } => with_source(verb, err),
-            Failure::Client(KubectlError::Usage(m) | KubectlError::Plain(m)) => m.clone(),
+            Failure::Client(
+                KubectlError::Usage(m) | KubectlError::Plain(m) | KubectlError::Help(m),
+            ) => m.clone(),
             Failure::Client(KubectlError::Api(e)) => e.to_string(),
         }
     }

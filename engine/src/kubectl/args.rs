@@ -1,6 +1,7 @@
 //! Flag parsing in the style of spf13/pflag, as kubectl does it: `--name=value`,
 //! `--name value`, `-n value`, `-nvalue`, `-o=name`, boolean flags with optional `=false`,
-//! and `--` ending flags. Unknown flags give kubectl's exact error.
+//! and `--` ending flags. Unknown flags give kubectl's exact error; `--help` and `-h` give the
+//! verb's usage (`verb_help.rs`).
 
 use std::collections::BTreeMap;
 
@@ -122,6 +123,9 @@ pub fn parse(words: &[String], specs: &[FlagSpec], verb: &str) -> Result<Args, K
                 None => (body, None),
             };
             let Some(spec) = specs.iter().find(|s| s.long == name) else {
+                if name == "help" {
+                    return Err(KubectlError::Help(super::verb_help::usage(verb, specs)));
+                }
                 return Err(hint(format!("unknown flag: --{name}")));
             };
             let value = if !spec.takes_value {
@@ -143,6 +147,9 @@ pub fn parse(words: &[String], specs: &[FlagSpec], verb: &str) -> Result<Args, K
             // `-5` is a positional value (for example `head -5` never reaches here).
             for (pos, c) in body.char_indices() {
                 let Some(spec) = specs.iter().find(|s| s.short == Some(c)) else {
+                    if body == "h" {
+                        return Err(KubectlError::Help(super::verb_help::usage(verb, specs)));
+                    }
                     return Err(hint(format!("unknown shorthand flag: '{c}' in -{body}")));
                 };
                 if !spec.takes_value {

@@ -34,6 +34,7 @@ pub mod shell;
 mod sort_by;
 mod strict;
 mod traffic;
+mod verb_help;
 mod wait;
 mod waiting;
 mod watch;
@@ -121,6 +122,8 @@ pub enum KubectlError {
     Api(ApiError),
     /// Printed exactly as given.
     Plain(String),
+    /// `--help`: the verb's usage, printed on stdout with exit status 0, as cobra does.
+    Help(String),
 }
 
 impl fmt::Display for KubectlError {
@@ -128,7 +131,7 @@ impl fmt::Display for KubectlError {
         match self {
             KubectlError::Usage(m) => write!(f, "error: {m}"),
             KubectlError::Api(e) => write!(f, "{e}"),
-            KubectlError::Plain(m) => f.write_str(m),
+            KubectlError::Plain(m) | KubectlError::Help(m) => f.write_str(m),
         }
     }
 }

@@ -208,6 +208,10 @@ fn dispatch(
     };
     match result {
         Ok(code) => code,
+        Err(KubectlError::Help(text)) => {
+            out.out(text);
+            0
+        }
         Err(e) => {
             let mut text = e.to_string();
             if !text.ends_with('\n') {

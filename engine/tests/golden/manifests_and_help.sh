@@ -76,6 +76,10 @@ sleep 20
 k get pod once
 help
 k help
+k scale --help
+k get pods -h
+k events --help | head -3
+k frob --help
 clear
 reset --seed 5
 k get deploy
