@@ -80,6 +80,18 @@ pub fn patch_body(data: &[u8]) {
     still_works(&mut s);
 }
 
+/// A Go template, read from stdin as `-o go-template-file=/dev/stdin` reads it, over a list
+/// of Deployments, ReplicaSets and Pods (kubectl's `List` wrapper) or, by the first byte, one
+/// Deployment.
+pub fn go_template(data: &[u8]) {
+    let Some((&pick, body)) = data.split_first() else { return };
+    let target = if pick % 2 == 0 { "deploy,rs,pods" } else { "deploy web" };
+    let mut s = busy_session();
+    let line = format!("k get {target} -o go-template-file=/dev/stdin");
+    let _ = s.run(&heredoc(&line, &text(body))).text();
+    still_works(&mut s);
+}
+
 /// A share link's fragment: decoded, and replayed when it is a short session.
 pub fn share_link(data: &[u8]) {
     if let Ok(journal) = Journal::decode_link(&text(data)) {

@@ -39,6 +39,11 @@ fn patch_body_regressions() {
 }
 
 #[test]
+fn go_template_regressions() {
+    replay("go_template", harness::go_template);
+}
+
+#[test]
 fn share_link_regressions() {
     replay("share_link", harness::share_link);
 }
