@@ -79,12 +79,7 @@ fn deployment(app: &str, replicas: i32) -> Deployment {
 
 /// A Service selecting one app's pods, on port 80.
 fn service(app: &str) -> Service {
-    let spec = ServiceSpec {
-        selector: [("app".to_string(), app.to_string())].into(),
-        ports: vec![ServicePort { port: 80, ..Default::default() }],
-        ..Default::default()
-    };
-    Service::new(ObjectMeta { name: app.into(), ..Default::default() }, spec)
+    Service::selecting(app, &[("app", app)], 80)
 }
 
 fn apply(w: &mut World, op: &Op) {

@@ -9,18 +9,9 @@ use kubeloop::model::*;
 use kubeloop::store::{DeleteOptions, WatchEventType};
 use kubeloop::world::World;
 
-fn labels(pairs: &[(&str, &str)]) -> Labels {
-    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-}
-
 /// A ClusterIP Service on port 80 selecting `selector`.
 fn service(name: &str, selector: &[(&str, &str)]) -> Service {
-    let spec = ServiceSpec {
-        selector: labels(selector),
-        ports: vec![ServicePort { port: 80, ..Default::default() }],
-        ..Default::default()
-    };
-    Service::new(ObjectMeta { name: name.into(), ..Default::default() }, spec)
+    Service::selecting(name, selector, 80)
 }
 
 /// A session (seed `seed`) after `cmd` and a settle; `cmd` must succeed.

@@ -5,7 +5,7 @@
 //! written through the world's API, as `k expose` would write it.
 
 use kubeloop::kubectl::{Mode, Session};
-use kubeloop::model::{IntOrString, ObjectMeta, Service, ServicePort, ServiceSpec};
+use kubeloop::model::Service;
 use kubeloop::store::Key;
 use kubeloop::world::traffic::Counter;
 use kubeloop::world::World;
@@ -46,15 +46,9 @@ EOF"
 }
 
 fn expose(s: &mut Session) {
-    let meta = ObjectMeta { name: "web".into(), namespace: "default".into(), ..Default::default() };
-    let mut spec = ServiceSpec::default();
-    spec.selector.insert("app".into(), "web".into());
-    spec.ports = vec![ServicePort {
-        port: 80,
-        target_port: Some(IntOrString::Int(80)),
-        ..Default::default()
-    }];
-    s.world.create(Service::new(meta, spec)).expect("the Service is created");
+    s.world
+        .create(Service::selecting("web", &[("app", "web")], 80))
+        .expect("the Service is created");
 }
 
 fn counter(s: &Session) -> Counter {

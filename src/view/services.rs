@@ -267,21 +267,14 @@ fn r(v: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use kubeloop::kubectl::{Mode, Session};
-    use kubeloop::model::{IntOrString, ObjectMeta, Service, ServicePort, ServiceSpec};
+    use kubeloop::model::Service;
     use kubeloop::world::World;
 
     use crate::view::layout::{width_for, DEPLOY_H};
     use crate::view::{build, overlay, LayoutMemory, ViewModel};
 
     fn service(s: &mut Session, name: &str, app: &str) {
-        let meta =
-            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
-        let mut spec = ServiceSpec::default();
-        spec.selector.insert("app".into(), app.into());
-        let port =
-            ServicePort { port: 80, target_port: Some(IntOrString::Int(80)), ..Default::default() };
-        spec.ports = vec![port];
-        s.world.create(Service::new(meta, spec)).unwrap();
+        s.world.create(Service::selecting(name, &[("app", app)], 80)).unwrap();
     }
 
     /// `web` at 3 replicas behind the Service `web`, plus the Service `lost` selecting

@@ -211,6 +211,19 @@ impl Service {
             status: ServiceStatus::default(),
         }
     }
+
+    /// A ClusterIP Service in `default` selecting pods labelled `selector`, on TCP `port`
+    /// (the target port defaults to it on create), as `kubectl expose` makes one.
+    pub fn selecting(name: &str, selector: &[(&str, &str)], port: i32) -> Self {
+        let spec = ServiceSpec {
+            selector: selector.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            ports: vec![ServicePort { port, ..Default::default() }],
+            ..Default::default()
+        };
+        let meta =
+            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
+        Service::new(meta, spec)
+    }
 }
 
 /// `SetDefaults_Service` and the registry's defaulting of a create or update body: TCP,

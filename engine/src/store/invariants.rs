@@ -186,13 +186,7 @@ mod tests {
         let mut s = Session::new(World::new(4), Mode::Script);
         let out = s.run("k create deployment web --image=nginx --replicas=2; settle");
         assert_eq!(out.status, 0, "{}", out.text());
-        let spec = ServiceSpec {
-            selector: [("app".to_string(), "web".to_string())].into(),
-            ports: vec![ServicePort { port: 80, ..Default::default() }],
-            ..Default::default()
-        };
-        let svc = Service::new(ObjectMeta { name: "web".into(), ..Default::default() }, spec);
-        s.world.create(svc).unwrap();
+        s.world.create(Service::selecting("web", &[("app", "web")], 80)).unwrap();
         s.world.settle();
         assert_eq!(s.world.store.check_endpoints(), Ok(()));
         // With both endpoint loops stopped, a deleted pod stays a ready endpoint.

@@ -221,13 +221,7 @@ mod tests {
     fn a_lost_pod_event_leaves_a_ready_endpoint_until_the_resync() {
         let mut s = Session::new(World::new(5), Mode::Script);
         assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
-        let spec = crate::model::ServiceSpec {
-            selector: [("app".to_string(), "web".to_string())].into(),
-            ports: vec![crate::model::ServicePort { port: 80, ..Default::default() }],
-            ..Default::default()
-        };
-        let meta = crate::model::ObjectMeta { name: "web".into(), ..Default::default() };
-        s.world.create(crate::model::Service::new(meta, spec)).unwrap();
+        s.world.create(crate::model::Service::selecting("web", &[("app", "web")], 80)).unwrap();
         s.world.settle();
         assert_eq!(s.world.store.check_endpoints(), Ok(()));
         // The pod's deletion (DELETED after a forced delete) never reaches the informers.
@@ -248,13 +242,7 @@ mod tests {
     fn a_lost_label_change_that_unselects_a_pod_is_reported_by_the_endpoint_loops() {
         let mut s = Session::new(World::new(6), Mode::Script);
         assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
-        let spec = crate::model::ServiceSpec {
-            selector: [("app".to_string(), "web".to_string())].into(),
-            ports: vec![crate::model::ServicePort { port: 80, ..Default::default() }],
-            ..Default::default()
-        };
-        let meta = crate::model::ObjectMeta { name: "web".into(), ..Default::default() };
-        s.world.create(crate::model::Service::new(meta, spec)).unwrap();
+        s.world.create(crate::model::Service::selecting("web", &[("app", "web")], 80)).unwrap();
         s.world.settle();
         assert_eq!(s.run("events drop 1; k label pod solo app=api --overwrite").status, 0);
         s.world.advance(500);
