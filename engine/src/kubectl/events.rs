@@ -184,6 +184,7 @@ fn watch(
             format: get::Format::Table,
             opts: Default::default(),
             events: Some(view),
+            output_events: false,
         },
         tw,
         header_printed,

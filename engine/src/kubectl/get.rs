@@ -161,6 +161,7 @@ pub fn get(
     let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
+    let output_events = a.bool("output-watch-events", false)?;
     let opts = TableOptions {
         wide,
         show_labels: a.bool("show-labels", false)?,
@@ -261,6 +262,7 @@ pub fn get(
                 format,
                 opts,
                 events: None,
+                output_events,
             },
             tw: TabWriter::default(),
             header_printed: false,
@@ -271,13 +273,23 @@ pub fn get(
         };
         // get.go watch prints the initial list item by item through the same printer as
         // the events (so no List wrapper, and nothing at all for an empty list).
-        if !watch_only && active.watch.format == Format::Table {
+        if !watch_only && output_events {
+            let w = &active.watch;
+            let added: Vec<_> = groups
+                .iter()
+                .flat_map(|(_, v)| v.iter())
+                .map(|o| (o, crate::store::WatchEventType::Added))
+                .collect();
+            out.out(w.render_events(&added, &mut active.tw, &mut active.header_printed, now));
+        } else if !watch_only && active.watch.format == Format::Table {
             let w = &active.watch;
             active.header_printed =
                 print_groups(&groups, &w.format, &w.opts, &sel, now, &mut active.tw, out)?;
         } else if !watch_only {
             for obj in groups.iter().flat_map(|(_, v)| v.iter()) {
-                match active.watch.render(obj, &mut active.tw, &mut active.header_printed, now) {
+                let ty = crate::store::WatchEventType::Added;
+                match active.watch.render(obj, ty, &mut active.tw, &mut active.header_printed, now)
+                {
                     Ok(t) | Err(t) => out.out(t),
                 }
             }

@@ -5,6 +5,11 @@
 //! column widths as the initial table. The table printer (cli-runtime/pkg/printers/
 //! tableprinter.go `HumanReadablePrinter.printedHeaders`) prints the header with the first
 //! row it prints, so a watch that started on an empty list prints it with the first event.
+//!
+//! `--output-watch-events` wraps each object in a `metav1.WatchEvent` (get.go `watch`, the
+//! initial list as ADDED): the table printer then leads with an EVENT column, and YAML and
+//! JSON print `{type, object}` (cli-runtime printers/tableprinter.go `printTable` with
+//! `WatchEvent`; apimachinery pkg/apis/meta/v1/watch.go).
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
@@ -15,6 +20,7 @@ use crate::world::World;
 use super::events::EventsView;
 use super::filters::Filter;
 use super::get::Format;
+use super::jsonpath;
 use super::printers::{self, TabWriter, TableOptions};
 use super::shell::Script;
 use super::Output;
@@ -29,6 +35,8 @@ pub struct Watch {
     pub opts: TableOptions,
     /// `kubectl events -w`: its filters and layout instead of `get`'s table.
     pub events: Option<EventsView>,
+    /// `--output-watch-events`: each object is printed as the watch event that carried it.
+    pub output_events: bool,
 }
 
 impl Watch {
@@ -53,10 +61,14 @@ impl Watch {
     pub fn render(
         &self,
         obj: &Object,
+        ty: WatchEventType,
         tw: &mut TabWriter,
         header_printed: &mut bool,
         now: Time,
     ) -> Result<String, String> {
+        if self.output_events {
+            return Ok(self.render_events(&[(obj, ty)], tw, header_printed, now));
+        }
         if let (Some(view), Object::Event(e)) = (&self.events, obj) {
             let mut rows = Vec::with_capacity(2);
             if !*header_printed && !view.no_headers {
@@ -91,6 +103,57 @@ impl Watch {
     }
 }
 
+impl Watch {
+    /// Objects as the watch events that carried them, one table block (the initial list is one
+    /// `Table` in get.go, so its rows align together) or one document each.
+    pub fn render_events(
+        &self,
+        events: &[(&Object, WatchEventType)],
+        tw: &mut TabWriter,
+        header_printed: &mut bool,
+        now: Time,
+    ) -> String {
+        if self.format == Format::Table {
+            let mut rows = Vec::with_capacity(events.len() + 1);
+            if !*header_printed && !self.opts.no_headers && !events.is_empty() {
+                let mut header = vec!["EVENT".to_string()];
+                header.extend(printers::headers(self.kind, &self.opts));
+                rows.push(header);
+            }
+            for (obj, ty) in events {
+                let mut row = vec![ty.to_string()];
+                row.extend(printers::row(obj, &self.opts, now));
+                rows.push(row);
+            }
+            *header_printed |= !events.is_empty();
+            return tw.write_rows(&rows);
+        }
+        let mut text = String::new();
+        for (obj, ty) in events {
+            let event =
+                serde_json::json!({ "type": ty.to_string(), "object": printers::object_json(obj) });
+            match &self.format {
+                Format::Yaml => {
+                    if *header_printed {
+                        text.push_str("---\n");
+                    }
+                    text.push_str(&printers::value_to_yaml(&event));
+                }
+                Format::Json => text.push_str(&printers::value_json_text(&event)),
+                Format::JsonPath(t) => match jsonpath::render(t, &event) {
+                    Ok(t) => text.push_str(&t),
+                    Err(e) => text.push_str(&format!("error: {e}\n")),
+                },
+                other => match other.render_single(obj) {
+                    Ok(t) | Err(t) => text.push_str(&t),
+                },
+            }
+            *header_printed = true;
+        }
+        text
+    }
+}
+
 /// A watch in progress, with its place in the watch log.
 pub struct ActiveWatch {
     pub watch: Watch,
@@ -120,7 +183,8 @@ impl ActiveWatch {
             // events.go runWatch does not print deletions.
             let skip = self.watch.events.is_some() && ev.ty == WatchEventType::Deleted;
             if !skip && self.watch.matches(&ev.object) {
-                match self.watch.render(&ev.object, &mut self.tw, &mut self.header_printed, now) {
+                let (obj, ty) = (&ev.object, ev.ty);
+                match self.watch.render(obj, ty, &mut self.tw, &mut self.header_printed, now) {
                     Ok(t) => text.push_str(&t),
                     Err(e) => text.push_str(&e),
                 }

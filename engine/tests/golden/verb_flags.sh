@@ -1,4 +1,5 @@
-# The flags of the first verbs that no other transcript reaches: a watch of changes only,
+# The flags of the first verbs that no other transcript reaches: a watch of changes only, one
+# printing its events,
 # describe without events, events as YAML and watched, an externalname Service and a created
 # one as YAML, run --command, expose with a selector, a protocol and a headless IP,
 # scale/label/set image over --all and -l, all containers' logs and a followed log, and drain
@@ -7,6 +8,8 @@ k create deployment web --image=nginx:1.27 --replicas=2
 k run solo --image=busybox --restart=Never --command -- sleep 3600
 settle
 k scale deploy web --replicas=3; timeout 20s k get deploy web --watch-only
+k scale deploy web --replicas=2; timeout 20s k get deploy web -w --output-watch-events
+k scale deploy web --replicas=3; timeout 20s k get deploy web --watch-only --output-watch-events -o json | head -6
 k describe deploy web --show-events=false
 k events --for=deploy/web --no-headers
 k events --for=pod/solo -o yaml | head -12
