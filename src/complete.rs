@@ -1,4 +1,5 @@
-//! Tab completion for the command box: verbs, kinds and object names, from the live cluster.
+//! Tab completion for the command box: verbs, kinds and object names from the live cluster,
+//! and each verb's flags from its own parser (`kubeloop::kubectl::flags_of`).
 
 use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
@@ -27,6 +28,9 @@ const KINDS: &[&str] = &[
 const EXPOSABLE: &[&str] = &["deployment", "replicaset", "pod", "service", "deploy", "rs", "svc"];
 const SERVICE_TYPES: &[&str] = &["clusterip", "nodeport", "loadbalancer", "externalname"];
 const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
+/// `-o`'s values (kubectl/pkg/cmd/get/get_flags.go `AllowedFormats`, the ones kubeloop prints).
+const OUTPUTS: &[&str] =
+    &["wide", "name", "yaml", "json", "jsonpath=", "custom-columns=", "go-template="];
 const SANDBOX: &[&str] = &[
     "node",
     "controller",
@@ -61,6 +65,16 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         (&words[..words.len() - 1], words[words.len() - 1])
     };
     let pool: Vec<String> = match done {
+        ["k" | "kubectl", .., "-o" | "--output"] => OUTPUTS.iter().map(|s| s.to_string()).collect(),
+        // A flag: the verb's own, asked of its parser with the words before it (so `create
+        // deployment -` gets create deployment's flags).
+        ["k" | "kubectl", verb, rest @ ..] if partial.starts_with('-') => {
+            let words: Vec<String> = std::iter::once(*verb)
+                .chain(rest.iter().copied().filter(|w| !w.starts_with('-')))
+                .map(String::from)
+                .collect();
+            kubeloop::kubectl::flags_of(&words)
+        }
         [] => ["k", "kubectl"].iter().chain(SANDBOX).map(|s| s.to_string()).collect(),
         ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
         ["k" | "kubectl", "rollout"] => ROLLOUT.iter().map(|s| s.to_string()).collect(),
@@ -175,5 +189,20 @@ mod tests {
         let w = &s.world;
         assert_eq!(complete("k describe svc w", w).as_deref(), Some("k describe svc web "));
         assert_eq!(candidates("k get endp", w), vec!["endpoints", "endpointslices"]);
+    }
+
+    #[test]
+    fn completes_each_verbs_flags_and_output_formats() {
+        let w = World::new(1);
+        assert_eq!(
+            complete("k scale deploy/web --rep", &w).as_deref(),
+            Some("k scale deploy/web --replicas ")
+        );
+        assert_eq!(candidates("k get pods --sh", &w), vec!["--show-labels"]);
+        assert_eq!(candidates("k logs web --ta", &w), vec!["--tail"]);
+        assert!(candidates("k delete pod x -", &w).contains(&"--cascade".to_string()));
+        assert_eq!(candidates("k get pods -o ya", &w), vec!["yaml"]);
+        assert!(candidates("k create deployment web --im", &w) == vec!["--image"]);
+        assert!(candidates("k frob --x", &w).is_empty());
     }
 }

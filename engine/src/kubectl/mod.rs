@@ -47,6 +47,7 @@ use crate::world::World;
 pub use apply::edit;
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
+pub use verb_help::flags_of;
 pub use waiting::Waiting;
 pub use watch::Watch;
 
