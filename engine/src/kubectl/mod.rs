@@ -18,6 +18,7 @@ mod get;
 pub mod jsonpath;
 mod label;
 mod list_selector;
+mod load;
 mod logs;
 mod manifest;
 mod mutate;

@@ -133,6 +133,7 @@ pub fn run(
         "node" | "nodes" => node(s, argv, out),
         "controller" | "controllers" => controller(s, argv, out),
         "traffic" => super::traffic::run(s, argv, out),
+        "load" => super::load::run(s, argv, out),
         "events" => match (arg(0), arg(1)) {
             (Some("drop"), Some(n)) => {
                 let n: u32 =
@@ -310,6 +311,7 @@ const SHELL_HELP: &[&str] = &[
     "            endpointslice, endpoints, kube-proxy, all",
     "  events drop N              lose the next N watch events",
     "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
+    "  load [deploy/NAME CPU]     extra CPU each pod of a workload uses (load deploy/web 300m; 0 stops)",
     "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
     "  settle                     run until the controllers have nothing left to do",
     "  reset [--seed N]           start again with a fresh cluster",
