@@ -37,6 +37,7 @@ mod set_resources;
 pub mod shell;
 mod sort_by;
 mod strict;
+mod top;
 mod traffic;
 mod wait;
 mod waiting;

@@ -284,6 +284,7 @@ const KUBECTL_HELP: &[&str] = &[
     "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
+    "  top pod|node [NAME] [-l SEL] [--containers] [--sort-by=cpu|memory] [--sum] [--no-headers]",
     "  logs POD|deploy/NAME|rs/NAME [-c CONTAINER | --all-containers] [-p] [--tail=N] [-f] [--timestamps]",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "",
