@@ -10,6 +10,8 @@ mod create_service;
 mod delete;
 mod describe;
 mod events;
+mod exec;
+mod exec_env;
 pub mod export;
 mod expose;
 mod field_selector;

@@ -285,6 +285,7 @@ const KUBECTL_HELP: &[&str] = &[
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
     "  top pod|node [NAME] [-l SEL] [--containers] [--sort-by=cpu|memory] [--sum] [--no-headers]",
+    "  exec POD|deploy/NAME [-c C] -- env|printenv VAR|hostname|cat /etc/hostname|ls /|echo ...",
     "  logs POD|deploy/NAME|rs/NAME [-c CONTAINER | --all-containers] [-p] [--tail=N] [-f] [--timestamps]",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "",
