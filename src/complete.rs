@@ -7,6 +7,7 @@ use kubeloop::world::World;
 const VERBS: &[&str] = &[
     "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "patch",
     "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
+    "top", "exec",
 ];
 const KINDS: &[&str] = &[
     "pods",
@@ -35,6 +36,7 @@ const SANDBOX: &[&str] = &[
     "node",
     "controller",
     "traffic",
+    "load",
     "events",
     "settle",
     "sleep",
@@ -81,8 +83,8 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         ["k" | "kubectl", "rollout", _] => {
             names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
         }
-        ["k" | "kubectl", "set"] => vec!["image".into()],
-        ["k" | "kubectl", "set", "image"] => {
+        ["k" | "kubectl", "set"] => vec!["image".into(), "env".into(), "resources".into()],
+        ["k" | "kubectl", "set", "image" | "env" | "resources"] | ["load"] => {
             names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
         }
         ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
@@ -94,7 +96,10 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         }
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
-        ["k" | "kubectl", "logs"] if !partial.contains('/') => names(world, Kind::Pod),
+        ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(world, Kind::Pod),
+        ["k" | "kubectl", "top"] => vec!["pod".into(), "node".into()],
+        ["k" | "kubectl", "top", "pod"] => names(world, Kind::Pod),
+        ["k" | "kubectl", "top", "node"] => names(world, Kind::Node),
         ["traffic"] => {
             names(world, Kind::Service).into_iter().map(|n| format!("svc/{n}")).collect()
         }
@@ -189,6 +194,11 @@ mod tests {
         let w = &s.world;
         assert_eq!(complete("k describe svc w", w).as_deref(), Some("k describe svc web "));
         assert_eq!(candidates("k get endp", w), vec!["endpoints", "endpointslices"]);
+        assert_eq!(complete("k to", w).as_deref(), Some("k top "));
+        assert_eq!(complete("k top n", w).as_deref(), Some("k top node "));
+        assert_eq!(complete("k set res", w).as_deref(), Some("k set resources "));
+        assert_eq!(complete("loa", w).as_deref(), Some("load "));
+        assert_eq!(complete("load ", w).as_deref(), Some("load deploy/web "));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    apply, delete, describe, events, expose, filters, get, label, logs, mutate, nodes, patch,
-    rollout, sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session, Stream,
+    apply, delete, describe, events, exec, expose, filters, get, label, logs, mutate, nodes, patch,
+    rollout, sandbox, scale, set_image, top, wait, KubectlError, Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -255,6 +255,8 @@ pub fn kubectl(
         "wait" => wait::wait(s, rest, s.mode == Mode::Script, out),
         "events" => events::events(s, rest, to_completion, limit_ms, out),
         "logs" => logs::logs(s, rest, to_completion, limit_ms, out),
+        "top" => top::top(s, rest, out),
+        "exec" => exec::exec(s, rest, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
             Ok(0)
@@ -266,8 +268,8 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "annotate" | "replace" | "autoscale" | "exec" | "port-forward"
-        | "attach" | "cp" | "top" | "auth" | "config" | "api-resources" | "explain" | "diff"
+        "annotate" | "replace" | "autoscale" | "port-forward"
+        | "attach" | "cp" | "auth" | "config" | "api-resources" | "explain" | "diff"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
         }

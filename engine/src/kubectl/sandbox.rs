@@ -133,6 +133,7 @@ pub fn run(
         "node" | "nodes" => node(s, argv, out),
         "controller" | "controllers" => controller(s, argv, out),
         "traffic" => super::traffic::run(s, argv, out),
+        "load" => super::load::run(s, argv, out),
         "events" => match (arg(0), arg(1)) {
             (Some("drop"), Some(n)) => {
                 let n: u32 =
@@ -278,11 +279,14 @@ const KUBECTL_HELP: &[&str] = &[
     "  scale TYPE/NAME --replicas=N",
     "  label TYPE NAME k=v k- [--overwrite]",
     "  patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource status|scale]",
-    "  set image deploy/NAME CONTAINER=IMAGE",
+    "  set image deploy/NAME CONTAINER=IMAGE   set env deploy/NAME KEY=VAL KEY- [--list] [-c C]",
+    "  set resources deploy/NAME [-c C] [--limits=cpu=200m,memory=512Mi] [--requests=cpu=100m]",
     "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
     "  events [--for=KIND/NAME] [--types=Normal,Warning] [-w] [-o yaml|json] [--no-headers]",
+    "  top pod|node [NAME] [-l SEL] [--containers] [--sort-by=cpu|memory] [--sum] [--no-headers]",
+    "  exec POD|deploy/NAME [-c C] -- env|printenv VAR|hostname|cat /etc/hostname|ls /|echo ...",
     "  logs POD|deploy/NAME|rs/NAME [-c CONTAINER | --all-containers] [-p] [--tail=N] [-f] [--timestamps]",
     "  edit TYPE/NAME             in the web page: opens a YAML editor",
     "  VERB --help                the forms above and every flag kubeloop accepts for VERB",
@@ -312,6 +316,7 @@ const SHELL_HELP: &[&str] = &[
     "            endpointslice, endpoints, kube-proxy, all",
     "  events drop N              lose the next N watch events",
     "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
+    "  load [deploy/NAME CPU]     extra CPU each pod of a workload uses (load deploy/web 300m; 0 stops)",
     "  export [-n NS | -A]        your objects as YAML for `kubectl apply -f` on a real cluster",
     "  settle                     run until the controllers have nothing left to do",
     "  reset [--seed N]           start again with a fresh cluster",

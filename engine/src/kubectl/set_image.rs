@@ -1,20 +1,28 @@
-//! `kubectl set image` (kubectl/pkg/cmd/set/set_image.go): container images of deployments,
-//! replica sets and pods. The other `set` subcommands are not simulated.
+//! `kubectl set` (kubectl/pkg/cmd/set/set.go) and `kubectl set image`
+//! (kubectl/pkg/cmd/set/set_image.go): container images of deployments, replica sets and
+//! pods. `set env` and `set resources` are in their own files; what the three share is in
+//! `set_common.rs`. The other `set` subcommands are not simulated.
 
 use crate::labels::validation::go_quote;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind, parse_selector};
+use super::get::Format;
 use super::label::resources_and_pairs;
 use super::mutate::status_message;
-use super::printers;
-use super::resource;
-use super::{KubectlError, Output, Session};
+use super::set_common::{finish, pod_spec, print, refuse_unmodelled, targets, write_spec};
+use super::{set_env, set_resources, KubectlError, Output, Session};
 
-const SET_FLAGS: &[FlagSpec] =
-    &[flag("namespace", Some('n')), flag("selector", Some('l')), switch("all", None)];
+/// The flags `set image` has (and the value flags cobra must skip to find the subcommand).
+const IMAGE_FLAGS: &[FlagSpec] = &[
+    flag("namespace", Some('n')),
+    flag("selector", Some('l')),
+    switch("all", None),
+    flag("output", Some('o')),
+    flag("filename", Some('f')),
+    switch("local", None),
+    flag("dry-run", None),
+];
 
 /// `kubectl set` alone: its help, as kubectl 1.33 prints it (pkg/cmd/set/set.go).
 const SET_HELP: &str = r#"Configure application resources.
@@ -36,34 +44,44 @@ Use "kubectl set <command> --help" for more information about a given command.
 Use "kubectl options" for a list of global command-line options (applies to all commands).
 "#;
 
-/// `kubectl set image` (kubectl/pkg/cmd/set/set_image.go): Complete (pairs, then the objects),
-/// Validate, then Run, which patches only objects whose template changed, prints nothing for
-/// the others, and reports containers it could not find after the objects it updated.
+/// `kubectl set SUBCOMMAND`: cobra finds the subcommand first, then parses its flags.
 pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let path = match args::first_word(argv, SET_FLAGS) {
-        Some("image") => "set image",
-        _ => "set",
-    };
-    let a = args::parse(argv, SET_FLAGS, path)?;
-    match a.positional.first().map(String::as_str) {
-        Some("image") => {}
-        Some(other @ ("env" | "resources" | "selector" | "serviceaccount" | "subject")) => {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: `kubectl set {other}` is not supported in kubeloop"
-            )))
-        }
-        // cmdutil.DefaultSubCommandRun: RequireNoArguments, then the help on stderr.
-        Some(_) => {
-            return Err(KubectlError::Usage(format!(
-                "unknown command \"{}\"\nSee 'kubectl set -h' for help and examples",
-                a.positional.join(" ")
-            )))
-        }
-        None => {
-            out.err(SET_HELP);
-            return Ok(1);
+    // Every value flag of every subcommand, so that cobra's stripFlags skips their values.
+    let all_flags: Vec<FlagSpec> =
+        [IMAGE_FLAGS, set_env::ENV_FLAGS, set_resources::RESOURCES_FLAGS].concat();
+    match args::first_word(argv, &all_flags) {
+        Some("image") => image(s, argv, out),
+        Some("env") => set_env::env(s, argv, out),
+        Some("resources") => set_resources::resources(s, argv, out),
+        first => {
+            let a = args::parse(argv, &IMAGE_FLAGS[..3], "set")?;
+            match first {
+                Some(other @ ("selector" | "serviceaccount" | "subject")) => {
+                    Err(KubectlError::Plain(format!(
+                        "kubeloop: `kubectl set {other}` is not supported in kubeloop"
+                    )))
+                }
+                // cmdutil.DefaultSubCommandRun: RequireNoArguments, then the help on stderr.
+                Some(_) => Err(KubectlError::Usage(format!(
+                    "unknown command \"{}\"\nSee 'kubectl set -h' for help and examples",
+                    a.positional.join(" ")
+                ))),
+                None => {
+                    out.err(SET_HELP);
+                    Ok(1)
+                }
+            }
         }
     }
+}
+
+/// `kubectl set image`: Complete (pairs, then the objects), Validate, then Run, which
+/// patches only objects whose template changed, prints nothing for the others, and reports
+/// containers it could not find after the objects it updated.
+fn image(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, IMAGE_FLAGS, "set image")?;
+    refuse_unmodelled(&a)?;
+    let (format, _) = Format::parse(a.get("output"))?;
     let (resources, pair_args) = resources_and_pairs(&a.positional[1..], "image")?;
     // cmdutil.ParsePairs without removal: `NAME=IMAGE` only.
     let mut pairs: Vec<(String, String)> = Vec::new();
@@ -81,40 +99,9 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         return Err(KubectlError::Usage(format!("invalid image format: {}", invalid.join(", "))));
     }
     let ns = a.get("namespace").unwrap_or("default").to_string();
-    let all = a.bool("all", false)?;
-    let sel = resource::select(&resources, false)?;
-    if sel.named && a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
-        return Err(resource::names_with_selector(&resources));
-    }
-    let mut targets: Vec<(Kind, String)> = Vec::new();
-    // Complete runs the builder before Validate, so no resource is the builder's error.
-    if resources.is_empty() {
-        return Err(resource::no_resource(a.get("selector").is_some_and(|l| !l.trim().is_empty())));
-    }
-    {
-        let label_sel = parse_selector(a.get("selector"))?;
-        for (kind, names) in &sel.items {
-            if names.is_empty() {
-                if !all && !a.has("selector") {
-                    return Err(KubectlError::Usage(
-                        "resource(s) were provided, but no name was specified".into(),
-                    ));
-                }
-                for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
-                    targets.push((*kind, o.meta().name.clone()));
-                }
-                continue;
-            }
-            for name in names {
-                if get_named(&s.world.store, *kind, &ns, name).is_none() {
-                    return Err(ApiError::NotFound { kind: *kind, name: name.clone() }.into());
-                }
-                targets.push((*kind, name.clone()));
-            }
-        }
-    }
+    let targets = targets(s, &resources, &a, &ns)?;
     let mut problems = Vec::new();
-    if all && a.get("selector").is_some_and(|l| !l.is_empty()) {
+    if a.bool("all", false)? && a.get("selector").is_some_and(|l| !l.is_empty()) {
         problems.push("cannot set --all and --selector at the same time".to_string());
     }
     if pairs.is_empty() {
@@ -129,23 +116,23 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     }
     let mut errors: Vec<String> = Vec::new();
     for (kind, name) in &targets {
-        match set_image_one(s, *kind, &ns, name, &pairs, &mut errors) {
-            Ok(true) => out.out(format!("{}\n", printers::operation(*kind, name, "image updated"))),
-            Ok(false) => {}
+        let mut missing = Vec::new();
+        let result = pod_spec(s, *kind, &ns, name, "image").and_then(|mut spec| {
+            if !apply_images(&mut spec, &pairs, &mut missing) {
+                return Ok(None);
+            }
+            write_spec(s, *kind, &ns, name, spec).map(Some).map_err(|e| {
+                format!("failed to patch image update to pod template: {}", status_message(&e))
+            })
+        });
+        match result {
+            Ok(Some(obj)) => print(out, &format, &obj, "image updated", &mut errors),
+            Ok(None) => {}
             Err(e) => errors.push(e),
         }
+        errors.extend(missing);
     }
-    if errors.is_empty() {
-        return Ok(0);
-    }
-    // The aggregate as CheckErr prints it: one error with "error: " (which the container
-    // errors already carry), several one per line as they are.
-    let text = match errors.as_slice() {
-        [one] if !one.starts_with("error: ") => format!("error: {one}"),
-        _ => errors.join("\n"),
-    };
-    out.err(format!("{text}\n"));
-    Ok(1)
+    Ok(finish(out, &errors))
 }
 
 /// Sets each `container=image` in `spec` (set_image.go `setImage`, init containers aside);
@@ -164,39 +151,6 @@ fn apply_images(spec: &mut PodSpec, pairs: &[(String, String)], errors: &mut Vec
         }
     }
     changed
-}
-
-/// Updates one object's pod template; `Ok(false)` when the patch would be empty.
-fn set_image_one(
-    s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    pairs: &[(String, String)],
-    errors: &mut Vec<String>,
-) -> Result<bool, String> {
-    let mut spec = match get_named(&s.world.store, kind, ns, name) {
-        Some(Object::Deployment(d)) => d.spec.template.spec.clone(),
-        Some(Object::ReplicaSet(r)) => r.spec.template.spec.clone(),
-        Some(Object::Pod(p)) => p.spec.clone(),
-        Some(_) => return Err(format!("cannot set image on {}", kind.plural())),
-        None => return Err(ApiError::NotFound { kind, name: name.into() }.to_string()),
-    };
-    if !apply_images(&mut spec, pairs, errors) {
-        return Ok(false);
-    }
-    let res = match kind {
-        Kind::Deployment => {
-            s.world.modify::<Deployment>(ns, name, |d| d.spec.template.spec = spec).map(|_| ())
-        }
-        Kind::ReplicaSet => {
-            s.world.modify::<ReplicaSet>(ns, name, |r| r.spec.template.spec = spec).map(|_| ())
-        }
-        _ => s.world.modify::<Pod>(ns, name, |p| p.spec = spec).map(|_| ()),
-    };
-    res.map(|()| true).map_err(|e| {
-        format!("failed to patch image update to pod template: {}", status_message(&e))
-    })
 }
 
 #[cfg(test)]

@@ -45,6 +45,7 @@ pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
 mod step;
 pub mod traffic;
+pub mod usage;
 
 pub use lost::LostEvent;
 pub use step::{Action, Planned, PlannedKey, StepOutcome};
@@ -82,6 +83,8 @@ pub struct World {
     kube_proxy: KubeProxy,
     /// The users of every Service (not a loop: it reads kube-proxy's rules and the store).
     traffic: traffic::Traffic,
+    /// The explicit CPU loads set with `load`, replayed with the commands that set them.
+    loads: usage::Loads,
 }
 
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
@@ -141,6 +144,7 @@ impl World {
             endpoints: EndpointsController::default(),
             kube_proxy: KubeProxy::default(),
             traffic: traffic::Traffic::default(),
+            loads: usage::Loads::default(),
         }
         .with_first_resync()
     }
@@ -166,6 +170,21 @@ impl World {
     /// Sets the request rate of a Service's users (`traffic` in the sandbox).
     pub fn set_traffic_rate(&mut self, service: crate::store::Key, per_second: u32) {
         self.traffic.set_rate(service, per_second);
+    }
+
+    /// Sets the CPU load on the pods of an object (`load` in the sandbox); 0 removes it.
+    pub fn set_load(&mut self, kind: Kind, key: crate::store::Key, milli: u32) {
+        self.loads.set(kind, key, milli);
+    }
+
+    pub fn loads(&self) -> &usage::Loads {
+        &self.loads
+    }
+
+    /// Resource usage as metrics-server would serve it now (`kubectl top`, the HPA).
+    pub fn metrics(&self) -> usage::Metrics<'_> {
+        let (store, proxy, traffic) = (&self.store, &self.kube_proxy, &self.traffic);
+        usage::Metrics::new(store, proxy, traffic, &self.loads, &self.hosts, self.now)
     }
 
     pub fn rng(&mut self) -> &mut SimRng {

@@ -1,0 +1,196 @@
+//! The environment `kubectl exec POD -- env` shows: the image's `PATH`, the `HOSTNAME` the
+//! runtime sets, the container's `env` from the pod spec in order (with `$(VAR)` references
+//! and `fieldRef`s resolved, pkg/kubelet/kubelet_pods.go `makeEnvironmentVariables`), the
+//! Service variables the kubelet injects for the Services that existed when the container
+//! started (pkg/kubelet/envvars/envvars.go `FromServices`), and the `HOME` runc adds.
+//! It does not model ConfigMaps, Secrets or image-specific variables.
+
+use serde_json::Value;
+
+use crate::clock::Time;
+use crate::model::{ContainerStatus, Pod, Service};
+
+use super::Session;
+
+/// The default `PATH` of the Debian, Alpine and busybox images alike.
+const IMAGE_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+pub(super) fn environment(
+    s: &Session,
+    pod: &Pod,
+    container: &str,
+    status: &ContainerStatus,
+    hostname: &str,
+) -> Vec<(String, String)> {
+    let started = status.state.running.as_ref().and_then(|r| r.started_at).unwrap_or(Time::ZERO);
+    let links = pod.spec.enable_service_links.unwrap_or(true);
+    // The kubelet reads Services from its informer when it creates the container; it
+    // iterates a map, so real order varies: here Services go by name, each as FromServices
+    // lists its variables.
+    let services: Vec<&Service> = s
+        .world
+        .store
+        .list::<Service>(Some(&pod.metadata.namespace), None)
+        .filter(|svc| links && svc.metadata.creation_timestamp.is_none_or(|t| t <= started))
+        .collect();
+    let service_env = from_services(&services);
+    // The spec's variables, each resolved against those before it and the Services'.
+    let mut spec_env: Vec<(String, String)> = Vec::new();
+    let entries = pod
+        .spec
+        .containers
+        .iter()
+        .find(|c| c.name == container)
+        .and_then(|c| c.env.as_deref())
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    for e in &entries {
+        let Some(name) = e.get("name").and_then(Value::as_str) else { continue };
+        let value = match e.get("valueFrom") {
+            Some(from) => field_ref(pod, from),
+            None => {
+                let raw = e.get("value").and_then(Value::as_str).unwrap_or_default();
+                expand(raw, |var| {
+                    spec_env
+                        .iter()
+                        .rev()
+                        .chain(service_env.iter())
+                        .find(|(k, _)| k == var)
+                        .map(|(_, v)| v.clone())
+                })
+            }
+        };
+        spec_env.retain(|(k, _)| k != name);
+        spec_env.push((name.to_string(), value));
+    }
+    let mut env: Vec<(String, String)> =
+        vec![("PATH".into(), IMAGE_PATH.into()), ("HOSTNAME".into(), hostname.to_string())];
+    // The runtime's WithEnv: a variable already present keeps its place with the new value.
+    let set = |env: &mut Vec<(String, String)>, k: &str, v: &str| match env
+        .iter_mut()
+        .find(|(n, _)| n == k)
+    {
+        Some(slot) => slot.1 = v.to_string(),
+        None => env.push((k.to_string(), v.to_string())),
+    };
+    for (k, v) in &spec_env {
+        set(&mut env, k, v);
+    }
+    for (k, v) in &service_env {
+        if !spec_env.iter().any(|(n, _)| n == k) {
+            set(&mut env, k, v);
+        }
+    }
+    if !env.iter().any(|(k, _)| k == "HOME") {
+        env.push(("HOME".into(), "/root".into()));
+    }
+    env
+}
+
+/// envvars.go `FromServices`: host and first port, named ports, then Docker-style links.
+fn from_services(services: &[&Service]) -> Vec<(String, String)> {
+    let mut env = Vec::new();
+    for svc in services {
+        let Some(ip) = svc.spec.cluster_ip.as_deref().filter(|ip| !ip.is_empty() && *ip != "None")
+        else {
+            continue;
+        };
+        let Some(first) = svc.spec.ports.first() else { continue };
+        let prefix = svc.metadata.name.replace('-', "_").to_uppercase();
+        env.push((format!("{prefix}_SERVICE_HOST"), ip.to_string()));
+        env.push((format!("{prefix}_SERVICE_PORT"), first.port.to_string()));
+        for p in &svc.spec.ports {
+            if let Some(n) = p.name.as_deref().filter(|n| !n.is_empty()) {
+                let var = format!("{prefix}_SERVICE_PORT_{}", n.replace('-', "_").to_uppercase());
+                env.push((var, p.port.to_string()));
+            }
+        }
+        for (i, p) in svc.spec.ports.iter().enumerate() {
+            let proto = p.protocol.as_deref().unwrap_or("TCP");
+            let lower = proto.to_lowercase();
+            let host_port = format!("{ip}:{}", p.port);
+            if i == 0 {
+                env.push((format!("{prefix}_PORT"), format!("{lower}://{host_port}")));
+            }
+            let pp = format!("{prefix}_PORT_{}_{}", p.port, proto.to_uppercase());
+            env.push((pp.clone(), format!("{lower}://{host_port}")));
+            env.push((format!("{pp}_PROTO"), lower));
+            env.push((format!("{pp}_PORT"), p.port.to_string()));
+            env.push((format!("{pp}_ADDR"), ip.to_string()));
+        }
+    }
+    env
+}
+
+/// A `fieldRef` the downward API resolves; other sources resolve to nothing here.
+fn field_ref(pod: &Pod, from: &Value) -> String {
+    let Some(path) = from.get("fieldRef").and_then(|f| f.get("fieldPath")).and_then(Value::as_str)
+    else {
+        return String::new();
+    };
+    let m = &pod.metadata;
+    let key = |prefix: &str| {
+        path.strip_prefix(prefix).and_then(|r| r.strip_suffix("']")).map(str::to_string)
+    };
+    match path {
+        "metadata.name" => m.name.clone(),
+        "metadata.namespace" => m.namespace.clone(),
+        "metadata.uid" => m.uid.clone(),
+        "spec.nodeName" => pod.spec.node_name.clone().unwrap_or_default(),
+        "spec.serviceAccountName" => {
+            pod.spec.service_account_name.as_deref().unwrap_or_default().to_string()
+        }
+        "status.podIP" => pod.status.pod_ip.clone().unwrap_or_default(),
+        "status.hostIP" => pod.status.host_ip.clone().unwrap_or_default(),
+        _ => {
+            if let Some(k) = key("metadata.labels['") {
+                m.labels.get(&k).cloned().unwrap_or_default()
+            } else if let Some(k) = key("metadata.annotations['") {
+                m.annotations.get(&k).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        }
+    }
+}
+
+/// third_party/forked/golang/expansion `Expand`: `$(VAR)` from `lookup` (left as written
+/// when undefined), `$$` as `$`.
+fn expand(input: &str, lookup: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::new();
+    let mut rest = input;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        if let Some(tail) = after.strip_prefix('$') {
+            out.push('$');
+            rest = tail;
+        } else if let Some((name, tail)) = after.strip_prefix('(').and_then(|a| a.split_once(')')) {
+            match lookup(name) {
+                Some(v) => out.push_str(&v),
+                None => out.push_str(&format!("$({name})")),
+            }
+            rest = tail;
+        } else {
+            out.push('$');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand;
+
+    #[test]
+    fn references_expand_and_double_dollars_escape() {
+        let lookup = |v: &str| (v == "A").then(|| "1".to_string());
+        assert_eq!(expand("x$(A)y", lookup), "x1y");
+        assert_eq!(expand("$(B)", lookup), "$(B)");
+        assert_eq!(expand("$$(A)", lookup), "$(A)");
+        assert_eq!(expand("cost $5", lookup), "cost $5");
+    }
+}

@@ -1,0 +1,88 @@
+//! `load`: the sandbox's stand-in for work a workload's users give it, beyond the requests
+//! Services carry (`traffic`). `load KIND/NAME CPU` makes every pod the object owns, now and
+//! later, use CPU more CPU (millicores, as a quantity: `300m`, `1.5`); `load KIND/NAME 0`
+//! stops it; `load` alone lists the loads. The usage it drives is `world/usage`'s.
+
+use crate::model::Kind;
+use crate::store::Key;
+use crate::world::usage::{quantity, MAX_LOAD_MILLI};
+
+use super::get::get_named;
+use super::printers::TabWriter;
+use super::{KubectlError, Output, Session};
+
+pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let (ns, argv) = match argv {
+        [flag, ns, rest @ ..] if flag == "-n" || flag == "--namespace" => (ns.clone(), rest),
+        _ => ("default".to_string(), argv),
+    };
+    match argv {
+        [] => {
+            out.out(list(s, &ns));
+            Ok(0)
+        }
+        [target, cpu] => {
+            let (kind, name) = target
+                .split_once('/')
+                .and_then(|(t, n)| Some((Kind::from_resource(t)?, n)))
+                .filter(|(k, n)| {
+                    matches!(k, Kind::Deployment | Kind::ReplicaSet | Kind::Pod) && !n.is_empty()
+                })
+                .ok_or_else(|| {
+                    usage(&format!("not a deployment, replicaset or pod: {target:?}"))
+                })?;
+            let milli = quantity::parse(cpu)
+                .ok()
+                .filter(|q| !q.is_negative())
+                .map(|q| q.milli_value())
+                .filter(|m| *m <= i128::from(MAX_LOAD_MILLI))
+                .ok_or_else(|| {
+                    usage(&format!(
+                        "CPU must be a quantity from 0 to {} cores (300m, 1.5), not {cpu:?}",
+                        MAX_LOAD_MILLI / 1000
+                    ))
+                })?;
+            if get_named(&s.world.store, kind, &ns, name).is_none() {
+                return Err(crate::store::ApiError::NotFound { kind, name: name.into() }.into());
+            }
+            let milli = u32::try_from(milli).unwrap_or(MAX_LOAD_MILLI);
+            s.world.set_load(kind, Key::new(&ns, name), milli);
+            let what = format!("{}/{name}", kind.as_str().to_lowercase());
+            if milli == 0 {
+                out.out(format!("kubeloop: {what}'s pods have no extra load\n"));
+            } else {
+                out.out(format!("kubeloop: each pod of {what} works {milli}m of CPU more\n"));
+            }
+            Ok(0)
+        }
+        _ => Err(usage("expected `load` or `load KIND/NAME CPU`")),
+    }
+}
+
+fn usage(why: &str) -> KubectlError {
+    KubectlError::Usage(format!("{why}\nusage: load [deploy/NAME|rs/NAME|pod/NAME CPU]"))
+}
+
+fn list(s: &Session, ns: &str) -> String {
+    let mut rows = vec![vec!["OBJECT".to_string(), "CPU PER POD".to_string()]];
+    for kind in [Kind::Deployment, Kind::ReplicaSet, Kind::Pod] {
+        for o in super::get::list_kind(
+            &s.world.store,
+            kind,
+            Some(ns),
+            &crate::labels::selector::Selector::everything(),
+        ) {
+            let milli = s.world.loads().get(kind, &Key::new(ns, &o.meta().name));
+            if milli > 0 {
+                rows.push(vec![
+                    format!("{}/{}", kind.as_str().to_lowercase(), o.meta().name),
+                    format!("{milli}m"),
+                ]);
+            }
+        }
+    }
+    if rows.len() == 1 {
+        return format!("No loads set in {ns} namespace.\n");
+    }
+    TabWriter::default().write_rows(&rows)
+}

@@ -1,0 +1,45 @@
+# kubectl set resources and set env: template changes roll out like any other, the same
+# change again does nothing, pods refuse what the API server forbids, and the errors.
+k create deployment web --image=nginx:1.27 --replicas=2
+settle
+k set resources deploy/web --limits=cpu=200m,memory=512Mi --requests=cpu=0.1,memory=0.25Gi
+k rollout status deploy/web
+k get deploy web -o jsonpath='{.spec.template.spec.containers[0].resources}{"\n"}'
+k set resources deploy/web --limits=cpu=200m
+k set resources deployment web -c 'ng*' --limits=memory=1Gi -o name
+k set resources deploy web -c db --limits=cpu=1
+k set resources deploy web --limits=cpu=1 --requests=cpu=2
+k set resources deploy web --limits=cpu=-1
+k set resources deploy web --limits=gpu=1
+k set resources deploy web --limits=cpu=1Q
+k set resources deploy web --limits=cpu=1KK
+k set resources deploy web --limits=cpu
+k set resources deploy web
+k set resources deploy --limits=cpu=1
+k set resources deploy/nothing --limits=cpu=1
+k set resources deploy/web --frob
+settle
+k set env deploy/web GREETING=hello MODE=blue
+k rollout status deploy/web
+k set env deploy/web --list
+k set env deploy/web -e MODE=green COLOR-
+k set env deploy/web MODE=green
+k set env deploy/web MODE=red --overwrite=false
+k set env deploy/web -c db X=1
+k set env deploy/web GREETING-
+k set env deploy/web --list
+k set env deploy/web --list -o yaml
+k set env deploy/web 1X=y
+k set env deploy/web X
+k set env deploy/web X=1 X-
+k set env web X=1 deploy/other
+k set env X=1
+k set env deploy/web --from=configmap/x
+settle
+k rollout history deploy/web
+k rollout restart deploy/web
+k rollout status deploy/web
+k rollout history deploy/web
+k set env $(k get pods -o name | head -1) X=1
+k set resources $(k get pods -o name | head -1) --limits=cpu=1
+k set image $(k get pods -o name | head -1) nginx=nginx:1.28 -o name
