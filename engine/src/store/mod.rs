@@ -8,6 +8,7 @@
 
 mod binding;
 mod delete;
+mod dry_run;
 mod error;
 mod events;
 mod index;
@@ -33,6 +34,16 @@ use crate::labels::validation::{validate_labels, validate_object_name, FieldErro
 use crate::model::*;
 use crate::rng::SimRng;
 use index::{Indexes, UidKey};
+
+/// What an update comes to, before anything is written.
+enum Updated<T> {
+    /// Nothing changed: the stored row.
+    Unchanged(Rc<T>),
+    /// The last finalizer of a deleting object went: the object leaves the store.
+    Removed(Key, T),
+    /// The object to store (its resourceVersion still the old one).
+    Changed(T),
+}
 
 /// Attempts at a unique `generateName` before giving up (`maxNameGenerationCreateAttempts`).
 const NAME_GENERATION_ATTEMPTS: usize = 8;
@@ -106,14 +117,21 @@ impl Store {
 
     /// `kubectl create namespace`. Namespaces are names only here: no quota, no phase.
     pub fn create_namespace(&mut self, name: &str) -> Result<(), ApiError> {
+        self.namespace_creatable(name)?;
+        self.namespaces.insert(name.to_string());
+        self.next_rv();
+        Ok(())
+    }
+
+    /// `create_namespace`'s checks, without creating it.
+    fn namespace_creatable(&self, name: &str) -> Result<(), ApiError> {
         let errors = crate::model::validate::namespace_name(name, "metadata.name");
         if !errors.is_empty() {
             return Err(ApiError::InvalidNamespace { name: name.into(), errors });
         }
-        if !self.namespaces.insert(name.to_string()) {
+        if self.namespaces.contains(name) {
             return Err(ApiError::NamespaceExists { name: name.into() });
         }
-        self.next_rv();
         Ok(())
     }
 
@@ -150,10 +168,41 @@ impl Store {
     /// Creates an object. `generateName` gets a random suffix from the world's RNG.
     pub fn create<T: Tabled>(
         &mut self,
-        mut obj: T,
+        obj: T,
         now: Time,
         rng: &mut SimRng,
     ) -> Result<Rc<T>, ApiError> {
+        let (key, obj) = self.prepare_create(obj, now, rng)?;
+        // One search both checks the name is free and takes it.
+        let row = match T::table_mut(self).insert_new(key.clone(), obj) {
+            Ok(row) => row,
+            Err(obj) => {
+                let name = obj.meta().name.clone();
+                return Err(ApiError::AlreadyExists { kind: T::KIND, name });
+            }
+        };
+        // The UID is drawn only once the create succeeds, so a refused create leaves the
+        // random sequence (and every later name) as it was.
+        if let Some(fresh) = Rc::get_mut(row) {
+            fresh.meta_mut().uid = rng.uid();
+            T::admit(fresh, rng);
+        }
+        let obj = Rc::clone(row);
+        // `prepare_create` gave the object the next resourceVersion; now it is taken.
+        self.resource_version += 1;
+        self.publish(key, &obj, None, WatchEventType::Added, now);
+        Ok(obj)
+    }
+
+    /// What a create does before the object is stored: namespace, `generateName`,
+    /// defaults, validation, allocation and the server-set fields (the resourceVersion it
+    /// would get). Shared by `create` and the server-side dry run (`dry_run.rs`).
+    fn prepare_create<T: Tabled>(
+        &mut self,
+        mut obj: T,
+        now: Time,
+        rng: &mut SimRng,
+    ) -> Result<(Key, T), ApiError> {
         let ns = {
             let m = obj.meta_mut();
             if !T::KIND.namespaced() {
@@ -201,31 +250,29 @@ impl Store {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.generation = if T::HAS_GENERATION { 1 } else { 0 };
-        // One search both checks the name is free and takes it.
-        let key = Key::of(obj.meta(), T::KIND);
-        let row = match T::table_mut(self).insert_new(key.clone(), obj) {
-            Ok(row) => row,
-            Err(obj) => {
-                let name = obj.meta().name.clone();
-                return Err(ApiError::AlreadyExists { kind: T::KIND, name });
-            }
-        };
-        // The UID is drawn only once the create succeeds, so a refused create leaves the
-        // random sequence (and every later name) as it was.
-        if let Some(fresh) = Rc::get_mut(row) {
-            fresh.meta_mut().uid = rng.uid();
-            T::admit(fresh, rng);
-        }
-        let obj = Rc::clone(row);
-        self.resource_version = rv;
-        self.publish(key, &obj, None, WatchEventType::Added, now);
-        Ok(obj)
+        Ok((Key::of(obj.meta(), T::KIND), obj))
     }
 
     /// Replaces spec and metadata; status is kept (the status subresource owns it).
     /// `generation` is bumped when the spec changes. Removing the last finalizer of an object
     /// that is being deleted removes it, as the real API server does.
-    pub fn update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<Rc<T>, ApiError> {
+    pub fn update<T: Tabled>(&mut self, obj: T, now: Time) -> Result<Rc<T>, ApiError> {
+        match self.prepare_update(obj, now)? {
+            Updated::Unchanged(old) => Ok(old),
+            Updated::Removed(key, obj) => {
+                self.remove::<T>(&key, now);
+                Ok(Rc::new(obj))
+            }
+            Updated::Changed(mut obj) => {
+                obj.meta_mut().resource_version = self.next_rv().to_string();
+                Ok(self.store(obj, WatchEventType::Modified, now))
+            }
+        }
+    }
+
+    /// What an update would do, decided without writing: the checks, defaults and
+    /// allocations of `update`, shared with the server-side dry run (`dry_run.rs`).
+    fn prepare_update<T: Tabled>(&mut self, mut obj: T, now: Time) -> Result<Updated<T>, ApiError> {
         let key = Key::of(obj.meta(), T::KIND);
         let Some(old) = T::table(self).get_rc(&key).cloned() else {
             return Err(ApiError::NotFound { kind: T::KIND, name: obj.meta().name.clone() });
@@ -270,17 +317,16 @@ impl Store {
             }
         }
         if obj == *old {
-            return Ok(Rc::clone(T::table(self).get_rc(&key).expect("row read above")));
+            let row = T::table(self).get_rc(&key).expect("row read above");
+            return Ok(Updated::Unchanged(Rc::clone(row)));
         }
         if obj.meta().deletion_timestamp.is_some()
             && obj.meta().finalizers.is_empty()
             && !T::graceful_pending(&obj, now)
         {
-            self.remove::<T>(&key, now);
-            return Ok(Rc::new(obj));
+            return Ok(Updated::Removed(key, obj));
         }
-        obj.meta_mut().resource_version = self.next_rv().to_string();
-        Ok(self.store(obj, WatchEventType::Modified, now))
+        Ok(Updated::Changed(obj))
     }
 
     /// Replaces only the status of an object.
