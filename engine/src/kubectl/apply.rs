@@ -19,6 +19,7 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::{self, DryRun};
 use super::manifest::{self, Item};
 use super::mutate::ns_of;
 use super::printers;
@@ -33,7 +34,8 @@ pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration
 const APPLY_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
     flag("namespace", Some('n')),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
+    flag("output", Some('o')),
     switch("server-side", None),
 ];
 
@@ -56,15 +58,26 @@ pub fn apply(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, APPLY_FLAGS, "apply")?;
-    if a.has("dry-run") || a.has("server-side") {
+    if a.has("server-side") {
         return Err(KubectlError::Plain(
-            "kubeloop: --dry-run and --server-side are not supported in kubeloop".into(),
+            "kubeloop: --server-side is not supported in kubeloop (apply here is client-side, three-way with last-applied-configuration)".into(),
         ));
     }
+    let output = dry_run::output_format(a.get("output"))?;
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };
-    from_manifest(s, f, stdin, &ns_of(&a), Verb::Apply, out)
+    from_manifest(s, f, stdin, &How { ns: &ns_of(&a), verb: Verb::Apply, dry, output }, out)
+}
+
+/// How a manifest's objects are written: into which namespace, by which verb, with which
+/// dry-run strategy, printed how (`-o`).
+pub struct How<'a> {
+    pub ns: &'a str,
+    pub verb: Verb,
+    pub dry: DryRun,
+    pub output: Option<&'a str>,
 }
 
 /// One object's failure, or the stream's, printed as kubectl prints it.
@@ -109,10 +122,10 @@ pub(super) fn from_manifest(
     s: &mut Session,
     file: &str,
     stdin: Option<String>,
-    ns: &str,
-    verb: Verb,
+    how: &How,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
+    let verb = how.verb;
     let apply = verb != Verb::Create;
     let name = if apply { "apply" } else { "create" };
     if file != "-" {
@@ -126,8 +139,8 @@ pub(super) fn from_manifest(
         return Err(KubectlError::Usage(format!("no objects passed to {name}")));
     }
     for item in stream.items {
-        match put_item(s, item, ns, verb, out) {
-            Ok(line) => out.out(format!("{line}\n")),
+        match put_item(s, item, how, out) {
+            Ok(text) => out.out(text),
             Err(f) => failures.push(f),
         }
     }
@@ -148,24 +161,18 @@ pub(super) fn from_manifest(
     Ok(1)
 }
 
-fn put_item(
-    s: &mut Session,
-    item: Item,
-    ns: &str,
-    verb: Verb,
-    out: &mut Output,
-) -> Result<String, Failure> {
-    let apply = verb != Verb::Create;
+fn put_item(s: &mut Session, item: Item, how: &How, out: &mut Output) -> Result<String, Failure> {
+    let (ns, apply) = (how.ns, how.verb != Verb::Create);
     let source = item.source;
     match item.decoded {
-        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, verb, out),
-        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, verb, out),
-        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, verb, out),
-        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
-        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
+        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, how, out),
+        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, how, out),
+        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, how, out),
+        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::Endpoints(x)) => {
             super::resource::warn_deprecated(Kind::Endpoints, out);
-            put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out)
+            put(s, Rc::unwrap_or_clone(x), &source, how, out)
         }
         Ok(_) => Err(Failure::Client(KubectlError::Plain(
             "kubeloop: only Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints can be created here".into(),
@@ -181,15 +188,75 @@ fn put_item(
     }
 }
 
-/// Creates, or (for apply) updates spec, labels and annotations of an existing object.
+/// Creates, or (for apply) updates spec, labels and annotations of an existing object, and
+/// returns what the command prints for it.
 fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
+    s: &mut Session,
+    obj: T,
+    source: &Value,
+    how: &How,
+    out: &mut Output,
+) -> Result<String, Failure> {
+    let (next, op) = match how.dry {
+        // A client-side dry run asks the server nothing: it prints what it holds (apply.go
+        // `applyOneObject`), the live object when there is one, else the manifest.
+        DryRun::Client => {
+            let (mut doc, op) = client_side(s, &obj, source, how);
+            return Ok(match how.output {
+                Some("yaml" | "json") => {
+                    if let Some(Value::Object(m)) = doc.get_mut("metadata") {
+                        m.shift_remove("managedFields");
+                    }
+                    dry_run::print_unstructured(&doc, how.output)
+                }
+                _ => dry_run::print(&T::rc_into_object(Rc::new(obj)), how.output, op, how.dry),
+            });
+        }
+        _ => write(s, obj, source, how, out)?,
+    };
+    Ok(dry_run::print(&T::rc_into_object(next), how.output, op, how.dry))
+}
+
+/// A client-side dry run's object and operation: the live object, `configured` (apply over
+/// an existing object), or the manifest as the builder read it, namespace filled in and (for
+/// apply) with its last-applied-configuration, `created`.
+fn client_side<T: crate::store::Tabled>(
+    s: &Session,
+    obj: &T,
+    source: &Value,
+    how: &How,
+) -> (Value, &'static str) {
+    let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
+    if how.verb != Verb::Create {
+        if let Some(live) = s.world.store.get_rc::<T>(ns, &obj.meta().name) {
+            return (printers::object_json(&T::rc_into_object(live)), "configured");
+        }
+    }
+    let mut doc = source.clone();
+    if let Some(Value::Object(m)) = doc.get_mut("metadata") {
+        if T::KIND.namespaced() && m.get("namespace").is_none_or(|n| n.as_str() == Some("")) {
+            m.insert("namespace".into(), Value::String(ns.into()));
+        }
+        if how.verb == Verb::Apply {
+            let config = last_applied(source, ns);
+            let a = m.entry("annotations").or_insert_with(|| Value::Object(Default::default()));
+            if let Value::Object(a) = a {
+                a.insert(LAST_APPLIED.into(), Value::String(config));
+            }
+        }
+    }
+    (doc, "created")
+}
+
+/// The write itself (or its server-side dry run): the stored object and the operation.
+fn write<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     s: &mut Session,
     mut obj: T,
     source: &Value,
-    ns: &str,
-    verb: Verb,
+    how: &How,
     out: &mut Output,
-) -> Result<String, Failure> {
+) -> Result<(Rc<T>, &'static str), Failure> {
+    let (ns, verb, dry) = (how.ns, how.verb, how.dry);
     let apply = verb != Verb::Create;
     if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
         obj.meta_mut().namespace = ns.to_string();
@@ -238,24 +305,21 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
             }
             T::keep_unset_on_apply(&mut next, &cur);
             let updated =
-                s.world.update(next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
+                dry.update(s, next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
             // WarnIfDeleting.
             if updated.meta().deletion_timestamp.is_some() {
                 out.err(format!(
                     "Warning: Detected changes to resource {name} which is currently being deleted.\n"
                 ));
             }
-            let op = if updated.meta().resource_version == cur.meta().resource_version {
-                "unchanged"
-            } else {
-                "configured"
-            };
-            Ok(printers::operation(T::KIND, &name, op))
+            // The stored row comes back when nothing changed (a dry run's too).
+            let op = if *updated == cur { "unchanged" } else { "configured" };
+            Ok((updated, op))
         }
         _ => {
             let created =
-                s.world.create(obj).map_err(|err| Failure::Api { verb: "creating", err })?;
-            Ok(printers::operation(T::KIND, &created.meta().name, "created"))
+                dry.create(s, obj).map_err(|err| Failure::Api { verb: "creating", err })?;
+            Ok((created, "created"))
         }
     }
 }
