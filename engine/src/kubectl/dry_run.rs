@@ -144,7 +144,8 @@ pub fn print_namespace(
     })
 }
 
-fn print_value(v: &Value, format: &str) -> String {
+/// `-o yaml|json` of a value as it is (YAML sorts its keys; JSON keeps their order).
+pub fn print_value(v: &Value, format: &str) -> String {
     match format {
         "yaml" => printers::value_to_yaml(v),
         _ => format!("{}\n", printers::value_json_text(v)),

@@ -133,3 +133,10 @@ fn a_server_dry_run_is_validated_as_a_create_is() {
     let client = s.run("k create deployment web --image=nginx --dry-run=client");
     assert_eq!(client.text(), "deployment.apps/web created (dry run)\n");
 }
+
+#[test]
+fn the_operation_carries_the_strategy_as_print_flags_with_dry_run_strategy_says() {
+    assert_eq!(DryRun::None.op("scaled"), "scaled");
+    assert_eq!(DryRun::Client.op("patched (no change)"), "patched (no change) (dry run)");
+    assert_eq!(DryRun::Server.op("configured"), "configured (server dry run)");
+}

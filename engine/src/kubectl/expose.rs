@@ -92,7 +92,7 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
         for name in names {
             match expose_one(s, *kind, &ns, name, flags.clone(), dry) {
                 Ok(created) => {
-                    out.out(dry_run::print(&Object::Service(created), output, "exposed", dry))
+                    out.out(print_exposed(created, output, dry, &flags, a.has("namespace")))
                 }
                 Err(e) => errors.push(e),
             }
@@ -108,6 +108,34 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
             Ok(1)
         }
     }
+}
+
+/// What expose prints. A client-side dry run prints the generated Service, which has a
+/// namespace only when one was given (expose.go `RunExpose`, EnforceNamespace) and a type
+/// only when `--type` was (`createService`).
+fn print_exposed(
+    svc: std::rc::Rc<Service>,
+    output: Option<&str>,
+    dry: DryRun,
+    o: &ExposeOptions,
+    ns_given: bool,
+) -> String {
+    let obj = Object::Service(svc);
+    if dry != DryRun::Client || !matches!(output, Some("yaml" | "json")) {
+        return dry_run::print(&obj, output, "exposed", dry);
+    }
+    let mut v = dry_run::generated_json(&obj);
+    if !ns_given {
+        if let Some(serde_json::Value::Object(m)) = v.get_mut("metadata") {
+            m.shift_remove("namespace");
+        }
+    }
+    if o.type_.is_empty() {
+        if let Some(serde_json::Value::Object(m)) = v.get_mut("spec") {
+            m.shift_remove("type");
+        }
+    }
+    dry_run::print_value(&v, output.unwrap_or("yaml"))
 }
 
 /// One object's Service, created.
