@@ -68,7 +68,8 @@ pub fn apply(
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };
-    from_manifest(s, f, stdin, &How { ns: &ns_of(&a), verb: Verb::Apply, dry, output }, out)
+    let how = How { ns: &ns_of(&a), verb: Verb::Apply, dry, output, keep: false };
+    from_manifest(s, f, stdin, &how, out)
 }
 
 /// How a manifest's objects are written: into which namespace, by which verb, with which
@@ -78,10 +79,20 @@ pub struct How<'a> {
     pub verb: Verb,
     pub dry: DryRun,
     pub output: Option<&'a str>,
+    /// Hand back the live and the resulting object instead of printing (`kubectl diff`).
+    pub keep: bool,
+}
+
+/// What became of one manifest object.
+pub(super) enum Done {
+    /// The line or object the command prints for it.
+    Printed(String),
+    /// The object as it was (if it existed) and as the write made it (`How::keep`).
+    Kept { live: Option<Object>, result: Object },
 }
 
 /// One object's failure, or the stream's, printed as kubectl prints it.
-enum Failure {
+pub(super) enum Failure {
     /// The API server refused one object; `verb` is what `AddSourceToErr` puts before the
     /// message ("creating", "applying patch").
     Api { verb: &'static str, err: ApiError },
@@ -91,7 +102,7 @@ enum Failure {
 
 impl Failure {
     /// `checkErr` with one error: Invalid from its causes, other API errors with the source.
-    fn alone(&self) -> String {
+    pub(super) fn alone(&self) -> String {
         match self {
             Failure::Api { err: e @ ApiError::Invalid { .. }, .. } => e.to_string(),
             Failure::Api { verb, err } => with_source(verb, err),
@@ -140,7 +151,8 @@ pub(super) fn from_manifest(
     }
     for item in stream.items {
         match put_item(s, item, how, out) {
-            Ok(text) => out.out(text),
+            Ok(Done::Printed(text)) => out.out(text),
+            Ok(Done::Kept { .. }) => unreachable!("from_manifest prints; diff keeps"),
             Err(f) => failures.push(f),
         }
     }
@@ -161,7 +173,12 @@ pub(super) fn from_manifest(
     Ok(1)
 }
 
-fn put_item(s: &mut Session, item: Item, how: &How, out: &mut Output) -> Result<String, Failure> {
+pub(super) fn put_item(
+    s: &mut Session,
+    item: Item,
+    how: &How,
+    out: &mut Output,
+) -> Result<Done, Failure> {
     let (ns, apply) = (how.ns, how.verb != Verb::Create);
     let source = item.source;
     match item.decoded {
@@ -196,13 +213,13 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     source: &Value,
     how: &How,
     out: &mut Output,
-) -> Result<String, Failure> {
+) -> Result<Done, Failure> {
     let (next, op) = match how.dry {
         // A client-side dry run asks the server nothing: it prints what it holds (apply.go
         // `applyOneObject`), the live object when there is one, else the manifest.
         DryRun::Client => {
             let (mut doc, op) = client_side(s, &obj, source, how);
-            return Ok(match how.output {
+            return Ok(Done::Printed(match how.output {
                 Some("yaml" | "json") => {
                     if let Some(Value::Object(m)) = doc.get_mut("metadata") {
                         m.shift_remove("managedFields");
@@ -210,11 +227,17 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
                     dry_run::print_unstructured(&doc, how.output)
                 }
                 _ => dry_run::print(&T::rc_into_object(Rc::new(obj)), how.output, op, how.dry),
-            });
+            }));
+        }
+        _ if how.keep => {
+            let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
+            let live = s.world.store.get_rc::<T>(ns, &obj.meta().name).map(T::rc_into_object);
+            let (result, _) = write(s, obj, source, how, out)?;
+            return Ok(Done::Kept { live, result: T::rc_into_object(result) });
         }
         _ => write(s, obj, source, how, out)?,
     };
-    Ok(dry_run::print(&T::rc_into_object(next), how.output, op, how.dry))
+    Ok(Done::Printed(dry_run::print(&T::rc_into_object(next), how.output, op, how.dry)))
 }
 
 /// A client-side dry run's object and operation: the live object, `configured` (apply over

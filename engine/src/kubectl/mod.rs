@@ -9,6 +9,7 @@ pub mod args;
 mod create_service;
 mod delete;
 mod describe;
+mod diff;
 mod dry_run;
 mod events;
 pub mod export;

@@ -70,8 +70,13 @@ pub fn create(
     let output = dry_run::output_format(a.get("output"))?;
     if let Some(f) = a.get("filename") {
         let dry = DryRun::from_args(&a, s.world.now(), out)?;
-        let how =
-            super::apply::How { ns: &ns_of(&a), verb: super::apply::Verb::Create, dry, output };
+        let how = super::apply::How {
+            ns: &ns_of(&a),
+            verb: super::apply::Verb::Create,
+            dry,
+            output,
+            keep: false,
+        };
         return super::apply::from_manifest(s, f, stdin, &how, out);
     }
     match a.positional.first().map(String::as_str) {

@@ -28,7 +28,7 @@ use crate::kubectl::dry_run::DryRun;
 
 /// An edit saves for real and prints the operation line.
 fn edit_how(ns: &str) -> How<'_> {
-    How { ns, verb: Verb::Edit, dry: DryRun::None, output: None }
+    How { ns, verb: Verb::Edit, dry: DryRun::None, output: None, keep: false }
 }
 use crate::kubectl::manifest;
 use crate::kubectl::{KubectlError, Output, Session};
@@ -81,7 +81,8 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
                 vec![],
             )),
             Ok(_) => match put_item(s, item, &edit_how(ns), &mut out) {
-                Ok(line) => {
+                Ok(done) => {
+                    let super::Done::Printed(line) = done else { unreachable!("edit prints") };
                     lines.push(line.trim_end_matches('\n').to_string());
                     None
                 }
