@@ -87,19 +87,20 @@ pub fn create(
                 return Err(KubectlError::Usage("required flag(s) \"image\" not set".into()));
             }
             let name = exactly_one_name(&a.positional[1..], "deployment")?;
-            let dry = DryRun::from_args(&a, s.world.now(), out)?;
             // --replicas and --port are int32 flags here (create_deployment.go).
             let replicas = match a.int32("replicas")? {
                 Some(n) => replicas_in_range(n.into())?,
                 None => 1,
             };
+            let port = a.int32("port")?;
+            // pflag has read the int flags before Complete reads the strategy.
+            let dry = DryRun::from_args(&a, s.world.now(), out)?;
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
             // kubectl's own random suffix; a dry run draws it from a copy, so that it
             // changes nothing, the names of later objects included.
             let mut scratch = s.world.rng().clone();
             let rng = if dry == DryRun::None { s.world.rng() } else { &mut scratch };
-            let port = a.int32("port")?;
             for (i, image) in images.iter().enumerate() {
                 let mut c = Container::new(container_name(image, rng), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
