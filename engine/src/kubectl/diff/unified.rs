@@ -67,15 +67,57 @@ fn range(start: usize, len: usize) -> String {
     }
 }
 
-/// Myers' O(ND) shortest edit script, with each run of changes reordered deletions first.
+/// Past this many differences the middle is printed as deleted and inserted whole, so a
+/// huge, wholly different pair of objects cannot exhaust memory (Myers keeps D frontiers,
+/// the d-th of 2d+3 entries).
+const MAX_EDITS: usize = 1000;
+
+/// The edit script: the common head and tail kept, Myers between them, each run of changes
+/// reordered deletions first.
 fn script(a: &[&str], b: &[&str]) -> Vec<Op> {
+    let head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a_rest, b_rest) = (&a[head..], &b[head..]);
+    let tail = a_rest.iter().rev().zip(b_rest.iter().rev()).take_while(|(x, y)| x == y).count();
+    let (mid_a, mid_b) = (&a_rest[..a_rest.len() - tail], &b_rest[..b_rest.len() - tail]);
+    let mut ops = vec![Op::Keep; head];
+    match myers(mid_a, mid_b) {
+        Some(mid) => ops.extend(mid),
+        None => {
+            ops.extend(std::iter::repeat_n(Op::Delete, mid_a.len()));
+            ops.extend(std::iter::repeat_n(Op::Insert, mid_b.len()));
+        }
+    }
+    ops.extend(std::iter::repeat_n(Op::Keep, tail));
+    // Deletions before insertions within each run of changes, as GNU diff prints them.
+    let mut start = 0;
+    while start < ops.len() {
+        if ops[start] == Op::Keep {
+            start += 1;
+            continue;
+        }
+        let end = ops[start..].iter().position(|o| *o == Op::Keep).map_or(ops.len(), |p| start + p);
+        ops[start..end].sort_by_key(|o| *o != Op::Delete);
+        start = end;
+    }
+    ops
+}
+
+/// Myers' O(ND) shortest edit script, or `None` past `MAX_EDITS` differences.
+fn myers(a: &[&str], b: &[&str]) -> Option<Vec<Op>> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
     let (n, m) = (a.len() as isize, b.len() as isize);
     let max = (n + m) as usize;
     let offset = max as isize + 1;
     let mut v = vec![0isize; 2 * max + 3];
     let mut trace: Vec<Vec<isize>> = Vec::new();
     'outer: for d in 0..=max as isize {
-        trace.push(v.clone());
+        if d as usize > MAX_EDITS {
+            return None;
+        }
+        // The frontier this round reads: diagonals -d-1 ..= d+1.
+        trace.push(v[(offset - d - 1) as usize..=(offset + d + 1) as usize].to_vec());
         let mut k = -d;
         while k <= d {
             let idx = (k + offset) as usize;
@@ -100,11 +142,11 @@ fn script(a: &[&str], b: &[&str]) -> Vec<Op> {
     let mut ops = Vec::new();
     let (mut x, mut y) = (n, m);
     for d in (0..trace.len() as isize).rev() {
-        let v = &trace[d as usize];
+        let saved = &trace[d as usize];
+        let at = |k: isize| saved[(k + d + 1) as usize];
         let k = x - y;
-        let idx = (k + offset) as usize;
-        let prev_k = if k == -d || (k != d && v[idx - 1] < v[idx + 1]) { k + 1 } else { k - 1 };
-        let prev_x = v[(prev_k + offset) as usize];
+        let prev_k = if k == -d || (k != d && at(k - 1) < at(k + 1)) { k + 1 } else { k - 1 };
+        let prev_x = at(prev_k);
         let prev_y = prev_x - prev_k;
         while x > prev_x && y > prev_y {
             ops.push(Op::Keep);
@@ -117,18 +159,7 @@ fn script(a: &[&str], b: &[&str]) -> Vec<Op> {
         (x, y) = (prev_x, prev_y);
     }
     ops.reverse();
-    // Deletions before insertions within each run of changes, as GNU diff prints them.
-    let mut start = 0;
-    while start < ops.len() {
-        if ops[start] == Op::Keep {
-            start += 1;
-            continue;
-        }
-        let end = ops[start..].iter().position(|o| *o == Op::Keep).map_or(ops.len(), |p| start + p);
-        ops[start..end].sort_by_key(|o| *o != Op::Delete);
-        start = end;
-    }
-    ops
+    Some(ops)
 }
 
 #[cfg(test)]
@@ -153,5 +184,15 @@ mod tests {
             "@@ -2,11 +2,11 @@\n 2\n 3\n 4\n-5\n+X\n 6\n 7\n 8\n 9\n 10\n-11\n+Y\n 12\n"
         );
         assert_eq!(hunks("a\nb\nc\n", "a\nc\n"), "@@ -1,3 +1,2 @@\n a\n-b\n c\n");
+        assert_eq!(hunks("a\nb\n", ""), "@@ -1,2 +0,0 @@\n-a\n-b\n");
+    }
+
+    #[test]
+    fn a_huge_wholly_different_pair_is_replaced_whole_without_running_out_of_memory() {
+        let old: String = (0..20_000).map(|i| format!("old {i}\n")).collect();
+        let new: String = (0..20_000).map(|i| format!("new {i}\n")).collect();
+        let text = hunks(&old, &new);
+        assert!(text.starts_with("@@ -1,20000 +1,20000 @@\n-old 0\n"));
+        assert_eq!(text.lines().count(), 40_001);
     }
 }
