@@ -1,6 +1,7 @@
 //! The generators' client-side dry runs against what the real kubectl prints for the same
-//! command (captured from kubectl v1.32 into `engine/tests/data/dry_run/`), and the proof
-//! that dry runs write nothing.
+//! command (captured from kubectl v1.32 into `engine/tests/data/dry_run/`; `run` and
+//! `expose` need API discovery, so they ran against a stand-in server that served only
+//! discovery and the one Deployment), and the proof that dry runs write nothing.
 
 use super::DryRun;
 use crate::kubectl::{Mode, Session};
@@ -58,6 +59,21 @@ fn client_dry_runs_print_what_real_kubectl_prints() {
         assert_eq!(got.text(), want, "{line}");
         assert_eq!(got.status, 0, "{line}");
     }
+}
+
+/// kubectl expose read the Deployment from a server (captured against a stand-in serving
+/// discovery and `deployments/web` in `default`), so the namespace is the default one here.
+#[test]
+fn expose_prints_the_service_its_generator_builds() {
+    let mut s = session();
+    s.run("k create deployment web --image=nginx --replicas=2 --port=80");
+    let yaml = s.run("k expose deployment web --port=80 --dry-run=client -o yaml");
+    assert_eq!(yaml.text(), oracle!("expose_web.yaml"));
+    let json = s.run(
+        "k expose deployment web --port=80 --target-port=8080 --type=NodePort --name=front --dry-run=client -o json",
+    );
+    assert_eq!(json.text(), oracle!("expose_front.json"));
+    assert_eq!(s.run("k get svc").text(), "No resources found in default namespace.\n");
 }
 
 #[test]
