@@ -79,7 +79,9 @@ fn expose_prints_the_service_its_generator_builds() {
 #[test]
 fn client_dry_runs_say_dry_run_or_print_the_name() {
     let mut s = session();
-    let rv = s.world.store.resource_version();
+    s.world.settle();
+    let (rv, events) = (s.world.store.resource_version(), s.world.store.watch.len());
+    let decisions = s.world.decisions.total();
     for (line, want) in [
         (
             "k create deployment web --image=nginx --dry-run=client",
@@ -92,6 +94,9 @@ fn client_dry_runs_say_dry_run_or_print_the_name() {
         assert_eq!(s.run(line).text(), want, "{line}");
     }
     assert_eq!(s.world.store.resource_version(), rv);
+    assert_eq!(s.world.store.watch.len(), events);
+    s.world.settle();
+    assert_eq!(s.world.decisions.total(), decisions);
     assert_eq!(s.run("k get deploy,pods").text(), "No resources found in default namespace.\n");
 }
 
