@@ -7,7 +7,7 @@ use kubeloop::world::World;
 const VERBS: &[&str] = &[
     "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "patch",
     "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
-    "top", "exec",
+    "top", "exec", "diff",
 ];
 const KINDS: &[&str] = &[
     "pods",

@@ -15,6 +15,7 @@ pub const RANDOM_LENGTH: usize = 5;
 /// The base of a `generateName` name is cut to this length (`MaxGeneratedNameLength`).
 pub const MAX_GENERATED_BASE: usize = 63 - RANDOM_LENGTH;
 
+#[derive(Clone)]
 pub struct SimRng {
     inner: Pcg64Mcg,
 }

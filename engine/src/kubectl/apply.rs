@@ -9,7 +9,6 @@
 //! maps merge key by key, lists are replaced whole (a strategic merge would merge containers
 //! by name).
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -19,13 +18,16 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::{self, DryRun};
 use super::manifest::{self, Item};
 use super::mutate::ns_of;
 use super::printers;
 use super::{KubectlError, Output, Session};
 
 mod edit;
+mod merge;
 pub use edit::edit;
+use merge::{merge, merged_spec};
 
 /// `v1.LastAppliedConfigAnnotation`.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
@@ -33,7 +35,8 @@ pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration
 const APPLY_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
     flag("namespace", Some('n')),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
+    flag("output", Some('o')),
     switch("server-side", None),
 ];
 
@@ -56,19 +59,41 @@ pub fn apply(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, APPLY_FLAGS, "apply")?;
-    if a.has("dry-run") || a.has("server-side") {
+    if a.has("server-side") {
         return Err(KubectlError::Plain(
-            "kubeloop: --dry-run and --server-side are not supported in kubeloop".into(),
+            "kubeloop: --server-side is not supported in kubeloop (apply here is client-side, three-way with last-applied-configuration)".into(),
         ));
     }
+    let output = dry_run::output_format(a.get("output"))?;
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };
-    from_manifest(s, f, stdin, &ns_of(&a), Verb::Apply, out)
+    let how = How { ns: &ns_of(&a), verb: Verb::Apply, dry, output, keep: false };
+    from_manifest(s, f, stdin, &how, out)
+}
+
+/// How a manifest's objects are written: into which namespace, by which verb, with which
+/// dry-run strategy, printed how (`-o`).
+pub struct How<'a> {
+    pub ns: &'a str,
+    pub verb: Verb,
+    pub dry: DryRun,
+    pub output: Option<&'a str>,
+    /// Hand back the live and the resulting object instead of printing (`kubectl diff`).
+    pub keep: bool,
+}
+
+/// What became of one manifest object.
+pub(super) enum Done {
+    /// The line or object the command prints for it.
+    Printed(String),
+    /// The object as it was (if it existed) and as the write made it (`How::keep`).
+    Kept { live: Option<Object>, result: Object },
 }
 
 /// One object's failure, or the stream's, printed as kubectl prints it.
-enum Failure {
+pub(super) enum Failure {
     /// The API server refused one object; `verb` is what `AddSourceToErr` puts before the
     /// message ("creating", "applying patch").
     Api { verb: &'static str, err: ApiError },
@@ -78,7 +103,7 @@ enum Failure {
 
 impl Failure {
     /// `checkErr` with one error: Invalid from its causes, other API errors with the source.
-    fn alone(&self) -> String {
+    pub(super) fn alone(&self) -> String {
         match self {
             Failure::Api { err: e @ ApiError::Invalid { .. }, .. } => e.to_string(),
             Failure::Api { verb, err } => with_source(verb, err),
@@ -111,10 +136,10 @@ pub(super) fn from_manifest(
     s: &mut Session,
     file: &str,
     stdin: Option<String>,
-    ns: &str,
-    verb: Verb,
+    how: &How,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
+    let verb = how.verb;
     let apply = verb != Verb::Create;
     let name = if apply { "apply" } else { "create" };
     if file != "-" {
@@ -128,8 +153,9 @@ pub(super) fn from_manifest(
         return Err(KubectlError::Usage(format!("no objects passed to {name}")));
     }
     for item in stream.items {
-        match put_item(s, item, ns, verb, out) {
-            Ok(line) => out.out(format!("{line}\n")),
+        match put_item(s, item, how, out) {
+            Ok(Done::Printed(text)) => out.out(text),
+            Ok(Done::Kept { .. }) => unreachable!("from_manifest prints; diff keeps"),
             Err(f) => failures.push(f),
         }
     }
@@ -150,24 +176,23 @@ pub(super) fn from_manifest(
     Ok(1)
 }
 
-fn put_item(
+pub(super) fn put_item(
     s: &mut Session,
     item: Item,
-    ns: &str,
-    verb: Verb,
+    how: &How,
     out: &mut Output,
-) -> Result<String, Failure> {
-    let apply = verb != Verb::Create;
+) -> Result<Done, Failure> {
+    let (ns, apply) = (how.ns, how.verb != Verb::Create);
     let source = item.source;
     match item.decoded {
-        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, ns, verb, out),
-        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, ns, verb, out),
-        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, ns, verb, out),
-        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
-        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out),
+        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, how, out),
+        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, how, out),
+        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, how, out),
+        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::Endpoints(x)) => {
             super::resource::warn_deprecated(Kind::Endpoints, out);
-            put(s, Rc::unwrap_or_clone(x), &source, ns, verb, out)
+            put(s, Rc::unwrap_or_clone(x), &source, how, out)
         }
         Ok(_) => Err(Failure::Client(KubectlError::Plain(
             "kubeloop: only Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints can be created here".into(),
@@ -183,15 +208,81 @@ fn put_item(
     }
 }
 
-/// Creates, or (for apply) updates spec, labels and annotations of an existing object.
+/// Creates, or (for apply) updates spec, labels and annotations of an existing object, and
+/// returns what the command prints for it.
 fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
+    s: &mut Session,
+    obj: T,
+    source: &Value,
+    how: &How,
+    out: &mut Output,
+) -> Result<Done, Failure> {
+    let (next, op) = match how.dry {
+        // A client-side dry run asks the server nothing: it prints what it holds (apply.go
+        // `applyOneObject`), the live object when there is one, else the manifest.
+        DryRun::Client => {
+            let (mut doc, op) = client_side(s, &obj, source, how);
+            return Ok(Done::Printed(match how.output {
+                Some("yaml" | "json") => {
+                    if let Some(Value::Object(m)) = doc.get_mut("metadata") {
+                        m.shift_remove("managedFields");
+                    }
+                    dry_run::print_unstructured(&doc, how.output)
+                }
+                _ => dry_run::print(&T::rc_into_object(Rc::new(obj)), how.output, op, how.dry),
+            }));
+        }
+        _ if how.keep => {
+            let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
+            let live = s.world.store.get_rc::<T>(ns, &obj.meta().name).map(T::rc_into_object);
+            let (result, _) = write(s, obj, source, how, out)?;
+            return Ok(Done::Kept { live, result: T::rc_into_object(result) });
+        }
+        _ => write(s, obj, source, how, out)?,
+    };
+    Ok(Done::Printed(dry_run::print(&T::rc_into_object(next), how.output, op, how.dry)))
+}
+
+/// A client-side dry run's object and operation: the live object, `configured` (apply over
+/// an existing object), or the manifest as the builder read it, namespace filled in and (for
+/// apply) with its last-applied-configuration, `created`.
+fn client_side<T: crate::store::Tabled>(
+    s: &Session,
+    obj: &T,
+    source: &Value,
+    how: &How,
+) -> (Value, &'static str) {
+    let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
+    if how.verb != Verb::Create {
+        if let Some(live) = s.world.store.get_rc::<T>(ns, &obj.meta().name) {
+            return (printers::object_json(&T::rc_into_object(live)), "configured");
+        }
+    }
+    let mut doc = source.clone();
+    if let Some(Value::Object(m)) = doc.get_mut("metadata") {
+        if T::KIND.namespaced() && m.get("namespace").is_none_or(|n| n.as_str() == Some("")) {
+            m.insert("namespace".into(), Value::String(ns.into()));
+        }
+        if how.verb == Verb::Apply {
+            let config = last_applied(source, ns);
+            let a = m.entry("annotations").or_insert_with(|| Value::Object(Default::default()));
+            if let Value::Object(a) = a {
+                a.insert(LAST_APPLIED.into(), Value::String(config));
+            }
+        }
+    }
+    (doc, "created")
+}
+
+/// The write itself (or its server-side dry run): the stored object and the operation.
+fn write<T: crate::store::Tabled + serde::de::DeserializeOwned>(
     s: &mut Session,
     mut obj: T,
     source: &Value,
-    ns: &str,
-    verb: Verb,
+    how: &How,
     out: &mut Output,
-) -> Result<String, Failure> {
+) -> Result<(Rc<T>, &'static str), Failure> {
+    let (ns, verb, dry) = (how.ns, how.verb, how.dry);
     let apply = verb != Verb::Create;
     if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
         obj.meta_mut().namespace = ns.to_string();
@@ -240,24 +331,21 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
             }
             T::keep_unset_on_apply(&mut next, &cur);
             let updated =
-                s.world.update(next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
+                dry.update(s, next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
             // WarnIfDeleting.
             if updated.meta().deletion_timestamp.is_some() {
                 out.err(format!(
                     "Warning: Detected changes to resource {name} which is currently being deleted.\n"
                 ));
             }
-            let op = if updated.meta().resource_version == cur.meta().resource_version {
-                "unchanged"
-            } else {
-                "configured"
-            };
-            Ok(printers::operation(T::KIND, &name, op))
+            // The stored row comes back when nothing changed (a dry run's too).
+            let op = if *updated == cur { "unchanged" } else { "configured" };
+            Ok((updated, op))
         }
         _ => {
             let created =
-                s.world.create(obj).map_err(|err| Failure::Api { verb: "creating", err })?;
-            Ok(printers::operation(T::KIND, &created.meta().name, "created"))
+                dry.create(s, obj).map_err(|err| Failure::Api { verb: "creating", err })?;
+            Ok((created, "created"))
         }
     }
 }
@@ -297,71 +385,6 @@ fn map_keys(before: Option<&Value>, field: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The current object with its spec patched three ways: what the manifest sets wins, what
-/// the previous apply set and this manifest leaves out goes, and what neither mentions
-/// stays (a `kubectl scale` between two applies of a manifest without `replicas`, the node
-/// the scheduler chose). Maps merge key by key; lists are replaced whole (kubeloop's
-/// containers carry no server-set fields for a merge by name to keep).
-fn merged_spec<T: serde::Serialize + serde::de::DeserializeOwned>(
-    current: &T,
-    source: &Value,
-    before: Option<&Value>,
-) -> Option<T> {
-    let mut doc = serde_json::to_value(current).ok()?;
-    // Kinds without a spec (EndpointSlices, Endpoints) are replaced whole.
-    doc.get("spec")?;
-    let empty = Value::Object(Default::default());
-    let want = source.get("spec").unwrap_or(&empty);
-    let had = doc.get("spec").cloned().unwrap_or(Value::Null);
-    let spec = merge_value(&had, want, before.and_then(|b| b.get("spec")));
-    if let Value::Object(top) = &mut doc {
-        top.insert("spec".into(), spec);
-    }
-    // Decoded from `&Value`, as manifests are, so each kind has one decoder in the bundle.
-    T::deserialize(&doc).ok()
-}
-
-fn merge_value(current: &Value, desired: &Value, before: Option<&Value>) -> Value {
-    match (current, desired) {
-        (Value::Object(cur), Value::Object(want)) => {
-            let mut out = cur.clone();
-            for (k, v) in want {
-                let merged = merge_value(
-                    cur.get(k).unwrap_or(&Value::Null),
-                    v,
-                    before.and_then(|b| b.get(k)),
-                );
-                out.insert(k.clone(), merged);
-            }
-            if let Some(Value::Object(had)) = before {
-                for k in had.keys().filter(|k| !want.contains_key(*k)) {
-                    out.shift_remove(k);
-                }
-            }
-            out.into_iter().filter(|(_, v)| !v.is_null()).collect()
-        }
-        _ => desired.clone(),
-    }
-}
-
-/// A three-way merge of one string map, as a strategic merge patch does it: keys in the new
-/// manifest win, keys the previous apply set and the new one drops go, the rest stay.
-fn merge<'a>(
-    current: impl IntoIterator<Item = (&'a String, &'a String)>,
-    desired: impl IntoIterator<Item = (&'a String, &'a String)>,
-    applied_before: &[String],
-) -> BTreeMap<String, String> {
-    let desired: BTreeMap<String, String> =
-        desired.into_iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let mut out: BTreeMap<String, String> = current
-        .into_iter()
-        .filter(|(k, _)| desired.contains_key(*k) || !applied_before.contains(k))
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    out.extend(desired);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,27 +397,5 @@ mod tests {
             last_applied(&source, "default"),
             "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"annotations\":{},\"name\":\"p\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}]}}\n"
         );
-    }
-
-    #[test]
-    fn a_spec_merge_sets_the_manifest_drops_what_apply_dropped_and_keeps_the_rest() {
-        let current = json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "old": 1});
-        let desired = json!({"selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5});
-        let before = json!({"old": 1, "selector": {"matchLabels": {"app": "web"}}});
-        assert_eq!(
-            merge_value(&current, &desired, Some(&before)),
-            json!({"replicas": 3, "paused": true, "selector": {"matchLabels": {"app": "web"}}, "minReadySeconds": 5})
-        );
-    }
-
-    #[test]
-    fn a_merge_keeps_what_the_cluster_set_and_drops_what_apply_set_before() {
-        let map = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
-            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-        };
-        let current = map(&[("revision", "2"), ("team", "a"), ("old", "x")]);
-        let desired = map(&[("team", "b")]);
-        let merged = merge(&current, &desired, &["team".into(), "old".into()]);
-        assert_eq!(merged, map(&[("revision", "2"), ("team", "b")]));
     }
 }

@@ -11,8 +11,8 @@ use crate::labels::validation::{go_quote, is_dns1123_subdomain};
 use crate::model::*;
 
 use super::args::{self, flag, FlagSpec};
-use super::mutate::{ns_of, status_message};
-use super::printers;
+use super::dry_run::{self, DryRun};
+use super::mutate::status_message;
 use super::{KubectlError, Output, Session};
 
 /// The subcommands, with the Service type each makes and its own flags.
@@ -49,7 +49,7 @@ impl ServiceTypeName {
 
 /// Flags every `create service` command has.
 const COMMON: &[FlagSpec] =
-    &[flag("namespace", Some('n')), flag("dry-run", None), flag("output", Some('o'))];
+    &[flag("namespace", Some('n')), super::dry_run::FLAG, flag("output", Some('o'))];
 
 /// `create service` help, as `DefaultSubCommandRun` prints it when no subcommand is given.
 const HELP: &str = "Create a service using a specified subcommand.\n\nAliases:\nservice, svc\n\nAvailable Commands:\n  clusterip      Create a ClusterIP service\n  externalname   Create an ExternalName service\n  loadbalancer   Create a LoadBalancer service\n  nodeport       Create a NodePort service\n\nUsage:\n  kubectl create service [flags] [options]\n\nUse \"kubectl create service <command> --help\" for more information about a given command.\nUse \"kubectl options\" for a list of global command-line options (applies to all commands).\n";
@@ -79,10 +79,7 @@ pub fn create_service(
     let specs: Vec<FlagSpec> = COMMON.iter().chain(own.iter()).copied().collect();
     let verb = format!("create service {sub}");
     let a = args::parse(argv, &specs, &verb)?;
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
-    }
-    let output = output_format(a.get("output"))?;
+    let output = dry_run::output_format(a.get("output"))?;
     // Cobra's required flag comes before the command's own checks.
     if matches!(type_, ServiceTypeName::ExternalName) && !a.has("external-name") {
         return Err(KubectlError::Usage("required flag(s) \"external-name\" not set".into()));
@@ -111,12 +108,15 @@ pub fn create_service(
         node_port: a.int("node-port")?.unwrap_or(0),
         external_name: a.get("external-name").unwrap_or_default().to_string(),
     };
+    // Complete reads the strategy before Validate runs.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     opts.validate()?;
     let mut svc = opts.service()?;
-    svc.metadata.namespace = ns_of(&a);
-    match s.world.create(svc) {
+    // createService sets the namespace only when one was given (EnforceNamespace).
+    svc.metadata.namespace = a.get("namespace").unwrap_or_default().into();
+    match dry.create(s, svc) {
         Ok(created) => {
-            out.out(print_service(&created, output, "created"));
+            out.out(dry_run::print(&Object::Service(created), output, "created", dry));
             Ok(0)
         }
         // create_service.go wraps the API error: `failed to create ClusterIP service: ...`.
@@ -125,30 +125,6 @@ pub fn create_service(
             opts.type_,
             status_message(&e)
         ))),
-    }
-}
-
-/// What `-o` asks for, checked before anything is created as `PrintFlags.ToPrinter` does:
-/// `None` is the operation line (`service/web created`).
-pub(super) fn output_format(o: Option<&str>) -> Result<Option<&str>, KubectlError> {
-    match o {
-        None => Ok(None),
-        Some(f @ ("name" | "yaml" | "json")) => Ok(Some(f)),
-        Some(other) => Err(KubectlError::Plain(format!(
-            "kubeloop: -o {other} is not supported here (use -o name, -o yaml or -o json)"
-        ))),
-    }
-}
-
-/// The created Service as the command's printer prints it.
-pub(super) fn print_service(svc: &std::rc::Rc<Service>, format: Option<&str>, op: &str) -> String {
-    let name = &svc.metadata.name;
-    let obj = Object::Service(std::rc::Rc::clone(svc));
-    match format {
-        Some("name") => format!("{}\n", printers::operation(Kind::Service, name, "").trim_end()),
-        Some("yaml") => printers::to_yaml(&obj),
-        Some("json") => printers::to_json(&obj),
-        _ => format!("{}\n", printers::operation(Kind::Service, name, op)),
     }
 }
 

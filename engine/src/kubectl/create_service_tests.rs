@@ -130,7 +130,7 @@ fn the_generated_service_matches_real_kubectl_dry_run_output() {
         external_name: String::new(),
     };
     let svc = opts.service().unwrap();
-    let yaml = printers::to_yaml(&Object::Service(svc.into()));
+    let yaml = crate::kubectl::printers::to_yaml(&Object::Service(svc.into()));
     let want = "apiVersion: v1
 kind: Service
 metadata:

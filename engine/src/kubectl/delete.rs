@@ -10,6 +10,7 @@ use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Propagation};
 use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::DryRun;
 use super::get::{parse_selector, resolve};
 use super::printers;
 use super::resource;
@@ -36,6 +37,7 @@ const DELETE_FLAGS: &[FlagSpec] = &[
     switch("ignore-not-found", None),
     flag("filename", Some('f')),
     flag("timeout", None),
+    super::dry_run::FLAG,
 ];
 
 pub fn delete(
@@ -71,6 +73,8 @@ pub fn delete(
         }
     };
     let wait = a.bool("wait", true)?;
+    // DeleteOptions.Complete reads the strategy after the cascade and --wait.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let force = a.bool("force", false)?;
     // DeleteOptions.Complete (delete.go): --now is grace 1, grace 0 needs --force, and
     // --force alone means grace 0.
@@ -172,17 +176,24 @@ pub fn delete(
     }
     let mut waiting = Vec::new();
     for (kind, ns, name, uid) in &targets {
-        let res = match kind {
-            Kind::Node => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
+        // A client-side dry run deletes nothing and asks nothing (delete.go DeleteResult);
+        // a server-side one has the object looked up and nothing more.
+        let res = match (kind, dry) {
+            (_, DryRun::Client) => Ok(DeleteOutcome::Removed),
+            (_, DryRun::Server) => {
+                crate::with_kind!(kind, T => s.world.store.delete_dry_run::<T>(ns, name))
+                    .map(|()| DeleteOutcome::Removed)
+            }
+            (Kind::Node, DryRun::None) => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
             _ => crate::with_kind!(kind, T => s.world.delete::<T>(ns, name, &opts)),
         };
         match res {
             Ok(outcome) => {
                 let namespace = kind.namespaced().then_some(ns.as_str());
-                out.out(format!(
-                    "{}\n",
-                    printers::deleted_message(*kind, name, namespace, force && grace == 0)
-                ));
+                // PrintObj puts the strategy's words last, after the namespace.
+                let message =
+                    printers::deleted_message(*kind, name, namespace, force && grace == 0);
+                out.out(format!("{}\n", dry.op(&message)));
                 if outcome == DeleteOutcome::Deleting {
                     waiting.push((*kind, ns.clone(), name.clone(), uid.clone()));
                 }

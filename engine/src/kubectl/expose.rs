@@ -14,6 +14,7 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
+use super::dry_run::{self, DryRun};
 use super::get::get_named;
 use super::mutate::{ns_of, parse_label_list};
 use super::resource;
@@ -31,7 +32,7 @@ const EXPOSE_FLAGS: &[FlagSpec] = &[
     flag("external-ip", None),
     flag("session-affinity", None),
     flag("namespace", Some('n')),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
     flag("output", Some('o')),
 ];
 
@@ -73,9 +74,7 @@ impl ExposeOptions {
 
 pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, EXPOSE_FLAGS, "expose")?;
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
-    }
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let ns = ns_of(&a);
     let sel = resource::select(&a.positional, false)?;
     if sel.items.is_empty() {
@@ -86,14 +85,14 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
             "resource(s) were provided, but no name was specified".into(),
         ));
     }
-    let output = super::create_service::output_format(a.get("output"))?;
+    let output = dry_run::output_format(a.get("output"))?;
     let flags = ExposeOptions::from_args(&a);
     let mut errors = Vec::new();
     for (kind, names) in &sel.items {
         for name in names {
-            match expose_one(s, *kind, &ns, name, flags.clone()) {
+            match expose_one(s, *kind, &ns, name, flags.clone(), dry) {
                 Ok(created) => {
-                    out.out(super::create_service::print_service(&created, output, "exposed"))
+                    out.out(print_exposed(created, output, dry, &flags, a.has("namespace")))
                 }
                 Err(e) => errors.push(e),
             }
@@ -111,6 +110,34 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
     }
 }
 
+/// What expose prints. A client-side dry run prints the generated Service, which has a
+/// namespace only when one was given (expose.go `RunExpose`, EnforceNamespace) and a type
+/// only when `--type` was (`createService`).
+fn print_exposed(
+    svc: std::rc::Rc<Service>,
+    output: Option<&str>,
+    dry: DryRun,
+    o: &ExposeOptions,
+    ns_given: bool,
+) -> String {
+    let obj = Object::Service(svc);
+    if dry != DryRun::Client || !matches!(output, Some("yaml" | "json")) {
+        return dry_run::print(&obj, output, "exposed", dry);
+    }
+    let mut v = dry_run::generated_json(&obj);
+    if !ns_given {
+        if let Some(serde_json::Value::Object(m)) = v.get_mut("metadata") {
+            m.shift_remove("namespace");
+        }
+    }
+    if o.type_.is_empty() {
+        if let Some(serde_json::Value::Object(m)) = v.get_mut("spec") {
+            m.shift_remove("type");
+        }
+    }
+    dry_run::print_value(&v, output.unwrap_or("yaml"))
+}
+
 /// One object's Service, created.
 fn expose_one(
     s: &mut Session,
@@ -118,13 +145,14 @@ fn expose_one(
     ns: &str,
     name: &str,
     mut o: ExposeOptions,
+    dry: DryRun,
 ) -> Result<std::rc::Rc<Service>, KubectlError> {
     let Some(obj) = get_named(&s.world.store, kind, ns, name) else {
         return Err(ApiError::NotFound { kind, name: name.to_string() }.into());
     };
     let mut svc = service_for(&obj, &mut o)?;
     svc.metadata.namespace = ns.to_string();
-    Ok(s.world.create(svc)?)
+    Ok(dry.create(s, svc)?)
 }
 
 /// `RunExpose`'s visit of one object: what it can tell, then `createService`.

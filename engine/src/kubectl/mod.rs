@@ -9,6 +9,8 @@ pub mod args;
 mod create_service;
 mod delete;
 mod describe;
+mod diff;
+mod dry_run;
 mod events;
 mod exec;
 mod exec_env;

@@ -7,7 +7,7 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
-use super::printers;
+use super::dry_run::{self, DryRun};
 use super::{KubectlError, Output, Session};
 
 /// The most replicas kubeloop accepts on one object, so a typo cannot freeze the page.
@@ -33,19 +33,19 @@ const CREATE_FLAGS: &[FlagSpec] = &[
     flag("port", None),
     flag("namespace", Some('n')),
     flag("filename", Some('f')),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
     flag("output", Some('o')),
 ];
 
 /// The container name `kubectl create deployment` derives from an image
 /// (create_deployment.go `buildPodSpec` and `sanitizeAndUniquify`).
-fn container_name(image: &str, s: &mut Session) -> String {
+fn container_name(image: &str, rng: &mut crate::rng::SimRng) -> String {
     let last = image.rsplit('/').next().unwrap_or(image);
     let last = last.split('@').next().unwrap_or(last);
     let last = last.split(':').next().unwrap_or(last);
     if last.contains('_') || last.contains('.') {
         let base = last.replace(['_', '.'], "-");
-        format!("{base}-{}", s.world.rng().string(5))
+        format!("{base}-{}", rng.string(5))
     } else {
         last.to_string()
     }
@@ -67,20 +67,18 @@ pub fn create(
         return super::create_service::create_service(s, &rest, out);
     }
     let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
-    }
+    let output = dry_run::output_format(a.get("output"))?;
     if let Some(f) = a.get("filename") {
-        return super::apply::from_manifest(
-            s,
-            f,
-            stdin,
-            &ns_of(&a),
-            super::apply::Verb::Create,
-            out,
-        );
+        let dry = DryRun::from_args(&a, s.world.now(), out)?;
+        let how = super::apply::How {
+            ns: &ns_of(&a),
+            verb: super::apply::Verb::Create,
+            dry,
+            output,
+            keep: false,
+        };
+        return super::apply::from_manifest(s, f, stdin, &how, out);
     }
-    let ns = ns_of(&a);
     match a.positional.first().map(String::as_str) {
         Some("deployment" | "deploy") => {
             // Cobra checks the required --image before the command's own NAME check.
@@ -94,11 +92,17 @@ pub fn create(
                 Some(n) => replicas_in_range(n.into())?,
                 None => 1,
             };
+            let port = a.int32("port")?;
+            // pflag has read the int flags before Complete reads the strategy.
+            let dry = DryRun::from_args(&a, s.world.now(), out)?;
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
-            let port = a.int32("port")?;
+            // kubectl's own random suffix; a dry run draws it from a copy, so that it
+            // changes nothing, the names of later objects included.
+            let mut scratch = s.world.rng().clone();
+            let rng = if dry == DryRun::None { s.world.rng() } else { &mut scratch };
             for (i, image) in images.iter().enumerate() {
-                let mut c = Container::new(container_name(image, s), image.clone());
+                let mut c = Container::new(container_name(image, rng), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
                 // default is -1) goes on the first container.
                 if let (0, Some(p @ 0..)) = (i, port) {
@@ -109,7 +113,8 @@ pub fn create(
             let d = Deployment {
                 api_version: "apps/v1".into(),
                 kind: "Deployment".into(),
-                metadata: ObjectMeta { name: name.clone(), namespace: ns, labels: labels.clone(), ..Default::default() },
+                // As for `run`: the namespace only when one was given.
+                metadata: ObjectMeta { name: name.clone(), namespace: a.get("namespace").unwrap_or_default().into(), labels: labels.clone(), ..Default::default() },
                 spec: DeploymentSpec {
                     replicas,
                     selector: LabelSelector { match_labels: labels.clone(), ..Default::default() },
@@ -121,9 +126,9 @@ pub fn create(
                 },
                 status: Default::default(),
             };
-            match s.world.create(d) {
+            match dry.create(s, d) {
                 Ok(d) => {
-                    out.out(format!("{}\n", printers::operation(Kind::Deployment, &d.metadata.name, "created")));
+                    out.out(dry_run::print(&Object::Deployment(d), output, "created", dry));
                     Ok(0)
                 }
                 // create_deployment.go wraps the API error with %v, so kubectl prints the
@@ -137,8 +142,13 @@ pub fn create(
         Some("namespace" | "ns") => {
             // create_namespace.go returns the API error unwrapped.
             let name = exactly_one_name(&a.positional[1..], "namespace")?;
-            s.world.store.create_namespace(&name)?;
-            out.out(format!("namespace/{name} created\n"));
+            let dry = DryRun::from_args(&a, s.world.now(), out)?;
+            match dry {
+                DryRun::None => s.world.store.create_namespace(&name)?,
+                DryRun::Server => s.world.store.create_namespace_dry_run(&name)?,
+                DryRun::Client => {}
+            }
+            out.out(dry_run::print_namespace(&name, output, dry)?);
             Ok(0)
         }
         Some(
@@ -210,12 +220,14 @@ const RUN_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("restart", None),
     flag("port", None),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
+    flag("output", Some('o')),
     flag("command", None),
 ];
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, RUN_FLAGS, "run")?;
+    let output = dry_run::output_format(a.get("output"))?;
     // Cobra's required --image comes first, then run.go's own checks.
     let Some(image) = a.get("image") else {
         return Err(KubectlError::Usage("required flag(s) \"image\" not set".into()));
@@ -252,12 +264,21 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         })?;
         c.ports.push(ContainerPort { container_port: port, ..Default::default() });
     }
-    let pod = Pod::new(
-        ObjectMeta { name: name.clone(), namespace: ns_of(&a), labels, ..Default::default() },
-        PodSpec { containers: vec![c], restart_policy: Some(restart.into()), ..Default::default() },
-    );
-    let p = s.world.create(pod)?;
-    out.out(format!("pod/{} created\n", p.metadata.name));
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    // run.go's generator sets the DNS policy the API server would default anyway.
+    let spec = PodSpec {
+        containers: vec![c],
+        restart_policy: Some(restart.into()),
+        dns_policy: Some("ClusterFirst".into()),
+        ..Default::default()
+    };
+    // The generator sets the namespace only when one was given (EnforceNamespace); the
+    // store puts an object without one in `default`.
+    let namespace = a.get("namespace").unwrap_or_default().into();
+    let pod =
+        Pod::new(ObjectMeta { name: name.clone(), namespace, labels, ..Default::default() }, spec);
+    let p = dry.create(s, pod)?;
+    out.out(dry_run::print(&Object::Pod(p), output, "created", dry));
     Ok(0)
 }
 

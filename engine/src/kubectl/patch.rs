@@ -28,6 +28,7 @@ use crate::model::*;
 use crate::store::{ApiError, Tabled};
 
 use super::args::{self, flag, FlagSpec};
+use super::dry_run::DryRun;
 use super::get::Format;
 use super::manifest::Undecodable;
 use super::mutate::ns_of;
@@ -43,7 +44,7 @@ const PATCH_FLAGS: &[FlagSpec] = &[
     flag("output", Some('o')),
     flag("namespace", Some('n')),
     flag("filename", Some('f')),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
     args::switch("local", None),
 ];
 
@@ -84,9 +85,8 @@ pub fn patch(
                 .into(),
         ));
     }
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain("kubeloop: --dry-run is not supported in kubeloop".into()));
-    }
+    // patch.go Complete reads the strategy before Validate.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let inline = a.get("patch").unwrap_or_default();
     let file = a.get("patch-file").unwrap_or_default();
     // Validate.
@@ -120,6 +120,11 @@ pub fn patch(
             )))
         }
     };
+    if sub != Sub::None && dry != DryRun::None {
+        return Err(KubectlError::Plain(
+            "kubeloop: --dry-run with --subresource is not supported in kubeloop (it dry-runs whole objects only)".into(),
+        ));
+    }
     // RunPatch: the file, or the flag's text, through yaml.ToJSON.
     let text = if file.is_empty() {
         inline.to_string()
@@ -155,12 +160,13 @@ pub fn patch(
         for name in names {
             count += 1;
             resource::warn_deprecated(*kind, out);
-            let req = Request { ns: &ns, name, ty, sub, body: &body };
+            let req = Request { ns: &ns, name, ty, sub, body: &body, dry };
             let done = crate::with_kind!(*kind, T => patch_one::<T>(s, &req, out));
             match done {
                 Ok((obj, changed)) => {
+                    // patchOperation, then PrintFlagsWithDryRunStrategy's words.
                     let op = if changed { "patched" } else { "patched (no change)" };
-                    out.out(print(&format, obj, op)?);
+                    out.out(print(&format, obj, &dry.op(op))?);
                 }
                 // ContinueOnError: each object's error, then exit 1 (one error is printed
                 // alone; kubectl aggregates several, one per line, as here).
@@ -213,6 +219,7 @@ struct Request<'a> {
     ty: PatchType,
     sub: Sub,
     body: &'a Value,
+    dry: DryRun,
 }
 
 /// What the server answered: the object (or the Scale) to print, and whether it changed.
@@ -260,13 +267,14 @@ fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
         .into());
     }
     let obj = decode::<T>(patched, req, out)?;
-    let before = current.meta().resource_version.clone();
     let now = s.world.now();
+    // A client-side dry run prints the object patched locally (patch.go `RunPatch`); the
+    // others print what the server answered. Either way an unchanged object is the same.
     let stored = match req.sub {
         Sub::Status => s.world.store.update_status(&obj, now)?,
-        _ => s.world.update(obj)?,
+        _ => req.dry.update(s, obj)?,
     };
-    let changed = stored.meta().resource_version != before;
+    let changed = *stored != current;
     Ok((Patched::Object((*stored).clone().into_object()), changed))
 }
 

@@ -248,6 +248,7 @@ pub fn kubectl(
         "delete" => delete::delete(s, rest, stdin, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
         "patch" => patch::patch(s, rest, stdin, out),
+        "diff" => super::diff::diff(s, rest, stdin, out),
         "label" => label::label(s, rest, out),
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
@@ -269,7 +270,7 @@ pub fn kubectl(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
         "annotate" | "replace" | "autoscale" | "port-forward"
-        | "attach" | "cp" | "auth" | "config" | "api-resources" | "explain" | "diff"
+        | "attach" | "cp" | "auth" | "config" | "api-resources" | "explain"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
         }

@@ -6,9 +6,9 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::{self, DryRun};
 use super::get::{get_named, list_kind, parse_selector};
 use super::mutate::replicas_in_range;
-use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
@@ -18,6 +18,8 @@ const SCALE_FLAGS: &[FlagSpec] = &[
     flag("current-replicas", None),
     flag("selector", Some('l')),
     switch("all", None),
+    super::dry_run::FLAG,
+    flag("output", Some('o')),
 ];
 
 /// `kubectl scale`, in the order of kubectl/pkg/cmd/scale/scale.go: cobra's required
@@ -27,6 +29,9 @@ const SCALE_FLAGS: &[FlagSpec] = &[
 /// returns the builder's `infoErr` last.
 pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, SCALE_FLAGS, "scale")?;
+    // ScaleFlags.ToOptions: the strategy and the printer come before the checks.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let output = dry_run::output_format(a.get("output"))?;
     let (Some(requested), current) = (a.int("replicas")?, a.int("current-replicas")?) else {
         return Err(KubectlError::Usage("required flag(s) \"replicas\" not set".into()));
     };
@@ -77,32 +82,42 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
         return Err(KubectlError::Usage("no objects passed to scale".into()));
     }
     for (kind, name) in &targets {
-        let spec_replicas = match get_named(&s.world.store, *kind, &ns, name) {
-            Some(Object::Deployment(d)) => d.spec.replicas,
-            Some(Object::ReplicaSet(r)) => r.spec.replicas,
-            Some(_) => {
+        let Some(obj) = get_named(&s.world.store, *kind, &ns, name) else {
+            return Err(ApiError::NotFound { kind: *kind, name: name.clone() }.into());
+        };
+        // RunScale: a client-side dry run prints the object with the new count (its
+        // `updateReplicas`), and checks no precondition, as it asks the server nothing.
+        let scaled = match (obj, dry) {
+            (Object::Deployment(d), DryRun::Client) => {
+                let mut d = (*d).clone();
+                d.spec.replicas = replicas;
+                Object::Deployment(d.into())
+            }
+            (Object::ReplicaSet(r), DryRun::Client) => {
+                let mut r = (*r).clone();
+                r.spec.replicas = replicas;
+                Object::ReplicaSet(r.into())
+            }
+            (Object::Deployment(d), _) => {
+                check_current(current, d.spec.replicas)?;
+                let mut next = (*d).clone();
+                next.spec.replicas = replicas;
+                Object::Deployment(dry.update(s, next)?)
+            }
+            (Object::ReplicaSet(r), _) => {
+                check_current(current, r.spec.replicas)?;
+                let mut next = (*r).clone();
+                next.spec.replicas = replicas;
+                Object::ReplicaSet(dry.update(s, next)?)
+            }
+            _ => {
                 return Err(KubectlError::Plain(format!(
                     "error: cannot scale {}: only deployments and replicasets scale in kubeloop",
                     kind.plural()
                 )))
             }
-            None => return Err(ApiError::NotFound { kind: *kind, name: name.clone() }.into()),
         };
-        // ScalePrecondition.validate: the scale subresource's spec.replicas must match.
-        if current != -1 && i64::from(spec_replicas) != current {
-            return Err(KubectlError::Usage(format!(
-                "Expected replicas to be {current}, was {spec_replicas}"
-            )));
-        }
-        match kind {
-            Kind::Deployment => {
-                s.world.modify::<Deployment>(&ns, name, |d| d.spec.replicas = replicas)?;
-            }
-            _ => {
-                s.world.modify::<ReplicaSet>(&ns, name, |r| r.spec.replicas = replicas)?;
-            }
-        }
-        out.out(format!("{}\n", printers::operation(*kind, name, "scaled")));
+        out.out(dry_run::print(&scaled, output, "scaled", dry));
     }
     let mut status = 0;
     for e in missing {
@@ -110,6 +125,16 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
         status = 1;
     }
     Ok(status)
+}
+
+/// ScalePrecondition.validate: the scale subresource's spec.replicas must match.
+fn check_current(current: i64, spec_replicas: i32) -> Result<(), KubectlError> {
+    if current != -1 && i64::from(spec_replicas) != current {
+        return Err(KubectlError::Usage(format!(
+            "Expected replicas to be {current}, was {spec_replicas}"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -139,6 +164,20 @@ mod tests {
         let out = s.run("k scale deploy/web --current-replicas=3 --replicas=4");
         assert_eq!(out.text(), "deployment.apps/web scaled\n");
         assert_eq!(replicas(&mut s), "4");
+    }
+
+    #[test]
+    fn dry_runs_say_so_and_leave_the_count() {
+        let mut s = session();
+        let out = s.run("k scale deploy/web --replicas=5 --dry-run=server");
+        assert_eq!(out.text(), "deployment.apps/web scaled (server dry run)\n");
+        let out = s.run("k scale deploy web --replicas=5 --dry-run=client -o jsonpath=x");
+        assert_eq!(out.status, 1);
+        let out = s.run("k scale deploy web --replicas=5 --current-replicas=1 --dry-run=client");
+        assert_eq!(out.text(), "deployment.apps/web scaled (dry run)\n");
+        let out = s.run("k scale deploy web --replicas=5 --current-replicas=1 --dry-run=server");
+        assert_eq!(out.text(), "error: Expected replicas to be 1, was 3\n");
+        assert_eq!(replicas(&mut s), "3");
     }
 
     #[test]

@@ -33,6 +33,7 @@ const PORT_OFFSET: u32 = 86;
 /// The allocators' bitmaps, as sets of what is taken, and their random source. Upstream's
 /// allocators draw from a source of their own, so allocating here leaves the world's RNG
 /// (and every later pod name) as it was.
+#[derive(Clone)]
 pub struct ServiceAllocations {
     ips: BTreeSet<u32>,
     ports: BTreeSet<u32>,

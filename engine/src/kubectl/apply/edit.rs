@@ -23,7 +23,13 @@
 //! decoder's own words (`json: cannot unmarshal string into Go struct field ...`), which name
 //! the field the learner wrote.
 
-use super::{put_item, Failure, Verb};
+use super::{put_item, Failure, How, Verb};
+use crate::kubectl::dry_run::DryRun;
+
+/// An edit saves for real and prints the operation line.
+fn edit_how(ns: &str) -> How<'_> {
+    How { ns, verb: Verb::Edit, dry: DryRun::None, output: None, keep: false }
+}
 use crate::kubectl::manifest;
 use crate::kubectl::{KubectlError, Output, Session};
 use crate::model::Kind;
@@ -74,9 +80,10 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
                 String::new(),
                 vec![],
             )),
-            Ok(_) => match put_item(s, item, ns, Verb::Edit, &mut out) {
-                Ok(line) => {
-                    lines.push(line);
+            Ok(_) => match put_item(s, item, &edit_how(ns), &mut out) {
+                Ok(done) => {
+                    let super::Done::Printed(line) = done else { unreachable!("edit prints") };
+                    lines.push(line.trim_end_matches('\n').to_string());
                     None
                 }
                 Err(Failure::Api { err: ApiError::Invalid { errors, .. }, .. }) => {

@@ -1,0 +1,163 @@
+//! The generators' client-side dry runs against what the real kubectl prints for the same
+//! command (captured from kubectl v1.32 into `engine/tests/data/dry_run/`; `run` and
+//! `expose` need API discovery, so they ran against a stand-in server that served only
+//! discovery and the one Deployment), and the proof that dry runs write nothing.
+
+use super::DryRun;
+use crate::kubectl::{Mode, Session};
+use crate::world::World;
+
+fn session() -> Session {
+    Session::new(World::new(1), Mode::Script)
+}
+
+macro_rules! oracle {
+    ($file:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dry_run/", $file))
+    };
+}
+
+#[test]
+fn client_dry_runs_print_what_real_kubectl_prints() {
+    let cases = [
+        (
+            "k create deployment web --image=nginx --replicas=3 --port=80 --dry-run=client -o yaml",
+            oracle!("deployment_web.yaml"),
+        ),
+        (
+            "k create deployment web --image=nginx --replicas=3 --port=80 --dry-run=client -o json",
+            oracle!("deployment_web.json"),
+        ),
+        (
+            "k create deployment multi -n team --image=nginx --image=redis --dry-run=client -o json",
+            oracle!("deployment_multi.json"),
+        ),
+        (
+            "k create service clusterip web --tcp=80:8080 --dry-run=client -o json",
+            oracle!("service_clusterip.json"),
+        ),
+        (
+            "k create service nodeport edge --tcp=80:8080 --tcp=443 --node-port=30080 --dry-run=client -o yaml",
+            oracle!("service_nodeport.yaml"),
+        ),
+        (
+            "k create service externalname ext --external-name=example.com --dry-run=client -o json",
+            oracle!("service_externalname.json"),
+        ),
+        ("k create namespace team --dry-run=client -o json", oracle!("namespace_team.json")),
+        ("k create namespace team --dry-run=client -o yaml", oracle!("namespace_team.yaml")),
+        ("k run p --image=nginx --dry-run=client -o json", oracle!("run_p.json")),
+        (
+            "k run p --image=nginx --port=80 --labels=a=b,c=d --restart=Never --dry-run=client -o yaml",
+            oracle!("run_p_port.yaml"),
+        ),
+    ];
+    for (line, want) in cases {
+        let mut s = session();
+        s.run("k create namespace team");
+        let got = s.run(line);
+        assert_eq!(got.text(), want, "{line}");
+        assert_eq!(got.status, 0, "{line}");
+    }
+}
+
+/// kubectl expose read the Deployment from a server (captured against a stand-in serving
+/// discovery and `deployments/web` in `default`), so the namespace is the default one here.
+#[test]
+fn expose_prints_the_service_its_generator_builds() {
+    let mut s = session();
+    s.run("k create deployment web --image=nginx --replicas=2 --port=80");
+    let yaml = s.run("k expose deployment web --port=80 --dry-run=client -o yaml");
+    assert_eq!(yaml.text(), oracle!("expose_web.yaml"));
+    let json = s.run(
+        "k expose deployment web --port=80 --target-port=8080 --type=NodePort --name=front --dry-run=client -o json",
+    );
+    assert_eq!(json.text(), oracle!("expose_front.json"));
+    assert_eq!(s.run("k get svc").text(), "No resources found in default namespace.\n");
+}
+
+#[test]
+fn client_dry_runs_say_dry_run_or_print_the_name() {
+    let mut s = session();
+    s.world.settle();
+    let (rv, events) = (s.world.store.resource_version(), s.world.store.watch.len());
+    let decisions = s.world.decisions.total();
+    for (line, want) in [
+        (
+            "k create deployment web --image=nginx --dry-run=client",
+            "deployment.apps/web created (dry run)\n",
+        ),
+        ("k create deployment web --image=nginx --dry-run=client -o name", "deployment.apps/web\n"),
+        ("k run p --image=nginx --dry-run=server", "pod/p created (server dry run)\n"),
+        ("k create ns team --dry-run=server", "namespace/team created (server dry run)\n"),
+    ] {
+        assert_eq!(s.run(line).text(), want, "{line}");
+    }
+    assert_eq!(s.world.store.resource_version(), rv);
+    assert_eq!(s.world.store.watch.len(), events);
+    s.world.settle();
+    assert_eq!(s.world.decisions.total(), decisions);
+    assert_eq!(s.run("k get deploy,pods").text(), "No resources found in default namespace.\n");
+}
+
+#[test]
+fn the_strategy_is_parsed_as_get_dry_run_strategy_does() {
+    let mut s = session();
+    let bad = s.run("k create deployment web --image=nginx --dry-run=maybe");
+    assert_eq!(
+        (bad.status, bad.text()),
+        (
+            1,
+            "error: Invalid dry-run value (maybe). Must be \"none\", \"server\", or \"client\".\n"
+                .into()
+        )
+    );
+    let bare = s.run("k create deployment web --image=nginx --dry-run").text();
+    // klog's header carries the simulated clock.
+    assert!(bare.starts_with("W0101 00:00:00."), "{bare}");
+    assert!(
+        bare.ends_with("       1 helpers.go:714] --dry-run is deprecated and can be replaced with --dry-run=client.\ndeployment.apps/web created (dry run)\n"),
+        "{bare}"
+    );
+    let yes = s.run("k create deployment web --image=nginx --dry-run=true").text();
+    assert!(yes.contains("--dry-run=true is deprecated (boolean value) and can be replaced with --dry-run=client.\ndeployment.apps/web created (dry run)\n"), "{yes}");
+    let no = s.run("k create deployment web --image=nginx --dry-run=false").text();
+    assert!(no.ends_with("replaced with --dry-run=none.\ndeployment.apps/web created\n"), "{no}");
+}
+
+#[test]
+fn a_server_dry_run_leaves_the_random_sequence_alone() {
+    let names = |dry: bool| {
+        let mut s = session();
+        if dry {
+            let out = s.run("k create deployment web --image=my_app.v2 --dry-run=server -o yaml");
+            assert_eq!(out.status, 0, "{}", out.text());
+            assert!(out.text().contains("uid: "), "{}", out.text());
+        }
+        assert_eq!(s.run("k create deployment web --image=nginx").status, 0);
+        s.world.settle();
+        s.run("k get pods -o name").text()
+    };
+    assert_eq!(names(true), names(false));
+}
+
+#[test]
+fn a_server_dry_run_is_validated_as_a_create_is() {
+    let mut s = session();
+    s.run("k create deployment web --image=nginx");
+    let taken = s.run("k create deployment web --image=nginx --dry-run=server");
+    assert_eq!(
+        taken.text(),
+        "error: failed to create deployment: deployments.apps \"web\" already exists\n"
+    );
+    // A client dry run does not ask the server, so the same name is fine.
+    let client = s.run("k create deployment web --image=nginx --dry-run=client");
+    assert_eq!(client.text(), "deployment.apps/web created (dry run)\n");
+}
+
+#[test]
+fn the_operation_carries_the_strategy_as_print_flags_with_dry_run_strategy_says() {
+    assert_eq!(DryRun::None.op("scaled"), "scaled");
+    assert_eq!(DryRun::Client.op("patched (no change)"), "patched (no change) (dry run)");
+    assert_eq!(DryRun::Server.op("configured"), "configured (server dry run)");
+}
