@@ -15,6 +15,7 @@ mod expose;
 mod field_selector;
 mod filters;
 mod get;
+pub mod gotemplate;
 pub mod jsonpath;
 mod label;
 mod list_selector;
