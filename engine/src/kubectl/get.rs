@@ -12,7 +12,11 @@ use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
-use super::{jsonpath, sort_by, KubectlError, Mode, Output, Session};
+use super::{sort_by, KubectlError, Mode, Output, Session};
+
+#[path = "get_format.rs"]
+mod format;
+pub use format::{gotemplate_output, jsonpath_output, read_file, Format};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -27,64 +31,8 @@ const GET_FLAGS: &[FlagSpec] = &[
     flag("field-selector", None),
     flag("sort-by", None),
     flag("label-columns", Some('L')),
+    flag("template", None),
 ];
-
-/// An output format (`-o`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Format {
-    Table,
-    Name,
-    Yaml,
-    Json,
-    JsonPath(String),
-}
-
-impl Format {
-    pub fn parse(o: Option<&str>) -> Result<(Format, bool), KubectlError> {
-        let Some(o) = o else { return Ok((Format::Table, false)) };
-        Ok(match o {
-            "" => (Format::Table, false),
-            "wide" => (Format::Table, true),
-            "name" => (Format::Name, false),
-            "yaml" => (Format::Yaml, false),
-            "json" => (Format::Json, false),
-            _ => {
-                if let Some(t) =
-                    o.strip_prefix("jsonpath=").or_else(|| o.strip_prefix("jsonpath-as-json="))
-                {
-                    jsonpath::parse(t).map_err(|e| {
-                        KubectlError::Usage(format!("error parsing jsonpath {t}, {e}"))
-                    })?;
-                    (Format::JsonPath(t.to_string()), false)
-                } else if o.starts_with("custom-columns")
-                    || o.starts_with("go-template")
-                    || o.starts_with("template")
-                {
-                    return Err(KubectlError::Plain(format!(
-                        "kubeloop: -o {} is not supported in kubeloop (try -o jsonpath=...)",
-                        o.split('=').next().unwrap_or(o)
-                    )));
-                } else {
-                    return Err(KubectlError::Usage(format!(
-                        "unable to match a printer suitable for the output format \"{o}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml"
-                    )));
-                }
-            }
-        })
-    }
-
-    /// One object on its own (a watch event, or `get TYPE NAME`).
-    pub fn render_single(&self, obj: &Object) -> Result<String, String> {
-        match self {
-            Format::Table => Err("table output needs a table".into()),
-            Format::Name => Ok(format!("{}/{}\n", obj.kind().kind_group(), obj.meta().name)),
-            Format::Yaml => Ok(printers::to_yaml(obj)),
-            Format::Json => Ok(format!("{}\n", printers::to_json(obj))),
-            Format::JsonPath(t) => jsonpath::render(t, &printers::object_json(obj))
-                .map_err(|e| format!("error: {e}\n")),
-        }
-    }
-}
 
 fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
     store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
@@ -139,6 +87,18 @@ pub fn get(
     limit_ms: Option<i64>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
+    get_with_input(s, argv, None, to_completion, limit_ms, out)
+}
+
+/// `get` with its standard input, the one file (`/dev/stdin`) a `*-file` format may read.
+pub fn get_with_input(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
     let a = args::parse(argv, GET_FLAGS, "get")?;
     let sel = resource::select(&a.positional, true)?;
     if sel.items.is_empty() {
@@ -154,10 +114,13 @@ pub fn get(
             "selector (-l) can not be used when names are given".into(),
         ));
     }
-    let custom =
-        printers::CustomColumns::from_output(a.get("output")).map_err(KubectlError::Usage)?;
-    let (format, wide) =
-        if custom.is_some() { (Format::Table, false) } else { Format::parse(a.get("output"))? };
+    let template = a.get("template");
+    let (custom, custom_file) = custom_columns(a.get("output"), template, stdin.as_deref())?;
+    let (format, wide) = if custom.is_some() {
+        (Format::Table, false)
+    } else {
+        Format::parse_with(a.get("output"), template, stdin.as_deref())?
+    };
     let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
@@ -295,7 +258,10 @@ pub fn get(
         let all: Vec<_> =
             groups.iter().flat_map(|(_, v)| v.iter()).map(printers::object_json).collect();
         if !(sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1 && all.is_empty()) {
-            out.out(cc.render(&all, opts.no_headers, &mut tw).map_err(KubectlError::Usage)?);
+            // The file's printer has its own header setting and ignores --no-headers
+            // (customcolumn_flags.go ToPrinter).
+            let no_headers = opts.no_headers && !custom_file;
+            out.out(cc.render(&all, no_headers, &mut tw).map_err(KubectlError::Usage)?);
         }
         return finish(out);
     }
@@ -375,24 +341,40 @@ fn print_groups(
                 if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
             out.out(jsonpath_output(t, &data)?);
         }
+        Format::GoTemplate(t) => {
+            let data =
+                if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
+            gotemplate_output(t, &data, out)?;
+        }
     }
     Ok(false)
 }
 
-/// Runs a `-o jsonpath` template. A failure is cli-runtime/pkg/printers/jsonpath.go
-/// `JSONPathPrinter.PrintObj`'s error: the template and the object (Go's `%#v`) follow,
-/// ending in blank lines.
-pub(super) fn jsonpath_output(
-    template: &str,
-    data: &serde_json::Value,
-) -> Result<String, KubectlError> {
-    jsonpath::render(template, data).map_err(|e| {
-        KubectlError::Usage(format!(
-            "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",
-            crate::gofmt::go_quote(template),
-            jsonpath::go_syntax(data)
-        ))
-    })
+/// `-o custom-columns=SPEC` or `-o custom-columns-file=FILE` (whether it came from a file
+/// too), or `None` for other formats.
+fn custom_columns(
+    o: Option<&str>,
+    template: Option<&str>,
+    stdin: Option<&str>,
+) -> Result<(Option<printers::CustomColumns>, bool), KubectlError> {
+    let Some(file) = o.and_then(|o| o.strip_prefix("custom-columns-file")) else {
+        let cc = printers::CustomColumns::from_output(o, template);
+        return Ok((cc.map_err(KubectlError::Usage)?, false));
+    };
+    let path = match (template.filter(|t| !t.is_empty()), file.strip_prefix('=')) {
+        (Some(t), _) => t,
+        (None, Some(p)) if !p.is_empty() => p,
+        (None, _) if file.is_empty() || file == "=" => {
+            return Err(KubectlError::Usage(
+                "custom-columns format specified but no custom columns given".into(),
+            ))
+        }
+        (None, _) => return Format::parse(o).map(|_| (None, false)),
+    };
+    // customcolumn_flags.go: `error reading template FILE, ...` (no `--`, unlike templates).
+    let text = read_file(path, stdin, "template")?;
+    let cc = printers::CustomColumns::from_template(&text).map_err(KubectlError::Usage)?;
+    Ok((Some(cc), true))
 }
 
 #[cfg(test)]

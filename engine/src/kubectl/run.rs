@@ -234,7 +234,7 @@ pub fn kubectl(
     };
     let rest = &argv[1..];
     match verb.as_str() {
-        "get" => get::get(s, rest, to_completion, limit_ms, out),
+        "get" => get::get_with_input(s, rest, stdin, to_completion, limit_ms, out),
         "describe" => describe::describe(s, rest, out),
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),

@@ -46,7 +46,9 @@ impl State<'_> {
     fn tick(&mut self) -> R<()> {
         self.steps += 1;
         if self.steps > MAX_STEPS || self.out.len() > MAX_OUTPUT {
-            return Err("kubeloop: the template did too much work (it is bounded in kubeloop)".into());
+            return Err(
+                "kubeloop: the template did too much work (it is bounded in kubeloop)".into()
+            );
         }
         Ok(())
     }
@@ -98,8 +100,12 @@ impl State<'_> {
     fn range(&mut self, dot: &Val, b: &Block) -> R<()> {
         let v = self.pipeline(dot, &b.pipe)?;
         let items: Vec<(Val, Val)> = match &v {
-            Val::List(l) => l.iter().enumerate().map(|(i, e)| (Val::Int(i as i64), e.clone())).collect(),
-            Val::Map(m) => m.iter().map(|(k, e)| (Val::Str(k.as_str().into()), e.clone())).collect(),
+            Val::List(l) => {
+                l.iter().enumerate().map(|(i, e)| (Val::Int(i as i64), e.clone())).collect()
+            }
+            Val::Map(m) => {
+                m.iter().map(|(k, e)| (Val::Str(k.as_str().into()), e.clone())).collect()
+            }
             Val::Invalid | Val::Nil => Vec::new(),
             other => {
                 // The error names the node evaluated last: the pipeline's last operand.
@@ -196,7 +202,11 @@ impl State<'_> {
             _ => {
                 // exec.go notAFunction.
                 if !rest.is_empty() || fin.is_some() {
-                    return self.fail(first.pos, &first.to_string(), format!("can't give argument to non-function {first}"));
+                    return self.fail(
+                        first.pos,
+                        &first.to_string(),
+                        format!("can't give argument to non-function {first}"),
+                    );
                 }
                 if first.kind == ArgKind::Nil {
                     return self.fail(first.pos, "nil", "nil is not a command".into());
@@ -208,17 +218,32 @@ impl State<'_> {
 
     /// exec.go evalFieldChain/evalField over maps: a missing key is the zero Value, and so is
     /// any field of it; a field of a non-map is an error.
-    fn field_chain(&mut self, node: &Arg, mut v: Val, fields: &[String], rest: &[Arg], fin: Option<Val>) -> R<Val> {
+    fn field_chain(
+        &mut self,
+        node: &Arg,
+        mut v: Val,
+        fields: &[String],
+        rest: &[Arg],
+        fin: Option<Val>,
+    ) -> R<Val> {
         for (i, f) in fields.iter().enumerate() {
             let last = i + 1 == fields.len();
             v = match v {
                 Val::Invalid => return Ok(Val::Invalid),
                 Val::Nil => {
-                    return self.fail(node.pos, &node.to_string(), format!("nil pointer evaluating interface {{}}.{f}"))
+                    return self.fail(
+                        node.pos,
+                        &node.to_string(),
+                        format!("nil pointer evaluating interface {{}}.{f}"),
+                    )
                 }
                 Val::Map(m) => {
                     if last && (!rest.is_empty() || fin.is_some()) {
-                        return self.fail(node.pos, &node.to_string(), format!("{f} is not a method but has arguments"));
+                        return self.fail(
+                            node.pos,
+                            &node.to_string(),
+                            format!("{f} is not a method but has arguments"),
+                        );
                     }
                     m.get(f).cloned().unwrap_or(Val::Invalid)
                 }
@@ -227,7 +252,11 @@ impl State<'_> {
                         Val::Int(_) => "int",
                         _ => "interface {}",
                     };
-                    return self.fail(node.pos, &node.to_string(), format!("can't evaluate field {f} in type {ty}"));
+                    return self.fail(
+                        node.pos,
+                        &node.to_string(),
+                        format!("can't evaluate field {f} in type {ty}"),
+                    );
                 }
             };
         }
@@ -254,7 +283,11 @@ impl State<'_> {
             }
             ArgKind::Chain(inner, fields) => {
                 if inner.kind == ArgKind::Nil {
-                    return self.fail(a.pos, &a.to_string(), format!("indirection through explicit nil in {a}"));
+                    return self.fail(
+                        a.pos,
+                        &a.to_string(),
+                        format!("indirection through explicit nil in {a}"),
+                    );
                 }
                 let v = self.arg(dot, inner)?;
                 self.field_chain(a, v, fields, &[], None)?
@@ -286,8 +319,14 @@ impl State<'_> {
     fn check_string(&self, a: &Arg, v: Val) -> R<Val> {
         match v {
             Val::Str(_) => Ok(v),
-            Val::Invalid => self.fail(a.pos, &a.to_string(), "invalid value; expected string".into()),
-            other => self.fail(a.pos, &a.to_string(), format!("wrong type for value; expected string; got {}", other.type_name())),
+            Val::Invalid => {
+                self.fail(a.pos, &a.to_string(), "invalid value; expected string".into())
+            }
+            other => self.fail(
+                a.pos,
+                &a.to_string(),
+                format!("wrong type for value; expected string; got {}", other.type_name()),
+            ),
         }
     }
 
@@ -299,9 +338,17 @@ impl State<'_> {
         let (want, variadic) = funcs::arity(name);
         let head = &cmd.args[0];
         if variadic && n < want {
-            return self.fail(head.pos, name, format!("wrong number of args for {name}: want at least {want} got {n}"));
+            return self.fail(
+                head.pos,
+                name,
+                format!("wrong number of args for {name}: want at least {want} got {n}"),
+            );
         } else if !variadic && n != want {
-            return self.fail(head.pos, name, format!("wrong number of args for {name}: want {want} got {n}"));
+            return self.fail(
+                head.pos,
+                name,
+                format!("wrong number of args for {name}: want {want} got {n}"),
+            );
         }
         if name == "and" || name == "or" {
             let mut v = Val::Invalid;
@@ -339,6 +386,7 @@ impl State<'_> {
                 }
             }
         }
-        funcs::call(name, &argv).or_else(|e| self.fail(cmd.pos, &cmd.to_string(), format!("error calling {name}: {e}")))
+        funcs::call(name, &argv)
+            .or_else(|e| self.fail(cmd.pos, &cmd.to_string(), format!("error calling {name}: {e}")))
     }
 }

@@ -7,8 +7,25 @@ use super::printf::{sprint, sprintf, sprintln};
 use super::value::Val;
 
 const FUNCTIONS: &[&str] = &[
-    "and", "base64decode", "eq", "exists", "ge", "gt", "html", "index", "le", "len", "lt", "ne",
-    "not", "or", "print", "printf", "println", "slice", "urlquery",
+    "and",
+    "base64decode",
+    "eq",
+    "exists",
+    "ge",
+    "gt",
+    "html",
+    "index",
+    "le",
+    "len",
+    "lt",
+    "ne",
+    "not",
+    "or",
+    "print",
+    "printf",
+    "println",
+    "slice",
+    "urlquery",
 ];
 
 pub fn is_function(name: &str) -> bool {
@@ -53,9 +70,9 @@ pub fn call(name: &str, args: &[Val]) -> Result<Val, String> {
             let Val::Str(s) = &args[0] else { return Err("base64decode needs a string".into()) };
             match base64_std(s) {
                 Ok(bytes) => Ok(Val::Str(String::from_utf8_lossy(&bytes).into())),
-                Err(at) => Err(format!(
-                    "base64 decode failed: illegal base64 data at input byte {at}"
-                )),
+                Err(at) => {
+                    Err(format!("base64 decode failed: illegal base64 data at input byte {at}"))
+                }
             }
         }
         "html" => Ok(Val::Str(html_escape(&escaper_arg(args)).into())),
@@ -109,7 +126,8 @@ fn base64_std(s: &str) -> Result<Vec<u8>, usize> {
         0 => Ok(out),
         4 => {
             let real: Vec<u8> = quantum.iter().copied().filter(|&q| q < 64).collect();
-            let n = real.iter().fold(0u32, |acc, &q| acc << 6 | u32::from(q)) << (6 * (4 - real.len()));
+            let n =
+                real.iter().fold(0u32, |acc, &q| acc << 6 | u32::from(q)) << (6 * (4 - real.len()));
             out.extend_from_slice(&n.to_be_bytes()[1..real.len()]);
             Ok(out)
         }
@@ -232,9 +250,7 @@ fn index_arg(ix: &Val, len: usize) -> Result<usize, String> {
     let x = match ix {
         Val::Int(i) | Val::Int64(i) => *i,
         Val::Invalid | Val::Nil => return Err("cannot index slice/array with nil".into()),
-        other => {
-            return Err(format!("cannot index slice/array with type {}", other.type_name()))
-        }
+        other => return Err(format!("cannot index slice/array with type {}", other.type_name())),
     };
     if x < 0 || x as u64 >= len as u64 {
         return Err(format!("index out of range: {x}"));

@@ -95,7 +95,10 @@ pub fn number_value(text: &str) -> Option<Num> {
         .find_map(|(p, r)| body.strip_prefix(p).map(|d| (d, *r)));
     let int = match radix {
         Some((digits, r)) => i64::from_str_radix(digits, r).ok(),
-        None if body.len() > 1 && body.starts_with('0') && body.bytes().all(|b| b.is_ascii_digit()) => {
+        None if body.len() > 1
+            && body.starts_with('0')
+            && body.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             i64::from_str_radix(&body[1..], 8).ok()
         }
         None => body.parse::<i64>().ok(),
@@ -339,8 +342,10 @@ impl Parser<'_> {
                     self.vars.push(name.clone());
                     if context == "range" && pipe.decl.len() < 2 {
                         let after = self.peek_non_space();
-                        if matches!(after.kind, Tok::Variable(_) | Tok::RightDelim | Tok::RightParen)
-                        {
+                        if matches!(
+                            after.kind,
+                            Tok::Variable(_) | Tok::RightDelim | Tok::RightParen
+                        ) {
                             continue;
                         }
                         return self.fail(&after, "range can only initialize variables".into());
@@ -362,17 +367,31 @@ impl Parser<'_> {
                 for (i, c) in pipe.cmds.iter().enumerate().skip(1) {
                     if matches!(
                         c.args[0].kind,
-                        ArgKind::Bool(_) | ArgKind::Dot | ArgKind::Nil | ArgKind::Number(..) | ArgKind::Str(..)
+                        ArgKind::Bool(_)
+                            | ArgKind::Dot
+                            | ArgKind::Nil
+                            | ArgKind::Number(..)
+                            | ArgKind::Str(..)
                     ) {
-                        return self.fail(&t, format!("non executable command in pipeline stage {}", i + 1));
+                        return self.fail(
+                            &t,
+                            format!("non executable command in pipeline stage {}", i + 1),
+                        );
                     }
                 }
                 self.depth -= 1;
                 return Ok(pipe);
             }
             match t.kind {
-                Tok::Bool(_) | Tok::Dot | Tok::Field(_) | Tok::Identifier(_) | Tok::Number(_)
-                | Tok::Nil | Tok::Str(..) | Tok::Variable(_) | Tok::LeftParen => {
+                Tok::Bool(_)
+                | Tok::Dot
+                | Tok::Field(_)
+                | Tok::Identifier(_)
+                | Tok::Number(_)
+                | Tok::Nil
+                | Tok::Str(..)
+                | Tok::Variable(_)
+                | Tok::LeftParen => {
                     self.at -= 1;
                     let cmd = self.command()?;
                     pipe.cmds.push(cmd);
@@ -425,9 +444,19 @@ impl Parser<'_> {
                 f.extend(fields);
                 ArgKind::Variable(v, f)
             }
-            ArgKind::Bool(_) | ArgKind::Str(..) | ArgKind::Number(..) | ArgKind::Nil | ArgKind::Dot => {
+            ArgKind::Bool(_)
+            | ArgKind::Str(..)
+            | ArgKind::Number(..)
+            | ArgKind::Nil
+            | ArgKind::Dot => {
                 let item = self.items[self.at - 1].clone();
-                return self.fail(&item, format!("unexpected . after term {}", crate::gofmt::go_quote(&term.to_string())));
+                return self.fail(
+                    &item,
+                    format!(
+                        "unexpected . after term {}",
+                        crate::gofmt::go_quote(&term.to_string())
+                    ),
+                );
             }
             _ => ArgKind::Chain(Box::new(term), fields),
         };
@@ -439,7 +468,10 @@ impl Parser<'_> {
         let kind = match t.kind.clone() {
             Tok::Identifier(name) => {
                 if !super::funcs::is_function(&name) {
-                    return self.fail(&t, format!("function {} not defined", crate::gofmt::go_quote(&name)));
+                    return self.fail(
+                        &t,
+                        format!("function {} not defined", crate::gofmt::go_quote(&name)),
+                    );
                 }
                 ArgKind::Function(name)
             }
@@ -448,7 +480,8 @@ impl Parser<'_> {
             Tok::Variable(v) => {
                 let (name, fields) = split_variable(&v);
                 if !self.vars.iter().any(|x| *x == name) {
-                    return self.fail(&t, format!("undefined variable {}", crate::gofmt::go_quote(&name)));
+                    return self
+                        .fail(&t, format!("undefined variable {}", crate::gofmt::go_quote(&name)));
                 }
                 ArgKind::Variable(name, fields)
             }
@@ -456,9 +489,16 @@ impl Parser<'_> {
             Tok::Bool(b) => ArgKind::Bool(b),
             Tok::Number(text) => match number_value(&text) {
                 Some(n) => ArgKind::Number(text, n),
-                None => return self.fail(&t, format!("illegal number syntax: {}", crate::gofmt::go_quote(&text))),
+                None => {
+                    return self.fail(
+                        &t,
+                        format!("illegal number syntax: {}", crate::gofmt::go_quote(&text)),
+                    )
+                }
             },
-            Tok::LeftParen => ArgKind::Pipe(Box::new(self.pipeline("parenthesized pipeline", Tok::RightParen)?)),
+            Tok::LeftParen => {
+                ArgKind::Pipe(Box::new(self.pipeline("parenthesized pipeline", Tok::RightParen)?))
+            }
             Tok::Str(text, value) => ArgKind::Str(text, value),
             _ => {
                 self.at -= 1;

@@ -191,7 +191,13 @@ fn int_verb(i: i64, verb: char, spec: Spec) -> Option<String> {
         'o' => format!("{}{mag:o}", if spec.sharp { "0" } else { "" }),
         'O' => format!("0o{mag:o}"),
         'b' => format!("{mag:b}"),
-        'c' => return Some(pad(&char::from_u32(i as u32).unwrap_or('\u{FFFD}').to_string(), spec, false)),
+        'c' => {
+            return Some(pad(
+                &char::from_u32(i as u32).unwrap_or('\u{FFFD}').to_string(),
+                spec,
+                false,
+            ))
+        }
         'q' => {
             let c = char::from_u32(i as u32).unwrap_or('\u{FFFD}');
             let q = go_quote(&c.to_string());
@@ -212,7 +218,11 @@ fn int_verb(i: i64, verb: char, spec: Spec) -> Option<String> {
     } else {
         ""
     };
-    Some(pad(&format!("{sign}{digits}"), Spec { zero: spec.zero && spec.prec.is_none(), ..spec }, true))
+    Some(pad(
+        &format!("{sign}{digits}"),
+        Spec { zero: spec.zero && spec.prec.is_none(), ..spec },
+        true,
+    ))
 }
 
 fn float_verb(f: f64, verb: char, spec: Spec) -> Option<String> {

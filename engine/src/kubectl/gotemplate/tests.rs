@@ -24,7 +24,10 @@ fn run(t: &str) -> String {
 #[test]
 fn fields_and_missing_keys_print_as_kubectl_does() {
     assert_eq!(run("{{.metadata.name}} {{.spec.replicas}}"), "web 3");
-    assert_eq!(run("{{.nope}} {{.nope.x}} {{.metadata.creationTimestamp}}"), "<no value> <no value> <no value>");
+    assert_eq!(
+        run("{{.nope}} {{.nope.x}} {{.metadata.creationTimestamp}}"),
+        "<no value> <no value> <no value>"
+    );
     assert_eq!(run("{{.metadata.labels}}"), "map[app:web tier:front]");
     assert_eq!(run("{{.spec.containers}}"), "[map[image:nginx name:a] map[image:redis name:b]]");
     assert_eq!(run("{{.spec.ratio}} {{.spec.big}}"), "0.5 1e+06");
@@ -38,11 +41,25 @@ fn fields_and_missing_keys_print_as_kubectl_does() {
 fn range_if_with_and_variables() {
     assert_eq!(run("{{range .spec.containers}}{{.name}}={{.image}};{{end}}"), "a=nginx;b=redis;");
     assert_eq!(run("{{range $i, $c := .spec.containers}}{{$i}}:{{$c.name}} {{end}}"), "0:a 1:b ");
-    assert_eq!(run("{{range $k, $v := .metadata.labels}}{{$k}}={{$v}},{{end}}"), "app=web,tier=front,");
+    assert_eq!(
+        run("{{range $k, $v := .metadata.labels}}{{$k}}={{$v}},{{end}}"),
+        "app=web,tier=front,"
+    );
     assert_eq!(run("{{range .nope}}x{{else}}empty{{end}}"), "empty");
-    assert_eq!(run("{{if eq .spec.replicas 3}}three{{else if gt .spec.replicas 3}}more{{else}}less{{end}}"), "three");
-    assert_eq!(run("{{with .metadata.labels}}{{.app}}{{end}}{{with .nope}}x{{else}}none{{end}}"), "webnone");
-    assert_eq!(run("{{$n := .metadata.name}}{{range .spec.containers}}{{$n}}/{{.name}} {{end}}{{$.kind}}"), "web/a web/b Deployment");
+    assert_eq!(
+        run(
+            "{{if eq .spec.replicas 3}}three{{else if gt .spec.replicas 3}}more{{else}}less{{end}}"
+        ),
+        "three"
+    );
+    assert_eq!(
+        run("{{with .metadata.labels}}{{.app}}{{end}}{{with .nope}}x{{else}}none{{end}}"),
+        "webnone"
+    );
+    assert_eq!(
+        run("{{$n := .metadata.name}}{{range .spec.containers}}{{$n}}/{{.name}} {{end}}{{$.kind}}"),
+        "web/a web/b Deployment"
+    );
     assert_eq!(run("{{range .spec.containers}}{{if eq .name \"a\"}}{{continue}}{{end}}{{.name}}{{break}}{{end}}"), "b");
     assert_eq!(run("  {{- .metadata.name -}}  \n {{/* note */}}!"), "web!");
 }
@@ -98,7 +115,10 @@ fn execution_errors_name_the_node_as_go_does() {
         run("{{printf \"%5.1f|%x|%08.3f|%+d|%e\" 3.14159 255 3.14159 5 123456.0}}"),
         "  3.1|ff|0003.142|+5|1.234560e+05"
     );
-    assert_eq!(run("{{html \"<a href='x'>\"}} {{slice \"abc\" 1}} {{urlquery \"a b&c\"}}"), "&lt;a href=&#39;x&#39;&gt; bc a+b%26c");
+    assert_eq!(
+        run("{{html \"<a href='x'>\"}} {{slice \"abc\" 1}} {{urlquery \"a b&c\"}}"),
+        "&lt;a href=&#39;x&#39;&gt; bc a+b%26c"
+    );
 }
 
 #[test]
@@ -123,7 +143,10 @@ fn parse_errors_are_worded_as_go() {
         assert_eq!(run(t), format!("PARSE template: output:1: {want}"), "{t}");
     }
     assert_eq!(run("{{.a\n}"), "PARSE template: output:2: unexpected \"}\" in operand");
-    assert_eq!(run("{{.a | 3}}"), "PARSE template: output:1: non executable command in pipeline stage 2");
+    assert_eq!(
+        run("{{.a | 3}}"),
+        "PARSE template: output:1: non executable command in pipeline stage 2"
+    );
     assert_eq!(
         run("{{if .x}}{{else}}{{else}}{{end}}"),
         "PARSE template: output:1: expected end; found {{else}}"
