@@ -4,6 +4,7 @@
 //! Parsing is pure (`shell`, `args`); execution goes through `Session`, which owns the world.
 //! Nothing here draws anything: the page and the `kubeloop` binary show `Output` as text.
 
+mod annotate;
 mod apply;
 pub mod args;
 mod create_service;
@@ -21,6 +22,7 @@ mod label;
 mod list_selector;
 mod logs;
 mod manifest;
+mod meta_edit;
 mod mutate;
 mod nodes;
 mod patch;
