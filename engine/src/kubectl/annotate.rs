@@ -169,7 +169,7 @@ mod tests {
         let mut s = session();
         assert_eq!(
             s.run("k annotate deploy web --list z=1").text(),
-            "deployment.kubernetes.io/revision=1\nz=1\n"
+            "z=1\n"
         );
         assert_eq!(s.run("k get deploy web -o jsonpath={.metadata.annotations.z}").text(), "");
     }
