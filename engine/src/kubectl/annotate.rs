@@ -167,10 +167,7 @@ mod tests {
     #[test]
     fn list_shows_the_edit_without_sending_it() {
         let mut s = session();
-        assert_eq!(
-            s.run("k annotate deploy web --list z=1").text(),
-            "z=1\n"
-        );
+        assert_eq!(s.run("k annotate deploy web --list z=1").text(), "z=1\n");
         assert_eq!(s.run("k get deploy web -o jsonpath={.metadata.annotations.z}").text(), "");
     }
 }

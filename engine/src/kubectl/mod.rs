@@ -27,6 +27,7 @@ mod mutate;
 mod nodes;
 mod patch;
 pub mod printers;
+mod replace;
 mod resource;
 mod rollout;
 mod run;

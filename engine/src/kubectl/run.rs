@@ -4,7 +4,8 @@
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
     annotate, apply, delete, describe, events, expose, filters, get, label, logs, mutate, nodes,
-    patch, rollout, sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session, Stream,
+    patch, replace, rollout, sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session,
+    Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -246,6 +247,7 @@ pub fn kubectl(
         "patch" => patch::patch(s, rest, stdin, out),
         "label" => label::label(s, rest, out),
         "annotate" => annotate::annotate(s, rest, out),
+        "replace" => replace::replace(s, rest, stdin, out),
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
         "rollout" => rollout::rollout(s, rest, s.mode == Mode::Script, out),
@@ -263,7 +265,7 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "replace" | "autoscale" | "exec" | "port-forward"
+        "autoscale" | "exec" | "port-forward"
         | "attach" | "cp" | "top" | "auth" | "config" | "api-resources" | "explain" | "diff"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
