@@ -4,8 +4,9 @@ use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
-    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "patch",
-    "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
+    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "annotate",
+    "patch", "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events",
+    "version", "replace",
 ];
 const KINDS: &[&str] = &[
     "pods",
