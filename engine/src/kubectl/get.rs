@@ -318,7 +318,11 @@ fn print_groups(
             let mut first = true;
             for (kind, objs) in groups.iter().filter(|(_, v)| !v.is_empty()) {
                 if !first {
-                    out.out("\n");
+                    // get.go: the line between kinds goes to stderr, and not at all with
+                    // --no-headers.
+                    if !opts.no_headers {
+                        out.err("\n");
+                    }
                     *tw = TabWriter::default();
                 }
                 first = false;
