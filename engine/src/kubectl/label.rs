@@ -117,7 +117,7 @@ fn label_one(
     let before = Field::Labels.of(&obj);
     let LabelChanges { add, remove } = changes;
     for k in remove {
-        if before.get(k).is_none() {
+        if !before.contains_key(k) {
             out.out(format!("label {} not found.\n", go_quote(k)));
         }
     }

@@ -479,7 +479,7 @@ impl Parser<'_> {
             Tok::Nil => ArgKind::Nil,
             Tok::Variable(v) => {
                 let (name, fields) = split_variable(&v);
-                if !self.vars.iter().any(|x| *x == name) {
+                if !self.vars.contains(&name) {
                     return self
                         .fail(&t, format!("undefined variable {}", crate::gofmt::go_quote(&name)));
                 }
