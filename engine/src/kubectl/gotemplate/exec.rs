@@ -4,7 +4,7 @@
 //! `template: output:LINE:COL: executing "output" at <NODE>: MSG`.
 
 use super::funcs;
-use super::parse::{Arg, ArgKind, Block, Cmd, Node, Num, Pipe};
+use super::node::{Arg, ArgKind, Block, Cmd, Node, Num, Pipe};
 use super::value::{go_print, Val};
 
 /// Bound on what one run may write and do, so that nested ranges cannot run away (Go has

@@ -389,7 +389,7 @@ impl Lexer<'_> {
             .unwrap_or(r.len());
         self.pos += n;
         let text = self.src[start..self.pos].to_string();
-        if super::parse::number_value(&text).is_none() {
+        if super::node::number_value(&text).is_none() {
             self.error(format!("bad number syntax: {}", crate::gofmt::go_quote(&text)));
             return false;
         }

@@ -8,6 +8,7 @@
 mod exec;
 mod funcs;
 mod lex;
+mod node;
 mod parse;
 mod printf;
 #[cfg(test)]
@@ -22,7 +23,7 @@ pub use value::Val;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Template {
     pub text: String,
-    nodes: Vec<parse::Node>,
+    nodes: Vec<node::Node>,
 }
 
 /// Parses a template named `output`, as cli-runtime's NewGoTemplatePrinter names it. An
