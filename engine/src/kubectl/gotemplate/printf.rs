@@ -191,6 +191,7 @@ fn int_verb(i: i64, verb: char, spec: Spec) -> Option<String> {
         'o' => format!("{}{mag:o}", if spec.sharp { "0" } else { "" }),
         'O' => format!("0o{mag:o}"),
         'b' => format!("{mag:b}"),
+        'U' => return Some(pad(&format!("U+{i:04X}"), spec, false)),
         'c' => {
             return Some(pad(
                 &char::from_u32(i as u32).unwrap_or('\u{FFFD}').to_string(),

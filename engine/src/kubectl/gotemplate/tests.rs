@@ -112,6 +112,18 @@ fn execution_errors_name_the_node_as_go_does() {
     }
     assert_eq!(run("{{printf \"%T %T\" .spec.replicas 1}}"), "int64 int");
     assert_eq!(
+        run("{{printf \"%v %.3v %6.2f %x %X %o %c %q %U\" 1.5 3.14159 2.5 \"hi\" 255 8 65 66 67}}"),
+        "1.5 3.14   2.50 6869 FF 10 A 'B' U+0043"
+    );
+    assert_eq!(run("{{printf \"%s|%v|%d\" nil .nope .nope}}"), "%!s(<nil>)|<nil>|%!d(<nil>)");
+    assert_eq!(
+        run("{{printf \"%d%%\" 50}} {{printf \"%!\"}} {{printf \"%z\" 1}}"),
+        "50% %!!(MISSING) %!z(int=1)"
+    );
+    assert_eq!(run("{{and .nope 1}}|{{or .nope \"\"}}|{{and 1 2}}|{{or 0 0}}"), "<no value>||2|0");
+    assert_eq!(run("{{with .nope}}x{{else with .spec}}{{.replicas}}{{end}}"), "3");
+    assert_eq!(run("{{println 1 \"a\" 2}}x"), "1 a 2\nx");
+    assert_eq!(
         run("{{printf \"%5.1f|%x|%08.3f|%+d|%e\" 3.14159 255 3.14159 5 123456.0}}"),
         "  3.1|ff|0003.142|+5|1.234560e+05"
     );
