@@ -162,6 +162,12 @@ impl Parser<'_> {
 
     /// parse.go parseControl: the pipeline, the body, and an `else` (or `else if`).
     fn control(&mut self, else_chain: bool, context: &str) -> R<Block> {
+        // Nested blocks share the bound on nested pipelines: both recurse.
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let item = self.peek().clone();
+            return self.fail(&item, "max expression depth exceeded".into());
+        }
         let vars = self.vars.len();
         let pipe = self.pipeline(context, Tok::RightDelim)?;
         if context == "range" {
@@ -194,6 +200,7 @@ impl Parser<'_> {
             }
         };
         self.vars.truncate(vars);
+        self.depth -= 1;
         Ok(Block { pipe, list, else_list })
     }
 

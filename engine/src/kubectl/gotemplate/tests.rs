@@ -168,3 +168,15 @@ fn parse_errors_are_worded_as_go() {
         "PARSE template: output:1: undefined variable \"$x\""
     );
 }
+
+#[test]
+fn deep_nesting_and_runaway_ranges_are_refused_not_overflowed() {
+    let deep_if = "{{if 1}}".repeat(5000) + &"{{end}}".repeat(5000);
+    assert_eq!(run(&deep_if), "PARSE template: output:1: max expression depth exceeded");
+    let deep_paren = "{{".to_string() + &"(".repeat(5000) + "1" + &")".repeat(5000) + "}}";
+    assert_eq!(run(&deep_paren), "PARSE template: output:1: max expression depth exceeded");
+    let nested = "{{range $.spec.containers}}".repeat(40) + "x" + &"{{end}}".repeat(40);
+    assert!(run(&nested).contains("kubeloop: the template did too much work"));
+    // A shallow nest still parses.
+    assert_eq!(run(&("{{if 1}}".repeat(50) + "y" + &"{{end}}".repeat(50))), "y");
+}
