@@ -32,6 +32,7 @@ const GET_FLAGS: &[FlagSpec] = &[
     flag("sort-by", None),
     flag("label-columns", Some('L')),
     flag("template", None),
+    switch("allow-missing-template-keys", None),
 ];
 
 fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
@@ -120,6 +121,18 @@ pub fn get_with_input(
         (Format::Table, false)
     } else {
         Format::parse_with(a.get("output"), template, stdin.as_deref())?
+    };
+    // template_flags.go AllowMissingKeys: text/template's `missingkey=error`.
+    let format = match (a.bool("allow-missing-template-keys", true)?, format) {
+        (false, Format::GoTemplate(mut t)) => {
+            t.missing_key_error = true;
+            Format::GoTemplate(t)
+        }
+        (false, Format::JsonPath(_)) => return Err(KubectlError::Plain(
+            "kubeloop: --allow-missing-template-keys=false is supported for -o go-template only"
+                .into(),
+        )),
+        (_, f) => f,
     };
     let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;

@@ -31,3 +31,5 @@ k get deploy web -o go-template='{{eq .spec.replicas 2.0}}'
 k get deploy nope -o go-template='{{.metadata.name}}'
 k get deploy web -o go-templat='{{.metadata.name}}'
 k get deploy web -o go-template='{{.metadata.name}}' --bogus
+k get deploy web -o go-template='{{.metadata.name}} {{.nope}}{{"\n"}}' --allow-missing-template-keys=false
+k get deploy web -o go-template='{{.metadata.name}} {{.nope}}{{"\n"}}' --allow-missing-template-keys=true

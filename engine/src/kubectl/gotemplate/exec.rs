@@ -6,6 +6,7 @@
 use super::funcs;
 use super::node::{Arg, ArgKind, Block, Cmd, Node, Num, Pipe};
 use super::value::{go_print, Val};
+use crate::gofmt::go_quote;
 
 /// Bound on what one run may write and do, so that nested ranges cannot run away (Go has
 /// none; kubeloop must answer).
@@ -23,14 +24,23 @@ struct State<'a> {
     vars: Vec<(String, Val)>,
     out: &'a mut String,
     steps: usize,
+    /// `missingkey=error` (kubectl's `--allow-missing-template-keys=false`).
+    missing_error: bool,
 }
 
 type R<T> = Result<T, String>;
 
 /// Runs `nodes` with `data` as dot and `$`, appending to `out` (which keeps what was written
 /// before an error, as Go's writer does).
-pub fn execute(src: &str, nodes: &[Node], data: &Val, out: &mut String) -> R<()> {
-    let mut s = State { src, vars: vec![("$".into(), data.clone())], out, steps: 0 };
+pub fn execute(
+    src: &str,
+    nodes: &[Node],
+    data: &Val,
+    missing_error: bool,
+    out: &mut String,
+) -> R<()> {
+    let vars = vec![("$".into(), data.clone())];
+    let mut s = State { src, vars, out, steps: 0, missing_error };
     s.walk(data, nodes).map(|_| ())
 }
 
@@ -229,6 +239,10 @@ impl State<'_> {
         for (i, f) in fields.iter().enumerate() {
             let last = i + 1 == fields.len();
             v = match v {
+                Val::Invalid if self.missing_error => {
+                    let msg = format!("nil data; no entry for key {}", go_quote(f));
+                    return self.fail(node.pos, &node.to_string(), msg);
+                }
                 Val::Invalid => return Ok(Val::Invalid),
                 Val::Nil => {
                     return self.fail(
@@ -245,7 +259,14 @@ impl State<'_> {
                             format!("{f} is not a method but has arguments"),
                         );
                     }
-                    m.get(f).cloned().unwrap_or(Val::Invalid)
+                    match m.get(f) {
+                        Some(v) => v.clone(),
+                        None if self.missing_error => {
+                            let msg = format!("map has no entry for key {}", go_quote(f));
+                            return self.fail(node.pos, &node.to_string(), msg);
+                        }
+                        None => Val::Invalid,
+                    }
                 }
                 other => {
                     let ty = match other {

@@ -24,13 +24,15 @@ pub use value::Val;
 pub struct Template {
     pub text: String,
     nodes: Vec<node::Node>,
+    /// A missing key is an error rather than `<no value>` (`missingkey=error`).
+    pub missing_key_error: bool,
 }
 
 /// Parses a template named `output`, as cli-runtime's NewGoTemplatePrinter names it. An
 /// error is Go's, `template: output:LINE: ...`.
 pub fn parse(text: &str) -> Result<Template, String> {
     let nodes = parse::parse(text).map_err(|e| e.0)?;
-    Ok(Template { text: text.to_string(), nodes })
+    Ok(Template { text: text.to_string(), nodes, missing_key_error: false })
 }
 
 impl Template {
@@ -38,7 +40,13 @@ impl Template {
     /// (Go writes to the printer's writer as it goes) next to Go's error text.
     pub fn execute(&self, data: &Value) -> Result<String, (String, String)> {
         let mut out = String::new();
-        match exec::execute(&self.text, &self.nodes, &Val::from_json(data), &mut out) {
+        match exec::execute(
+            &self.text,
+            &self.nodes,
+            &Val::from_json(data),
+            self.missing_key_error,
+            &mut out,
+        ) {
             Ok(()) => Ok(out),
             Err(e) => Err((out, e)),
         }
