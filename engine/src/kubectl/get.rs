@@ -16,7 +16,8 @@ use super::{sort_by, KubectlError, Mode, Output, Session};
 
 #[path = "get_format.rs"]
 mod format;
-pub use format::{gotemplate_output, jsonpath_output, read_file, Format};
+use format::custom_columns;
+pub use format::{gotemplate_output, jsonpath_output, Format};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -122,18 +123,7 @@ pub fn get_with_input(
     } else {
         Format::parse_with(a.get("output"), template, stdin.as_deref())?
     };
-    // template_flags.go AllowMissingKeys: text/template's `missingkey=error`.
-    let format = match (a.bool("allow-missing-template-keys", true)?, format) {
-        (false, Format::GoTemplate(mut t)) => {
-            t.missing_key_error = true;
-            Format::GoTemplate(t)
-        }
-        (false, Format::JsonPath(_)) => return Err(KubectlError::Plain(
-            "kubeloop: --allow-missing-template-keys=false is supported for -o go-template only"
-                .into(),
-        )),
-        (_, f) => f,
-    };
+    let format = format::allow_missing_keys(format, a.bool("allow-missing-template-keys", true)?)?;
     let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
@@ -365,33 +355,6 @@ fn print_groups(
         }
     }
     Ok(false)
-}
-
-/// `-o custom-columns=SPEC` or `-o custom-columns-file=FILE` (whether it came from a file
-/// too), or `None` for other formats.
-fn custom_columns(
-    o: Option<&str>,
-    template: Option<&str>,
-    stdin: Option<&str>,
-) -> Result<(Option<printers::CustomColumns>, bool), KubectlError> {
-    let Some(file) = o.and_then(|o| o.strip_prefix("custom-columns-file")) else {
-        let cc = printers::CustomColumns::from_output(o, template);
-        return Ok((cc.map_err(KubectlError::Usage)?, false));
-    };
-    let path = match (template.filter(|t| !t.is_empty()), file.strip_prefix('=')) {
-        (Some(t), _) => t,
-        (None, Some(p)) if !p.is_empty() => p,
-        (None, _) if file.is_empty() || file == "=" => {
-            return Err(KubectlError::Usage(
-                "custom-columns format specified but no custom columns given".into(),
-            ))
-        }
-        (None, _) => return Format::parse(o).map(|_| (None, false)),
-    };
-    // customcolumn_flags.go: `error reading template FILE, ...` (no `--`, unlike templates).
-    let text = read_file(path, stdin, "template")?;
-    let cc = printers::CustomColumns::from_template(&text).map_err(KubectlError::Usage)?;
-    Ok((Some(cc), true))
 }
 
 #[cfg(test)]

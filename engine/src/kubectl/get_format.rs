@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use super::super::gotemplate::{self, Template};
-use super::super::{jsonpath, printers, KubectlError, Output};
+use super::super::printers::{self, CustomColumns};
+use super::super::{jsonpath, KubectlError, Output};
 use crate::model::Object;
 
 /// An output format (`-o`).
@@ -165,5 +166,48 @@ pub fn gotemplate_output(t: &Template, data: &Value, out: &mut Output) -> Result
                 crate::gofmt::go_quote(&t.text)
             )))
         }
+    }
+}
+
+/// `-o custom-columns=SPEC` or `-o custom-columns-file=FILE` (whether it came from a file
+/// too), or `None` for other formats.
+pub(super) fn custom_columns(
+    o: Option<&str>,
+    template: Option<&str>,
+    stdin: Option<&str>,
+) -> Result<(Option<CustomColumns>, bool), KubectlError> {
+    let Some(file) = o.and_then(|o| o.strip_prefix("custom-columns-file")) else {
+        let cc = CustomColumns::from_output(o, template);
+        return Ok((cc.map_err(KubectlError::Usage)?, false));
+    };
+    let path = match (template.filter(|t| !t.is_empty()), file.strip_prefix('=')) {
+        (Some(t), _) => t,
+        (None, Some(p)) if !p.is_empty() => p,
+        (None, _) if file.is_empty() || file == "=" => {
+            return Err(KubectlError::Usage(
+                "custom-columns format specified but no custom columns given".into(),
+            ))
+        }
+        (None, _) => return Format::parse(o).map(|_| (None, false)),
+    };
+    // customcolumn_flags.go: `error reading template FILE, ...` (no `--`, unlike templates).
+    let text = read_file(path, stdin, "template")?;
+    let cc = CustomColumns::from_template(&text).map_err(KubectlError::Usage)?;
+    Ok((Some(cc), true))
+}
+
+/// template_flags.go AllowMissingKeys: `--allow-missing-template-keys=false` is text/template's
+/// `missingkey=error`.
+pub(super) fn allow_missing_keys(format: Format, allow: bool) -> Result<Format, KubectlError> {
+    match (allow, format) {
+        (false, Format::GoTemplate(mut t)) => {
+            t.missing_key_error = true;
+            Ok(Format::GoTemplate(t))
+        }
+        (false, Format::JsonPath(_)) => Err(KubectlError::Plain(
+            "kubeloop: --allow-missing-template-keys=false is supported for -o go-template only"
+                .into(),
+        )),
+        (_, f) => Ok(f),
     }
 }
