@@ -5,9 +5,9 @@ use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
-    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "patch",
-    "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
-    "top", "exec", "diff",
+    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "annotate",
+    "patch", "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events",
+    "version", "replace", "top", "exec", "diff",
 ];
 const KINDS: &[&str] = &[
     "pods",

@@ -241,6 +241,7 @@ fn print_list(
         get::Format::Yaml => out.out(printers::value_to_yaml(&list)),
         get::Format::Json => out.out(format!("{}\n", printers::value_json_text(&list))),
         get::Format::JsonPath(t) => out.out(get::jsonpath_output(t, &list)?),
+        get::Format::GoTemplate(t) => get::gotemplate_output(t, &list, out)?,
         get::Format::Table | get::Format::Name => {}
     }
     Ok(0)

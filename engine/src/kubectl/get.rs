@@ -12,7 +12,12 @@ use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
-use super::{jsonpath, sort_by, KubectlError, Mode, Output, Session};
+use super::{sort_by, KubectlError, Mode, Output, Session};
+
+#[path = "get_format.rs"]
+mod format;
+use format::custom_columns;
+pub use format::{gotemplate_output, jsonpath_output, Format};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -27,64 +32,9 @@ const GET_FLAGS: &[FlagSpec] = &[
     flag("field-selector", None),
     flag("sort-by", None),
     flag("label-columns", Some('L')),
+    flag("template", None),
+    switch("allow-missing-template-keys", None),
 ];
-
-/// An output format (`-o`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Format {
-    Table,
-    Name,
-    Yaml,
-    Json,
-    JsonPath(String),
-}
-
-impl Format {
-    pub fn parse(o: Option<&str>) -> Result<(Format, bool), KubectlError> {
-        let Some(o) = o else { return Ok((Format::Table, false)) };
-        Ok(match o {
-            "" => (Format::Table, false),
-            "wide" => (Format::Table, true),
-            "name" => (Format::Name, false),
-            "yaml" => (Format::Yaml, false),
-            "json" => (Format::Json, false),
-            _ => {
-                if let Some(t) =
-                    o.strip_prefix("jsonpath=").or_else(|| o.strip_prefix("jsonpath-as-json="))
-                {
-                    jsonpath::parse(t).map_err(|e| {
-                        KubectlError::Usage(format!("error parsing jsonpath {t}, {e}"))
-                    })?;
-                    (Format::JsonPath(t.to_string()), false)
-                } else if o.starts_with("custom-columns")
-                    || o.starts_with("go-template")
-                    || o.starts_with("template")
-                {
-                    return Err(KubectlError::Plain(format!(
-                        "kubeloop: -o {} is not supported in kubeloop (try -o jsonpath=...)",
-                        o.split('=').next().unwrap_or(o)
-                    )));
-                } else {
-                    return Err(KubectlError::Usage(format!(
-                        "unable to match a printer suitable for the output format \"{o}\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml"
-                    )));
-                }
-            }
-        })
-    }
-
-    /// One object on its own (a watch event, or `get TYPE NAME`).
-    pub fn render_single(&self, obj: &Object) -> Result<String, String> {
-        match self {
-            Format::Table => Err("table output needs a table".into()),
-            Format::Name => Ok(format!("{}/{}\n", obj.kind().kind_group(), obj.meta().name)),
-            Format::Yaml => Ok(printers::to_yaml(obj)),
-            Format::Json => Ok(format!("{}\n", printers::to_json(obj))),
-            Format::JsonPath(t) => jsonpath::render(t, &printers::object_json(obj))
-                .map_err(|e| format!("error: {e}\n")),
-        }
-    }
-}
 
 fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
     store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
@@ -139,6 +89,18 @@ pub fn get(
     limit_ms: Option<i64>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
+    get_with_input(s, argv, None, to_completion, limit_ms, out)
+}
+
+/// `get` with its standard input, the one file (`/dev/stdin`) a `*-file` format may read.
+pub fn get_with_input(
+    s: &mut Session,
+    argv: &[String],
+    stdin: Option<String>,
+    to_completion: bool,
+    limit_ms: Option<i64>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
     let a = args::parse(argv, GET_FLAGS, "get")?;
     let sel = resource::select(&a.positional, true)?;
     if sel.items.is_empty() {
@@ -154,10 +116,14 @@ pub fn get(
             "selector (-l) can not be used when names are given".into(),
         ));
     }
-    let custom =
-        printers::CustomColumns::from_output(a.get("output")).map_err(KubectlError::Usage)?;
-    let (format, wide) =
-        if custom.is_some() { (Format::Table, false) } else { Format::parse(a.get("output"))? };
+    let template = a.get("template");
+    let (custom, custom_file) = custom_columns(a.get("output"), template, stdin.as_deref())?;
+    let (format, wide) = if custom.is_some() {
+        (Format::Table, false)
+    } else {
+        Format::parse_with(a.get("output"), template, stdin.as_deref())?
+    };
+    let format = format::allow_missing_keys(format, a.bool("allow-missing-template-keys", true)?)?;
     let fields = FieldSelector::new(a.get("field-selector"));
     let watch = a.bool("watch", false)? || a.bool("watch-only", false)?;
     let watch_only = a.bool("watch-only", false)?;
@@ -307,7 +273,10 @@ pub fn get(
         let all: Vec<_> =
             groups.iter().flat_map(|(_, v)| v.iter()).map(printers::object_json).collect();
         if !(sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1 && all.is_empty()) {
-            out.out(cc.render(&all, opts.no_headers, &mut tw).map_err(KubectlError::Usage)?);
+            // The file's printer has its own header setting and ignores --no-headers
+            // (customcolumn_flags.go ToPrinter).
+            let no_headers = opts.no_headers && !custom_file;
+            out.out(cc.render(&all, no_headers, &mut tw).map_err(KubectlError::Usage)?);
         }
         return finish(out);
     }
@@ -364,7 +333,11 @@ fn print_groups(
             let mut first = true;
             for (kind, objs) in groups.iter().filter(|(_, v)| !v.is_empty()) {
                 if !first {
-                    out.out("\n");
+                    // get.go: the line between kinds goes to stderr, and not at all with
+                    // --no-headers.
+                    if !opts.no_headers {
+                        out.err("\n");
+                    }
                     *tw = TabWriter::default();
                 }
                 first = false;
@@ -387,24 +360,13 @@ fn print_groups(
                 if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
             out.out(jsonpath_output(t, &data)?);
         }
+        Format::GoTemplate(t) => {
+            let data =
+                if single { printers::object_json(all[0]) } else { printers::list_json(&all) };
+            gotemplate_output(t, &data, out)?;
+        }
     }
     Ok(false)
-}
-
-/// Runs a `-o jsonpath` template. A failure is cli-runtime/pkg/printers/jsonpath.go
-/// `JSONPathPrinter.PrintObj`'s error: the template and the object (Go's `%#v`) follow,
-/// ending in blank lines.
-pub(super) fn jsonpath_output(
-    template: &str,
-    data: &serde_json::Value,
-) -> Result<String, KubectlError> {
-    jsonpath::render(template, data).map_err(|e| {
-        KubectlError::Usage(format!(
-            "error executing jsonpath {}: Error executing template: {e}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{template}\n\tobject given to jsonpath engine was:\n\t\t{}\n\n\n",
-            crate::gofmt::go_quote(template),
-            jsonpath::go_syntax(data)
-        ))
-    })
 }
 
 #[cfg(test)]

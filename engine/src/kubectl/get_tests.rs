@@ -83,3 +83,27 @@ fn hostile_option_values_get_errors_not_panics() {
         assert!(!(out.is_empty() && err.is_empty()), "{line}");
     }
 }
+
+#[test]
+fn the_line_between_kinds_is_on_stderr_and_gone_without_headers() {
+    let mut s = Session::new(World::new(1), Mode::Script);
+    assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+    assert_eq!(s.run("k expose deploy web --port=80").status, 0);
+    let out = s.run("k get deploy,svc");
+    assert_eq!(out.stdout().lines().filter(|l| l.is_empty()).count(), 0);
+    assert!(out.text().contains("\n\nNAME "), "{}", out.text());
+    let out = s.run("k get deploy,svc --no-headers");
+    assert!(!out.text().contains("\n\n"), "{}", out.text());
+}
+
+#[test]
+fn go_templates_read_stdin_and_report_errors_on_both_streams() {
+    let mut s = Session::new(World::new(1), Mode::Script);
+    assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+    let out = s.run("k get deploy web -o go-template-file=/dev/stdin <<EOF\n{{.kind}}\nEOF");
+    assert_eq!(out.text(), "Deployment\n");
+    let out = s.run("k get deploy web -o go-template='{{.kind}}{{len 3}}'");
+    assert_eq!(out.status, 1);
+    assert!(out.stdout().starts_with("DeploymentError executing template: "));
+    assert!(out.text().ends_with("error calling len: len of type int\n"), "{}", out.text());
+}

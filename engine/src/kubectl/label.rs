@@ -1,25 +1,14 @@
-//! `kubectl label` (kubectl/pkg/cmd/label/label.go); `set image` shares its argument split.
+//! `kubectl label` (kubectl/pkg/cmd/label/label.go): parsing label pairs, the overwrite check
+//! and the labeled/unlabeled message; the flow it shares with `annotate` is `meta_edit.rs`'s.
+//! `set image` shares its argument split.
+
+use std::collections::BTreeMap;
 
 use crate::labels::validation::{go_quote, is_valid_label_value};
 use crate::model::*;
-use crate::store::ApiError;
 
-use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind, parse_selector};
-use super::printers;
-use super::resource;
+use super::meta_edit::{self, EditOptions, Field};
 use super::{KubectlError, Output, Session};
-
-fn ns_of(a: &args::Args) -> String {
-    a.get("namespace").unwrap_or("default").to_string()
-}
-
-const LABEL_FLAGS: &[FlagSpec] = &[
-    switch("overwrite", None),
-    flag("namespace", Some('n')),
-    flag("selector", Some('l')),
-    switch("all", None),
-];
 
 /// `cmdutil.GetResourcesAndPairs` (kubectl/pkg/cmd/util/helpers.go): resources first, then
 /// `KEY=VALUE` or `KEY-` pairs; a resource after a pair is an error.
@@ -90,53 +79,18 @@ fn parse_labels(specs: &[String]) -> Result<LabelChanges, KubectlError> {
 /// `kubectl label`, in the order of label.go: Complete (pairs, parseLabels), Validate, the
 /// builder, then each object.
 pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, LABEL_FLAGS, "label")?;
-    let overwrite = a.bool("overwrite", false)?;
-    let (resources, changes) = resources_and_pairs(&a.positional, "label")?;
+    let o = EditOptions::parse(argv, "label")?;
+    let (resources, changes) = resources_and_pairs(&o.a.positional, "label")?;
     let changes = parse_labels(&changes)?;
-    let all = a.bool("all", false)?;
-    if all && a.get("selector").is_some_and(|l| !l.is_empty()) {
-        return Err(KubectlError::Usage("cannot set --all and --selector at the same time".into()));
-    }
-    if resources.is_empty() {
-        return Err(KubectlError::Usage(
-            "one or more resources must be specified as <resource> <name> or <resource>/<name>"
-                .into(),
-        ));
-    }
-    if changes.add.is_empty() && changes.remove.is_empty() {
-        return Err(KubectlError::Usage("at least one label update is required".into()));
-    }
-    let ns = ns_of(&a);
-    let sel = resource::select(&resources, false)?;
-    if sel.named && a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
-        return Err(resource::names_with_selector(&resources));
-    }
-    let label_sel = parse_selector(a.get("selector"))?;
+    let any = !changes.add.is_empty() || !changes.remove.is_empty();
+    o.validate(&resources, any, Field::Labels)?;
+    let (targets, single) = o.targets(s, &resources, out)?;
+    let ns = o.namespace();
     let mut status = 0;
-    for (kind, names) in &sel.items {
-        super::resource::warn_deprecated(*kind, out);
-        let names: Vec<String> = if names.is_empty() {
-            if !a.has("selector") && !all {
-                return Err(KubectlError::Usage(
-                    "resource(s) were provided, but no name was specified".into(),
-                ));
-            }
-            list_kind(&s.world.store, *kind, Some(&ns), &label_sel)
-                .iter()
-                .map(|o| o.meta().name.clone())
-                .collect()
-        } else {
-            names.clone()
-        };
-        for name in names {
-            match label_one(s, (*kind, &ns, &name), &changes, overwrite, out) {
-                Ok(()) => {}
-                Err(e) => {
-                    out.err(format!("{e}\n"));
-                    status = 1;
-                }
-            }
+    for (kind, name) in targets {
+        if let Err(e) = label_one(s, (kind, &ns, &name), &changes, &o, single, out) {
+            out.err(format!("{e}\n"));
+            status = 1;
         }
     }
     Ok(status)
@@ -144,7 +98,7 @@ pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
 
 /// The length of a label map as JSON, for `updateDataChangeMsg`'s size comparison; an object
 /// without labels has no `labels` field at all.
-fn labels_json_len(labels: &Labels, present: bool) -> usize {
+fn labels_json_len(labels: &BTreeMap<String, String>, present: bool) -> usize {
     if !present {
         return 0;
     }
@@ -155,21 +109,20 @@ fn label_one(
     s: &mut Session,
     (kind, ns, name): (Kind, &str, &str),
     changes: &LabelChanges,
-    overwrite: bool,
+    o: &EditOptions,
+    single: bool,
     out: &mut Output,
 ) -> Result<(), KubectlError> {
-    let Some(obj) = get_named(&s.world.store, kind, ns, name) else {
-        return Err(ApiError::NotFound { kind, name: name.into() }.into());
-    };
-    let before = obj.meta().labels.clone();
+    let obj = meta_edit::fetch(s, kind, ns, name)?;
+    let before = Field::Labels.of(&obj);
     let LabelChanges { add, remove } = changes;
     for k in remove {
-        if before.get(k).is_none() {
+        if !before.contains_key(k) {
             out.out(format!("label {} not found.\n", go_quote(k)));
         }
     }
     // labelFunc's validateNoOverwrites: any existing key, even with the same value.
-    if !overwrite {
+    if !o.overwrite {
         let clashes: Vec<String> = add
             .iter()
             .filter_map(|(k, _)| {
@@ -191,37 +144,26 @@ fn label_one(
     for k in remove {
         labels.remove(k);
     }
+    if o.list {
+        meta_edit::list(Field::Labels, &obj, &labels, single, out);
+        return Ok(());
+    }
+    meta_edit::check_version(&obj, o.resource_version.as_deref())?;
     // labelFunc always sets the map, so an object that had none gains an empty one.
     let had = !before.is_empty();
     let changed = labels != before || !had;
     // An empty map on an object without labels is stored as no labels: nothing to write.
-    if labels != before {
-        set_labels(s, kind, ns, name, labels.clone())?;
-    }
+    let after = meta_edit::write(s, &obj, Field::Labels, labels.clone())?;
     // label.go updateDataChangeMsg: "labeled" when the object changed, "unlabeled" when
     // it also got shorter without --overwrite.
     let op = if !changed {
         "not labeled"
-    } else if !overwrite && labels_json_len(&labels, true) < labels_json_len(&before, had) {
+    } else if !o.overwrite && labels_json_len(&labels, true) < labels_json_len(&before, had) {
         "unlabeled"
     } else {
         "labeled"
     };
-    out.out(format!("{}\n", printers::operation(kind, name, op)));
-    Ok(())
-}
-
-fn set_labels(
-    s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    labels: Labels,
-) -> Result<(), ApiError> {
-    let ns = if kind.namespaced() { ns } else { "" };
-    crate::with_kind!(kind, T => {
-        s.world.modify::<T>(ns, name, |o| o.meta_mut().labels = labels).map(|_| ())
-    })
+    meta_edit::print(o.format.as_ref(), &after, op, out)
 }
 
 #[cfg(test)]

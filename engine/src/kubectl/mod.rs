@@ -4,6 +4,7 @@
 //! Parsing is pure (`shell`, `args`); execution goes through `Session`, which owns the world.
 //! Nothing here draws anything: the page and the `kubeloop` binary show `Output` as text.
 
+mod annotate;
 mod apply;
 pub mod args;
 mod create_service;
@@ -19,16 +20,19 @@ mod expose;
 mod field_selector;
 mod filters;
 mod get;
+pub mod gotemplate;
 pub mod jsonpath;
 mod label;
 mod list_selector;
 mod load;
 mod logs;
 mod manifest;
+mod meta_edit;
 mod mutate;
 mod nodes;
 mod patch;
 pub mod printers;
+mod replace;
 mod resource;
 mod rollout;
 mod run;

@@ -386,6 +386,7 @@ fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlE
                 Format::JsonPath(t) => {
                     super::jsonpath::render(t, v).map_err(|e| format!("error: {e}\n"))
                 }
+                Format::GoTemplate(_) => f.render_value(v),
             }
         }
     };

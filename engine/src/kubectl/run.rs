@@ -3,8 +3,9 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    apply, delete, describe, events, exec, expose, filters, get, label, logs, mutate, nodes, patch,
-    rollout, sandbox, scale, set_image, top, wait, KubectlError, Mode, Output, Session, Stream,
+    annotate, apply, delete, describe, events, exec, expose, filters, get, label, logs, mutate,
+    nodes, patch, replace, rollout, sandbox, scale, set_image, top, wait, KubectlError, Mode,
+    Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -238,7 +239,7 @@ pub fn kubectl(
     };
     let rest = &argv[1..];
     match verb.as_str() {
-        "get" => get::get(s, rest, to_completion, limit_ms, out),
+        "get" => get::get_with_input(s, rest, stdin, to_completion, limit_ms, out),
         "describe" => describe::describe(s, rest, out),
         "create" => mutate::create(s, rest, stdin, out),
         "apply" => apply::apply(s, rest, stdin, out),
@@ -250,6 +251,8 @@ pub fn kubectl(
         "patch" => patch::patch(s, rest, stdin, out),
         "diff" => super::diff::diff(s, rest, stdin, out),
         "label" => label::label(s, rest, out),
+        "annotate" => annotate::annotate(s, rest, out),
+        "replace" => replace::replace(s, rest, stdin, out),
         "set" => set_image::set(s, rest, out),
         "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
         "rollout" => rollout::rollout(s, rest, s.mode == Mode::Script, out),
@@ -269,7 +272,7 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "annotate" | "replace" | "autoscale" | "port-forward"
+        "autoscale" | "port-forward"
         | "attach" | "cp" | "auth" | "config" | "api-resources" | "explain"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))

@@ -35,18 +35,51 @@ pub fn relaxed_jsonpath(path: &str) -> Result<String, String> {
 
 impl CustomColumns {
     /// `-o custom-columns=SPEC` (and `-o custom-columns` with no spec, an error); `None` for
-    /// any other format. `custom-columns-file` needs a file, and kubeloop has none, so
-    /// `get::Format::parse` refuses it.
-    pub fn from_output(o: Option<&str>) -> Result<Option<CustomColumns>, String> {
+    /// any other format. `--template` stands in for the spec when given (customcolumn_flags.go
+    /// ToPrinter). `-o custom-columns-file=FILE` is `get`'s, which has the one file kubeloop
+    /// can read (`/dev/stdin`); see `from_template`.
+    pub fn from_output(
+        o: Option<&str>,
+        template: Option<&str>,
+    ) -> Result<Option<CustomColumns>, String> {
         let spec = match o {
-            Some("custom-columns") => "",
+            Some("custom-columns") => template.unwrap_or_default(),
             Some(o) => match o.strip_prefix("custom-columns=") {
-                Some(spec) => spec,
+                Some(spec) => template.filter(|t| !t.is_empty()).unwrap_or(spec),
                 None => return Ok(None),
             },
             None => return Ok(None),
         };
         CustomColumns::parse(spec).map(Some)
+    }
+
+    /// customcolumn.go `NewCustomColumnsPrinterFromTemplate`: a line of headers and a line
+    /// of paths, each split on whitespace.
+    pub fn from_template(text: &str) -> Result<CustomColumns, String> {
+        const FORMAT: &str = "Expected format is one line of space separated headers, one line of space separated column specs.";
+        let mut lines = text.lines();
+        let Some(headers) = lines.next() else {
+            return Err(format!("invalid template, missing header line. {FORMAT}"));
+        };
+        let Some(specs) = lines.next() else {
+            return Err(format!("invalid template, missing spec line. {FORMAT}"));
+        };
+        let headers: Vec<&str> = headers.split_whitespace().collect();
+        let specs: Vec<&str> = specs.split_whitespace().collect();
+        if headers.len() != specs.len() {
+            return Err(format!(
+                "number of headers ({}) and field specifications ({}) don't match",
+                headers.len(),
+                specs.len()
+            ));
+        }
+        let mut columns = Vec::new();
+        for (name, path) in headers.into_iter().zip(specs) {
+            let path = relaxed_jsonpath(path)?;
+            let template = jsonpath::parse(&path).map_err(|e| e.to_string())?;
+            columns.push((name.to_string(), template));
+        }
+        Ok(CustomColumns { columns })
     }
 
     /// get.go `Validate`: label options belong to the table printer; `output` is `-o`'s text.
@@ -139,6 +172,20 @@ mod tests {
         assert!(CustomColumns::parse("NAME:{{.x}}")
             .unwrap_err()
             .starts_with("unexpected path string"));
+    }
+
+    // customcolumn_test.go TestNewColumnPrinterFromTemplate.
+    #[test]
+    fn templates_are_a_header_line_and_a_spec_line() {
+        let cc = CustomColumns::from_template("NAME   NS\n.metadata.name {.metadata.namespace}\n");
+        let text = cc.unwrap().render(&[pod("web", "default")], false, &mut TabWriter::default());
+        assert_eq!(text.unwrap(), "NAME   NS\nweb    default\n");
+        assert!(CustomColumns::from_template("").unwrap_err().contains("missing header line"));
+        assert!(CustomColumns::from_template("A B").unwrap_err().contains("missing spec line"));
+        assert_eq!(
+            CustomColumns::from_template("A B\n.a").unwrap_err(),
+            "number of headers (2) and field specifications (1) don't match"
+        );
     }
 
     // customcolumn_test.go TestMassageJSONPath.

@@ -1,0 +1,244 @@
+//! What `kubectl label` and `kubectl annotate` share (kubectl/pkg/cmd/label/label.go and
+//! annotate/annotate.go are two copies of one flow): the flags, the objects the arguments
+//! select, `--resource-version`, `--list`, the write and the printing. What differs, parsing
+//! the pairs, the overwrite check and the result message, stays in `label.rs`/`annotate.rs`.
+
+use std::collections::BTreeMap;
+
+use crate::model::*;
+use crate::store::ApiError;
+
+use super::args::{self, flag, switch, FlagSpec};
+use super::get::{get_named, list_kind, parse_selector, Format};
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+pub(super) const EDIT_FLAGS: &[FlagSpec] = &[
+    switch("overwrite", None),
+    flag("namespace", Some('n')),
+    flag("selector", Some('l')),
+    switch("all", None),
+    switch("list", None),
+    flag("resource-version", None),
+    flag("output", Some('o')),
+];
+
+/// The metadata map a command edits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Field {
+    Labels,
+    Annotations,
+}
+
+impl Field {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Field::Labels => "label",
+            Field::Annotations => "annotation",
+        }
+    }
+
+    pub fn of(self, obj: &Object) -> BTreeMap<String, String> {
+        match self {
+            Field::Labels => (*obj.meta().labels).clone(),
+            Field::Annotations => obj.meta().annotations.clone(),
+        }
+    }
+}
+
+/// The flags both verbs take, read and checked as Complete and Validate check them.
+pub(super) struct EditOptions {
+    pub a: args::Args,
+    pub overwrite: bool,
+    pub all: bool,
+    pub list: bool,
+    pub resource_version: Option<String>,
+    pub format: Option<Format>,
+}
+
+impl EditOptions {
+    pub fn parse(argv: &[String], verb: &str) -> Result<EditOptions, KubectlError> {
+        let a = args::parse(argv, EDIT_FLAGS, verb)?;
+        let list = a.bool("list", false)?;
+        let output = a.get("output").filter(|o| !o.is_empty());
+        // label.go / annotate.go Complete.
+        if list && output.is_some() {
+            return Err(KubectlError::Usage(
+                "--list and --output may not be specified together".into(),
+            ));
+        }
+        let format = match output {
+            Some(o) => Some(Format::parse(Some(o))?.0),
+            None => None,
+        };
+        Ok(EditOptions {
+            overwrite: a.bool("overwrite", false)?,
+            all: a.bool("all", false)?,
+            list,
+            resource_version: a.get("resource-version").filter(|v| !v.is_empty()).map(String::from),
+            format,
+            a,
+        })
+    }
+
+    pub fn namespace(&self) -> String {
+        self.a.get("namespace").unwrap_or("default").to_string()
+    }
+
+    /// Validate: `--all` with a selector, no resources, no change to make.
+    pub fn validate(
+        &self,
+        resources: &[String],
+        changes: bool,
+        field: Field,
+    ) -> Result<(), KubectlError> {
+        if self.all && self.a.get("selector").is_some_and(|l| !l.is_empty()) {
+            return Err(KubectlError::Usage(
+                "cannot set --all and --selector at the same time".into(),
+            ));
+        }
+        if resources.is_empty() {
+            return Err(KubectlError::Usage(
+                "one or more resources must be specified as <resource> <name> or <resource>/<name>"
+                    .into(),
+            ));
+        }
+        if !changes && !self.list {
+            return Err(KubectlError::Usage(format!(
+                "at least one {} update is required",
+                field.noun()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The builder: the objects named or selected, and whether the arguments implied a single
+    /// one (`IntoSingleItemImplied`).
+    pub fn targets(
+        &self,
+        s: &Session,
+        resources: &[String],
+        out: &mut Output,
+    ) -> Result<(Vec<(Kind, String)>, bool), KubectlError> {
+        {
+            let ns = self.namespace();
+            let sel = resource::select(resources, false)?;
+            if sel.named && self.a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
+                return Err(resource::names_with_selector(resources));
+            }
+            let label_sel = parse_selector(self.a.get("selector"))?;
+            let mut found = Vec::new();
+            for (kind, names) in &sel.items {
+                resource::warn_deprecated(*kind, out);
+                if names.is_empty() {
+                    if !self.a.has("selector") && !self.all {
+                        return Err(KubectlError::Usage(
+                            "resource(s) were provided, but no name was specified".into(),
+                        ));
+                    }
+                    for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
+                        found.push((*kind, o.meta().name.clone()));
+                    }
+                } else {
+                    found.extend(names.iter().map(|n| (*kind, n.clone())));
+                }
+            }
+            let single = sel.named && sel.items.len() == 1 && sel.items[0].1.len() == 1;
+            // label.go / annotate.go RunX, after the builder.
+            if !single && self.resource_version.is_some() {
+                return Err(KubectlError::Usage(
+                    "--resource-version may only be used with a single resource".into(),
+                ));
+            }
+            Ok((found, single))
+        }
+    }
+}
+
+/// The object, or the API server's NotFound.
+pub(super) fn fetch(s: &Session, kind: Kind, ns: &str, name: &str) -> Result<Object, KubectlError> {
+    get_named(&s.world.store, kind, ns, name)
+        .ok_or_else(|| ApiError::NotFound { kind, name: name.into() }.into())
+}
+
+/// A write that carries `metadata.resourceVersion` is refused when the object has moved on
+/// (the API server's optimistic concurrency; apiserver registry/rest/update.go answers
+/// `errors.NewConflict` with `OptimisticLockErrorMsg`).
+pub(super) fn check_version(obj: &Object, want: Option<&str>) -> Result<(), ApiError> {
+    match want {
+        Some(rv) if rv != obj.meta().resource_version => Err(ApiError::Conflict {
+            kind: obj.kind(),
+            name: obj.meta().name.clone(),
+            message: "the object has been modified; please apply your changes to the latest version and try again".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// `--list`: the map after the edit (which `--list` never sends), one `k=v` a line in key
+/// order (Go ranges over the map), under a `Listing ...` header when several objects could
+/// be listed.
+pub(super) fn list(
+    field: Field,
+    obj: &Object,
+    map: &BTreeMap<String, String>,
+    single: bool,
+    out: &mut Output,
+) {
+    let indent = if single {
+        ""
+    } else {
+        let kind = obj.kind();
+        out.out(format!(
+            "Listing {}s for {}.{}/{}:\n",
+            field.noun(),
+            kind.as_str(),
+            kind.group(),
+            obj.meta().name
+        ));
+        " "
+    };
+    for (k, v) in map {
+        out.out(format!("{indent}{k}={v}\n"));
+    }
+}
+
+/// Stores the edited map, if it changed, and returns the object as the server answers.
+pub(super) fn write(
+    s: &mut Session,
+    obj: &Object,
+    field: Field,
+    map: BTreeMap<String, String>,
+) -> Result<Object, KubectlError> {
+    let (kind, name) = (obj.kind(), obj.meta().name.clone());
+    let ns = if kind.namespaced() { obj.meta().namespace.clone() } else { String::new() };
+    if field.of(obj) == map {
+        return Ok(obj.clone());
+    }
+    crate::with_kind!(kind, T => {
+        s.world
+            .modify::<T>(&ns, &name, |o| match field {
+                Field::Labels => o.meta_mut().labels = Labels::from(map),
+                Field::Annotations => o.meta_mut().annotations = map,
+            })
+            .map(|o| (*o).clone().into_object())
+            .map_err(KubectlError::from)
+    })
+}
+
+/// The answer through `-o`'s printer, or the operation message.
+pub(super) fn print(
+    format: Option<&Format>,
+    obj: &Object,
+    op: &str,
+    out: &mut Output,
+) -> Result<(), KubectlError> {
+    match format {
+        None | Some(Format::Table) => {
+            out.out(format!("{}\n", printers::operation(obj.kind(), &obj.meta().name, op)))
+        }
+        Some(f) => out.out(f.render_single(obj).map_err(KubectlError::Plain)?),
+    }
+    Ok(())
+}
