@@ -3,8 +3,9 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    apply, delete, describe, events, expose, filters, get, label, logs, mutate, nodes, patch,
-    rollout, sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session, Stream,
+    apply, delete, describe, discovery, events, explain, expose, filters, get, label, logs, mutate,
+    nodes, patch, rollout, sandbox, scale, set_image, wait, KubectlError, Mode, Output, Session,
+    Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -251,6 +252,9 @@ pub fn kubectl(
         "wait" => wait::wait(s, rest, s.mode == Mode::Script, out),
         "events" => events::events(s, rest, to_completion, limit_ms, out),
         "logs" => logs::logs(s, rest, to_completion, limit_ms, out),
+        "explain" => explain::explain(s, rest, out),
+        "api-resources" => discovery::api_resources(rest, out),
+        "api-versions" => discovery::api_versions(rest, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
             Ok(0)
@@ -263,7 +267,7 @@ pub fn kubectl(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
         "annotate" | "replace" | "autoscale" | "exec" | "port-forward"
-        | "attach" | "cp" | "top" | "auth" | "config" | "api-resources" | "explain" | "diff"
+        | "attach" | "cp" | "top" | "auth" | "config" | "diff"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
         }
