@@ -4,8 +4,29 @@ use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
-    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "patch",
-    "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events", "version",
+    "get",
+    "describe",
+    "create",
+    "apply",
+    "run",
+    "expose",
+    "delete",
+    "scale",
+    "label",
+    "patch",
+    "set",
+    "rollout",
+    "wait",
+    "logs",
+    "cordon",
+    "uncordon",
+    "drain",
+    "edit",
+    "events",
+    "version",
+    "explain",
+    "api-resources",
+    "api-versions",
 ];
 const KINDS: &[&str] = &[
     "pods",
@@ -79,6 +100,10 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
         }
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
+        // `explain` takes a resource (and a dotted path after it), never `all`.
+        ["k" | "kubectl", "explain"] => {
+            KINDS.iter().filter(|k| **k != "all").map(|s| s.to_string()).collect()
+        }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
         ["k" | "kubectl", "logs"] if !partial.contains('/') => names(world, Kind::Pod),
         ["traffic"] => {
