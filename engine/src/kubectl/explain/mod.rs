@@ -29,7 +29,7 @@ const EXPLAIN_FLAGS: &[FlagSpec] =
 /// docs before it runs a line with `explain` in it, so this is left for an `explain` the
 /// line hides, such as one built by `$( )`).
 pub const DOCS_NOT_LOADED: &str =
-    "kubeloop: the API docs `kubectl explain` prints are not loaded yet; run `kubectl explain` on a line of its own to load them";
+    "kubeloop: the API docs `kubectl explain` prints are not loaded; a line with `kubectl explain` written out in it loads them";
 
 pub fn explain(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, EXPLAIN_FLAGS, "explain")?;
