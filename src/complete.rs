@@ -190,7 +190,15 @@ mod tests {
         assert!(pod.starts_with("k delete pod web-") && pod.ends_with(' '), "{pod}");
         assert_eq!(complete("k get pods zzz", w), None);
         assert_eq!(candidates("node f", w), vec!["fail"]);
-        assert_eq!(complete("k exp", w).as_deref(), Some("k expose "));
+        // `exp` is ambiguous between expose and explain.
+        assert_eq!(complete("k exp", w), None);
+        assert_eq!(complete("k expo", w).as_deref(), Some("k expose "));
+        assert_eq!(complete("k expl", w).as_deref(), Some("k explain "));
+        assert_eq!(
+            complete("k explain endpointsl", w).as_deref(),
+            Some("k explain endpointslices ")
+        );
+        assert_eq!(complete("k explain al", w), None, "explain takes no `all`");
         assert_eq!(complete("k expose dep", w).as_deref(), Some("k expose deploy"));
         assert_eq!(
             complete("k create service n", w).as_deref(),
