@@ -95,6 +95,13 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     if fx.focus_command {
         focus_command_box();
     }
+    if fx.fetch_explain_docs {
+        let (page, redraw) = (page.clone(), redraw.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let fetched = crate::explain_docs::fetch(crate::page::EXPLAIN_DOCS_URL).await;
+            dispatch(&page, &redraw, Msg::ExplainDocs(fetched));
+        });
+    }
 }
 
 /// Copies the link, then tells the reducer whether the clipboard took it.

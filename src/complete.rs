@@ -5,9 +5,34 @@ use kubeloop::model::{Kind, Resource};
 use kubeloop::world::World;
 
 const VERBS: &[&str] = &[
-    "get", "describe", "create", "apply", "run", "expose", "delete", "scale", "label", "annotate",
-    "patch", "set", "rollout", "wait", "logs", "cordon", "uncordon", "drain", "edit", "events",
-    "version", "replace", "top", "exec", "diff",
+    "get",
+    "describe",
+    "create",
+    "apply",
+    "run",
+    "expose",
+    "delete",
+    "scale",
+    "label",
+    "annotate",
+    "patch",
+    "set",
+    "rollout",
+    "wait",
+    "logs",
+    "cordon",
+    "uncordon",
+    "drain",
+    "edit",
+    "events",
+    "version",
+    "replace",
+    "top",
+    "exec",
+    "diff",
+    "explain",
+    "api-resources",
+    "api-versions",
 ];
 const KINDS: &[&str] = &[
     "pods",
@@ -95,6 +120,10 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
         }
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
+        // `explain` takes a resource (and a dotted path after it), never `all`.
+        ["k" | "kubectl", "explain"] => {
+            KINDS.iter().filter(|k| **k != "all").map(|s| s.to_string()).collect()
+        }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
         ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(world, Kind::Pod),
         ["k" | "kubectl", "top"] => vec!["pod".into(), "node".into()],
@@ -184,7 +213,15 @@ mod tests {
         assert!(pod.starts_with("k delete pod web-") && pod.ends_with(' '), "{pod}");
         assert_eq!(complete("k get pods zzz", w), None);
         assert_eq!(candidates("node f", w), vec!["fail"]);
-        assert_eq!(complete("k exp", w).as_deref(), Some("k expose "));
+        // `exp` is ambiguous between expose and explain.
+        assert_eq!(complete("k exp", w), None);
+        assert_eq!(complete("k expo", w).as_deref(), Some("k expose "));
+        assert_eq!(complete("k expl", w).as_deref(), Some("k explain "));
+        assert_eq!(
+            complete("k explain endpointsl", w).as_deref(),
+            Some("k explain endpointslices ")
+        );
+        assert_eq!(complete("k explain al", w), None, "explain takes no `all`");
         assert_eq!(complete("k expose dep", w).as_deref(), Some("k expose deploy"));
         assert_eq!(
             complete("k create service n", w).as_deref(),

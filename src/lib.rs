@@ -5,6 +5,7 @@ mod app;
 pub mod boot;
 pub mod complete;
 pub mod components;
+pub mod explain_docs;
 pub mod export;
 pub mod frames;
 pub mod inspect;

@@ -57,6 +57,9 @@ pub fn heredoc_delimiter(line: &str) -> Option<String> {
 /// after `$ ` (heredoc lines after `> `), then what it printed.
 pub fn run_script(script: &str, seed: u64) -> String {
     let mut session = Session::new(World::new(seed), Mode::Script);
+    // Native only: the page fetches the docs instead of carrying them in its wasm.
+    #[cfg(not(target_arch = "wasm32"))]
+    session.set_explain_docs(crate::kubectl::bundled_explain_docs());
     let mut transcript = String::new();
     for unit in units(script) {
         let mut lines = unit.text.lines();

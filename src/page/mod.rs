@@ -4,6 +4,7 @@
 //! message is tested natively (`tests.rs`). The shape is Yew's todomvc reducer with a
 //! reconciler's split of deciding from acting (kube-rs/kube `kube-runtime/src/controller`).
 
+mod explain;
 mod keys;
 mod msg;
 #[cfg(test)]
@@ -12,6 +13,7 @@ mod update;
 
 use std::rc::Rc;
 
+pub use explain::{ExplainState, EXPLAIN_DOCS_URL};
 pub use msg::{KeyPress, Msg};
 
 use crate::inspect::history::HistoryCache;
@@ -99,6 +101,8 @@ pub struct Effects {
     pub handled: bool,
     /// Put focus back in the command box.
     pub focus_command: bool,
+    /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
+    pub fetch_explain_docs: bool,
 }
 
 /// The page: the session plus what the user has open, and the graph's drawing state.
@@ -129,6 +133,8 @@ pub struct Page {
     pub shown: Shown,
     /// Real time of the last save.
     last_save: f64,
+    /// The API docs `kubectl explain` prints, fetched on first use.
+    pub explain: ExplainState,
 }
 
 /// What the view draws, prepared before rendering so rendering changes nothing.
@@ -166,6 +172,7 @@ impl Page {
             history: HistoryCache::default(),
             shown: Shown::default(),
             last_save: 0.0,
+            explain: ExplainState::Missing,
         }
     }
 

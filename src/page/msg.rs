@@ -71,6 +71,8 @@ pub enum Msg {
     Camera(CameraMsg),
     /// A key pressed anywhere on the page.
     Key(KeyPress),
+    /// The explain docs fetched: the asset's text, or why it could not be had.
+    ExplainDocs(Result<String, String>),
 }
 
 /// A key press, with what the page needs to decide on it.

@@ -388,3 +388,72 @@ fn the_budget_meter_folds_and_unfolds_and_shows_a_rollout_as_it_runs() {
     p.update(Msg::ToggleBudget);
     assert!(p.budget_open);
 }
+
+fn log_text(p: &Page) -> Vec<String> {
+    p.sim.log.iter().map(|l| l.text.clone()).collect()
+}
+
+#[test]
+fn explain_fetches_its_docs_once_then_runs_the_held_lines_in_order() {
+    let mut p = page();
+    let fx = p.update(Msg::Command("k explain deploy.spec.replicas".into()));
+    assert!(fx.fetch_explain_docs, "the first explain asks for the docs");
+    assert!(!fx.save_session, "a held line has changed nothing yet");
+    assert!(log_text(&p).is_empty(), "nothing runs before the docs arrive");
+    // A line typed while they load waits its turn.
+    let fx = p.update(Msg::Command("k create deployment web --image=nginx".into()));
+    assert!(!fx.fetch_explain_docs, "one fetch at a time");
+    assert!(matches!(&p.explain, ExplainState::Loading(held) if held.len() == 2));
+
+    let asset = include_str!("../../static/explain.json").to_string();
+    let fx = p.update(Msg::ExplainDocs(Ok(asset)));
+    assert!(fx.save_session, "the held lines ran");
+    let log = log_text(&p);
+    assert_eq!(log[0], "$ k explain deploy.spec.replicas");
+    assert_eq!(log[1], "GROUP:      apps");
+    assert!(log.iter().any(|l| l == "FIELD: replicas <integer>"));
+    let created = log.iter().position(|l| l == "$ k create deployment web --image=nginx");
+    assert!(created.is_some_and(|i| i > 1), "the second line ran after the first: {log:?}");
+    assert!(p.sim.world().store.get::<kubeloop::model::Deployment>("default", "web").is_some());
+
+    // Loaded: the next explain runs at once, with no fetch.
+    let fx = p.update(Msg::Command("k explain po.spec.hostname".into()));
+    assert!(!fx.fetch_explain_docs);
+    assert!(log_text(&p).iter().any(|l| l == "FIELD: hostname <string>"));
+}
+
+#[test]
+fn a_failed_fetch_says_why_and_the_next_explain_tries_again() {
+    let mut p = page();
+    p.update(Msg::Command("k explain pods".into()));
+    let fx = p.update(Msg::ExplainDocs(Err("HTTP 404".into())));
+    assert!(fx.save_session, "the held line ran, to its error");
+    let log = log_text(&p);
+    assert!(
+        log.iter().any(|l| l.contains("could not load the API docs") && l.ends_with("HTTP 404")),
+        "{log:?}"
+    );
+    assert_eq!(log.last().unwrap(), kubeloop_docs_not_loaded());
+    // A garbage body is a failure too, not a panic.
+    let fx = p.update(Msg::Command("k explain svc".into()));
+    assert!(fx.fetch_explain_docs, "it asks again");
+    p.update(Msg::ExplainDocs(Ok("<html>not the docs</html>".into())));
+    assert!(log_text(&p).iter().any(|l| l.contains("could not load") && l.contains("not JSON")));
+}
+
+#[test]
+fn docs_outlive_a_restored_session() {
+    let mut p = page();
+    p.update(Msg::Command("k explain pods".into()));
+    p.update(Msg::ExplainDocs(Ok(include_str!("../../static/explain.json").into())));
+    p.update(Msg::Command("k create deployment web --image=nginx".into()));
+    p.update(Msg::Reset(2));
+    p.update(Msg::Undo);
+    let fx = p.update(Msg::Command("k explain svc.spec.type".into()));
+    assert!(!fx.fetch_explain_docs, "the page still has them");
+    assert!(log_text(&p).iter().any(|l| l == "FIELD: type <string>"));
+}
+
+fn kubeloop_docs_not_loaded() -> &'static str {
+    "kubeloop: the API docs `kubectl explain` prints are not loaded; a line with `kubectl explain` written out in it loads them"
+}

@@ -2,7 +2,7 @@
 //! one side panel at a time, the inspector over it while an object is selected, and the feed
 //! the panel everything falls back to.
 
-use super::{Effects, Msg, Page, Panel, SharedLink, UndoOffer, PAST_NOTICE};
+use super::{Effects, ExplainState, Msg, Page, Panel, SharedLink, UndoOffer, PAST_NOTICE};
 use crate::sim::Sim;
 use crate::view::camera::{self, CameraMsg};
 
@@ -20,9 +20,11 @@ impl Page {
                 if self.refuse_in_past() {
                     fx.save_session = false;
                 } else {
-                    self.sim.run_command(&line);
+                    // A line held for the explain docs changes nothing until it runs.
+                    fx.save_session = self.command(line, &mut fx);
                 }
             }
+            Msg::ExplainDocs(fetched) => fx.save_session = self.explain_docs_arrived(fetched),
             Msg::Action(action) => {
                 if self.refuse_in_past() {
                     fx.save_session = false;
@@ -173,6 +175,9 @@ impl Page {
         sim.paused = self.sim.paused;
         sim.speed = self.sim.speed;
         sim.reset = true;
+        if let ExplainState::Loaded(docs) = &self.explain {
+            sim.session.set_explain_docs(docs.clone());
+        }
         self.sim = sim;
         self.selected = None;
     }

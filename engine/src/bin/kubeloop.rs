@@ -180,6 +180,7 @@ fn load_mission(name: &str) -> Result<kubeloop::mission::Mission, String> {
 /// cluster moves on while you type, as a real one does.
 fn repl() -> ExitCode {
     let mut session = Session::new(World::new(1), Mode::Script);
+    session.set_explain_docs(kubeloop::kubectl::bundled_explain_docs());
     let mut last = Instant::now();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

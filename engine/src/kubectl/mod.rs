@@ -11,10 +11,12 @@ mod create_service;
 mod delete;
 mod describe;
 mod diff;
+mod discovery;
 mod dry_run;
 mod events;
 mod exec;
 mod exec_env;
+mod explain;
 pub mod export;
 mod expose;
 mod field_selector;
@@ -53,11 +55,15 @@ mod waiting;
 mod watch;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::store::ApiError;
 use crate::world::World;
 
 pub use apply::edit;
+#[cfg(not(target_arch = "wasm32"))]
+pub use explain::bundled as bundled_explain_docs;
+pub use explain::{mentions_explain, ExplainDocs};
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
 pub use verb_help::flags_of;
@@ -173,6 +179,8 @@ pub struct Session {
     pending: Option<waiting::Pending>,
     /// The input line being run, which a pending operation remembers.
     line: String,
+    /// The API docs `kubectl explain` prints, once someone hands them over.
+    explain_docs: Option<Arc<ExplainDocs>>,
 }
 
 impl Session {
@@ -185,7 +193,20 @@ impl Session {
             started_pipe: None,
             pending: None,
             line: String::new(),
+            explain_docs: None,
         }
+    }
+
+    /// Hands the session the API docs `kubectl explain` prints (parsed from
+    /// `static/explain.json`); the engine reads no files itself.
+    pub fn set_explain_docs(&mut self, docs: Arc<ExplainDocs>) {
+        self.explain_docs = Some(docs);
+    }
+
+    /// Whether running `input` needs the explain docs first: it has a `kubectl explain` in
+    /// it and the session has none yet.
+    pub fn wants_explain_docs(&self, input: &str) -> bool {
+        self.explain_docs.is_none() && mentions_explain(input)
     }
 
     /// Runs one input (a line, or several lines with heredocs) and returns what it printed.

@@ -3,9 +3,9 @@
 
 use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    annotate, apply, delete, describe, events, exec, expose, filters, get, label, logs, mutate,
-    nodes, patch, replace, rollout, sandbox, scale, set_image, top, wait, KubectlError, Mode,
-    Output, Session, Stream,
+    annotate, apply, delete, describe, discovery, events, exec, explain, expose, filters, get,
+    label, logs, mutate, nodes, patch, replace, rollout, sandbox, scale, set_image, top, wait,
+    KubectlError, Mode, Output, Session, Stream,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -261,6 +261,9 @@ pub fn kubectl(
         "logs" => logs::logs(s, rest, to_completion, limit_ms, out),
         "top" => top::top(s, rest, out),
         "exec" => exec::exec(s, rest, out),
+        "explain" => explain::explain(s, rest, out),
+        "api-resources" => discovery::api_resources(rest, out),
+        "api-versions" => discovery::api_versions(rest, out),
         "version" => {
             out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
             Ok(0)
@@ -272,8 +275,7 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "autoscale" | "port-forward"
-        | "attach" | "cp" | "auth" | "config" | "api-resources" | "explain"
+        "autoscale" | "port-forward" | "attach" | "cp" | "auth" | "config"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
         }
