@@ -66,10 +66,12 @@ fn golden_lines() -> Vec<String> {
     files
         .iter()
         .flat_map(|f| {
-            // Each command of a `;` or `&&` sequence counts as a line of its own.
+            // Each command of a `;` or `&&` sequence, or of a pipeline, counts as a line of its own.
             let text = std::fs::read_to_string(f).unwrap();
             text.lines()
-                .flat_map(|l| l.split("; ").flat_map(|c| c.split(" && ")))
+                .flat_map(|l| {
+                    l.split("; ").flat_map(|c| c.split(" && ")).flat_map(|c| c.split(" | "))
+                })
                 .map(|c| c.trim().to_string())
                 .collect::<Vec<_>>()
         })

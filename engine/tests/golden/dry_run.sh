@@ -110,5 +110,6 @@ spec:
   - name: c
     image: nginx
 EOF
+k get deploy web -o yaml | k apply -f - --dry-run=server -o name
 k get deploy,pods
 k get deploy web -o jsonpath='{.spec.replicas} {.metadata.generation} {.metadata.resourceVersion}{"\n"}'
