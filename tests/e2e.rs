@@ -371,6 +371,17 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
             browser.screenshot("yaml-panel.png").await;
         }
     }
+    // `explain` fetches its docs from beside the page on first use, once, under the policy.
+    let explained = |n: usize| async move {
+        log_text(c).await.matches("FIELD: replicas <integer>").count() == n
+    };
+    type_line(c, "k explain deploy.spec.replicas").await;
+    eventually(20, "explain's docs fetched and printed", || explained(1)).await;
+    type_line(c, "k explain deploy.spec.replicas").await;
+    eventually(10, "a second explain from the docs in hand", || explained(2)).await;
+    let docs = fetched_urls(c).await.into_iter().filter(|u| u.ends_with("/explain.json")).count();
+    assert_eq!(docs, 1, "the docs are fetched once");
+
     // The page records each frame's step-plus-render time for the page benchmark.
     let frames = c.execute("return window.kubeloopFrames || []", vec![]).await.unwrap();
     let frames: Vec<f64> = serde_json::from_value(frames).unwrap();
