@@ -9,7 +9,6 @@ use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::boot::{self, real_now, Shared};
-use crate::complete;
 use crate::components::budget::BudgetMeter;
 use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
@@ -21,6 +20,7 @@ use crate::components::timeline::Timeline;
 use crate::components::toolbar::Toolbar;
 use crate::export;
 use crate::page::{Msg, StageView};
+use kubeloop::kubectl::complete;
 
 /// Timer period in real milliseconds.
 const FRAME_MS: u32 = 100;

@@ -3,7 +3,6 @@
 
 mod app;
 pub mod boot;
-pub mod complete;
 pub mod components;
 pub mod explain_docs;
 pub mod export;

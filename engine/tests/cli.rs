@@ -83,3 +83,13 @@ fn mission_list_and_check_pass_or_fail_with_exit_status() {
     assert_eq!(code, 2);
     assert!(err.contains("no mission"), "{err}");
 }
+
+#[test]
+fn the_prompt_runs_piped_lines_and_heredocs() {
+    let input = "k create deployment web --image=nginx:1.27\nk get deploy -o name\nk apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\nEOF\nk get pod solo -o name\nk scale --help\n";
+    let (code, out, err) = kubeloop(&[], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("deployment.apps/web created\ndeployment.apps/web\n"), "{out}");
+    assert!(out.contains("pod/solo created\npod/solo\n"), "{out}");
+    assert!(out.contains("--replicas=''"), "`--help` lists the flags Tab completes: {out}");
+}

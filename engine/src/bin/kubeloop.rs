@@ -1,12 +1,19 @@
 //! The `kubeloop` command-line tool: runs kubectl scripts against the simulation, or an
 //! interactive prompt with the same language as the web page's command box.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kubeloop::kubectl::{Mode, Session, Stream};
+use kubeloop::kubectl::{complete, Mode, Session, Stream};
 use kubeloop::world::World;
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
 
 const USAGE: &str = "usage:
   kubeloop                          an interactive prompt (simulated time follows the clock)
@@ -177,43 +184,48 @@ fn load_mission(name: &str) -> Result<kubeloop::mission::Mission, String> {
 }
 
 /// The prompt: simulated time advances by the wall-clock time between commands, so the
-/// cluster moves on while you type, as a real one does.
+/// cluster moves on while you type, as a real one does. A line editor gives it history and
+/// the page's Tab completion (`kubectl::complete`); piped input is read line by line.
 fn repl() -> ExitCode {
     let mut session = Session::new(World::new(1), Mode::Script);
     session.set_explain_docs(kubeloop::kubectl::bundled_explain_docs());
+    let mut editor = match Editor::<Prompt, DefaultHistory>::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("kubeloop: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    editor.set_helper(Some(Prompt { session }));
     let mut last = Instant::now();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     loop {
-        print!("$ ");
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) => {
+        let mut line = match editor.readline("$ ") {
+            Ok(l) => l,
+            // Ctrl+C drops the line being typed, as a shell does.
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => {
                 println!();
                 return ExitCode::SUCCESS;
             }
-            Ok(_) => {}
             Err(e) => {
                 eprintln!("kubeloop: {e}");
                 return ExitCode::from(1);
             }
-        }
+        };
+        let _ = editor.add_history_entry(line.as_str());
+        line.push('\n');
         // A heredoc continues until its delimiter line.
         if let Some(delim) = kubeloop::script::heredoc_delimiter(&line) {
-            loop {
-                print!("> ");
-                let _ = std::io::stdout().flush();
-                let mut more = String::new();
-                if input.read_line(&mut more).unwrap_or(0) == 0 {
-                    break;
-                }
+            while let Ok(more) = editor.readline("> ") {
                 line.push_str(&more);
-                if more.trim_end_matches(['\n', '\r']) == delim {
+                line.push('\n');
+                if more.trim_end_matches('\r') == delim {
                     break;
                 }
             }
         }
+        let Some(prompt) = editor.helper_mut() else { return ExitCode::from(1) };
+        let session = &mut prompt.session;
         let elapsed = last.elapsed().as_millis().min(600_000) as i64;
         session.world.advance(elapsed);
         last = Instant::now();
@@ -224,8 +236,41 @@ fn repl() -> ExitCode {
                 Stream::Stderr => eprint!("{text}"),
             }
         }
+        let _ = std::io::stdout().flush();
         if out.clear {
             print!("\x1b[2J\x1b[H");
         }
     }
 }
+
+/// The line editor's view of the session: Tab asks the same completer the page's command
+/// box does, over the live cluster.
+struct Prompt {
+    session: Session,
+}
+
+impl Completer for Prompt {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let head = &line[..pos];
+        let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let mut candidates = complete::candidates(head, &self.session.world);
+        if let [only] = candidates.as_mut_slice() {
+            only.push(' ');
+        }
+        Ok((start, candidates))
+    }
+}
+
+impl Hinter for Prompt {
+    type Hint = String;
+}
+impl Highlighter for Prompt {}
+impl Validator for Prompt {}
+impl Helper for Prompt {}

@@ -7,6 +7,7 @@
 mod annotate;
 mod apply;
 pub mod args;
+pub mod complete;
 mod create_service;
 mod delete;
 mod describe;

@@ -1,8 +1,8 @@
-//! Tab completion for the command box: verbs, kinds and object names from the live cluster,
-//! and each verb's flags from its own parser (`kubeloop::kubectl::flags_of`).
+//! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object names from the live cluster,
+//! and each verb's flags from its own parser (`super::flags_of`).
 
-use kubeloop::model::{Kind, Resource};
-use kubeloop::world::World;
+use crate::model::{Kind, Resource};
+use crate::world::World;
 
 const VERBS: &[&str] = &[
     "get",
@@ -77,7 +77,7 @@ fn names(world: &World, kind: Kind) -> Vec<String> {
     if kind == Kind::Event {
         return Vec::new();
     }
-    kubeloop::with_kind!(kind, T => {
+    crate::with_kind!(kind, T => {
         s.list::<T>(Some("default"), None).map(|o| o.meta().name.clone()).collect()
     })
 }
@@ -100,7 +100,7 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
                 .chain(rest.iter().copied().filter(|w| !w.starts_with('-')))
                 .map(String::from)
                 .collect();
-            kubeloop::kubectl::flags_of(&words)
+            super::flags_of(&words)
         }
         [] => ["k", "kubectl"].iter().chain(SANDBOX).map(|s| s.to_string()).collect(),
         ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
@@ -174,7 +174,7 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
-    kubeloop::sort::sort(&mut out);
+    crate::sort::sort(&mut out);
     out.dedup();
     out
 }
@@ -197,7 +197,7 @@ pub fn complete(line: &str, world: &World) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kubeloop::kubectl::{Mode, Session};
+    use crate::kubectl::{Mode, Session};
 
     #[test]
     fn completes_verbs_kinds_and_names() {
