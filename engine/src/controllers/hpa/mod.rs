@@ -8,7 +8,13 @@
 //! Models pkg/controller/podautoscaler/ (replica_calculator.go, horizontal.go,
 //! metrics/utilization.go) and pkg/apis/autoscaling/v2/defaults.go.
 
+pub mod behavior;
 pub mod replica_calculator;
+pub mod without_behavior;
 
 #[cfg(test)]
+mod behavior_tests;
+#[cfg(test)]
 mod replica_calculator_tests;
+#[cfg(test)]
+mod stabilization_tests;
