@@ -9,6 +9,7 @@
 //! metrics/utilization.go) and pkg/apis/autoscaling/v2/defaults.go.
 
 pub mod behavior;
+pub mod conditions;
 pub mod replica_calculator;
 pub mod without_behavior;
 
