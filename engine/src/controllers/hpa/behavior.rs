@@ -323,7 +323,8 @@ pub fn normalize(
 }
 
 /// `storeScaleEvent`: remembers a rescale in the list for its direction, reusing a slot
-/// past the longest policy period of that direction.
+/// past the longest policy period of that direction. Upstream stores nothing for an HPA
+/// without `behavior`, whose path reads no events.
 pub fn store_scale_event(
     rules: &Rules,
     events: &mut Vec<ScaleEvent>,

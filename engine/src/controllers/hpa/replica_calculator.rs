@@ -1,14 +1,16 @@
 //! How many replicas a resource metric asks for: `GetResourceReplicas` (a utilization target,
 //! usage against the pods' requests) and `GetRawResourceReplicas` (an average-value target),
-//! with the tolerance, the grouping of pods into ready, unready, missing and ignored, and the
-//! rebalancing of missing and unready pods. Pure: the loop builds `PodInfo`s from the store
+//! with the tolerance and the rebalancing of missing and unready pods (which pods are which
+//! is `pod_groups`). Pure: the loop builds `PodInfo`s from the store
 //! and `MetricSample`s from the world's usage; nothing here reads either.
 //!
 //! Models pkg/controller/podautoscaler/replica_calculator.go and metrics/utilization.go.
 //! Custom, object and external metrics are left out: kubeloop serves only resource metrics.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
+
+pub use super::pod_groups::{group_pods, Groups};
 
 /// A pod's phase, as far as the calculator tells them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,10 +38,19 @@ impl fmt::Display for Resource {
     }
 }
 
+/// A condition's status. groupPods tests for `False` (not "not `True`"), so `Unknown`
+/// is kept apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConditionStatus {
+    True,
+    False,
+    Unknown,
+}
+
 /// The pod's `Ready` condition: its status and when it last changed (ms).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadyCondition {
-    pub ready: bool,
+    pub status: ConditionStatus,
     pub last_transition_ms: i64,
 }
 
@@ -126,68 +137,6 @@ pub struct RawReplicas {
     pub timestamp_ms: i64,
 }
 
-/// `groupPods`: which pods count.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Groups {
-    pub ready_count: usize,
-    /// Pending, or (for CPU) not yet ready or still warming up: left out on the first pass
-    /// and counted as 0% on a scale-up.
-    pub unready: BTreeSet<String>,
-    /// Running without a sample: 100% on a scale-down, 0% on a scale-up.
-    pub missing: BTreeSet<String>,
-    /// Being deleted or failed: never counted.
-    pub ignored: BTreeSet<String>,
-}
-
-/// Sorts pods as `groupPods` does. For CPU, a pod within the initialization period counts
-/// only once it is ready and a whole metric window has passed since it became ready (its
-/// first samples measure start-up work); after the period, only a pod that is unready and
-/// has never been ready (its condition last changed within the readiness delay of its start)
-/// is left out.
-pub fn group_pods(
-    pods: &[PodInfo],
-    samples: &Samples,
-    resource: Resource,
-    tuning: &Tuning,
-    now_ms: i64,
-) -> Groups {
-    let mut g = Groups::default();
-    for pod in pods {
-        if pod.deleting || pod.phase == Phase::Failed {
-            g.ignored.insert(pod.name.clone());
-            continue;
-        }
-        if pod.phase == Phase::Pending {
-            g.unready.insert(pod.name.clone());
-            continue;
-        }
-        let Some(sample) = samples.get(&pod.name) else {
-            g.missing.insert(pod.name.clone());
-            continue;
-        };
-        if resource == Resource::Cpu {
-            let unready = match (pod.ready, pod.start_time_ms) {
-                (Some(cond), Some(start)) => {
-                    if start + tuning.cpu_initialization_period_ms > now_ms {
-                        !cond.ready
-                            || sample.timestamp_ms < cond.last_transition_ms + sample.window_ms
-                    } else {
-                        !cond.ready
-                            && start + tuning.initial_readiness_delay_ms > cond.last_transition_ms
-                    }
-                }
-                _ => true,
-            };
-            if unready {
-                g.unready.insert(pod.name.clone());
-                continue;
-            }
-        }
-        g.ready_count += 1;
-    }
-    g
-}
-
 /// `calculatePodRequests`: each pod's summed request, or the error for the first container
 /// without one.
 pub fn pod_requests(
@@ -239,8 +188,9 @@ pub fn resource_utilization_ratio(
     Ok((f64::from(pct) / f64::from(target_utilization), pct, average))
 }
 
-/// The metrics client's refusal of an empty list (metrics/client.go `GetResourceMetric`),
-/// wrapped as the calculator wraps it.
+/// The samples' timestamp (the client reports its first item's; here the first pod by
+/// name), or the metrics client's refusal of an empty list (metrics/client.go
+/// `GetResourceMetric`), wrapped as the calculator wraps it.
 fn check_samples(samples: &Samples, resource: Resource) -> Result<i64, CalcError> {
     match samples.values().next() {
         Some(first) => Ok(first.timestamp_ms),

@@ -223,7 +223,8 @@ fn test_group_pods() {
     let g =
         group_pods(&[pod("p", Some(NOW), None)], &sample(ZERO, 0), Resource::Cpu, &TESTING, NOW);
     assert_eq!((g.ready_count, g.unready.len()), (0, 1));
-    let cond = Some(ReadyCondition { ready: true, last_transition_ms: NOW - 30_000 });
+    let cond =
+        Some(ReadyCondition { status: ConditionStatus::True, last_transition_ms: NOW - 30_000 });
     let fresh = group_pods(
         &[pod("p", Some(NOW - 60_000), cond)],
         &sample(NOW, 30_000),

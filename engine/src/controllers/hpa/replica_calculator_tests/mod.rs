@@ -48,7 +48,11 @@ impl Case {
                     deleting: self.deleting.get(i).copied().unwrap_or(false),
                     start_time_ms: Some(self.start.get(i).copied().unwrap_or(ZERO)),
                     ready: Some(ReadyCondition {
-                        ready: self.readiness.get(i).copied().unwrap_or(true),
+                        status: if self.readiness.get(i).copied().unwrap_or(true) {
+                            ConditionStatus::True
+                        } else {
+                            ConditionStatus::False
+                        },
                         last_transition_ms: ZERO,
                     }),
                     containers: vec![container("container0"), container("container1")],
