@@ -1,5 +1,6 @@
 //! The rate-limit, policy and scale-event vectors of pkg/controller/podautoscaler/
-//! horizontal_test.go, named after the upstream test and case. Upstream's `time.Now()`
+//! horizontal_test.go and the rules defaulting of pkg/apis/autoscaling/v2/defaults_test.go,
+//! named after the upstream test and case. Upstream's `time.Now()`
 //! offsets become offsets from `NOW`.
 
 use super::behavior::*;
@@ -218,5 +219,132 @@ fn test_store_scale_events() {
         store_scale_event(&r, &mut evs, 10, 15, NOW);
         let got: Vec<(i32, bool)> = evs.iter().map(|e| (e.change, e.outdated)).collect();
         assert_eq!(got, want, "{name}");
+    }
+}
+
+fn pods(value: i32, period_seconds: i32) -> Policy {
+    Policy { type_: PolicyType::Pods, value, period_seconds }
+}
+
+fn percent(value: i32, period_seconds: i32) -> Policy {
+    Policy { type_: PolicyType::Percent, value, period_seconds }
+}
+
+/// (annotation, policies written, window written, selectPolicy written, expected policies,
+/// expected window, expected selectPolicy).
+type GenerateRow = (
+    &'static str,
+    Option<Vec<Policy>>,
+    Option<i32>,
+    Option<SelectPolicy>,
+    Vec<Policy>,
+    i32,
+    SelectPolicy,
+);
+
+#[test]
+fn test_generate_scale_down_rules() {
+    // pkg/apis/autoscaling/v2/defaults_test.go TestGenerateScaleDownRules. The API leaves a
+    // missing window nil; the controller then reads its flag, passed here as 300.
+    use SelectPolicy::{Max, Min};
+    let rows: Vec<GenerateRow> = vec![
+        ("Default values", None, None, None, vec![percent(100, 15)], 300, Max),
+        (
+            "All parameters are specified",
+            Some(vec![pods(1, 2), percent(3, 4)]),
+            Some(25),
+            Some(Max),
+            vec![pods(1, 2), percent(3, 4)],
+            25,
+            Max,
+        ),
+        (
+            "Percent policy is specified",
+            Some(vec![percent(1, 2)]),
+            None,
+            Some(Min),
+            vec![percent(1, 2)],
+            300,
+            Min,
+        ),
+        (
+            "Pods policy is specified",
+            Some(vec![pods(3, 4)]),
+            None,
+            None,
+            vec![pods(3, 4)],
+            300,
+            Max,
+        ),
+    ];
+    for (name, policies, window, select, want_policies, want_window, want_select) in rows {
+        let spec =
+            RulesSpec { stabilization_window_seconds: window, select_policy: select, policies };
+        let down = scale_down_rules(Some(&spec), DOWNSCALE_STABILIZATION_SECONDS);
+        assert_eq!(down.policies, want_policies, "{name}");
+        assert_eq!(down.stabilization_window_seconds, want_window, "{name}");
+        assert_eq!(down.select_policy, want_select, "{name}");
+    }
+}
+
+#[test]
+fn test_generate_scale_up_rules() {
+    // pkg/apis/autoscaling/v2/defaults_test.go TestGenerateScaleUpRules.
+    use SelectPolicy::{Max, Min};
+    let rows: Vec<GenerateRow> = vec![
+        ("Default values", None, None, None, vec![pods(4, 15), percent(100, 15)], 0, Max),
+        (
+            "All parameters are specified",
+            Some(vec![pods(1, 2), percent(3, 4)]),
+            Some(25),
+            Some(Max),
+            vec![pods(1, 2), percent(3, 4)],
+            25,
+            Max,
+        ),
+        (
+            "Pod policy is specified",
+            Some(vec![pods(1, 2)]),
+            None,
+            Some(Min),
+            vec![pods(1, 2)],
+            0,
+            Min,
+        ),
+        (
+            "Percent policy is specified",
+            Some(vec![percent(7, 10)]),
+            None,
+            None,
+            vec![percent(7, 10)],
+            0,
+            Max,
+        ),
+        (
+            "Pod policy and stabilization window are specified",
+            Some(vec![pods(4, 2)]),
+            Some(25),
+            None,
+            vec![pods(4, 2)],
+            25,
+            Max,
+        ),
+        (
+            "Percent policy and stabilization window are specified",
+            Some(vec![percent(7, 60)]),
+            Some(25),
+            None,
+            vec![percent(7, 60)],
+            25,
+            Max,
+        ),
+    ];
+    for (name, policies, window, select, want_policies, want_window, want_select) in rows {
+        let spec =
+            RulesSpec { stabilization_window_seconds: window, select_policy: select, policies };
+        let up = scale_up_rules(Some(&spec));
+        assert_eq!(up.policies, want_policies, "{name}");
+        assert_eq!(up.stabilization_window_seconds, want_window, "{name}");
+        assert_eq!(up.select_policy, want_select, "{name}");
     }
 }
