@@ -136,8 +136,8 @@ pub fn stabilize(
     args: &Normalization,
     now_ms: i64,
 ) -> (i32, Verdict) {
-    let up_cutoff = now_ms - secs(args.scale_up.stabilization_window_seconds);
-    let down_cutoff = now_ms - secs(args.scale_down.stabilization_window_seconds);
+    let up_cutoff = now_ms.saturating_sub(secs(args.scale_up.stabilization_window_seconds));
+    let down_cutoff = now_ms.saturating_sub(secs(args.scale_down.stabilization_window_seconds));
     let (mut up, mut down) = (args.desired_replicas, args.desired_replicas);
     let mut old_slot = None;
     for (i, rec) in history.iter().enumerate() {
@@ -173,8 +173,8 @@ pub(super) const SCALE_DOWN_STABILIZED: &str =
 
 /// `getReplicasChangePerPeriod`: pods changed by events strictly within the last period.
 pub fn change_in_period(period_seconds: i32, events: &[ScaleEvent], now_ms: i64) -> i32 {
-    let cutoff = now_ms - secs(period_seconds);
-    events.iter().filter(|e| e.at_ms > cutoff).map(|e| e.change).sum()
+    let cutoff = now_ms.saturating_sub(secs(period_seconds));
+    events.iter().filter(|e| e.at_ms > cutoff).fold(0i32, |sum, e| sum.saturating_add(e.change))
 }
 
 /// The size each policy allows, measured from the size at the start of its period, and the
@@ -333,7 +333,7 @@ pub fn store_scale_event(
     now_ms: i64,
 ) {
     let longest = rules.policies.iter().map(|p| p.period_seconds).max().unwrap_or(0).max(0);
-    let cutoff = now_ms - secs(longest);
+    let cutoff = now_ms.saturating_sub(secs(longest));
     let mut old_slot = None;
     for (i, e) in events.iter_mut().enumerate() {
         if e.at_ms < cutoff {

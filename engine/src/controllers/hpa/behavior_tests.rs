@@ -1,7 +1,7 @@
 //! The rate-limit, policy and scale-event vectors of pkg/controller/podautoscaler/
 //! horizontal_test.go and the rules defaulting of pkg/apis/autoscaling/v2/defaults_test.go,
-//! named after the upstream test and case. Upstream's `time.Now()`
-//! offsets become offsets from `NOW`.
+//! named after the upstream test and case. Upstream's `time.Now()` offsets become offsets
+//! from `NOW`.
 
 use super::behavior::*;
 

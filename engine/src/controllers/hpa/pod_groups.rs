@@ -49,12 +49,14 @@ pub fn group_pods(
         if resource == Resource::Cpu {
             let unready = match (pod.ready, pod.start_time_ms) {
                 (Some(cond), Some(start)) => {
-                    if start + tuning.cpu_initialization_period_ms > now_ms {
+                    if start.saturating_add(tuning.cpu_initialization_period_ms) > now_ms {
                         cond.status == ConditionStatus::False
-                            || sample.timestamp_ms < cond.last_transition_ms + sample.window_ms
+                            || sample.timestamp_ms
+                                < cond.last_transition_ms.saturating_add(sample.window_ms)
                     } else {
                         cond.status == ConditionStatus::False
-                            && start + tuning.initial_readiness_delay_ms > cond.last_transition_ms
+                            && start.saturating_add(tuning.initial_readiness_delay_ms)
+                                > cond.last_transition_ms
                     }
                 }
                 _ => true,

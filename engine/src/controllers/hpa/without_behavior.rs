@@ -19,7 +19,7 @@ pub fn stabilize(
     window_seconds: i32,
     now_ms: i64,
 ) -> i32 {
-    let cutoff = now_ms - i64::from(window_seconds) * 1000;
+    let cutoff = now_ms.saturating_sub(i64::from(window_seconds) * 1000);
     let mut highest = desired;
     let mut old_slot = None;
     for (i, rec) in history.iter().enumerate() {
