@@ -11,6 +11,7 @@ pub mod deployment;
 pub mod endpoints;
 pub mod endpointslice;
 pub mod gc;
+pub mod history;
 pub mod kubelet;
 pub mod kubeproxy;
 pub mod nodelifecycle;
