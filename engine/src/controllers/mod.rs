@@ -20,6 +20,7 @@ pub mod queue;
 pub mod ranking;
 pub mod replicaset;
 pub mod scheduler;
+pub mod statefulset;
 
 use crate::clock::Time;
 use crate::model::{Kind, ObjectMeta};
