@@ -13,6 +13,7 @@ pub mod endpoints;
 pub mod endpointslice;
 pub mod gc;
 pub mod history;
+pub mod job;
 pub mod kubelet;
 pub mod kubeproxy;
 pub mod nodelifecycle;
