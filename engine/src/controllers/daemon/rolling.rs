@@ -4,8 +4,7 @@
 //!
 //! Models pkg/controller/daemon/util/daemonset_util.go (`SurgeCount`, `UnavailableCount`)
 //! and pkg/controller/daemon/update.go (`updatedDesiredNodeCounts`, and `rollingUpdate`'s
-//! `maxSurge == 0` branch). The surge branch (creating new pods beside old ones) is left
-//! for the loop that will need it.
+//! `maxSurge == 0` branch); the surge branch is `surge.rs`.
 
 use crate::model::IntOrString;
 
@@ -98,8 +97,8 @@ pub enum NodePods {
 ///
 /// A node with no pod, both pods, or an ambiguous set counts as unavailable, as does a node
 /// whose new pod is not yet available. An old pod that is itself unavailable is always
-/// replaced (deleting it costs nothing); available old pods are deleted only while the
-/// unavailable count leaves room under `max_unavailable`.
+/// replaced (deleting it costs nothing) and counts as unavailable; available old pods are
+/// deleted only while the unavailable count leaves room under `max_unavailable`.
 ///
 /// Upstream walks a Go map, so its choice among candidates is random; here it is the
 /// order of `nodes`, which the caller gives sorted by node name.
@@ -120,6 +119,7 @@ pub fn old_pods_to_delete(nodes: &[NodePods], max_unavailable: i32) -> Vec<Strin
             NodePods::Pods { old: Some(old), new: None } => {
                 if !old.available {
                     replace_now.push(old.name.clone());
+                    unavailable += 1;
                 } else if unavailable < max_unavailable {
                     candidates.push(old.name.clone());
                 }
@@ -228,6 +228,13 @@ mod tests {
             old("c", true),
         ];
         assert_eq!(old_pods_to_delete(&nodes, 1), ["b"]);
+    }
+
+    // An unavailable old pod spends budget too, so a later available one waits.
+    #[test]
+    fn replacing_an_unavailable_old_pod_uses_the_budget() {
+        assert_eq!(old_pods_to_delete(&[old("a", false), old("b", true)], 1), ["a"]);
+        assert_eq!(old_pods_to_delete(&[old("a", false), old("b", true)], 2), ["a", "b"]);
     }
 
     // Once the budget is spent, later available old pods are not even candidates, but an
