@@ -6,12 +6,15 @@
 //! they remember between reconciles is only what the real process would keep in memory
 //! (for the kubelet: its containers), and `stop` throws that away.
 
+pub mod daemon;
 pub mod decision;
 pub mod deployment;
 pub mod endpoints;
 pub mod endpointslice;
 pub mod gc;
 pub mod hpa;
+pub mod history;
+pub mod job;
 pub mod kubelet;
 pub mod kubeproxy;
 pub mod nodelifecycle;
@@ -19,6 +22,7 @@ pub mod queue;
 pub mod ranking;
 pub mod replicaset;
 pub mod scheduler;
+pub mod statefulset;
 
 use crate::clock::Time;
 use crate::model::{Kind, ObjectMeta};

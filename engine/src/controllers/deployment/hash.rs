@@ -17,6 +17,12 @@ use super::util::by_creation;
 /// `apps.DefaultDeploymentUniqueLabelKey`.
 pub const POD_TEMPLATE_HASH: &str = "pod-template-hash";
 
+/// FNV-1, 32 bits (Go's `hash/fnv` `New32`): multiply, then xor. The history package
+/// (ControllerRevision names) uses this one, not FNV-1a.
+pub fn fnv32(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, b| h.wrapping_mul(0x0100_0193) ^ u32::from(*b))
+}
+
 /// FNV-1a, 32 bits (Go's `hash/fnv` `New32a`).
 pub fn fnv32a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(*b)).wrapping_mul(0x0100_0193))
@@ -91,6 +97,15 @@ mod tests {
         assert_eq!(fnv32a(b""), 0x811c_9dc5);
         assert_eq!(fnv32a(b"a"), 0xe40c_292c);
         assert_eq!(fnv32a(b"foobar"), 0xbf9c_f968);
+    }
+
+    // hash/fnv/fnv_test.go golden32.
+    #[test]
+    fn fnv32_matches_the_reference_values() {
+        assert_eq!(fnv32(b""), 0x811c_9dc5);
+        assert_eq!(fnv32(b"a"), 0x050c_5d7e);
+        assert_eq!(fnv32(b"ab"), 0x7077_2d38);
+        assert_eq!(fnv32(b"abc"), 0x439c_2f4b);
     }
 
     #[test]
