@@ -134,9 +134,12 @@ pub fn get_range(expr: &str, r: &Bounds) -> Result<u64, String> {
     Ok(get_bits(start, end, step) | extra)
 }
 
-/// `parseIntOrName`: a name (any case) from the field's table, else a number.
+/// `parseIntOrName`: a name (any case) from the field's table, else a number. Go lowers with
+/// `strings.ToLower`; ASCII lowering finds the same names, since no other character lowers
+/// to one of their letters (the Kelvin sign lowers to `k`, which no name has), and it keeps
+/// Unicode's case tables out of the page.
 fn parse_int_or_name(expr: &str, names: &[(&str, u64)]) -> Result<u64, String> {
-    let lower = expr.to_lowercase();
+    let lower = expr.to_ascii_lowercase();
     match names.iter().find(|(name, _)| *name == lower) {
         Some((_, n)) => Ok(*n),
         None => must_parse_int(expr),

