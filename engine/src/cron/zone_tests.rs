@@ -90,3 +90,15 @@ fn date_resolves_gaps_and_overlaps_as_go() {
     assert_eq!(date(2012, 3, 0, 24, 0, 0, &ny), date(2012, 3, 1, 0, 0, 0, &ny));
     assert_eq!(date(2012, 13, 1, 0, 0, 0, &Zone::utc()), utc(2013, 1, 1, 0, 0));
 }
+
+#[test]
+fn the_table_holds_the_whole_database_with_its_links() {
+    assert_eq!(known_zones().count(), 598);
+    for name in ["US/Eastern", "Asia/Calcutta", "Asia/Ho_Chi_Minh", "Etc/GMT+5", "Zulu", "Factory"]
+    {
+        assert!(load_location(name).is_ok(), "{name}");
+    }
+    // Etc/GMT+5 is five hours west, as POSIX signs it.
+    assert_eq!(load_location("Etc/GMT+5").unwrap().offset_at(0), -5 * 3600);
+    assert_eq!(load_location("Asia/Calcutta").unwrap().offset_at(0), 5 * 3600 + 1800);
+}
