@@ -6,6 +6,7 @@
 
 pub mod clock;
 pub mod controllers;
+pub mod cron;
 pub mod duration;
 pub mod gofmt;
 pub mod kubectl;
