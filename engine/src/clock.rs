@@ -96,8 +96,9 @@ impl<'de> serde::Deserialize<'de> for Time {
     }
 }
 
-/// Howard Hinnant's civil-to-days algorithm, the inverse of `civil_from_days`.
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+/// Howard Hinnant's civil-to-days algorithm, the inverse of `civil_from_days`: days from
+/// 1970-01-01 (also the CronJob schedules' calendar, `cron/civil.rs`).
+pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
@@ -107,8 +108,9 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// Howard Hinnant's days-to-civil algorithm, proleptic Gregorian.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
+/// Howard Hinnant's days-to-civil algorithm, proleptic Gregorian: the date `z` days after
+/// 1970-01-01.
+pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
