@@ -3,9 +3,10 @@
 //! later, use CPU more CPU (millicores, as a quantity: `300m`, `1.5`); `load KIND/NAME 0`
 //! stops it; `load` alone lists the loads. The usage it drives is `world/usage`'s.
 
+use crate::model::quantity;
 use crate::model::Kind;
 use crate::store::Key;
-use crate::world::usage::{quantity, MAX_LOAD_MILLI};
+use crate::world::usage::MAX_LOAD_MILLI;
 
 use super::get::get_named;
 use super::printers::TabWriter;

@@ -2,15 +2,13 @@
 //! and limits of the containers of deployments, replica sets and pods. The quantities are
 //! read as kubectl reads them (generate/versioned `HandleResourceRequirementsV1`) and checked
 //! as the API server checks a container's resources before the write
-//! (pkg/apis/core/validation `ValidateContainerResourceRequirements`). Pods refuse the
+//! (pkg/apis/core/validation `ValidateContainerResourceRequirements`, in the model's
+//! validation, so apply, patch and replace check the same). Pods refuse the
 //! change, as the API server refuses resource changes outside the resize subresource.
 
 use serde_json::{Map, Value};
 
-use crate::labels::validation::FieldError;
-use crate::model::*;
-use crate::store::ApiError;
-use crate::world::usage::quantity::{self, Quantity};
+use crate::model::quantity::{self, Quantity};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::Format;
@@ -90,13 +88,9 @@ pub(super) fn resources(
         if spec == old {
             continue;
         }
-        let field_errors = validate(*kind, &spec);
-        let written = if field_errors.is_empty() {
-            write_spec(s, *kind, &ns, name, spec)
-        } else {
-            Err(ApiError::Invalid { kind: *kind, name: name.clone(), errors: field_errors })
-        };
-        match written {
+        // The API server's validation of the write checks the resources
+        // (`model/resources_validate.rs`).
+        match write_spec(s, *kind, &ns, name, spec) {
             Ok(obj) => print(out, &format, &obj, "resource requirements updated", &mut errors),
             // set_resources.go: "failed to patch resources update to pod template %v", no colon.
             Err(e) => errors.push(format!(
@@ -141,101 +135,6 @@ fn merge(existing: Option<&Value>, changes: &List) -> Value {
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     Value::Object(entries.into_iter().collect::<Map<String, Value>>())
-}
-
-/// A resource's quantity in a list, when it reads as one.
-fn quantity_in(list: Option<&Value>, name: &str) -> Option<Quantity> {
-    let v = list?.get(name)?;
-    let text = match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    quantity::parse(&text).ok()
-}
-
-/// pkg/apis/core/validation `ValidateContainerResourceRequirements`, for the containers'
-/// resource names, signs and requests against limits.
-fn validate(kind: Kind, spec: &PodSpec) -> Vec<FieldError> {
-    let base = if kind == Kind::Pod { "spec" } else { "spec.template.spec" };
-    let mut errors = Vec::new();
-    for (i, c) in spec.containers.iter().enumerate() {
-        let path = format!("{base}.containers[{i}].resources");
-        let limits = c.resources.limits.as_deref();
-        let requests = c.resources.requests.as_deref();
-        for (list_name, list) in [("limits", limits), ("requests", requests)] {
-            let Some(map) = list.and_then(Value::as_object) else { continue };
-            let mut names: Vec<&String> = map.keys().collect();
-            names.sort();
-            for name in names {
-                let field = format!("{path}.{list_name}[{name}]");
-                errors.extend(resource_name_errors(name, &field));
-                if let Some(q) = quantity_in(list, name).filter(Quantity::is_negative) {
-                    errors.push(FieldError::invalid(
-                        &field,
-                        q.canonical().as_str(),
-                        "must be greater than or equal to 0",
-                    ));
-                }
-                if list_name != "requests" {
-                    continue;
-                }
-                let overcommit = !name.contains('/') || name.starts_with("kubernetes.io/");
-                let (Some(req), limit) = (quantity_in(requests, name), quantity_in(limits, name))
-                else {
-                    continue;
-                };
-                match limit {
-                    Some(lim) if !overcommit && req.nanos != lim.nanos => {
-                        errors.push(FieldError::invalid(
-                            &format!("{path}.requests"),
-                            req.canonical().as_str(),
-                            &format!("must be equal to {name} limit of {}", lim.canonical()),
-                        ))
-                    }
-                    Some(lim) if req.nanos > lim.nanos => errors.push(FieldError::invalid(
-                        &format!("{path}.requests"),
-                        req.canonical().as_str(),
-                        &format!(
-                            "must be less than or equal to {name} limit of {}",
-                            lim.canonical()
-                        ),
-                    )),
-                    None if !overcommit => errors.push(FieldError::required(
-                        &format!("{path}.limits"),
-                        "Limit must be set for non overcommitable resources",
-                    )),
-                    _ => {}
-                }
-            }
-        }
-    }
-    errors
-}
-
-/// `validateResourceName` and `ValidateContainerResourceName` for a name without a domain:
-/// only the standard container resources.
-fn resource_name_errors(name: &str, field: &str) -> Vec<FieldError> {
-    if name.contains('/') {
-        return Vec::new();
-    }
-    let container =
-        matches!(name, "cpu" | "memory" | "ephemeral-storage") || name.starts_with("hugepages-");
-    if container {
-        return Vec::new();
-    }
-    let mut errors = Vec::new();
-    let standard = matches!(name, "storage" | "pods" | "services")
-        || name.starts_with("requests.")
-        || name.starts_with("limits.");
-    if !standard {
-        errors.push(FieldError::invalid(
-            field,
-            name,
-            "must be a standard resource type or fully qualified",
-        ));
-    }
-    errors.push(FieldError::invalid(field, name, "must be a standard resource for containers"));
-    errors
 }
 
 #[cfg(test)]

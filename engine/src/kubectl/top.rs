@@ -5,9 +5,10 @@
 
 use crate::clock::Time;
 use crate::controllers::kubelet::go_duration;
+use crate::model::quantity;
 use crate::model::{Kind, Node, Pod};
 use crate::store::ApiError;
-use crate::world::usage::{quantity, Usage};
+use crate::world::usage::Usage;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::parse_selector;

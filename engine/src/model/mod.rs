@@ -19,7 +19,9 @@ mod pod_parts;
 mod pod_status;
 mod probe;
 mod probe_validate;
+pub mod quantity;
 mod replicaset;
+mod resources_validate;
 mod service;
 pub mod validate;
 

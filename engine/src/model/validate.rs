@@ -238,6 +238,7 @@ fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
             errs.push(FieldError::required(&format!("{field}.image"), ""));
         }
         super::probe_validate::validate_container_probes(errs, &field, c);
+        super::resources_validate::validate_container_resources(errs, &field, c);
     }
     if let Some(g) = spec.termination_grace_period_seconds {
         if g < 0 {

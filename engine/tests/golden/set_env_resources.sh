@@ -1,5 +1,6 @@
 # kubectl set resources and set env: template changes roll out like any other, the same
-# change again does nothing, pods refuse what the API server forbids, and the errors.
+# change again does nothing, pods refuse what the API server forbids, and the errors; patch
+# and apply meet the same resource checks as set resources.
 k create deployment web --image=nginx:1.27 --replicas=2
 settle
 k set resources deploy/web --limits=cpu=200m,memory=512Mi --requests=cpu=0.1,memory=0.25Gi
@@ -43,3 +44,26 @@ k rollout history deploy/web
 k set env $(k get pods -o name | head -1) X=1
 k set resources $(k get pods -o name | head -1) --limits=cpu=1
 k set image $(k get pods -o name | head -1) nginx=nginx:1.28 -o name
+k patch deploy web -p '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","resources":{"requests":{"cpu":"2"},"limits":{"cpu":"1"}}}]}}}}'
+k apply -f - <<END
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: hungry
+spec:
+  selector:
+    matchLabels:
+      app: hungry
+  template:
+    metadata:
+      labels:
+        app: hungry
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+        resources:
+          limits:
+            memory: -1Gi
+            gpu: "1"
+END

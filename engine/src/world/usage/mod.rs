@@ -9,7 +9,7 @@
 //! only for running containers, one metrics-server scrape after they start. It does not
 //! model CPU requests' scheduling effects, throttling history or OOM kills.
 
-pub mod quantity;
+use crate::model::quantity;
 
 use std::collections::BTreeMap;
 
