@@ -58,7 +58,7 @@ fn validate_changes(c: &Changes) -> Result<(), KubectlError> {
 /// `kubectl annotate`, in the order of annotate.go: Complete (output, pairs), Validate, the
 /// builder, then each object.
 pub fn annotate(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let o = EditOptions::parse(argv, "annotate")?;
+    let o = EditOptions::parse(s, argv, "annotate", out)?;
     let (resources, pairs) = resources_and_pairs(&o.a.positional, "annotation")?;
     let changes = parse_annotations(&pairs)?;
     let any = !changes.add.is_empty() || !changes.remove.is_empty();
@@ -113,9 +113,9 @@ fn annotate_one(
         return Ok(());
     }
     meta_edit::check_version(&obj, o.resource_version.as_deref())?;
-    let written = meta_edit::write(s, &obj, Field::Annotations, after)?;
+    let written = meta_edit::write(s, &obj, Field::Annotations, after, o.dry)?;
     // The printer is made with "annotated" whatever changed (annotate.go NewAnnotateOptions).
-    meta_edit::print(o.format.as_ref(), &written, "annotated", out)
+    meta_edit::print(o.format.as_ref(), &written, &o.dry.op("annotated"), out)
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ fn parse_labels(specs: &[String]) -> Result<LabelChanges, KubectlError> {
 /// `kubectl label`, in the order of label.go: Complete (pairs, parseLabels), Validate, the
 /// builder, then each object.
 pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let o = EditOptions::parse(argv, "label")?;
+    let o = EditOptions::parse(s, argv, "label", out)?;
     let (resources, changes) = resources_and_pairs(&o.a.positional, "label")?;
     let changes = parse_labels(&changes)?;
     let any = !changes.add.is_empty() || !changes.remove.is_empty();
@@ -153,7 +153,7 @@ fn label_one(
     let had = !before.is_empty();
     let changed = labels != before || !had;
     // An empty map on an object without labels is stored as no labels: nothing to write.
-    let after = meta_edit::write(s, &obj, Field::Labels, labels.clone())?;
+    let after = meta_edit::write(s, &obj, Field::Labels, labels.clone(), o.dry)?;
     // label.go updateDataChangeMsg: "labeled" when the object changed, "unlabeled" when
     // it also got shorter without --overwrite.
     let op = if !changed {
@@ -163,7 +163,7 @@ fn label_one(
     } else {
         "labeled"
     };
-    meta_edit::print(o.format.as_ref(), &after, op, out)
+    meta_edit::print(o.format.as_ref(), &after, &o.dry.op(op), out)
 }
 
 #[cfg(test)]

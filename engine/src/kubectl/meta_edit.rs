@@ -9,6 +9,7 @@ use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::DryRun;
 use super::get::{get_named, list_kind, parse_selector, Format};
 use super::printers;
 use super::resource;
@@ -22,6 +23,7 @@ pub(super) const EDIT_FLAGS: &[FlagSpec] = &[
     switch("list", None),
     flag("resource-version", None),
     flag("output", Some('o')),
+    super::dry_run::FLAG,
 ];
 
 /// The metadata map a command edits.
@@ -55,11 +57,20 @@ pub(super) struct EditOptions {
     pub list: bool,
     pub resource_version: Option<String>,
     pub format: Option<Format>,
+    /// `--dry-run=client|server` (label.go and annotate.go add the flag with
+    /// `cmdutil.AddDryRunFlag`).
+    pub dry: DryRun,
 }
 
 impl EditOptions {
-    pub fn parse(argv: &[String], verb: &str) -> Result<EditOptions, KubectlError> {
+    pub fn parse(
+        s: &Session,
+        argv: &[String],
+        verb: &str,
+        out: &mut Output,
+    ) -> Result<EditOptions, KubectlError> {
         let a = args::parse(argv, EDIT_FLAGS, verb)?;
+        let dry = DryRun::from_args(&a, s.world.now(), out)?;
         let list = a.bool("list", false)?;
         let output = a.get("output").filter(|o| !o.is_empty());
         // label.go / annotate.go Complete.
@@ -78,6 +89,7 @@ impl EditOptions {
             list,
             resource_version: a.get("resource-version").filter(|v| !v.is_empty()).map(String::from),
             format,
+            dry,
             a,
         })
     }
@@ -210,11 +222,26 @@ pub(super) fn write(
     obj: &Object,
     field: Field,
     map: BTreeMap<String, String>,
+    dry: DryRun,
 ) -> Result<Object, KubectlError> {
     let (kind, name) = (obj.kind(), obj.meta().name.clone());
     let ns = if kind.namespaced() { obj.meta().namespace.clone() } else { String::new() };
     if field.of(obj) == map {
         return Ok(obj.clone());
+    }
+    if dry != DryRun::None {
+        // The patch is judged (server) or only built (client); nothing is stored.
+        return crate::with_kind!(kind, T => {
+            let current: T = s.world.store.get::<T>(&ns, &name).cloned().ok_or_else(|| {
+                KubectlError::Api(ApiError::NotFound { kind, name: name.clone() })
+            })?;
+            let mut next = current;
+            match field {
+                Field::Labels => next.meta_mut().labels = Labels::from(map),
+                Field::Annotations => next.meta_mut().annotations = map,
+            }
+            dry.update(s, next).map(|o| (*o).clone().into_object()).map_err(KubectlError::from)
+        });
     }
     crate::with_kind!(kind, T => {
         s.world

@@ -1,5 +1,5 @@
 # kubectl annotate: set, overwrite, remove, --all, -l, --list, --resource-version and -o;
-# kubectl label's --list and --resource-version, which share its machinery.
+# kubectl label's --list and --resource-version, which share its machinery; dry runs of both.
 k create deployment web --image=nginx:1.27
 k create deployment api --image=redis:7
 settle
@@ -36,3 +36,9 @@ k label deploy web tier=front --resource-version=$(k get deploy web -o jsonpath=
 k label deploy --all --list
 k label deploy web --list -o name
 k label deploy web
+k label deploy web stage=test --dry-run=client
+k label deploy web tier=edge --overwrite --dry-run=server -o jsonpath='{.metadata.labels}{"\n"}'
+k annotate deploy web dry=1 --dry-run=server
+k annotate deploy web dry=1 --dry-run=client -o jsonpath='{.metadata.annotations.dry}{"\n"}'
+k get deploy web -o jsonpath='{.metadata.labels.tier} {.metadata.annotations.dry}{"\n"}'
+k label deploy web x=1 --dry-run=maybe
