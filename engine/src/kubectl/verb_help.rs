@@ -117,10 +117,15 @@ mod tests {
                 let out = s.run(&format!("k {verb} {form}"));
                 assert_eq!(out.status, 0, "k {verb} {form}: {}", out.text());
                 let text = out.stdout();
-                assert!(
-                    text.contains(&format!("kubectl {}", verb.split(' ').next().unwrap())),
-                    "{text}"
-                );
+                // A form of the verb from `help`, not just the closing pointer to kubectl.
+                let first = verb.split(' ').next().unwrap();
+                let usage = text.split(super::OPTIONS).next().unwrap_or_default();
+                let has_form = usage.lines().any(|l| {
+                    l.strip_prefix("  kubectl ")
+                        .and_then(|f| f.split_whitespace().next())
+                        .is_some_and(|w| w.split('|').any(|v| v == first))
+                });
+                assert!(has_form, "k {verb} {form} shows its forms:\n{text}");
                 assert!(text.contains(flag), "k {verb} {form} lists {flag}:\n{text}");
             }
             let words: Vec<String> = verb.split(' ').map(String::from).collect();
