@@ -122,9 +122,25 @@ pub fn inspect_with(
         }
         Object::Node(n) => (node_rows(store, n, now), Vec::new(), None, Some(node_status(n, now))),
         Object::Service(s) => (service_rows(store, s), Vec::new(), None, None),
-        Object::Event(_) | Object::EndpointSlice(_) | Object::Endpoints(_) => {
-            (Vec::new(), Vec::new(), None, None)
+        Object::DaemonSet(ds) => (Vec::new(), containers_of(&ds.spec.template.spec), None, None),
+        Object::StatefulSet(sts) => {
+            (Vec::new(), containers_of(&sts.spec.template.spec), Some(sts.spec.replicas), None)
         }
+        Object::Job(j) => (
+            Vec::new(),
+            containers_of(&j.spec.template.spec),
+            None,
+            Some(kubeloop::kubectl::printers::job_status(j).to_string()),
+        ),
+        Object::CronJob(cj) => {
+            (Vec::new(), containers_of(&cj.spec.job_template.spec.template.spec), None, None)
+        }
+        Object::Event(_)
+        | Object::EndpointSlice(_)
+        | Object::Endpoints(_)
+        | Object::HorizontalPodAutoscaler(_)
+        | Object::PersistentVolumeClaim(_)
+        | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
     };
     let meta = obj.meta();
     let owners = meta

@@ -30,6 +30,13 @@ impl ObjRef {
             Kind::Service => "svc",
             Kind::EndpointSlice => "endpointslice",
             Kind::Endpoints => "endpoints",
+            Kind::DaemonSet => "ds",
+            Kind::StatefulSet => "sts",
+            Kind::ControllerRevision => "controllerrevision",
+            Kind::Job => "job",
+            Kind::CronJob => "cj",
+            Kind::HorizontalPodAutoscaler => "hpa",
+            Kind::PersistentVolumeClaim => "pvc",
         };
         format!("{short}/{}", self.name)
     }

@@ -43,24 +43,39 @@ pub fn short_names(kind: Kind) -> &'static [&'static str] {
         Kind::Node => &["no"],
         Kind::Event => &["ev"],
         Kind::Endpoints => &["ep"],
-        Kind::EndpointSlice => &[],
+        Kind::DaemonSet => &["ds"],
+        Kind::StatefulSet => &["sts"],
+        Kind::CronJob => &["cj"],
+        Kind::HorizontalPodAutoscaler => &["hpa"],
+        Kind::PersistentVolumeClaim => &["pvc"],
+        Kind::EndpointSlice | Kind::ControllerRevision | Kind::Job => &[],
     }
 }
 
 /// Each storage's `Categories()`: the kinds `kubectl get all` lists.
 pub fn categories(kind: Kind) -> &'static [&'static str] {
     match kind {
-        Kind::Pod | Kind::Service | Kind::Deployment | Kind::ReplicaSet => &["all"],
-        Kind::Node | Kind::Event | Kind::Endpoints | Kind::EndpointSlice => &[],
+        Kind::Pod
+        | Kind::Service
+        | Kind::Deployment
+        | Kind::ReplicaSet
+        | Kind::DaemonSet
+        | Kind::StatefulSet
+        | Kind::Job
+        | Kind::CronJob
+        | Kind::HorizontalPodAutoscaler => &["all"],
+        Kind::Node
+        | Kind::Event
+        | Kind::Endpoints
+        | Kind::EndpointSlice
+        | Kind::ControllerRevision
+        | Kind::PersistentVolumeClaim => &[],
     }
 }
 
 /// The group/version of `kind` as discovery lists it: `v1`, `apps/v1`.
 fn group_version(kind: Kind) -> String {
-    match kind.group() {
-        "" => "v1".to_string(),
-        g => format!("{g}/v1"),
-    }
+    kind.api_version().to_string()
 }
 
 /// The comma-separated values of a pflag string slice (`--verbs=get,list --verbs watch`).

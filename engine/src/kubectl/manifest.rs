@@ -165,10 +165,17 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
         "Service" => (Kind::Service, "v1"),
         "EndpointSlice" => (Kind::EndpointSlice, "discovery.k8s.io/v1"),
         "Endpoints" => (Kind::Endpoints, "v1"),
+        "DaemonSet" => (Kind::DaemonSet, "apps/v1"),
+        "StatefulSet" => (Kind::StatefulSet, "apps/v1"),
+        "ControllerRevision" => (Kind::ControllerRevision, "apps/v1"),
+        "Job" => (Kind::Job, "batch/v1"),
+        "CronJob" => (Kind::CronJob, "batch/v1"),
+        "HorizontalPodAutoscaler" => (Kind::HorizontalPodAutoscaler, "autoscaling/v2"),
+        "PersistentVolumeClaim" => (Kind::PersistentVolumeClaim, "v1"),
         "Node" | "Event" => return Ok(None),
         other => {
             return Err(KubectlError::Plain(format!(
-                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints)"
+                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets, DaemonSets, StatefulSets, ControllerRevisions, Jobs, CronJobs, HorizontalPodAutoscalers, Pods, PersistentVolumeClaims, Services, EndpointSlices and Endpoints)"
             )))
         }
     };
@@ -192,10 +199,24 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
         Kind::Service => strict::typed(v).map(Object::Service),
         Kind::EndpointSlice => strict::typed(v).map(Object::EndpointSlice),
         Kind::Endpoints => strict::typed(v).map(Object::Endpoints),
-        _ => strict::typed(v).map(Object::Pod),
+        Kind::DaemonSet => strict::typed(v).map(Object::DaemonSet),
+        Kind::StatefulSet => strict::typed(v).map(Object::StatefulSet),
+        Kind::ControllerRevision => strict::typed(v).map(Object::ControllerRevision),
+        Kind::Job => strict::typed(v).map(Object::Job),
+        Kind::CronJob => strict::typed(v).map(Object::CronJob),
+        Kind::HorizontalPodAutoscaler => strict::typed(v).map(Object::HorizontalPodAutoscaler),
+        Kind::PersistentVolumeClaim => strict::typed(v).map(Object::PersistentVolumeClaim),
+        Kind::Pod | Kind::Node | Kind::Event => strict::typed(v).map(Object::Pod),
     };
     let decoded = decoded.map_err(|detail| Undecodable { kind: kind_name.clone(), detail });
     Ok(Some(Item { source, kind, name, namespace, decoded }))
+}
+
+/// The pod spec of a workload's `template`.
+fn template_spec(
+    spec: &mut serde_json::Map<String, Value>,
+) -> Option<&mut serde_json::Map<String, Value>> {
+    spec.get_mut("template").and_then(|t| t.get_mut("spec")).and_then(Value::as_object_mut)
 }
 
 /// Gives fields the API server lets a manifest leave out, but that the typed model insists
@@ -205,16 +226,33 @@ fn fill_absent(v: &mut Value, kind: Kind) {
     let Value::Object(top) = v else { return };
     top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
     // A Service's spec has no required field; slices and Endpoints have no spec at all.
-    if matches!(kind, Kind::Service | Kind::EndpointSlice | Kind::Endpoints) {
+    // A ControllerRevision has no spec; a claim's and an autoscaler's specs hold no pods.
+    if matches!(
+        kind,
+        Kind::Service
+            | Kind::EndpointSlice
+            | Kind::Endpoints
+            | Kind::ControllerRevision
+            | Kind::PersistentVolumeClaim
+            | Kind::HorizontalPodAutoscaler
+    ) {
         return;
     }
     let spec = top.entry("spec").or_insert_with(|| Value::Object(Default::default()));
     let Value::Object(spec) = spec else { return };
-    let pod_spec = if kind == Kind::Pod {
-        Some(&mut *spec)
-    } else {
-        spec.entry("selector").or_insert_with(|| Value::Object(Default::default()));
-        spec.get_mut("template").and_then(|t| t.get_mut("spec")).and_then(Value::as_object_mut)
+    let pod_spec = match kind {
+        Kind::Pod => Some(&mut *spec),
+        // A Job's selector is optional: the API server generates it.
+        Kind::Job => template_spec(spec),
+        Kind::CronJob => spec
+            .get_mut("jobTemplate")
+            .and_then(|t| t.get_mut("spec"))
+            .and_then(Value::as_object_mut)
+            .and_then(template_spec),
+        _ => {
+            spec.entry("selector").or_insert_with(|| Value::Object(Default::default()));
+            template_spec(spec)
+        }
     };
     let containers = pod_spec.and_then(|s| s.get_mut("containers")).and_then(Value::as_array_mut);
     for c in containers.into_iter().flatten() {

@@ -43,17 +43,6 @@ const NOT_SIMULATED: &[&str] = &[
     "cm",
     "secrets",
     "secret",
-    "statefulsets",
-    "statefulset",
-    "sts",
-    "daemonsets",
-    "daemonset",
-    "ds",
-    "jobs",
-    "job",
-    "cronjobs",
-    "cronjob",
-    "cj",
     "namespaces",
     "namespace",
     "ns",
@@ -62,12 +51,8 @@ const NOT_SIMULATED: &[&str] = &[
     "ing",
     "persistentvolumes",
     "pv",
-    "persistentvolumeclaims",
-    "pvc",
     "serviceaccounts",
     "sa",
-    "horizontalpodautoscalers",
-    "hpa",
     "replicationcontrollers",
     "rc",
     "networkpolicies",
@@ -86,7 +71,7 @@ pub fn kind_of(word: &str) -> Result<Kind, KubectlError> {
     let lower = word.to_ascii_lowercase();
     if NOT_SIMULATED.contains(&lower.as_str()) {
         return Err(KubectlError::Plain(format!(
-            "kubeloop: {word} are not simulated in kubeloop (it models pods, replicasets, deployments, services, endpointslices, endpoints, nodes and events)"
+            "kubeloop: {word} are not simulated in kubeloop (it models pods, replicasets, deployments, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, persistentvolumeclaims, services, endpointslices, endpoints, nodes and events)"
         )));
     }
     Err(KubectlError::Usage(format!("the server doesn't have a resource type \"{word}\"")))
@@ -177,8 +162,19 @@ pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlErro
     let mut kinds = Vec::new();
     for ty in types {
         if ty == "all" && allow_all {
-            // `kubectl get all`'s category, in its order (pods, services, then the apps kinds).
-            for k in [Kind::Pod, Kind::Service, Kind::Deployment, Kind::ReplicaSet] {
+            // `kubectl get all`'s category, in discovery's order: the core group, then apps,
+            // autoscaling and batch, each group's resources alphabetically.
+            for k in [
+                Kind::Pod,
+                Kind::Service,
+                Kind::DaemonSet,
+                Kind::Deployment,
+                Kind::ReplicaSet,
+                Kind::StatefulSet,
+                Kind::HorizontalPodAutoscaler,
+                Kind::CronJob,
+                Kind::Job,
+            ] {
                 if !kinds.contains(&k) {
                     kinds.push(k);
                 }
@@ -214,7 +210,7 @@ mod tests {
             sel("deployment.apps/web pod/x").unwrap().items,
             vec![(Kind::Deployment, vec!["web".to_string()]), (Kind::Pod, vec!["x".to_string()])]
         );
-        assert_eq!(sel("all").unwrap().items.len(), 4);
+        assert_eq!(sel("all").unwrap().items.len(), 9);
         assert!(sel("pods pod/x").is_err());
         assert_eq!(
             sel("foos").unwrap_err().to_string(),

@@ -8,7 +8,9 @@
 //! them are printed at the end (the builder continues on error).
 
 use crate::clock::Time;
-use crate::model::{Deployment, Kind, Node, Pod, ReplicaSet};
+use crate::model::{
+    DaemonSet, Deployment, HorizontalPodAutoscaler, Job, Kind, Node, Pod, ReplicaSet, StatefulSet,
+};
 use crate::store::{ApiError, Key, Store};
 use crate::world::World;
 
@@ -242,7 +244,45 @@ fn condition_is(store: &Store, kind: Kind, ns: &str, name: &str, ctype: &str, wa
                 want,
             )
         }),
-        Kind::Event | Kind::Service | Kind::EndpointSlice | Kind::Endpoints => false,
+        Kind::Job => store.get::<Job>(ns, name).is_some_and(|j| {
+            first_is(
+                j.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                ctype,
+                want,
+            )
+        }),
+        Kind::DaemonSet => store.get::<DaemonSet>(ns, name).is_some_and(|d| {
+            !unobserved(d.status.observed_generation, d.metadata.generation)
+                && first_is(
+                    d.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                    ctype,
+                    want,
+                )
+        }),
+        Kind::StatefulSet => store.get::<StatefulSet>(ns, name).is_some_and(|s| {
+            !unobserved(s.status.observed_generation, s.metadata.generation)
+                && first_is(
+                    s.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                    ctype,
+                    want,
+                )
+        }),
+        Kind::HorizontalPodAutoscaler => {
+            store.get::<HorizontalPodAutoscaler>(ns, name).is_some_and(|h| {
+                first_is(
+                    h.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
+                    ctype,
+                    want,
+                )
+            })
+        }
+        Kind::Event
+        | Kind::Service
+        | Kind::EndpointSlice
+        | Kind::Endpoints
+        | Kind::CronJob
+        | Kind::ControllerRevision
+        | Kind::PersistentVolumeClaim => false,
     }
 }
 

@@ -12,10 +12,17 @@ pub enum Kind {
     Service,
     EndpointSlice,
     Endpoints,
+    DaemonSet,
+    StatefulSet,
+    ControllerRevision,
+    Job,
+    CronJob,
+    HorizontalPodAutoscaler,
+    PersistentVolumeClaim,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -24,6 +31,13 @@ impl Kind {
         Kind::Service,
         Kind::EndpointSlice,
         Kind::Endpoints,
+        Kind::DaemonSet,
+        Kind::StatefulSet,
+        Kind::ControllerRevision,
+        Kind::Job,
+        Kind::CronJob,
+        Kind::HorizontalPodAutoscaler,
+        Kind::PersistentVolumeClaim,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -36,21 +50,51 @@ impl Kind {
             Kind::Service => "Service",
             Kind::EndpointSlice => "EndpointSlice",
             Kind::Endpoints => "Endpoints",
+            Kind::DaemonSet => "DaemonSet",
+            Kind::StatefulSet => "StatefulSet",
+            Kind::ControllerRevision => "ControllerRevision",
+            Kind::Job => "Job",
+            Kind::CronJob => "CronJob",
+            Kind::HorizontalPodAutoscaler => "HorizontalPodAutoscaler",
+            Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
         }
     }
 
     pub fn api_version(self) -> &'static str {
         match self {
-            Kind::Deployment | Kind::ReplicaSet => "apps/v1",
+            Kind::Deployment
+            | Kind::ReplicaSet
+            | Kind::DaemonSet
+            | Kind::StatefulSet
+            | Kind::ControllerRevision => "apps/v1",
+            Kind::Job | Kind::CronJob => "batch/v1",
+            Kind::HorizontalPodAutoscaler => "autoscaling/v2",
             Kind::EndpointSlice => "discovery.k8s.io/v1",
-            Kind::Pod | Kind::Node | Kind::Event | Kind::Service | Kind::Endpoints => "v1",
+            Kind::Pod
+            | Kind::Node
+            | Kind::Event
+            | Kind::Service
+            | Kind::Endpoints
+            | Kind::PersistentVolumeClaim => "v1",
         }
+    }
+
+    /// The version within the group: `v1`, or `v2` for autoscaling.
+    pub fn version(self) -> &'static str {
+        let gv = self.api_version();
+        gv.rsplit('/').next().unwrap_or(gv)
     }
 
     /// The API group, empty for core kinds.
     pub fn group(self) -> &'static str {
         match self {
-            Kind::Deployment | Kind::ReplicaSet => "apps",
+            Kind::Deployment
+            | Kind::ReplicaSet
+            | Kind::DaemonSet
+            | Kind::StatefulSet
+            | Kind::ControllerRevision => "apps",
+            Kind::Job | Kind::CronJob => "batch",
+            Kind::HorizontalPodAutoscaler => "autoscaling",
             Kind::EndpointSlice => "discovery.k8s.io",
             _ => "",
         }
@@ -67,6 +111,13 @@ impl Kind {
             Kind::Service => "services",
             Kind::EndpointSlice => "endpointslices",
             Kind::Endpoints => "endpoints",
+            Kind::DaemonSet => "daemonsets",
+            Kind::StatefulSet => "statefulsets",
+            Kind::ControllerRevision => "controllerrevisions",
+            Kind::Job => "jobs",
+            Kind::CronJob => "cronjobs",
+            Kind::HorizontalPodAutoscaler => "horizontalpodautoscalers",
+            Kind::PersistentVolumeClaim => "persistentvolumeclaims",
         }
     }
 
@@ -93,6 +144,10 @@ impl Kind {
             .or_else(|| lower.strip_suffix(".events.k8s.io"))
             .or_else(|| lower.strip_suffix(".v1.discovery.k8s.io"))
             .or_else(|| lower.strip_suffix(".discovery.k8s.io"))
+            .or_else(|| lower.strip_suffix(".v1.batch"))
+            .or_else(|| lower.strip_suffix(".batch"))
+            .or_else(|| lower.strip_suffix(".v2.autoscaling"))
+            .or_else(|| lower.strip_suffix(".autoscaling"))
             .unwrap_or(&lower);
         Some(match base {
             "deployments" | "deployment" | "deploy" => Kind::Deployment,
@@ -103,6 +158,17 @@ impl Kind {
             "services" | "service" | "svc" => Kind::Service,
             "endpointslices" | "endpointslice" => Kind::EndpointSlice,
             "endpoints" | "ep" => Kind::Endpoints,
+            "daemonsets" | "daemonset" | "ds" => Kind::DaemonSet,
+            "statefulsets" | "statefulset" | "sts" => Kind::StatefulSet,
+            "controllerrevisions" | "controllerrevision" => Kind::ControllerRevision,
+            "jobs" | "job" => Kind::Job,
+            "cronjobs" | "cronjob" | "cj" => Kind::CronJob,
+            "horizontalpodautoscalers" | "horizontalpodautoscaler" | "hpa" => {
+                Kind::HorizontalPodAutoscaler
+            }
+            "persistentvolumeclaims" | "persistentvolumeclaim" | "pvc" => {
+                Kind::PersistentVolumeClaim
+            }
             _ => return None,
         })
     }
@@ -146,6 +212,34 @@ macro_rules! with_kind {
                 type $T = $crate::model::Endpoints;
                 $body
             }
+            $crate::model::Kind::DaemonSet => {
+                type $T = $crate::model::DaemonSet;
+                $body
+            }
+            $crate::model::Kind::StatefulSet => {
+                type $T = $crate::model::StatefulSet;
+                $body
+            }
+            $crate::model::Kind::ControllerRevision => {
+                type $T = $crate::model::ControllerRevision;
+                $body
+            }
+            $crate::model::Kind::Job => {
+                type $T = $crate::model::Job;
+                $body
+            }
+            $crate::model::Kind::CronJob => {
+                type $T = $crate::model::CronJob;
+                $body
+            }
+            $crate::model::Kind::HorizontalPodAutoscaler => {
+                type $T = $crate::model::HorizontalPodAutoscaler;
+                $body
+            }
+            $crate::model::Kind::PersistentVolumeClaim => {
+                type $T = $crate::model::PersistentVolumeClaim;
+                $body
+            }
         }
     };
 }
@@ -172,7 +266,10 @@ mod tests {
             Some(Kind::EndpointSlice)
         );
         assert_eq!(Kind::from_resource("ep"), Some(Kind::Endpoints));
-        assert_eq!(Kind::from_resource("statefulsets"), None);
+        assert_eq!(Kind::from_resource("sts"), Some(Kind::StatefulSet));
+        assert_eq!(Kind::from_resource("cronjobs.batch"), Some(Kind::CronJob));
+        assert_eq!(Kind::from_resource("hpa"), Some(Kind::HorizontalPodAutoscaler));
+        assert_eq!(Kind::from_resource("replicationcontrollers"), None);
     }
 
     #[test]

@@ -5,9 +5,13 @@
 //! simulation does not interpret are kept, by name, as `Opaque` values; unknown fields are
 //! refused by the loader rather than silently dropped.
 
+mod controller_revision;
+mod daemonset;
 mod deployment;
 mod endpoints;
 mod event;
+mod hpa;
+mod job;
 mod kind;
 mod meta;
 mod node;
@@ -19,15 +23,21 @@ mod pod_parts;
 mod pod_status;
 mod probe;
 mod probe_validate;
+mod pvc;
 pub mod quantity;
 mod replicaset;
 mod resources_validate;
 mod service;
+mod statefulset;
 pub mod validate;
 
+pub use controller_revision::*;
+pub use daemonset::*;
 pub use deployment::*;
 pub use endpoints::*;
 pub use event::*;
+pub use hpa::*;
+pub use job::*;
 pub use kind::*;
 pub use meta::*;
 pub use node::*;
@@ -35,5 +45,7 @@ pub use node_registration::*;
 pub use object::*;
 pub use pod::*;
 pub use probe::*;
+pub use pvc::*;
 pub use replicaset::*;
 pub use service::*;
+pub use statefulset::*;

@@ -6,7 +6,9 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use super::{
-    Deployment, EndpointSlice, Endpoints, Event, Kind, Node, ObjectMeta, Pod, ReplicaSet, Service,
+    ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
+    HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod, ReplicaSet,
+    Service, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -54,6 +56,13 @@ resource!(Event);
 resource!(Service);
 resource!(EndpointSlice);
 resource!(Endpoints);
+resource!(DaemonSet);
+resource!(StatefulSet);
+resource!(ControllerRevision);
+resource!(Job);
+resource!(CronJob);
+resource!(HorizontalPodAutoscaler);
+resource!(PersistentVolumeClaim);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -69,6 +78,13 @@ pub enum Object {
     Service(Rc<Service>),
     EndpointSlice(Rc<EndpointSlice>),
     Endpoints(Rc<Endpoints>),
+    DaemonSet(Rc<DaemonSet>),
+    StatefulSet(Rc<StatefulSet>),
+    ControllerRevision(Rc<ControllerRevision>),
+    Job(Rc<Job>),
+    CronJob(Rc<CronJob>),
+    HorizontalPodAutoscaler(Rc<HorizontalPodAutoscaler>),
+    PersistentVolumeClaim(Rc<PersistentVolumeClaim>),
 }
 
 impl Object {
@@ -82,6 +98,13 @@ impl Object {
             Object::Service(_) => Kind::Service,
             Object::EndpointSlice(_) => Kind::EndpointSlice,
             Object::Endpoints(_) => Kind::Endpoints,
+            Object::DaemonSet(_) => Kind::DaemonSet,
+            Object::StatefulSet(_) => Kind::StatefulSet,
+            Object::ControllerRevision(_) => Kind::ControllerRevision,
+            Object::Job(_) => Kind::Job,
+            Object::CronJob(_) => Kind::CronJob,
+            Object::HorizontalPodAutoscaler(_) => Kind::HorizontalPodAutoscaler,
+            Object::PersistentVolumeClaim(_) => Kind::PersistentVolumeClaim,
         }
     }
 
@@ -95,6 +118,13 @@ impl Object {
             Object::Service(x) => &x.metadata,
             Object::EndpointSlice(x) => &x.metadata,
             Object::Endpoints(x) => &x.metadata,
+            Object::DaemonSet(x) => &x.metadata,
+            Object::StatefulSet(x) => &x.metadata,
+            Object::ControllerRevision(x) => &x.metadata,
+            Object::Job(x) => &x.metadata,
+            Object::CronJob(x) => &x.metadata,
+            Object::HorizontalPodAutoscaler(x) => &x.metadata,
+            Object::PersistentVolumeClaim(x) => &x.metadata,
         }
     }
 
@@ -108,6 +138,13 @@ impl Object {
             Object::Service(x) => &mut Rc::make_mut(x).metadata,
             Object::EndpointSlice(x) => &mut Rc::make_mut(x).metadata,
             Object::Endpoints(x) => &mut Rc::make_mut(x).metadata,
+            Object::DaemonSet(x) => &mut Rc::make_mut(x).metadata,
+            Object::StatefulSet(x) => &mut Rc::make_mut(x).metadata,
+            Object::ControllerRevision(x) => &mut Rc::make_mut(x).metadata,
+            Object::Job(x) => &mut Rc::make_mut(x).metadata,
+            Object::CronJob(x) => &mut Rc::make_mut(x).metadata,
+            Object::HorizontalPodAutoscaler(x) => &mut Rc::make_mut(x).metadata,
+            Object::PersistentVolumeClaim(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

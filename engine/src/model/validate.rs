@@ -3,8 +3,15 @@
 
 use crate::labels::validation::{is_dns1123_label, BadValue, FieldError};
 
+mod daemonset;
+mod hpa;
+mod job;
+mod pvc;
 mod service;
+mod statefulset;
+mod workloads;
 pub use service::{service, service_update};
+pub use workloads::*;
 
 use super::{Deployment, IntOrString, LabelSelector, Pod, PodSpec, PodTemplateSpec, ReplicaSet};
 
@@ -82,6 +89,9 @@ pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
     if let (Some(n), Some(o)) = (new.downcast_ref::<crate::model::Service>(), old.downcast_ref()) {
         return service_update(n, o);
     }
+    if let Some(errs) = workloads::update(new, old) {
+        return errs;
+    }
     Vec::new()
 }
 
@@ -100,7 +110,7 @@ pub fn replicaset_update(new: &ReplicaSet, old: &ReplicaSet) -> Vec<FieldError> 
     immutable_selector(&new.spec.selector, &old.spec.selector)
 }
 
-fn immutable_selector(new: &LabelSelector, old: &LabelSelector) -> Vec<FieldError> {
+pub(super) fn immutable_selector(new: &LabelSelector, old: &LabelSelector) -> Vec<FieldError> {
     if new == old {
         return Vec::new();
     }
@@ -144,13 +154,17 @@ pub fn namespace_name(name: &str, field: &str) -> Vec<FieldError> {
     is_dns1123_label(name).iter().map(|m| FieldError::invalid(field, name, m)).collect()
 }
 
-fn non_negative(errs: &mut Vec<FieldError>, field: &str, v: i32) {
+pub(super) fn non_negative(errs: &mut Vec<FieldError>, field: &str, v: i32) {
     if v < 0 {
         errs.push(FieldError::invalid(field, v, "must be greater than or equal to 0"));
     }
 }
 
-fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> Option<i32> {
+pub(super) fn int_or_percent(
+    errs: &mut Vec<FieldError>,
+    field: &str,
+    v: &IntOrString,
+) -> Option<i32> {
     match v {
         IntOrString::Int(i) if *i < 0 => {
             errs.push(FieldError::invalid(field, *i, "must be greater than or equal to 0"));
@@ -176,7 +190,11 @@ fn int_or_percent(errs: &mut Vec<FieldError>, field: &str, v: &IntOrString) -> O
     }
 }
 
-fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &PodTemplateSpec) {
+pub(super) fn selector_and_template(
+    errs: &mut Vec<FieldError>,
+    sel: &LabelSelector,
+    t: &PodTemplateSpec,
+) {
     if sel.is_empty() {
         // The model has no nil selector, so an empty one stands for a missing one (the
         // common case: a manifest without `selector`). Go then builds labels.Nothing(),
@@ -210,14 +228,14 @@ fn selector_and_template(errs: &mut Vec<FieldError>, sel: &LabelSelector, t: &Po
 
 /// An IntOrString as `json.Marshal` writes it: a number bare, a string quoted
 /// (intstr.IntOrString `MarshalJSON`).
-fn int_or_string(v: &IntOrString) -> BadValue {
+pub(super) fn int_or_string(v: &IntOrString) -> BadValue {
     match v {
         IntOrString::Int(i) => BadValue::Int((*i).into()),
         IntOrString::Str(s) => BadValue::Str(s.clone()),
     }
 }
 
-fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
+pub(super) fn pod_spec(errs: &mut Vec<FieldError>, path: &str, spec: &PodSpec) {
     if spec.containers.is_empty() {
         errs.push(FieldError::required(&format!("{path}.containers"), ""));
     }

@@ -16,6 +16,7 @@ mod invariants;
 mod services;
 mod table;
 mod watch;
+mod workloads;
 mod write;
 
 use std::collections::{BTreeSet, HashMap};
@@ -27,6 +28,7 @@ pub use events::{EventSpec, EVENT_TTL_MS, MAX_EVENTS};
 pub use services::{ServiceAllocations, NODE_PORT_MAX, NODE_PORT_MIN, SERVICE_CIDR};
 pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
+pub use workloads::{JOB_CONTROLLER_UID, JOB_NAME};
 
 use crate::clock::Time;
 use crate::controllers::ControllerName;
@@ -45,6 +47,13 @@ pub struct Store {
     pub(crate) services: Table<Service>,
     pub(crate) endpointslices: Table<EndpointSlice>,
     pub(crate) endpoints: Table<Endpoints>,
+    pub(crate) daemonsets: Table<DaemonSet>,
+    pub(crate) statefulsets: Table<StatefulSet>,
+    pub(crate) controllerrevisions: Table<ControllerRevision>,
+    pub(crate) jobs: Table<Job>,
+    pub(crate) cronjobs: Table<CronJob>,
+    pub(crate) hpas: Table<HorizontalPodAutoscaler>,
+    pub(crate) pvcs: Table<PersistentVolumeClaim>,
     allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
@@ -79,6 +88,13 @@ impl Store {
             services: Table::default(),
             endpointslices: Table::default(),
             endpoints: Table::default(),
+            daemonsets: Table::default(),
+            statefulsets: Table::default(),
+            controllerrevisions: Table::default(),
+            jobs: Table::default(),
+            cronjobs: Table::default(),
+            hpas: Table::default(),
+            pvcs: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),

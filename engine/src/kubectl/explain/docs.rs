@@ -87,7 +87,8 @@ impl ExplainDocs {
 
     /// Whether every kind kubeloop serves has its docs.
     pub fn covers(&self, kind: Kind) -> bool {
-        self.resource(kind.group(), "v1", kind.plural()).is_some_and(|r| r.kind == kind.as_str())
+        self.resource(kind.group(), kind.version(), kind.plural())
+            .is_some_and(|r| r.kind == kind.as_str())
     }
 }
 

@@ -67,7 +67,7 @@ pub fn explain(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32
         other => return Err(KubectlError::Usage(format!("unrecognized format: {other}"))),
     }
     let (group, version) = if api_version.is_empty() {
-        (kind.group().to_string(), "v1".to_string())
+        (kind.group().to_string(), kind.version().to_string())
     } else {
         parse_group_version(api_version)?
     };

@@ -15,6 +15,7 @@ mod rows;
 mod service_rows;
 mod table;
 mod tabwriter;
+mod workload_rows;
 mod yaml;
 mod yaml_scalar;
 
@@ -31,6 +32,7 @@ pub use pod::{pod_cells, pod_wide_cells, PodCells};
 pub use service_rows::port_string;
 pub use table::{headers, render_table, row, string_slice, TableOptions};
 pub use tabwriter::TabWriter;
+pub use workload_rows::{access_modes, hpa_targets, job_completions, job_duration, job_status};
 pub use yaml::{list_yaml, to_yaml, value_to_yaml};
 
 /// `translateTimestampSince`: HumanDuration of now − t, or `<unknown>` for a zero timestamp.

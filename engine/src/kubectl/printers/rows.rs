@@ -19,7 +19,7 @@ pub(super) fn pod_row(p: &Pod, wide: bool, now: Time) -> Vec<String> {
 }
 
 /// printers.go `layoutContainerCells`: names and images, comma-joined.
-fn container_cells(spec: &crate::model::PodSpec) -> [String; 2] {
+pub(super) fn container_cells(spec: &crate::model::PodSpec) -> [String; 2] {
     let names: Vec<&str> = spec.containers.iter().map(|c| c.name.as_str()).collect();
     let images: Vec<&str> = spec.containers.iter().map(|c| c.image.as_str()).collect();
     [names.join(","), images.join(",")]

@@ -10,6 +10,7 @@ use crate::model::{Kind, Object};
 
 use super::rows::{deployment_row, event_row, node_row, pod_row, replicaset_row};
 use super::service_rows::{endpoints_row, endpointslice_row, service_row};
+use super::workload_rows::*;
 use super::{format_labels, TabWriter};
 
 /// How `kubectl get` was asked to print.
@@ -69,6 +70,51 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
             (&["NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"], &[], Some(0))
         }
         Kind::Endpoints => (&["NAME", "ENDPOINTS", "AGE"], &[], Some(0)),
+        Kind::DaemonSet => (
+            &[
+                "NAME",
+                "DESIRED",
+                "CURRENT",
+                "READY",
+                "UP-TO-DATE",
+                "AVAILABLE",
+                "NODE SELECTOR",
+                "AGE",
+            ],
+            &["CONTAINERS", "IMAGES", "SELECTOR"],
+            Some(0),
+        ),
+        Kind::StatefulSet => (&["NAME", "READY", "AGE"], &["CONTAINERS", "IMAGES"], Some(0)),
+        Kind::Job => (
+            &["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"],
+            &["CONTAINERS", "IMAGES", "SELECTOR"],
+            Some(0),
+        ),
+        Kind::CronJob => (
+            &["NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"],
+            &["CONTAINERS", "IMAGES", "SELECTOR"],
+            Some(0),
+        ),
+        Kind::HorizontalPodAutoscaler => (
+            &["NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"],
+            &[],
+            Some(0),
+        ),
+        Kind::PersistentVolumeClaim => (
+            &[
+                "NAME",
+                "STATUS",
+                "VOLUME",
+                "CAPACITY",
+                "ACCESS MODES",
+                "STORAGECLASS",
+                "VOLUMEATTRIBUTESCLASS",
+                "AGE",
+            ],
+            &["VOLUMEMODE"],
+            Some(0),
+        ),
+        Kind::ControllerRevision => (&["NAME", "CONTROLLER", "REVISION", "AGE"], &[], Some(0)),
         // The event table's NAME column is a wide one, after the others (printEvent).
         Kind::Event => {
             if wide {
@@ -127,6 +173,13 @@ pub fn row(obj: &Object, opts: &TableOptions, now: Time) -> Vec<String> {
         Object::Service(s) => service_row(s, opts.wide, now),
         Object::EndpointSlice(s) => endpointslice_row(s, now),
         Object::Endpoints(e) => endpoints_row(e, now),
+        Object::DaemonSet(ds) => daemonset_row(ds, opts.wide, now),
+        Object::StatefulSet(sts) => statefulset_row(sts, opts.wide, now),
+        Object::Job(j) => job_row(j, opts.wide, now),
+        Object::CronJob(cj) => cronjob_row(cj, opts.wide, now),
+        Object::HorizontalPodAutoscaler(h) => hpa_row(h, now),
+        Object::PersistentVolumeClaim(c) => pvc_row(c, opts.wide, now),
+        Object::ControllerRevision(cr) => controllerrevision_row(cr, now),
     };
     if opts.show_kind {
         if let Some(i) = columns(kind, opts.wide).1 {

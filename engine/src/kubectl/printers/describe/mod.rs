@@ -56,7 +56,14 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::Service => service::describe_service(store, store.get(ns, name)?, now),
         Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
         Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
-        Kind::Event => {
+        Kind::DaemonSet
+        | Kind::StatefulSet
+        | Kind::ControllerRevision
+        | Kind::Job
+        | Kind::CronJob
+        | Kind::HorizontalPodAutoscaler
+        | Kind::PersistentVolumeClaim
+        | Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
         }

@@ -1,0 +1,166 @@
+//! The REST strategies of the workload kinds: what the API server defaults, admits and keeps
+//! on write (pkg/registry/apps/{daemonset,statefulset,controllerrevision}/strategy.go,
+//! pkg/registry/batch/{job,cronjob}/strategy.go,
+//! pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go,
+//! pkg/registry/core/persistentvolumeclaim/strategy.go).
+
+use super::table::{tabled, Table, Tabled};
+use super::Store;
+use crate::labels::validation::FieldError;
+use crate::model::*;
+use crate::rng::SimRng;
+
+/// Status-carrying kinds: an update keeps the stored status, a status update only it.
+macro_rules! status_kind {
+    () => {
+        fn same_spec(a: &Self, b: &Self) -> bool {
+            a.spec == b.spec
+        }
+        fn keep_status(new: &mut Self, old: &Self) {
+            new.status = old.status.clone();
+        }
+        fn copy_status(into: &mut Self, from: &Self) {
+            into.status = from.status.clone();
+        }
+    };
+}
+
+impl Tabled for DaemonSet {
+    tabled!(DaemonSet, daemonsets, true);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        default_pod_spec(&mut obj.spec.template.spec);
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::daemonset(obj)
+    }
+}
+
+impl Tabled for StatefulSet {
+    tabled!(StatefulSet, statefulsets, true);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        default_pod_spec(&mut obj.spec.template.spec);
+        // SetDefaults_PersistentVolumeClaim for each template: Filesystem, Pending.
+        for claim in &mut obj.spec.volume_claim_templates {
+            claim.spec.volume_mode.get_or_insert_with(|| "Filesystem".into());
+        }
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::statefulset(obj)
+    }
+}
+
+impl Tabled for ControllerRevision {
+    tabled!(ControllerRevision, controllerrevisions, false);
+    // No spec and no status: data and revision are the object, and immutable upstream.
+    fn same_spec(a: &Self, b: &Self) -> bool {
+        a.data == b.data && a.revision == b.revision
+    }
+    fn keep_status(_: &mut Self, _: &Self) {}
+    fn copy_status(into: &mut Self, from: &Self) {
+        *into = from.clone();
+    }
+}
+
+/// Labels the Job strategy puts on a Job's pod template and selects by
+/// (pkg/registry/batch/job/strategy.go `generateSelector`), the legacy pair included.
+pub const JOB_CONTROLLER_UID: &str = "batch.kubernetes.io/controller-uid";
+pub const JOB_NAME: &str = "batch.kubernetes.io/job-name";
+
+impl Tabled for Job {
+    tabled!(Job, jobs, true);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        let spec = &mut obj.spec;
+        // SetDefaults_Job (pkg/apis/batch/v1/defaults.go).
+        if spec.completions.is_none() && spec.parallelism.is_none() {
+            spec.completions = Some(1);
+        }
+        spec.parallelism.get_or_insert(1);
+        spec.backoff_limit.get_or_insert(if spec.backoff_limit_per_index.is_some() {
+            i32::MAX
+        } else {
+            DEFAULT_BACKOFF_LIMIT
+        });
+        spec.completion_mode.get_or_insert_with(|| "NonIndexed".into());
+        spec.suspend.get_or_insert(false);
+        if spec.pod_failure_policy.is_absent() {
+            spec.pod_replacement_policy.get_or_insert_with(|| "TerminatingOrFailed".into());
+        }
+        default_pod_spec(&mut spec.template.spec);
+    }
+    fn admit(obj: &mut Self, _rng: &mut SimRng) {
+        if obj.spec.manual_selector == Some(true) {
+            return;
+        }
+        let uid = obj.metadata.uid.clone();
+        let name = obj.metadata.name.clone();
+        let labels = &mut obj.spec.template.metadata.labels;
+        for (k, v) in [
+            ("controller-uid", &uid),
+            ("job-name", &name),
+            (JOB_CONTROLLER_UID, &uid),
+            (JOB_NAME, &name),
+        ] {
+            labels.insert(k.to_string(), v.clone());
+        }
+        obj.spec.selector = Some(LabelSelector {
+            match_labels: [(JOB_CONTROLLER_UID.to_string(), uid)].into_iter().collect(),
+            ..Default::default()
+        });
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::job(obj)
+    }
+}
+
+impl Tabled for CronJob {
+    tabled!(CronJob, cronjobs, true);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        default_pod_spec(&mut obj.spec.job_template.spec.template.spec);
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::cronjob(obj)
+    }
+}
+
+impl Tabled for HorizontalPodAutoscaler {
+    tabled!(HorizontalPodAutoscaler, hpas, true);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        // SetDefaults_HorizontalPodAutoscaler: 80% CPU when no metric is named.
+        if obj.spec.metrics.is_empty() {
+            obj.spec.metrics.push(MetricSpec {
+                type_: "Resource".into(),
+                resource: Some(ResourceMetricSource {
+                    name: "cpu".into(),
+                    target: MetricTarget {
+                        type_: "Utilization".into(),
+                        average_utilization: Some(80),
+                        ..Default::default()
+                    },
+                }),
+                ..Default::default()
+            });
+        }
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::hpa(obj)
+    }
+}
+
+impl Tabled for PersistentVolumeClaim {
+    tabled!(PersistentVolumeClaim, pvcs, false);
+    status_kind!();
+    fn apply_defaults(obj: &mut Self) {
+        obj.spec.volume_mode.get_or_insert_with(|| "Filesystem".into());
+        if obj.status.phase.is_empty() {
+            obj.status.phase = "Pending".into();
+        }
+    }
+    fn validate_spec(obj: &Self) -> Vec<FieldError> {
+        crate::model::validate::pvc(obj)
+    }
+}
