@@ -303,6 +303,11 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         NodeLifecycle => Kind::Node,
         Deployment => Kind::Deployment,
         ReplicaSet => Kind::ReplicaSet,
+        DaemonSet => Kind::DaemonSet,
+        StatefulSet => Kind::StatefulSet,
+        Job => Kind::Job,
+        CronJob => Kind::CronJob,
+        HorizontalPodAutoscaler => Kind::HorizontalPodAutoscaler,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }

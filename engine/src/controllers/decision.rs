@@ -13,6 +13,11 @@ pub enum ControllerName {
     NodeLifecycle,
     Deployment,
     ReplicaSet,
+    DaemonSet,
+    StatefulSet,
+    Job,
+    CronJob,
+    HorizontalPodAutoscaler,
     GarbageCollector,
     Scheduler,
     Kubelet,
@@ -22,10 +27,15 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 9] = [
+    pub const ALL: [ControllerName; 14] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
+        ControllerName::DaemonSet,
+        ControllerName::StatefulSet,
+        ControllerName::Job,
+        ControllerName::CronJob,
+        ControllerName::HorizontalPodAutoscaler,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
@@ -40,6 +50,11 @@ impl ControllerName {
             ControllerName::NodeLifecycle => "node-lifecycle",
             ControllerName::Deployment => "deployment",
             ControllerName::ReplicaSet => "replicaset",
+            ControllerName::DaemonSet => "daemonset",
+            ControllerName::StatefulSet => "statefulset",
+            ControllerName::Job => "job",
+            ControllerName::CronJob => "cronjob",
+            ControllerName::HorizontalPodAutoscaler => "hpa",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -55,6 +70,11 @@ impl ControllerName {
             ControllerName::NodeLifecycle => "node-controller",
             ControllerName::Deployment => "deployment-controller",
             ControllerName::ReplicaSet => "replicaset-controller",
+            ControllerName::DaemonSet => "daemonset-controller",
+            ControllerName::StatefulSet => "statefulset-controller",
+            ControllerName::Job => "job-controller",
+            ControllerName::CronJob => "cronjob-controller",
+            ControllerName::HorizontalPodAutoscaler => "horizontal-pod-autoscaler",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -72,6 +92,13 @@ impl ControllerName {
                 || matches!((c, s), (ControllerName::GarbageCollector, "gc" | "garbagecollector"))
                 || matches!((c, s), (ControllerName::ReplicaSet, "rs"))
                 || matches!((c, s), (ControllerName::Deployment, "deploy"))
+                || matches!((c, s), (ControllerName::DaemonSet, "ds"))
+                || matches!((c, s), (ControllerName::StatefulSet, "sts"))
+                || matches!((c, s), (ControllerName::CronJob, "cj"))
+                || matches!(
+                    (c, s),
+                    (ControllerName::HorizontalPodAutoscaler, "horizontal-pod-autoscaler")
+                )
                 || matches!((c, s), (ControllerName::NodeLifecycle, "node"))
                 || matches!((c, s), (ControllerName::EndpointSlice, "endpointslices"))
                 || matches!((c, s), (ControllerName::Endpoints, "endpoint" | "ep"))

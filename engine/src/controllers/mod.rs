@@ -6,6 +6,7 @@
 //! they remember between reconciles is only what the real process would keep in memory
 //! (for the kubelet: its containers), and `stop` throws that away.
 
+pub mod cronjob;
 pub mod daemon;
 pub mod decision;
 pub mod deployment;

@@ -57,6 +57,21 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::NodeLifecycle => probe::<NodeLifecycle>(ev, store),
         ControllerName::Deployment => probe::<DeploymentController>(ev, store),
         ControllerName::ReplicaSet => probe::<ReplicaSetController>(ev, store),
+        ControllerName::DaemonSet => {
+            probe::<crate::controllers::daemon::controller::DaemonSetController>(ev, store)
+        }
+        ControllerName::StatefulSet => {
+            probe::<crate::controllers::statefulset::controller::StatefulSetController>(ev, store)
+        }
+        ControllerName::Job => {
+            probe::<crate::controllers::job::controller::JobController>(ev, store)
+        }
+        ControllerName::CronJob => {
+            probe::<crate::controllers::cronjob::controller::CronJobController>(ev, store)
+        }
+        ControllerName::HorizontalPodAutoscaler => {
+            probe::<crate::controllers::hpa::controller::HpaController>(ev, store)
+        }
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),

@@ -8,15 +8,20 @@ use std::collections::{BTreeMap, VecDeque};
 use std::rc::Rc;
 
 use crate::clock::Time;
+use crate::controllers::cronjob::controller::CronJobController;
+use crate::controllers::daemon::controller::DaemonSetController;
 use crate::controllers::deployment::DeploymentController;
 use crate::controllers::endpoints::EndpointsController;
 use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
+use crate::controllers::hpa::controller::HpaController;
+use crate::controllers::job::controller::JobController;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::scheduler::Scheduler;
+use crate::controllers::statefulset::controller::StatefulSetController;
 use crate::controllers::{Config, Controller, ControllerName, DecisionLog, Host, Hosts};
 use crate::model::*;
 use crate::rng::SimRng;
@@ -75,6 +80,11 @@ pub struct World {
     node_lifecycle: NodeLifecycle,
     deployment: DeploymentController,
     replicaset: ReplicaSetController,
+    daemonset: DaemonSetController,
+    statefulset: StatefulSetController,
+    job: JobController,
+    cronjob: CronJobController,
+    hpa: HpaController,
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
@@ -90,8 +100,8 @@ pub struct World {
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
-        each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, gc,
-            scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+        each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
+            statefulset, job, cronjob, hpa, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -137,6 +147,11 @@ impl World {
             node_lifecycle: NodeLifecycle::default(),
             deployment: DeploymentController::default(),
             replicaset: ReplicaSetController::default(),
+            daemonset: DaemonSetController::default(),
+            statefulset: StatefulSetController::default(),
+            job: JobController::default(),
+            cronjob: CronJobController::default(),
+            hpa: HpaController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
@@ -314,6 +329,11 @@ impl World {
             ControllerName::NodeLifecycle => apply!(&mut self.node_lifecycle),
             ControllerName::Deployment => apply!(&mut self.deployment),
             ControllerName::ReplicaSet => apply!(&mut self.replicaset),
+            ControllerName::DaemonSet => apply!(&mut self.daemonset),
+            ControllerName::StatefulSet => apply!(&mut self.statefulset),
+            ControllerName::Job => apply!(&mut self.job),
+            ControllerName::CronJob => apply!(&mut self.cronjob),
+            ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),

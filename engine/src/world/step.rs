@@ -176,6 +176,11 @@ impl World {
         plan!(&mut self.node_lifecycle, PlannedKey::Object);
         plan!(&mut self.deployment, PlannedKey::Object);
         plan!(&mut self.replicaset, PlannedKey::Object);
+        plan!(&mut self.daemonset, PlannedKey::Object);
+        plan!(&mut self.statefulset, PlannedKey::Object);
+        plan!(&mut self.job, PlannedKey::Object);
+        plan!(&mut self.cronjob, PlannedKey::Object);
+        plan!(&mut self.hpa, PlannedKey::Object);
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
@@ -211,6 +216,11 @@ impl World {
             (ControllerName::NodeLifecycle, PlannedKey::Object(k)) => run!(self.node_lifecycle, k),
             (ControllerName::Deployment, PlannedKey::Object(k)) => run!(self.deployment, k),
             (ControllerName::ReplicaSet, PlannedKey::Object(k)) => run!(self.replicaset, k),
+            (ControllerName::DaemonSet, PlannedKey::Object(k)) => run!(self.daemonset, k),
+            (ControllerName::StatefulSet, PlannedKey::Object(k)) => run!(self.statefulset, k),
+            (ControllerName::Job, PlannedKey::Object(k)) => run!(self.job, k),
+            (ControllerName::CronJob, PlannedKey::Object(k)) => run!(self.cronjob, k),
+            (ControllerName::HorizontalPodAutoscaler, PlannedKey::Object(k)) => run!(self.hpa, k),
             (ControllerName::GarbageCollector, PlannedKey::Owned(kind, k)) => {
                 run!(self.gc, &(*kind, k.clone()))
             }

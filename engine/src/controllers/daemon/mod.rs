@@ -4,6 +4,7 @@
 //! The loop itself is not built yet.
 
 pub mod affinity;
+pub mod controller;
 pub mod predicates;
 pub mod rolling;
 pub mod surge;

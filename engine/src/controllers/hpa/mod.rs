@@ -10,6 +10,7 @@
 
 pub mod behavior;
 pub mod conditions;
+pub mod controller;
 pub mod pod_groups;
 pub mod replica_calculator;
 pub mod without_behavior;

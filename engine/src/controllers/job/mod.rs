@@ -3,4 +3,5 @@
 //! is not built yet.
 
 pub mod backoff;
+pub mod controller;
 pub mod indexes;

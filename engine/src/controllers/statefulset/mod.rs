@@ -2,5 +2,6 @@
 //! and the decisions of one pass, ordered or parallel, with partitioned rolling updates
 //! (`ordered.rs`). The loop itself is not built yet.
 
+pub mod controller;
 pub mod identity;
 pub mod ordered;
