@@ -88,7 +88,18 @@ pub struct Ctx<'a> {
     pub config: &'a Config,
     pub decisions: &'a mut DecisionLog,
     pub me: ControllerName,
+    /// Pod usage as the resource metrics API serves it (metrics-server), read by the
+    /// autoscaler. Only the autoscaler's reconciles get a filled snapshot: the other loops
+    /// never read metrics, and the snapshot costs a walk over every pod.
+    pub metrics: &'a PodMetrics,
 }
+
+/// Each pod's containers' usage by (namespace, name); a pod metrics-server has no sample of
+/// yet is absent.
+pub type PodMetrics = std::collections::BTreeMap<Key, Vec<crate::world::usage::ContainerUsage>>;
+
+/// The snapshot every loop but the autoscaler gets.
+pub static NO_METRICS: PodMetrics = PodMetrics::new();
 
 impl Ctx<'_> {
     /// Records a decision for the page and the decision log.

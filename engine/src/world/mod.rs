@@ -202,6 +202,14 @@ impl World {
         usage::Metrics::new(store, proxy, traffic, &self.loads, &self.hosts, self.now)
     }
 
+    /// Every pod's usage now, as the autoscaler reads it through the metrics API.
+    pub(crate) fn pod_metrics(&self) -> crate::controllers::PodMetrics {
+        let metrics = self.metrics();
+        let pods = self.store.list::<crate::model::Pod>(None, None);
+        pods.filter_map(|p| Some((crate::controllers::key_of(&p.metadata), metrics.pod(p)?)))
+            .collect()
+    }
+
     pub fn rng(&mut self) -> &mut SimRng {
         &mut self.rng
     }

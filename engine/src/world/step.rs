@@ -193,6 +193,11 @@ impl World {
     /// the tick was planned gets the key back; a stopped one has forgotten it.
     fn reconcile_one(&mut self, item: Planned) {
         let state = self.run[&item.controller];
+        let metrics = if item.controller == ControllerName::HorizontalPodAutoscaler {
+            self.pod_metrics()
+        } else {
+            Default::default()
+        };
         let mut ctx = Ctx {
             store: &mut self.store,
             hosts: &mut self.hosts,
@@ -201,6 +206,7 @@ impl World {
             config: &self.config,
             decisions: &mut self.decisions,
             me: item.controller,
+            metrics: &metrics,
         };
         ctx.store.actor = Some(item.controller);
         macro_rules! run {

@@ -197,6 +197,7 @@ impl Harness {
             rng: &mut self.rng,
             config: &self.config,
             decisions: &mut self.decisions,
+            metrics: &crate::controllers::NO_METRICS,
             me: ControllerName::Deployment,
         };
         (ctx, &mut self.controller)

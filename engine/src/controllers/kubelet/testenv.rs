@@ -74,6 +74,7 @@ impl Env {
             rng: &mut self.rng,
             config: &self.config,
             decisions: &mut self.decisions,
+            metrics: &crate::controllers::NO_METRICS,
             me,
         }
     }
