@@ -6,6 +6,7 @@
 
 mod compare;
 pub mod history;
+mod workload_rows;
 
 use std::rc::Rc;
 
@@ -122,24 +123,37 @@ pub fn inspect_with(
         }
         Object::Node(n) => (node_rows(store, n, now), Vec::new(), None, Some(node_status(n, now))),
         Object::Service(s) => (service_rows(store, s), Vec::new(), None, None),
-        Object::DaemonSet(ds) => (Vec::new(), containers_of(&ds.spec.template.spec), None, None),
-        Object::StatefulSet(sts) => {
-            (Vec::new(), containers_of(&sts.spec.template.spec), Some(sts.spec.replicas), None)
-        }
+        Object::DaemonSet(ds) => (
+            workload_rows::daemonset_rows(store, ds),
+            containers_of(&ds.spec.template.spec),
+            None,
+            None,
+        ),
+        Object::StatefulSet(sts) => (
+            workload_rows::statefulset_rows(store, sts),
+            containers_of(&sts.spec.template.spec),
+            Some(sts.spec.replicas),
+            None,
+        ),
         Object::Job(j) => (
-            Vec::new(),
+            workload_rows::job_rows(store, j),
             containers_of(&j.spec.template.spec),
             None,
             Some(kubeloop::kubectl::printers::job_status(j).to_string()),
         ),
-        Object::CronJob(cj) => {
-            (Vec::new(), containers_of(&cj.spec.job_template.spec.template.spec), None, None)
+        Object::CronJob(cj) => (
+            workload_rows::cronjob_rows(cj, now),
+            containers_of(&cj.spec.job_template.spec.template.spec),
+            None,
+            None,
+        ),
+        Object::HorizontalPodAutoscaler(h) => (workload_rows::hpa_rows(h), Vec::new(), None, None),
+        Object::PersistentVolumeClaim(c) => {
+            (workload_rows::pvc_rows(store, c), Vec::new(), None, Some(c.status.phase.clone()))
         }
         Object::Event(_)
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
-        | Object::HorizontalPodAutoscaler(_)
-        | Object::PersistentVolumeClaim(_)
         | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
     };
     let meta = obj.meta();

@@ -12,6 +12,8 @@ mod camera_input;
 mod cards;
 mod icons;
 mod service;
+mod top_card;
+mod workload_cards;
 
 use std::rc::Rc;
 
@@ -19,10 +21,13 @@ use yew::prelude::*;
 
 use crate::selection::ObjRef;
 use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
-use crate::view::{Edge, LostBadge, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE};
+use crate::view::{
+    Edge, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
+};
 use camera_input::use_camera_input;
-use cards::{AggregateCard, DeploymentCard, PodCard, ReplicaSetCard};
+use cards::{AggregateCard, PodCard, ReplicaSetCard};
 use service::{request_dot, selects_edge, ServiceCard};
+use top_card::TopCard;
 
 /// The title of the lane of Services beside no Deployment.
 const SERVICES_TITLE: &str = "Services (selecting no Deployment's pods)";
@@ -74,14 +79,18 @@ pub fn Graph(props: &GraphProps) -> Html {
     let is_selected = |target: &ObjRef| props.selected.as_ref() == Some(target);
     let mut nodes: Vec<Html> = Vec::new();
     for tree in &view.trees {
-        let d = &tree.deployment;
+        let d = &tree.top;
         nodes.push(html! {
-            <DeploymentCard key={d.meta.uid.clone()} item={d.clone()}
+            <TopCard key={d.meta.uid.clone()} item={d.clone()}
                 selected={is_selected(&d.meta.target)} on_select={props.on_select.clone()} />
         });
         for row in &tree.rows {
             row_nodes(row, props, &mut nodes);
         }
+        if let Some(group) = &tree.pods {
+            group_nodes(group, &d.meta, props, &mut nodes);
+        }
+        workload_cards::tree_nodes(tree, props.selected.as_ref(), &props.on_select, &mut nodes);
     }
     for s in view.services() {
         let counter = props.traffic.counters.get(&s.meta.uid).copied();
@@ -111,7 +120,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     // Bands move like boxes do (a CSS transform), so they slide together.
     let bands = view.trees.iter().map(|t| {
         let b = t.band;
-        let d = &t.deployment.meta;
+        let d = &t.top.meta;
         let class = classes!("band", d.vanishing.then_some("vanishing"));
         html! {
             <rect key={d.uid.clone()} {class} style={translate(b.x, b.y)}
@@ -179,10 +188,17 @@ pub fn Graph(props: &GraphProps) -> Html {
                 onpointercancel={input.onpointerup} onkeydown={input.onkeydown}>
                 <svg class="graph-svg" viewBox={view_box} preserveAspectRatio="xMidYMin meet"
                     role="group" style={format!("--edge-w:{edge_w:.2}")}
-                    aria-label="Deployments, ReplicaSets and Pods joined by their ownerReferences">
+                    aria-label="Workloads, their ReplicaSets, Jobs and Pods joined by their ownerReferences">
+                    <defs>
+                        <marker id="hpa-arrow" viewBox="0 0 10 10" refX="9" refY="5"
+                            markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                            <path class="hpa-arrowhead" d="M0,0 L10,5 L0,10 z" />
+                        </marker>
+                    </defs>
                     <g class={camera_class} style={camera_style}>
                         <g class="bands">{ for bands }{ for service_lane }{ for lane }</g>
                         <g class="edges">{ for view.edges.iter().map(edge) }</g>
+                        <g class="hpa-arcs">{ for view.trees.iter().flat_map(|t| &t.autoscalers).map(workload_cards::hpa_arc) }</g>
                         <g class="selects-edges">{ for view.selects.iter().map(selects_edge) }</g>
                         <g class="nodes">{ nodes }</g>
                         <g class="requests" aria-hidden="true" pointer-events="none">
@@ -213,22 +229,28 @@ fn lost_badge(b: &LostBadge) -> Html {
 
 fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
     let rs = &row.rs;
-    let selected = |t: &ObjRef| props.selected.as_ref() == Some(t);
+    let selected = props.selected.as_ref() == Some(&rs.meta.target);
     nodes.push(html! {
         <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()}
-            selected={selected(&rs.meta.target)} on_select={props.on_select.clone()}
+            {selected} on_select={props.on_select.clone()}
             summarisable={row.pods.expanded} on_toggle={props.on_toggle.clone()} />
     });
-    for pod in &row.pods.pods {
+    group_nodes(&row.pods, &rs.meta, props, nodes);
+}
+
+/// A pod group's cards, or its summary block.
+fn group_nodes(group: &PodGroup, owner: &ItemMeta, props: &GraphProps, nodes: &mut Vec<Html>) {
+    let selected = |t: &ObjRef| props.selected.as_ref() == Some(t);
+    for pod in &group.pods {
         nodes.push(html! {
             <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
                 selected={selected(&pod.meta.target)} on_select={props.on_select.clone()} />
         });
     }
-    if let Some(agg) = &row.pods.aggregate {
+    if let Some(agg) = &group.aggregate {
         nodes.push(html! {
             <AggregateCard key={format!("pods-of:{}", agg.key)} item={agg.clone()}
-                owner={format!("ReplicaSet {}", rs.meta.target.name)}
+                owner={format!("{} {}", owner.target.kind, owner.target.name)}
                 on_toggle={props.on_toggle.clone()} />
         });
     }
@@ -249,23 +271,7 @@ fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str) -> Option<Html> {
 
 /// Where an object's box is, if it is drawn (not summarised into a group).
 fn rect_of(view: &ViewModel, target: &ObjRef) -> Option<crate::view::Rect> {
-    let rows =
-        view.trees.iter().flat_map(|t| &t.rows).chain(view.orphans.iter().flat_map(|l| &l.rows));
-    let mut metas =
-        view.trees.iter().map(|t| &t.deployment.meta).chain(view.services().map(|s| &s.meta));
-    if let Some(m) = metas.find(|m| &m.target == target) {
-        return Some(m.rect);
-    }
-    for row in rows {
-        if &row.rs.meta.target == target {
-            return Some(row.rs.meta.rect);
-        }
-        if let Some(p) = row.pods.pods.iter().find(|p| &p.meta.target == target) {
-            return Some(p.meta.rect);
-        }
-    }
-    let lane = view.orphans.as_ref()?;
-    lane.pods.pods.iter().find(|p| &p.meta.target == target).map(|p| p.meta.rect)
+    view.find(target).map(|m| m.rect)
 }
 
 /// A CSS transform, which (unlike the SVG attribute) transitions.

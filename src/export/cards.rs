@@ -7,7 +7,7 @@ use std::fmt::Write;
 use super::xml::esc;
 use super::{clip, BAND, INK, LINE, MONO, MUTED};
 use crate::view::{
-    Aggregate, DeploymentItem, ItemMeta, Phase, PodItem, ReplicaSetItem, ServiceItem, ViewModel,
+    Aggregate, ItemMeta, Phase, PodItem, RowFigures, RowItem, ServiceItem, TopItem, ViewModel,
 };
 
 /// The Services' violet, as `static/graph.css` sets it for light pages.
@@ -33,7 +33,7 @@ pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'stati
 /// objects already gone but still holding their dependents' place are drawn as outlines.
 pub(super) fn nodes(s: &mut String, view: &ViewModel) {
     for t in &view.trees {
-        deployment(s, &t.deployment);
+        top(s, &t.top);
     }
     for svc in view.services() {
         service(s, svc);
@@ -47,10 +47,11 @@ pub(super) fn nodes(s: &mut String, view: &ViewModel) {
     for agg in view.groups().filter_map(|g| g.aggregate.as_ref()) {
         aggregate(s, agg);
     }
+    super::workload_cards::nodes(s, view);
 }
 
 /// A text line inside a box: `attrs` are its font attributes, `fill` its colour.
-fn line(s: &mut String, x: f64, y: f64, attrs: &str, fill: &str, text: &str) {
+pub(super) fn line(s: &mut String, x: f64, y: f64, attrs: &str, fill: &str, text: &str) {
     let _ = write!(s, "<text x=\"{x}\" y=\"{y}\" {attrs} fill=\"{fill}\">{}</text>", esc(text));
 }
 
@@ -59,16 +60,23 @@ fn line_end(s: &mut String, x: f64, y: f64, attrs: &str, fill: &str, text: &str)
     line(s, x, y, &format!("{attrs} text-anchor=\"end\""), fill, text);
 }
 
-const KIND: &str = "font-size=\"13.5\" font-weight=\"700\" letter-spacing=\"1\"";
-const LABEL: &str = "font-size=\"13.5\" font-weight=\"600\"";
-const VALUE: &str = "font-size=\"20\" font-weight=\"700\"";
-const SMALL: &str = "font-size=\"14\"";
+pub(super) const KIND: &str = "font-size=\"13.5\" font-weight=\"700\" letter-spacing=\"1\"";
+pub(super) const LABEL: &str = "font-size=\"13.5\" font-weight=\"600\"";
+pub(super) const VALUE: &str = "font-size=\"20\" font-weight=\"700\"";
+pub(super) const SMALL: &str = "font-size=\"14\"";
 const FLAG: &str = "font-size=\"14\" font-weight=\"700\"";
 
 /// Opens a box's group and draws its frame; returns false for a ghost, which is not drawn.
 /// The group's `<title>` names the object in full (`Pod web-7d9f5cbb6d-8xk2p`): the card may
 /// shorten it, and slide tools and screen readers read titles.
-fn frame(s: &mut String, m: &ItemMeta, fill: &str, stroke: &str, width: f64, dash: &str) -> bool {
+pub(super) fn frame(
+    s: &mut String,
+    m: &ItemMeta,
+    fill: &str,
+    stroke: &str,
+    width: f64,
+    dash: &str,
+) -> bool {
     if m.vanishing {
         return false;
     }
@@ -105,7 +113,7 @@ fn finalizers(s: &mut String, m: &ItemMeta, y: f64, chars: usize) {
 }
 
 /// The namespace, when it is not `default`, as a prefix of the name.
-fn named(m: &ItemMeta) -> String {
+pub(super) fn named(m: &ItemMeta) -> String {
     match m.target.namespace.as_str() {
         "" | "default" => m.target.name.clone(),
         ns => format!("{ns}/{}", m.target.name),
@@ -122,52 +130,64 @@ fn badge(s: &mut String, m: &ItemMeta, other: Option<(&str, &str)>) {
     }
 }
 
-fn deployment(s: &mut String, d: &DeploymentItem) {
+fn top(s: &mut String, d: &TopItem) {
     let m = &d.meta;
     if !frame(s, m, "#ffffff", LINE, 3.0, "") {
         return;
     }
-    line(s, 16.0, 24.0, KIND, MUTED, "DEPLOYMENT");
-    badge(s, m, d.paused.then_some((phase_colour(Phase::Pending).1, "⏸ PAUSED")));
+    let (columns, flag) = d.figures.columns();
+    line(s, 16.0, 24.0, KIND, MUTED, &m.target.kind.as_str().to_uppercase());
+    badge(s, m, flag.map(|f| (phase_colour(Phase::Pending).1, f)));
     line(s, 16.0, 50.0, VALUE, INK, &clip(&named(m), 24));
-    line(s, 16.0, 76.0, LABEL, MUTED, "READY");
-    line(s, 80.0, 76.0, LABEL, MUTED, "UP-TO-DATE");
-    line(s, 172.0, 76.0, LABEL, MUTED, "AVAILABLE");
-    // "1000/1000" would run into the next column: squeeze long values into it.
-    let squeeze =
-        if d.ready.len() > 5 { " textLength=\"58\" lengthAdjust=\"spacingAndGlyphs\"" } else { "" };
-    line(s, 16.0, 100.0, &format!("{VALUE}{squeeze}"), INK, &d.ready);
-    line(s, 80.0, 100.0, VALUE, INK, &d.up_to_date.to_string());
-    line(s, 172.0, 100.0, VALUE, INK, &d.available.to_string());
+    for ((header, value), x) in columns.iter().zip([16.0, 80.0, 172.0]) {
+        line(s, x, 76.0, LABEL, MUTED, header);
+        // "1000/1000" would run into the next column: squeeze long values into it.
+        let squeeze = if value.len() > 5 {
+            " textLength=\"58\" lengthAdjust=\"spacingAndGlyphs\""
+        } else {
+            ""
+        };
+        line(s, x, 100.0, &format!("{VALUE}{squeeze}"), INK, value);
+    }
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
     finalizers(s, m, 148.0, 32);
     s.push_str("</g>");
 }
 
-fn replicaset(s: &mut String, rs: &ReplicaSetItem) {
+fn replicaset(s: &mut String, rs: &RowItem) {
     let m = &rs.meta;
+    let (kind, columns, revision) = match &rs.figures {
+        RowFigures::ReplicaSet { desired, current, ready, revision } => (
+            "REPLICASET",
+            [
+                ("DESIRED", desired.to_string()),
+                ("CURRENT", current.to_string()),
+                ("READY", ready.to_string()),
+            ],
+            revision.clone(),
+        ),
+        RowFigures::Job(j) => ("JOB", j.columns(), None),
+    };
     let (fill, dash) = if rs.collapsed { (BAND, "4 4") } else { ("#ffffff", "") };
     if !frame(s, m, fill, LINE, 2.0, dash) {
         return;
     }
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
-    let rev = rs.revision.as_ref().map(|r| format!("rev {r}"));
+    let rev = revision.as_ref().map(|r| format!("rev {r}"));
     if rs.collapsed {
         line(s, 14.0, 28.0, KIND, MUTED, "RS");
         line(s, 44.0, 28.0, &name, INK, &clip(&named(m), 17));
         let right = rev.unwrap_or_else(|| "0/0".to_string());
         line_end(s, m.rect.w - 12.0, 28.0, SMALL, MUTED, &right);
     } else {
-        line(s, 16.0, 24.0, KIND, MUTED, "REPLICASET");
+        line(s, 16.0, 24.0, KIND, MUTED, kind);
         badge(s, m, rev.as_deref().map(|r| (MUTED, r)));
         line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
-        line(s, 16.0, 74.0, LABEL, MUTED, "DESIRED");
-        line(s, 88.0, 74.0, LABEL, MUTED, "CURRENT");
-        line(s, 162.0, 74.0, LABEL, MUTED, "READY");
-        line(s, 16.0, 98.0, VALUE, INK, &rs.desired.to_string());
-        line(s, 88.0, 98.0, VALUE, INK, &rs.current.to_string());
-        line(s, 162.0, 98.0, VALUE, INK, &rs.ready.to_string());
+        for ((header, value), x) in columns.iter().zip([16.0, 88.0, 162.0]) {
+            line(s, x, 74.0, LABEL, MUTED, header);
+            line(s, x, 98.0, VALUE, INK, &clip(value, 8));
+        }
         finalizers(s, m, 124.0, 28);
     }
     s.push_str("</g>");

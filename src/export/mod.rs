@@ -13,6 +13,7 @@ mod browser;
 mod cards;
 #[cfg(test)]
 mod tests;
+mod workload_cards;
 pub mod xml;
 
 pub use browser::{download, png_data_url, svg_data_url};
@@ -56,7 +57,7 @@ pub fn title(scene: Option<&str>, view: &ViewModel) -> String {
     let mut namespaces: Vec<&str> = view
         .trees
         .iter()
-        .map(|t| &t.deployment.meta)
+        .map(|t| &t.top.meta)
         .chain(view.rows().map(|r| &r.rs.meta))
         .chain(view.pods().map(|p| &p.meta))
         .map(|m| m.target.namespace.as_str())
@@ -145,7 +146,7 @@ fn header(s: &mut String, width: f64, title: &str, sim_ms: i64, view: &ViewModel
 }
 
 fn graph(s: &mut String, view: &ViewModel) {
-    for t in view.trees.iter().filter(|t| !t.deployment.meta.vanishing) {
+    for t in view.trees.iter().filter(|t| !t.top.meta.vanishing) {
         let b = t.band;
         let _ = write!(
             s,

@@ -21,7 +21,7 @@ pub(super) fn compare(
     Compare { field: field.into(), desired: desired.into(), observed: observed.into(), matches }
 }
 
-fn pods_of<'a>(store: &'a Store, owner_uid: &str) -> Vec<&'a Pod> {
+pub(super) fn pods_of<'a>(store: &'a Store, owner_uid: &str) -> Vec<&'a Pod> {
     store
         .dependents_of(owner_uid)
         .into_iter()
@@ -31,7 +31,7 @@ fn pods_of<'a>(store: &'a Store, owner_uid: &str) -> Vec<&'a Pod> {
 }
 
 /// "Image" row: the template's images against what running containers actually run.
-fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare {
+pub(super) fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare {
     let wanted: Vec<&str> = spec.containers.iter().map(|c| c.image.as_str()).collect();
     let mut running: BTreeMap<&str, usize> = BTreeMap::new();
     for c in pods.iter().flat_map(|p| &p.status.container_statuses) {
@@ -53,13 +53,13 @@ fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare {
     compare(field, wanted.join(", "), observed, matches)
 }
 
-fn count_rows(want: i32, seen: &[(&str, i32)]) -> Vec<Compare> {
+pub(super) fn count_rows(want: i32, seen: &[(&str, i32)]) -> Vec<Compare> {
     seen.iter()
         .map(|(field, n)| compare(field, want.to_string(), n.to_string(), *n == want))
         .collect()
 }
 
-fn generation_row(generation: i64, observed: i64) -> Compare {
+pub(super) fn generation_row(generation: i64, observed: i64) -> Compare {
     compare(
         "Spec version",
         format!("generation {generation}"),

@@ -256,7 +256,7 @@ fn prepare_builds_the_graph_and_the_inspector_outside_the_view() {
     p.update(Msg::Camera(CameraMsg::Resize { w: 900.0, h: 600.0 }));
     p.update(Msg::Select(web()));
     p.prepare(0.0);
-    assert!(p.shown.graph.trees.iter().any(|t| t.deployment.meta.target.name == "web"));
+    assert!(p.shown.graph.trees.iter().any(|t| t.top.meta.target.name == "web"));
     assert!(p.shown.inspected.is_some());
     p.update(Msg::Command("k delete deploy web".into()));
     p.sim.tick(20_000.0);

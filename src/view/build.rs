@@ -4,14 +4,15 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use kubeloop::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet};
+use kubeloop::model::{Job, Kind, Object, ObjectMeta, Pod, ReplicaSet};
 use kubeloop::sort::{btree_set, sort_by_key};
 use kubeloop::world::World;
 
-use super::collect::{deployment_item, pod_item, pod_phase, replicaset_item};
+use super::collect::{job_row, pod_item, pod_phase, replicaset_item, top_item};
 use super::edges::{edges, Geo, Ref};
+use super::ghosts::{owners_being_collected, owns_pod_group};
 use super::layout::lay_out;
-use super::memory::{Ghost, Item, LayoutMemory, Parent, PhaseEntry};
+use super::memory::{Item, LayoutMemory, Parent, PhaseEntry};
 use super::*;
 
 /// Pods of one group while the view is being built.
@@ -26,12 +27,12 @@ struct GroupBuild {
 pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> ViewModel {
     let now = now_real_ms;
     let store = &world.store;
-    let deployments: Vec<&Deployment> = store.list(None, None).collect();
     let replicasets: Vec<&ReplicaSet> = store.list(None, None).collect();
+    let jobs: Vec<&Job> = store.list(None, None).collect();
     let pods: Vec<&Pod> = store.list(None, None).collect();
 
     memory.note_vanished(|uid| store.kind_key_by_uid(uid).is_some());
-    owners_being_collected(store, &replicasets, &pods, memory);
+    owners_being_collected(store, &replicasets, &jobs, &pods, memory);
 
     // Where each live object sits: under its controller while that is drawn (live, or a
     // ghost still holding its place), else in the orphans lane.
@@ -43,6 +44,9 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
                 .map_or(Parent::Lane, Parent::Tree)
         })
         .collect();
+    // A Job sits under its CronJob while that is drawn, else heads a tree of its own.
+    let job_parent: Vec<Option<String>> =
+        jobs.iter().map(|j| controlled_by(&j.metadata, Kind::CronJob, kind_of)).collect();
     // A ReplicaSet's pods sit together in name order, so its kind is looked up once a run.
     let mut last: Option<(&str, bool)> = None;
     let pod_group: Vec<&str> = pods
@@ -52,7 +56,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             let drawn = match last {
                 Some((uid, drawn)) if uid == r.uid => drawn,
                 _ => {
-                    let drawn = kind_of(&r.uid) == Some(Kind::ReplicaSet);
+                    let drawn = kind_of(&r.uid).is_some_and(owns_pod_group);
                     last = Some((&r.uid, drawn));
                     drawn
                 }
@@ -154,9 +158,23 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         }
     };
 
-    // ReplicaSet rows, live then ghosts, gathered by parent.
+    // Rows (ReplicaSets, and Jobs under a CronJob), live then ghosts, gathered by parent. A
+    // Job of no drawn CronJob heads a tree of its own.
     let mut rows: BTreeMap<Parent, Vec<RsRow>> = BTreeMap::new();
     let mut fresh = Vec::new();
+    let mut top_jobs = Vec::new();
+    for (job, parent) in jobs.iter().zip(job_parent) {
+        let Some(cj) = parent else {
+            top_jobs.push(*job);
+            continue;
+        };
+        owner_refs(&job.metadata, &mut refs);
+        let item = job_row(job);
+        let pods = take_group(&item.meta.uid);
+        fresh
+            .push(((created(&job.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
+        rows.entry(Parent::Tree(cj)).or_default().push(RsRow { rs: item, pods });
+    }
     for (rs, parent) in replicasets.iter().zip(rs_parent) {
         owner_refs(&rs.metadata, &mut refs);
         let mut item = replicaset_item(rs);
@@ -172,11 +190,11 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         fresh.push(((created(&rs.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
         rows.entry(parent).or_default().push(RsRow { rs: item, pods });
     }
-    let ghost_rs: Vec<(ReplicaSetItem, Parent, bool)> = memory
+    let ghost_rs: Vec<(RowItem, Parent, bool)> = memory
         .ghosts
         .values()
         .filter_map(|g| match &g.item {
-            Item::ReplicaSet(rs) => Some((rs.clone(), g.parent.clone(), g.since.is_some())),
+            Item::Row(rs) => Some((rs.clone(), g.parent.clone(), g.since.is_some())),
             _ => None,
         })
         .collect();
@@ -189,19 +207,26 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
 
     // Trees, live then ghosts.
     let mut trees = Vec::new();
-    for d in &deployments {
-        owner_refs(&d.metadata, &mut refs);
-        let item = deployment_item(d);
-        fresh.push(((created(&d.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
+    let own_jobs = top_jobs.into_iter().map(|j| Object::Job(j.clone().into()));
+    let tops = super::workloads::tops(store).chain(own_jobs);
+    for obj in tops {
+        owner_refs(obj.meta(), &mut refs);
+        let Some(item) = top_item(&obj) else { continue };
+        fresh.push(((created(obj.meta()), item.meta.target.name.clone()), item.meta.uid.clone()));
         trees.push(item);
     }
     for g in memory.ghosts.values() {
-        if let Item::Deployment(d) = &g.item {
+        if let Item::Top(d) = &g.item {
             let mut d = d.clone();
             (d.meta.vanishing, d.meta.gone) = (g.since.is_some(), g.since.is_none());
             trees.push(d);
         }
     }
+    let mut tree_pods: BTreeMap<String, PodGroup> = trees
+        .iter()
+        .filter(|d| owns_pod_group(d.meta.target.kind))
+        .map(|d| (d.meta.uid.clone(), take_group(&d.meta.uid)))
+        .collect();
     memory.add_order(fresh.into_iter().filter(|(_, uid)| memory.order(uid) == u64::MAX).collect());
     sort_by_key(&mut trees, |d| memory.order(&d.meta.uid));
     let mut trees: Vec<Tree> = trees
@@ -211,10 +236,21 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             let key = Parent::Tree(d.meta.uid.clone());
             let mut rows = rows.get_mut(&key).map(std::mem::take).unwrap_or_default();
             sort_by_key(&mut rows, |r| memory.order(&r.rs.meta.uid));
-            Tree { band: Rect::default(), deployment: d, services: Vec::new(), rows }
+            let pods = tree_pods.remove(&d.meta.uid);
+            Tree {
+                band: Rect::default(),
+                top: d,
+                services: Vec::new(),
+                autoscalers: Vec::new(),
+                rows,
+                pods,
+                claims: Vec::new(),
+                revisions: Vec::new(),
+            }
         })
         .collect();
     let mut service_lane = services::seat(world, &mut trees);
+    super::workloads::seat(store, &mut trees, &mut refs);
     // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
     let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
     sort_by_key(&mut lane_rows, |r| memory.order(&r.rs.meta.uid));
@@ -224,7 +260,8 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let width = memory.width();
     let height = lay_out(&mut trees, service_lane.as_mut(), lane.as_mut(), width);
 
-    let geo = remember_drawn(&trees, lane.as_ref(), memory);
+    let mut geo = remember_drawn(&trees, lane.as_ref(), memory);
+    super::workloads::geo(&trees, &mut geo);
     let (edges, latest_edge) = edges(&geo, &refs, memory, now);
     memory.finish(store.resource_version(), latest_edge, now);
     let selects = services::selects(store, &trees, lane.as_ref(), service_lane.as_ref());
@@ -264,66 +301,6 @@ fn cached_phases(members: &[&Pod], last: Vec<PhaseEntry>) -> Vec<PhaseEntry> {
     next
 }
 
-/// A controller deleted in the background leaves its dependents pointing at it until the
-/// garbage collector deletes them (`pkg/controller/garbagecollector/garbagecollector.go`
-/// `attemptToDeleteItem`: a dependent whose owner is absent is deleted, not orphaned). Those
-/// dependents are not orphans, so their owner is drawn as a deleted ghost from the owner
-/// reference itself, even when no earlier build saw it (a fresh page, or the timeline).
-fn owners_being_collected(
-    store: &kubeloop::store::Store,
-    replicasets: &[&ReplicaSet],
-    pods: &[&Pod],
-    memory: &mut LayoutMemory,
-) {
-    let refs = replicasets
-        .iter()
-        .map(|rs| (&rs.metadata, Kind::Deployment))
-        .chain(pods.iter().map(|p| (&p.metadata, Kind::ReplicaSet)));
-    for (m, kind) in refs {
-        let Some(r) = m.controller_ref() else { continue };
-        if r.kind != kind.as_str()
-            || store.kind_key_by_uid(&r.uid).is_some()
-            || memory.ghost_kind(&r.uid).is_some()
-        {
-            continue;
-        }
-        let meta = ItemMeta {
-            uid: r.uid.clone(),
-            target: ObjRef::new(kind, &m.namespace, &r.name),
-            rect: Rect::default(),
-            deleting: true,
-            finalizers: Vec::new(),
-            vanishing: false,
-            gone: true,
-        };
-        let (item, parent) = match kind {
-            Kind::Deployment => (
-                Item::Deployment(DeploymentItem {
-                    meta,
-                    ready: String::new(),
-                    up_to_date: 0,
-                    available: 0,
-                    images: Vec::new(),
-                    paused: false,
-                }),
-                Parent::Root,
-            ),
-            _ => (
-                Item::ReplicaSet(ReplicaSetItem {
-                    meta,
-                    desired: 0,
-                    current: 0,
-                    ready: 0,
-                    revision: None,
-                    collapsed: false,
-                }),
-                Parent::Lane,
-            ),
-        };
-        memory.ghosts.insert(r.uid.clone(), Ghost { item, parent, since: None });
-    }
-}
-
 /// The UID of a controller reference to a drawn object of `kind`.
 fn controlled_by(
     m: &ObjectMeta,
@@ -361,9 +338,12 @@ fn remember_drawn(
 ) -> BTreeMap<String, Geo> {
     let mut walk = Walk::default();
     for t in trees {
-        walk.ordered.insert(&t.deployment.meta.uid);
-        walk.add(&t.deployment.meta, Parent::Root, || Item::Deployment(t.deployment.clone()));
-        walk.rows(&t.rows, Parent::Tree(t.deployment.meta.uid.clone()));
+        walk.ordered.insert(&t.top.meta.uid);
+        walk.add(&t.top.meta, Parent::Root, || Item::Top(t.top.clone()));
+        walk.rows(&t.rows, Parent::Tree(t.top.meta.uid.clone()));
+        if let Some(pods) = &t.pods {
+            walk.group(pods, Some(&t.top.meta));
+        }
     }
     if let Some(lane) = lane {
         walk.rows(&lane.rows, Parent::Lane);
@@ -397,15 +377,15 @@ impl<'a> Walk<'a> {
     fn rows(&mut self, rows: &'a [RsRow], parent: Parent) {
         for row in rows {
             self.ordered.insert(&row.rs.meta.uid);
-            self.add(&row.rs.meta, parent.clone(), || Item::ReplicaSet(row.rs.clone()));
-            self.group(&row.pods, Some(&row.rs));
+            self.add(&row.rs.meta, parent.clone(), || Item::Row(row.rs.clone()));
+            self.group(&row.pods, Some(&row.rs.meta));
         }
     }
 
-    fn group(&mut self, group: &'a PodGroup, rs: Option<&ReplicaSetItem>) {
+    fn group(&mut self, group: &'a PodGroup, rs: Option<&ItemMeta>) {
         let parent = Parent::Group(group.key.clone());
         if let Some(agg) = &group.aggregate {
-            let name = format!("Pods/{}", rs.map_or("orphans", |r| r.meta.target.name.as_str()));
+            let name = format!("Pods/{}", rs.map_or("orphans", |r| r.target.name.as_str()));
             let geo = Geo { rect: agg.rect, parent, name, deleting: false, live: true };
             self.geo.insert(aggregate_uid(&group.key), geo);
             return;

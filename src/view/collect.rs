@@ -2,10 +2,12 @@
 //! generated names, the coarse phase colours key on (from the typed pod status). Geometry is left zero for `layout`.
 
 use kubeloop::clock::Time;
-use kubeloop::kubectl::printers::pod_cells;
-use kubeloop::model::{ContainerState, Deployment, Kind, ObjectMeta, Pod, PodPhase, ReplicaSet};
+use kubeloop::kubectl::printers::{job_status, pod_cells};
+use kubeloop::model::{
+    ContainerState, Job, Kind, Object, ObjectMeta, Pod, PodPhase, PodSpec, ReplicaSet,
+};
 
-use super::{DeploymentItem, ItemMeta, Phase, PodItem, Rect, ReplicaSetItem};
+use super::{ItemMeta, JobFigures, Phase, PodItem, Rect, RowFigures, RowItem, TopFigures, TopItem};
 use crate::selection::ObjRef;
 
 /// The length of the suffix `generateName` appends (the engine's `RANDOM_LENGTH`, as in
@@ -15,7 +17,7 @@ const SUFFIX_LEN: usize = 5;
 /// The annotation the Deployment controller numbers its ReplicaSets with.
 const REVISION: &str = "deployment.kubernetes.io/revision";
 
-fn item_meta(kind: Kind, m: &ObjectMeta) -> ItemMeta {
+pub(super) fn item_meta(kind: Kind, m: &ObjectMeta) -> ItemMeta {
     ItemMeta {
         uid: m.uid.clone(),
         target: ObjRef::new(kind, &m.namespace, &m.name),
@@ -98,24 +100,153 @@ pub(super) fn pod_item(pod: &Pod, now: Time) -> PodItem {
 }
 
 /// `collapsed` is decided later, once the pods of the row are known.
-pub(super) fn replicaset_item(rs: &ReplicaSet) -> ReplicaSetItem {
-    ReplicaSetItem {
+pub(super) fn replicaset_item(rs: &ReplicaSet) -> RowItem {
+    RowItem {
         meta: item_meta(Kind::ReplicaSet, &rs.metadata),
-        desired: rs.spec.replicas,
-        current: rs.status.replicas,
-        ready: rs.status.ready_replicas,
-        revision: rs.metadata.annotations.get(REVISION).cloned(),
+        figures: RowFigures::ReplicaSet {
+            desired: rs.spec.replicas,
+            current: rs.status.replicas,
+            ready: rs.status.ready_replicas,
+            revision: rs.metadata.annotations.get(REVISION).cloned(),
+        },
         collapsed: false,
     }
 }
 
-pub(super) fn deployment_item(d: &Deployment) -> DeploymentItem {
-    DeploymentItem {
-        meta: item_meta(Kind::Deployment, &d.metadata),
-        ready: format!("{}/{}", d.status.ready_replicas, d.spec.replicas),
-        up_to_date: d.status.updated_replicas,
-        available: d.status.available_replicas,
-        images: d.spec.template.spec.containers.iter().map(|c| c.image.clone()).collect(),
-        paused: d.spec.paused,
+/// A Job under its CronJob.
+pub(super) fn job_row(job: &Job) -> RowItem {
+    RowItem {
+        meta: item_meta(Kind::Job, &job.metadata),
+        figures: RowFigures::Job(job_figures(job)),
+        collapsed: false,
+    }
+}
+
+fn job_figures(job: &Job) -> JobFigures {
+    JobFigures {
+        status: job_status(job),
+        succeeded: job.status.succeeded,
+        completions: job.spec.completions,
+        active: job.status.active,
+        failed: job.status.failed,
+    }
+}
+
+fn images(spec: &PodSpec) -> Vec<String> {
+    spec.containers.iter().map(|c| c.image.clone()).collect()
+}
+
+/// The top box of any tree, from the object at its top.
+pub(super) fn top_item(obj: &Object) -> Option<TopItem> {
+    let (meta, figures, spec) = match obj {
+        Object::Deployment(d) => (
+            item_meta(Kind::Deployment, &d.metadata),
+            TopFigures::Deployment {
+                ready: d.status.ready_replicas,
+                replicas: d.spec.replicas,
+                up_to_date: d.status.updated_replicas,
+                available: d.status.available_replicas,
+                paused: d.spec.paused,
+            },
+            &d.spec.template.spec,
+        ),
+        Object::DaemonSet(ds) => (
+            item_meta(Kind::DaemonSet, &ds.metadata),
+            TopFigures::DaemonSet {
+                desired: ds.status.desired_number_scheduled,
+                ready: ds.status.number_ready,
+                up_to_date: ds.status.updated_number_scheduled,
+                available: ds.status.number_available,
+            },
+            &ds.spec.template.spec,
+        ),
+        Object::StatefulSet(sts) => {
+            let strategy = &sts.spec.update_strategy;
+            let partition = strategy.rolling_update.as_ref().map_or(0, |r| r.partition);
+            (
+                item_meta(Kind::StatefulSet, &sts.metadata),
+                TopFigures::StatefulSet {
+                    ready: sts.status.ready_replicas,
+                    replicas: sts.spec.replicas,
+                    updated: sts.status.updated_replicas,
+                    partition,
+                    ordered: sts.spec.pod_management_policy == "OrderedReady",
+                },
+                &sts.spec.template.spec,
+            )
+        }
+        Object::Job(j) => (
+            item_meta(Kind::Job, &j.metadata),
+            TopFigures::Job(job_figures(j)),
+            &j.spec.template.spec,
+        ),
+        Object::CronJob(cj) => (
+            item_meta(Kind::CronJob, &cj.metadata),
+            TopFigures::CronJob {
+                schedule: cj.spec.schedule.clone(),
+                suspend: cj.spec.suspend,
+                active: cj.status.active.len(),
+                time_zone: cj.spec.time_zone.clone(),
+            },
+            &cj.spec.job_template.spec.template.spec,
+        ),
+        _ => return None,
+    };
+    Some(TopItem { meta, figures, images: images(spec) })
+}
+
+impl TopItem {
+    /// The box a tree whose top object is gone holds in its place.
+    pub(super) fn gone(meta: ItemMeta) -> TopItem {
+        let figures = match meta.target.kind {
+            Kind::DaemonSet => {
+                TopFigures::DaemonSet { desired: 0, ready: 0, up_to_date: 0, available: 0 }
+            }
+            Kind::StatefulSet => TopFigures::StatefulSet {
+                ready: 0,
+                replicas: 0,
+                updated: 0,
+                partition: 0,
+                ordered: true,
+            },
+            Kind::Job => TopFigures::Job(JobFigures {
+                status: "Terminating",
+                succeeded: 0,
+                completions: None,
+                active: 0,
+                failed: 0,
+            }),
+            Kind::CronJob => TopFigures::CronJob {
+                schedule: String::new(),
+                suspend: false,
+                active: 0,
+                time_zone: None,
+            },
+            _ => TopFigures::Deployment {
+                ready: 0,
+                replicas: 0,
+                up_to_date: 0,
+                available: 0,
+                paused: false,
+            },
+        };
+        TopItem { meta, figures, images: Vec::new() }
+    }
+}
+
+impl RowItem {
+    /// The box a row whose object is gone holds in its place.
+    pub(super) fn gone(meta: ItemMeta) -> RowItem {
+        let figures = match meta.target.kind {
+            Kind::Job => RowFigures::Job(JobFigures {
+                status: "Terminating",
+                succeeded: 0,
+                completions: None,
+                active: 0,
+                failed: 0,
+            }),
+            _ => RowFigures::ReplicaSet { desired: 0, current: 0, ready: 0, revision: None },
+        };
+        RowItem { meta, figures, collapsed: false }
     }
 }

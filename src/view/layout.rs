@@ -10,7 +10,10 @@
 use std::collections::BTreeMap;
 
 use super::memory::{Item, Parent};
-use super::{OrphanLane, PodGroup, Rect, RsRow, ServiceItem, ServiceLane, Tree, LOOSE_PODS};
+use super::{OrphanLane, PodGroup, Rect, RsRow, ServiceLane, Tree, LOOSE_PODS};
+
+#[path = "layout_extras.rs"]
+mod extras;
 
 pub const MARGIN: f64 = 20.0;
 pub const TOP: f64 = 12.0;
@@ -56,14 +59,25 @@ pub fn lay_out(
     let mut y = TOP;
     for tree in trees {
         let top = y;
-        let d = &mut tree.deployment;
+        let d = &mut tree.top;
         let h = DEPLOY_H + extra_lines(&d.meta.finalizers);
         d.meta.rect = Rect { x: DEPLOY_X, y: top + BAND_PAD, w: DEPLOY_W, h };
         let beside = d.meta.rect;
-        let mut bottom = lay_out_services(&mut tree.services, beside, width);
+        let mut boxes: Vec<&mut Rect> =
+            tree.services.iter_mut().map(|s| &mut s.meta.rect).collect();
+        boxes.extend(tree.autoscalers.iter_mut().map(|h| &mut h.meta.rect));
+        let mut bottom = lay_out_services(boxes, beside, width);
+        bottom = extras::lay_out_revisions(&mut tree.revisions, bottom, width);
         for row in &mut tree.rows {
             bottom = lay_out_row(row, bottom + ROW_GAP, width);
         }
+        if let Some(pods) =
+            tree.pods.as_mut().filter(|g| !g.pods.is_empty() || g.aggregate.is_some())
+        {
+            bottom = lay_out_group(pods, RS_X, bottom + ROW_GAP - GUTTER / 2.0, width);
+        }
+        bottom = extras::lay_out_claims(&mut tree.claims, bottom, width);
+        extras::draw_arcs(tree);
         tree.band = band(top, bottom + BAND_PAD, width);
         y = tree.band.bottom() + BAND_GAP;
     }
@@ -97,9 +111,9 @@ pub fn lay_out(
     y
 }
 
-/// A tree's Services: to the right of its Deployment when the row has room for them, else
-/// stacked under it above the ReplicaSets. Returns the bottom of what is drawn so far.
-fn lay_out_services(services: &mut [ServiceItem], d: Rect, width: f64) -> f64 {
+/// A tree's Services and autoscalers: to the right of its top box when the row has room for
+/// them, else stacked under it above the rows. Returns the bottom of what is drawn so far.
+fn lay_out_services(services: Vec<&mut Rect>, d: Rect, width: f64) -> f64 {
     let n = services.len() as f64;
     if n == 0.0 {
         return d.bottom();
@@ -108,16 +122,16 @@ fn lay_out_services(services: &mut [ServiceItem], d: Rect, width: f64) -> f64 {
     let room = width - MARGIN - x0 - (n - 1.0) * SVC_GAP;
     if room / n >= SVC_MIN_W {
         let w = SVC_W.min(room / n);
-        for (i, s) in services.iter_mut().enumerate() {
-            s.meta.rect = Rect { x: x0 + i as f64 * (w + SVC_GAP), y: d.y, w, h: SVC_H };
+        for (i, s) in services.into_iter().enumerate() {
+            *s = Rect { x: x0 + i as f64 * (w + SVC_GAP), y: d.y, w, h: SVC_H };
         }
         return d.bottom();
     }
     let w = SVC_W.min(width - MARGIN - RS_X);
     let mut bottom = d.bottom();
     for s in services {
-        s.meta.rect = Rect { x: RS_X, y: bottom + ROW_GAP, w, h: SVC_H };
-        bottom = s.meta.rect.bottom();
+        *s = Rect { x: RS_X, y: bottom + ROW_GAP, w, h: SVC_H };
+        bottom = s.bottom();
     }
     bottom
 }
@@ -211,15 +225,24 @@ impl Shape {
         let mut shape = Shape::default();
         for (item, parent) in drawn.values() {
             match (item, parent) {
-                (Item::Deployment(_), _) => shape.trees += 1,
+                (Item::Top(_), _) => shape.trees += 1,
                 (Item::Pod(_), Parent::Group(key)) => *pods.entry(key).or_default() += 1,
-                (Item::ReplicaSet(_), Parent::Lane) => shape.lane = true,
+                (Item::Row(_), Parent::Lane) => shape.lane = true,
                 _ => {}
             }
         }
         for (item, _) in drawn.values() {
-            if let Item::ReplicaSet(rs) = item {
-                let uid = rs.meta.uid.as_str();
+            // A row, or a top that owns its pods directly: each heads a group.
+            let uid = match item {
+                Item::Row(rs) => Some(rs.meta.uid.as_str()),
+                Item::Top(t)
+                    if pods.contains_key(t.meta.uid.as_str()) || summarised(&t.meta.uid) =>
+                {
+                    Some(t.meta.uid.as_str())
+                }
+                _ => None,
+            };
+            if let Some(uid) = uid {
                 let n = pods.get(uid).copied().unwrap_or(0);
                 shape.rows.push((!summarised(uid)).then_some(n));
             }

@@ -9,7 +9,7 @@ use kubeloop::model::Kind;
 use kubeloop::sort::{btree_map, btree_set};
 
 use super::layout::{choose_columns, width_for, Shape};
-use super::{DeploymentItem, Edge, Phase, PodItem, ReplicaSetItem, GHOST_MS};
+use super::{Edge, Phase, PodItem, RowItem, TopItem, GHOST_MS};
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
 /// pod has filled them for this long.
@@ -25,9 +25,9 @@ const ROOM_SLACK: f64 = 8.0;
 /// Where an object sits in the drawing.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Parent {
-    /// A Deployment: a tree of its own.
+    /// The top of a tree of its own (a Deployment, DaemonSet, StatefulSet, CronJob or Job).
     Root,
-    /// A ReplicaSet under the Deployment with this UID.
+    /// A row (ReplicaSet, Job) under the top object with this UID.
     Tree(String),
     /// A ReplicaSet in the orphans lane.
     Lane,
@@ -37,16 +37,16 @@ pub(super) enum Parent {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Item {
-    Deployment(DeploymentItem),
-    ReplicaSet(ReplicaSetItem),
+    Top(TopItem),
+    Row(RowItem),
     Pod(PodItem),
 }
 
 impl Item {
     pub(super) fn kind(&self) -> Kind {
         match self {
-            Item::Deployment(_) => Kind::Deployment,
-            Item::ReplicaSet(_) => Kind::ReplicaSet,
+            Item::Top(t) => t.meta.target.kind,
+            Item::Row(r) => r.meta.target.kind,
             Item::Pod(_) => Kind::Pod,
         }
     }

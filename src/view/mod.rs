@@ -11,17 +11,24 @@ mod build;
 pub mod camera;
 mod collect;
 mod edges;
+mod figures;
+mod ghosts;
+mod items;
 mod layout;
 mod memory;
 mod services;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod workload_tests;
+mod workloads;
 
 use kubeloop::model::Kind;
 
 use crate::selection::ObjRef;
 
 pub use build::build;
+pub use items::*;
 pub use memory::LayoutMemory;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
@@ -129,29 +136,6 @@ impl ItemMeta {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct DeploymentItem {
-    pub meta: ItemMeta,
-    /// READY as kubectl prints it: `ready/desired`.
-    pub ready: String,
-    pub up_to_date: i32,
-    pub available: i32,
-    pub images: Vec<String>,
-    pub paused: bool,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReplicaSetItem {
-    pub meta: ItemMeta,
-    pub desired: i32,
-    pub current: i32,
-    pub ready: i32,
-    /// `deployment.kubernetes.io/revision`, when set.
-    pub revision: Option<String>,
-    /// Scaled to zero with no pods: drawn small, still clickable.
-    pub collapsed: bool,
-}
-
-#[derive(Clone, Debug, PartialEq)]
 pub struct PodItem {
     pub meta: ItemMeta,
     /// The name up to the random suffix (`web-7d9f5cbb6d-`), or the whole name.
@@ -202,18 +186,28 @@ pub struct PodGroup {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RsRow {
-    pub rs: ReplicaSetItem,
+    pub rs: RowItem,
     pub pods: PodGroup,
 }
 
-/// One Deployment and what it controls.
+/// One controller at the top of an ownership tree (a Deployment, DaemonSet, StatefulSet,
+/// CronJob, or a Job of its own) and what it controls.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
     pub band: Rect,
-    pub deployment: DeploymentItem,
-    /// Services selecting mostly this Deployment's pods, drawn beside it.
+    pub top: TopItem,
+    /// Services selecting mostly this tree's pods, drawn beside its top box.
     pub services: Vec<ServiceItem>,
+    /// Autoscalers scaling the top object or one of its rows, beside the Services.
+    pub autoscalers: Vec<HpaItem>,
+    /// ReplicaSets of a Deployment, Jobs of a CronJob.
     pub rows: Vec<RsRow>,
+    /// Pods the top object owns directly (DaemonSet, StatefulSet, Job).
+    pub pods: Option<PodGroup>,
+    /// A StatefulSet's claims, in name order.
+    pub claims: Vec<ClaimItem>,
+    /// A DaemonSet's or StatefulSet's ControllerRevisions, oldest first.
+    pub revisions: Vec<RevisionItem>,
 }
 
 /// ReplicaSets and pods with no live controller, and bare ones.
@@ -282,9 +276,12 @@ impl ViewModel {
         self.trees.iter().flat_map(|t| &t.rows).chain(self.orphans.iter().flat_map(|l| &l.rows))
     }
 
-    /// Every pod group, trees first, the orphans lane's bare pods last.
+    /// Every pod group: rows first, then trees' own pods, the orphans lane's bare pods last.
     pub fn groups(&self) -> impl Iterator<Item = &PodGroup> {
-        self.rows().map(|r| &r.pods).chain(self.orphans.iter().map(|l| &l.pods))
+        self.rows()
+            .map(|r| &r.pods)
+            .chain(self.trees.iter().filter_map(|t| t.pods.as_ref()))
+            .chain(self.orphans.iter().map(|l| &l.pods))
     }
 
     /// Every pod card (summarised pods have none).
@@ -296,11 +293,23 @@ impl ViewModel {
     pub fn find(&self, target: &ObjRef) -> Option<&ItemMeta> {
         let is = |m: &&ItemMeta| &m.target == target && !m.vanishing && !m.gone;
         match target.kind {
-            Kind::Deployment => self.trees.iter().map(|t| &t.deployment.meta).find(is),
-            Kind::ReplicaSet => self.rows().map(|r| &r.rs.meta).find(is),
             Kind::Pod => self.pods().map(|p| &p.meta).find(is),
             Kind::Service => self.services().map(|s| &s.meta).find(is),
-            _ => None,
+            Kind::PersistentVolumeClaim => {
+                self.trees.iter().flat_map(|t| &t.claims).map(|c| &c.meta).find(is)
+            }
+            Kind::ControllerRevision => {
+                self.trees.iter().flat_map(|t| &t.revisions).map(|r| &r.meta).find(is)
+            }
+            Kind::HorizontalPodAutoscaler => {
+                self.trees.iter().flat_map(|t| &t.autoscalers).map(|h| &h.meta).find(is)
+            }
+            _ => self
+                .trees
+                .iter()
+                .map(|t| &t.top.meta)
+                .chain(self.rows().map(|r| &r.rs.meta))
+                .find(is),
         }
     }
 }

@@ -77,9 +77,8 @@ pub struct ServiceLane {
 pub(super) fn seat(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
     let mut lane = None::<ServiceLane>;
     for (home, item) in collect(world) {
-        let tree = home.and_then(|uid| {
-            trees.iter_mut().find(|t| t.deployment.meta.uid == uid && !t.deployment.meta.gone)
-        });
+        let tree = home
+            .and_then(|uid| trees.iter_mut().find(|t| t.top.meta.uid == uid && !t.top.meta.gone));
         match tree {
             Some(t) => t.services.push(item),
             None => lane
@@ -154,8 +153,17 @@ fn home(store: &Store, pods: &[&Pod]) -> Option<String> {
     let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
     for p in pods {
         let Some(r) = p.metadata.controller_ref() else { continue };
-        let Some(rs) = store.get::<ReplicaSet>(&p.metadata.namespace, &r.name) else { continue };
-        if let Some(d) = rs.metadata.controller_ref() {
+        // The tree a pod sits in is headed by its controller's controller (a ReplicaSet's
+        // Deployment), or by its controller itself (a DaemonSet, StatefulSet or Job).
+        let ns = &p.metadata.namespace;
+        let top = match r.kind.as_str() {
+            "ReplicaSet" => {
+                store.get::<ReplicaSet>(ns, &r.name).and_then(|rs| rs.metadata.controller_ref())
+            }
+            "DaemonSet" | "StatefulSet" => Some(r),
+            _ => None,
+        };
+        if let Some(d) = top {
             *votes.entry(d.uid.as_str()).or_default() += 1;
         }
     }
@@ -173,6 +181,7 @@ pub(super) fn selects(
     let rows = trees.iter().flat_map(|t| &t.rows).chain(orphans.iter().flat_map(|l| &l.rows));
     let pod_rects: BTreeMap<(String, String), (String, Rect)> = rows
         .flat_map(|r| &r.pods.pods)
+        .chain(trees.iter().filter_map(|t| t.pods.as_ref()).flat_map(|g| &g.pods))
         .chain(orphans.iter().flat_map(|l| &l.pods.pods))
         .filter(|p| !p.meta.vanishing && !p.meta.gone)
         .map(|p| {
@@ -299,7 +308,7 @@ mod tests {
         let tree = &v.trees[0];
         let svc = &tree.services[0];
         assert_eq!(svc.meta.target.name, "web");
-        let d = tree.deployment.meta.rect;
+        let d = tree.top.meta.rect;
         assert!(
             svc.meta.rect.x >= d.right() && svc.meta.rect.y == d.y,
             "beside: {:?}",
@@ -332,7 +341,7 @@ mod tests {
         let (_, v) = scene(1);
         let tree = &v.trees[0];
         let svc = tree.services[0].meta.rect;
-        let d = tree.deployment.meta.rect;
+        let d = tree.top.meta.rect;
         assert!(svc.y >= d.bottom() && svc.right() <= v.width, "{svc:?} in {}", v.width);
         assert!(tree.rows[0].rs.meta.rect.y >= svc.bottom(), "ReplicaSets below it");
         assert!((svc.h - DEPLOY_H).abs() < 1.0);

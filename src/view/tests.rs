@@ -53,14 +53,20 @@ fn a_deployment_is_a_tree_of_its_replicaset_and_its_pods() {
     assert_eq!(v.trees.len(), 1);
     assert!(v.orphans.is_none());
     let t = &v.trees[0];
-    assert_eq!(t.deployment.meta.target, ObjRef::new(Kind::Deployment, "default", "web"));
-    assert_eq!((t.deployment.ready.as_str(), t.deployment.up_to_date), ("3/3", 3));
-    assert_eq!(t.deployment.images, ["nginx:1.27"]);
+    assert_eq!(t.top.meta.target, ObjRef::new(Kind::Deployment, "default", "web"));
+    assert!(matches!(
+        t.top.figures,
+        TopFigures::Deployment { ready: 3, replicas: 3, up_to_date: 3, .. }
+    ));
+    assert_eq!(t.top.images, ["nginx:1.27"]);
     assert_eq!(t.rows.len(), 1);
     let row = &t.rows[0];
     let rs_name = &row.rs.meta.target.name;
-    assert_eq!((row.rs.desired, row.rs.current, row.rs.ready), (3, 3, 3));
-    assert_eq!(row.rs.revision.as_deref(), Some("1"));
+    let RowFigures::ReplicaSet { desired, current, ready, revision } = &row.rs.figures else {
+        panic!("a ReplicaSet row")
+    };
+    assert_eq!((*desired, *current, *ready), (3, 3, 3));
+    assert_eq!(revision.as_deref(), Some("1"));
     assert_eq!(row.pods.pods.len(), 3);
     for (i, p) in row.pods.pods.iter().enumerate() {
         assert_eq!(p.slot, i);
@@ -79,7 +85,7 @@ fn a_deployment_is_a_tree_of_its_replicaset_and_its_pods() {
     assert!(v.edges.iter().all(|e| e.controller && !e.new && !e.cut));
     assert!(edge(&v, "Deployment/web", &format!("ReplicaSet/{rs_name}")).is_some());
     // Boxes do not overlap and sit inside the drawing.
-    let rects: Vec<Rect> = std::iter::once(t.deployment.meta.rect)
+    let rects: Vec<Rect> = std::iter::once(t.top.meta.rect)
         .chain(std::iter::once(row.rs.meta.rect))
         .chain(row.pods.pods.iter().map(|p| p.meta.rect))
         .collect();
@@ -178,7 +184,7 @@ fn deleting_with_cascade_orphan_moves_the_replicaset_to_the_orphans_lane() {
 
     let v = build(&s.world, &mut mem, 100.0);
     assert_eq!(v.trees.len(), 1, "the Deployment is drawn while it shrinks out");
-    assert!(v.trees[0].deployment.meta.vanishing);
+    assert!(v.trees[0].top.meta.vanishing);
     assert!(v.trees[0].rows.is_empty());
     let lane = v.orphans.as_ref().expect("an orphans lane");
     assert_eq!(lane.rows.len(), 1);
@@ -268,8 +274,8 @@ fn dependents_of_an_owner_deleted_in_the_background_are_not_orphans_on_a_fresh_p
     let v = build(&s.world, &mut LayoutMemory::default(), 0.0);
     assert!(v.orphans.is_none(), "nothing in the orphans lane");
     let t = &v.trees[0];
-    assert_eq!(t.deployment.meta.target.name, "web");
-    assert!(t.deployment.meta.gone && t.deployment.meta.deleting);
+    assert_eq!(t.top.meta.target.name, "web");
+    assert!(t.top.meta.gone && t.top.meta.deleting);
     assert_eq!(t.rows.len(), 1, "its ReplicaSet hangs under the deleted Deployment");
     s.world.settle();
     let v = build(&s.world, &mut LayoutMemory::default(), 0.0);
@@ -282,19 +288,19 @@ fn background_deletion_holds_places_then_empties_bottom_up() {
     run(&mut s, "k delete deployment web --wait=false");
     let v = build(&s.world, &mut mem, 100.0);
     let t = &v.trees[0];
-    assert!(t.deployment.meta.gone && !t.deployment.meta.vanishing, "gone, holding its place");
+    assert!(t.top.meta.gone && !t.top.meta.vanishing, "gone, holding its place");
     assert_eq!(t.rows.len(), 1, "the ReplicaSet stays under it until collected");
     assert!(v.edges.iter().all(|e| e.owner != "Deployment/web" || e.cut));
 
     s.world.settle();
     let v = build(&s.world, &mut mem, 200.0);
     assert!(v.pods().all(|p| p.meta.vanishing));
-    assert!(v.trees[0].rows[0].rs.meta.gone && v.trees[0].deployment.meta.gone);
+    assert!(v.trees[0].rows[0].rs.meta.gone && v.trees[0].top.meta.gone);
     let v = build(&s.world, &mut mem, 900.0);
     assert_eq!(v.pods().count(), 0);
-    assert!(v.trees[0].rows[0].rs.meta.vanishing && v.trees[0].deployment.meta.gone);
+    assert!(v.trees[0].rows[0].rs.meta.vanishing && v.trees[0].top.meta.gone);
     let v = build(&s.world, &mut mem, 1600.0);
-    assert!(v.trees[0].rows.is_empty() && v.trees[0].deployment.meta.vanishing);
+    assert!(v.trees[0].rows.is_empty() && v.trees[0].top.meta.vanishing);
     let v = build(&s.world, &mut mem, 2300.0);
     assert!(v.is_empty());
 }
@@ -308,7 +314,7 @@ fn trees_keep_their_creation_order() {
     s.world.settle();
     let mut mem = LayoutMemory::new();
     let order = |v: &ViewModel| -> Vec<String> {
-        v.trees.iter().map(|t| t.deployment.meta.target.name.clone()).collect()
+        v.trees.iter().map(|t| t.top.meta.target.name.clone()).collect()
     };
     assert_eq!(order(&build(&s.world, &mut mem, 0.0)), ["web", "api"]);
     run(&mut s, "k create deployment aaa --image=nginx:1.27 --replicas=1");
@@ -331,7 +337,10 @@ fn a_rolled_out_replicaset_at_zero_is_collapsed_but_drawn() {
     let v = build(&s.world, &mut mem, 800.0);
     let rows = &v.trees[0].rows;
     assert_eq!(rows.len(), 2);
-    assert!(rows[0].rs.collapsed && rows[0].rs.revision.as_deref() == Some("1"));
+    assert!(rows[0].rs.collapsed);
+    assert!(
+        matches!(&rows[0].rs.figures, RowFigures::ReplicaSet { revision: Some(r), .. } if r == "1")
+    );
     assert!(!rows[1].rs.collapsed && rows[1].pods.pods.len() == 3);
     assert!(rows[0].rs.meta.rect.h < rows[1].rs.meta.rect.h);
 }
@@ -339,7 +348,7 @@ fn a_rolled_out_replicaset_at_zero_is_collapsed_but_drawn() {
 #[test]
 fn edges_follow_owner_references_solid_for_controllers_dashed_otherwise() {
     let (mut s, mut mem, v0) = web();
-    let d = &v0.trees[0].deployment.meta;
+    let d = &v0.trees[0].top.meta;
     let other = OwnerReference {
         api_version: "apps/v1".into(),
         kind: "Deployment".into(),

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::icons::phase_icon;
 use crate::selection::ObjRef;
-use crate::view::{Aggregate, DeploymentItem, ItemMeta, PodItem, ReplicaSetItem};
+use crate::view::{Aggregate, ItemMeta, PodItem, RowFigures, RowItem};
 
 /// Characters of 13 px monospace that fit on a pod card's name line.
 const POD_NAME_CHARS: usize = 20;
@@ -13,7 +13,7 @@ const POD_NAME_CHARS: usize = 20;
 const POD_NAME_CHARS_LARGE: usize = 16;
 /// Where the Deployment box's three columns start: each is wide enough for its heading and
 /// for a value like `1000/1000`, so none runs into the next.
-const DEPLOY_COLUMNS: [f64; 3] = [16.0, 150.0, 292.0];
+pub(super) const DEPLOY_COLUMNS: [f64; 3] = [16.0, 150.0, 292.0];
 
 /// `s` cut to `max` characters, ending in an ellipsis when cut.
 pub fn clip(s: &str, max: usize) -> String {
@@ -96,7 +96,7 @@ impl Frame<'_> {
     }
 }
 
-fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
+pub(super) fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
     if meta.finalizers.is_empty() {
         return html! {};
     }
@@ -113,74 +113,8 @@ pub(super) fn ns_prefix(meta: &ItemMeta) -> String {
 }
 
 #[derive(Properties, PartialEq)]
-pub struct DeploymentCardProps {
-    pub item: DeploymentItem,
-    pub selected: bool,
-    pub on_select: Callback<ObjRef>,
-}
-
-#[component]
-pub fn DeploymentCard(p: &DeploymentCardProps) -> Html {
-    let d = &p.item;
-    let m = &d.meta;
-    let badge = if m.gone || m.vanishing {
-        Some(("badge badge-deleted", "DELETED"))
-    } else if m.deleting {
-        Some(("badge badge-deleting", "DELETING"))
-    } else if d.paused {
-        Some(("badge badge-paused", "⏸ PAUSED"))
-    } else {
-        None
-    };
-    let images = clip(&d.images.join(", "), 52);
-    let name = format!("{}{}", ns_prefix(m), m.target.name);
-    // 19 px bold proportional type: about 11 px a character.
-    let name_fit = squeeze(&name, 38, 38.0 * 11.0);
-    let [c1, c2, c3] = DEPLOY_COLUMNS.map(|x| x.to_string());
-    let label = format!("Deployment {}, {} ready", m.target.name, d.ready);
-    let tooltip = format!(
-        "Deployment {}\nREADY {}  UP-TO-DATE {}  AVAILABLE {}\nimage: {}",
-        m.target.name,
-        d.ready,
-        d.up_to_date,
-        d.available,
-        d.images.join(", ")
-    );
-    let body = html! { <>
-        <text class="t-kind" x="16" y="24">{ "DEPLOYMENT" }</text>
-        if let Some((class, text)) = badge {
-            <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
-        }
-        <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
-        <text class="t-label" x={c1.clone()} y="76">{ "READY" }</text>
-        <text class="t-label" x={c2.clone()} y="76">{ "UP-TO-DATE" }</text>
-        <text class="t-label" x={c3.clone()} y="76">{ "AVAILABLE" }</text>
-        <text class="t-value" x={c1} y="100">{ &d.ready }</text>
-        <text class="t-value" x={c2} y="100">{ d.up_to_date }</text>
-        <text class="t-value" x={c3} y="100">{ d.available }</text>
-        if m.gone {
-            // Deleted in the background: gone from the API, its dependents not yet collected
-            // (the garbage collector deletes them after it).
-            <text class="t-ghost-note" x="16" y="124">{ "background: dependents are being collected" }</text>
-        } else {
-            <text class="t-mono" x="16" y="124">{ images }</text>
-        }
-        { finalizer_line(m, 148.0, 56) }
-    </> };
-    let frame = Frame {
-        meta: m,
-        class: classes!("deployment", d.paused.then_some("paused")),
-        label,
-        status: None,
-        selected: p.selected,
-        on_select: &p.on_select,
-    };
-    frame.render(tooltip, body)
-}
-
-#[derive(Properties, PartialEq)]
 pub struct ReplicaSetCardProps {
-    pub item: ReplicaSetItem,
+    pub item: RowItem,
     pub selected: bool,
     pub on_select: Callback<ObjRef>,
     /// The row's pods are shown one by one although there are many: offer to summarise
@@ -196,23 +130,36 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     let rs = &p.item;
     let m = &rs.meta;
     let w = m.rect.w;
+    let (kind, [(h1, v1), (h2, v2), (h3, v3)], revision) = match &rs.figures {
+        RowFigures::ReplicaSet { desired, current, ready, revision } => (
+            "REPLICASET",
+            [
+                ("DESIRED", desired.to_string()),
+                ("CURRENT", current.to_string()),
+                ("READY", ready.to_string()),
+            ],
+            revision.clone(),
+        ),
+        RowFigures::Job(j) => ("JOB", j.columns(), None),
+    };
     let right = if m.gone || m.vanishing {
         html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
     } else if m.deleting {
         html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
-    } else if let Some(rev) = &rs.revision {
+    } else if let Some(rev) = &revision {
         html! { <text class="t-rev" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ format!("rev {rev}") }</text> }
     } else {
         html! {}
     };
     let label = format!(
-        "ReplicaSet {}, {} desired, {} current, {} ready",
-        m.target.name, rs.desired, rs.current, rs.ready
+        "{} {}, {} {v1}, {} {v2}, {} {v3}",
+        m.target.kind,
+        m.target.name,
+        h1.to_lowercase(),
+        h2.to_lowercase(),
+        h3.to_lowercase()
     );
-    let tooltip = format!(
-        "ReplicaSet {}\nDESIRED {}  CURRENT {}  READY {}",
-        m.target.name, rs.desired, rs.current, rs.ready
-    );
+    let tooltip = format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let body = if rs.collapsed {
         html! { <>
@@ -221,22 +168,22 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-mono t-strong" x="44" y="28" textLength={squeeze(&name, 17, 17.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
-                { rs.revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
+                { revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
             </text>
         </> }
     } else {
         let toggle_y = if m.finalizers.is_empty() { 124.0 } else { 146.0 };
         html! { <>
-            <text class="t-kind" x="16" y="24">{ "REPLICASET" }</text>
+            <text class="t-kind" x="16" y="24">{ kind }</text>
             { right }
             <text class="t-mono t-strong" x="16" y="48" textLength={squeeze(&name, 24, 24.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
-            <text class="t-label" x="16" y="74">{ "DESIRED" }</text>
-            <text class="t-label" x="88" y="74">{ "CURRENT" }</text>
-            <text class="t-label" x="162" y="74">{ "READY" }</text>
-            <text class="t-value" x="16" y="98">{ rs.desired }</text>
-            <text class="t-value" x="88" y="98">{ rs.current }</text>
-            <text class="t-value" x="162" y="98">{ rs.ready }</text>
+            <text class="t-label" x="16" y="74">{ h1 }</text>
+            <text class="t-label" x="88" y="74">{ h2 }</text>
+            <text class="t-label" x="162" y="74">{ h3 }</text>
+            <text class="t-value" x="16" y="98">{ clip(&v1, 8) }</text>
+            <text class="t-value" x="88" y="98">{ v2 }</text>
+            <text class="t-value" x="162" y="98">{ v3 }</text>
             { finalizer_line(m, 124.0, 28) }
             if p.summarisable {
                 { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
@@ -245,7 +192,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     };
     let frame = Frame {
         meta: m,
-        class: classes!("replicaset", rs.collapsed.then_some("collapsed")),
+        class: classes!(kind.to_ascii_lowercase(), rs.collapsed.then_some("collapsed")),
         label,
         status: None,
         selected: p.selected,

@@ -1,0 +1,70 @@
+//! The box heading a band: a Deployment, DaemonSet, StatefulSet, CronJob or Job of its own,
+//! with the three figures its `kubectl get` row leads with.
+
+use yew::prelude::*;
+
+use super::cards::{clip, finalizer_line, ns_prefix, squeeze, Frame, DEPLOY_COLUMNS};
+use crate::selection::ObjRef;
+use crate::view::TopItem;
+
+#[derive(Properties, PartialEq)]
+pub struct TopCardProps {
+    pub item: TopItem,
+    pub selected: bool,
+    pub on_select: Callback<ObjRef>,
+}
+
+#[component]
+pub fn TopCard(p: &TopCardProps) -> Html {
+    let d = &p.item;
+    let m = &d.meta;
+    let (columns, flag) = d.figures.columns();
+    let badge = if m.gone || m.vanishing {
+        Some(("badge badge-deleted", "DELETED"))
+    } else if m.deleting {
+        Some(("badge badge-deleting", "DELETING"))
+    } else {
+        flag.map(|f| ("badge badge-paused", f))
+    };
+    let images = clip(&d.images.join(", "), 52);
+    let name = format!("{}{}", ns_prefix(m), m.target.name);
+    // 19 px bold proportional type: about 11 px a character.
+    let name_fit = squeeze(&name, 38, 38.0 * 11.0);
+    let [c1, c2, c3] = DEPLOY_COLUMNS.map(|x| x.to_string());
+    let kind = m.target.kind.as_str();
+    let figures: Vec<String> = columns.iter().map(|(h, v)| format!("{h} {v}")).collect();
+    let label = format!("{kind} {}, {}", m.target.name, figures.join(", "));
+    let tooltip =
+        format!("{kind} {}\n{}\nimage: {}", m.target.name, figures.join("  "), d.images.join(", "));
+    let [(h1, v1), (h2, v2), (h3, v3)] = columns;
+    let body = html! { <>
+        <text class="t-kind" x="16" y="24">{ kind.to_uppercase() }</text>
+        if let Some((class, text)) = badge {
+            <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
+        }
+        <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
+        <text class="t-label" x={c1.clone()} y="76">{ h1 }</text>
+        <text class="t-label" x={c2.clone()} y="76">{ h2 }</text>
+        <text class="t-label" x={c3.clone()} y="76">{ h3 }</text>
+        <text class="t-value" x={c1} y="100">{ clip(&v1, 12) }</text>
+        <text class="t-value" x={c2} y="100">{ clip(&v2, 12) }</text>
+        <text class="t-value" x={c3} y="100">{ clip(&v3, 12) }</text>
+        if m.gone {
+            // Deleted in the background: gone from the API, its dependents not yet collected
+            // (the garbage collector deletes them after it).
+            <text class="t-ghost-note" x="16" y="124">{ "background: dependents are being collected" }</text>
+        } else {
+            <text class="t-mono" x="16" y="124">{ images }</text>
+        }
+        { finalizer_line(m, 148.0, 56) }
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!(kind.to_ascii_lowercase(), "top", flag.is_some().then_some("paused")),
+        label,
+        status: None,
+        selected: p.selected,
+        on_select: &p.on_select,
+    };
+    frame.render(tooltip, body)
+}

@@ -1,0 +1,117 @@
+//! The small boxes only some trees have: a set's ControllerRevisions (chips), a
+//! StatefulSet's claims, and an autoscaler with its loop onto what it scales.
+
+use yew::prelude::*;
+
+use super::cards::{clip, squeeze, Frame};
+use crate::selection::ObjRef;
+use crate::view::{ClaimItem, HpaItem, RevisionItem, Tree};
+
+/// The tree's chips, claims and autoscalers, after its pods.
+pub(super) fn tree_nodes(
+    tree: &Tree,
+    selected: Option<&ObjRef>,
+    on_select: &Callback<ObjRef>,
+    nodes: &mut Vec<Html>,
+) {
+    let is = |t: &ObjRef| selected == Some(t);
+    for r in &tree.revisions {
+        nodes.push(revision_chip(r, is(&r.meta.target), on_select));
+    }
+    for c in &tree.claims {
+        nodes.push(claim_card(c, is(&c.meta.target), on_select));
+    }
+    for h in &tree.autoscalers {
+        nodes.push(hpa_card(h, is(&h.meta.target), on_select));
+    }
+}
+
+fn revision_chip(r: &RevisionItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &r.meta;
+    let text = format!("rev {}", r.revision);
+    let body = html! {
+        <text class="t-rev-chip" x={(m.rect.w / 2.0).to_string()} y="20" text-anchor="middle">{ text.clone() }</text>
+    };
+    let frame = Frame {
+        meta: m,
+        class: classes!("revision", r.current.then_some("current")),
+        label: format!("ControllerRevision {}, revision {}", m.target.name, r.revision),
+        status: None,
+        selected,
+        on_select,
+    };
+    html! { <g key={m.uid.clone()}>{ frame.render(format!("ControllerRevision {}\n{text}", m.target.name), body) }</g> }
+}
+
+fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &c.meta;
+    let name = m.target.name.clone();
+    let usage = if c.in_use { "in use" } else { "no pod: kept" };
+    let body = html! { <>
+        <text class="t-kind" x="14" y="20">{ "PVC" }</text>
+        <text class="t-small t-claim-phase" x={(m.rect.w - 10.0).to_string()} y="20" text-anchor="end">
+            { format!("{} · {}", c.phase, c.request) }
+        </text>
+        <text class="t-mono" x="14" y="44" textLength={squeeze(&name, 19, 19.0 * 8.4)}
+            lengthAdjust="spacingAndGlyphs">{ clip(&name, 26) }</text>
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!("claim", (!c.in_use).then_some("unused")),
+        label: format!("PersistentVolumeClaim {name}, {}, {usage}", c.phase),
+        status: Some(c.phase.as_str()),
+        selected,
+        on_select,
+    };
+    let tooltip = format!("PersistentVolumeClaim {name}\n{} {}\n{usage}", c.phase, c.request);
+    html! { <g key={m.uid.clone()}>{ frame.render(tooltip, body) }</g> }
+}
+
+fn hpa_card(h: &HpaItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &h.meta;
+    let w = m.rect.w;
+    let name = m.target.name.clone();
+    let util = h.utilization();
+    let replicas = format!("{} → {} replicas", h.current_replicas, h.desired_replicas);
+    let bounds = format!("min {} · max {}", h.min, h.max);
+    let body = html! { <>
+        <text class="t-kind" x="16" y="24">{ "HPA" }</text>
+        if h.inactive {
+            <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "NO METRICS" }</text>
+        }
+        <text class="t-title" x="16" y="50" textLength={squeeze(&name, (w / 11.0) as usize, w - 32.0)}
+            lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
+        <text class="t-value" x="16" y="80">{ util.clone() }</text>
+        <text class="t-small" x="16" y="104">{ replicas.clone() }</text>
+        <text class="t-small" x="16" y="126">{ bounds.clone() }</text>
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!("hpa", h.inactive.then_some("inactive")),
+        label: format!(
+            "HorizontalPodAutoscaler {name} scaling {}: {util}, {replicas}",
+            h.target.arg()
+        ),
+        status: None,
+        selected,
+        on_select,
+    };
+    let tooltip = format!(
+        "HorizontalPodAutoscaler {name}\nscales {}\n{util}\n{replicas}\n{bounds}",
+        h.target.arg()
+    );
+    html! { <g key={m.uid.clone()}>{ frame.render(tooltip, body) }</g> }
+}
+
+/// The loop from an autoscaler onto its target, with an arrowhead where it acts.
+pub(super) fn hpa_arc(h: &HpaItem) -> Html {
+    if h.arc.is_empty() {
+        return html! {};
+    }
+    html! {
+        <path key={h.meta.uid.clone()} class={classes!("hpa-arc", h.inactive.then_some("inactive"))}
+            d={h.arc.clone()} marker-end="url(#hpa-arrow)"
+            data-owner={format!("HorizontalPodAutoscaler/{}", h.meta.target.name)}
+            data-dependent={format!("{}/{}", h.target.kind, h.target.name)} />
+    }
+}

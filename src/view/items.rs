@@ -1,0 +1,100 @@
+//! The boxes of the workload kinds: what heads a tree, what heads a row of pods, and the
+//! small parts some trees have (claims, revisions, autoscalers).
+
+use super::ItemMeta;
+use crate::selection::ObjRef;
+
+/// The box heading a band: the object at the top of an ownership tree, with the figures its
+/// `kubectl get` row leads with, as numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TopItem {
+    pub meta: ItemMeta,
+    pub figures: TopFigures,
+    pub images: Vec<String>,
+}
+
+/// What each kind's top box shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TopFigures {
+    Deployment { ready: i32, replicas: i32, up_to_date: i32, available: i32, paused: bool },
+    DaemonSet { desired: i32, ready: i32, up_to_date: i32, available: i32 },
+    StatefulSet { ready: i32, replicas: i32, updated: i32, partition: i32, ordered: bool },
+    Job(JobFigures),
+    CronJob { schedule: String, suspend: bool, active: usize, time_zone: Option<String> },
+}
+
+/// A Job's progress, as `kubectl get jobs` prints it (STATUS, COMPLETIONS).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobFigures {
+    /// printJob's STATUS word: Running, Complete, Failed, Suspended, ...
+    pub status: &'static str,
+    pub succeeded: i32,
+    /// `spec.completions`; `None` for a work-queue Job.
+    pub completions: Option<i32>,
+    pub active: i32,
+    pub failed: i32,
+}
+
+/// A box heading a row of pods inside a band: a ReplicaSet under its Deployment (or in the
+/// orphans lane), or a Job under its CronJob.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowItem {
+    pub meta: ItemMeta,
+    pub figures: RowFigures,
+    /// Scaled to zero with no pods: drawn small, still clickable.
+    pub collapsed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RowFigures {
+    ReplicaSet {
+        desired: i32,
+        current: i32,
+        ready: i32,
+        /// `deployment.kubernetes.io/revision`, when set.
+        revision: Option<String>,
+    },
+    Job(JobFigures),
+}
+
+/// A PersistentVolumeClaim a StatefulSet made for one ordinal, drawn under its set's pods:
+/// it outlives them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClaimItem {
+    pub meta: ItemMeta,
+    /// `status.phase`: Pending, Bound, Lost.
+    pub phase: String,
+    /// The requested storage (`spec.resources.requests.storage`).
+    pub request: String,
+    /// Whether a live pod of the set uses it now.
+    pub in_use: bool,
+}
+
+/// A ControllerRevision of a DaemonSet or StatefulSet: a small chip on its set's band.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RevisionItem {
+    pub meta: ItemMeta,
+    pub revision: i64,
+    /// The revision the set's pods are being brought to (its update revision).
+    pub current: bool,
+}
+
+/// A HorizontalPodAutoscaler, drawn beside its target with an arrow looping onto it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HpaItem {
+    pub meta: ItemMeta,
+    /// What it scales.
+    pub target: ObjRef,
+    /// Average CPU utilisation of the target's pods, percent of request, once measured.
+    pub current_utilization: Option<i32>,
+    /// The CPU utilisation it aims for.
+    pub target_utilization: Option<i32>,
+    pub current_replicas: i32,
+    pub desired_replicas: i32,
+    pub min: i32,
+    pub max: i32,
+    /// `ScalingActive` is False: it cannot compute (no metrics, no CPU requests).
+    pub inactive: bool,
+    /// SVG path of the loop from this box onto its target's.
+    pub arc: String,
+}

@@ -1,0 +1,79 @@
+//! Geometry of what only some trees have: a set's ControllerRevisions (small chips under its
+//! box), a StatefulSet's claims (a strip under its pods, since they outlive them), and each
+//! autoscaler's loop onto what it scales.
+
+use super::{GUTTER, MARGIN, POD_GAP_X, POD_W, RS_X};
+use crate::selection::ObjRef;
+use crate::view::{ClaimItem, Rect, RevisionItem, Tree};
+
+pub const REV_W: f64 = 76.0;
+pub const REV_H: f64 = 30.0;
+const REV_GAP: f64 = 8.0;
+pub const CLAIM_W: f64 = POD_W;
+pub const CLAIM_H: f64 = 56.0;
+const ROW_GAP: f64 = 6.0;
+
+/// The chips in one line from the tree spine (they wrap when many); returns the bottom.
+pub fn lay_out_revisions(revisions: &mut [RevisionItem], top: f64, width: f64) -> f64 {
+    let per_row = (((width - MARGIN - RS_X + REV_GAP) / (REV_W + REV_GAP)) as usize).max(1);
+    let mut bottom = top;
+    for (i, r) in revisions.iter_mut().enumerate() {
+        let (row, col) = (i / per_row, i % per_row);
+        let y = top + ROW_GAP + row as f64 * (REV_H + REV_GAP);
+        r.meta.rect = Rect { x: RS_X + col as f64 * (REV_W + REV_GAP), y, w: REV_W, h: REV_H };
+        bottom = r.meta.rect.bottom();
+    }
+    bottom
+}
+
+/// The claims in a grid of pod-card columns under the pods; returns the bottom.
+pub fn lay_out_claims(claims: &mut [ClaimItem], top: f64, width: f64) -> f64 {
+    let per_row = super::per_row(RS_X, width);
+    let mut bottom = top;
+    for (i, c) in claims.iter_mut().enumerate() {
+        let (row, col) = (i / per_row, i % per_row);
+        let y = top + GUTTER / 2.0 + row as f64 * (CLAIM_H + ROW_GAP);
+        c.meta.rect =
+            Rect { x: RS_X + col as f64 * (CLAIM_W + POD_GAP_X), y, w: CLAIM_W, h: CLAIM_H };
+        bottom = c.meta.rect.bottom();
+    }
+    bottom
+}
+
+/// Each autoscaler's loop: from its box's left edge, round below it, onto the right edge of
+/// the box it scales (the tree's top box, or one of its rows).
+pub fn draw_arcs(tree: &mut Tree) {
+    let targets: Vec<(ObjRef, Rect)> = std::iter::once(&tree.top.meta)
+        .chain(tree.rows.iter().map(|r| &r.rs.meta))
+        .map(|m| (m.target.clone(), m.rect))
+        .collect();
+    for h in &mut tree.autoscalers {
+        let Some((_, to)) = targets.iter().find(|(t, _)| *t == h.target) else {
+            h.arc = String::new();
+            continue;
+        };
+        h.arc = arc(h.meta.rect, *to);
+    }
+}
+
+/// A cubic curve from `from`'s lower left to the middle of `to`'s right edge, or of its top
+/// edge when `from` sits below it (stacked on a narrow panel).
+fn arc(from: Rect, to: Rect) -> String {
+    let (sx, sy) = (from.x, from.y + from.h * 0.7);
+    if from.y >= to.bottom() {
+        let (ex, ey) = (to.x + to.w * 0.75, to.bottom());
+        return format!(
+            "M{sx:.1},{sy:.1} C{:.1},{sy:.1} {ex:.1},{:.1} {ex:.1},{ey:.1}",
+            sx - 40.0,
+            ey + 40.0
+        );
+    }
+    let (ex, ey) = (to.right(), to.y + to.h * 0.5);
+    let bend = (sx - ex).abs().max(40.0) * 0.5;
+    format!(
+        "M{sx:.1},{sy:.1} C{:.1},{:.1} {:.1},{ey:.1} {ex:.1},{ey:.1}",
+        sx - bend,
+        sy + 30.0,
+        ex + bend,
+    )
+}
