@@ -40,6 +40,19 @@ pub enum Wait {
     StartupProbe,
     LivenessProbe,
     ReadinessProbe,
+    /// A CronJob's next scheduled time.
+    Schedule,
+    /// A loop that re-reads its object every period whatever happens (the autoscaler's
+    /// `--horizontal-pod-autoscaler-sync-period`).
+    SyncPeriod,
+}
+
+impl Wait {
+    /// A timer that recurs for as long as its object exists: it is future work, but not
+    /// unfinished work, so `World::settle` does not wait for it.
+    pub fn recurs(self) -> bool {
+        matches!(self, Wait::Schedule | Wait::SyncPeriod)
+    }
 }
 
 impl fmt::Display for Wait {
@@ -61,6 +74,8 @@ impl fmt::Display for Wait {
             Wait::StartupProbe => "startup probe",
             Wait::LivenessProbe => "liveness probe",
             Wait::ReadinessProbe => "readiness probe",
+            Wait::Schedule => "scheduled time",
+            Wait::SyncPeriod => "sync period",
         })
     }
 }
@@ -133,6 +148,11 @@ impl<K: Ord + Clone> WorkQueue<K> {
         self.delayed.keys().next().map(|(t, _)| *t)
     }
 
+    /// The earliest delayed add that is not a recurring timer (`Wait::recurs`).
+    pub fn next_unfinished(&self) -> Option<Time> {
+        self.delayed.iter().find(|(_, (_, why))| !why.recurs()).map(|((t, _), _)| *t)
+    }
+
     /// The earliest delayed add with its key and what it waits for.
     pub fn next_timer(&self) -> Option<(Time, &K, Wait)> {
         self.delayed.iter().next().map(|((t, _), (k, why))| (*t, k, *why))
@@ -155,6 +175,17 @@ impl<K: Ord + Clone> WorkQueue<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn recurring_timers_are_future_work_but_not_unfinished_work() {
+        let mut q = WorkQueue::default();
+        q.add_after_for("cron", Time(60_000), Wait::Schedule);
+        q.add_after_for("hpa", Time(15_000), Wait::SyncPeriod);
+        assert_eq!(q.next_delayed(), Some(Time(15_000)));
+        assert_eq!(q.next_unfinished(), None, "settle does not wait for a schedule");
+        q.add_after_for("pod", Time(90_000), Wait::GracePeriod);
+        assert_eq!(q.next_unfinished(), Some(Time(90_000)));
+    }
 
     #[test]
     fn a_key_queued_twice_is_processed_once() {

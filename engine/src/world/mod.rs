@@ -300,6 +300,8 @@ impl World {
     }
 
     /// Whether any running loop has something queued or scheduled, or events are undelivered.
+    /// Recurring timers (a CronJob's schedule, the autoscaler's sync period) are not
+    /// unfinished work: a settled cluster still has them.
     pub fn has_work(&mut self) -> bool {
         if self.cursor != self.store.watch.end() || !self.pending.is_empty() {
             return true;
@@ -307,7 +309,7 @@ impl World {
         let run = &self.run;
         let mut busy = false;
         each_controller!(self, c => if run[&c.name()] == RunState::Running {
-            busy |= !c.queue().is_empty() || c.queue().next_delayed().is_some();
+            busy |= !c.queue().is_empty() || c.queue().next_unfinished().is_some();
         });
         busy
     }

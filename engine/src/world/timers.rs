@@ -88,6 +88,23 @@ impl World {
             self.replicaset.queue().next_timer().map(object(Kind::ReplicaSet)),
         );
         consider(
+            ControllerName::DaemonSet,
+            self.daemonset.queue().next_timer().map(object(Kind::DaemonSet)),
+        );
+        consider(
+            ControllerName::StatefulSet,
+            self.statefulset.queue().next_timer().map(object(Kind::StatefulSet)),
+        );
+        consider(ControllerName::Job, self.job.queue().next_timer().map(object(Kind::Job)));
+        consider(
+            ControllerName::CronJob,
+            self.cronjob.queue().next_timer().map(object(Kind::CronJob)),
+        );
+        consider(
+            ControllerName::HorizontalPodAutoscaler,
+            self.hpa.queue().next_timer().map(object(Kind::HorizontalPodAutoscaler)),
+        );
+        consider(
             ControllerName::GarbageCollector,
             self.gc
                 .queue()
