@@ -10,9 +10,14 @@ use yew::prelude::*;
 use crate::selection::ObjRef;
 
 /// The loops, in the order their chips appear.
-pub const LOOPS: [&str; 9] = [
+pub const LOOPS: [&str; 14] = [
     "replicaset",
     "deployment",
+    "daemonset",
+    "statefulset",
+    "job",
+    "cronjob",
+    "hpa",
     "garbage-collector",
     "scheduler",
     "kubelet",
@@ -21,6 +26,10 @@ pub const LOOPS: [&str; 9] = [
     "endpoints",
     "kube-proxy",
 ];
+
+/// The workload loops get a chip once they have decided something: a lesson without
+/// DaemonSets need not show their switch.
+const SHOWN_WHEN_ACTIVE: [&str; 5] = ["daemonset", "statefulset", "job", "cronjob", "hpa"];
 
 /// Loops hidden until their chip is switched on. The kubelet reports every container step of
 /// every pod, which would bury the decisions the lesson is about; the legacy Endpoints loop
@@ -122,7 +131,9 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
         <section class="feed" aria-label="controller decisions">
             <h2 class="panel-title">{ "What the loops just did" }</h2>
             <div class="loop-chips" role="group" aria-label="show decisions from">
-                { for LOOPS.into_iter().map(chip) }
+                { for LOOPS.into_iter().filter(|n| {
+                    !SHOWN_WHEN_ACTIVE.contains(n) || props.decisions.iter().any(|d| d.controller == *n)
+                }).map(chip) }
             </div>
             if props.decisions.is_empty() {
                 <p class="feed-empty">{ "Nothing to do yet. Every loop compares what is wanted with what it sees, and acts only on a difference." }</p>

@@ -135,8 +135,8 @@ fn renamed(s: &Session, item: &manifest::Item) -> bool {
         return false;
     };
     let everything = crate::labels::selector::Selector::everything();
-    let kinds = [Kind::Deployment, Kind::ReplicaSet, Kind::Pod, Kind::Service, Kind::EndpointSlice];
-    kinds.into_iter().chain([Kind::Endpoints]).any(|kind| {
+    let editable = Kind::ALL.into_iter().filter(|k| !matches!(k, Kind::Node | Kind::Event));
+    editable.into_iter().any(|kind| {
         crate::kubectl::list_objects(&s.world.store, kind, None, &everything).iter().any(|o| {
             let m = o.meta();
             m.uid == uid
