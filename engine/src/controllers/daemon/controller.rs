@@ -1,13 +1,27 @@
-//! The DaemonSet loop (pkg/controller/daemon). Its reconcile is built on the pure parts beside it.
+//! The DaemonSet loop: its informers and work queue; each sync is `sync.rs`.
+//!
+//! Models pkg/controller/daemon/daemon_controller.go's event handlers: a DaemonSet change,
+//! a change to a pod or ControllerRevision it controls, and any Node change (a node added,
+//! relabelled, tainted or gone changes where daemon pods belong) enqueue DaemonSets.
 
 use super::super::{key_of, Controller, ControllerName, Ctx};
+use super::sync;
 use crate::controllers::queue::WorkQueue;
-use crate::model::{DaemonSet, Object};
+use crate::model::{DaemonSet, Object, ObjectMeta};
 use crate::store::{Key, Store, WatchEvent};
 
 #[derive(Default)]
 pub struct DaemonSetController {
     queue: WorkQueue<Key>,
+}
+
+impl DaemonSetController {
+    /// The owner of a pod or revision, when it is a DaemonSet.
+    fn enqueue_owner(&mut self, meta: &ObjectMeta) {
+        if let Some(r) = meta.controller_ref().filter(|r| r.kind == "DaemonSet") {
+            self.queue.add(Key::new(&meta.namespace, &r.name));
+        }
+    }
 }
 
 impl Controller for DaemonSetController {
@@ -21,9 +35,17 @@ impl Controller for DaemonSetController {
         &mut self.queue
     }
 
-    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
-        if let Object::DaemonSet(o) = &event.object {
-            self.queue.add(key_of(&o.metadata));
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        match &event.object {
+            Object::DaemonSet(o) => self.queue.add(key_of(&o.metadata)),
+            Object::Pod(p) => self.enqueue_owner(&p.metadata),
+            Object::ControllerRevision(cr) => self.enqueue_owner(&cr.metadata),
+            Object::Node(_) => {
+                for ds in store.list::<DaemonSet>(None, None) {
+                    self.queue.add(key_of(&ds.metadata));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -34,6 +56,10 @@ impl Controller for DaemonSetController {
     }
 
     fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
-        let Some(_obj) = ctx.store.get_rc::<DaemonSet>(&key.ns, &key.name) else { return };
+        let Some(ds) = ctx.store.get_rc::<DaemonSet>(&key.ns, &key.name) else { return };
+        let outcome = sync::sync(&ds, ctx);
+        if let Some(at) = outcome.recheck_at {
+            self.queue.add_after_for(key.clone(), at, crate::controllers::Wait::MinReady);
+        }
     }
 }
