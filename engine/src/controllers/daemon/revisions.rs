@@ -9,9 +9,10 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::controllers::deployment::hash::compute_hash;
+use crate::controllers::history::{data_text, template_patch};
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, DaemonSet, Kind, ObjectMeta, Opaque, OwnerReference};
 use crate::store::{ApiError, DeleteOptions, Store};
@@ -24,28 +25,14 @@ pub const TEMPLATE_GENERATION_LABEL: &str = "pod-template-generation";
 /// `apps.DeprecatedTemplateGeneration`: where apps/v1 keeps `spec.templateGeneration`.
 pub const TEMPLATE_GENERATION_ANNOTATION: &str = "deprecated.daemonset.template.generation";
 
-/// `getPatch`: `{"spec":{"template":{...,"$patch":"replace"}}}`, the template as the API
-/// serialises it (keys sorted, a zero `creationTimestamp` as `null`), so applying it as a
-/// strategic merge patch replaces the template whole.
+/// `getPatch` for a DaemonSet: its template's patch (`history::template_patch`).
 pub fn patch_of(ds: &DaemonSet) -> String {
-    let mut template = serde_json::to_value(&ds.spec.template).unwrap_or(Value::Null);
-    if let Some(t) = template.as_object_mut() {
-        let meta = t.entry("metadata").or_insert_with(|| Value::Object(Map::new()));
-        if let Some(m) = meta.as_object_mut() {
-            m.entry("creationTimestamp").or_insert(Value::Null);
-        }
-        t.insert("$patch".into(), Value::String("replace".into()));
-    }
-    let mut spec = Map::new();
-    spec.insert("template".into(), template);
-    let mut root = Map::new();
-    root.insert("spec".into(), Value::Object(spec));
-    crate::gofmt::go_json(&Value::Object(root))
+    template_patch(&ds.spec.template)
 }
 
 /// The stored patch as the bytes `Match` compares.
 pub fn data_of(cr: &ControllerRevision) -> String {
-    cr.data.0.as_deref().map(crate::gofmt::go_json).unwrap_or_default()
+    cr.data.0.as_deref().map(data_text).unwrap_or_default()
 }
 
 /// `Match`: the revision holds exactly this DaemonSet's template.
