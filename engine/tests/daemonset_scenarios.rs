@@ -456,3 +456,21 @@ fn statefulset_rollout_status_reports_partitions_as_kubectl_does() {
     set_status(&mut s, 2, 1, 1);
     assert_eq!(status(&mut s), "partitioned roll out complete: 1 new pods have been updated...\n");
 }
+
+#[test]
+fn a_daemonset_created_again_adopts_the_pods_an_orphan_delete_left() {
+    let mut s = cluster("");
+    let before = placement(&s);
+    ok(&mut s, "k delete ds agent --cascade=orphan");
+    assert!(s.world.settle().quiet);
+    assert_eq!(placement(&s), before, "the pods outlive their DaemonSet");
+    ok(&mut s, AGENT);
+    assert!(s.world.settle().quiet);
+    assert_eq!(placement(&s), before, "the new DaemonSet took the same pods back");
+    let uid = ds(&s).metadata.uid;
+    for p in s.world.store.list::<Pod>(Some("default"), None) {
+        assert_eq!(p.metadata.controller_ref().map(|r| r.uid.as_str()), Some(uid.as_str()));
+    }
+    let revisions = s.world.store.list::<ControllerRevision>(Some("default"), None).count();
+    assert_eq!(revisions, 1, "the orphaned revision was adopted, not duplicated");
+}

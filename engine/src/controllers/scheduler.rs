@@ -371,7 +371,7 @@ fn set_scheduled(
 mod tests {
     use super::*;
     use crate::controllers::kubelet::testenv::Env;
-    use crate::model::Taint;
+    use crate::model::{ObjectMeta, PodSpec, Taint};
 
     fn three_nodes(max_pods: u32) -> (Env, Scheduler) {
         let mut env = Env::new();
@@ -471,6 +471,89 @@ mod tests {
         }
         env.step(&mut [&mut s]);
         assert_eq!(per_node(&env), [2, 0, 2]);
+    }
+
+    /// A pod made as the DaemonSet makes one: pinned to `node` by `matchFields`, with the
+    /// daemon tolerations.
+    fn daemon_pod(env: &mut Env, name: &str, node: &str) {
+        let mut spec = PodSpec {
+            containers: vec![crate::model::Container::new("agent", "nginx")],
+            affinity: Some(Box::new(serde_json::json!({"nodeAffinity": {
+            "requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+                {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}
+            ]}}}))),
+            ..Default::default()
+        };
+        crate::controllers::daemon::predicates::add_or_update_daemon_pod_tolerations(&mut spec);
+        let meta =
+            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
+        env.store.create(Pod::new(meta, spec), env.now, &mut env.rng).unwrap();
+    }
+
+    #[test]
+    fn a_pod_pinned_by_match_fields_goes_to_its_node_even_when_cordoned() {
+        let (mut env, mut s) = three_nodes(110);
+        for i in 0..3 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        cordon(&mut env, "node-3");
+        daemon_pod(&mut env, "agent-a", "node-3");
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "agent-a").as_deref(), Some("node-3"));
+    }
+
+    #[test]
+    fn a_pod_pinned_to_a_missing_node_reports_the_affinity_filter() {
+        let (mut env, mut s) = three_nodes(110);
+        daemon_pod(&mut env, "agent-a", "node-9");
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "agent-a"), None);
+        assert_eq!(
+            env.events_of("agent-a"),
+            ["FailedScheduling 0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."]
+        );
+    }
+
+    #[test]
+    fn a_tolerated_taint_does_not_keep_a_pod_away() {
+        let (mut env, mut s) = three_nodes(110);
+        for n in ["node-1", "node-2", "node-3"] {
+            env.store
+                .modify::<Node>("", n, env.now, |node| {
+                    node.spec.taints.push(Taint {
+                        key: "dedicated".into(),
+                        value: "infra".into(),
+                        effect: "NoSchedule".into(),
+                        ..Default::default()
+                    })
+                })
+                .unwrap();
+        }
+        env.add_pod("plain", "nginx", None);
+        let mut spec = PodSpec {
+            containers: vec![crate::model::Container::new("app", "nginx")],
+            ..Default::default()
+        };
+        spec.tolerations = Some(
+            vec![crate::model::Toleration {
+                key: Some("dedicated".into()),
+                operator: Some("Exists".into()),
+                ..Default::default()
+            }]
+            .into(),
+        );
+        let meta = ObjectMeta {
+            name: "tolerant".into(),
+            namespace: "default".into(),
+            ..Default::default()
+        };
+        env.store.create(Pod::new(meta, spec), env.now, &mut env.rng).unwrap();
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "plain"), None);
+        assert!(env.events_of("plain")[0]
+            .contains("3 node(s) had untolerated taint {dedicated: infra}"));
+        assert!(node_of(&env, "tolerant").is_some());
     }
 
     #[test]

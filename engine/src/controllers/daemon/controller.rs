@@ -16,10 +16,21 @@ pub struct DaemonSetController {
 }
 
 impl DaemonSetController {
-    /// The owner of a pod or revision, when it is a DaemonSet.
-    fn enqueue_owner(&mut self, meta: &ObjectMeta) {
-        if let Some(r) = meta.controller_ref().filter(|r| r.kind == "DaemonSet") {
-            self.queue.add(Key::new(&meta.namespace, &r.name));
+    /// The owner of a pod or revision, when it is a DaemonSet; for an orphan, every
+    /// DaemonSet that could adopt it (`getDaemonSetsForPod`).
+    fn enqueue_owner(&mut self, meta: &ObjectMeta, store: &Store) {
+        match meta.controller_ref() {
+            Some(r) if r.kind == "DaemonSet" => {
+                self.queue.add(Key::new(&meta.namespace, &r.name));
+            }
+            Some(_) => {}
+            None => {
+                for ds in store.list::<DaemonSet>(Some(&meta.namespace), None) {
+                    if ds.spec.selector.to_selector().matches(&meta.labels) {
+                        self.queue.add(key_of(&ds.metadata));
+                    }
+                }
+            }
         }
     }
 }
@@ -38,8 +49,8 @@ impl Controller for DaemonSetController {
     fn observe(&mut self, event: &WatchEvent, store: &Store) {
         match &event.object {
             Object::DaemonSet(o) => self.queue.add(key_of(&o.metadata)),
-            Object::Pod(p) => self.enqueue_owner(&p.metadata),
-            Object::ControllerRevision(cr) => self.enqueue_owner(&cr.metadata),
+            Object::Pod(p) => self.enqueue_owner(&p.metadata, store),
+            Object::ControllerRevision(cr) => self.enqueue_owner(&cr.metadata, store),
             Object::Node(_) => {
                 for ds in store.list::<DaemonSet>(None, None) {
                     self.queue.add(key_of(&ds.metadata));

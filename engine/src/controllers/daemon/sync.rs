@@ -28,10 +28,12 @@ pub struct Outcome {
 /// `syncDaemonSet`.
 pub fn sync(ds: &DaemonSet, ctx: &mut Ctx<'_>) -> Outcome {
     let nodes: Vec<Node> = ctx.store.list::<Node>(None, None).cloned().collect();
+    super::claim::claim_pods(ds, ctx);
     if ds.metadata.is_deleting() {
         let hash = current_hash(ds, ctx);
         return update_status(ds, &nodes, &hash, ctx);
     }
+    super::claim::claim_revisions(ds, ctx);
     let history = match revisions::construct_history(ds, ctx) {
         Ok(h) => h,
         // A collision bumped collisionCount; the status write brings the next sync.
