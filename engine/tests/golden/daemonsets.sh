@@ -80,3 +80,23 @@ spec:
       - name: c
         image: nginx:1.27
 EOF
+k apply -f - <<EOF
+apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: once
+spec:
+  selector:
+    matchLabels: {app: once}
+  template:
+    metadata:
+      labels: {app: once}
+    spec:
+      restartPolicy: Never
+      activeDeadlineSeconds: 60
+      containers:
+      - name: c
+        image: nginx:1.27
+EOF
+k describe ds ghost
+k get ds,controllerrevisions
