@@ -115,7 +115,7 @@ fn adding_a_node_adds_a_daemon_pod_on_it_and_says_why() {
     assert_eq!(nodes_of(&s), ["node-1", "node-2", "node-3", "node-4"]);
     let said = s.world.decisions.iter().any(|d| {
         d.controller == ControllerName::DaemonSet
-            && d.desired == "an up-to-date pod on node-4"
+            && d.desired == "a pod on node-4"
             && d.observed == "none"
     });
     assert!(said, "the decision names node-4");

@@ -85,6 +85,10 @@ pub fn is_updated(pod: &Pod, hash: &str, generation: Option<i64>) -> bool {
     hash_matches || generation_matches
 }
 
+/// Why a pod goes when its node should have none (for the decision log).
+pub const NOT_WANTED: &str = "the node no longer wants a daemon pod";
+pub const NODE_GONE: &str = "its node is gone";
+
 /// What one node needs: nodes to create a pod on and pods to delete (`podsShouldBeOnNode`).
 #[derive(Debug, Default, PartialEq)]
 pub struct NodeNeeds {
@@ -112,7 +116,7 @@ pub fn should_be_on_node(
     }
     if !should_continue {
         for p in pods.iter().filter(|p| p.metadata.deletion_timestamp.is_none()) {
-            needs.delete.push((p.metadata.name.clone(), "the node no longer wants a daemon pod"));
+            needs.delete.push((p.metadata.name.clone(), NOT_WANTED));
         }
         return needs;
     }

@@ -109,7 +109,7 @@ fn manage(ds: &DaemonSet, nodes: &[Node], history: &History, ctx: &mut Ctx<'_>) 
         let unscheduled = here.iter().filter(|p| p.node().is_none() && !p.metadata.is_deleting());
         let needs = plan.entry(node.clone()).or_default();
         for p in unscheduled {
-            needs.delete.push((p.metadata.name.clone(), "its node is gone"));
+            needs.delete.push((p.metadata.name.clone(), pods::NODE_GONE));
         }
     }
     let generation = revisions::template_generation(ds);
@@ -127,7 +127,12 @@ fn manage(ds: &DaemonSet, nodes: &[Node], history: &History, ctx: &mut Ctx<'_>) 
             );
         }
         for (pod, why) in &needs.delete {
-            delete_pod(ds, pod, &format!("pod {pod} on {node}: {why}"), &node, ctx);
+            let desired = if why == &pods::NOT_WANTED || why == &pods::NODE_GONE {
+                format!("no daemon pod on {node}")
+            } else {
+                format!("one daemon pod on {node}")
+            };
+            delete_pod(ds, pod, &format!("{pod}: {why}"), desired, ctx);
         }
         if needs.create {
             create_pod(ds, &node, &history.hash, generation, "none", ctx);
@@ -146,7 +151,7 @@ fn create_pod(
     ctx: &mut Ctx<'_>,
 ) {
     let pod = pods::pod_for_node(ds, node, hash, generation);
-    let desired = format!("an up-to-date pod on {node}");
+    let desired = format!("a pod on {node}");
     match ctx.store.create(pod, ctx.now, ctx.rng) {
         Ok(p) => {
             let name = p.metadata.name.clone();
@@ -173,9 +178,8 @@ fn create_pod(
 }
 
 /// `syncNodes`' delete half, one pod: `SuccessfulDelete` or `FailedDelete`.
-fn delete_pod(ds: &DaemonSet, pod: &str, seen: &str, node: &str, ctx: &mut Ctx<'_>) {
+fn delete_pod(ds: &DaemonSet, pod: &str, seen: &str, desired: String, ctx: &mut Ctx<'_>) {
     let ns = ds.metadata.namespace.clone();
-    let desired = format!("one up-to-date pod on {node}");
     match ctx.store.delete::<Pod>(&ns, pod, &DeleteOptions::default(), ctx.now) {
         Ok(_) => {
             ctx.event(
@@ -240,10 +244,11 @@ fn rolling_update(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>)
         let victims = old_pods_to_delete(&states, max_unavailable);
         for pod in victims {
             let node = node_of.get(&pod).cloned().unwrap_or_default();
+            let nodes = if max_unavailable == 1 { "node" } else { "nodes" };
             let seen = format!(
-                "{pod} on {node} runs an old template; at most {max_unavailable} node(s) may be without an available pod"
+                "{pod} runs an old template; at most {max_unavailable} {nodes} may be without an available pod"
             );
-            delete_pod(ds, &pod, &seen, &node, ctx);
+            delete_pod(ds, &pod, &seen, format!("an up-to-date pod on {node}"), ctx);
         }
         return;
     }
@@ -261,13 +266,13 @@ fn rolling_update(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>)
     let plan = surge_plan(&surge_nodes, max_surge, desired);
     let generation = revisions::template_generation(ds);
     for node in &plan.create_on {
-        let seen = format!("an old pod on {node}; up to {max_surge} extra pod(s) may run");
+        let seen = format!("an old pod on {node}; up to {max_surge} extra pods may run at once");
         create_pod(ds, node, hash, generation, &seen, ctx);
     }
     for pod in plan.delete {
         let node = node_of.get(&pod).cloned().unwrap_or_default();
-        let seen = format!("{pod} on {node} runs an old template and has a replacement");
-        delete_pod(ds, &pod, &seen, &node, ctx);
+        let seen = format!("{pod} runs an old template and its replacement is available");
+        delete_pod(ds, &pod, &seen, format!("an up-to-date pod on {node}"), ctx);
     }
 }
 
