@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use super::pods::{self, is_updated, oldest_first, NodeNeeds};
-use super::predicates::node_should_run_daemon_pod;
+use super::predicates::{node_should_run_daemon_pod, ShouldRun};
 use super::revisions::{self, History};
 use super::rolling::UpdateStrategy;
 use super::rolling::{old_pods_to_delete, updated_desired_node_counts, DaemonPod, NodePods};
@@ -25,9 +25,18 @@ pub struct Outcome {
     pub recheck_at: Option<Time>,
 }
 
+/// `NodeShouldRunDaemonPod` for every node, by name: judged once per sync, as the template
+/// does not change within one.
+type Eligible = BTreeMap<String, ShouldRun>;
+
 /// `syncDaemonSet`.
 pub fn sync(ds: &DaemonSet, ctx: &mut Ctx<'_>) -> Outcome {
-    let nodes: Vec<Node> = ctx.store.list::<Node>(None, None).cloned().collect();
+    let template = &ds.spec.template.spec;
+    let nodes: Eligible = ctx
+        .store
+        .list::<Node>(None, None)
+        .map(|n| (n.metadata.name.clone(), node_should_run_daemon_pod(n, template)))
+        .collect();
     super::claim::claim_pods(ds, ctx);
     if ds.metadata.is_deleting() {
         let hash = current_hash(ds, ctx);
@@ -81,14 +90,13 @@ fn strategy(ds: &DaemonSet) -> UpdateStrategy {
 /// `manage`: for each node, create the missing daemon pod or delete the ones that should not
 /// be there; unscheduled pods meant for a node that is gone are deleted too (the pod GC
 /// only collects bound pods).
-fn manage(ds: &DaemonSet, nodes: &[Node], history: &History, ctx: &mut Ctx<'_>) {
+fn manage(ds: &DaemonSet, nodes: &Eligible, history: &History, ctx: &mut Ctx<'_>) {
     let owned = pods::owned(ctx.store, ds);
     let by_node = pods::by_node(&owned);
     let surge = allows_surge(ds);
     let mut plan: BTreeMap<String, NodeNeeds> = BTreeMap::new();
-    for node in nodes {
-        let run = node_should_run_daemon_pod(node, &ds.spec.template.spec);
-        let here = by_node.get(&node.metadata.name).map(Vec::as_slice).unwrap_or(&[]);
+    for (node, run) in nodes {
+        let here = by_node.get(node).map(Vec::as_slice).unwrap_or(&[]);
         let needs = pods::should_be_on_node(
             here,
             run.should_run,
@@ -99,11 +107,11 @@ fn manage(ds: &DaemonSet, nodes: &[Node], history: &History, ctx: &mut Ctx<'_>) 
             ctx.now,
         );
         if needs != NodeNeeds::default() {
-            plan.insert(node.metadata.name.clone(), needs);
+            plan.insert(node.clone(), needs);
         }
     }
     for (node, here) in &by_node {
-        if nodes.iter().any(|n| &n.metadata.name == node) {
+        if nodes.contains_key(node) {
             continue;
         }
         let unscheduled = here.iter().filter(|p| p.node().is_none() && !p.metadata.is_deleting());
@@ -222,13 +230,10 @@ fn node_pods(ds: &DaemonSet, here: &[&Pod], hash: &str, now: Time) -> NodePods {
 /// `rollingUpdate`: old pods go as the budget allows (`rolling.rs`), or with surge a new
 /// pod starts beside each old one first (`surge.rs`). The manage pass creates the
 /// replacements once the old pods are gone.
-fn rolling_update(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>) {
+fn rolling_update(ds: &DaemonSet, nodes: &Eligible, hash: &str, ctx: &mut Ctx<'_>) {
     let owned = pods::owned(ctx.store, ds);
     let by_node = pods::by_node(&owned);
-    let desired = nodes
-        .iter()
-        .filter(|n| node_should_run_daemon_pod(n, &ds.spec.template.spec).should_run)
-        .count() as i32;
+    let desired = nodes.values().filter(|run| run.should_run).count() as i32;
     let Ok((max_surge, max_unavailable)) = updated_desired_node_counts(&strategy(ds), desired)
     else {
         return;
@@ -256,10 +261,7 @@ fn rolling_update(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>)
         .iter()
         .map(|(name, here)| SurgeNode {
             name: name.clone(),
-            should_run: nodes
-                .iter()
-                .find(|n| &n.metadata.name == name)
-                .is_some_and(|n| node_should_run_daemon_pod(n, &ds.spec.template.spec).should_run),
+            should_run: nodes.get(name).is_some_and(|run| run.should_run),
             pods: node_pods(ds, here, hash, now),
         })
         .collect();
@@ -279,7 +281,7 @@ fn rolling_update(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>)
 /// `updateDaemonSetStatus`: counts over the nodes, judging each node by its oldest pod.
 fn status_of(
     ds: &DaemonSet,
-    nodes: &[Node],
+    nodes: &Eligible,
     by_node: &BTreeMap<String, Vec<&Pod>>,
     hash: &str,
     now: Time,
@@ -291,9 +293,8 @@ fn status_of(
         conditions: ds.status.conditions.clone(),
         ..Default::default()
     };
-    for node in nodes {
-        let run = node_should_run_daemon_pod(node, &ds.spec.template.spec);
-        let here = by_node.get(&node.metadata.name).filter(|v| !v.is_empty());
+    for (node, run) in nodes {
+        let here = by_node.get(node).filter(|v| !v.is_empty());
         if !run.should_run {
             st.number_misscheduled += i32::from(here.is_some());
             continue;
@@ -319,7 +320,7 @@ fn status_of(
 }
 
 /// Writes the status when it changed; asks for a look once a ready pod turns available.
-fn update_status(ds: &DaemonSet, nodes: &[Node], hash: &str, ctx: &mut Ctx<'_>) -> Outcome {
+fn update_status(ds: &DaemonSet, nodes: &Eligible, hash: &str, ctx: &mut Ctx<'_>) -> Outcome {
     let owned = pods::owned(ctx.store, ds);
     let by_node = pods::by_node(&owned);
     let st = status_of(ds, nodes, &by_node, hash, ctx.now);
