@@ -85,7 +85,14 @@ pub fn rollout(
     to_completion: bool,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, ROLLOUT_FLAGS, "rollout")?;
+    // Flag errors name the subcommand, as cobra does ("See 'kubectl rollout status --help'").
+    let verb = match argv.iter().find(|w| !w.starts_with('-')).map(String::as_str) {
+        Some(sub @ ("status" | "history" | "undo" | "pause" | "resume" | "restart")) => {
+            format!("rollout {sub}")
+        }
+        _ => "rollout".to_string(),
+    };
+    let a = args::parse(argv, ROLLOUT_FLAGS, &verb)?;
     let Some(sub) = a.positional.first().cloned() else {
         return Err(KubectlError::Usage(
             "you must specify a subcommand: history, pause, restart, resume, status or undo".into(),
