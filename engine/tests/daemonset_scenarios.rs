@@ -2,10 +2,11 @@
 //! a user typing kubectl and the sandbox's `node` commands would see. Time moves only by
 //! `step`/`settle`/`advance`.
 
+use kubeloop::controllers::daemon::pods::target_node;
 use kubeloop::controllers::ControllerName;
 use kubeloop::kubectl::{Mode, Session};
 use kubeloop::model::*;
-use kubeloop::world::World;
+use kubeloop::world::{RunState, World};
 
 const AGENT: &str = "k apply -f - <<EOF
 apiVersion: apps/v1
@@ -48,7 +49,8 @@ fn placement(s: &Session) -> Vec<(String, String)> {
         .list::<Pod>(Some("default"), None)
         .filter(|p| p.metadata.labels.get("app").is_some_and(|a| a == "agent"))
         .filter(|p| p.metadata.deletion_timestamp.is_none())
-        .map(|p| (p.node().unwrap_or("").to_string(), p.metadata.name.clone()))
+        // The node a pod is bound to, or (not yet scheduled) the one it is pinned to.
+        .map(|p| (target_node(p).unwrap_or_default(), p.metadata.name.clone()))
         .collect();
     v.sort();
     v
@@ -365,7 +367,7 @@ fn statefulset_with_history(s: &mut Session, images: &[&str]) {
     }))
     .unwrap();
     s.world.create(sts).unwrap();
-    s.world.set_controller(ControllerName::StatefulSet, kubeloop::world::RunState::Stopped);
+    s.world.set_controller(ControllerName::StatefulSet, RunState::Stopped);
     let sts = s.world.store.get::<StatefulSet>("default", "db").unwrap().clone();
     for (i, image) in images.iter().enumerate() {
         let mut t = sts.spec.template.clone();
@@ -473,4 +475,58 @@ fn a_daemonset_created_again_adopts_the_pods_an_orphan_delete_left() {
     }
     let revisions = s.world.store.list::<ControllerRevision>(Some("default"), None).count();
     assert_eq!(revisions, 1, "the orphaned revision was adopted, not duplicated");
+}
+
+/// Marks the daemon pod on `node` Failed, as a kubelet reports a pod whose containers ended.
+fn fail_pod_on(s: &mut Session, node: &str) -> String {
+    let name = placement(s).into_iter().find(|(n, _)| n == node).expect("a pod there").1;
+    let now = s.world.now();
+    s.world
+        .store
+        .modify_status::<Pod>("default", &name, now, |p| p.status.phase = PodPhase::Failed)
+        .unwrap();
+    name
+}
+
+#[test]
+fn a_failed_daemon_pod_is_replaced_then_the_next_failure_waits_out_a_back_off() {
+    let mut s = cluster("");
+    let first = fail_pod_on(&mut s, "node-1");
+    s.world.step();
+    let events = ok(&mut s, "k get events --field-selector reason=FailedDaemonPod");
+    assert!(
+        events.contains(&format!(
+            "Found failed daemon pod default/{first} on node node-1, will try to kill it"
+        )),
+        "{events}"
+    );
+    // The replacement comes once the failed pod is gone.
+    let failed_at = s.world.now();
+    let on_node_1 = |s: &Session| placement(s).into_iter().find(|(n, _)| n == "node-1");
+    while on_node_1(&s).is_none() {
+        s.world.step();
+        assert!(s.world.now().since(failed_at) < 1_000, "replaced within the first back-off");
+    }
+    assert_ne!(on_node_1(&s).unwrap().1, first);
+    // A failure right after the last one on the same node waits out the back-off (1 s,
+    // doubling) before its pod goes. The kubelet is stopped meanwhile so that it does not
+    // report the pod running again over the simulated failure.
+    s.world.set_controller(ControllerName::Kubelet, RunState::Stopped);
+    let failed_again = fail_pod_on(&mut s, "node-1");
+    // Deleted: terminating, or already gone (a pod with no running container goes at once).
+    let deleting = |s: &Session| {
+        s.world
+            .store
+            .get::<Pod>("default", &failed_again)
+            .is_none_or(|p| p.metadata.deletion_timestamp.is_some())
+    };
+    s.world.advance(500);
+    assert!(!deleting(&s), "held by the back-off");
+    s.world.advance(1_000);
+    assert!(deleting(&s), "deleted once the back-off ran out");
+    s.world.set_controller(ControllerName::Kubelet, RunState::Running);
+    assert!(s.world.settle().quiet);
+    let third = placement(&s).into_iter().find(|(n, _)| n == "node-1").unwrap().1;
+    assert_ne!(third, failed_again);
+    assert_eq!(nodes_of(&s), ["node-1", "node-2", "node-3"]);
 }

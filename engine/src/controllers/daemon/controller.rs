@@ -5,6 +5,7 @@
 //! relabelled, tainted or gone changes where daemon pods belong) enqueue DaemonSets.
 
 use super::super::{key_of, Controller, ControllerName, Ctx};
+use super::backoff::FailedPodBackoff;
 use super::sync;
 use crate::controllers::queue::WorkQueue;
 use crate::model::{DaemonSet, Object, ObjectMeta};
@@ -13,6 +14,8 @@ use crate::store::{Key, Store, WatchEvent};
 #[derive(Default)]
 pub struct DaemonSetController {
     queue: WorkQueue<Key>,
+    /// Per DaemonSet and node, how long to wait before deleting the next failed pod.
+    failed_pods: FailedPodBackoff,
 }
 
 impl DaemonSetController {
@@ -66,9 +69,14 @@ impl Controller for DaemonSetController {
         }
     }
 
+    fn forget(&mut self) {
+        self.queue.clear();
+        self.failed_pods.clear();
+    }
+
     fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
         let Some(ds) = ctx.store.get_rc::<DaemonSet>(&key.ns, &key.name) else { return };
-        let outcome = sync::sync(&ds, ctx);
+        let outcome = sync::sync(&ds, &mut self.failed_pods, ctx);
         if let Some(at) = outcome.recheck_at {
             self.queue.add_after_for(key.clone(), at, crate::controllers::Wait::MinReady);
         }

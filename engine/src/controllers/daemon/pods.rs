@@ -1,6 +1,6 @@
 //! A DaemonSet's pods: which it owns, which node each is meant for, what one node needs
-//! (`podsShouldBeOnNode`), and the pod it creates for a node. Adoption of orphans and the
-//! failed-pod back-off are not modelled: a failed daemon pod is deleted on the next sync.
+//! (`podsShouldBeOnNode`), and the pod it creates for a node. Claiming is `claim.rs`, the
+//! failed-pod back-off `backoff.rs`.
 //!
 //! Models pkg/controller/daemon/daemon_controller.go (`getDaemonPods`,
 //! `getNodesToDaemonPods`, `podsShouldBeOnNode`, `podByCreationTimestampAndPhase`,
@@ -95,7 +95,8 @@ pub struct NodeNeeds {
     pub create: bool,
     /// (pod, why), the reason worded for the decision log.
     pub delete: Vec<(String, &'static str)>,
-    /// Failed pods, for the `FailedDaemonPod` event.
+    /// Failed pods: deleted, with a `FailedDaemonPod` event, unless the node's failed-pod
+    /// back-off is running.
     pub failed: Vec<String>,
 }
 
@@ -125,7 +126,6 @@ pub fn should_be_on_node(
         match p.status.phase {
             PodPhase::Failed => {
                 needs.failed.push(p.metadata.name.clone());
-                needs.delete.push((p.metadata.name.clone(), "it failed"));
             }
             PodPhase::Succeeded => needs.delete.push((p.metadata.name.clone(), "it exited")),
             _ => running.push(p),

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use super::backoff::FailedPodBackoff;
 use super::pods::{self, is_updated, oldest_first, NodeNeeds};
 use super::predicates::{node_should_run_daemon_pod, ShouldRun};
 use super::revisions::{self, History};
@@ -30,7 +31,7 @@ pub struct Outcome {
 type Eligible = BTreeMap<String, ShouldRun>;
 
 /// `syncDaemonSet`.
-pub fn sync(ds: &DaemonSet, ctx: &mut Ctx<'_>) -> Outcome {
+pub fn sync(ds: &DaemonSet, backoff: &mut FailedPodBackoff, ctx: &mut Ctx<'_>) -> Outcome {
     let template = &ds.spec.template.spec;
     let nodes: Eligible = ctx
         .store
@@ -49,12 +50,16 @@ pub fn sync(ds: &DaemonSet, ctx: &mut Ctx<'_>) -> Outcome {
         Err(_) => return Outcome { recheck_at: None },
     };
     // The history write may have changed the DaemonSet's status (collisionCount) only.
-    manage(ds, &nodes, &history, ctx);
+    let backoff_ends = manage(ds, &nodes, &history, backoff, ctx);
     if ds.spec.update_strategy.type_ == "RollingUpdate" {
         rolling_update(ds, &nodes, &history.hash, ctx);
     }
     let _ = revisions::cleanup_history(ds, history.old, ctx);
-    update_status(ds, &nodes, &history.hash, ctx)
+    let mut outcome = update_status(ds, &nodes, &history.hash, ctx);
+    if let Some(at) = backoff_ends {
+        outcome.recheck_at = Some(outcome.recheck_at.map_or(at, |t| t.min(at)));
+    }
+    outcome
 }
 
 /// The hash a deleting DaemonSet's status is judged by: its matching revision, if any.
@@ -90,7 +95,15 @@ fn strategy(ds: &DaemonSet) -> UpdateStrategy {
 /// `manage`: for each node, create the missing daemon pod or delete the ones that should not
 /// be there; unscheduled pods meant for a node that is gone are deleted too (the pod GC
 /// only collects bound pods).
-fn manage(ds: &DaemonSet, nodes: &Eligible, history: &History, ctx: &mut Ctx<'_>) {
+/// Returns when a node's failed-pod back-off ends, if one is holding a deletion back.
+fn manage(
+    ds: &DaemonSet,
+    nodes: &Eligible,
+    history: &History,
+    backoff: &mut FailedPodBackoff,
+    ctx: &mut Ctx<'_>,
+) -> Option<Time> {
+    let mut recheck_at = None;
     let owned = pods::owned(ctx.store, ds);
     let by_node = pods::by_node(&owned);
     let surge = allows_surge(ds);
@@ -123,6 +136,13 @@ fn manage(ds: &DaemonSet, nodes: &Eligible, history: &History, ctx: &mut Ctx<'_>
     let generation = revisions::template_generation(ds);
     for (node, needs) in plan {
         for failed in &needs.failed {
+            let key = super::backoff::key(&ds.metadata.uid, &node);
+            if let Some(delay) = backoff.in_backoff(&key, ctx.now) {
+                let at = ctx.now.plus_millis(delay);
+                recheck_at = Some(recheck_at.map_or(at, |t: Time| t.min(at)));
+                continue;
+            }
+            backoff.next(&key, ctx.now);
             ctx.event(
                 Kind::DaemonSet,
                 &ds.metadata,
@@ -133,6 +153,8 @@ fn manage(ds: &DaemonSet, nodes: &Eligible, history: &History, ctx: &mut Ctx<'_>
                     ds.metadata.namespace
                 ),
             );
+            let seen = format!("{failed}: it failed");
+            delete_pod(ds, failed, &seen, format!("a running pod on {node}"), ctx);
         }
         for (pod, why) in &needs.delete {
             let desired = if why == &pods::NOT_WANTED || why == &pods::NODE_GONE {
@@ -146,6 +168,7 @@ fn manage(ds: &DaemonSet, nodes: &Eligible, history: &History, ctx: &mut Ctx<'_>
             create_pod(ds, &node, &history.hash, generation, "none", ctx);
         }
     }
+    recheck_at
 }
 
 /// `syncNodes`' create half, one pod: `SuccessfulCreate` or `FailedCreate`, as
