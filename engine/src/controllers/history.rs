@@ -1,16 +1,21 @@
 //! ControllerRevision naming, hashing and ordering: the history a StatefulSet or DaemonSet
-//! keeps of its templates. Pure functions over a plain `Revision`; kubeloop has no
-//! ControllerRevision kind in the store yet, so nothing here reads or writes one.
+//! keeps of its templates. Pure functions over a plain `Revision`, and the patch both kinds
+//! store in a revision's `data` (`template_patch`, `template_of_patch`). The DaemonSet's
+//! reads and writes of revisions are `daemon/revisions.rs`.
 //!
 //! Models pkg/controller/history/controller_history.go (`ControllerRevisionName`,
 //! `HashControllerRevision`, `SortControllerRevisions`, `EqualRevision`,
-//! `FindEqualRevisions`) and the `nextRevision` both workload controllers share
-//! (pkg/controller/statefulset/stateful_set_utils.go, pkg/controller/daemon/update.go).
+//! `FindEqualRevisions`), the `nextRevision` both workload controllers share
+//! (pkg/controller/statefulset/stateful_set_utils.go, pkg/controller/daemon/update.go) and
+//! their `getPatch`.
 
 use std::cmp::Ordering;
 
+use serde_json::{Map, Value};
+
 use super::deployment::hash::{fnv32, safe_encode_string};
 use crate::clock::Time;
+use crate::model::PodTemplateSpec;
 
 /// `ControllerRevisionHashLabel`: the label holding a revision's hash.
 pub const CONTROLLER_REVISION_HASH_LABEL: &str = "controller.kubernetes.io/hash";
@@ -29,6 +34,40 @@ pub struct Revision {
     pub data: Vec<u8>,
     /// The `controller.kubernetes.io/hash` label, if the revision carries one.
     pub hash_label: Option<String>,
+}
+
+/// `getPatch` (daemon/update.go, statefulset/stateful_set_utils.go, and kubectl's
+/// rollback.go copies): `{"spec":{"template":{...,"$patch":"replace"}}}`, the template as
+/// the API serialises it (Go's sorted keys, a zero `creationTimestamp` as `null`), so
+/// applying it as a strategic merge patch replaces the template whole. Equal bytes are
+/// how a controller and kubectl tell that a revision holds the current template.
+pub fn template_patch(template: &PodTemplateSpec) -> String {
+    let mut t = serde_json::to_value(template).unwrap_or(Value::Null);
+    if let Some(t) = t.as_object_mut() {
+        let meta = t.entry("metadata").or_insert_with(|| Value::Object(Map::new()));
+        if let Some(m) = meta.as_object_mut() {
+            m.entry("creationTimestamp").or_insert(Value::Null);
+        }
+        t.insert("$patch".into(), Value::String("replace".into()));
+    }
+    let mut spec = Map::new();
+    spec.insert("template".into(), t);
+    let mut root = Map::new();
+    root.insert("spec".into(), Value::Object(spec));
+    crate::gofmt::go_json(&Value::Object(root))
+}
+
+/// A revision's `data` as the bytes `template_patch` is compared with.
+pub fn data_text(data: &Value) -> String {
+    crate::gofmt::go_json(data)
+}
+
+/// The template a revision's patch restores (what `StrategicMergePatch` leaves under
+/// `spec.template` for a `$patch: replace`), or `None` when the data holds no template.
+pub fn template_of_patch(data: &Value) -> Option<PodTemplateSpec> {
+    let mut t = data.pointer("/spec/template")?.clone();
+    t.as_object_mut()?.remove("$patch");
+    serde_json::from_value(t).ok()
 }
 
 /// `ControllerRevisionName`: `<prefix>-<hash>`, the prefix cut to its first 223 bytes. Object
@@ -202,6 +241,18 @@ mod tests {
             sort_controller_revisions(&mut revisions);
             assert_eq!(names(&revisions), want, "{name}");
         }
+    }
+
+    #[test]
+    fn a_template_survives_its_patch() {
+        let mut t = PodTemplateSpec::default();
+        t.metadata.labels.insert("app".into(), "web".into());
+        let patch = template_patch(&t);
+        assert!(patch.starts_with(r#"{"spec":{"template":{"$patch":"replace","metadata":{"creationTimestamp":null,"labels":{"app":"web"}}"#), "{patch}");
+        let data: Value = serde_json::from_str(&patch).unwrap();
+        assert_eq!(data_text(&data), patch);
+        assert_eq!(template_of_patch(&data), Some(t));
+        assert_eq!(template_of_patch(&serde_json::json!({"spec": {}})), None);
     }
 
     #[test]

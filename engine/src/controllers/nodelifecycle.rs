@@ -246,15 +246,30 @@ fn mark_pods_not_ready(ctx: &mut Ctx<'_>, node: &str) {
 }
 
 /// The taint eviction controller: the default toleration for the unreachable NoExecute
-/// taint has run out, so every pod still on the node is deleted with its own grace period.
+/// taint has run out, so every pod still on the node is deleted with its own grace period,
+/// except pods that tolerate the node's NoExecute taints forever (no `tolerationSeconds`),
+/// as a DaemonSet's pods do (taint_eviction.go `processPodOnNode`: "Pod tolerates all
+/// NoExecute taints").
 fn evict_pods(ctx: &mut Ctx<'_>, node: &Node) {
     let now = ctx.now;
+    let no_execute: Vec<&Taint> =
+        node.spec.taints.iter().filter(|t| t.effect == "NoExecute").collect();
+    let forever = |p: &Pod| {
+        let tolerations = p.spec.tolerations.as_deref().unwrap_or(&[]);
+        !no_execute.is_empty()
+            && no_execute.iter().all(|t| {
+                tolerations.iter().any(|tol| {
+                    tol.toleration_seconds.is_none()
+                        && crate::controllers::daemon::predicates::tolerates_taint(tol, t)
+                })
+            })
+    };
     let pods: Vec<Pod> = ctx
         .store
         .pods_on_node(&node.metadata.name)
         .iter()
         .filter_map(|k| ctx.store.get::<Pod>(&k.ns, &k.name))
-        .filter(|p| p.metadata.deletion_timestamp.is_none())
+        .filter(|p| p.metadata.deletion_timestamp.is_none() && !forever(p))
         .cloned()
         .collect();
     if pods.is_empty() {

@@ -1,8 +1,10 @@
 //! The scheduler: binds each pending pod to a node that fits, preferring the emptiest.
 //!
-//! Filters, in the framework's order, with its wording: NodeUnschedulable (cordon),
-//! TaintToleration (NoSchedule/NoExecute taints; pods carry the default tolerations for the
-//! not-ready and unreachable NoExecute taints), NodeResourcesFit (the `pods` capacity).
+//! Filters, in the framework's order, with its wording: NodeUnschedulable (cordon, unless
+//! tolerated), TaintToleration (NoSchedule/NoExecute taints against the pod's tolerations;
+//! pods carry the default tolerations for the not-ready and unreachable NoExecute taints),
+//! NodeAffinity (`nodeSelector` and required node affinity, `matchFields` included),
+//! NodeResourcesFit (the `pods` capacity).
 //! Scoring is reduced to "fewest pods, then name". It does not preempt, and it does not look
 //! at CPU or memory: pods here request neither.
 //!
@@ -15,8 +17,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::clock::Time;
+use crate::controllers::daemon::affinity::required_node_affinity_matches;
+use crate::controllers::daemon::predicates::tolerates_taint;
+use crate::controllers::nodelifecycle::TAINT_UNSCHEDULABLE;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
-use crate::model::{Kind, Node, Object, Pod, PodCondition};
+use crate::model::{Kind, Node, Object, Pod, PodCondition, Taint};
 use crate::store::{Key, Store, WatchEvent, WatchEventType};
 
 const INITIAL_BACKOFF_MS: i64 = 1_000;
@@ -118,14 +123,14 @@ impl Controller for Scheduler {
                 return;
             }
         }
-        if let Some(node) = emptiest_fit(ctx.store) {
-            let observed = observed_before_bind(ctx.store, &node);
+        if let Some(node) = emptiest_fit(ctx.store, &pod) {
+            let observed = observed_before_bind(ctx.store, &pod, &node);
             bind(ctx, &pod, &node, observed);
             self.attempts.remove(key);
             self.parked.remove(key);
             return;
         }
-        let eval = evaluate(ctx.store);
+        let eval = evaluate(ctx.store, &pod);
         let message = fit_error(&eval);
         self.parked.insert(key.clone());
         // Nothing changed since the last report: the pod stays in the unschedulable queue.
@@ -183,10 +188,10 @@ fn pods_on(store: &Store, node: &str) -> usize {
 /// The node a pod goes to: the first in (pods, name) order that passes the filters, which is
 /// the fitting node with the fewest pods. Walking the load index from the emptiest end
 /// usually stops at once, so a bind costs the same on 3 nodes or 1,000.
-fn emptiest_fit(store: &Store) -> Option<String> {
+fn emptiest_fit(store: &Store, pod: &Pod) -> Option<String> {
     store.nodes_by_load().find_map(|(load, name)| {
         let node = store.get::<Node>("", name)?;
-        filter(node, load).is_ok().then(|| name.to_string())
+        filter(node, pod, load).is_ok().then(|| name.to_string())
     })
 }
 
@@ -194,22 +199,22 @@ fn emptiest_fit(store: &Store) -> Option<String> {
 const SUMMARY_NODES: usize = 8;
 
 /// What the scheduler saw, for the decision log: each node's pods on a small cluster.
-fn observed_before_bind(store: &Store, node: &str) -> String {
+fn observed_before_bind(store: &Store, pod: &Pod, node: &str) -> String {
     let nodes = store.count::<Node>();
     if nodes <= SUMMARY_NODES {
-        return format!("unscheduled; {}", summary(&evaluate(store)));
+        return format!("unscheduled; {}", summary(&evaluate(store, pod)));
     }
     let pods = pods_on(store, node);
     let s = if pods == 1 { "" } else { "s" };
     format!("unscheduled; {nodes} nodes, the emptiest that fits is {node} with {pods} pod{s}")
 }
 
-fn evaluate(store: &Store) -> Evaluation {
+fn evaluate(store: &Store, pod: &Pod) -> Evaluation {
     let mut eval = Evaluation { nodes: 0, fits: Vec::new(), rejects: Vec::new() };
     for node in store.list::<Node>(None, None) {
         eval.nodes += 1;
         let pods = pods_on(store, &node.metadata.name);
-        match filter(node, pods) {
+        match filter(node, pod, pods) {
             Ok(()) => eval.fits.push((node.metadata.name.clone(), pods)),
             Err(r) => eval.rejects.push((node.metadata.name.clone(), r)),
         }
@@ -217,27 +222,47 @@ fn evaluate(store: &Store) -> Evaluation {
     eval
 }
 
-/// The first failing filter for one node, if any.
-fn filter(node: &Node, pods: usize) -> Result<(), Reject> {
+/// The first failing filter for one node, if any, in the framework's order:
+/// NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit. A pod's own
+/// tolerations count (a DaemonSet's pods tolerate cordons and pressure), and so do its
+/// `nodeSelector` and required node affinity (a daemon pod is pinned to its node by
+/// `matchFields`; plugins/nodeaffinity `ErrReasonPod`).
+fn filter(node: &Node, pod: &Pod, pods: usize) -> Result<(), Reject> {
     let unresolvable = |message: String| Reject { message, resolvable: false };
-    if node.spec.unschedulable {
+    let tolerations = pod.spec.tolerations.as_deref().unwrap_or(&[]);
+    let tolerated = |t: &Taint| tolerations.iter().any(|tol| tolerates_taint(tol, t));
+    let cordon = Taint {
+        key: TAINT_UNSCHEDULABLE.into(),
+        effect: "NoSchedule".into(),
+        ..Default::default()
+    };
+    if node.spec.unschedulable && !tolerated(&cordon) {
         return Err(unresolvable("node(s) were unschedulable".into()));
     }
     let untolerated = node.spec.taints.iter().find(|t| match t.effect.as_str() {
-        "NoSchedule" => true,
-        "NoExecute" => !DEFAULT_TOLERATED.contains(&t.key.as_str()),
+        "NoSchedule" => !tolerated(t),
+        "NoExecute" => !DEFAULT_TOLERATED.contains(&t.key.as_str()) && !tolerated(t),
         _ => false,
     });
-    // A NotReady node without its taint yet is treated as the taint controller would mark it.
+    // A NotReady node without its taint yet is treated as the taint controller would mark
+    // it: NoSchedule, which not even a daemon pod's automatic tolerations cover.
     let implicit =
         match node.status.conditions.iter().find(|c| c.type_ == "Ready").map(|c| c.status.as_str())
         {
             Some("True") => None,
             Some("Unknown") => Some(DEFAULT_TOLERATED[1]),
             _ => Some(DEFAULT_TOLERATED[0]),
-        };
-    if let Some(key) = untolerated.map(|t| t.key.as_str()).or(implicit) {
-        return Err(unresolvable(format!("node(s) had untolerated taint {{{key}: }}")));
+        }
+        .map(|key| Taint { key: key.into(), effect: "NoSchedule".into(), ..Default::default() })
+        .filter(|t| !tolerated(t));
+    if let Some(t) = untolerated.or(implicit.as_ref()) {
+        return Err(unresolvable(format!(
+            "node(s) had untolerated taint {{{}: {}}}",
+            t.key, t.value
+        )));
+    }
+    if !required_node_affinity_matches(&pod.spec, node) {
+        return Err(unresolvable("node(s) didn't match Pod's node affinity/selector".into()));
     }
     if pods >= node.max_pods() as usize {
         return Err(Reject { message: "Too many pods".into(), resolvable: true });
@@ -346,7 +371,7 @@ fn set_scheduled(
 mod tests {
     use super::*;
     use crate::controllers::kubelet::testenv::Env;
-    use crate::model::Taint;
+    use crate::model::{ObjectMeta, PodSpec, Taint};
 
     fn three_nodes(max_pods: u32) -> (Env, Scheduler) {
         let mut env = Env::new();
@@ -446,6 +471,89 @@ mod tests {
         }
         env.step(&mut [&mut s]);
         assert_eq!(per_node(&env), [2, 0, 2]);
+    }
+
+    /// A pod made as the DaemonSet makes one: pinned to `node` by `matchFields`, with the
+    /// daemon tolerations.
+    fn daemon_pod(env: &mut Env, name: &str, node: &str) {
+        let mut spec = PodSpec {
+            containers: vec![crate::model::Container::new("agent", "nginx")],
+            affinity: Some(Box::new(serde_json::json!({"nodeAffinity": {
+            "requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+                {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}
+            ]}}}))),
+            ..Default::default()
+        };
+        crate::controllers::daemon::predicates::add_or_update_daemon_pod_tolerations(&mut spec);
+        let meta =
+            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
+        env.store.create(Pod::new(meta, spec), env.now, &mut env.rng).unwrap();
+    }
+
+    #[test]
+    fn a_pod_pinned_by_match_fields_goes_to_its_node_even_when_cordoned() {
+        let (mut env, mut s) = three_nodes(110);
+        for i in 0..3 {
+            env.add_pod(&format!("web-{i}"), "nginx", None);
+        }
+        env.step(&mut [&mut s]);
+        cordon(&mut env, "node-3");
+        daemon_pod(&mut env, "agent-a", "node-3");
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "agent-a").as_deref(), Some("node-3"));
+    }
+
+    #[test]
+    fn a_pod_pinned_to_a_missing_node_reports_the_affinity_filter() {
+        let (mut env, mut s) = three_nodes(110);
+        daemon_pod(&mut env, "agent-a", "node-9");
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "agent-a"), None);
+        assert_eq!(
+            env.events_of("agent-a"),
+            ["FailedScheduling 0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."]
+        );
+    }
+
+    #[test]
+    fn a_tolerated_taint_does_not_keep_a_pod_away() {
+        let (mut env, mut s) = three_nodes(110);
+        for n in ["node-1", "node-2", "node-3"] {
+            env.store
+                .modify::<Node>("", n, env.now, |node| {
+                    node.spec.taints.push(Taint {
+                        key: "dedicated".into(),
+                        value: "infra".into(),
+                        effect: "NoSchedule".into(),
+                        ..Default::default()
+                    })
+                })
+                .unwrap();
+        }
+        env.add_pod("plain", "nginx", None);
+        let mut spec = PodSpec {
+            containers: vec![crate::model::Container::new("app", "nginx")],
+            ..Default::default()
+        };
+        spec.tolerations = Some(
+            vec![crate::model::Toleration {
+                key: Some("dedicated".into()),
+                operator: Some("Exists".into()),
+                ..Default::default()
+            }]
+            .into(),
+        );
+        let meta = ObjectMeta {
+            name: "tolerant".into(),
+            namespace: "default".into(),
+            ..Default::default()
+        };
+        env.store.create(Pod::new(meta, spec), env.now, &mut env.rng).unwrap();
+        env.step(&mut [&mut s]);
+        assert_eq!(node_of(&env, "plain"), None);
+        assert!(env.events_of("plain")[0]
+            .contains("3 node(s) had untolerated taint {dedicated: infra}"));
+        assert!(node_of(&env, "tolerant").is_some());
     }
 
     #[test]

@@ -106,7 +106,13 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
         ["k" | "kubectl", "rollout"] => ROLLOUT.iter().map(|s| s.to_string()).collect(),
         ["k" | "kubectl", "rollout", _] => {
-            names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
+            let of = |kind, short: &str| -> Vec<String> {
+                names(world, kind).into_iter().map(|n| format!("{short}/{n}")).collect()
+            };
+            let mut all = of(Kind::Deployment, "deploy");
+            all.extend(of(Kind::DaemonSet, "ds"));
+            all.extend(of(Kind::StatefulSet, "sts"));
+            all
         }
         ["k" | "kubectl", "set"] => vec!["image".into(), "env".into(), "resources".into()],
         ["k" | "kubectl", "set", "image" | "env" | "resources"] | ["load"] => {
@@ -198,6 +204,17 @@ pub fn complete(line: &str, world: &World) -> Option<String> {
 mod tests {
     use super::*;
     use crate::kubectl::{Mode, Session};
+
+    #[test]
+    fn rollout_completes_daemonsets_too() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        let ds = "k apply -f - <<EOF\nkind: DaemonSet\napiVersion: apps/v1\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec: {containers: [{name: a, image: nginx}]}\nEOF";
+        assert_eq!(s.run(ds).status, 0);
+        assert_eq!(
+            complete("k rollout history d", &s.world).as_deref(),
+            Some("k rollout history ds/agent ")
+        );
+    }
 
     #[test]
     fn completes_verbs_kinds_and_names() {

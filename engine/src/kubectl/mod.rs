@@ -38,6 +38,7 @@ pub mod printers;
 mod replace;
 mod resource;
 mod rollout;
+mod rollout_sets;
 mod run;
 mod sandbox;
 mod scale;

@@ -1,7 +1,8 @@
 //! `kubectl rollout status|history|undo|pause|resume|restart`.
 //!
 //! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
-//! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout.
+//! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout. DaemonSets and StatefulSets, whose
+//! history is ControllerRevisions, are `rollout_sets.rs`; this file dispatches to it.
 
 use crate::clock::Time;
 use crate::model::*;
@@ -53,7 +54,22 @@ fn deployment_arg(
     }
 }
 
-/// polymorphichelpers/statusviewer.go `StatusViewerFor`: only Deployments here; the kind
+/// The kinds with ControllerRevision history (`rollout_sets.rs`).
+fn is_set(kind: Kind) -> bool {
+    matches!(kind, Kind::DaemonSet | Kind::StatefulSet)
+}
+
+/// One DaemonSet or StatefulSet named by the arguments, if that is what they name.
+fn set_arg(a: &args::Args) -> Option<(Kind, String)> {
+    let sel = resource::select(&a.positional[1..], false).ok()?;
+    match sel.items.as_slice() {
+        [(k, names)] if is_set(*k) && names.len() == 1 => Some((*k, names[0].clone())),
+        _ => None,
+    }
+}
+
+/// polymorphichelpers/statusviewer.go `StatusViewerFor`: Deployments, DaemonSets and
+/// StatefulSets; the kind
 /// prints as a GroupKind (`ReplicaSet.apps`, `Pod`).
 fn no_status_viewer(kind: Kind) -> KubectlError {
     let group_kind = match kind.group() {
@@ -69,7 +85,14 @@ pub fn rollout(
     to_completion: bool,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let a = args::parse(argv, ROLLOUT_FLAGS, "rollout")?;
+    // Flag errors name the subcommand, as cobra does ("See 'kubectl rollout status --help'").
+    let verb = match argv.iter().find(|w| !w.starts_with('-')).map(String::as_str) {
+        Some(sub @ ("status" | "history" | "undo" | "pause" | "resume" | "restart")) => {
+            format!("rollout {sub}")
+        }
+        _ => "rollout".to_string(),
+    };
+    let a = args::parse(argv, ROLLOUT_FLAGS, &verb)?;
     let Some(sub) = a.positional.first().cloned() else {
         return Err(KubectlError::Usage(
             "you must specify a subcommand: history, pause, restart, resume, status or undo".into(),
@@ -81,7 +104,22 @@ pub fn rollout(
         )));
     }
     let ns = a.get("namespace").unwrap_or("default").to_string();
+    let mut set = set_arg(&a);
+    // The builder would visit every DaemonSet or StatefulSet of the namespace; kubeloop's
+    // rollout takes them one at a time.
+    if let Ok(sel) = resource::select(&a.positional[1..], false) {
+        if let [(kind, names)] = sel.items.as_slice() {
+            if is_set(*kind) && names.is_empty() && sub != "status" {
+                return Err(KubectlError::Plain(format!(
+                    "kubeloop: rollout {sub} takes one {} here: name it, as in {}/NAME",
+                    kind.as_str().to_lowercase(),
+                    kind.as_str().to_lowercase()
+                )));
+            }
+        }
+    }
     let name = match (sub.as_str(), a.positional.as_slice()) {
+        _ if set.is_some() => String::new(),
         // rollout_status.go Run: a bare type is a collection, and status takes exactly one.
         ("status", [_, ty]) if !ty.contains('/') => {
             let kind = resource::kind_of(ty)?;
@@ -89,6 +127,10 @@ pub fn rollout(
             let found = super::get::list_kind(&s.world.store, kind, Some(&ns), &all);
             match found.as_slice() {
                 [one] if kind == Kind::Deployment => one.meta().name.clone(),
+                [one] if is_set(kind) => {
+                    set = Some((kind, one.meta().name.clone()));
+                    String::new()
+                }
                 [_] => return Err(no_status_viewer(kind)),
                 _ => return Err(KubectlError::Usage(format!(
                     "rollout status is only supported on individual resources and resource collections - {} resources were found",
@@ -98,13 +140,22 @@ pub fn rollout(
         }
         _ => deployment_arg(&a, &sub, &s.world.store, &ns)?,
     };
+    if let Some((kind, name)) = set {
+        return match sub.as_str() {
+            "status" => status(s, kind, &ns, &name, &a, to_completion, out),
+            "history" => super::rollout_sets::history(s, kind, &ns, &name, &a, out),
+            "undo" => super::rollout_sets::undo(s, kind, &ns, &name, &a, out),
+            "restart" => super::rollout_sets::restart(s, kind, &ns, &name, out),
+            _ => Err(super::rollout_sets::pause_or_resume(s, kind, &ns, &name, sub == "pause")),
+        };
+    }
     let Some(d) = s.world.store.get::<Deployment>(&ns, &name).cloned() else {
         return Err(crate::store::ApiError::NotFound { kind: Kind::Deployment, name }.into());
     };
     let target = printers::operation(Kind::Deployment, &name, "");
     let target = target.trim_end();
     match sub.as_str() {
-        "status" => status(s, &ns, &name, &a, to_completion, out),
+        "status" => status(s, Kind::Deployment, &ns, &name, &a, to_completion, out),
         "history" => {
             if a.has("revision") {
                 return Err(KubectlError::Plain(
@@ -259,6 +310,7 @@ fn timeout_ms(a: &args::Args, default_ms: i64) -> Result<i64, KubectlError> {
 /// `--watch=false`, once.
 fn status(
     s: &mut Session,
+    kind: Kind,
     ns: &str,
     name: &str,
     a: &args::Args,
@@ -267,16 +319,23 @@ fn status(
 ) -> Result<i32, KubectlError> {
     let watch = a.get("watch").is_none_or(|w| w != "false");
     let deadline = s.world.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
-    let mut op =
-        RolloutWait { ns: ns.to_string(), name: name.to_string(), deadline, last: String::new() };
+    let mut op = RolloutWait {
+        kind,
+        ns: ns.to_string(),
+        name: name.to_string(),
+        deadline,
+        last: String::new(),
+    };
     if !watch {
         return Ok(op.check(&s.world, out).unwrap_or(0));
     }
     Ok(super::waiting::begin(s, super::waiting::Op::Rollout(op), to_completion, out))
 }
 
-/// `rollout status` following a Deployment: the last message printed, and the deadline.
+/// `rollout status` following a Deployment, DaemonSet or StatefulSet: the last message
+/// printed, and the deadline.
 pub struct RolloutWait {
+    kind: Kind,
     ns: String,
     name: String,
     deadline: Time,
@@ -286,12 +345,18 @@ pub struct RolloutWait {
 impl RolloutWait {
     /// Prints the status when it changed; `Some(status)` once the rollout is done or failed.
     fn check(&mut self, world: &World, out: &mut Output) -> Option<i32> {
-        let Some(d) = world.store.get::<Deployment>(&self.ns, &self.name) else {
-            let e = ApiError::NotFound { kind: Kind::Deployment, name: self.name.clone() };
-            out.err(format!("{e}\n"));
-            return Some(1);
+        let message = if self.kind == Kind::Deployment {
+            match world.store.get::<Deployment>(&self.ns, &self.name) {
+                Some(d) => status_message(d),
+                None => {
+                    Err(ApiError::NotFound { kind: Kind::Deployment, name: self.name.clone() }
+                        .into())
+                }
+            }
+        } else {
+            super::rollout_sets::status_message(&world.store, self.kind, &self.ns, &self.name)
         };
-        match status_message(d) {
+        match message {
             Err(e) => {
                 out.err(format!("{e}\n"));
                 Some(1)
@@ -319,6 +384,11 @@ impl RolloutWait {
     }
 
     pub fn describe(&self) -> String {
-        format!("waiting for deployment \"{}\" rollout to finish", self.name)
+        let what = match self.kind {
+            Kind::DaemonSet => "daemon set",
+            Kind::StatefulSet => "statefulset",
+            _ => "deployment",
+        };
+        format!("waiting for {what} \"{}\" rollout to finish", self.name)
     }
 }

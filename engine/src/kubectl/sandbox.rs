@@ -287,7 +287,7 @@ const KUBECTL_HELP: &[&str] = &[
     "  patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource status|scale]",
     "  set image deploy/NAME CONTAINER=IMAGE   set env deploy/NAME KEY=VAL KEY- [--list] [-c C]",
     "  set resources deploy/NAME [-c C] [--limits=cpu=200m,memory=512Mi] [--requests=cpu=100m]",
-    "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME",
+    "  rollout status|history|undo [--to-revision=N]|pause|resume|restart deploy/NAME|ds/NAME|sts/NAME",
     "  wait --for=condition=Available|Ready|delete TYPE/NAME [--timeout=30s]",
     "  cordon|uncordon|drain NODE",
     "  events [--for=KIND/NAME] [--types=Normal,Warning] [-w] [-o yaml|json] [--no-headers]",

@@ -34,6 +34,31 @@ impl Tabled for DaemonSet {
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::daemonset(obj)
     }
+    // `spec.templateGeneration`, which apps/v1 carries as an annotation: 1 on create, one
+    // more each time an update changes the template (daemonset/strategy.go
+    // `PrepareForCreate`, `PrepareForUpdate`; the conversion in pkg/apis/apps/v1).
+    const ALLOCATES: bool = true;
+    fn allocate(obj: &mut Self, _store: &mut Store) -> Result<(), Vec<FieldError>> {
+        let generation = template_generation(obj).filter(|g| *g >= 1).unwrap_or(1);
+        set_template_generation(obj, generation);
+        Ok(())
+    }
+    fn reallocate(new: &mut Self, old: &Self, _store: &mut Store) -> Result<(), Vec<FieldError>> {
+        let previous = template_generation(old).unwrap_or(0);
+        let bump = i64::from(new.spec.template != old.spec.template);
+        set_template_generation(new, previous + bump);
+        Ok(())
+    }
+}
+
+const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
+
+fn template_generation(ds: &DaemonSet) -> Option<i64> {
+    ds.metadata.annotations.get(TEMPLATE_GENERATION)?.parse().ok()
+}
+
+fn set_template_generation(ds: &mut DaemonSet, generation: i64) {
+    ds.metadata.annotations.insert(TEMPLATE_GENERATION.into(), generation.to_string());
 }
 
 impl Tabled for StatefulSet {

@@ -25,6 +25,7 @@ use crate::clock::Time;
 use crate::duration;
 
 pub use custom_columns::{relaxed_jsonpath, CustomColumns};
+pub use describe::daemonset::raw_pod_template;
 pub use describe::{describe, describe_with};
 pub use json::{list_json, list_json_text, object_json, to_json, value_json_text};
 pub use name::{deleted_message, name, operation};

@@ -6,6 +6,7 @@
 //! Kinds without a describer in kubectl (Event) go through its generic describer. Looking up
 //! owners, pods and events is done here, from the store; nothing is written.
 
+pub mod daemonset;
 mod node;
 mod pod;
 mod service;
@@ -56,8 +57,8 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::Service => service::describe_service(store, store.get(ns, name)?, now),
         Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
         Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
-        Kind::DaemonSet
-        | Kind::StatefulSet
+        Kind::DaemonSet => daemonset::describe_daemonset(store, store.get(ns, name)?, now),
+        Kind::StatefulSet
         | Kind::ControllerRevision
         | Kind::Job
         | Kind::CronJob
