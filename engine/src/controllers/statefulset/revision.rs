@@ -60,7 +60,13 @@ pub fn new_revision(set: &StatefulSet, revision: i64, collision_count: i32) -> C
         ..Default::default()
     };
     let data = serde_json::from_slice(&data).ok().map(Box::new);
-    ControllerRevision { metadata, data: Opaque(data), revision, ..Default::default() }
+    ControllerRevision {
+        api_version: "apps/v1".into(),
+        kind: "ControllerRevision".into(),
+        metadata,
+        data: Opaque(data),
+        revision,
+    }
 }
 
 /// What the history functions read of a stored revision.

@@ -75,3 +75,9 @@ fn history_past_the_limit_goes_oldest_first_but_never_a_live_revision() {
     assert!(to_truncate(&revs, &[&pod], "web-4", "web-5", 2).is_empty());
     assert_eq!(to_truncate(&revs, &[], "web-5", "web-5", 0).len(), 4);
 }
+
+#[test]
+fn a_revision_is_typed_as_an_apps_v1_controller_revision() {
+    let cr = new_revision(&set("nginx:1.27"), 1, 0);
+    assert_eq!((cr.api_version.as_str(), cr.kind.as_str()), ("apps/v1", "ControllerRevision"));
+}
