@@ -268,7 +268,7 @@ fn create_revision(
                     Kind::StatefulSet,
                     &set.metadata,
                     "a revision for the current template",
-                    "none yet",
+                    if created.revision == 1 { "none yet" } else { "the template changed" },
                     format!(
                         "create ControllerRevision {} (revision {})",
                         created.metadata.name, created.revision
