@@ -243,3 +243,15 @@ fn min_ready_seconds_holds_the_next_pod_until_the_last_is_available() {
     assert_eq!(pods(&mut s), ["web-0", "web-1"]);
     assert_eq!(jsonpath(&mut s, "sts web", "{.status.availableReplicas}"), "2");
 }
+
+#[test]
+fn a_set_asking_for_more_pods_than_the_sandbox_runs_is_refused_in_words() {
+    let mut s = session(200_000, "  podManagementPolicy: Parallel");
+    ok(&mut s, "sleep 1");
+    assert!(pods(&mut s).is_empty());
+    let said = decisions(&s);
+    assert!(
+        said.iter().any(|d| d.contains("want at most 100000 pods, see spec.replicas 200000")),
+        "{said:#?}"
+    );
+}

@@ -28,6 +28,13 @@ use crate::controllers::queue::WorkQueue;
 use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent};
 
+/// The most pods one set may ask for before the loop refuses to lay them out (the same bound
+/// `kubectl scale` and `create deployment` put on `--replicas`).
+pub const MAX_PODS: i32 = 100_000;
+
+/// Pods created per pass at most (`BurstReplicas`, as the ReplicaSet loop uses).
+const BURST: usize = crate::controllers::replicaset::BURST_REPLICAS;
+
 #[derive(Default)]
 pub struct StatefulSetController {
     queue: WorkQueue<Key>,
@@ -86,14 +93,39 @@ impl Controller for StatefulSetController {
         if set.metadata.is_deleting() {
             return;
         }
+        // A pass lays out every owned ordinal, so a count no browser tab could hold is
+        // refused here rather than allocated.
+        if set.spec.replicas > MAX_PODS {
+            let observed = format!("spec.replicas {}", set.spec.replicas);
+            if self.waits.get(key) != Some(&observed) {
+                let want = format!("at most {MAX_PODS} pods");
+                let action = "do nothing: kubeloop runs no more pods per StatefulSet";
+                ctx.decide(Kind::StatefulSet, &set.metadata, want, observed.clone(), action);
+                self.waits.insert(key.clone(), observed);
+            }
+            return;
+        }
         let Some((current, update, collisions)) = revisions(&set, ctx) else { return };
         let members = owned_pods(ctx.store, &set);
         let steps =
             ordered::plan(&pass(&set, &update.metadata.name), &summaries(&set, &members, ctx));
         let mut waited = None;
+        let (mut creates, mut deferred) = (0, false);
         for step in steps {
             match step {
-                Step::Create(ord) => create(&set, &current, &update, ord, ctx),
+                // Parallel creates every missing pod in one pass upstream; here a pass stops
+                // at a burst, as the ReplicaSet's does, and the next pass goes on.
+                Step::Create(_) if creates == BURST => {
+                    self.queue.add_after_for(
+                        key.clone(),
+                        ctx.now,
+                        crate::controllers::Wait::Recheck,
+                    );
+                }
+                Step::Create(ord) => {
+                    creates += 1;
+                    create(&set, &current, &update, ord, ctx)
+                }
                 Step::Recreate(ord) => {
                     let why = format!("{} has failed", identity::pod_name(&set.metadata.name, ord));
                     delete(&set, ord, &why, "delete it; it comes back with the same name", ctx)
@@ -123,6 +155,9 @@ impl Controller for StatefulSetController {
                 }
                 Step::WaitFor(ord, wait) => waited = Some(wait_text(&set, ord, wait)),
             }
+        }
+        if deferred {
+            self.queue.add_after_for(key.clone(), ctx.now, crate::controllers::Wait::Recheck);
         }
         match waited {
             Some(observed) if self.waits.get(key) != Some(&observed) => {
