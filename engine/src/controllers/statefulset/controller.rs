@@ -115,13 +115,7 @@ impl Controller for StatefulSetController {
             match step {
                 // Parallel creates every missing pod in one pass upstream; here a pass stops
                 // at a burst, as the ReplicaSet's does, and the next pass goes on.
-                Step::Create(_) if creates == BURST => {
-                    self.queue.add_after_for(
-                        key.clone(),
-                        ctx.now,
-                        crate::controllers::Wait::Recheck,
-                    );
-                }
+                Step::Create(_) if creates == BURST => deferred = true,
                 Step::Create(ord) => {
                     creates += 1;
                     create(&set, &current, &update, ord, ctx)
