@@ -255,3 +255,19 @@ fn a_set_asking_for_more_pods_than_the_sandbox_runs_is_refused_in_words() {
         "{said:#?}"
     );
 }
+
+#[test]
+fn a_removed_pod_name_label_is_put_back() {
+    let mut s = session(1, "");
+    ok(&mut s, "settle");
+    ok(&mut s, "k label pod web-0 statefulset.kubernetes.io/pod-name-");
+    ok(&mut s, "settle");
+    let label =
+        jsonpath(&mut s, "pod web-0", "{.metadata.labels.statefulset\\.kubernetes\\.io/pod-name}");
+    assert_eq!(label, "web-0");
+    let events = ok(
+        &mut s,
+        "k get events --field-selector reason=SuccessfulUpdate -o jsonpath='{.items[*].message}'",
+    );
+    assert_eq!(events, "update Pod web-0 in StatefulSet web successful");
+}

@@ -199,6 +199,42 @@ pub(super) fn condemn_claims(set: &StatefulSet, members: &[Rc<Pod>], ord: i32, c
     }
 }
 
+/// `processReplica`'s repair (`UpdateStatefulPod`): a pod of the set whose identity was
+/// edited away (its pod-name or pod-index label, its hostname or subdomain) gets it back.
+pub(super) fn repair_identity(set: &StatefulSet, members: &[Rc<Pod>], ctx: &mut Ctx<'_>) {
+    let id = pods::set_identity(set);
+    let range = identity::owned_ordinals(Some(set.spec.start_ordinal()), set.spec.replicas);
+    for pod in members {
+        let name = &pod.metadata.name;
+        let in_range = range.contains(&identity::ordinal(name));
+        let index_ok = pod.metadata.labels.get(identity::POD_INDEX_LABEL)
+            == Some(&identity::ordinal(name).to_string());
+        if !in_range
+            || pod.metadata.is_deleting()
+            || (identity::identity_matches(&id, pod) && index_ok)
+        {
+            continue;
+        }
+        let mut fixed = (**pod).clone();
+        identity::update_identity(&id, &mut fixed);
+        match ctx.store.update(fixed, ctx.now) {
+            Ok(_) => {
+                record(ctx, set, "update", name, None);
+                let observed = format!("{name} lost its identity labels");
+                let action = format!("put back {name}'s pod-name and pod-index labels");
+                ctx.decide(
+                    Kind::StatefulSet,
+                    &set.metadata,
+                    "each pod labelled with its own name and index",
+                    observed,
+                    action,
+                );
+            }
+            Err(e) => record(ctx, set, "update", name, Some(&e.to_string())),
+        }
+    }
+}
+
 /// `UpdatePodClaimForRetentionPolicy` for every pod the set has: the claims' owner
 /// references follow the retention policy, which may change at any time.
 pub(super) fn retain_claims(set: &StatefulSet, ctx: &mut Ctx<'_>) {

@@ -15,8 +15,8 @@ use std::rc::Rc;
 
 use super::super::{key_of, Controller, ControllerName, Ctx};
 use super::actions::{
-    condemn_claims, create, delete, delete_decided, next_wanted, replicas_text, retain_claims,
-    wait_text,
+    condemn_claims, create, delete, delete_decided, next_wanted, repair_identity, replicas_text,
+    retain_claims, wait_text,
 };
 use super::identity;
 use super::ordered::{self, Member, Pass, Step};
@@ -106,6 +106,7 @@ impl Controller for StatefulSetController {
             return;
         }
         let Some((current, update, collisions)) = revisions(&set, ctx) else { return };
+        repair_identity(&set, &owned_pods(ctx.store, &set), ctx);
         let members = owned_pods(ctx.store, &set);
         let steps =
             ordered::plan(&pass(&set, &update.metadata.name), &summaries(&set, &members, ctx));
