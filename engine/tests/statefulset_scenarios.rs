@@ -271,3 +271,38 @@ fn a_removed_pod_name_label_is_put_back() {
     );
     assert_eq!(events, "update Pod web-0 in StatefulSet web successful");
 }
+
+fn set_image(s: &mut Session, image: &str) {
+    let patch = format!(
+        r#"k patch sts web -p '{{"spec":{{"template":{{"spec":{{"containers":[{{"name":"nginx","image":"{image}"}}]}}}}}}}}'"#
+    );
+    ok(s, &patch);
+    ok(s, "settle");
+}
+
+#[test]
+fn going_back_to_an_old_template_renumbers_its_revision_instead_of_making_a_new_one() {
+    let mut s = session(1, "");
+    ok(&mut s, "settle");
+    let first = jsonpath(&mut s, "sts web", "{.status.updateRevision}");
+    set_image(&mut s, "nginx:1.28");
+    set_image(&mut s, "nginx:1.27");
+    assert_eq!(jsonpath(&mut s, "sts web", "{.status.updateRevision}"), first);
+    assert_eq!(jsonpath(&mut s, &format!("controllerrevision {first}"), "{.revision}"), "3");
+    let names = jsonpath(&mut s, "controllerrevisions", "{.items[*].metadata.name}");
+    assert_eq!(names.split(' ').count(), 2, "{names}");
+}
+
+#[test]
+fn revision_history_limit_keeps_only_that_many_old_revisions() {
+    let mut s = session(1, "  revisionHistoryLimit: 1");
+    ok(&mut s, "settle");
+    for image in ["nginx:1.28", "nginx:1.29", "nginx:1.30"] {
+        set_image(&mut s, image);
+    }
+    // The live revision (current and update) and one older one.
+    let revisions = jsonpath(&mut s, "controllerrevisions", "{.items[*].revision}");
+    let mut numbers: Vec<&str> = revisions.split(' ').collect();
+    numbers.sort();
+    assert_eq!(numbers, ["3", "4"]);
+}
