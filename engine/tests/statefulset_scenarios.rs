@@ -306,3 +306,31 @@ fn revision_history_limit_keeps_only_that_many_old_revisions() {
     numbers.sort();
     assert_eq!(numbers, ["3", "4"]);
 }
+
+#[test]
+fn a_foreign_pod_holding_an_ordinals_name_blocks_the_set_and_the_feed_says_so() {
+    let mut s = Session::new(World::new(3), Mode::Script);
+    ok(&mut s, "k run web-0 --image=nginx:1.27 --labels=app=other");
+    ok(
+        &mut s,
+        "k apply -f - <<EOF
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: nginx}}
+  template:
+    metadata: {labels: {app: nginx}}
+    spec:
+      containers: [{name: nginx, image: nginx:1.27}]
+EOF",
+    );
+    ok(&mut s, "settle");
+    assert_eq!(jsonpath(&mut s, "sts web", "{.status.replicas}"), "0");
+    let said = decisions(&s);
+    let blocked: Vec<_> = said
+        .iter()
+        .filter(|d| d.contains("want web-0, see a pod web-0 that the set does not own: wait"))
+        .collect();
+    assert_eq!(blocked.len(), 1, "{said:#?}");
+}

@@ -18,13 +18,14 @@ use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Store};
 
 /// `CreateStatefulPod`: the claims first, then the pod at the revision its ordinal gets.
+/// Returns what blocks the ordinal when a pod the set does not own holds its name.
 pub(super) fn create(
     set: &StatefulSet,
     current: &ControllerRevision,
     update: &ControllerRevision,
     ord: i32,
     ctx: &mut Ctx<'_>,
-) {
+) -> Option<String> {
     let s = &set.spec;
     let partition = s.update_strategy.rolling_update.as_ref().map_or(0, |r| r.partition);
     let partition = if s.update_strategy.type_ == "RollingUpdate" { partition } else { 0 };
@@ -40,7 +41,7 @@ pub(super) fn create(
     let name = pod.metadata.name.clone();
     if let Err(e) = create_claims(set, &pod, ctx) {
         record(ctx, set, "create", &name, Some(&e));
-        return;
+        return None;
     }
     match ctx.store.create(pod, ctx.now, ctx.rng) {
         Ok(_) => {
@@ -57,10 +58,14 @@ pub(super) fn create(
             let action = format!("create {name} at revision {at}{dns}");
             ctx.decide(Kind::StatefulSet, &set.metadata, replicas_text(set), observed, action);
         }
-        // `CreateStatefulPod` sinks AlreadyExists without an event.
-        Err(ApiError::AlreadyExists { .. }) => {}
+        // `CreateStatefulPod` sinks AlreadyExists without an event; the set stays stuck on
+        // the ordinal (it adopts no pods here), which the decision feed says once.
+        Err(ApiError::AlreadyExists { .. }) => {
+            return Some(format!("a pod {name} that the set does not own"));
+        }
         Err(e) => record(ctx, set, "create", &name, Some(&e.to_string())),
     }
+    None
 }
 
 /// `createPersistentVolumeClaims`: each missing claim is created and bound at once.

@@ -119,7 +119,10 @@ impl Controller for StatefulSetController {
                 Step::Create(_) if creates == BURST => deferred = true,
                 Step::Create(ord) => {
                     creates += 1;
-                    create(&set, &current, &update, ord, ctx)
+                    if let Some(blocked) = create(&set, &current, &update, ord, ctx) {
+                        let want = identity::pod_name(&set.metadata.name, ord);
+                        waited = Some((want, blocked));
+                    }
                 }
                 Step::Recreate(ord) => {
                     let why = format!("{} has failed", identity::pod_name(&set.metadata.name, ord));
@@ -148,16 +151,17 @@ impl Controller for StatefulSetController {
                     );
                     delete(&set, ord, &why, &action, ctx)
                 }
-                Step::WaitFor(ord, wait) => waited = Some(wait_text(&set, ord, wait)),
+                Step::WaitFor(ord, wait) => {
+                    waited = Some((next_wanted(&set, ctx.store), wait_text(&set, ord, wait)))
+                }
             }
         }
         if deferred {
             self.queue.add_after_for(key.clone(), ctx.now, crate::controllers::Wait::Recheck);
         }
         match waited {
-            Some(observed) if self.waits.get(key) != Some(&observed) => {
-                let next = next_wanted(&set, ctx.store);
-                ctx.decide(Kind::StatefulSet, &set.metadata, next, observed.clone(), "wait");
+            Some((want, observed)) if self.waits.get(key) != Some(&observed) => {
+                ctx.decide(Kind::StatefulSet, &set.metadata, want, observed.clone(), "wait");
                 self.waits.insert(key.clone(), observed);
             }
             Some(_) => {}
