@@ -171,3 +171,55 @@ fn used_by(w: &mut Writer, pods: &[&Pod]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kubectl::{Mode, Session};
+    use crate::world::World;
+
+    #[test]
+    fn an_unbound_claim_shows_no_capacity_and_lists_the_pods_that_mount_it() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        let out = s.run(
+            "k apply -f - <<EOF
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 2Gi}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b-user}
+spec:
+  containers: [{name: c, image: nginx}]
+  volumes: [{name: d, persistentVolumeClaim: {claimName: data}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a-user}
+spec:
+  containers: [{name: c, image: nginx}]
+  volumes: [{name: d, persistentVolumeClaim: {claimName: data}}]
+EOF",
+        );
+        assert_eq!(out.status, 0, "{}", out.text());
+        let text = s.run("k describe pvc data --show-events=false").text();
+        let expected = "Name:          data
+Namespace:     default
+StorageClass:
+Status:        Pending
+Volume:
+Labels:        <none>
+Annotations:   <none>
+Finalizers:    []
+Capacity:
+Access Modes:
+VolumeMode:    Filesystem
+Used By:       a-user
+               b-user
+";
+        assert_eq!(text, expected);
+    }
+}
