@@ -334,3 +334,45 @@ EOF",
         .collect();
     assert_eq!(blocked.len(), 1, "{said:#?}");
 }
+
+#[test]
+fn a_set_made_again_adopts_the_pods_an_orphaning_delete_left() {
+    let mut s = session(2, "");
+    ok(&mut s, "settle");
+    let uids = jsonpath(&mut s, "pods -l app=nginx", "{.items[*].metadata.uid}");
+    ok(&mut s, "k delete sts web --cascade=orphan");
+    ok(&mut s, "settle");
+    assert_eq!(jsonpath(&mut s, "pods -l app=nginx", "{.items[*].metadata.ownerReferences}"), "");
+    let again = session_manifest_only(2);
+    ok(&mut s, &again);
+    ok(&mut s, "settle");
+    assert_eq!(jsonpath(&mut s, "pods -l app=nginx", "{.items[*].metadata.uid}"), uids);
+    let owners =
+        jsonpath(&mut s, "pods -l app=nginx", "{.items[*].metadata.ownerReferences[0].kind}");
+    assert_eq!(owners, "StatefulSet StatefulSet");
+    assert!(decisions(&s).iter().any(|d| d.contains("orphan pod web-1 matches: adopt pod web-1")));
+}
+
+/// The StatefulSet of `session` alone, as an apply command.
+fn session_manifest_only(replicas: i32) -> String {
+    format!(
+        "k apply -f - <<EOF
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {{name: web}}
+spec:
+  serviceName: nginx
+  replicas: {replicas}
+  selector: {{matchLabels: {{app: nginx}}}}
+  template:
+    metadata: {{labels: {{app: nginx}}}}
+    spec:
+      containers: [{{name: nginx, image: nginx:1.27}}]
+  volumeClaimTemplates:
+  - metadata: {{name: www}}
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources: {{requests: {{storage: 1Gi}}}}
+EOF"
+    )
+}

@@ -1,7 +1,7 @@
 //! The StatefulSet loop: keeps pods `<set>-<ordinal>` for the owned ordinals, each with its
 //! claims, at the revision its ordinal and the update strategy call for, and reports status.
-//! It adopts no orphans (a pod must carry the set's controller reference to count) and
-//! repairs no identities of existing pods; pods it makes are right from the start.
+//! It adopts orphans named as its members that match its selector (`adopt.rs`), releases
+//! pods whose labels moved away, and puts back identity labels edited away.
 //!
 //! Models pkg/controller/statefulset/stateful_set.go (`sync`, the pod and revision event
 //! handlers), stateful_set_control.go (`performUpdate`, `updateStatefulSet`,
@@ -18,6 +18,7 @@ use super::actions::{
     condemn_claims, create, delete, delete_decided, next_wanted, repair_identity, replicas_text,
     retain_claims, wait_text,
 };
+use super::adopt;
 use super::identity;
 use super::ordered::{self, Member, Pass, Step};
 use super::pods;
@@ -54,7 +55,7 @@ impl Controller for StatefulSetController {
         &mut self.queue
     }
 
-    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
         // `addPod`/`updatePod`/`deletePod` and the revision handlers: a change to a pod or
         // revision the set controls wakes the set.
         let owner = |meta: &ObjectMeta| {
@@ -64,11 +65,18 @@ impl Controller for StatefulSetController {
         };
         match &event.object {
             Object::StatefulSet(o) => self.queue.add(key_of(&o.metadata)),
-            Object::Pod(p) => {
-                if let Some(k) = owner(&p.metadata) {
-                    self.queue.add(k);
+            Object::Pod(p) => match (owner(&p.metadata), p.metadata.controller_ref()) {
+                (Some(k), _) => self.queue.add(k),
+                (None, Some(_)) => {}
+                // An orphan wakes the sets that could adopt it (`getStatefulSetsForPod`).
+                (None, None) => {
+                    for set in store.list::<StatefulSet>(Some(&p.metadata.namespace), None) {
+                        if set.spec.selector.to_selector().matches(&p.metadata.labels) {
+                            self.queue.add(key_of(&set.metadata));
+                        }
+                    }
                 }
-            }
+            },
             Object::ControllerRevision(r) => {
                 if let Some(k) = owner(&r.metadata) {
                     self.queue.add(k);
@@ -105,6 +113,8 @@ impl Controller for StatefulSetController {
             }
             return;
         }
+        adopt::adopt_revisions(&set, ctx);
+        adopt::claim_pods(&set, ctx);
         let Some((current, update, collisions)) = revisions(&set, ctx) else { return };
         repair_identity(&set, &owned_pods(ctx.store, &set), ctx);
         let members = owned_pods(ctx.store, &set);
