@@ -192,6 +192,8 @@ pub(super) fn put_item(
         Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::DaemonSet(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::ControllerRevision(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::StatefulSet(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::PersistentVolumeClaim(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::Endpoints(x)) => {
             super::resource::warn_deprecated(Kind::Endpoints, out);
             put(s, Rc::unwrap_or_clone(x), &source, how, out)

@@ -1,5 +1,5 @@
 //! `kubectl scale` (kubectl/pkg/cmd/scale/scale.go and the scaler in kubectl/pkg/scale):
-//! deployments and replica sets, with the `--current-replicas` precondition. Not
+//! deployments, replica sets and stateful sets, with the `--current-replicas` precondition. Not
 //! `--resource-version`, `--timeout` or files.
 
 use crate::model::*;
@@ -98,6 +98,11 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
                 r.spec.replicas = replicas;
                 Object::ReplicaSet(r.into())
             }
+            (Object::StatefulSet(x), DryRun::Client) => {
+                let mut x = (*x).clone();
+                x.spec.replicas = replicas;
+                Object::StatefulSet(x.into())
+            }
             (Object::Deployment(d), _) => {
                 check_current(current, d.spec.replicas)?;
                 let mut next = (*d).clone();
@@ -110,9 +115,15 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
                 next.spec.replicas = replicas;
                 Object::ReplicaSet(dry.update(s, next)?)
             }
+            (Object::StatefulSet(x), _) => {
+                check_current(current, x.spec.replicas)?;
+                let mut next = (*x).clone();
+                next.spec.replicas = replicas;
+                Object::StatefulSet(dry.update(s, next)?)
+            }
             _ => {
                 return Err(KubectlError::Plain(format!(
-                    "error: cannot scale {}: only deployments and replicasets scale in kubeloop",
+                    "error: cannot scale {}: only deployments, replicasets and statefulsets scale in kubeloop",
                     kind.plural()
                 )))
             }
@@ -194,6 +205,20 @@ mod tests {
         let text = s.run("k scale --replicas=2").text();
         assert!(text.starts_with("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n"), "{text}");
         assert!(text.ends_with("   '<resource>'\n"), "{text}");
+    }
+
+    #[test]
+    fn a_statefulset_scales_through_its_spec_with_the_precondition() {
+        let mut s = session();
+        let set = "k apply -f - <<EOF\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: nginx}]}\nEOF";
+        assert_eq!(s.run(set).status, 0);
+        let out = s.run("k scale sts/db --current-replicas=2 --replicas=4");
+        assert_eq!(out.text(), "error: Expected replicas to be 2, was 1\n");
+        assert_eq!(
+            s.run("k scale statefulset db --replicas=4").text(),
+            "statefulset.apps/db scaled\n"
+        );
+        assert_eq!(s.run("k get sts db -o jsonpath='{.spec.replicas}'").text(), "4");
     }
 
     #[test]

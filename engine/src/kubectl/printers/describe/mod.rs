@@ -10,6 +10,7 @@ pub mod daemonset;
 mod node;
 mod pod;
 mod service;
+mod statefulset;
 mod workload;
 
 use std::collections::BTreeMap;
@@ -58,12 +59,12 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
         Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
         Kind::DaemonSet => daemonset::describe_daemonset(store, store.get(ns, name)?, now),
-        Kind::StatefulSet
-        | Kind::ControllerRevision
+        Kind::StatefulSet => statefulset::describe_statefulset(store, store.get(ns, name)?, now),
+        Kind::PersistentVolumeClaim => statefulset::describe_pvc(store, store.get(ns, name)?, now),
+        Kind::ControllerRevision
         | Kind::Job
         | Kind::CronJob
         | Kind::HorizontalPodAutoscaler
-        | Kind::PersistentVolumeClaim
         | Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
