@@ -82,7 +82,6 @@ fn jobs_of(cj: &CronJob, store: &Store) -> Vec<Job> {
     let uid = cj.metadata.uid.as_str();
     store
         .list::<Job>(Some(&cj.metadata.namespace), None)
-        .into_iter()
         .filter(|j| j.metadata.controller_ref().is_some_and(|r| r.uid == uid))
         .cloned()
         .collect()

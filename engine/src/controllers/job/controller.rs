@@ -382,7 +382,6 @@ fn release_orphans(key: &Key, live_uid: Option<&str>, ctx: &mut Ctx<'_>) {
     let names: Vec<String> = ctx
         .store
         .list::<Pod>(Some(&key.ns), None)
-        .into_iter()
         .filter(|p| p.metadata.has_finalizer(TRACKING_FINALIZER))
         .filter(|p| {
             p.metadata.controller_ref().is_some_and(|r| {

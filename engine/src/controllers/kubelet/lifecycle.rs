@@ -107,7 +107,6 @@ impl Sync<'_, '_> {
                         &c.name,
                         c.restart_count,
                     ))),
-                    ..Default::default()
                 };
                 self.decide(
                     WANT_RUNNING,
