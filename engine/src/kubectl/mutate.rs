@@ -225,7 +225,7 @@ const RUN_FLAGS: &[FlagSpec] = &[
     flag("port", None),
     super::dry_run::FLAG,
     flag("output", Some('o')),
-    flag("command", None),
+    super::args::switch("command", None),
 ];
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
@@ -253,6 +253,15 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         }
     };
     let mut c = Container::new(name.clone(), image);
+    // run.go: the words after NAME are the container's args, or with --command its command.
+    let rest = a.positional[1..].to_vec();
+    if !rest.is_empty() {
+        if a.bool("command", false)? {
+            c.command = Some(rest);
+        } else {
+            c.args = Some(rest);
+        }
+    }
     // run.go takes --port as a string and converts it with strconv.Atoi.
     if let Some(p) = a.get("port").filter(|p| !p.is_empty()) {
         // Go's int32(port) conversion wraps, as here.
