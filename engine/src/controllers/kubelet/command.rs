@@ -10,6 +10,7 @@
 //!   (`5`, `0.5`, `2s`, `1m`, `1h`, `1d`, `infinity`), `echo`, `printf` (`%s`, `%d`, `\n`),
 //!   `true`, `false`, `date`, and on the perl image `perl`;
 //! - in a script: `;`, newlines, `&`, `&&`, `||`, `exit N`, `:`, quotes and backslashes,
+//!   `>&2` and `2>&1` (both streams land in the log alike),
 //!   `$VAR`/`${VAR}` (the container's literal `env` values and loop variables),
 //!   `while`/`until COND; do ...; done` and `for V in WORDS; do ...; done`;
 //! - `perl -Mbignum=bpi -wle 'print bpi(N)'` (the Job tutorial's example) prints pi to N

@@ -113,3 +113,14 @@ fn the_image_server_and_magic_images_keep_their_own_behaviour() {
     };
     assert_eq!((p.exits, p.stop_ms), (Some((5_000, 0)), None));
 }
+
+#[test]
+fn stream_duplication_is_read_and_file_redirections_are_refused() {
+    let s = run("busybox", &["sh", "-c", "echo oops >&2; echo both 2>&1; exit 4"]);
+    assert_eq!((texts(&s), s.exit), (vec!["oops".to_string(), "both".to_string()], Some((0, 4))));
+    let s = run("busybox", &["sh", "-c", "echo hi > /tmp/x"]);
+    assert_eq!(
+        texts(&s),
+        vec!["kubeloop: this simulated shell does not run redirections to files ('<', '>')"]
+    );
+}

@@ -1,6 +1,7 @@
 //! The shell language a container's `sh -c SCRIPT` is read in, as far as `command.rs`
 //! plays it: words with quotes, backslashes and `$VAR`; lists joined by `;`, newlines, `&`,
-//! `&&`, `||`; `while`/`until` and `for` loops. Pipes, redirections, subshells and command
+//! `&&`, `||`; `>&2`-style stream duplication; `while`/`until` and `for` loops. Pipes, file
+//! redirections, subshells and command
 //! substitution are refused with a message that says the simulation does not run them,
 //! rather than read wrongly. Pure parsing; nothing runs here.
 
@@ -135,7 +136,21 @@ fn tokenize(s: &str) -> Result<Vec<Tok>, String> {
                     return Err(unsupported("pipes ('|')"));
                 }
             }
-            '<' | '>' => return Err(unsupported("redirections ('<', '>')")),
+            // `>&2`, `2>&1`: both streams go to the container's log alike, so a duplication
+            // between them changes nothing. A file is another matter: refused.
+            '>' if chars.peek() == Some(&'&') => {
+                chars.next();
+                if chars.next_if(|c| c.is_ascii_digit()).is_none() {
+                    return Err(unsupported("redirections to files ('>')"));
+                }
+                if !p.lit.is_empty()
+                    && p.word.is_empty()
+                    && p.lit.bytes().all(|b| b.is_ascii_digit())
+                {
+                    p = Pending { plain: true, ..Default::default() };
+                }
+            }
+            '<' | '>' => return Err(unsupported("redirections to files ('<', '>')")),
             '(' | ')' => return Err(unsupported("subshells ('(', ')')")),
             '`' => return Err(unsupported("command substitution")),
             '#' if !p.started => while chars.next_if(|c| *c != '\n').is_some() {},
