@@ -70,11 +70,38 @@ fn job_spec(errs: &mut Vec<FieldError>, path: &str, spec: &JobSpec) {
     pod_spec(errs, &format!("{path}.template.spec"), &spec.template.spec);
 }
 
+/// `validateJobSpecUpdate`: the selector, the pod template (kubeloop does not model the
+/// scheduling directives a suspended Job may change), the completion mode and, outside an
+/// Indexed Job scaled with its parallelism, the completions stay as they were. The bad value
+/// is shown as JSON, as the other immutable fields here are, where the API server prints
+/// Go's `%#v` of the struct.
 pub fn job_update(new: &Job, old: &Job) -> Vec<FieldError> {
-    match (&new.spec.selector, &old.spec.selector) {
-        (Some(n), Some(o)) => immutable_selector(n, o),
-        _ => Vec::new(),
+    use crate::labels::field::BadValue;
+    let mut errs = Vec::new();
+    let (n, o) = (&new.spec, &old.spec);
+    if n.completions != o.completions {
+        // Elastic Indexed Jobs may change completions together with parallelism.
+        let elastic = n.is_indexed() && o.is_indexed() && n.completions == n.parallelism;
+        if !elastic {
+            let v = n.completions.map_or(BadValue::Json(serde_json::Value::Null), BadValue::from);
+            errs.push(FieldError::invalid("spec.completions", v, super::FIELD_IMMUTABLE));
+        }
     }
+    if let (Some(ns), Some(os)) = (&n.selector, &o.selector) {
+        errs.extend(immutable_selector(ns, os));
+    }
+    if n.template != o.template {
+        errs.push(FieldError::invalid(
+            "spec.template",
+            BadValue::json(&n.template),
+            super::FIELD_IMMUTABLE,
+        ));
+    }
+    if n.completion_mode != o.completion_mode {
+        let v = n.completion_mode.clone().unwrap_or_default();
+        errs.push(FieldError::invalid("spec.completionMode", v, super::FIELD_IMMUTABLE));
+    }
+    errs
 }
 
 pub fn cronjob(cj: &CronJob) -> Vec<FieldError> {
@@ -128,4 +155,38 @@ pub fn cronjob(cj: &CronJob) -> Vec<FieldError> {
 
 pub fn cronjob_update(_new: &CronJob, _old: &CronJob) -> Vec<FieldError> {
     Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jobs_template_and_completions_are_immutable_but_suspend_is_not() {
+        let mut old = Job::default();
+        old.spec.completions = Some(1);
+        let mut suspended = old.clone();
+        suspended.spec.suspend = Some(true);
+        assert!(job_update(&suspended, &old).is_empty());
+        let mut more = old.clone();
+        more.spec.completions = Some(3);
+        let errs = job_update(&more, &old);
+        assert_eq!(errs[0].field, "spec.completions");
+        assert_eq!(errs[0].detail, "field is immutable");
+        let mut other = old.clone();
+        other.spec.template.spec.restart_policy = Some("OnFailure".into());
+        assert_eq!(job_update(&other, &old)[0].field, "spec.template");
+    }
+
+    #[test]
+    fn a_cronjob_name_leaves_room_for_the_minute_suffix() {
+        let mut cj = CronJob::default();
+        cj.spec.schedule = "@daily".into();
+        cj.spec.job_template.spec.template.spec.restart_policy = Some("Never".into());
+        cj.metadata.name = "x".repeat(53);
+        let errs = cronjob(&cj);
+        assert!(errs.iter().any(|e| e.detail == "must be no more than 52 characters"), "{errs:?}");
+        cj.metadata.name = "x".repeat(52);
+        assert!(cronjob(&cj).iter().all(|e| e.field != "metadata.name"));
+    }
 }
