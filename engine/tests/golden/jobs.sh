@@ -8,6 +8,7 @@ k get jobs -o wide
 k get pods
 k describe job pi
 k get job pi -o jsonpath='{.status.conditions[*].type}{"\n"}{.status.succeeded}{"\n"}'
+k logs job/pi
 k apply -f - <<YAML
 apiVersion: batch/v1
 kind: Job
@@ -49,6 +50,8 @@ sleep 90s
 k get job flaky
 k get pods -l job-name=flaky
 k describe job flaky
+k logs job/flaky
+k logs job/nope
 k apply -f - <<YAML
 apiVersion: batch/v1
 kind: Job
