@@ -26,37 +26,11 @@
 
 use crate::model::Container;
 
+use super::coreutils::{printf, sleep_ms};
 use super::images::{image_behaviour, parse_image, ImageBehaviour, Program};
+pub use super::played::{Line, Repeat, Script};
 use super::serving::App;
 use super::shell_script::{parse, Cmd, Item, Op, Word};
-
-/// One line a program prints; `date` prints the time it runs at, rendered by `output.rs`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
-    Text(String),
-    /// `date`'s output at the moment it ran.
-    Date,
-}
-
-/// A played-out command: lines at offsets from the start, then either an exit, a block
-/// forever (`sleep infinity`), or a loop that repeats forever.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Script {
-    pub lines: Vec<(i64, Line)>,
-    /// `Some((ms, code))`: exits `ms` after starting with `code`.
-    pub exit: Option<(i64, i32)>,
-    /// A loop that never ends: from `from` ms, every `period` ms its `lines` again.
-    pub repeat: Option<Repeat>,
-    /// The executable does not exist in the image: the container never starts.
-    pub start_error: Option<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Repeat {
-    pub from: i64,
-    pub period: i64,
-    pub lines: Vec<(i64, Line)>,
-}
 
 /// What the image ships, as far as commands go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,36 +89,6 @@ pub fn container_behaviour(c: &Container) -> ImageBehaviour {
             ..p
         }),
         (b, _) => b,
-    }
-}
-
-/// The most lines a looping script's log keeps (the kubelet rotates logs; a long session
-/// costs no more per read).
-const KEPT_LINES: i64 = 5_000;
-
-impl Script {
-    /// Every line printed within `elapsed` ms of the start, oldest first, with a looping
-    /// script's repeats unrolled (its most recent `KEPT_LINES` only).
-    pub fn timeline(&self, elapsed: i64) -> Vec<(i64, Line)> {
-        let mut out: Vec<(i64, Line)> =
-            self.lines.iter().filter(|(t, _)| *t <= elapsed).cloned().collect();
-        let Some(r) = &self.repeat else { return out };
-        if r.lines.is_empty() || elapsed < r.from {
-            return out;
-        }
-        let per = r.lines.len() as i64;
-        let rounds =
-            if r.period == 0 { KEPT_LINES / per + 1 } else { (elapsed - r.from) / r.period + 1 };
-        let first = (rounds - KEPT_LINES / per - 1).max(0);
-        for k in first..rounds {
-            for (off, line) in &r.lines {
-                let t = r.from + k * r.period + off;
-                if t <= elapsed {
-                    out.push((t, line.clone()));
-                }
-            }
-        }
-        out
     }
 }
 
@@ -445,62 +389,6 @@ impl Run {
             _ => self.t += 1_000,
         }
         Flow::Next(0)
-    }
-}
-
-/// `sleep`'s operand in ms: `Some(None)` for `infinity`, `None` when it is not a number.
-fn sleep_ms(a: &str) -> Option<Option<i64>> {
-    if a == "infinity" || a == "inf" {
-        return Some(None);
-    }
-    let (num, unit) = match a.char_indices().last()? {
-        (i, 's') => (&a[..i], 1_000.0),
-        (i, 'm') => (&a[..i], 60_000.0),
-        (i, 'h') => (&a[..i], 3_600_000.0),
-        (i, 'd') => (&a[..i], 86_400_000.0),
-        _ => (a, 1_000.0),
-    };
-    let v: f64 = num.parse().ok()?;
-    if !v.is_finite() || v < 0.0 || num.starts_with('+') {
-        return None;
-    }
-    Some(Some((v * unit).min(i64::MAX as f64 / 2.0) as i64))
-}
-
-/// The part of `printf` lessons use: `%s`, `%d`, `%%`, `\n`, `\t`; the format is reused
-/// while arguments remain, as coreutils does.
-fn printf(args: &[String]) -> String {
-    let Some((format, rest)) = args.split_first() else { return String::new() };
-    let mut out = String::new();
-    let mut rest = rest.iter();
-    loop {
-        let mut used = false;
-        let mut chars = format.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (c, chars.peek().copied()) {
-                ('\\', Some('n')) => {
-                    chars.next();
-                    out.push('\n');
-                }
-                ('\\', Some('t')) => {
-                    chars.next();
-                    out.push('\t');
-                }
-                ('%', Some('%')) => {
-                    chars.next();
-                    out.push('%');
-                }
-                ('%', Some('s' | 'd')) => {
-                    chars.next();
-                    used = true;
-                    out.push_str(rest.next().map_or("", String::as_str));
-                }
-                _ => out.push(c),
-            }
-        }
-        if !used || rest.len() == 0 {
-            return out;
-        }
     }
 }
 

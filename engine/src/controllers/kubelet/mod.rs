@@ -17,11 +17,13 @@
 
 mod backoff;
 mod command;
+mod coreutils;
 mod ids;
 mod images;
 mod lifecycle;
 mod output;
 mod pi;
+mod played;
 mod prober;
 mod runtime;
 mod serving;
