@@ -237,16 +237,20 @@ impl JobController {
                         now.plus_millis(remaining),
                         Wait::BackOff,
                     );
-                    ctx.decide(
-                        Kind::Job,
-                        &job.metadata,
-                        desired,
-                        format!(
-                            "pod failed ({} of {backoff_limit} retries used)",
-                            failed.min(backoff_limit)
-                        ),
-                        format!("wait {} before the next", secs_words(remaining)),
-                    );
+                    // Said once, by the sync that counted the failure; later syncs of
+                    // the same wait (its own status write, a resync) have nothing new.
+                    if !s.new_failed.is_empty() {
+                        ctx.decide(
+                            Kind::Job,
+                            &job.metadata,
+                            desired,
+                            format!(
+                                "pod failed ({} of {backoff_limit} retries used)",
+                                failed.min(backoff_limit)
+                            ),
+                            format!("wait {} before the next", secs_words(remaining)),
+                        );
+                    }
                 } else {
                     let indexes = if spec.is_indexed() {
                         let active_ix: Vec<i64> =
@@ -331,10 +335,10 @@ fn wanted_words(job: &Job, succeeded: i32, active: i32) -> String {
     let want = want_active(job, succeeded, active);
     match job.spec.completions {
         Some(c) => format!(
-            "want {c} completion{}, {want} at a time (parallelism {parallelism})",
+            "{c} completion{}, {want} at a time (parallelism {parallelism})",
             plural(c as usize)
         ),
-        None => format!("want 1 success, {parallelism} pods at a time"),
+        None => format!("1 success, {parallelism} pods at a time"),
     }
 }
 
@@ -343,7 +347,7 @@ fn observed_words(succeeded: i32, failed: i32, active: i32) -> String {
     if failed > 0 {
         parts.push(format!("{failed} failed"));
     }
-    format!("see {}", parts.join(", "))
+    parts.join(", ")
 }
 
 fn secs_words(ms: i64) -> String {
