@@ -20,8 +20,9 @@ use super::backoff::{
 use super::indexes::{
     calculate_succeeded_indexes, completion_index, first_pending_indexes, TRACKING_FINALIZER,
 };
-use super::pods;
+use super::pods::{self, release_counted, release_orphans};
 use super::status::{self, Finish};
+use super::words::{observed_words, plural, secs_words, want_active, wanted_words};
 use crate::controllers::queue::{Wait, WorkQueue};
 use crate::model::{Job, Kind, Object, Pod, PodPhase};
 use crate::store::{Key, Store, WatchEvent};
@@ -316,85 +317,5 @@ impl JobController {
             let (ns, name) = (&job.metadata.namespace, &job.metadata.name);
             let _ = ctx.store.modify_status::<Job>(ns, name, now, |j| j.status = next);
         }
-    }
-}
-
-/// `manageJob`'s `wantActive`.
-fn want_active(job: &Job, succeeded: i32, active: i32) -> i32 {
-    let parallelism = job.spec.parallelism.unwrap_or(1).max(0);
-    match job.spec.completions {
-        // Without completions any success ends the Job: leave what runs, start nothing.
-        None if succeeded > 0 => active,
-        None => parallelism,
-        Some(c) => (c - succeeded).clamp(0, parallelism),
-    }
-}
-
-fn wanted_words(job: &Job, succeeded: i32, active: i32) -> String {
-    let parallelism = job.spec.parallelism.unwrap_or(1);
-    let want = want_active(job, succeeded, active);
-    match job.spec.completions {
-        Some(c) => format!(
-            "{c} completion{}, {want} at a time (parallelism {parallelism})",
-            plural(c as usize)
-        ),
-        None => format!("1 success, {parallelism} pods at a time"),
-    }
-}
-
-fn observed_words(succeeded: i32, failed: i32, active: i32) -> String {
-    let mut parts = vec![format!("{succeeded} succeeded"), format!("{active} active")];
-    if failed > 0 {
-        parts.push(format!("{failed} failed"));
-    }
-    parts.join(", ")
-}
-
-fn secs_words(ms: i64) -> String {
-    crate::controllers::kubelet::go_duration((ms + 999) / 1000 * 1000)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// A finished Job's pods that still hold the tracking finalizer lose it (upstream removes
-/// it before the terminal condition; this catches pods that finished late).
-fn release_counted(job: &Job, ctx: &mut Ctx<'_>) {
-    let uid = job.metadata.uid.clone();
-    let names: Vec<String> = ctx
-        .store
-        .owned_or_orphan_pods(&uid, &job.metadata.namespace)
-        .into_iter()
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == uid))
-        .filter(|p| p.metadata.has_finalizer(TRACKING_FINALIZER))
-        .filter(|p| !p.is_active())
-        .map(|p| p.metadata.name.clone())
-        .collect();
-    for name in names {
-        pods::remove_finalizer(&job.metadata.namespace, &name, ctx);
-    }
-}
-
-/// Pods under this key's name whose Job (by UID) is gone: release their finalizer, as the
-/// controller's orphan-pod handling does, so a deleted Job's pods can go.
-fn release_orphans(key: &Key, live_uid: Option<&str>, ctx: &mut Ctx<'_>) {
-    let names: Vec<String> = ctx
-        .store
-        .list::<Pod>(Some(&key.ns), None)
-        .filter(|p| p.metadata.has_finalizer(TRACKING_FINALIZER))
-        .filter(|p| {
-            p.metadata.controller_ref().is_some_and(|r| {
-                r.kind == "Job" && r.name == key.name && Some(r.uid.as_str()) != live_uid
-            })
-        })
-        .map(|p| p.metadata.name.clone())
-        .collect();
-    for name in names {
-        pods::remove_finalizer(&key.ns, &name, ctx);
     }
 }

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::controllers::Ctx;
 use crate::model::{Job, Kind, ObjectMeta, OwnerReference, Pod};
-use crate::store::{ApiError, DeleteOptions};
+use crate::store::{ApiError, DeleteOptions, Key};
 
 use super::indexes::{COMPLETION_INDEX_ANNOTATION, TRACKING_FINALIZER};
 
@@ -145,6 +145,43 @@ pub fn remove_finalizer(ns: &str, name: &str, ctx: &mut Ctx<'_>) {
         let _ = ctx.store.modify::<Pod>(ns, name, ctx.now, |p| {
             p.metadata.finalizers.retain(|f| f != TRACKING_FINALIZER)
         });
+    }
+}
+
+/// A finished Job's pods that still hold the tracking finalizer lose it (upstream removes
+/// it before the terminal condition; this catches pods that finished late).
+pub fn release_counted(job: &Job, ctx: &mut Ctx<'_>) {
+    let uid = job.metadata.uid.clone();
+    let names: Vec<String> = ctx
+        .store
+        .owned_or_orphan_pods(&uid, &job.metadata.namespace)
+        .into_iter()
+        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == uid))
+        .filter(|p| p.metadata.has_finalizer(TRACKING_FINALIZER))
+        .filter(|p| !p.is_active())
+        .map(|p| p.metadata.name.clone())
+        .collect();
+    for name in names {
+        remove_finalizer(&job.metadata.namespace, &name, ctx);
+    }
+}
+
+/// Pods under this key's name whose Job (by UID) is gone: release their finalizer, as the
+/// controller's orphan-pod handling does, so a deleted Job's pods can go.
+pub fn release_orphans(key: &Key, live_uid: Option<&str>, ctx: &mut Ctx<'_>) {
+    let names: Vec<String> = ctx
+        .store
+        .list::<Pod>(Some(&key.ns), None)
+        .filter(|p| p.metadata.has_finalizer(TRACKING_FINALIZER))
+        .filter(|p| {
+            p.metadata.controller_ref().is_some_and(|r| {
+                r.kind == "Job" && r.name == key.name && Some(r.uid.as_str()) != live_uid
+            })
+        })
+        .map(|p| p.metadata.name.clone())
+        .collect();
+    for name in names {
+        remove_finalizer(&key.ns, &name, ctx);
     }
 }
 
