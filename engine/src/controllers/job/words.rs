@@ -71,7 +71,7 @@ mod tests {
     fn decisions_say_what_is_wanted_and_seen_in_plain_words() {
         assert_eq!(
             wanted_words(&job(Some(3), 2), 1, 1),
-            "3 completions, 1 at a time (parallelism 2)"
+            "3 completions, 2 at a time (parallelism 2)"
         );
         assert_eq!(
             wanted_words(&job(Some(1), 1), 0, 0),
