@@ -98,3 +98,25 @@ pub fn delete_job(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Time;
+
+    fn job(name: &str, start: Option<i64>) -> Job {
+        let mut j = Job::default();
+        j.metadata.name = name.into();
+        j.status.start_time = start.map(Time::from_secs);
+        j
+    }
+
+    #[test]
+    fn the_oldest_start_goes_first_and_unstarted_jobs_last() {
+        let mut jobs =
+            [job("c", None), job("b", Some(60)), job("a", Some(120)), job("d", Some(60))];
+        jobs.sort_by(by_start_time);
+        let names: Vec<&str> = jobs.iter().map(|j| j.metadata.name.as_str()).collect();
+        assert_eq!(names, ["b", "d", "a", "c"]);
+    }
+}

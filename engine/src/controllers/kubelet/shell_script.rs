@@ -58,7 +58,7 @@ enum Tok {
 /// Parses a script; the error is the line the shell (or the simulation) prints.
 pub fn parse(script: &str) -> Result<Vec<Item>, String> {
     let toks = tokenize(script)?;
-    let mut p = Parser { toks, at: 0 };
+    let mut p = Parser { toks, at: 0, depth: 0 };
     let items = p.list(&[])?;
     match p.toks.get(p.at) {
         None => Ok(items),
@@ -256,7 +256,12 @@ fn push_var(word: &mut Vec<Piece>, lit: &mut String, name: String) {
 struct Parser {
     toks: Vec<Tok>,
     at: usize,
+    /// How many loops enclose the one being read.
+    depth: usize,
 }
+
+/// Loops nest at most this deep, so a hostile script cannot exhaust the stack.
+const MAX_DEPTH: usize = 16;
 
 impl Parser {
     fn keyword(&self) -> Option<&str> {
@@ -312,6 +317,19 @@ impl Parser {
     }
 
     fn command(&mut self, stops: &[&str]) -> Result<Cmd, String> {
+        if matches!(self.keyword(), Some("while" | "until" | "for")) {
+            if self.depth >= MAX_DEPTH {
+                return Err(unsupported("loops nested this deep"));
+            }
+            self.depth += 1;
+            let cmd = self.loop_command(stops);
+            self.depth -= 1;
+            return cmd;
+        }
+        self.loop_command(stops)
+    }
+
+    fn loop_command(&mut self, stops: &[&str]) -> Result<Cmd, String> {
         match self.keyword() {
             Some(k @ ("while" | "until")) => {
                 let until = k == "until";
@@ -361,5 +379,51 @@ impl Parser {
                 Ok(Cmd::Simple(words))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn hostile_scripts_get_errors_not_panics() {
+        for script in [
+            "\"",
+            "'",
+            "$",
+            "${",
+            "${x",
+            "for",
+            "for x in",
+            "while true; do",
+            "done",
+            "do",
+            "&&",
+            "echo a &&",
+            "echo a ||",
+            ";;;",
+            "for 1 in a; do echo; done",
+            "echo >",
+            "while true; do; done",
+            "`x`",
+            "$(x)",
+            "a | b",
+            "if true; then echo; fi",
+        ] {
+            let _ = parse(script);
+        }
+        let deep = "while true; do ".repeat(100) + &"done; ".repeat(100);
+        assert!(parse(&deep).unwrap_err().contains("nested this deep"));
+        let wide = "echo x; ".repeat(5_000);
+        assert_eq!(parse(&wide).unwrap().len(), 5_000);
+    }
+
+    #[test]
+    fn loops_parse_with_their_bodies() {
+        let items = parse("for i in a b; do echo $i; done && echo end").unwrap();
+        assert_eq!(items.len(), 2);
+        assert!(parse("while :; do sleep 1; done").is_ok());
+        assert_eq!(parse("echo a # a comment").unwrap().len(), 1);
     }
 }
