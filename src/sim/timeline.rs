@@ -307,6 +307,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         StatefulSet => Kind::StatefulSet,
         Job => Kind::Job,
         CronJob => Kind::CronJob,
+        TtlAfterFinished => Kind::Job,
         HorizontalPodAutoscaler => Kind::HorizontalPodAutoscaler,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,

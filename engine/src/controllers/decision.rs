@@ -17,6 +17,7 @@ pub enum ControllerName {
     StatefulSet,
     Job,
     CronJob,
+    TtlAfterFinished,
     HorizontalPodAutoscaler,
     GarbageCollector,
     Scheduler,
@@ -27,7 +28,7 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 14] = [
+    pub const ALL: [ControllerName; 15] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -35,6 +36,7 @@ impl ControllerName {
         ControllerName::StatefulSet,
         ControllerName::Job,
         ControllerName::CronJob,
+        ControllerName::TtlAfterFinished,
         ControllerName::HorizontalPodAutoscaler,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
@@ -54,6 +56,7 @@ impl ControllerName {
             ControllerName::StatefulSet => "statefulset",
             ControllerName::Job => "job",
             ControllerName::CronJob => "cronjob",
+            ControllerName::TtlAfterFinished => "ttl-after-finished",
             ControllerName::HorizontalPodAutoscaler => "hpa",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
@@ -74,6 +77,7 @@ impl ControllerName {
             ControllerName::StatefulSet => "statefulset-controller",
             ControllerName::Job => "job-controller",
             ControllerName::CronJob => "cronjob-controller",
+            ControllerName::TtlAfterFinished => "ttl-after-finished-controller",
             ControllerName::HorizontalPodAutoscaler => "horizontal-pod-autoscaler",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",

@@ -24,6 +24,7 @@ pub mod ranking;
 pub mod replicaset;
 pub mod scheduler;
 pub mod statefulset;
+pub mod ttl_after_finished;
 
 use crate::clock::Time;
 use crate::model::{Kind, ObjectMeta};

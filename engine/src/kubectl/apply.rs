@@ -186,6 +186,8 @@ pub(super) fn put_item(
     let source = item.source;
     match item.decoded {
         Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, how, out),
+        Ok(Object::Job(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::CronJob(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, how, out),
         Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, how, out),
         Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),

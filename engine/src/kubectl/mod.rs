@@ -8,6 +8,7 @@ mod annotate;
 mod apply;
 pub mod args;
 pub mod complete;
+mod create_job;
 mod create_service;
 mod delete;
 mod describe;

@@ -66,6 +66,9 @@ pub fn create(
             argv.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, a)| a.clone()).collect();
         return super::create_service::create_service(s, &rest, out);
     }
+    if args::first_word(argv, CREATE_FLAGS).is_some_and(super::create_job::serves) {
+        return super::create_job::create(s, argv, out);
+    }
     let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
     let output = dry_run::output_format(a.get("output"))?;
     if let Some(f) = a.get("filename") {
@@ -152,8 +155,8 @@ pub fn create(
             Ok(0)
         }
         Some(
-            other @ ("clusterrole" | "clusterrolebinding" | "configmap" | "cm" | "cronjob" | "cj"
-            | "ingress" | "ing" | "job" | "poddisruptionbudget" | "pdb" | "priorityclass" | "pc"
+            other @ ("clusterrole" | "clusterrolebinding" | "configmap" | "cm"
+            | "ingress" | "ing" | "poddisruptionbudget" | "pdb" | "priorityclass" | "pc"
             | "quota" | "resourcequota" | "role" | "rolebinding" | "secret" | "serviceaccount" | "sa" | "token"),
         ) => Err(KubectlError::Plain(format!(
             "kubeloop: `kubectl create {other}` is not supported in kubeloop (try `create deployment`, `create service`, `create namespace` or `create -f -`)"
@@ -222,7 +225,7 @@ const RUN_FLAGS: &[FlagSpec] = &[
     flag("port", None),
     super::dry_run::FLAG,
     flag("output", Some('o')),
-    flag("command", None),
+    super::args::switch("command", None),
 ];
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
@@ -250,6 +253,15 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         }
     };
     let mut c = Container::new(name.clone(), image);
+    // run.go: the words after NAME are the container's args, or with --command its command.
+    let rest = a.positional[1..].to_vec();
+    if !rest.is_empty() {
+        if a.bool("command", false)? {
+            c.command = Some(rest);
+        } else {
+            c.args = Some(rest);
+        }
+    }
     // run.go takes --port as a string and converts it with strconv.Atoi.
     if let Some(p) = a.get("port").filter(|p| !p.is_empty()) {
         // Go's int32(port) conversion wraps, as here.

@@ -272,6 +272,8 @@ const KUBECTL_HELP: &[&str] = &[
     "  create deployment NAME --image=IMAGE [--replicas=N]   create namespace NAME   create -f -",
     "  create service clusterip|nodeport|loadbalancer NAME --tcp=PORT[:TARGET] [--node-port=N]",
     "      [--clusterip=None]     create service externalname NAME --external-name=HOST",
+    "  create job NAME --image=IMAGE [-- COMMAND...] | create job NAME --from=cronjob/NAME",
+    "  create cronjob NAME --image=IMAGE --schedule='*/5 * * * *' [--restart=Never] [-- COMMAND...]",
     "  expose deploy|rs|pod|svc NAME [--port=N] [--target-port=N|NAME] [--type=NodePort]",
     "      [--name=NAME] [--protocol=TCP|UDP|SCTP] [--selector=k=v] [--labels=k=v] [--cluster-ip=IP]",
     "  apply -f -                 manifests on stdin: k apply -f - <<EOF ... EOF",

@@ -69,6 +69,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::CronJob => {
             probe::<crate::controllers::cronjob::controller::CronJobController>(ev, store)
         }
+        ControllerName::TtlAfterFinished => {
+            probe::<crate::controllers::ttl_after_finished::TtlAfterFinishedController>(ev, store)
+        }
         ControllerName::HorizontalPodAutoscaler => {
             probe::<crate::controllers::hpa::controller::HpaController>(ev, store)
         }

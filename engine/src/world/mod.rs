@@ -22,6 +22,7 @@ use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::scheduler::Scheduler;
 use crate::controllers::statefulset::controller::StatefulSetController;
+use crate::controllers::ttl_after_finished::TtlAfterFinishedController;
 use crate::controllers::{Config, Controller, ControllerName, DecisionLog, Host, Hosts};
 use crate::model::*;
 use crate::rng::SimRng;
@@ -84,6 +85,7 @@ pub struct World {
     statefulset: StatefulSetController,
     job: JobController,
     cronjob: CronJobController,
+    ttl_after_finished: TtlAfterFinishedController,
     hpa: HpaController,
     gc: GarbageCollector,
     scheduler: Scheduler,
@@ -101,7 +103,7 @@ pub struct World {
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
-            statefulset, job, cronjob, hpa, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            statefulset, job, cronjob, ttl_after_finished, hpa, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -151,6 +153,7 @@ impl World {
             statefulset: StatefulSetController::default(),
             job: JobController::default(),
             cronjob: CronJobController::default(),
+            ttl_after_finished: TtlAfterFinishedController::default(),
             hpa: HpaController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
@@ -343,6 +346,7 @@ impl World {
             ControllerName::StatefulSet => apply!(&mut self.statefulset),
             ControllerName::Job => apply!(&mut self.job),
             ControllerName::CronJob => apply!(&mut self.cronjob),
+            ControllerName::TtlAfterFinished => apply!(&mut self.ttl_after_finished),
             ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),

@@ -180,6 +180,7 @@ impl World {
         plan!(&mut self.statefulset, PlannedKey::Object);
         plan!(&mut self.job, PlannedKey::Object);
         plan!(&mut self.cronjob, PlannedKey::Object);
+        plan!(&mut self.ttl_after_finished, PlannedKey::Object);
         plan!(&mut self.hpa, PlannedKey::Object);
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
@@ -226,6 +227,9 @@ impl World {
             (ControllerName::StatefulSet, PlannedKey::Object(k)) => run!(self.statefulset, k),
             (ControllerName::Job, PlannedKey::Object(k)) => run!(self.job, k),
             (ControllerName::CronJob, PlannedKey::Object(k)) => run!(self.cronjob, k),
+            (ControllerName::TtlAfterFinished, PlannedKey::Object(k)) => {
+                run!(self.ttl_after_finished, k)
+            }
             (ControllerName::HorizontalPodAutoscaler, PlannedKey::Object(k)) => run!(self.hpa, k),
             (ControllerName::GarbageCollector, PlannedKey::Owned(kind, k)) => {
                 run!(self.gc, &(*kind, k.clone()))

@@ -14,7 +14,7 @@
 //! | a name or tag containing `hangs`                        | ok                            | forever; HTTP on 80 and 8080: 200 for 60 s, then it hangs (probes time out) | stops in 1 s (exit 0) |
 //! | `nginx`, `httpd` with a known tag                       | ok                            | forever; HTTP on 80: `/` and `/index.html` 200, other paths 404 | stops in 1 s (exit 0) |
 //! | `redis` with a known tag                                | ok                            | forever; its own protocol on 6379 (tcpSocket probes pass, httpGet fails) | stops in 1 s (exit 0) |
-//! | `busybox`, `alpine` with a known tag                    | ok                            | its shell has no command: exit 0 after 0.1 s (`Completed`) | stops at once |
+//! | `busybox`, `alpine`, `perl` with a known tag            | ok                            | its shell has no command: exit 0 after 0.1 s (`Completed`) | stops at once |
 //! | `registry.k8s.io/pause` with a known tag                | ok                            | forever                               | stops at once         |
 //! | a catalogue image with another tag (`nginx:banana`)     | fails: `not found`            |                                       |                       |
 //! | any other Docker Hub name (`myapp:1.0`, `nosuchimage`, `me/app`) | fails: `pull access denied, repository does not exist or may require authorization` | | |
@@ -25,7 +25,9 @@
 //! A digest (`nginx@sha256:...`) counts as known. An image with a magic word (`crash`,
 //! `sleep`, `slowstart`, `neverready`, `hangs`) always pulls, wherever it claims to come
 //! from: the magic words win over the registry rules. Ports, HTTP answers and probe
-//! outcomes are in `serving.rs`; what each program logs is in `output.rs`.
+//! outcomes are in `serving.rs`; what each program logs is in `output.rs`. A `command` or
+//! `args` on busybox, alpine, perl, nginx, httpd or redis runs instead of the image's
+//! program (`command.rs`, through `container_behaviour`).
 //!
 //! Error wording is containerd's as the kubelet prints it after `Failed to pull image "x": `.
 
@@ -55,6 +57,9 @@ pub struct Program {
     pub stop_ms: Option<i64>,
     /// Which program it is: what it listens on, answers and logs.
     pub app: App,
+    /// The command names an executable the image lacks: the runtime fails to start the
+    /// container (`StartError`, exit code 128; `command.rs`).
+    pub start_error: bool,
 }
 
 /// An image reference, split the way the container runtime normalises it.
@@ -175,6 +180,7 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
                 exits: None,
                 stop_ms,
                 app,
+                start_error: false,
             });
         }
     }
@@ -184,6 +190,7 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
             exits: None,
             stop_ms: None,
             app: App::Sleep,
+            start_error: false,
         });
     }
     if r.path.contains("crashloop") || tag.contains("crash") {
@@ -192,6 +199,7 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
             exits: Some((1_000, 1)),
             stop_ms: Some(1_000),
             app: App::Crash,
+            start_error: false,
         });
     }
     let alpine = tag.contains("alpine");
@@ -207,6 +215,10 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
         }
         ("docker.io", "library/busybox") => Some(exiting(2_156_241)),
         ("docker.io", "library/alpine") => Some(exiting(3_653_068)),
+        // Its default command, `perl5 -de0`, has no terminal to debug on and exits.
+        ("docker.io", "library/perl") => {
+            Some(exiting(if alpine { 19_213_846 } else { 335_231_479 }))
+        }
         ("registry.k8s.io", "pause") => Some(serving(320_368, 0, App::Pause)),
         _ => None,
     };
@@ -219,12 +231,18 @@ pub fn image_behaviour(image: &str) -> ImageBehaviour {
 }
 
 fn serving(size_bytes: u64, stop_ms: i64, app: App) -> Program {
-    Program { size_bytes, exits: None, stop_ms: Some(stop_ms), app }
+    Program { size_bytes, exits: None, stop_ms: Some(stop_ms), app, start_error: false }
 }
 
 /// busybox and alpine run `sh` with no command: it exits at once, successfully.
 fn exiting(size_bytes: u64) -> Program {
-    Program { size_bytes, exits: Some((100, 0)), stop_ms: Some(0), app: App::Shell }
+    Program {
+        size_bytes,
+        exits: Some((100, 0)),
+        stop_ms: Some(0),
+        app: App::Shell,
+        start_error: false,
+    }
 }
 
 fn known_tag(tag: &str) -> bool {

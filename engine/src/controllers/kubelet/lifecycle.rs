@@ -84,10 +84,21 @@ impl Sync<'_, '_> {
                 let exit = p.exits.filter(|(ms, _)| since.plus_millis(*ms) <= now);
                 let Some((ms, code)) = exit else { return self.probe(c, since) };
                 let finished = since.plus_millis(ms);
+                // A command the image lacks never ran: containerd's StartError and message.
+                let (reason, message) = if p.start_error {
+                    let spec = self.pod.spec.containers.iter().find(|s| s.name == c.name);
+                    let script = spec.and_then(super::command::script);
+                    ("StartError", script.and_then(|s| s.start_error))
+                } else if code == 0 {
+                    ("Completed", None)
+                } else {
+                    ("Error", None)
+                };
                 let term = StateTerminated {
                     exit_code: code,
                     signal: None,
-                    reason: Some(if code == 0 { "Completed" } else { "Error" }.into()),
+                    reason: Some(reason.into()),
+                    message,
                     started_at: Some(since),
                     finished_at: Some(finished),
                     // kuberuntime `convertToAPIContainerStatuses`: the exited container's ID.
@@ -96,7 +107,6 @@ impl Sync<'_, '_> {
                         &c.name,
                         c.restart_count,
                     ))),
-                    ..Default::default()
                 };
                 self.decide(
                     WANT_RUNNING,

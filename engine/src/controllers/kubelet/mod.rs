@@ -16,13 +16,18 @@
 //! `generateAPIPodStatus`, and status/status_manager.go (the final delete with grace 0).
 
 mod backoff;
+mod command;
+mod coreutils;
 mod ids;
 mod images;
 mod lifecycle;
 mod output;
+mod pi;
+mod played;
 mod prober;
 mod runtime;
 mod serving;
+mod shell_script;
 #[cfg(test)]
 pub(crate) mod testenv;
 #[cfg(test)]
@@ -35,6 +40,7 @@ use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, StateTerminated};
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
+pub use command::container_behaviour;
 pub use images::{
     container_digest, digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour,
     ImageRef, Program,

@@ -11,6 +11,7 @@
 use crate::clock::Time;
 use crate::model::{Container, IntOrString, Probe, ProbeKind};
 
+use super::command::Line;
 use super::serving::{App, HANG_AFTER_MS, SLOW_READY_MS};
 
 /// One container instance whose output is wanted.
@@ -30,6 +31,21 @@ pub fn lines(inst: &Instance<'_>, after: Option<Time>) -> Vec<(Time, String)> {
     let mut out: Vec<(Time, String)> = Vec::new();
     let last = inst.end.map_or(inst.upto, |(t, _)| t.min(inst.upto));
     let keep = |t: Time| after.is_none_or(|a| t > a) && t <= last;
+    // A command played out by `command.rs` prints what its script says, not the image's
+    // program's banner.
+    if let Some(script) = super::command::script(inst.container) {
+        for (offset, line) in script.timeline(last.since(inst.start)) {
+            let t = inst.start.plus_millis(offset);
+            if keep(t) {
+                let text = match line {
+                    Line::Text(text) => text,
+                    Line::Date => date_line(t),
+                };
+                out.push((t, text));
+            }
+        }
+        return out;
+    }
     let start = inst.start;
     for (offset, text) in banner(inst) {
         let t = start.plus_millis(offset);
@@ -315,6 +331,13 @@ fn httpd_time(t: Time) -> String {
 fn redis_time(t: Time) -> String {
     let (y, m, d, h, mi, s, ms, _) = parts(t);
     format!("{d} {} {y} {h}:{mi}:{s}.{ms:03}", MONTHS[m - 1])
+}
+
+/// `date` in busybox and coreutils alike: `Wed Jan  1 00:00:03 UTC 2025`.
+fn date_line(t: Time) -> String {
+    let (y, m, d, h, mi, s, _, wd) = parts(t);
+    let day = d.trim_start_matches('0');
+    format!("{} {} {day:>2} {h}:{mi}:{s} UTC {y}", DAYS[wd], MONTHS[m - 1])
 }
 
 /// Go's `log` package: `2025/01/01 00:00:03`.

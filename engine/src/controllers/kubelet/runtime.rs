@@ -13,7 +13,8 @@ use crate::controllers::Wait;
 use crate::model::{ContainerId, ContainerState, ContainerStatus, Pod, StateTerminated};
 
 pub use super::backoff::{Backoff, BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
-use super::images::{container_digest, image_behaviour, image_id, ImageBehaviour};
+use super::command::container_behaviour;
+use super::images::{container_digest, image_id, ImageBehaviour};
 use super::prober::Worker;
 
 /// How soon the kubelet notices a container exited or a pull failed and syncs the pod again
@@ -225,7 +226,7 @@ impl PodRuntime {
                 let restart_count = status.map_or(0, |s| s.restart_count);
                 let last_state = status.and_then(|s| s.last_state.terminated.clone());
                 let crash_backoff = Backoff::after_restarts(restart_count, now);
-                let behaviour = image_behaviour(&c.image);
+                let behaviour = container_behaviour(c);
                 let step = status.map_or(Step::New, |s| {
                     rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
                 });

@@ -202,6 +202,10 @@ fn find_pod(world: &World, ns: &str, arg: &str, out: &mut Output) -> Result<Pod,
             Some(r) => r.spec.selector.clone(),
             None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
         },
+        crate::model::Kind::Job => match world.store.get::<crate::model::Job>(ns, name) {
+            Some(j) => j.spec.selector.clone().unwrap_or_default(),
+            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
+        },
         // polymorphichelpers' SelectorsForObject: a Service's pods are its selector's.
         crate::model::Kind::Service => match world.store.get::<crate::model::Service>(ns, name) {
             Some(s) if s.spec.selector.is_empty() => {

@@ -7,6 +7,7 @@
 //! owners, pods and events is done here, from the store; nothing is written.
 
 pub mod daemonset;
+mod job;
 mod node;
 mod pod;
 mod service;
@@ -61,9 +62,9 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::DaemonSet => daemonset::describe_daemonset(store, store.get(ns, name)?, now),
         Kind::StatefulSet => statefulset::describe_statefulset(store, store.get(ns, name)?, now),
         Kind::PersistentVolumeClaim => statefulset::describe_pvc(store, store.get(ns, name)?, now),
+        Kind::Job => job::describe_job(store, store.get(ns, name)?, now),
+        Kind::CronJob => job::describe_cronjob(store, store.get(ns, name)?, now),
         Kind::ControllerRevision
-        | Kind::Job
-        | Kind::CronJob
         | Kind::HorizontalPodAutoscaler
         | Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
