@@ -81,12 +81,14 @@ impl Controller for GarbageCollector {
                 }
             }
         }
-        scan::<Deployment>(self, store);
-        scan::<ReplicaSet>(self, store);
-        scan::<Pod>(self, store);
-        // EndpointSlices are owned by their Service: a lost DELETED event of the Service is
-        // healed at the next resync, as for any other dependent.
-        scan::<EndpointSlice>(self, store);
+        // Every kind that can be a dependent: pods and ReplicaSets, EndpointSlices (owned by
+        // their Service), Jobs, ControllerRevisions and claims; a lost DELETED event of an
+        // owner is healed at the next resync. Events and Nodes have no owners here.
+        for kind in Kind::ALL {
+            if !matches!(kind, Kind::Event | Kind::Node) {
+                crate::with_kind!(kind, T => scan::<T>(self, store));
+            }
+        }
     }
 
     fn reconcile(&mut self, key: &GcKey, ctx: &mut Ctx<'_>) {
