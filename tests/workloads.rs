@@ -108,7 +108,12 @@ async fn every_workload_kind_is_drawn_and_a_statefulset_pod_comes_back_by_name()
     assert_eq!(count(c, ".hpa-arc").await, 1, "the autoscaler's loop onto its Deployment");
 
     // Delete web-1 by clicking it: the StatefulSet makes it again, with the same name.
-    c.find(Locator::Css("[data-kind='Pod'][data-name='web-1']")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("[data-kind='Pod'][data-name='web-1']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     c.wait().for_element(Locator::Css("aside.inspector")).await.unwrap();
     c.find(Locator::Css("aside.inspector .btn-danger")).await.unwrap().click().await.unwrap();
     eventually(10, "the delete command", || async {

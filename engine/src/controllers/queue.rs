@@ -148,9 +148,10 @@ impl<K: Ord + Clone> WorkQueue<K> {
         self.delayed.keys().next().map(|(t, _)| *t)
     }
 
-    /// The earliest delayed add that is not a recurring timer (`Wait::recurs`).
-    pub fn next_unfinished(&self) -> Option<Time> {
-        self.delayed.iter().find(|(_, (_, why))| !why.recurs()).map(|((t, _), _)| *t)
+    /// Whether a delayed add that is not a recurring timer falls due by `deadline`.
+    pub fn unfinished_by(&self, deadline: Time) -> bool {
+        let due = self.delayed.range(..=(deadline, u64::MAX));
+        due.into_iter().any(|(_, (_, why))| !why.recurs())
     }
 
     /// The earliest delayed add with its key and what it waits for.
@@ -182,9 +183,9 @@ mod tests {
         q.add_after_for("cron", Time(60_000), Wait::Schedule);
         q.add_after_for("hpa", Time(15_000), Wait::SyncPeriod);
         assert_eq!(q.next_delayed(), Some(Time(15_000)));
-        assert_eq!(q.next_unfinished(), None, "settle does not wait for a schedule");
+        assert!(!q.unfinished_by(Time(i64::MAX)), "settle does not wait for a schedule");
         q.add_after_for("pod", Time(90_000), Wait::GracePeriod);
-        assert_eq!(q.next_unfinished(), Some(Time(90_000)));
+        assert!(q.unfinished_by(Time(90_000)) && !q.unfinished_by(Time(89_999)));
     }
 
     #[test]

@@ -288,33 +288,39 @@ impl World {
         let start = self.now;
         let deadline = start.plus_millis(limit_ms.max(0));
         while self.now < deadline {
-            if self.has_work() {
+            if self.has_work_by(deadline) {
                 self.step();
                 continue;
             }
             let before = self.store.resource_version();
             self.resync_all();
             self.step();
-            if !self.has_work() && self.store.resource_version() == before {
+            if !self.has_work_by(deadline) && self.store.resource_version() == before {
                 return Settled { elapsed_ms: self.now.since(start), quiet: true };
             }
         }
-        Settled { elapsed_ms: self.now.since(start), quiet: !self.has_work() }
+        Settled { elapsed_ms: self.now.since(start), quiet: !self.has_work_by(deadline) }
     }
 
-    /// Whether any running loop has something queued or scheduled, or events are undelivered.
-    /// Recurring timers (a CronJob's schedule, the autoscaler's sync period) are not
-    /// unfinished work: a settled cluster still has them.
-    pub fn has_work(&mut self) -> bool {
+    /// `has_work`, counting only timers due by `deadline`: a container that sleeps for an
+    /// hour is not work a settle of ten minutes can wait for.
+    fn has_work_by(&mut self, deadline: Time) -> bool {
         if self.cursor != self.store.watch.end() || !self.pending.is_empty() {
             return true;
         }
         let run = &self.run;
         let mut busy = false;
         each_controller!(self, c => if run[&c.name()] == RunState::Running {
-            busy |= !c.queue().is_empty() || c.queue().next_unfinished().is_some();
+            busy |= !c.queue().is_empty() || c.queue().unfinished_by(deadline);
         });
         busy
+    }
+
+    /// Whether any running loop has something queued or scheduled, or events are undelivered.
+    /// Recurring timers (a CronJob's schedule, the autoscaler's sync period) are not
+    /// unfinished work: a settled cluster still has them.
+    pub fn has_work(&mut self) -> bool {
+        self.has_work_by(Time(i64::MAX))
     }
 
     pub fn controller_state(&self, c: ControllerName) -> RunState {

@@ -72,7 +72,7 @@ impl Controller for CronJobController {
             let _ = ctx.store.modify_status::<CronJob>(ns, name, ctx.now, |c| c.status = next);
         }
         if let Some(ms) = requeue {
-            self.queue.add_after_for(key.clone(), ctx.now.plus_millis(ms.max(0)), Wait::Recheck);
+            self.queue.add_after_for(key.clone(), ctx.now.plus_millis(ms.max(0)), Wait::Schedule);
         }
     }
 }
