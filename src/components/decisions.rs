@@ -10,13 +10,14 @@ use yew::prelude::*;
 use crate::selection::ObjRef;
 
 /// The loops, in the order their chips appear.
-pub const LOOPS: [&str; 14] = [
+pub const LOOPS: [&str; 15] = [
     "replicaset",
     "deployment",
     "daemonset",
     "statefulset",
     "job",
     "cronjob",
+    "ttl-after-finished",
     "hpa",
     "garbage-collector",
     "scheduler",
@@ -29,7 +30,8 @@ pub const LOOPS: [&str; 14] = [
 
 /// The workload loops get a chip once they have decided something: a lesson without
 /// DaemonSets need not show their switch.
-const SHOWN_WHEN_ACTIVE: [&str; 5] = ["daemonset", "statefulset", "job", "cronjob", "hpa"];
+const SHOWN_WHEN_ACTIVE: [&str; 6] =
+    ["daemonset", "statefulset", "job", "cronjob", "ttl-after-finished", "hpa"];
 
 /// Loops hidden until their chip is switched on. The kubelet reports every container step of
 /// every pod, which would bury the decisions the lesson is about; the legacy Endpoints loop
