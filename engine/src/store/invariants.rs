@@ -28,6 +28,13 @@ impl Store {
         self.check_table::<crate::model::Service>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::EndpointSlice>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::Endpoints>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::DaemonSet>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::StatefulSet>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::ControllerRevision>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Job>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::CronJob>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::HorizontalPodAutoscaler>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::PersistentVolumeClaim>(&mut rebuilt, &mut objects)?;
         // Events are not indexed (`Indexes::on_write`), so their UIDs are not counted.
         let mut events = 0;
         self.check_table::<crate::model::Event>(&mut rebuilt, &mut events)?;
