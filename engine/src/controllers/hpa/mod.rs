@@ -11,8 +11,11 @@
 pub mod behavior;
 pub mod conditions;
 pub mod controller;
+pub mod metrics;
 pub mod pod_groups;
 pub mod replica_calculator;
+pub mod sync;
+pub mod target;
 pub mod without_behavior;
 
 #[cfg(test)]
