@@ -190,6 +190,7 @@ pub(super) fn put_item(
         Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, how, out),
         Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::HorizontalPodAutoscaler(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::Endpoints(x)) => {
             super::resource::warn_deprecated(Kind::Endpoints, out);
             put(s, Rc::unwrap_or_clone(x), &source, how, out)

@@ -6,6 +6,7 @@
 //! Kinds without a describer in kubectl (Event) go through its generic describer. Looking up
 //! owners, pods and events is done here, from the store; nothing is written.
 
+mod hpa;
 mod node;
 mod pod;
 mod service;
@@ -56,12 +57,12 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::Service => service::describe_service(store, store.get(ns, name)?, now),
         Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
         Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
+        Kind::HorizontalPodAutoscaler => hpa::describe_hpa(store, store.get(ns, name)?, now),
         Kind::DaemonSet
         | Kind::StatefulSet
         | Kind::ControllerRevision
         | Kind::Job
         | Kind::CronJob
-        | Kind::HorizontalPodAutoscaler
         | Kind::PersistentVolumeClaim
         | Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
