@@ -12,6 +12,7 @@ pub mod behavior;
 pub mod conditions;
 pub mod controller;
 pub mod metrics;
+mod narrate;
 pub mod pod_groups;
 pub mod replica_calculator;
 pub mod sync;

@@ -14,6 +14,7 @@ use super::behavior::{self, Normalization, Policy, PolicyType, Rules, RulesSpec,
 use super::conditions::{self as words, ABLE_TO_SCALE, SCALING_ACTIVE, SCALING_LIMITED};
 use super::controller::Memory;
 use super::metrics::{self, CondUpdate, Inputs};
+use super::narrate::{explain, metric_word, note, plural, window_minutes};
 use super::replica_calculator::Tuning;
 use super::target;
 use super::without_behavior;
@@ -76,14 +77,6 @@ pub fn rules(hpa: &HorizontalPodAutoscaler) -> Option<(Rules, Rules)> {
         behavior::scale_up_rules(up.as_ref()),
         behavior::scale_down_rules(down.as_ref(), behavior::DOWNSCALE_STABILIZATION_SECONDS),
     ))
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 /// `reconcileAutoscaler`.
@@ -232,7 +225,7 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
         set_condition(&mut status.conditions, &c, now);
         let want = format!("{} {} per pod", reading.target, metric_word(&computed.metric_name));
         let seen = format!("{} on {} pod{}", reading.current, reading.pods, plural(reading.pods));
-        let action = explain(current, proposal, &normalized, able.reason, window_minutes(hpa));
+        let action = explain(current, proposal, &normalized, window_minutes(hpa));
         note(ctx, hpa, memory, want, seen, action);
         (normalized.replicas, rescale_reason)
     };
@@ -302,64 +295,6 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
     write_status(ctx, hpa, status);
 }
 
-/// "cpu" for "cpu resource utilization (percentage of request)".
-fn metric_word(name: &str) -> &str {
-    name.split(' ').next().unwrap_or(name)
-}
-
-fn window_minutes(hpa: &HorizontalPodAutoscaler) -> String {
-    let secs = rules(hpa)
-        .map_or(behavior::DOWNSCALE_STABILIZATION_SECONDS, |(_, d)| d.stabilization_window_seconds);
-    if secs % 60 == 0 {
-        format!("{} min", secs / 60)
-    } else {
-        format!("{secs} s")
-    }
-}
-
-/// The action in words: scale, hold (stabilisation), limited, or within tolerance.
-fn explain(
-    current: i32,
-    proposal: i32,
-    n: &behavior::Normalized,
-    able: &str,
-    window: String,
-) -> String {
-    let size = n.replicas;
-    let held = matches!(able, "ScaleDownStabilized" | "ScaleUpStabilized");
-    if held {
-        let step = if size == current { "wait".to_string() } else { format!("scale to {size}") };
-        return format!(
-            "want to scale to {proposal}, but the last {window} recommended {size}: {step} (stabilisation window)"
-        );
-    }
-    if n.scaling_limited {
-        return format!("want {proposal}, but {}: scale to {size}", n.limited.message);
-    }
-    if size == current {
-        return format!("keep {current} (within the 10% tolerance)");
-    }
-    format!("scale to {size}")
-}
-
-/// Records a decision unless it repeats the last one (a hold lasts minutes).
-fn note(
-    ctx: &mut Ctx<'_>,
-    hpa: &HorizontalPodAutoscaler,
-    memory: &mut Memory,
-    desired: impl Into<String>,
-    observed: impl Into<String>,
-    action: impl Into<String>,
-) {
-    let (desired, observed, action) = (desired.into(), observed.into(), action.into());
-    let key = format!("{desired}|{action}");
-    if memory.last_note == key {
-        return;
-    }
-    memory.last_note = key;
-    ctx.decide(Kind::HorizontalPodAutoscaler, &hpa.metadata, desired, observed, action);
-}
-
 /// updateStatusIfNeeded: written only when it changed.
 fn write_status(ctx: &mut Ctx<'_>, hpa: &HorizontalPodAutoscaler, status: HpaStatus) {
     if status == hpa.status {
@@ -421,24 +356,5 @@ mod tests {
             down.policies,
             vec![Policy { type_: PolicyType::Pods, value: 1, period_seconds: 30 }]
         );
-    }
-
-    #[test]
-    fn the_action_says_why_a_scale_down_waits() {
-        let held = behavior::Normalized {
-            replicas: 5,
-            able_to_scale: behavior::Verdict { reason: "ScaleDownStabilized", message: "" },
-            scaling_limited: false,
-            limited: behavior::Verdict { reason: "DesiredWithinRange", message: "" },
-        };
-        assert_eq!(
-            explain(5, 2, &held, "ScaleDownStabilized", "5 min".into()),
-            "want to scale to 2, but the last 5 min recommended 5: wait (stabilisation window)"
-        );
-        let free = behavior::Normalized {
-            able_to_scale: behavior::Verdict { reason: "ReadyForNewScale", message: "" },
-            ..held
-        };
-        assert_eq!(explain(2, 5, &free, "ReadyForNewScale", "5 min".into()), "scale to 5");
     }
 }
