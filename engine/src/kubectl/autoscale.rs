@@ -29,6 +29,8 @@ const AUTOSCALE_FLAGS: &[FlagSpec] = &[
     flag("name", None),
     flag("namespace", Some('n')),
     flag("field-manager", None),
+    flag("filename", Some('f')),
+    flag("kustomize", Some('k')),
     super::dry_run::FLAG,
     flag("output", Some('o')),
 ];
@@ -44,6 +46,11 @@ pub struct Options {
 
 pub fn autoscale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, AUTOSCALE_FLAGS, "autoscale")?;
+    if a.has("filename") || a.has("kustomize") {
+        return Err(KubectlError::Plain(
+            "kubeloop: autoscale -f and -k read files, and kubeloop has none; name the object: autoscale deploy NAME --max=N".into(),
+        ));
+    }
     // cobra's MarkFlagRequired("max") runs before the command.
     if !a.has("max") {
         return Err(KubectlError::Usage("required flag(s) \"max\" not set".into()));

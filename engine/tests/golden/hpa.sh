@@ -4,10 +4,10 @@
 k create deployment web --image=nginx:1.27 --replicas=2
 k autoscale deploy web --min=2 --max=6 --cpu-percent=50 --dry-run=client -o yaml
 k autoscale deploy web --max=5 --dry-run=client -o json
-k autoscale rs/web-1 --max=3 --name=other --dry-run=client
 k autoscale deploy web --max=3 --dry-run=client -o name
 k autoscale deploy web --max=3 --cpu-percent=0 --min=0 --dry-run=client -o yaml
 settle
+k autoscale rs/$(k get rs -o jsonpath='{.items[0].metadata.name}') --max=3 --name=other --dry-run=client
 # No CPU request: the HPA cannot compute a utilization.
 k autoscale deploy web --min=2 --max=6 --cpu-percent=50
 k get hpa
@@ -66,4 +66,5 @@ k autoscale svc web --max=3
 k autoscale pod $(k get pods -o jsonpath='{.items[0].metadata.name}') --max=3
 k autoscale deploy web --max=3 --dry-run=maybe
 k autoscale deploy web --max=3 -o wide
+k autoscale -f web.yaml --max=3
 k autoscale deploy web --max=3
