@@ -210,3 +210,58 @@ EOF",
     let events = run(&mut s, "k get events --field-selector reason=FailedGetScale");
     assert!(events.contains("deployments.apps \"web\" not found"), "{events}");
 }
+
+#[test]
+fn a_metric_that_cannot_be_read_blocks_a_scale_down_but_not_a_scale_up() {
+    // horizontal.go computeReplicasForMetrics: with some metrics invalid, the HPA still
+    // scales up on the others, but never down.
+    let mut s = Session::new(World::new(3), Mode::Script);
+    run(&mut s, "k create deployment web --image=nginx:1.27 --replicas=2");
+    run(&mut s, "k set resources deploy/web --requests=cpu=100m");
+    run(&mut s, "settle");
+    run(
+        &mut s,
+        "k apply -f - <<EOF
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: 6
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}
+  - type: Pods
+    pods: {metric: {name: requests_per_second}, target: {type: AverageValue, averageValue: '10'}}
+EOF",
+    );
+    run(&mut s, "sleep 1m");
+    assert_eq!(replicas(&s), 2, "idle pods would allow 1, but a metric is missing");
+    assert_eq!(condition(&s, "ScalingActive"), ("False".into(), "FailedGetPodsMetric".into()));
+    let get = run(&mut s, "k get hpa web");
+    assert!(get.contains("cpu: 1%/50%, <unknown>/10"), "{get}");
+    run(&mut s, "load deploy/web 150m");
+    run(&mut s, "sleep 1m");
+    assert!(replicas(&s) >= 4, "scaled up on cpu, got {}", replicas(&s));
+    assert_eq!(condition(&s, "ScalingActive"), ("True".into(), "ValidMetricFound".into()));
+}
+
+#[test]
+fn the_decision_feed_tells_the_scale_up_and_the_wait_in_plain_words() {
+    let mut s = autoscaled(2, 6);
+    run(&mut s, "sleep 45");
+    run(&mut s, "load deploy/web 150m");
+    run(&mut s, "sleep 1m");
+    run(&mut s, "load deploy/web 0");
+    run(&mut s, "sleep 1m");
+    let feed = hpa_decisions(&s).join("\n");
+    assert!(feed.contains("50% cpu per pod | 15"), "{feed}");
+    assert!(feed.contains("want 7, but the desired replica count is increasing faster than the maximum scale rate: scale to 4"), "{feed}");
+    assert!(
+        feed.contains(
+            "want to scale to 1, but the last 5 min recommended 6: wait (stabilisation window)"
+        ),
+        "{feed}"
+    );
+}
