@@ -181,7 +181,11 @@ fn a_statefulset_gets_its_scale_written() {
     };
     s.world.create(sts).expect("the StatefulSet is created");
     run(&mut s, "k autoscale sts db --min=2 --max=3 --cpu-percent=50");
-    run(&mut s, "sleep 1s");
+    // The first sync comes a sync period (15 s) after the HPA is seen.
+    run(&mut s, "sleep 14s");
+    let sts = s.world.store.get::<StatefulSet>("default", "db").expect("db exists");
+    assert_eq!(sts.spec.replicas, 1, "not synced yet");
+    run(&mut s, "sleep 2s");
     let sts = s.world.store.get::<StatefulSet>("default", "db").expect("db exists");
     assert_eq!(sts.spec.replicas, 2, "raised to the minimum through the scale");
     let h = s.world.store.get::<HorizontalPodAutoscaler>("default", "db").expect("hpa");

@@ -28,7 +28,8 @@ pub struct Memory {
     /// `a.scaleUpEvents[key]`, `a.scaleDownEvents[key]`.
     pub up_events: Vec<ScaleEvent>,
     pub down_events: Vec<ScaleEvent>,
-    /// When it last synced: the fixed-interval queue lets it sync again a period later.
+    /// When it last synced (or was first seen): the fixed-interval queue hands it out again
+    /// a period later.
     pub last_sync: Option<Time>,
     /// The last decision shown, so a hold that lasts minutes is told once.
     pub last_note: String,
@@ -75,7 +76,12 @@ impl Controller for HpaController {
             self.memory.remove(key);
             return;
         };
-        let memory = self.memory.entry(key.clone()).or_default();
+        // enqueueHPA adds every key with the sync period's delay, the first one too: a new
+        // HPA (or every HPA after a restart) is first synced a period after it is seen.
+        let memory = self
+            .memory
+            .entry(key.clone())
+            .or_insert_with(|| Memory { last_sync: Some(ctx.now), ..Default::default() });
         // The fixed-interval rate limiter: whatever enqueued the key (its own status write, a
         // spec change, the resync), it syncs at most once per period.
         if let Some(last) = memory.last_sync {
