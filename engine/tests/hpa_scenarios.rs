@@ -269,3 +269,21 @@ fn the_decision_feed_tells_the_scale_up_and_the_wait_in_plain_words() {
         "{feed}"
     );
 }
+
+#[test]
+fn two_hpas_on_the_same_pods_both_refuse_to_scale() {
+    let mut s = autoscaled(2, 6);
+    run(&mut s, "k autoscale deploy web --name=web2 --max=3 --cpu-percent=80");
+    run(&mut s, "load deploy/web 300m");
+    run(&mut s, "sleep 1m");
+    assert_eq!(replicas(&s), 2, "neither scales");
+    assert_eq!(condition(&s, "ScalingActive"), ("False".into(), "AmbiguousSelector".into()));
+    let events = run(&mut s, "k get events --field-selector reason=AmbiguousSelector");
+    assert!(
+        events.contains("pods by selector app=web are controlled by multiple HPAs: [default/web default/web2]"),
+        "{events}"
+    );
+    run(&mut s, "k delete hpa web2");
+    run(&mut s, "sleep 30");
+    assert!(replicas(&s) > 2, "alone again, web scales");
+}

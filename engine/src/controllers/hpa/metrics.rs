@@ -67,6 +67,26 @@ struct Proposal {
 }
 
 pub fn compute(specs: &[MetricSpec], inp: &Inputs<'_>) -> Computed {
+    // validateAndParseSelector: the pods must be this HPA's alone.
+    let selecting = target::hpas_selecting(inp.store, inp.ns, &inp.scale.selector);
+    if selecting.len() > 1 {
+        let msg = format!(
+            "pods by selector {} are controlled by multiple HPAs: [{}]",
+            inp.scale.selector,
+            selecting.join(" ")
+        );
+        return Computed {
+            error: Some(msg.clone()),
+            condition: Some(CondUpdate {
+                type_: SCALING_ACTIVE,
+                status: false,
+                reason: "AmbiguousSelector".into(),
+                message: msg.clone(),
+            }),
+            events: vec![("AmbiguousSelector", msg)],
+            ..Default::default()
+        };
+    }
     let mut out =
         Computed { statuses: vec![MetricStatus::default(); specs.len()], ..Default::default() };
     let (mut replicas, mut invalid) = (0i32, 0usize);
@@ -119,11 +139,30 @@ pub fn compute(specs: &[MetricSpec], inp: &Inputs<'_>) -> Computed {
     out
 }
 
-/// computeReplicasForMetric's wrapping of a resource metric's error.
+/// computeReplicasForMetric's wrapping of a metric's error, by source type.
 fn wrap(spec: &MetricSpec, err: &str) -> String {
-    match &spec.resource {
-        Some(r) => format!("failed to get {} resource metric value: {err}", r.name),
-        None => err.to_string(),
+    let field = |v: &Option<serde_json::Value>, key: &str| {
+        v.as_ref()
+            .and_then(|v| v.pointer(key))
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    match (spec.type_.as_str(), &spec.resource) {
+        ("Resource", Some(r)) => format!("failed to get {} resource metric value: {err}", r.name),
+        ("Pods", _) => format!("failed to get pods metric value: {err}"),
+        ("Object", _) => format!("failed to get object metric value: {err}"),
+        ("External", _) => {
+            format!(
+                "failed to get {} external metric value: {err}",
+                field(&spec.external, "/metric/name")
+            )
+        }
+        ("ContainerResource", _) => format!(
+            "failed to get {} container metric value: {err}",
+            field(&spec.container_resource, "/container")
+        ),
+        _ => err.to_string(),
     }
 }
 

@@ -13,8 +13,8 @@ use crate::controllers::PodMetrics;
 use crate::labels::selector::Selector;
 use crate::model::quantity;
 use crate::model::{
-    CrossVersionObjectReference, Deployment, Kind, Pod, PodPhase, ReplicaSet, Resources,
-    StatefulSet,
+    CrossVersionObjectReference, Deployment, HorizontalPodAutoscaler, Kind, Pod, PodPhase,
+    ReplicaSet, Resources, StatefulSet,
 };
 use crate::store::{Key, Store};
 use crate::world::usage::SCRAPE_MS;
@@ -178,4 +178,22 @@ pub fn samples(
         );
     }
     out
+}
+
+/// `hpasControllingPodsUnderSelector`: the HPAs (`namespace/name`, sorted where upstream
+/// walks a map) whose targets' selectors pick any of the pods `selector` picks. More than one
+/// is the `AmbiguousSelector` error: two autoscalers would fight over the same pods.
+pub fn hpas_selecting(store: &Store, ns: &str, selector: &Selector) -> Vec<String> {
+    let pods: Vec<&Pod> = store.list::<Pod>(Some(ns), Some(selector)).collect();
+    if pods.is_empty() {
+        return Vec::new();
+    }
+    store
+        .list::<HorizontalPodAutoscaler>(Some(ns), None)
+        .filter(|h| {
+            get_scale(store, ns, &h.spec.scale_target_ref)
+                .is_ok_and(|s| pods.iter().any(|p| s.selector.matches(&p.metadata.labels)))
+        })
+        .map(|h| format!("{ns}/{}", h.metadata.name))
+        .collect()
 }
