@@ -280,7 +280,9 @@ fn two_hpas_on_the_same_pods_both_refuse_to_scale() {
     assert_eq!(condition(&s, "ScalingActive"), ("False".into(), "AmbiguousSelector".into()));
     let events = run(&mut s, "k get events --field-selector reason=AmbiguousSelector");
     assert!(
-        events.contains("pods by selector app=web are controlled by multiple HPAs: [default/web default/web2]"),
+        events.contains(
+            "pods by selector app=web are controlled by multiple HPAs: [default/web default/web2]"
+        ),
         "{events}"
     );
     run(&mut s, "k delete hpa web2");

@@ -68,3 +68,24 @@ k autoscale deploy web --max=3 --dry-run=maybe
 k autoscale deploy web --max=3 -o wide
 k autoscale -f web.yaml --max=3
 k autoscale deploy web --max=3
+# The API server's validation of what is sent.
+k autoscale deploy web --max=3 --cpu-percent=0 --name=zero
+k apply -f - <<END
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: bad}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 3
+  maxReplicas: 2
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 50, averageValue: 100m}}
+  - type: Pods
+    resource: {name: memory, target: {type: Percent}}
+  behavior:
+    scaleDown:
+      stabilizationWindowSeconds: 4000
+      selectPolicy: Fastest
+      policies: [{type: Pods, value: 0, periodSeconds: 1801}]
+END
