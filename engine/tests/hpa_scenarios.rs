@@ -289,3 +289,19 @@ fn two_hpas_on_the_same_pods_both_refuse_to_scale() {
     run(&mut s, "sleep 30");
     assert!(replicas(&s) > 2, "alone again, web scales");
 }
+
+#[test]
+fn a_deployment_scaled_to_zero_turns_the_hpa_off() {
+    let mut s = autoscaled(2, 6);
+    run(&mut s, "sleep 30");
+    run(&mut s, "k scale deploy web --replicas=0");
+    run(&mut s, "load deploy/web 300m");
+    run(&mut s, "sleep 1m");
+    assert_eq!(replicas(&s), 0, "minReplicas does not bring it back");
+    assert_eq!(condition(&s, "ScalingActive"), ("False".into(), "ScalingDisabled".into()));
+    let describe = run(&mut s, "k describe hpa web");
+    assert!(
+        describe.contains("scaling is disabled since the replica count of the target is zero"),
+        "{describe}"
+    );
+}
