@@ -52,6 +52,10 @@ k autoscale deploy web --max=4 --name=web3 --dry-run=server -o name
 k get hpa web3
 k autoscale deploy web --max=4 --name=web2 -o yaml
 k get hpa
+# Two HPAs on the same pods: both refuse to act.
+sleep 20
+k get events --field-selector reason=AmbiguousSelector
+k delete hpa web2
 # Errors.
 k autoscale deploy web
 k autoscale deploy web --max=0
