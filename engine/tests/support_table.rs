@@ -118,7 +118,7 @@ fn every_supported_verb_and_flag_is_shown_by_a_golden_transcript() {
 #[test]
 fn every_refused_verb_is_refused_with_a_reason() {
     let refused = rows(1);
-    assert!(refused.len() > 5, "the refused table has its rows");
+    assert!(refused.len() >= 5, "the refused table has its rows");
     for row in &refused {
         for verb in spans(&row[0]) {
             let mut s = Session::new(World::new(1), Mode::Script);

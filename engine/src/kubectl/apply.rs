@@ -196,6 +196,7 @@ pub(super) fn put_item(
         Ok(Object::ControllerRevision(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::StatefulSet(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::PersistentVolumeClaim(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
+        Ok(Object::HorizontalPodAutoscaler(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
         Ok(Object::Endpoints(x)) => {
             super::resource::warn_deprecated(Kind::Endpoints, out);
             put(s, Rc::unwrap_or_clone(x), &source, how, out)

@@ -13,6 +13,7 @@ const VERBS: &[&str] = &[
     "expose",
     "delete",
     "scale",
+    "autoscale",
     "label",
     "annotate",
     "patch",
@@ -126,6 +127,10 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
         }
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
+        // autoscale.go's validArgs, less replication controllers.
+        ["k" | "kubectl", "autoscale"] => {
+            ["deployment", "replicaset", "statefulset"].iter().map(|s| s.to_string()).collect()
+        }
         // `explain` takes a resource (and a dotted path after it), never `all`.
         ["k" | "kubectl", "explain"] => {
             KINDS.iter().filter(|k| **k != "all").map(|s| s.to_string()).collect()

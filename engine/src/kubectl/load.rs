@@ -12,6 +12,10 @@ use super::get::get_named;
 use super::printers::TabWriter;
 use super::{KubectlError, Output, Session};
 
+/// The objects whose pods `load` reaches (world/usage `Loads::for_pod`).
+const LOADABLE: [Kind; 6] =
+    [Kind::Deployment, Kind::ReplicaSet, Kind::StatefulSet, Kind::DaemonSet, Kind::Job, Kind::Pod];
+
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (ns, argv) = match argv {
         [flag, ns, rest @ ..] if flag == "-n" || flag == "--namespace" => (ns.clone(), rest),
@@ -27,10 +31,12 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
                 .split_once('/')
                 .and_then(|(t, n)| Some((Kind::from_resource(t)?, n)))
                 .filter(|(k, n)| {
-                    matches!(k, Kind::Deployment | Kind::ReplicaSet | Kind::Pod) && !n.is_empty()
+                    LOADABLE.contains(k) && !n.is_empty()
                 })
                 .ok_or_else(|| {
-                    usage(&format!("not a deployment, replicaset or pod: {target:?}"))
+                    usage(&format!(
+                        "not a deployment, replicaset, statefulset, daemonset, job or pod: {target:?}"
+                    ))
                 })?;
             let milli = quantity::parse(cpu)
                 .ok()
@@ -61,12 +67,14 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
 }
 
 fn usage(why: &str) -> KubectlError {
-    KubectlError::Usage(format!("{why}\nusage: load [deploy/NAME|rs/NAME|pod/NAME CPU]"))
+    KubectlError::Usage(format!(
+        "{why}\nusage: load [deploy/NAME|rs/NAME|sts/NAME|ds/NAME|job/NAME|pod/NAME CPU]"
+    ))
 }
 
 fn list(s: &Session, ns: &str) -> String {
     let mut rows = vec![vec!["OBJECT".to_string(), "CPU PER POD".to_string()]];
-    for kind in [Kind::Deployment, Kind::ReplicaSet, Kind::Pod] {
+    for kind in LOADABLE {
         for o in super::get::list_kind(
             &s.world.store,
             kind,

@@ -170,6 +170,10 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
         "ControllerRevision" => (Kind::ControllerRevision, "apps/v1"),
         "Job" => (Kind::Job, "batch/v1"),
         "CronJob" => (Kind::CronJob, "batch/v1"),
+        // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
+        "HorizontalPodAutoscaler" if api == "autoscaling/v1" => {
+            (Kind::HorizontalPodAutoscaler, "autoscaling/v1")
+        }
         "HorizontalPodAutoscaler" => (Kind::HorizontalPodAutoscaler, "autoscaling/v2"),
         "PersistentVolumeClaim" => (Kind::PersistentVolumeClaim, "v1"),
         "Node" | "Event" => return Ok(None),
@@ -192,6 +196,9 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
     };
     let (name, namespace) = (meta("name"), meta("namespace"));
     let source = v.clone();
+    if kind == Kind::HorizontalPodAutoscaler && api == "autoscaling/v1" {
+        v = super::autoscale::v2_manifest_from_v1(v);
+    }
     fill_absent(&mut v, kind);
     let decoded = match kind {
         Kind::Deployment => strict::typed(v).map(Object::Deployment),

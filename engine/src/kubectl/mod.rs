@@ -7,6 +7,7 @@
 mod annotate;
 mod apply;
 pub mod args;
+mod autoscale;
 pub mod complete;
 mod create_job;
 mod create_service;

@@ -245,6 +245,7 @@ pub fn kubectl(
         "apply" => apply::apply(s, rest, stdin, out),
         "run" => mutate::run(s, rest, out),
         "expose" => expose::expose(s, rest, out),
+        "autoscale" => super::autoscale::autoscale(s, rest, out),
         // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
         "delete" => delete::delete(s, rest, stdin, s.mode == Mode::Script, out),
         "scale" => scale::scale(s, rest, out),
@@ -275,7 +276,7 @@ pub fn kubectl(
         "edit" => Err(KubectlError::Plain(
             "kubeloop: `kubectl edit` opens the YAML editor in the web page; from a script, use `kubectl apply -f -` with a heredoc".into(),
         )),
-        "autoscale" | "port-forward" | "attach" | "cp" | "auth" | "config"
+        "port-forward" | "attach" | "cp" | "auth" | "config"
         | "kustomize" | "debug" | "proxy" | "taint" | "certificate" | "cluster-info" | "plugin" => {
             Err(KubectlError::Plain(format!("kubeloop: `kubectl {verb}` is not supported in kubeloop (see `help`)")))
         }

@@ -155,7 +155,32 @@ impl Tabled for HorizontalPodAutoscaler {
     tabled!(HorizontalPodAutoscaler, hpas, true);
     status_kind!();
     fn apply_defaults(obj: &mut Self) {
-        // SetDefaults_HorizontalPodAutoscaler: 80% CPU when no metric is named.
+        // SetDefaults_HorizontalPodAutoscaler: one minimum replica (a v1 object from
+        // `kubectl autoscale` may leave it out), and 80% CPU when no metric is named.
+        if obj.spec.min_replicas.is_none() {
+            obj.spec.min_replicas = Some(1);
+        }
+        // SetDefaults_HorizontalPodAutoscalerBehavior: a behavior that is given gets every
+        // rule field it leaves out (GenerateHPAScaleUpRules, GenerateHPAScaleDownRules); the
+        // scale-down window stays unset, for the controller's flag.
+        if let Some(b) = &mut obj.spec.behavior {
+            let policy = |type_: &str, value, period_seconds| HpaScalingPolicy {
+                type_: type_.into(),
+                value,
+                period_seconds,
+            };
+            let up = b.scale_up.get_or_insert_with(Default::default);
+            up.stabilization_window_seconds.get_or_insert(0);
+            up.select_policy.get_or_insert_with(|| "Max".into());
+            if up.policies.is_empty() {
+                up.policies = vec![policy("Pods", 4, 15), policy("Percent", 100, 15)];
+            }
+            let down = b.scale_down.get_or_insert_with(Default::default);
+            down.select_policy.get_or_insert_with(|| "Max".into());
+            if down.policies.is_empty() {
+                down.policies = vec![policy("Percent", 100, 15)];
+            }
+        }
         if obj.spec.metrics.is_empty() {
             obj.spec.metrics.push(MetricSpec {
                 type_: "Resource".into(),

@@ -301,6 +301,8 @@ pub(super) const READY_FOR_NEW_SCALE: Verdict =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Normalized {
     pub replicas: i32,
+    /// The recommendation after the stabilization window, before the rate limits and bounds.
+    pub stabilized: i32,
     pub able_to_scale: Verdict,
     pub scaling_limited: bool,
     pub limited: Verdict,
@@ -319,7 +321,13 @@ pub fn normalize(
         if stabilized != args.desired_replicas { stabilized_verdict } else { READY_FOR_NEW_SCALE };
     let limited_args = Normalization { desired_replicas: stabilized, ..args.clone() };
     let (replicas, limited) = limit_rate(&limited_args, up_events, down_events, now_ms);
-    Normalized { replicas, able_to_scale, scaling_limited: replicas != stabilized, limited }
+    Normalized {
+        replicas,
+        stabilized,
+        able_to_scale,
+        scaling_limited: replicas != stabilized,
+        limited,
+    }
 }
 
 /// `storeScaleEvent`: remembers a rescale in the list for its direction, reusing a slot

@@ -11,8 +11,12 @@
 pub mod behavior;
 pub mod conditions;
 pub mod controller;
+pub mod metrics;
+mod narrate;
 pub mod pod_groups;
 pub mod replica_calculator;
+pub mod sync;
+pub mod target;
 pub mod without_behavior;
 
 #[cfg(test)]

@@ -77,7 +77,13 @@ pub fn normalize(
         READY_FOR_NEW_SCALE
     };
     let (replicas, limited) = limit(current, stabilized, min, max);
-    Normalized { replicas, able_to_scale, scaling_limited: replicas != stabilized, limited }
+    Normalized {
+        replicas,
+        stabilized,
+        able_to_scale,
+        scaling_limited: replicas != stabilized,
+        limited,
+    }
 }
 
 #[cfg(test)]

@@ -141,7 +141,7 @@ pub(super) fn hpa_row(h: &HorizontalPodAutoscaler, now: Time) -> Vec<String> {
     ]
 }
 
-/// printers.go `formatHPAMetrics` for Resource metrics: `cpu: CURRENT/TARGET`, `<unknown>`
+/// printers.go `formatHPAMetrics` (1.32): Resource metrics as `cpu: CURRENT/TARGET`, `<unknown>`
 /// for a current value not yet observed; more than two metrics end in ` + N more...`.
 pub fn hpa_targets(h: &HorizontalPodAutoscaler) -> String {
     if h.spec.metrics.is_empty() {
@@ -150,7 +150,7 @@ pub fn hpa_targets(h: &HorizontalPodAutoscaler) -> String {
     let mut list = Vec::new();
     for (i, m) in h.spec.metrics.iter().enumerate() {
         let Some(res) = &m.resource else {
-            list.push("<unknown>".to_string());
+            list.push(other_metric(m));
             continue;
         };
         let current = h.status.current_metrics.get(i).and_then(|c| c.resource.as_ref());
@@ -177,6 +177,41 @@ pub fn hpa_targets(h: &HorizontalPodAutoscaler) -> String {
         return format!("{} + {more} more...", list.join(", "));
     }
     list.join(", ")
+}
+
+/// formatHPAMetrics for the sources kubeloop serves no values for: the target, with
+/// `<unknown>` as the current value (`(avg)` for an average-value target).
+fn other_metric(m: &MetricSpec) -> String {
+    let source = match m.type_.as_str() {
+        "Pods" => &m.pods,
+        "Object" => &m.object,
+        "External" => &m.external,
+        "ContainerResource" => &m.container_resource,
+        _ => return "<unknown type>".into(),
+    };
+    let target = source.as_ref().map(|v| v["target"].clone()).unwrap_or_default();
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => "0".into(),
+    };
+    match m.type_.as_str() {
+        "Pods" => format!("<unknown>/{}", text(&target["averageValue"])),
+        "ContainerResource" => {
+            let name = source.as_ref().map(|v| text(&v["name"])).unwrap_or_default();
+            match target["averageUtilization"].as_i64() {
+                _ if !target["averageValue"].is_null() => {
+                    format!("{name}: <unknown>/{}", text(&target["averageValue"]))
+                }
+                Some(t) => format!("{name}: <unknown>/{t}%"),
+                None => format!("{name}: <unknown>/<auto>"),
+            }
+        }
+        _ if !target["averageValue"].is_null() => {
+            format!("<unknown>/{} (avg)", text(&target["averageValue"]))
+        }
+        _ => format!("<unknown>/{}", text(&target["value"])),
+    }
 }
 
 pub(super) fn pvc_row(c: &PersistentVolumeClaim, wide: bool, now: Time) -> Vec<String> {

@@ -59,7 +59,7 @@ pub struct ContainerUsage {
 }
 
 /// The explicit loads `load KIND/NAME CPU` set: millicores per pod of a Deployment,
-/// ReplicaSet or Pod. Part of the world, so a replay of the same commands sees the same
+/// ReplicaSet, StatefulSet, DaemonSet, Job or Pod. Part of the world, so a replay of the same commands sees the same
 /// numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Loads {
@@ -80,8 +80,9 @@ impl Loads {
         self.by_object.get(&(kind, key.clone())).copied().unwrap_or(0)
     }
 
-    /// The load that reaches `pod`: its own, else its controller's, else the Deployment's
-    /// that controls that ReplicaSet (the pods an object owns now and later).
+    /// The load that reaches `pod`: its own, else its controller's (a ReplicaSet,
+    /// StatefulSet, DaemonSet or Job), else the Deployment's that controls that ReplicaSet
+    /// (the pods an object owns now and later).
     pub fn for_pod(&self, store: &Store, pod: &Pod) -> u32 {
         let ns = pod.metadata.namespace.as_str();
         let own = self.get(Kind::Pod, &Key::new(ns, &pod.metadata.name));
@@ -89,6 +90,16 @@ impl Loads {
             return own;
         }
         let Some(owner) = pod.metadata.controller_ref() else { return 0 };
+        // The workloads that own their pods directly.
+        let direct = match owner.kind.as_str() {
+            "StatefulSet" => Some(Kind::StatefulSet),
+            "DaemonSet" => Some(Kind::DaemonSet),
+            "Job" => Some(Kind::Job),
+            _ => None,
+        };
+        if let Some(kind) = direct {
+            return self.get(kind, &Key::new(ns, &owner.name));
+        }
         if owner.kind != "ReplicaSet" {
             return 0;
         }

@@ -8,6 +8,7 @@
 
 pub mod daemonset;
 mod job;
+mod hpa;
 mod node;
 mod pod;
 mod service;
@@ -64,7 +65,8 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
         Kind::PersistentVolumeClaim => statefulset::describe_pvc(store, store.get(ns, name)?, now),
         Kind::Job => job::describe_job(store, store.get(ns, name)?, now),
         Kind::CronJob => job::describe_cronjob(store, store.get(ns, name)?, now),
-        Kind::ControllerRevision | Kind::HorizontalPodAutoscaler | Kind::Event => {
+        Kind::HorizontalPodAutoscaler => hpa::describe_hpa(store, store.get(ns, name)?, now),
+        Kind::ControllerRevision | Kind::Event => {
             let obj = store.get_object(kind, &Key::new(ns, name))?;
             describe_generic(&obj, store.events_for(&obj.meta().uid), now)
         }

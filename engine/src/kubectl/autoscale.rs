@@ -1,0 +1,336 @@
+//! `kubectl autoscale`: a HorizontalPodAutoscaler for a Deployment, ReplicaSet or
+//! StatefulSet, as kubectl 1.32 builds it. That kubectl speaks autoscaling/v1 (a
+//! `targetCPUUtilizationPercentage`), so what it prints is the v1 object; the API server
+//! converts it to the autoscaling/v2 object kubeloop stores (a CPU Resource metric, and its
+//! 80% default when no target is given). Not `-f`/`-k` (kubeloop has no files), `--record`,
+//! `--save-config` or templates.
+//!
+//! Models staging/src/k8s.io/kubectl/pkg/cmd/autoscale/autoscale.go (release-1.32: Validate,
+//! Run, the v1 generator) and pkg/apis/autoscaling/v1/conversion.go (v1 <-> v2 of the CPU
+//! target).
+
+use serde_json::{json, Map, Value};
+
+use crate::model::*;
+use crate::store::ApiError;
+
+use super::args::{self, flag, FlagSpec};
+use super::dry_run::{self, DryRun};
+use super::get::get_named;
+use super::mutate::ns_of;
+use super::printers;
+use super::resource;
+use super::{KubectlError, Output, Session};
+
+const AUTOSCALE_FLAGS: &[FlagSpec] = &[
+    flag("min", None),
+    flag("max", None),
+    flag("cpu-percent", None),
+    flag("name", None),
+    flag("namespace", Some('n')),
+    flag("field-manager", None),
+    flag("filename", Some('f')),
+    flag("kustomize", Some('k')),
+    super::dry_run::FLAG,
+    flag("output", Some('o')),
+];
+
+/// What the flags ask for (`-1`: not given, as kubectl's defaults).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub min: i32,
+    pub max: i32,
+    pub cpu_percent: i32,
+    pub name: String,
+}
+
+pub fn autoscale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, AUTOSCALE_FLAGS, "autoscale")?;
+    if a.has("filename") || a.has("kustomize") {
+        return Err(KubectlError::Plain(
+            "kubeloop: autoscale -f and -k read files, and kubeloop has none; name the object: autoscale deploy NAME --max=N".into(),
+        ));
+    }
+    // cobra's MarkFlagRequired("max") runs before the command.
+    if !a.has("max") {
+        return Err(KubectlError::Usage("required flag(s) \"max\" not set".into()));
+    }
+    let o = Options {
+        min: a.int32("min")?.unwrap_or(-1),
+        max: a.int32("max")?.unwrap_or(-1),
+        cpu_percent: a.int32("cpu-percent")?.unwrap_or(-1),
+        name: a.get("name").unwrap_or_default().to_string(),
+    };
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    validate(&o)?;
+    let output = dry_run::output_format(a.get("output"))?;
+    let ns = ns_of(&a);
+    let sel = resource::select(&a.positional, false)?;
+    if sel.items.is_empty() {
+        return Err(resource::no_resource(false));
+    }
+    if !sel.named {
+        return Err(KubectlError::Usage(
+            "resource(s) were provided, but no name was specified".into(),
+        ));
+    }
+    // The builder visits each object and goes on after a failure (ContinueOnError); the
+    // errors come after, one a line.
+    let mut errors: Vec<KubectlError> = Vec::new();
+    for (kind, names) in &sel.items {
+        for name in names {
+            match autoscale_one(s, *kind, &ns, name, &o, dry, output) {
+                Ok(text) => out.out(text),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    if errors.is_empty() {
+        return Ok(0);
+    }
+    for e in errors {
+        let text = e.to_string();
+        out.err(if text.ends_with('\n') { text } else { format!("{text}\n") });
+    }
+    Ok(1)
+}
+
+/// `AutoscaleOptions.Validate` (1.32).
+pub fn validate(o: &Options) -> Result<(), KubectlError> {
+    if o.max < 1 {
+        return Err(KubectlError::Usage(format!(
+            "--max=MAXPODS is required and must be at least 1, max: {}",
+            o.max
+        )));
+    }
+    if o.max < o.min {
+        return Err(KubectlError::Usage(format!(
+            "--max=MAXPODS must be larger or equal to --min=MINPODS, max: {}, min: {}",
+            o.max, o.min
+        )));
+    }
+    Ok(())
+}
+
+fn autoscale_one(
+    s: &mut Session,
+    kind: Kind,
+    ns: &str,
+    name: &str,
+    o: &Options,
+    dry: DryRun,
+    output: Option<&str>,
+) -> Result<String, KubectlError> {
+    // The builder GETs the object first; then the scale kind resolver looks for its
+    // /scale subresource in discovery (autoscale.go Run).
+    if get_named(&s.world.store, kind, ns, name).is_none() {
+        return Err(ApiError::NotFound { kind, name: name.into() }.into());
+    }
+    if !matches!(kind, Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet) {
+        let gv = match kind.group() {
+            "" => format!("/{}", kind.version()),
+            g => format!("{g}/{}", kind.version()),
+        };
+        return Err(KubectlError::Usage(format!(
+            "cannot autoscale a {}: could not find scale subresource for {gv}, Resource={} in discovery information",
+            kind.as_str(),
+            kind.plural()
+        )));
+    }
+    let v1 = generate_v1(kind, name, o);
+    let hpa_name = v1["metadata"]["name"].as_str().unwrap_or(name).to_string();
+    if dry == DryRun::Client {
+        return Ok(match output {
+            Some(f @ ("yaml" | "json")) => dry_run::print_value(&v1, f),
+            Some(_) => format!("{}/{hpa_name}\n", Kind::HorizontalPodAutoscaler.kind_group()),
+            None => format!(
+                "{}\n",
+                printers::operation(Kind::HorizontalPodAutoscaler, &hpa_name, &dry.op("created"))
+            ),
+        });
+    }
+    let mut hpa = v2_from_v1(&v1);
+    hpa.metadata.namespace = ns.to_string();
+    let created = dry.create(s, hpa)?;
+    Ok(match output {
+        Some(f @ ("yaml" | "json")) => {
+            let v = v1_of(&Object::HorizontalPodAutoscaler(created));
+            dry_run::print_value(&v, f)
+        }
+        Some(_) => format!("{}/{hpa_name}\n", Kind::HorizontalPodAutoscaler.kind_group()),
+        None => format!(
+            "{}\n",
+            printers::operation(
+                Kind::HorizontalPodAutoscaler,
+                &created.metadata.name,
+                &dry.op("autoscaled")
+            )
+        ),
+    })
+}
+
+/// The autoscaling/v1 object kubectl 1.32 builds, in Go's field order: no namespace, a
+/// minimum and a CPU target only when given above 0 (`--cpu-percent=0` is kept, as the
+/// generator tests `>= 0`), and the v1 status's two counters that are never omitted.
+pub fn generate_v1(kind: Kind, ref_name: &str, o: &Options) -> Value {
+    let name = if o.name.is_empty() { ref_name } else { &o.name };
+    let mut spec = Map::new();
+    spec.insert(
+        "scaleTargetRef".into(),
+        json!({ "kind": kind.as_str(), "name": ref_name, "apiVersion": kind.api_version() }),
+    );
+    if o.min > 0 {
+        spec.insert("minReplicas".into(), json!(o.min));
+    }
+    spec.insert("maxReplicas".into(), json!(o.max));
+    if o.cpu_percent >= 0 {
+        spec.insert("targetCPUUtilizationPercentage".into(), json!(o.cpu_percent));
+    }
+    json!({
+        "kind": "HorizontalPodAutoscaler",
+        "apiVersion": "autoscaling/v1",
+        "metadata": { "name": name, "creationTimestamp": null },
+        "spec": Value::Object(spec),
+        "status": { "currentReplicas": 0, "desiredReplicas": 0 },
+    })
+}
+
+/// The API server's v1 -> v2 conversion of what kubectl sent: the CPU target becomes a
+/// Resource metric; none at all is left for the store's defaulting (80% CPU).
+pub fn v2_from_v1(v1: &Value) -> HorizontalPodAutoscaler {
+    let spec = &v1["spec"];
+    let target = &spec["scaleTargetRef"];
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let int = |v: &Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
+    let metrics = int(&spec["targetCPUUtilizationPercentage"])
+        .map(|pct| MetricSpec {
+            type_: "Resource".into(),
+            resource: Some(ResourceMetricSource {
+                name: "cpu".into(),
+                target: MetricTarget {
+                    type_: "Utilization".into(),
+                    average_utilization: Some(pct),
+                    ..Default::default()
+                },
+            }),
+            ..Default::default()
+        })
+        .into_iter()
+        .collect();
+    HorizontalPodAutoscaler {
+        api_version: "autoscaling/v2".into(),
+        kind: "HorizontalPodAutoscaler".into(),
+        metadata: ObjectMeta { name: text(&v1["metadata"]["name"]), ..Default::default() },
+        spec: HpaSpec {
+            scale_target_ref: CrossVersionObjectReference {
+                kind: text(&target["kind"]),
+                name: text(&target["name"]),
+                api_version: text(&target["apiVersion"]),
+            },
+            min_replicas: int(&spec["minReplicas"]),
+            max_replicas: int(&spec["maxReplicas"]).unwrap_or(0),
+            metrics,
+            behavior: None,
+        },
+        status: HpaStatus::default(),
+    }
+}
+
+/// An autoscaling/v1 manifest as the API server converts it to autoscaling/v2
+/// (pkg/apis/autoscaling/v1/conversion.go): `targetCPUUtilizationPercentage` becomes a CPU
+/// Resource metric; other spec fields pass through, so a field v1 lacks is still refused.
+pub fn v2_manifest_from_v1(mut v: Value) -> Value {
+    v["apiVersion"] = json!("autoscaling/v2");
+    if let Some(spec) = v.get_mut("spec").and_then(Value::as_object_mut) {
+        if let Some(pct) = spec.shift_remove("targetCPUUtilizationPercentage") {
+            spec.insert(
+                "metrics".into(),
+                json!([{ "type": "Resource", "resource": { "name": "cpu", "target": { "type": "Utilization", "averageUtilization": pct } } }]),
+            );
+        }
+    }
+    v
+}
+
+/// A stored HPA as the autoscaling/v1 API serves it back to kubectl 1.32: the first CPU
+/// utilization metric as `targetCPUUtilizationPercentage` and its current value as
+/// `currentCPUUtilizationPercentage`. The annotations v1 uses to carry other metrics and
+/// the conditions are left out.
+pub fn v1_of(obj: &Object) -> Value {
+    let Object::HorizontalPodAutoscaler(h) = obj else { return printers::object_json(obj) };
+    let v2 = printers::object_json(obj);
+    let cpu_index = h.spec.metrics.iter().position(|m| {
+        m.resource
+            .as_ref()
+            .is_some_and(|r| r.name == "cpu" && r.target.average_utilization.is_some())
+    });
+    let mut spec = Map::new();
+    spec.insert("maxReplicas".into(), json!(h.spec.max_replicas));
+    if let Some(min) = h.spec.min_replicas {
+        spec.insert("minReplicas".into(), json!(min));
+    }
+    spec.insert("scaleTargetRef".into(), v2["spec"]["scaleTargetRef"].clone());
+    if let Some(pct) = cpu_index
+        .and_then(|i| h.spec.metrics[i].resource.as_ref())
+        .and_then(|r| r.target.average_utilization)
+    {
+        spec.insert("targetCPUUtilizationPercentage".into(), json!(pct));
+    }
+    let mut status = Map::new();
+    if let Some(current) = cpu_index
+        .and_then(|i| h.status.current_metrics.get(i))
+        .and_then(|m| m.resource.as_ref())
+        .and_then(|r| r.current.average_utilization)
+    {
+        status.insert("currentCPUUtilizationPercentage".into(), json!(current));
+    }
+    status.insert("currentReplicas".into(), json!(h.status.current_replicas));
+    status.insert("desiredReplicas".into(), json!(h.status.desired_replicas));
+    if let Some(t) = &h.status.last_scale_time {
+        status.insert("lastScaleTime".into(), json!(t.to_string()));
+    }
+    if let Some(g) = h.status.observed_generation {
+        status.insert("observedGeneration".into(), json!(g));
+    }
+    json!({
+        "apiVersion": "autoscaling/v1",
+        "kind": "HorizontalPodAutoscaler",
+        "metadata": v2["metadata"].clone(),
+        "spec": Value::Object(spec),
+        "status": Value::Object(status),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(min: i32, max: i32, cpu: i32) -> Options {
+        Options { min, max, cpu_percent: cpu, name: String::new() }
+    }
+
+    #[test]
+    fn validate_words_its_errors_as_kubectl() {
+        assert_eq!(
+            validate(&opts(-1, 0, -1)).unwrap_err().to_string(),
+            "error: --max=MAXPODS is required and must be at least 1, max: 0"
+        );
+        assert_eq!(
+            validate(&opts(7, 5, -1)).unwrap_err().to_string(),
+            "error: --max=MAXPODS must be larger or equal to --min=MINPODS, max: 5, min: 7"
+        );
+        assert!(validate(&opts(-1, 1, -1)).is_ok());
+    }
+
+    #[test]
+    fn the_v1_cpu_target_becomes_a_v2_resource_metric() {
+        let v1 = generate_v1(Kind::Deployment, "web", &opts(2, 5, 50));
+        let h = v2_from_v1(&v1);
+        assert_eq!(h.spec.min_replicas, Some(2));
+        let target = &h.spec.metrics[0].resource.as_ref().unwrap().target;
+        assert_eq!((target.type_.as_str(), target.average_utilization), ("Utilization", Some(50)));
+        // No target at all: nothing to convert, the store defaults it.
+        let h = v2_from_v1(&generate_v1(Kind::Deployment, "web", &opts(-1, 5, -1)));
+        assert!(h.spec.metrics.is_empty() && h.spec.min_replicas.is_none());
+    }
+}
