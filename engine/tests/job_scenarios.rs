@@ -304,3 +304,19 @@ fn the_classic_pi_job_prints_two_thousand_digits() {
     assert!(logs.starts_with("3.14159265358979323846"), "{logs}");
     assert_eq!(logs.trim_end().len(), 2001);
 }
+
+#[test]
+fn a_pod_orphaned_from_its_job_and_then_deleted_goes_away() {
+    let mut s = session();
+    run(&mut s, &job("long", "sleep 600", ""));
+    s.world.advance(3_000);
+    let pod = pods_of(&s, "long").pop().expect("a running pod");
+    run(&mut s, "k delete job long --cascade=orphan");
+    s.world.settle();
+    let orphan = s.world.store.get::<Pod>("default", &pod.metadata.name).expect("kept");
+    assert!(orphan.metadata.controller_ref().is_none(), "the Job let go of it");
+    run(&mut s, &format!("k delete pod {} --wait=false", pod.metadata.name));
+    s.world.settle();
+    // The Job loop's orphan queue takes the tracking finalizer off, so nothing holds it.
+    assert!(s.world.store.get::<Pod>("default", &pod.metadata.name).is_none());
+}

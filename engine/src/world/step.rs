@@ -178,7 +178,7 @@ impl World {
         plan!(&mut self.replicaset, PlannedKey::Object);
         plan!(&mut self.daemonset, PlannedKey::Object);
         plan!(&mut self.statefulset, PlannedKey::Object);
-        plan!(&mut self.job, PlannedKey::Object);
+        plan!(&mut self.job, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.cronjob, PlannedKey::Object);
         plan!(&mut self.ttl_after_finished, PlannedKey::Object);
         plan!(&mut self.hpa, PlannedKey::Object);
@@ -225,7 +225,9 @@ impl World {
             (ControllerName::ReplicaSet, PlannedKey::Object(k)) => run!(self.replicaset, k),
             (ControllerName::DaemonSet, PlannedKey::Object(k)) => run!(self.daemonset, k),
             (ControllerName::StatefulSet, PlannedKey::Object(k)) => run!(self.statefulset, k),
-            (ControllerName::Job, PlannedKey::Object(k)) => run!(self.job, k),
+            (ControllerName::Job, PlannedKey::Owned(kind, k)) => {
+                run!(self.job, &(*kind, k.clone()))
+            }
             (ControllerName::CronJob, PlannedKey::Object(k)) => run!(self.cronjob, k),
             (ControllerName::TtlAfterFinished, PlannedKey::Object(k)) => {
                 run!(self.ttl_after_finished, k)

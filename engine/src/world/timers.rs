@@ -95,7 +95,13 @@ impl World {
             ControllerName::StatefulSet,
             self.statefulset.queue().next_timer().map(object(Kind::StatefulSet)),
         );
-        consider(ControllerName::Job, self.job.queue().next_timer().map(object(Kind::Job)));
+        consider(
+            ControllerName::Job,
+            self.job
+                .queue()
+                .next_timer()
+                .map(|(at, (kind, key), wait)| (at, *kind, key.clone(), wait)),
+        );
         consider(
             ControllerName::CronJob,
             self.cronjob.queue().next_timer().map(object(Kind::CronJob)),

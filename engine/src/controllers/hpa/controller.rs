@@ -88,14 +88,18 @@ impl Controller for HpaController {
             let due = last.plus_millis(SYNC_PERIOD_MS);
             if ctx.now < due {
                 self.queue.cancel_delayed(key);
-                self.queue.add_after_for(key.clone(), due, Wait::Recheck);
+                self.queue.add_after_for(key.clone(), due, Wait::SyncPeriod);
                 return;
             }
         }
         memory.last_sync = Some(ctx.now);
         super::sync::reconcile_autoscaler(&hpa, memory, ctx);
         self.queue.cancel_delayed(key);
-        self.queue.add_after_for(key.clone(), ctx.now.plus_millis(SYNC_PERIOD_MS), Wait::Recheck);
+        self.queue.add_after_for(
+            key.clone(),
+            ctx.now.plus_millis(SYNC_PERIOD_MS),
+            Wait::SyncPeriod,
+        );
     }
 
     fn forget(&mut self) {

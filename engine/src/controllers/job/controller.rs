@@ -30,34 +30,45 @@ use crate::store::{Key, Store, WatchEvent};
 /// `MaxPodCreateDeletePerSync`.
 const MAX_POD_CREATE_DELETE_PER_SYNC: usize = 500;
 
+/// What the loop's queue holds: a Job (`Kind::Job`), or an orphan pod that still carries the
+/// tracking finalizer (`Kind::Pod`), which upstream keeps in a second queue
+/// (`orphanQueue`, `syncOrphanPod`).
+pub type JobKey = (Kind, Key);
+
 #[derive(Default)]
 pub struct JobController {
-    queue: WorkQueue<Key>,
+    queue: WorkQueue<JobKey>,
     /// The pod-failure back-off records, by Job key (the controller's `podBackoffStore`).
     backoff: BackoffStore,
 }
 
 impl Controller for JobController {
-    type Key = Key;
+    type Key = JobKey;
 
     fn name(&self) -> ControllerName {
         ControllerName::Job
     }
 
-    fn queue(&mut self) -> &mut WorkQueue<Key> {
+    fn queue(&mut self) -> &mut WorkQueue<JobKey> {
         &mut self.queue
     }
 
     fn observe(&mut self, event: &WatchEvent, _store: &Store) {
         match &event.object {
-            Object::Job(o) => self.queue.add(key_of(&o.metadata)),
+            Object::Job(o) => self.queue.add((Kind::Job, key_of(&o.metadata))),
             // A pod's change wakes its Job; a pod still holding the tracking finalizer wakes
-            // the key even when the Job is gone, so the finalizer is released.
-            Object::Pod(p) => {
-                if let Some(r) = p.metadata.controller_ref().filter(|r| r.kind == "Job") {
-                    self.queue.add(Key::new(&p.metadata.namespace, &r.name));
+            // the key even when the Job is gone, so the finalizer is released. A pod with no
+            // controller left (its Job deleted with `--cascade=orphan`) that still holds it
+            // goes to the orphan queue (`updatePod`, `enqueueOrphanPod`).
+            Object::Pod(p) => match p.metadata.controller_ref() {
+                Some(r) if r.kind == "Job" => {
+                    self.queue.add((Kind::Job, Key::new(&p.metadata.namespace, &r.name)));
                 }
-            }
+                None if p.metadata.has_finalizer(super::indexes::TRACKING_FINALIZER) => {
+                    self.queue.add((Kind::Pod, key_of(&p.metadata)));
+                }
+                _ => {}
+            },
             _ => {}
         }
     }
@@ -65,12 +76,16 @@ impl Controller for JobController {
     fn resync(&mut self, store: &Store) {
         for o in store.list::<Job>(None, None) {
             if !status::is_finished(&o.status) {
-                self.queue.add(key_of(&o.metadata));
+                self.queue.add((Kind::Job, key_of(&o.metadata)));
             }
         }
     }
 
-    fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
+    fn reconcile(&mut self, (kind, key): &JobKey, ctx: &mut Ctx<'_>) {
+        if *kind == Kind::Pod {
+            pods::sync_orphan_pod(key, ctx);
+            return;
+        }
         let record_key = format!("{}/{}", key.ns, key.name);
         let Some(job) = ctx.store.get_rc::<Job>(&key.ns, &key.name) else {
             self.backoff.remove(&record_key);
@@ -164,7 +179,7 @@ impl JobController {
             if finish.is_none() && !suspended {
                 if let (Some(secs), Some(start)) = (spec.active_deadline_seconds, next.start_time) {
                     let at = start.plus_millis(secs.saturating_mul(1000));
-                    self.queue.add_after_for(key_of(&job.metadata), at, Wait::Recheck);
+                    self.queue.add_after_for((Kind::Job, key_of(&job.metadata)), at, Wait::Recheck);
                 }
             }
         }
@@ -234,7 +249,7 @@ impl JobController {
                 let desired = wanted_words(job, succeeded, active);
                 if remaining > 0 {
                     self.queue.add_after_for(
-                        key_of(&job.metadata),
+                        (Kind::Job, key_of(&job.metadata)),
                         now.plus_millis(remaining),
                         Wait::BackOff,
                     );

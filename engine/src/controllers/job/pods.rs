@@ -185,6 +185,16 @@ pub fn release_orphans(key: &Key, live_uid: Option<&str>, ctx: &mut Ctx<'_>) {
     }
 }
 
+/// `syncOrphanPod`: a pod with no controller that still holds the tracking finalizer has it
+/// removed, unless a Job adopted it meanwhile (then that Job's sync releases it).
+pub fn sync_orphan_pod(key: &Key, ctx: &mut Ctx<'_>) {
+    let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name) else { return };
+    if pod.metadata.controller_ref().is_some() || !pod.metadata.has_finalizer(TRACKING_FINALIZER) {
+        return;
+    }
+    remove_finalizer(&key.ns, &key.name, ctx);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,8 @@
 //! owners, pods and events is done here, from the store; nothing is written.
 
 pub mod daemonset;
-mod job;
 mod hpa;
+mod job;
 mod node;
 mod pod;
 mod service;
