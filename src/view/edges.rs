@@ -111,6 +111,11 @@ pub(super) fn edges(
 fn route(owner: &Geo, dep: &Geo, owner_uid: &str) -> (String, (f64, f64)) {
     match &dep.parent {
         Parent::Tree(t) if t == owner_uid => tree_elbow(owner.rect, dep.rect),
+        // Pods a top box owns directly (DaemonSet, StatefulSet, Job) hang off the tree's
+        // spine, as ReplicaSets do, rather than off the box's far right edge.
+        Parent::Group(g) if g == owner_uid && owner.parent == Parent::Root => {
+            spine_drop(owner.rect, dep.rect)
+        }
         Parent::Group(g) if g == owner_uid => comb(owner.rect, dep.rect),
         _ => curve(owner.rect, dep.rect),
     }
@@ -128,6 +133,16 @@ fn tree_elbow(d: Rect, rs: Rect) -> (String, (f64, f64)) {
     let _ =
         write!(p, "M{x} {} V{} Q{x} {ty} {} {ty} H{}", n(d.bottom()), n(ty - R), n(x + R), n(rs.x));
     (p, ((x + rs.x) / 2.0 + R / 2.0, ty))
+}
+
+fn spine_drop(top: Rect, pod: Rect) -> (String, (f64, f64)) {
+    let x = n(TREE_SPINE_X);
+    let gy = n(pod.y - GUTTER / 2.0);
+    let tx = n(pod.x + (pod.w / 2.0).min(POD_W / 2.0));
+    let mut p = String::new();
+    let _ = write!(p, "M{x} {} V{} Q{x} {gy} {} {gy}", n(top.bottom()), n(gy - R), n(x + R));
+    let _ = write!(p, " H{} Q{tx} {gy} {tx} {} V{}", n(tx - R), n(gy + R), n(pod.y));
+    (p, (tx, gy))
 }
 
 fn comb(rs: Rect, pod: Rect) -> (String, (f64, f64)) {

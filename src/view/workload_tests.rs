@@ -66,6 +66,8 @@ fn a_daemonset_heads_a_band_with_its_pods_under_it() {
         assert!(p.meta.rect.y > t.top.meta.rect.bottom(), "pods sit under the DaemonSet");
         let e = v.edges.iter().find(|e| e.dependent == format!("Pod/{}", p.meta.target.name));
         assert_eq!(e.map(|e| e.owner.as_str()), Some("DaemonSet/agent"), "owned, with an edge");
+        let spine = format!("M{} ", super::layout::TREE_SPINE_X);
+        assert!(e.is_some_and(|e| e.path.starts_with(&spine)), "off the tree's spine: {e:?}");
     }
     assert!(v.orphans.is_none(), "nothing looks orphaned");
     assert_eq!(v.find(&pods.pods[0].meta.target).map(|m| m.rect), Some(pods.pods[0].meta.rect));
