@@ -52,6 +52,26 @@ pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet) -> Vec<Compare>
             ("Available", s.available_replicas),
         ],
     );
+    // Each pod's stable name is `<pod>.<serviceName>.<ns>.svc.cluster.local` once a headless
+    // Service of that name exists (the StatefulSet does not create it).
+    let svc = &sts.spec.service_name;
+    let ns = &sts.metadata.namespace;
+    if !svc.is_empty() {
+        let first = format!(
+            "{}-{}.{svc}.{ns}.svc.cluster.local",
+            sts.metadata.name,
+            sts.spec.start_ordinal()
+        );
+        let headless = store
+            .get::<kubeloop::model::Service>(ns, svc)
+            .is_some_and(|s| s.spec.cluster_ip.as_deref() == Some("None"));
+        let seen = if headless {
+            format!("headless Service {svc} found")
+        } else {
+            format!("no headless Service {svc}: the names do not resolve")
+        };
+        rows.push(compare("DNS names", first, seen, headless));
+    }
     let rolled = s.current_revision.is_empty() || s.current_revision == s.update_revision;
     rows.push(compare("Revision", s.update_revision.clone(), s.current_revision.clone(), rolled));
     let pods = pods_of(store, &sts.metadata.uid);
@@ -173,4 +193,56 @@ pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim) -> Vec<Compare>
             true,
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::model::Kind;
+    use kubeloop::world::World;
+
+    use crate::inspect::inspect;
+    use crate::selection::ObjRef;
+
+    const SET: &str = "k apply -f - <<EOF
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: nginx
+  replicas: 2
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+EOF";
+
+    fn dns_row(s: &Session) -> (String, String, bool) {
+        let set = ObjRef::new(Kind::StatefulSet, "default", "web");
+        let i = inspect(&s.world, &set).expect("the set");
+        let r = i.rows.iter().find(|r| r.field == "DNS names").expect("a DNS row");
+        (r.desired.clone(), r.observed.clone(), r.matches)
+    }
+
+    #[test]
+    fn a_statefulsets_stable_names_resolve_only_with_its_headless_service() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run(SET).status, 0);
+        s.world.settle();
+        let (desired, observed, ok) = dns_row(&s);
+        assert_eq!(desired, "web-0.nginx.default.svc.cluster.local");
+        assert!(!ok && observed.contains("do not resolve"), "{observed}");
+        let svc = "k create service clusterip nginx --clusterip=None";
+        assert_eq!(s.run(svc).status, 0, "{}", s.run(svc).text());
+        let (_, observed, ok) = dns_row(&s);
+        assert!(ok, "{observed}");
+    }
 }
