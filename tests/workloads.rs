@@ -123,9 +123,15 @@ async fn every_workload_kind_is_drawn_and_a_statefulset_pod_comes_back_by_name()
     eventually(10, "web-1 leaves", || async { !running(c, "web-1").await }).await;
     eventually(60, "web-1 back and Running", || async { running(c, "web-1").await }).await;
 
-    for (room, w, h) in
-        [("wide", 1920, 1080), ("projector", 1024, 768), ("tablet", 768, 1024), ("phone", 390, 844)]
-    {
+    // "tall" shows every band at once, the autoscaler's loop included.
+    let rooms = [
+        ("wide", 1920, 1080),
+        ("projector", 1024, 768),
+        ("tablet", 768, 1024),
+        ("phone", 390, 844),
+        ("tall", 1400, 2200),
+    ];
+    for (room, w, h) in rooms {
         resize(c, w, h).await;
         tokio::time::sleep(Duration::from_millis(400)).await;
         browser.screenshot(&format!("workloads-{room}.png")).await;
