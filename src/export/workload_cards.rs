@@ -56,7 +56,7 @@ pub(super) fn nodes(s: &mut String, view: &ViewModel) {
                 line(s, 16.0, 24.0, KIND, HPA, "HPA");
                 line(s, 16.0, 50.0, VALUE, INK, &clip(&named(&h.meta), 22));
                 line(s, 16.0, 80.0, VALUE, INK, &h.utilization());
-                let replicas = format!("{} → {} replicas", h.current_replicas, h.desired_replicas);
+                let replicas = h.replicas();
                 line(s, 16.0, 104.0, LABEL, MUTED, &replicas);
                 line(s, 16.0, 126.0, SMALL, MUTED, &format!("min {} · max {}", h.min, h.max));
                 s.push_str("</g>");

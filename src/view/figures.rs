@@ -67,3 +67,18 @@ impl HpaItem {
         }
     }
 }
+
+impl HpaItem {
+    /// `2 → 5 replicas`; that its first sync (a sync period after it appeared) is to come;
+    /// or, while it cannot compute, the replicas it leaves alone (its status then keeps the
+    /// last desired count, 0 before any, as upstream's does).
+    pub fn replicas(&self) -> String {
+        if !self.synced {
+            "first sync within 15 s".to_string()
+        } else if self.inactive {
+            format!("{} replicas, left as they are", self.current_replicas)
+        } else {
+            format!("{} → {} replicas", self.current_replicas, self.desired_replicas)
+        }
+    }
+}

@@ -95,6 +95,9 @@ pub struct HpaItem {
     pub max: i32,
     /// `ScalingActive` is False: it cannot compute (no metrics, no CPU requests).
     pub inactive: bool,
+    /// It has synced at least once (its status has conditions); until then its replica
+    /// counts are zeros that mean nothing.
+    pub synced: bool,
     /// SVG path of the loop from this box onto its target's.
     pub arc: String,
 }

@@ -212,7 +212,14 @@ fn an_autoscaler_sits_beside_its_target_with_a_loop_onto_it() {
     assert_eq!(h.target, ObjRef::new(Kind::Deployment, "default", "web"));
     assert_eq!((h.target_utilization, h.current_utilization), (Some(80), None), "the API default");
     assert_eq!(h.utilization(), "cpu ? / 80%");
+    assert_eq!(h.replicas(), "first sync within 15 s", "not 0 → 0 before it has looked");
     assert!(h.meta.rect.x >= t.top.meta.rect.right(), "beside the Deployment");
+    let mut later = s;
+    later.world.advance(20_000);
+    let v2 = view(&later.world);
+    let synced = &v2.trees[0].autoscalers[0];
+    assert_eq!(synced.replicas(), "2 replicas, left as they are", "not the status's 2 → 0");
+    assert!(synced.inactive, "no CPU requests: it cannot compute, and shows it");
     let end = h.arc.rsplit(' ').next().unwrap_or_default();
     let x: f64 = end.split(',').next().unwrap_or_default().parse().unwrap_or(f64::NAN);
     assert!(

@@ -143,6 +143,7 @@ fn hpa_item(h: &HorizontalPodAutoscaler, target: ObjRef) -> HpaItem {
         min: h.spec.min_replicas.unwrap_or(1),
         max: h.spec.max_replicas,
         inactive,
+        synced: !h.status.conditions.is_empty(),
         arc: String::new(),
     }
 }

@@ -72,7 +72,7 @@ fn hpa_card(h: &HpaItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
     let w = m.rect.w;
     let name = m.target.name.clone();
     let util = h.utilization();
-    let replicas = format!("{} → {} replicas", h.current_replicas, h.desired_replicas);
+    let replicas = h.replicas();
     let bounds = format!("min {} · max {}", h.min, h.max);
     let body = html! { <>
         <text class="t-kind" x="16" y="24">{ "HPA" }</text>
