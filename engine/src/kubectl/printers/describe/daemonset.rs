@@ -3,9 +3,10 @@
 //! `getPodStatusForController`, and polymorphichelpers/history.go `printTemplate`.
 
 use super::pod::pod_template;
+use super::pods_status;
 use super::{annotations, events, labels, Writer};
 use crate::clock::Time;
-use crate::model::{DaemonSet, Pod, PodPhase, PodTemplateSpec};
+use crate::model::{DaemonSet, PodTemplateSpec};
 use crate::store::Store;
 
 pub(super) fn describe_daemonset(store: &Store, ds: &DaemonSet, now: Time) -> String {
@@ -30,22 +31,7 @@ pub(super) fn describe_daemonset(store: &Store, ds: &DaemonSet, now: Time) -> St
     );
     w.w(0, &format!("Number of Nodes Scheduled with Available Pods: {}\n", st.number_available));
     w.w(0, &format!("Number of Nodes Misscheduled: {}\n", st.number_misscheduled));
-    // `getPodStatusForController`: pods matching the selector that the DaemonSet controls.
-    let mut counts = [0; 4];
-    let owned = store
-        .list::<Pod>(Some(&m.namespace), Some(&selector))
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == m.uid));
-    for p in owned {
-        match p.status.phase {
-            PodPhase::Running => counts[0] += 1,
-            PodPhase::Pending => counts[1] += 1,
-            PodPhase::Succeeded => counts[2] += 1,
-            PodPhase::Failed => counts[3] += 1,
-            PodPhase::Unknown => {}
-        }
-    }
-    let [running, waiting, succeeded, failed] = counts;
-    w.w(0, &format!("Pods Status:\t{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"));
+    pods_status(&mut w, store, m, &selector);
     pod_template(&mut w, &ds.spec.template);
     events(&mut w, store.events_for(&m.uid), now);
     w.0

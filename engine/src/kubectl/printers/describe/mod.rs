@@ -73,6 +73,32 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
     })
 }
 
+/// `getPodStatusForController` and its line: the pods matching `selector` that the object
+/// controls, by phase (Pending counts as Waiting).
+pub(super) fn pods_status(
+    w: &mut Writer,
+    store: &Store,
+    owner: &ObjectMeta,
+    selector: &crate::labels::selector::Selector,
+) {
+    use crate::model::{Pod, PodPhase};
+    let mut counts = [0; 4];
+    let owned = store
+        .list::<Pod>(Some(&owner.namespace), Some(selector))
+        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == owner.uid));
+    for p in owned {
+        match p.status.phase {
+            PodPhase::Running => counts[0] += 1,
+            PodPhase::Pending => counts[1] += 1,
+            PodPhase::Succeeded => counts[2] += 1,
+            PodPhase::Failed => counts[3] += 1,
+            PodPhase::Unknown => {}
+        }
+    }
+    let [running, waiting, succeeded, failed] = counts;
+    w.w(0, &format!("Pods Status:\t{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"));
+}
+
 /// describe.go's `PrefixWriter`: text at an indentation level of two spaces per level.
 #[derive(Default)]
 pub(super) struct Writer(String);

@@ -4,6 +4,7 @@
 //! `printPodsMultiline`. A StatefulSet's pods' DNS names are not printed: kubectl shows
 //! none (the decision feed names them when the pods are created).
 
+use super::pods_status;
 use std::collections::BTreeMap;
 
 use super::pod::pod_template;
@@ -11,7 +12,7 @@ use super::{annotations, events, labels, rfc1123z, Writer};
 use crate::clock::Time;
 use crate::kubectl::printers::since;
 use crate::kubectl::printers::workload_rows::access_modes;
-use crate::model::{PersistentVolumeClaim, Pod, PodPhase, StatefulSet};
+use crate::model::{PersistentVolumeClaim, Pod, StatefulSet};
 use crate::store::Store;
 
 pub(super) fn describe_statefulset(store: &Store, set: &StatefulSet, now: Time) -> String {
@@ -44,22 +45,7 @@ pub(super) fn describe_statefulset(store: &Store, set: &StatefulSet, now: Time) 
     w.w(0, "Persistent Volume Claim Retention Policy:\n");
     w.w(1, &format!("WhenDeleted:\t{}\n", policy.when_deleted));
     w.w(1, &format!("WhenScaled:\t{}\n", policy.when_scaled));
-    // `getPodStatusForController`: pods matching the selector that the set controls.
-    let mut counts = [0; 4];
-    let owned = store
-        .list::<Pod>(Some(&m.namespace), Some(&selector))
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == m.uid));
-    for p in owned {
-        match p.status.phase {
-            PodPhase::Running => counts[0] += 1,
-            PodPhase::Pending => counts[1] += 1,
-            PodPhase::Succeeded => counts[2] += 1,
-            PodPhase::Failed => counts[3] += 1,
-            PodPhase::Unknown => {}
-        }
-    }
-    let [running, waiting, succeeded, failed] = counts;
-    w.w(0, &format!("Pods Status:\t{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"));
+    pods_status(&mut w, store, m, &selector);
     pod_template(&mut w, &spec.template);
     volume_claim_templates(&mut w, &spec.volume_claim_templates);
     events(&mut w, store.events_for(&m.uid), now);

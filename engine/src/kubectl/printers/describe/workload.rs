@@ -3,11 +3,10 @@
 //! ReplicaSet lookup of kubectl/pkg/util/deployment (`GetAllReplicaSetsInChunks`).
 
 use super::pod::pod_template;
+use super::pods_status;
 use super::{annotations, controlled_by, events, labels, rfc1123z, Writer};
 use crate::clock::Time;
-use crate::model::{
-    Condition, Deployment, Pod, PodPhase, PodTemplateSpec, ReplicaSet, StrategyType,
-};
+use crate::model::{Condition, Deployment, PodTemplateSpec, ReplicaSet, StrategyType};
 use crate::store::Store;
 
 pub(super) fn describe_replicaset(store: &Store, rs: &ReplicaSet, now: Time) -> String {
@@ -22,21 +21,7 @@ pub(super) fn describe_replicaset(store: &Store, rs: &ReplicaSet, now: Time) -> 
     w.w(0, &format!("Replicas:\t{} current / {} desired\n", rs.status.replicas, rs.spec.replicas));
     // Pods matching the selector and controlled by this ReplicaSet; Pending counts as Waiting.
     let selector = rs.spec.selector.to_selector();
-    let mut counts = [0; 4];
-    let owned = store
-        .list::<Pod>(Some(&m.namespace), Some(&selector))
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == m.uid));
-    for p in owned {
-        match p.status.phase {
-            PodPhase::Running => counts[0] += 1,
-            PodPhase::Pending => counts[1] += 1,
-            PodPhase::Succeeded => counts[2] += 1,
-            PodPhase::Failed => counts[3] += 1,
-            PodPhase::Unknown => {}
-        }
-    }
-    let [running, waiting, succeeded, failed] = counts;
-    w.w(0, &format!("Pods Status:\t{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"));
+    pods_status(&mut w, store, m, &selector);
     pod_template(&mut w, &rs.spec.template);
     conditions(&mut w, &rs.status.conditions);
     events(&mut w, store.events_for(&m.uid), now);
