@@ -356,3 +356,38 @@ fn applying_the_same_bare_pod_again_changes_nothing() {
     let after = s.world.store.get::<Pod>("default", "solo").unwrap();
     assert_eq!(after.spec.node_name, before.spec.node_name, "still bound");
 }
+
+/// kubernetes/kubernetes#138036, still open: scaling a Deployment mid-rollout down to the
+/// size its only active ReplicaSet already has leaves that ReplicaSet's desired-replicas
+/// annotation stale; every later sync is then a "scaling event" with nothing to scale, and
+/// the rollout to the new template never starts. The engine does what upstream does.
+#[test]
+fn a_deployment_scaled_mid_rollout_to_its_old_replicasets_size_stalls_as_upstreams_does() {
+    let mut w = World::new(0);
+    let _ = w.create(deployment("web0", "nginx:1.27", 4));
+    w.step();
+    w.advance(3_301);
+    w.step();
+    // Two template changes a tick apart: the second arrives while the first's new pods start.
+    for image in ["httpd:2.4", "nginx:1.28"] {
+        let _ = w.modify::<Deployment>("default", "web0", |d| {
+            d.spec.template.spec.containers[0].image = image.into()
+        });
+        w.step();
+        w.step();
+    }
+    let _ = w.modify::<Deployment>("default", "web0", |d| d.spec.replicas = 3);
+    w.step();
+    w.settle();
+    let d = w.store.get::<Deployment>("default", "web0").expect("kept").clone();
+    let active: Vec<&ReplicaSet> = w
+        .store
+        .list::<ReplicaSet>(Some("default"), None)
+        .filter(|rs| rs.spec.replicas > 0)
+        .collect();
+    assert_eq!(active.len(), 1, "one active ReplicaSet");
+    assert_eq!(active[0].spec.template.spec.containers[0].image, "nginx:1.27", "the old template");
+    assert_eq!(active[0].spec.replicas, 3);
+    assert_eq!(active[0].metadata.annotations["deployment.kubernetes.io/desired-replicas"], "4");
+    assert_eq!(d.status.updated_replicas, 0, "the rollout to nginx:1.28 never starts");
+}

@@ -189,6 +189,11 @@ fn run(seed: u64, ops: &[Op]) -> World {
     }
     let nodes: Vec<String> =
         w.store.list::<Node>(None, None).map(|n| n.metadata.name.clone()).collect();
+    // Faults stop, and a cluster whose nodes were all removed gets one back: with none,
+    // nothing can run and there is nothing to converge to.
+    if nodes.is_empty() {
+        w.add_nodes(1, 110);
+    }
     for n in nodes {
         let _ = w.recover_node(&n);
     }

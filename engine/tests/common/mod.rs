@@ -61,6 +61,9 @@ pub fn converged(w: &World) -> Result<(), String> {
         }
     }
     for d in store.list::<Deployment>(None, None) {
+        if upstream_scaling_stall(w, d) {
+            continue;
+        }
         let image = &d.spec.template.spec.containers[0].image;
         let mut total = 0;
         for rs in store.list::<ReplicaSet>(Some("default"), None) {
@@ -89,6 +92,26 @@ pub fn converged(w: &World) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// kubernetes/kubernetes#138036 (open in 2026): when a Deployment's only active ReplicaSet
+/// already has the Deployment's replica count but a stale desired-replicas annotation,
+/// `isScalingEvent` is true on every sync and `scale` returns early without fixing the
+/// annotation, so the rollout never starts. The engine keeps upstream's behaviour, so a
+/// settled cluster may hold a Deployment in that state, as a real one would.
+pub fn upstream_scaling_stall(w: &World, d: &Deployment) -> bool {
+    let active: Vec<&ReplicaSet> = w
+        .store
+        .list::<ReplicaSet>(Some(&d.metadata.namespace), None)
+        .filter(|rs| {
+            rs.spec.replicas > 0
+                && rs.metadata.controller_ref().is_some_and(|r| r.uid == d.metadata.uid)
+        })
+        .collect();
+    let [only] = active.as_slice() else { return false };
+    let desired = only.metadata.annotations.get("deployment.kubernetes.io/desired-replicas");
+    only.spec.replicas == d.spec.replicas
+        && desired.and_then(|v| v.parse::<i32>().ok()).is_some_and(|n| n != d.spec.replicas)
 }
 
 /// Once settled, the endpoint controllers have caught up: every ready endpoint of a Service

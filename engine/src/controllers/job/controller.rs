@@ -42,6 +42,30 @@ pub struct JobController {
     backoff: BackoffStore,
 }
 
+impl JobController {
+    /// `addPod`/`updatePod`: a pod wakes the Job its controller reference resolves to (same
+    /// name and UID). One whose Job is gone or was replaced under the same name, or that has
+    /// no controller, still holding the tracking finalizer goes to the orphan queue
+    /// (`enqueueOrphanPod`), which releases it.
+    fn observe_pod(&mut self, p: &Pod, store: &Store) {
+        let ns = &p.metadata.namespace;
+        let tracked = p.metadata.has_finalizer(super::indexes::TRACKING_FINALIZER);
+        match p.metadata.controller_ref() {
+            Some(r) if r.kind == "Job" => {
+                let live = store.get::<Job>(ns, &r.name).is_some_and(|j| j.metadata.uid == r.uid);
+                if live {
+                    self.queue.add((Kind::Job, Key::new(ns, &r.name)));
+                } else if tracked {
+                    self.queue.add((Kind::Pod, key_of(&p.metadata)));
+                }
+            }
+            Some(_) => {}
+            None if tracked => self.queue.add((Kind::Pod, key_of(&p.metadata))),
+            None => {}
+        }
+    }
+}
+
 impl Controller for JobController {
     type Key = JobKey;
 
@@ -53,22 +77,10 @@ impl Controller for JobController {
         &mut self.queue
     }
 
-    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
         match &event.object {
             Object::Job(o) => self.queue.add((Kind::Job, key_of(&o.metadata))),
-            // A pod's change wakes its Job; a pod still holding the tracking finalizer wakes
-            // the key even when the Job is gone, so the finalizer is released. A pod with no
-            // controller left (its Job deleted with `--cascade=orphan`) that still holds it
-            // goes to the orphan queue (`updatePod`, `enqueueOrphanPod`).
-            Object::Pod(p) => match p.metadata.controller_ref() {
-                Some(r) if r.kind == "Job" => {
-                    self.queue.add((Kind::Job, Key::new(&p.metadata.namespace, &r.name)));
-                }
-                None if p.metadata.has_finalizer(super::indexes::TRACKING_FINALIZER) => {
-                    self.queue.add((Kind::Pod, key_of(&p.metadata)));
-                }
-                _ => {}
-            },
+            Object::Pod(p) => self.observe_pod(p, store),
             _ => {}
         }
     }
@@ -78,6 +90,14 @@ impl Controller for JobController {
             if !status::is_finished(&o.status) {
                 self.queue.add((Kind::Job, key_of(&o.metadata)));
             }
+        }
+        // The pod informer's resync replays every pod through `updatePod`, so a lost event
+        // cannot leave a tracking finalizer behind.
+        let tracked = store
+            .list::<Pod>(None, None)
+            .filter(|p| p.metadata.has_finalizer(super::indexes::TRACKING_FINALIZER));
+        for p in tracked {
+            self.observe_pod(p, store);
         }
     }
 

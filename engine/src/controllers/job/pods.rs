@@ -185,12 +185,22 @@ pub fn release_orphans(key: &Key, live_uid: Option<&str>, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// `syncOrphanPod`: a pod with no controller that still holds the tracking finalizer has it
-/// removed, unless a Job adopted it meanwhile (then that Job's sync releases it).
+/// `syncOrphanPod`: a pod holding the tracking finalizer whose Job is gone (or replaced under
+/// the same name), or that has no controller, has it removed. A pod a live, unfinished Job
+/// controls keeps it: that Job's sync releases it once counted.
 pub fn sync_orphan_pod(key: &Key, ctx: &mut Ctx<'_>) {
     let Some(pod) = ctx.store.get::<Pod>(&key.ns, &key.name) else { return };
-    if pod.metadata.controller_ref().is_some() || !pod.metadata.has_finalizer(TRACKING_FINALIZER) {
+    if !pod.metadata.has_finalizer(TRACKING_FINALIZER) {
         return;
+    }
+    if let Some(r) = pod.metadata.controller_ref() {
+        if r.kind != "Job" {
+            return;
+        }
+        let job = ctx.store.get::<Job>(&key.ns, &r.name).filter(|j| j.metadata.uid == r.uid);
+        if job.is_some_and(|j| !super::status::is_finished(&j.status)) {
+            return;
+        }
     }
     remove_finalizer(&key.ns, &key.name, ctx);
 }
