@@ -25,14 +25,6 @@ async fn js(c: &Client, script: &str) -> serde_json::Value {
 }
 
 /// Clicks the button reading `text`, even one behind the narrow toolbar's More menu.
-async fn click(c: &Client, text: &str) {
-    let script = format!(
-        "const b = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === {text:?});
-         if (b) {{ b.click(); }} return !!b;"
-    );
-    assert_eq!(js(c, &script).await, true, "no button reads {text}");
-}
-
 /// Old and new replicas as the meter prints them (from its one-line summary).
 async fn old_new(c: &Client) -> Option<(i32, i32)> {
     let line =
@@ -56,7 +48,7 @@ async fn the_budget_meter_is_legible_in_every_room_during_a_rollout() {
     for (i, (room, w, h, presenter)) in ROOMS.into_iter().enumerate() {
         resize(c, w, h).await;
         if presenter {
-            click(c, "Presenter").await;
+            click_button(c, "Presenter").await;
             tokio::time::sleep(Duration::from_millis(800)).await;
         }
         // A fresh rollout per room, caught when old and new pods run side by side.
@@ -65,7 +57,7 @@ async fn the_budget_meter_is_legible_in_every_room_during_a_rollout() {
             old_new(c).await.is_some_and(|(old, new)| old > 0 && new > 0)
         })
         .await;
-        click(c, "Pause").await;
+        click_button(c, "Pause").await;
         tokio::time::sleep(Duration::from_millis(400)).await;
         browser.screenshot(&format!("budget-{room}.png")).await;
 
@@ -106,10 +98,10 @@ async fn the_budget_meter_is_legible_in_every_room_during_a_rollout() {
         }
         if presenter {
             assert!(size >= 18.0, "{room}: presenter type is {size}px");
-            click(c, "Presenter").await;
+            click_button(c, "Presenter").await;
         }
         // Finish this rollout so the next room starts from one old ReplicaSet.
-        click(c, "Play").await;
+        click_button(c, "Play").await;
         type_line(c, "settle").await;
         eventually(30, "the rollout to finish", || async {
             count(c, ".budget-meter:not(.finished)").await == 0

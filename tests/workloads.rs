@@ -136,5 +136,11 @@ async fn every_workload_kind_is_drawn_and_a_statefulset_pod_comes_back_by_name()
         tokio::time::sleep(Duration::from_millis(400)).await;
         browser.screenshot(&format!("workloads-{room}.png")).await;
     }
+    // Presenter mode on the projector: the bands at presenter type size.
+    resize(c, 1024, 768).await;
+    click_button(c, "Presenter").await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(boxes(c, "StatefulSet").await, 1, "the bands are still drawn");
+    browser.screenshot("workloads-projector-presenter.png").await;
     browser.close().await;
 }

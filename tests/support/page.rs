@@ -78,3 +78,13 @@ pub async fn fetched_urls(c: &Client) -> Vec<String> {
         .unwrap();
     serde_json::from_value(fetched).unwrap()
 }
+
+/// Clicks the button whose text is `text`, as a person would find it by its label.
+pub async fn click_button(c: &Client, text: &str) {
+    let script = format!(
+        "const b = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === {text:?});
+         if (b) {{ b.click(); }} return !!b;"
+    );
+    let found = c.execute(&script, vec![]).await.unwrap();
+    assert_eq!(found, serde_json::json!(true), "no button reads {text}");
+}

@@ -264,15 +264,7 @@ impl Tabled for Service {
     fn release(obj: &Self, store: &mut Store) {
         store.allocations.release(obj);
     }
-    fn same_spec(a: &Self, b: &Self) -> bool {
-        a.spec == b.spec
-    }
-    fn keep_status(new: &mut Self, old: &Self) {
-        new.status = old.status.clone();
-    }
-    fn copy_status(into: &mut Self, from: &Self) {
-        into.status = from.status.clone();
-    }
+    super::table::status_kind!();
 }
 
 impl Tabled for EndpointSlice {

@@ -243,20 +243,29 @@ macro_rules! tabled {
 }
 pub(crate) use tabled;
 
+/// Kinds with a status subresource: the spec is compared for generation, an update keeps the
+/// stored status, and a status update copies only it.
+macro_rules! status_kind {
+    () => {
+        fn same_spec(a: &Self, b: &Self) -> bool {
+            a.spec == b.spec
+        }
+        fn keep_status(new: &mut Self, old: &Self) {
+            new.status = old.status.clone();
+        }
+        fn copy_status(into: &mut Self, from: &Self) {
+            into.status = from.status.clone();
+        }
+    };
+}
+pub(crate) use status_kind;
+
 impl Tabled for Deployment {
     tabled!(Deployment, deployments, true);
     fn apply_defaults(obj: &mut Self) {
         crate::model::default_pod_spec(&mut obj.spec.template.spec);
     }
-    fn same_spec(a: &Self, b: &Self) -> bool {
-        a.spec == b.spec
-    }
-    fn keep_status(new: &mut Self, old: &Self) {
-        new.status = old.status.clone();
-    }
-    fn copy_status(into: &mut Self, from: &Self) {
-        into.status = from.status.clone();
-    }
+    status_kind!();
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::deployment(obj)
     }
@@ -267,15 +276,7 @@ impl Tabled for ReplicaSet {
     fn apply_defaults(obj: &mut Self) {
         crate::model::default_pod_spec(&mut obj.spec.template.spec);
     }
-    fn same_spec(a: &Self, b: &Self) -> bool {
-        a.spec == b.spec
-    }
-    fn keep_status(new: &mut Self, old: &Self) {
-        new.status = old.status.clone();
-    }
-    fn copy_status(into: &mut Self, from: &Self) {
-        into.status = from.status.clone();
-    }
+    status_kind!();
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::replicaset(obj)
     }
@@ -290,15 +291,7 @@ impl Tabled for Pod {
     fn admit(obj: &mut Self, rng: &mut SimRng) {
         crate::model::admit_pod(obj, || rng.string(5));
     }
-    fn same_spec(a: &Self, b: &Self) -> bool {
-        a.spec == b.spec
-    }
-    fn keep_status(new: &mut Self, old: &Self) {
-        new.status = old.status.clone();
-    }
-    fn copy_status(into: &mut Self, from: &Self) {
-        into.status = from.status.clone();
-    }
+    status_kind!();
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::pod(obj)
     }
@@ -338,15 +331,7 @@ impl Tabled for Pod {
 
 impl Tabled for Node {
     tabled!(Node, nodes, false);
-    fn same_spec(a: &Self, b: &Self) -> bool {
-        a.spec == b.spec
-    }
-    fn keep_status(new: &mut Self, old: &Self) {
-        new.status = old.status.clone();
-    }
-    fn copy_status(into: &mut Self, from: &Self) {
-        into.status = from.status.clone();
-    }
+    status_kind!();
 }
 
 impl Tabled for Event {

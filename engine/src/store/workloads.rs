@@ -4,26 +4,11 @@
 //! pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go,
 //! pkg/registry/core/persistentvolumeclaim/strategy.go).
 
-use super::table::{tabled, Table, Tabled};
+use super::table::{status_kind, tabled, Table, Tabled};
 use super::Store;
 use crate::labels::validation::FieldError;
 use crate::model::*;
 use crate::rng::SimRng;
-
-/// Status-carrying kinds: an update keeps the stored status, a status update only it.
-macro_rules! status_kind {
-    () => {
-        fn same_spec(a: &Self, b: &Self) -> bool {
-            a.spec == b.spec
-        }
-        fn keep_status(new: &mut Self, old: &Self) {
-            new.status = old.status.clone();
-        }
-        fn copy_status(into: &mut Self, from: &Self) {
-            into.status = from.status.clone();
-        }
-    };
-}
 
 impl Tabled for DaemonSet {
     tabled!(DaemonSet, daemonsets, true);
