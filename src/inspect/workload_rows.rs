@@ -171,14 +171,7 @@ pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler) -> Vec<Compare> {
 pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim) -> Vec<Compare> {
     let used_by: Vec<String> = store
         .list::<kubeloop::model::Pod>(Some(&c.metadata.namespace), None)
-        .filter(|p| {
-            p.spec.volumes.iter().any(|v| {
-                serde_json::to_value(v).ok().and_then(|v| {
-                    v.pointer("/persistentVolumeClaim/claimName")
-                        .and_then(|n| n.as_str().map(str::to_string))
-                }) == Some(c.metadata.name.clone())
-            })
-        })
+        .filter(|p| p.spec.volumes.iter().any(|v| v.claim_name() == Some(&c.metadata.name)))
         .map(|p| p.metadata.name.clone())
         .collect();
     let request = c.spec.resources.requests.get("storage").cloned().unwrap_or_default();

@@ -175,6 +175,14 @@ fn a_statefulsets_claims_stay_drawn_after_their_pod_is_gone() {
         c.metadata = meta(&format!("data-web-{ordinal}"));
         w.create(c).unwrap();
     }
+    let mut user = Pod::new(meta("web-0"), template("web").spec);
+    user.spec.volumes = vec![Volume {
+        name: "data".into(),
+        persistent_volume_claim: Some(Box::new(serde_json::json!({"claimName": "data-web-0"}))),
+        ..Default::default()
+    }]
+    .into();
+    w.create(user).unwrap();
     let mut unrelated = claim.clone();
     unrelated.metadata = meta("scratch");
     w.create(unrelated).unwrap();
@@ -182,7 +190,9 @@ fn a_statefulsets_claims_stay_drawn_after_their_pod_is_gone() {
     let t = &v.trees[0];
     let names: Vec<&str> = t.claims.iter().map(|c| c.meta.target.name.as_str()).collect();
     assert_eq!(names, ["data-web-0", "data-web-1"], "only the set's claims, in name order");
-    assert!(t.claims.iter().all(|c| !c.in_use && c.phase == "Pending" && c.request == "1Gi"));
+    assert!(t.claims.iter().all(|c| c.phase == "Pending" && c.request == "1Gi"));
+    let in_use: Vec<bool> = t.claims.iter().map(|c| c.in_use).collect();
+    assert_eq!(in_use, [true, false], "web-0's pod uses its claim; web-1 has none");
     assert!(t.claims[0].meta.rect.y >= t.top.meta.rect.bottom());
 }
 

@@ -81,18 +81,24 @@ fn claims(
     by_uid: &BTreeMap<String, usize>,
     refs: &mut Vec<Ref>,
 ) {
-    let in_use: BTreeSet<(String, String)> = store
-        .list::<Pod>(None, None)
-        .filter(|p| p.metadata.deletion_timestamp.is_none())
-        .flat_map(|p| {
-            let ns = p.metadata.namespace.clone();
-            p.spec.volumes.iter().filter_map(move |v| {
-                let claim = serde_json::to_value(v).ok()?;
-                let name = claim.pointer("/persistentVolumeClaim/claimName")?.as_str()?;
-                Some((ns.clone(), name.to_string()))
+    // Read only when some set has claim templates: the build runs on every store change.
+    let any_claims =
+        store.list::<StatefulSet>(None, None).any(|s| !s.spec.volume_claim_templates.is_empty());
+    let in_use: BTreeSet<(String, String)> = if !any_claims {
+        BTreeSet::new()
+    } else {
+        store
+            .list::<Pod>(None, None)
+            .filter(|p| p.metadata.deletion_timestamp.is_none())
+            .flat_map(|p| {
+                let ns = &p.metadata.namespace;
+                p.spec
+                    .volumes
+                    .iter()
+                    .filter_map(move |v| Some((ns.clone(), v.claim_name()?.to_string())))
             })
-        })
-        .collect();
+            .collect()
+    };
     for sts in store.list::<StatefulSet>(None, None) {
         let Some(i) = by_uid.get(&sts.metadata.uid) else { continue };
         let prefixes: Vec<String> = sts

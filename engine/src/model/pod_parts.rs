@@ -81,6 +81,13 @@ pub struct Volume {
     pub image: Json,
 }
 
+impl Volume {
+    /// The claim a `persistentVolumeClaim` volume names (`claimName`).
+    pub fn claim_name(&self) -> Option<&str> {
+        self.persistent_volume_claim.as_deref()?.get("claimName")?.as_str()
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VolumeMount {

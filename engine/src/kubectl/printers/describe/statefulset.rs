@@ -120,8 +120,7 @@ fn pods_for_claim<'a>(store: &'a Store, c: &'a PersistentVolumeClaim) -> Vec<&'a
     let mut pods: Vec<&Pod> = Vec::new();
     for &p in &ns_pods {
         for v in p.spec.volumes.iter() {
-            let claim = v.persistent_volume_claim.as_deref().and_then(|s| s.get("claimName"));
-            if claim.and_then(|n| n.as_str()) == Some(c.metadata.name.as_str()) {
+            if v.claim_name() == Some(c.metadata.name.as_str()) {
                 pods.push(p);
             }
         }
