@@ -4,6 +4,7 @@
 //! kubectl and the script runner. It deliberately knows nothing about browsers, timers or
 //! wall-clock time: time is an input.
 
+pub mod api;
 pub mod clock;
 pub mod controllers;
 pub mod cron;
