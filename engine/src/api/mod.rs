@@ -5,4 +5,5 @@
 //! (get.go, create.go, update.go, patch.go, delete.go, watch.go) and
 //! apiserver/pkg/endpoints/discovery.
 
+pub mod decisions;
 pub mod discovery;
