@@ -13,6 +13,11 @@ pub const TICK_MS: i64 = 100;
 impl Time {
     pub const ZERO: Time = Time(0);
 
+    /// The instant `ms` milliseconds after the Unix epoch.
+    pub fn from_unix_millis(ms: i64) -> Self {
+        Time(ms - EPOCH_SECS * 1000)
+    }
+
     pub fn from_secs(secs: i64) -> Self {
         Time(secs.saturating_mul(1000))
     }
