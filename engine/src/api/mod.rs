@@ -15,7 +15,7 @@ mod path;
 pub mod query;
 mod read;
 pub mod status;
-mod subresources;
+pub mod subresources;
 pub mod table;
 pub mod watch;
 mod write;
