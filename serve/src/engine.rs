@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use kubeloop::api::{self, Reply, Request, Response, Status, WatchSpec};
+use kubeloop::kubectl::{Mode, Session, Stream};
 use kubeloop::world::World;
 use tokio::sync::{mpsc as tmpsc, oneshot};
 
@@ -113,21 +114,30 @@ fn line(v: &serde_json::Value) -> Bytes {
     Bytes::from(text)
 }
 
-fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
+fn run(world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
+    // The command box's session owns the world, so `/apis/kubeloop.dev/v1/commands` runs a
+    // line exactly as the page's command box does, on the same objects the API serves.
+    let mut session = Session::new(world, Mode::Script);
     const TICK_MS: i64 = 100;
     let start = Instant::now();
-    let sim_start = world.now();
+    let sim_start = session.world.now();
     let mut watchers: Vec<Watcher> = Vec::new();
     loop {
         match rx.recv_timeout(Duration::from_millis(TICK_MS as u64 / 2)) {
             Ok(Command::Request(req, reply)) => {
-                let answer = handle(&mut world, &config, &mut watchers, req);
+                let answer = if req.path == COMMANDS_PATH {
+                    let answer = command(&mut session, &req);
+                    feed(&session.world, &mut watchers, &config);
+                    answer
+                } else {
+                    handle(&mut session.world, &config, &mut watchers, req)
+                };
                 let _ = reply.send(answer);
             }
             Ok(Command::Stats(reply)) => {
                 let _ = reply.send(Stats {
                     watchers: watchers.len(),
-                    resource_version: world.store.resource_version(),
+                    resource_version: session.world.store.resource_version(),
                 });
             }
             Err(RecvTimeoutError::Timeout) => {}
@@ -135,13 +145,39 @@ fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
         }
         // Simulated time follows the wall clock at `speed`, in whole ticks, catching up at
         // most a second of simulated time per turn so requests stay answered.
+        let world = &mut session.world;
         let target = (start.elapsed().as_secs_f64() * 1000.0 * config.speed) as i64;
         let behind = target - world.now().since(sim_start);
         if behind >= TICK_MS {
             world.advance((behind - behind % TICK_MS).min(1000));
         }
-        feed(&world, &mut watchers, &config);
+        feed(world, &mut watchers, &config);
     }
+}
+
+/// The extension endpoint that runs a command-box line (`{"command": "kubectl get pods"}`)
+/// and answers what the command box would print (`stdout`, `stderr`, `exitCode`).
+pub const COMMANDS_PATH: &str = "/apis/kubeloop.dev/v1/commands";
+
+fn command(session: &mut Session, req: &OwnedRequest) -> Answer {
+    if req.method != "POST" {
+        return Answer::Done(Status::method_not_allowed(&req.method).into());
+    }
+    let line = serde_json::from_slice::<serde_json::Value>(&req.body)
+        .ok()
+        .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(str::to_string));
+    let Some(line) = line else {
+        return Answer::Done(Status::bad_request("the body must be {\"command\": \"...\"}").into());
+    };
+    let out = session.run(&line);
+    let text = |stream: Stream| -> String {
+        out.chunks.iter().filter(|(s, _)| *s == stream).map(|(_, t)| t.as_str()).collect()
+    };
+    Answer::Done(Response::ok(serde_json::json!({
+        "stdout": text(Stream::Stdout),
+        "stderr": text(Stream::Stderr),
+        "exitCode": out.status,
+    })))
 }
 
 fn handle(
