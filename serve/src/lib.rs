@@ -143,7 +143,10 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
 
 /// Documents that do not depend on the world: version and discovery.
 fn fixed_document(path: &str) -> Option<serde_json::Value> {
-    discovery::document(path)
+    match path {
+        "/version" => Some(discovery::version()),
+        _ => discovery::document(path),
+    }
 }
 
 /// Serves until the process ends; prints where, first thing on stdout.

@@ -115,3 +115,6 @@ fn decision_list(world: &World, req: &Request, query: &Query) -> Reply {
         "items": items,
     })))
 }
+
+#[cfg(test)]
+mod tests;
