@@ -8,6 +8,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod openapi;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -104,6 +105,17 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
     if parts.method == Method::GET {
         if matches!(path.as_str(), "/healthz" | "/livez" | "/readyz") {
             return "ok".into_response();
+        }
+        if path.starts_with("/openapi/") {
+            let accept = parts.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
+            return match openapi::get(&path, accept) {
+                Some((content_type, bytes)) => {
+                    let mut res = Response::new(Body::from(bytes));
+                    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+                    res
+                }
+                None => status_response(Status::no_route()),
+            };
         }
         if let Some(doc) = fixed_document(&path) {
             return json_response(200, &doc, &[]);
