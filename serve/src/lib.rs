@@ -111,7 +111,8 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
             return match openapi::get(&path, accept) {
                 Some((content_type, bytes)) => {
                     let mut res = Response::new(Body::from(bytes));
-                    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+                    res.headers_mut()
+                        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
                     res
                 }
                 None => status_response(Status::no_route()),

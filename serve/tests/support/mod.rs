@@ -42,6 +42,7 @@ impl Drop for Server {
 }
 
 /// The repository root.
+#[allow(dead_code)]
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
