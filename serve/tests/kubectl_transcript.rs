@@ -245,7 +245,7 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     write("scale deployment web --replicas=2", "kubectl scale deployment web --replicas=2");
     let mut last = first_row;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !last.split_whitespace().nth(1).is_some_and(|ready| ready == "2/2") {
+    while last.split_whitespace().nth(1).is_none_or(|ready| ready != "2/2") {
         assert!(Instant::now() < deadline, "kubectl {version} get -w never showed 2/2: {last}");
         last = lines.next().expect("a watch row").expect("text");
         assert_eq!(last.split_whitespace().count(), 5, "a row of five cells: {last}");
