@@ -95,14 +95,9 @@ fn namespaces(world: &mut World, req: &Request, res: &Resource) -> Response {
             Status::from(crate::store::ApiError::NamespaceNotFound { name: name.into() }).into()
         }
         ("POST", None) => {
-            let body: Value = match serde_json::from_slice(req.body) {
+            let body = match write::body(req) {
                 Ok(v) => v,
-                Err(e) => {
-                    return Status::bad_request(format!(
-                        "couldn't get version/kind; json parse error: {e}"
-                    ))
-                    .into()
-                }
+                Err(status) => return status.into(),
             };
             let name = body.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
             match world.store.create_namespace(name) {

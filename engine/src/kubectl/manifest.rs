@@ -242,6 +242,9 @@ pub(crate) fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::ControllerRevision
             | Kind::PersistentVolumeClaim
             | Kind::HorizontalPodAutoscaler
+            // Nodes and Events come from the API (kubeloop serve), never from manifests.
+            | Kind::Node
+            | Kind::Event
     ) {
         return;
     }
