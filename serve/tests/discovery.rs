@@ -239,17 +239,19 @@ fn check(c: &mut Client) -> Vec<String> {
     let printed: serde_json::Value = serde_json::from_str(&run.stdout).unwrap_or_default();
     expect("version -o json", printed["serverVersion"] == discovery::version(), &run);
 
-    let run = c.run(&["explain", "deployment.spec.replicas"], "");
-    let ours = command_box("kubectl explain deployment.spec.replicas");
-    // The command box prints what 1.30 and later print; up to 1.29 the plaintext template
-    // left one blank line, not two, between the field and its description.
-    let same = match version {
-        "1.27" | "1.28" | "1.29" => {
-            run.stdout.replacen("\n\nDESCRIPTION:", "\n\n\nDESCRIPTION:", 1) == ours
-        }
-        _ => run.stdout == ours,
-    };
-    expect("explain deployment.spec.replicas", run.code == 0 && same, &run);
+    for field in ["deployment.spec.replicas", "pod.spec.restartPolicy", "hpa.spec.maxReplicas"] {
+        let run = c.run(&["explain", field], "");
+        let ours = command_box(&format!("kubectl explain {field}"));
+        // The command box prints what 1.30 and later print; up to 1.29 the plaintext
+        // template left one blank line, not two, between the field and its description.
+        let same = match version {
+            "1.27" | "1.28" | "1.29" => {
+                run.stdout.replacen("\n\nDESCRIPTION:", "\n\n\nDESCRIPTION:", 1) == ours
+            }
+            _ => run.stdout == ours,
+        };
+        expect(&format!("explain {field}"), run.code == 0 && same, &run);
+    }
 
     for verb in ["create", "apply"] {
         let args = [verb, "-f", "-", "--dry-run=client", "-o", "name"];

@@ -97,7 +97,7 @@ pub fn categories(kind: Kind) -> &'static [&'static str] {
     }
 }
 
-/// The subresources kubeloop serves for a kind, with the kind each one takes and returns.
+/// The subresources kubeloop serves for a kind.
 fn subresources(kind: Kind) -> &'static [&'static str] {
     match kind {
         Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet => &["scale", "status"],
@@ -128,8 +128,8 @@ pub fn resource_of(kind: Kind) -> Resource {
 }
 
 fn subresource(parent: &Resource, sub: &str) -> Resource {
-    // Scale is autoscaling/v1's whatever group lists it; binding posts a core Binding; log
-    // and status read the parent's kind (installer.go `GroupVersionKind` of each storage).
+    // Scale is autoscaling/v1's, whichever group lists it; binding takes a core Binding;
+    // log and status are the parent's kind (installer.go `GroupVersionKind` of each storage).
     let (kind, kind_group_version, verbs) = match sub {
         "scale" => ("Scale", Some(("autoscaling", "v1")), SUB_VERBS),
         "binding" => ("Binding", None, &["create"][..]),
@@ -153,8 +153,8 @@ fn subresource(parent: &Resource, sub: &str) -> Resource {
 pub fn resources(group_version: &str) -> Vec<Resource> {
     let mut parents: Vec<(Resource, &[&str])> = Kind::ALL
         .into_iter()
-        // HorizontalPodAutoscaler is served at autoscaling/v2 (preferred) and v1, which
-        // `kubectl autoscale` posts up to 1.32.
+        // HorizontalPodAutoscaler is served at autoscaling/v2 (preferred) and at v1, which
+        // kubectl 1.32's `autoscale` posts.
         .filter(|k| {
             k.api_version() == group_version
                 || (*k == Kind::HorizontalPodAutoscaler && group_version == "autoscaling/v1")
@@ -330,8 +330,9 @@ fn platform() -> String {
 }
 
 /// `/version`: apimachinery/pkg/version `Info`, saying the release our `kubectl version`
-/// prints. kubeloop is no Go build, so the fields a Go build stamps in (gitCommit,
-/// gitTreeState, buildDate, goVersion, compiler) say so rather than copy a real build's.
+/// prints. kubeloop is no Go build of a git tree: the fields a build stamps in (gitCommit,
+/// gitTreeState, buildDate, goVersion) are empty rather than copied from a real release,
+/// and the compiler is the one that built it.
 pub fn version() -> Value {
     json!({
         "major": "1",
@@ -341,7 +342,7 @@ pub fn version() -> Value {
         "gitTreeState": "",
         "buildDate": "",
         "goVersion": "",
-        "compiler": "kubeloop",
+        "compiler": "rustc",
         "platform": platform(),
     })
 }
