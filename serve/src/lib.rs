@@ -118,7 +118,12 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
                 None => status_response(Status::no_route()),
             };
         }
-        if let Some(doc) = fixed_document(&path) {
+        if let Some(mut doc) = fixed_document(&path) {
+            if path == "/api" {
+                // The address the client reached us at, as the API server reports it.
+                let host = header_text(&parts.headers, header::HOST);
+                discovery::set_server_address(&mut doc, &host);
+            }
             return json_response(200, &doc, &[]);
         }
     }
