@@ -161,7 +161,7 @@ pub const COMMANDS_PATH: &str = "/apis/kubeloop.dev/v1/commands";
 
 fn command(session: &mut Session, req: &OwnedRequest) -> Answer {
     if req.method != "POST" {
-        return Answer::Done(Status::method_not_allowed(&req.method).into());
+        return Answer::Done(Status::method_not_allowed().into());
     }
     let line = serde_json::from_slice::<serde_json::Value>(&req.body)
         .ok()

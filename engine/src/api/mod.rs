@@ -96,7 +96,7 @@ pub fn handle(world: &mut World, req: &Request) -> Reply {
 
 fn decision_list(world: &World, req: &Request, query: &Query) -> Reply {
     if req.method != "GET" {
-        return Status::method_not_allowed(req.method).into();
+        return Status::method_not_allowed().into();
     }
     if query.watch {
         return Reply::Watch(WatchSpec::decisions(query, world.decisions.total()));

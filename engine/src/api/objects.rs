@@ -61,7 +61,7 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
             done(subresources::log(world, q, res, name))
         }
         (_, _, Some("status" | "scale" | "binding" | "log")) | (_, _, None) => {
-            Status::method_not_allowed(req.method).into()
+            Status::method_not_allowed().into()
         }
         _ => Status::no_route().into(),
     }
@@ -105,6 +105,6 @@ fn namespaces(world: &mut World, req: &Request, res: &Resource) -> Response {
                 Err(e) => Status::from(e).into(),
             }
         }
-        _ => Status::method_not_allowed(req.method).into(),
+        _ => Status::method_not_allowed().into(),
     }
 }

@@ -46,8 +46,7 @@ impl Status {
         ApiError::NotFound { kind, name: name.into() }.into()
     }
 
-    pub fn method_not_allowed(method: &str) -> Status {
-        let _ = method;
+    pub fn method_not_allowed() -> Status {
         Status::new(
             405,
             "MethodNotAllowed",

@@ -162,7 +162,7 @@ pub(super) fn scale(
                 .map_err(|e| Status::bad_request(format!("error decoding patch: {e}")))?;
             patch_scale(world, kind, &ns, name, ty, &body).map(|(_, after)| Response::ok(after))
         }
-        _ => Err(Status::method_not_allowed(method)),
+        _ => Err(Status::method_not_allowed()),
     }
 }
 
