@@ -333,10 +333,10 @@ fn print_groups(
             let mut first = true;
             for (kind, objs) in groups.iter().filter(|(_, v)| !v.is_empty()) {
                 if !first {
-                    // get.go: the line between kinds goes to stderr, and not at all with
-                    // --no-headers.
+                    // get.go's separatorWriterWrapper: a blank line between kinds, on
+                    // stdout with the tables, and not at all with --no-headers.
                     if !opts.no_headers {
-                        out.err("\n");
+                        out.out("\n");
                     }
                     *tw = TabWriter::default();
                 }
