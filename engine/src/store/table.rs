@@ -264,6 +264,13 @@ impl Tabled for Deployment {
     tabled!(Deployment, deployments, true);
     fn apply_defaults(obj: &mut Self) {
         crate::model::default_pod_spec(&mut obj.spec.template.spec);
+        // SetDefaults_Deployment: a RollingUpdate strategy without parameters stores 25%/25%.
+        let strategy = &mut obj.spec.strategy;
+        if strategy.type_ == crate::model::StrategyType::RollingUpdate
+            && strategy.rolling_update.is_none()
+        {
+            strategy.rolling_update = Some(Default::default());
+        }
     }
     status_kind!();
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
