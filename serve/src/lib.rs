@@ -9,6 +9,7 @@
 pub mod config;
 pub mod engine;
 pub mod openapi;
+pub mod protobuf;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -131,12 +132,26 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
         Ok(b) => b,
         Err(_) => return status_response(Status::too_large(MAX_BODY_BYTES)),
     };
+    let mut content_type = header_text(&parts.headers, header::CONTENT_TYPE);
+    let mut body = body;
+    if content_type.split(';').next().is_some_and(|t| t.trim() == protobuf::CONTENT_TYPE) {
+        match protobuf::to_json(&body) {
+            Ok(v) => {
+                body = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
+                content_type = "application/json".into();
+            }
+            Err(e) => {
+                let message = format!("failed to decode the protobuf body: {e}");
+                return status_response(Status::bad_request(message));
+            }
+        }
+    }
     let request = engine::OwnedRequest {
         method: parts.method.as_str().to_string(),
         path,
         query,
         accept: header_text(&parts.headers, header::ACCEPT),
-        content_type: header_text(&parts.headers, header::CONTENT_TYPE),
+        content_type,
         body,
     };
     match app.engine.call(request).await {
