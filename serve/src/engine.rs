@@ -156,7 +156,8 @@ fn run(world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
 }
 
 /// The extension endpoint that runs a command-box line (`{"command": "kubectl get pods"}`)
-/// and answers what the command box would print (`stdout`, `stderr`, `exitCode`).
+/// and answers what the command box would print: `output` (both streams in order, as a
+/// terminal shows them), `stdout`, `stderr` and `exitCode`.
 pub const COMMANDS_PATH: &str = "/apis/kubeloop.dev/v1/commands";
 
 fn command(session: &mut Session, req: &OwnedRequest) -> Answer {
@@ -173,7 +174,9 @@ fn command(session: &mut Session, req: &OwnedRequest) -> Answer {
     let text = |stream: Stream| -> String {
         out.chunks.iter().filter(|(s, _)| *s == stream).map(|(_, t)| t.as_str()).collect()
     };
+    let terminal: String = out.chunks.iter().map(|(_, t)| t.as_str()).collect();
     Answer::Done(Response::ok(serde_json::json!({
+        "output": terminal,
         "stdout": text(Stream::Stdout),
         "stderr": text(Stream::Stderr),
         "exitCode": out.status,

@@ -43,18 +43,21 @@ fn binary(version: &str) -> PathBuf {
     PathBuf::from(format!("/usr/lib/google-cloud-sdk/bin/kubectl.{version}"))
 }
 
-/// The real kubectl: stdout and stderr together, as a terminal shows them.
+/// The real kubectl: stdout and stderr through one pipe, in the order a terminal shows them.
 fn real(kubectl: &Path, kubeconfig: &Path, args: &str) -> String {
-    let out = Command::new(kubectl)
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" 2>&1")
+        .arg(kubectl)
+        .args(args.split_whitespace())
         .env("KUBECONFIG", kubeconfig)
         .env("TZ", "UTC")
-        .args(args.split_whitespace())
         .output()
         .expect("kubectl runs");
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The command box on `server`, stdout then stderr.
+/// The command box on `server`: both streams in order, as a terminal shows them.
 fn boxed(server: &Server, line: &str) -> String {
     let url = format!("{}/apis/kubeloop.dev/v1/commands", server.url);
     let v: serde_json::Value = ureq::post(&url)
@@ -62,7 +65,7 @@ fn boxed(server: &Server, line: &str) -> String {
         .expect("the commands endpoint answers")
         .into_json()
         .expect("JSON");
-    format!("{}{}", v["stdout"].as_str().unwrap_or(""), v["stderr"].as_str().unwrap_or(""))
+    v["output"].as_str().unwrap_or("").to_string()
 }
 
 /// Ages (`5s`, `2m3s`) masked, so two reads a moment apart compare, and runs of spaces made
@@ -92,13 +95,14 @@ fn masked(text: &str) -> String {
         .join("\n")
 }
 
-/// Waits until `running` pods run, none is terminating, and every Deployment is rolled out
-/// (ready, up to date and available all equal to desired).
-fn settle(server: &Server, running: usize) {
+/// Waits until `running` pods run in `ns` (or have completed), none is terminating, and
+/// every Deployment there is rolled out (ready, up to date and available all equal to
+/// desired).
+fn settle_in(server: &Server, ns: &str, running: usize) {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let pods = boxed(server, "kubectl get pods --no-headers");
-        let deployments = boxed(server, "kubectl get deployments --no-headers");
+        let pods = boxed(server, &format!("kubectl get pods -n {ns} --no-headers"));
+        let deployments = boxed(server, &format!("kubectl get deployments -n {ns} --no-headers"));
         let rolled_out = deployments.lines().all(|l| {
             let cells: Vec<&str> = l.split_whitespace().collect();
             let want = cells.get(1).and_then(|r| r.split('/').nth(1)).unwrap_or("?");
@@ -106,8 +110,9 @@ fn settle(server: &Server, running: usize) {
                 && cells.get(2) == Some(&want)
                 && cells.get(3) == Some(&want)
         });
+        let done = |l: &&str| l.contains(" Running ") || l.contains(" Completed ");
         let ok = rolled_out
-            && pods.lines().filter(|l| l.contains(" Running ")).count() == running
+            && pods.lines().filter(done).count() == running
             && pods.lines().count() == running;
         if ok {
             return;
@@ -115,6 +120,10 @@ fn settle(server: &Server, running: usize) {
         assert!(Instant::now() < deadline, "never settled at {running} pods:\n{pods}{deployments}");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+fn settle(server: &Server, running: usize) {
+    settle_in(server, "default", running);
 }
 
 /// The minor version of `1.NN`.
@@ -224,6 +233,20 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     settle(&a, 3);
     settle(&b, 3);
     read("get rs");
+
+    // Typed generators: protobuf bodies from 1.32 on, JSON before.
+    for line in [
+        "create namespace shop",
+        "create deployment api -n shop --image=nginx:1.27 --replicas=2 --port=8080",
+        "create service clusterip api -n shop --tcp=80:8080",
+        "create job once -n shop --image=busybox",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    settle_in(&a, "shop", 3);
+    settle_in(&b, "shop", 3);
+    read("get deployment,service,job -n shop -o wide");
+    read("get deployment api -n shop -o yaml");
 
     write("scale deployment web --replicas=5", "kubectl scale deployment web --replicas=5");
     settle(&a, 5);
