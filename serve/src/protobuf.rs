@@ -5,13 +5,15 @@
 //! The envelope is apimachinery's (pkg/runtime/serializer/protobuf/protobuf.go): the magic
 //! `k8s\0`, then a `runtime.Unknown` whose `typeMeta` names the kind and whose `raw` is the
 //! object's message. Messages are read through the descriptors of Kubernetes' own
-//! generated.proto files (serve/proto/k8s.desc, made by scripts/proto-descriptors), with
+//! generated.proto files (serve/proto/k8s.desc, made by scripts/proto-descriptors from
+//! kubernetes/api 10b39a39b and apimachinery eed236ce, a superset of 1.34's fields), with
 //! prost-reflect. Field names are the proto names, which go-to-protobuf takes from the Go
 //! json tags. The types whose JSON is not their message are turned into their JSON forms
 //! (`Time`/`MicroTime` as RFC 3339, `Quantity` as its string, `IntOrString` as the int or
 //! the string, `RawExtension`/`FieldsV1` as the JSON they hold), as their MarshalJSON
 //! methods print them. The generated marshallers write non-pointer fields even when empty,
-//! so empty strings and zero times are left out, as `omitempty` leaves them out of JSON.
+//! so empty strings, falses and zero times are left out, as `omitempty` leaves them out of
+//! JSON.
 
 use std::sync::OnceLock;
 
@@ -120,10 +122,12 @@ fn message_json(m: &DynamicMessage) -> Value {
             let mut out = Map::new();
             for (field, value) in m.fields() {
                 // The generated marshallers write every non-pointer field, set or not; an
-                // empty string or a zero time is what `omitempty` (or null) would have left
-                // out of the JSON, and the API server defaults it the same way.
+                // empty string, a false or a zero time is what `omitempty` (or null) would
+                // have left out of the JSON, and the API server defaults it the same way.
+                // (An explicit false in an optional pointer field is lost with them; no
+                // generator of kubectl's sets one.)
                 match value_json(value) {
-                    Value::Null => {}
+                    Value::Null | Value::Bool(false) => {}
                     Value::String(s) if s.is_empty() => {}
                     v => {
                         out.insert(field.name().to_string(), v);
