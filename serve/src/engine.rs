@@ -52,6 +52,9 @@ pub struct EngineConfig {
     pub bookmark_every: Duration,
     /// Events buffered per watcher before it counts as too slow and is dropped.
     pub watch_buffer: usize,
+    /// How many events the store's watch log keeps (the watch cache's window): a watch from
+    /// an older resourceVersion is answered 410 Expired. `None` keeps the store's default.
+    pub watch_log_capacity: Option<usize>,
 }
 
 impl Default for EngineConfig {
@@ -62,6 +65,7 @@ impl Default for EngineConfig {
             max_watches: 500,
             bookmark_every: Duration::from_secs(10),
             watch_buffer: 4096,
+            watch_log_capacity: None,
         }
     }
 }
@@ -115,6 +119,9 @@ fn line(v: &serde_json::Value) -> Bytes {
 
 fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
     const TICK_MS: i64 = 100;
+    if let Some(capacity) = config.watch_log_capacity {
+        world.store.watch.set_capacity(capacity);
+    }
     let start = Instant::now();
     let sim_start = world.now();
     let mut watchers: Vec<Watcher> = Vec::new();
