@@ -77,11 +77,21 @@ fn json_response(code: u16, body: &serde_json::Value, warnings: &[String]) -> Re
 fn authorized(app: &App, headers: &HeaderMap) -> bool {
     let Some(token) = &app.token else { return true };
     let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-    sent.and_then(|s| s.strip_prefix("Bearer ")).is_some_and(|t| {
+    sent.and_then(bearer_token).is_some_and(|t| {
         // Compare without leaking where the first difference is.
         t.len() == token.len()
             && t.bytes().zip(token.bytes()).fold(0u8, |a, (x, y)| a | (x ^ y)) == 0
     })
+}
+
+/// The token of an `Authorization` header as the API server reads it
+/// (apiserver/pkg/authentication/request/bearertoken/bearertoken.go): trimmed, split on
+/// spaces, a scheme of `bearer` in any case, and a non-empty second word.
+fn bearer_token(header: &str) -> Option<&str> {
+    let mut parts = header.trim().split(' ');
+    let scheme = parts.next()?;
+    let token = parts.next()?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
 fn header_text(headers: &HeaderMap, name: header::HeaderName) -> String {
@@ -149,4 +159,19 @@ fn fixed_document(path: &str) -> Option<serde_json::Value> {
 /// Serves until the process ends; prints where, first thing on stdout.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_token;
+
+    #[test]
+    fn bearer_tokens_are_read_as_the_api_server_reads_them() {
+        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
+        assert_eq!(bearer_token("  bearer abc "), Some("abc"));
+        assert_eq!(bearer_token("BEARER abc extra"), Some("abc"));
+        for bad in ["", "Bearer", "Bearer ", "Bearer  abc", "Basic YWJj", "abc", "Bearerabc"] {
+            assert_eq!(bearer_token(bad), None, "{bad:?}");
+        }
+    }
 }
