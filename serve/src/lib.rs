@@ -18,6 +18,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
+use axum::serve::ListenerExt;
 use axum::Router;
 use kubeloop::api::{discovery, Status};
 use tokio_stream::wrappers::ReceiverStream;
@@ -158,6 +159,12 @@ fn fixed_document(path: &str) -> Option<serde_json::Value> {
 
 /// Serves until the process ends; prints where, first thing on stdout.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    // A watch event is a small write after another: with Nagle's algorithm on, it waits for
+    // the client's delayed ACK of the previous one (about 40 ms). Go's net package, and so
+    // the API server, turns Nagle off on every connection; so does this.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
 }
 
