@@ -77,13 +77,24 @@ impl Server {
         headers: &[(&str, &str)],
         body: impl Into<Bytes>,
     ) -> Answer {
-        let res = self.client.request(self.request(method, path, headers, body.into())).await;
-        let res = res.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let code = res.status().as_u16();
-        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let (code, bytes) = self.fetch(method, path, headers, body).await;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         Answer { code, json, text }
+    }
+
+    /// Sends one request and reads the answer's bytes to the last, without parsing them.
+    pub async fn fetch(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: impl Into<Bytes>,
+    ) -> (u16, Bytes) {
+        let res = self.client.request(self.request(method, path, headers, body.into())).await;
+        let res = res.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let code = res.status().as_u16();
+        (code, res.into_body().collect().await.unwrap().to_bytes())
     }
 
     pub async fn get(&self, path: &str) -> Answer {
