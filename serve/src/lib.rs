@@ -58,14 +58,20 @@ pub fn router(engine: Engine, token: Option<String>, www: Option<PathBuf>) -> Ro
 }
 
 fn status_response(status: Status) -> Response {
-    json_response(status.code, &status.to_json(), &[])
+    json_response(status.code, &status.to_json())
 }
 
-fn json_response(code: u16, body: &serde_json::Value, warnings: &[String]) -> Response {
-    let mut res = Response::new(Body::from(serde_json::to_vec(body).unwrap_or_default()));
-    *res.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    for w in warnings {
+fn json_response(code: u16, body: &serde_json::Value) -> Response {
+    let bytes = Bytes::from(serde_json::to_vec(body).unwrap_or_default());
+    encoded_response(engine::Encoded { code, body: bytes, text: false, warnings: Vec::new() })
+}
+
+fn encoded_response(e: engine::Encoded) -> Response {
+    let mut res = Response::new(Body::from(e.body));
+    *res.status_mut() = StatusCode::from_u16(e.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let content_type = if e.text { "text/plain" } else { "application/json" };
+    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    for w in &e.warnings {
         // RFC 7234 warn-code 299, as the API server sends them (warning.go).
         let text = format!("299 - {}", serde_json::Value::String(w.clone()));
         if let Ok(v) = HeaderValue::from_str(&text) {
@@ -117,7 +123,7 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
             return "ok".into_response();
         }
         if let Some(doc) = fixed_document(&path) {
-            return json_response(200, &doc, &[]);
+            return json_response(200, &doc);
         }
     }
     let body = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
@@ -133,15 +139,7 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
         body,
     };
     match app.engine.call(request).await {
-        engine::Answer::Done(r) => match r.text {
-            Some(text) => {
-                let mut res = Response::new(Body::from(text));
-                res.headers_mut()
-                    .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
-                res
-            }
-            None => json_response(r.code, &r.body, &r.warnings),
-        },
+        engine::Answer::Done(encoded) => encoded_response(encoded),
         engine::Answer::Watch(rx) => {
             let stream = ReceiverStream::new(rx).map(Ok::<Bytes, Infallible>);
             let mut res = Response::new(Body::from_stream(stream));
