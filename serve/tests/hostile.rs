@@ -107,11 +107,11 @@ async fn malformed_and_misshapen_bodies_are_400() {
     let web = format!("{DEPLOYS}/web");
     // Method, path, content type, body, and words the message must contain.
     let cases: [Case; 10] = [
-        ("POST", DEPLOYS, JSON, "{not json", "couldn't get version/kind; json parse error"),
-        ("PUT", &web, JSON, "{not json", "couldn't get version/kind; json parse error"),
+        ("POST", DEPLOYS, JSON, "{not json", "the object provided is unrecognized (must be of type Deployment): couldn't get version/kind; json parse error: "),
+        ("PUT", &web, JSON, "{not json", "couldn't get version/kind; json parse error: "),
         ("PATCH", &web, MERGE, "{not json", "error decoding patch"),
-        ("POST", DEPLOYS, JSON, "[1, 2]", "Object 'Kind' is missing"),
-        ("POST", DEPLOYS, JSON, "\"a string\"", "Object 'Kind' is missing"),
+        ("POST", DEPLOYS, JSON, "[1, 2]", "json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string"),
+        ("PUT", &web, JSON, "\"a string\"", "json: cannot unmarshal string into Go value of type struct"),
         ("PATCH", &web, MERGE, "\"a string\"", "Invalid JSON Patch"),
         (
             "PATCH",
