@@ -26,8 +26,36 @@ pub struct OwnedRequest {
 
 /// What the engine answers: a response, or the receiving end of a watch stream.
 pub enum Answer {
-    Done(Response),
+    Done(Encoded),
     Watch(tmpsc::Receiver<Bytes>),
+}
+
+/// A response with its body already encoded. Encoding happens on the engine's thread, where
+/// the JSON tree was built, so the tree is also freed there: a list of 1,000 pods is tens of
+/// thousands of allocations, and freeing them on an HTTP worker left the process about
+/// 15 MiB larger in the benchmark (BENCHMARKS.md, "The API server").
+pub struct Encoded {
+    pub code: u16,
+    pub body: Bytes,
+    /// `text/plain` for a pod's log; otherwise `application/json`.
+    pub text: bool,
+    pub warnings: Vec<String>,
+}
+
+impl From<Response> for Encoded {
+    fn from(r: Response) -> Encoded {
+        let (body, text) = match r.text {
+            Some(t) => (Bytes::from(t), true),
+            None => (Bytes::from(serde_json::to_vec(&r.body).unwrap_or_default()), false),
+        };
+        Encoded { code: r.code, body, text, warnings: r.warnings }
+    }
+}
+
+impl From<Status> for Encoded {
+    fn from(s: Status) -> Encoded {
+        Response::from(s).into()
+    }
 }
 
 enum Command {
@@ -53,6 +81,9 @@ pub struct EngineConfig {
     pub bookmark_every: Duration,
     /// Events buffered per watcher before it counts as too slow and is dropped.
     pub watch_buffer: usize,
+    /// How many events the store's watch log keeps (the watch cache's window): a watch from
+    /// an older resourceVersion is answered 410 Expired. `None` keeps the store's default.
+    pub watch_log_capacity: Option<usize>,
 }
 
 impl Default for EngineConfig {
@@ -63,6 +94,7 @@ impl Default for EngineConfig {
             max_watches: 500,
             bookmark_every: Duration::from_secs(10),
             watch_buffer: 4096,
+            watch_log_capacity: None,
         }
     }
 }
@@ -114,11 +146,14 @@ fn line(v: &serde_json::Value) -> Bytes {
     Bytes::from(text)
 }
 
-fn run(world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
+fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
+    const TICK_MS: i64 = 100;
+    if let Some(capacity) = config.watch_log_capacity {
+        world.store.watch.set_capacity(capacity);
+    }
     // The command box's session owns the world, so `/apis/kubeloop.dev/v1/commands` runs a
     // line exactly as the page's command box does, on the same objects the API serves.
     let mut session = Session::new(world, Mode::Script);
-    const TICK_MS: i64 = 100;
     let start = Instant::now();
     let sim_start = session.world.now();
     let mut watchers: Vec<Watcher> = Vec::new();
@@ -175,12 +210,12 @@ fn command(session: &mut Session, req: &OwnedRequest) -> Answer {
         out.chunks.iter().filter(|(s, _)| *s == stream).map(|(_, t)| t.as_str()).collect()
     };
     let terminal: String = out.chunks.iter().map(|(_, t)| t.as_str()).collect();
-    Answer::Done(Response::ok(serde_json::json!({
+    Answer::Done(Encoded::from(Response::ok(serde_json::json!({
         "output": terminal,
         "stdout": text(Stream::Stdout),
         "stderr": text(Stream::Stderr),
         "exitCode": out.status,
-    })))
+    }))))
 }
 
 fn handle(
@@ -201,7 +236,7 @@ fn handle(
         Reply::Done(response) => {
             // Writes reach the watchers before the writer hears back.
             feed(world, watchers, config);
-            Answer::Done(response)
+            Answer::Done(response.into())
         }
         Reply::Watch(spec) => {
             watchers.retain(|w| !w.tx.is_closed());

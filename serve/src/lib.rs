@@ -20,6 +20,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
+use axum::serve::ListenerExt;
 use axum::Router;
 use kubeloop::api::{discovery, Status};
 use tokio_stream::wrappers::ReceiverStream;
@@ -59,14 +60,20 @@ pub fn router(engine: Engine, token: Option<String>, www: Option<PathBuf>) -> Ro
 }
 
 fn status_response(status: Status) -> Response {
-    json_response(status.code, &status.to_json(), &[])
+    json_response(status.code, &status.to_json())
 }
 
-fn json_response(code: u16, body: &serde_json::Value, warnings: &[String]) -> Response {
-    let mut res = Response::new(Body::from(serde_json::to_vec(body).unwrap_or_default()));
-    *res.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    for w in warnings {
+fn json_response(code: u16, body: &serde_json::Value) -> Response {
+    let bytes = Bytes::from(serde_json::to_vec(body).unwrap_or_default());
+    encoded_response(engine::Encoded { code, body: bytes, text: false, warnings: Vec::new() })
+}
+
+fn encoded_response(e: engine::Encoded) -> Response {
+    let mut res = Response::new(Body::from(e.body));
+    *res.status_mut() = StatusCode::from_u16(e.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let content_type = if e.text { "text/plain" } else { "application/json" };
+    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    for w in &e.warnings {
         // RFC 7234 warn-code 299, as the API server sends them (warning.go).
         let text = format!("299 - {}", serde_json::Value::String(w.clone()));
         if let Ok(v) = HeaderValue::from_str(&text) {
@@ -79,11 +86,21 @@ fn json_response(code: u16, body: &serde_json::Value, warnings: &[String]) -> Re
 fn authorized(app: &App, headers: &HeaderMap) -> bool {
     let Some(token) = &app.token else { return true };
     let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-    sent.and_then(|s| s.strip_prefix("Bearer ")).is_some_and(|t| {
+    sent.and_then(bearer_token).is_some_and(|t| {
         // Compare without leaking where the first difference is.
         t.len() == token.len()
             && t.bytes().zip(token.bytes()).fold(0u8, |a, (x, y)| a | (x ^ y)) == 0
     })
+}
+
+/// The token of an `Authorization` header as the API server reads it
+/// (apiserver/pkg/authentication/request/bearertoken/bearertoken.go): trimmed, split on
+/// spaces, a scheme of `bearer` in any case, and a non-empty second word.
+fn bearer_token(header: &str) -> Option<&str> {
+    let mut parts = header.trim().split(' ');
+    let scheme = parts.next()?;
+    let token = parts.next()?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
 fn header_text(headers: &HeaderMap, name: header::HeaderName) -> String {
@@ -125,7 +142,7 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
                 let host = header_text(&parts.headers, header::HOST);
                 discovery::set_server_address(&mut doc, &host);
             }
-            return json_response(200, &doc, &[]);
+            return json_response(200, &doc);
         }
     }
     let body = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
@@ -155,15 +172,7 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
         body,
     };
     match app.engine.call(request).await {
-        engine::Answer::Done(r) => match r.text {
-            Some(text) => {
-                let mut res = Response::new(Body::from(text));
-                res.headers_mut()
-                    .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
-                res
-            }
-            None => json_response(r.code, &r.body, &r.warnings),
-        },
+        engine::Answer::Done(encoded) => encoded_response(encoded),
         engine::Answer::Watch(rx) => {
             let stream = ReceiverStream::new(rx).map(Ok::<Bytes, Infallible>);
             let mut res = Response::new(Body::from_stream(stream));
@@ -184,5 +193,26 @@ fn fixed_document(path: &str) -> Option<serde_json::Value> {
 
 /// Serves until the process ends; prints where, first thing on stdout.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    // A watch event is a small write after another: with Nagle's algorithm on, it waits for
+    // the client's delayed ACK of the previous one (about 40 ms). Go's net package, and so
+    // the API server, turns Nagle off on every connection; so does this.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_token;
+
+    #[test]
+    fn bearer_tokens_are_read_as_the_api_server_reads_them() {
+        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
+        assert_eq!(bearer_token("  bearer abc "), Some("abc"));
+        assert_eq!(bearer_token("BEARER abc extra"), Some("abc"));
+        for bad in ["", "Bearer", "Bearer ", "Bearer  abc", "Basic YWJj", "abc", "Bearerabc"] {
+            assert_eq!(bearer_token(bad), None, "{bad:?}");
+        }
+    }
 }

@@ -39,6 +39,54 @@ pub(super) fn body(req: &Request) -> Result<Value, Status> {
     }
 }
 
+/// The object a POST or PUT sends. What the JSON decoder cannot read as an object is
+/// answered as `transformDecodeError` (handlers/rest.go) answers a body whose version and
+/// kind could not be found: the kind the URL wants, the decoder's error (serializer/json's
+/// `Interpret`, which unmarshals into a struct of apiVersion and kind), and the start of
+/// the body (`summarizeData`). A JSON `null` unmarshals into that struct as nothing, as
+/// `{}` does.
+fn object_body(req: &Request, kind: Kind) -> Result<Value, Status> {
+    let ct = req.content_type.split(';').next().unwrap_or_default().trim();
+    if !matches!(ct, "" | "application/json" | "*/*") {
+        return body(req);
+    }
+    let fail = |err: String| {
+        Status::bad_request(format!(
+            "the object provided is unrecognized (must be of type {}): couldn't get version/kind; json parse error: {err} ({})",
+            kind.as_str(),
+            summarize(req.body, 30)
+        ))
+    };
+    let v: Value = serde_json::from_slice(req.body).map_err(|e| fail(e.to_string()))?;
+    let go_type = match v {
+        Value::Object(_) => return Ok(v),
+        Value::Null => return Ok(json!({})),
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+    };
+    Err(fail(format!(
+        "json: cannot unmarshal {go_type} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}"
+    )))
+}
+
+/// The start of a body as the API server quotes it in a decode error (rest.go
+/// `summarizeData`): `<empty>`, up to `max` bytes as text when it opens an object, else as
+/// hex; ` ...` when cut.
+fn summarize(data: &[u8], max: usize) -> String {
+    let cut = &data[..data.len().min(max)];
+    let mut out = match data.first() {
+        None => return "<empty>".into(),
+        Some(b'{') => String::from_utf8_lossy(cut).into_owned(),
+        Some(_) => cut.iter().map(|b| format!("{b:02x}")).collect(),
+    };
+    if data.len() > max {
+        out.push_str(" ...");
+    }
+    out
+}
+
 /// The body's kind and apiVersion must be the URL's (defaulted from it when absent), and a
 /// namespace in the body must be the URL's (rest.go `checkName`, create.go).
 fn typed_body(mut v: Value, kind: Kind, res: &Resource) -> Result<Value, Status> {
@@ -115,7 +163,7 @@ pub(super) fn create(
     kind: Kind,
     res: &Resource,
 ) -> Result<Response, Status> {
-    let v = typed_body(body(req)?, kind, res)?;
+    let v = typed_body(object_body(req, kind)?, kind, res)?;
     let now = world.now();
     with_kind!(kind, T => {
         let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
@@ -160,7 +208,7 @@ pub(super) fn update(
     res: &Resource,
     name: &str,
 ) -> Result<Response, Status> {
-    let v = typed_body(body(req)?, kind, res)?;
+    let v = typed_body(object_body(req, kind)?, kind, res)?;
     let body_name = v.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
     if body_name != name {
         return Err(Status::bad_request(format!(
@@ -345,4 +393,32 @@ pub(super) fn delete_collection(
         "metadata": { "resourceVersion": world.store.resource_version().to_string() },
         "items": deleted,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(body: &[u8]) -> Result<Value, Status> {
+        let req = Request { method: "POST", body, ..Request::default() };
+        object_body(&req, Kind::Deployment)
+    }
+
+    #[test]
+    fn bodies_that_are_not_objects_are_unrecognized_with_the_start_of_the_body() {
+        let prefix = "the object provided is unrecognized (must be of type Deployment): couldn't get version/kind; json parse error: ";
+        let m = post(b"[1, 2]").unwrap_err().message;
+        assert_eq!(
+            m.strip_prefix(prefix).unwrap(),
+            r#"json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" } (5b312c20325d)"#
+        );
+        let m = post(b"{not json").unwrap_err().message;
+        assert!(m.starts_with(prefix) && m.ends_with(" ({not json)"), "{m}");
+        assert!(post(b"").unwrap_err().message.ends_with(" (<empty>)"));
+        let long = format!("{{\"x\":\"{}\"}}", "y".repeat(40));
+        let m = post(&long.as_bytes()[..45]).unwrap_err().message;
+        assert!(m.ends_with(&format!(" ({} ...)", &long[..30])), "{m}");
+        assert_eq!(post(b"null").unwrap(), json!({}));
+        assert_eq!(post(br#"{"kind":"Deployment"}"#).unwrap(), json!({"kind":"Deployment"}));
+    }
 }

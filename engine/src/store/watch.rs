@@ -61,12 +61,19 @@ impl WatchLog {
         WatchLog { capacity: capacity.max(1), ..WatchLog::default() }
     }
 
+    /// Changes how many events the ring keeps from now on (at least one). Sequence numbers
+    /// and the events already held stay, so informers' cursors stay valid; a smaller ring
+    /// sheds its oldest events as the next ones arrive.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity.max(1);
+    }
+
     pub fn push(&mut self, e: WatchEvent) {
         debug_assert!(
             self.events.back().is_none_or(|last| last.rv <= e.rv),
             "watch events must carry increasing resourceVersions"
         );
-        if self.events.len() == self.capacity {
+        while self.events.len() >= self.capacity {
             self.events.pop_front();
             self.first_seq += 1;
         }
@@ -113,5 +120,38 @@ impl WatchLog {
 
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Pod;
+
+    fn event(rv: u64) -> WatchEvent {
+        WatchEvent {
+            rv,
+            at: Time::ZERO,
+            ty: WatchEventType::Added,
+            object: Object::Pod(Pod::default().into()),
+            by: None,
+        }
+    }
+
+    #[test]
+    fn a_smaller_capacity_sheds_the_oldest_events_as_new_ones_arrive() {
+        let mut log = WatchLog::default();
+        for rv in 1..=10 {
+            log.push(event(rv));
+        }
+        log.set_capacity(4);
+        // Nothing held is lost until the next write, so readers' cursors stay valid.
+        assert_eq!((log.len(), log.first(), log.end()), (10, 0, 10));
+        assert!(log.covers(1));
+        log.push(event(11));
+        assert_eq!((log.len(), log.first(), log.end()), (4, 7, 11));
+        assert_eq!(log.oldest_rv(), Some(8));
+        assert!(!log.covers(1) && log.covers(7));
+        assert_eq!(log.after_rv(9).map(|e| e.rv).collect::<Vec<_>>(), [10, 11]);
     }
 }
