@@ -36,13 +36,24 @@ impl World {
     /// the same resourceVersion. Its namespace is made known, as a listed object proves it
     /// exists. Returns whether anything changed.
     pub fn mirror_put(&mut self, obj: Object) -> bool {
+        self.put(obj, false)
+    }
+
+    /// Puts back an object as it was before a local write changed it, whatever version the
+    /// stored copy has (the page runs a command against the mirror, sends what it wrote to
+    /// the server, and waits for the server's answer to come back through the watch).
+    pub fn mirror_restore(&mut self, obj: Object) {
+        self.put(obj, true);
+    }
+
+    fn put(&mut self, obj: Object, force: bool) -> bool {
         crate::with_kind!(obj.kind(), T => {
-            let rc = T::from_object(&obj).cloned().expect("with_kind matched the object's kind");
-            self.put_typed::<T>(rc)
+            let typed = T::from_object(&obj).cloned().expect("with_kind matched the object's kind");
+            self.put_typed::<T>(typed, force)
         })
     }
 
-    fn put_typed<T: Tabled>(&mut self, obj: T) -> bool {
+    fn put_typed<T: Tabled>(&mut self, obj: T, force: bool) -> bool {
         let key = Key::of(obj.meta(), T::KIND);
         if T::KIND.namespaced() && !self.store.has_namespace(&key.ns) {
             // Refused only for an invalid name, which a server-sent namespace is not; such
@@ -50,7 +61,7 @@ impl World {
             let _ = self.store.create_namespace(&key.ns);
         }
         let old = T::table(&self.store).get(&key);
-        if old.is_some_and(|o| o.meta().resource_version == obj.meta().resource_version) {
+        if !force && old.is_some_and(|o| o.meta().resource_version == obj.meta().resource_version) {
             return false;
         }
         let ty = if old.is_some() { WatchEventType::Modified } else { WatchEventType::Added };

@@ -109,3 +109,18 @@ fn kubectl_reads_the_mirror_with_the_servers_ages_and_namespaces() {
     assert!(out.contains("api-0"), "{out}");
     assert!(out.contains("2m"), "{out}");
 }
+
+#[test]
+fn restore_puts_back_the_old_object_even_at_the_same_version() {
+    let mut w = World::mirror();
+    w.mirror_put(pod("web-1", "10"));
+    let before = w.store.get_object(Kind::Pod, &Key::new("default", "web-1")).unwrap();
+    let mut s = Session::new(w, Mode::Interactive);
+    s.run("kubectl label pod web-1 tier=front");
+    let mut w = s.world;
+    assert!(w.store.get::<Pod>("default", "web-1").unwrap().metadata.labels.get("tier").is_some());
+    w.mirror_restore(before);
+    let back = w.store.get::<Pod>("default", "web-1").unwrap();
+    assert_eq!(back.metadata.labels.get("tier"), None);
+    assert_eq!(back.metadata.resource_version, "10");
+}
