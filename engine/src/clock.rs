@@ -13,6 +13,11 @@ pub const TICK_MS: i64 = 100;
 impl Time {
     pub const ZERO: Time = Time(0);
 
+    /// The instant `ms` milliseconds after the Unix epoch.
+    pub fn from_unix_millis(ms: i64) -> Self {
+        Time(ms - EPOCH_SECS * 1000)
+    }
+
     pub fn from_secs(secs: i64) -> Self {
         Time(secs.saturating_mul(1000))
     }
@@ -61,11 +66,19 @@ impl fmt::Display for Time {
 const EPOCH_SECS: i64 = 1_735_689_600;
 
 impl Time {
-    /// Parses the RFC 3339 form that `Display` prints (`2025-01-01T00:00:00Z`), so manifests
-    /// and saved state round-trip. Fractional seconds and offsets other than `Z` are refused.
+    /// Parses RFC 3339 as Go's `time.RFC3339` layout reads it (metav1.Time's JSON): the
+    /// form `Display` prints (`2025-01-01T00:00:00Z`), fractional seconds (dropped, as
+    /// metav1.Time keeps whole seconds) and a numeric offset (`+01:00`, as clients such as
+    /// Python's send them).
     pub fn parse_rfc3339(s: &str) -> Option<Time> {
         let b = s.as_bytes();
-        if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[19] != b'Z' {
+        if b.len() < 20
+            || b[4] != b'-'
+            || b[7] != b'-'
+            || b[10] != b'T'
+            || b[13] != b':'
+            || b[16] != b':'
+        {
             return None;
         }
         let num = |r: std::ops::Range<usize>| -> Option<i64> {
@@ -77,8 +90,33 @@ impl Time {
         if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || se > 60 {
             return None;
         }
+        let mut rest = &s[19..];
+        if let Some(frac) = rest.strip_prefix('.') {
+            let digits = frac.bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return None;
+            }
+            rest = &frac[digits..];
+        }
+        let offset = match rest.as_bytes() {
+            [b'Z'] => 0,
+            [sign @ (b'+' | b'-'), _, _, b':', _, _] => {
+                let at = s.len() - rest.len();
+                let (oh, om) = (num(at + 1..at + 3)?, num(at + 4..at + 6)?);
+                if oh > 23 || om > 59 {
+                    return None;
+                }
+                let secs = oh * 3600 + om * 60;
+                if *sign == b'+' {
+                    secs
+                } else {
+                    -secs
+                }
+            }
+            _ => return None,
+        };
         let days = days_from_civil(y, mo as u32, d as u32);
-        Some(Time::from_secs(days * 86_400 + h * 3600 + mi * 60 + se - EPOCH_SECS))
+        Some(Time::from_secs(days * 86_400 + h * 3600 + mi * 60 + se - offset - EPOCH_SECS))
     }
 }
 
@@ -144,7 +182,14 @@ mod tests {
             assert_eq!(Time::parse_rfc3339(&t.to_string()), Some(t));
         }
         assert_eq!(Time::parse_rfc3339("2025-13-01T00:00:00Z"), None);
-        assert_eq!(Time::parse_rfc3339("2025-01-01T00:00:00+01:00"), None);
+        // Go's RFC3339 layout: fractions dropped, offsets applied (clients send both).
+        let midnight = Time::parse_rfc3339("2025-01-01T00:00:00Z");
+        assert_eq!(Time::parse_rfc3339("2025-01-01T01:00:00+01:00"), midnight);
+        assert_eq!(Time::parse_rfc3339("2024-12-31T23:30:00-00:30"), midnight);
+        assert_eq!(Time::parse_rfc3339("2025-01-01T00:00:00.999999Z"), midnight);
+        assert_eq!(Time::parse_rfc3339("2025-01-01T00:00:00+1:00"), None);
+        assert_eq!(Time::parse_rfc3339("2025-01-01T00:00:00.Z"), None);
+        assert_eq!(Time::parse_rfc3339("2025-01-01T00:00:00+-1:00"), None);
         assert_eq!(Time::parse_rfc3339("ü"), None);
     }
 

@@ -5,6 +5,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use kubeloop::clock::Time;
 use kubeloop::kubectl::{complete, Mode, Session, Stream};
 use kubeloop::world::World;
 use rustyline::completion::Completer;
@@ -23,6 +24,9 @@ const USAGE: &str = "usage:
   kubeloop mission check MISSION SCRIPT [--seed N]
                                     run SCRIPT after the mission's setup and check the result;
                                     MISSION is a name or a mission .yaml file; exit 0 only on pass
+  kubeloop serve [--port 8001] [--seed N] [--speed X] [--kubeconfig FILE] ...
+                                    the simulation behind the Kubernetes API, for kubectl,
+                                    client libraries and the page's live mode (serve --help)
   kubeloop --version | --help";
 
 fn main() -> ExitCode {
@@ -39,11 +43,85 @@ fn main() -> ExitCode {
         }
         Some("run") => run(&args[1..]),
         Some("mission") => mission(&args[1..]),
+        Some("serve") => serve(&args[1..]),
         Some(other) => {
             eprintln!("kubeloop: unknown command {other:?}\n{USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+fn serve(args: &[String]) -> ExitCode {
+    use kubeloop_serve::config::{kubeconfig, ServeConfig, USAGE as SERVE_USAGE};
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{SERVE_USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let config = match ServeConfig::parse(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("kubeloop serve: {e}\n{SERVE_USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("kubeloop serve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind((config.address, config.port)).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!(
+                    "kubeloop serve: cannot listen on {}:{}: {e}",
+                    config.address, config.port
+                );
+                return ExitCode::FAILURE;
+            }
+        };
+        let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
+        let url = format!("http://{addr}/");
+        if let Some(path) = &config.kubeconfig {
+            let text = kubeconfig(url.trim_end_matches('/'), config.token.as_deref());
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("kubeloop serve: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        let www = config.www.clone().or_else(|| {
+            let dist = std::path::PathBuf::from("dist");
+            dist.join("index.html").exists().then_some(dist)
+        });
+        let engine = kubeloop_serve::Engine::start(
+            kubeloop_serve::EngineConfig {
+                seed: config.seed,
+                speed: config.speed,
+                max_watches: config.max_watches,
+                ..Default::default()
+            },
+            |seed| {
+                let unix_ms = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_millis() as i64)
+                    .unwrap_or_default();
+                // Whole ticks, as the simulated clock counts.
+                World::starting_at(seed, Time::from_unix_millis(unix_ms - unix_ms % 100))
+            },
+        );
+        println!("Serving on {url}");
+        let _ = std::io::stdout().flush();
+        let app = kubeloop_serve::router(engine, config.token.clone(), www);
+        match kubeloop_serve::serve(listener, app).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("kubeloop serve: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
 }
 
 fn run(args: &[String]) -> ExitCode {

@@ -1,9 +1,120 @@
 //! The Kubernetes REST API over the world: what `kubeloop serve` answers, as pure functions
-//! from a request to a response, so the HTTP server only carries bytes and the clock.
+//! from a request to a response, so the HTTP server only carries bytes, keeps time and streams
+//! watches.
 //!
 //! Modelled on the API server's request handling: apiserver/pkg/endpoints/handlers
-//! (get.go, create.go, update.go, patch.go, delete.go, watch.go) and
-//! apiserver/pkg/endpoints/discovery.
+//! (get.go, create.go, update.go, patch.go, delete.go, watch.go, rest.go), request info from
+//! apiserver/pkg/endpoints/request/requestinfo.go, and the registries' REST storage
+//! (apiserver/pkg/registry/generic/registry/store.go).
 
 pub mod decisions;
 pub mod discovery;
+mod objects;
+pub mod patch;
+mod path;
+pub mod query;
+mod read;
+pub mod status;
+pub mod subresources;
+pub mod table;
+pub mod watch;
+mod write;
+
+use serde_json::Value;
+
+use crate::world::World;
+
+pub use path::{Resource, Route};
+pub use query::Query;
+pub use status::Status;
+pub use watch::WatchSpec;
+
+/// One HTTP request as the engine needs it: the query already split and percent-decoded by
+/// the HTTP layer.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    pub query: Vec<(String, String)>,
+    /// The `Accept` header, empty when absent.
+    pub accept: &'a str,
+    /// The `Content-Type` header, empty when absent.
+    pub content_type: &'a str,
+    pub body: &'a [u8],
+}
+
+/// A finished answer: status code, JSON body, and `Warning` headers (unknown fields under
+/// `fieldValidation=Warn`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Response {
+    pub code: u16,
+    pub body: Value,
+    pub warnings: Vec<String>,
+    /// `text/plain` for a pod's log, otherwise JSON.
+    pub text: Option<String>,
+}
+
+impl Response {
+    pub fn json(code: u16, body: Value) -> Response {
+        Response { code, body, warnings: Vec::new(), text: None }
+    }
+
+    pub fn ok(body: Value) -> Response {
+        Response::json(200, body)
+    }
+}
+
+/// What the server does next: answer, or start streaming a watch.
+#[derive(Debug)]
+pub enum Reply {
+    Done(Response),
+    Watch(WatchSpec),
+}
+
+impl From<Status> for Reply {
+    fn from(s: Status) -> Reply {
+        Reply::Done(s.into())
+    }
+}
+
+/// Answers one request against the world. Never panics on what the client sent: anything it
+/// cannot serve is a `Status`.
+pub fn handle(world: &mut World, req: &Request) -> Reply {
+    let route = match path::route(req.path) {
+        Ok(route) => route,
+        Err(status) => return status.into(),
+    };
+    let query = match Query::parse(&req.query) {
+        Ok(q) => q,
+        Err(status) => return status.into(),
+    };
+    match route {
+        Route::Resource(res) => objects::serve(world, req, &query, &res),
+        Route::Decisions => decision_list(world, req, &query),
+    }
+}
+
+fn decision_list(world: &World, req: &Request, query: &Query) -> Reply {
+    if req.method != "GET" {
+        return Status::method_not_allowed(req.method).into();
+    }
+    if query.watch {
+        return Reply::Watch(WatchSpec::decisions(query, world.decisions.total()));
+    }
+    let start = world.decisions.total() - world.decisions.len() as u64;
+    let items: Vec<Value> = world
+        .decisions
+        .iter()
+        .enumerate()
+        .map(|(i, d)| decisions::to_json(d, start + i as u64 + 1))
+        .collect();
+    Reply::Done(Response::ok(serde_json::json!({
+        "apiVersion": decisions::API_VERSION,
+        "kind": "DecisionList",
+        "metadata": { "resourceVersion": world.decisions.total().to_string() },
+        "items": items,
+    })))
+}
+
+#[cfg(test)]
+mod tests;

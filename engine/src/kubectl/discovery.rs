@@ -1,12 +1,15 @@
 //! `kubectl api-resources` and `kubectl api-versions`: what the server's discovery serves,
-//! which is exactly the kinds kubeloop simulates (`Kind::ALL`), each at its one
-//! group/version.
+//! which is exactly the kinds kubeloop simulates (`Kind::ALL`), each at its preferred
+//! group/version, read from the table `kubeloop serve` answers discovery from
+//! (`api::discovery`). That server also lists `namespaces` and the `kubeloop.dev`
+//! `decisions`, which the command box has no objects for.
 //!
 //! Models kubectl/pkg/cmd/apiresources/apiresources.go (flags, `Validate`, the filters of
 //! `RunAPIResources`, `sortableResource`), print_flags.go (the table, `-o wide`, `-o name`)
 //! and apiversions.go. Not `-o json|yaml`: kubeloop's discovery has no storage version
 //! hashes or singular names to print in a faithful APIResourceList.
 
+use crate::api::discovery::{categories, resource_of, short_names};
 use crate::model::Kind;
 
 use super::args::{self, flag, switch, FlagSpec};
@@ -24,54 +27,6 @@ const API_RESOURCES_FLAGS: &[FlagSpec] = &[
     switch("cached", None),
     flag("categories", None),
 ];
-
-/// The verbs each resource serves. Every kind kubeloop models has a collection path with
-/// get (list, watch), post and delete (deletecollection), and an item path with get, put,
-/// patch and delete, in Kubernetes' OpenAPI documents; discovery lists them sorted.
-const VERBS: &[&str] =
-    &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
-
-/// The short names the API server registers for a kind (each resource's REST storage
-/// `ShortNames()`, e.g. pkg/registry/core/pod/storage/storage.go), which `Kind::from_resource`
-/// also accepts.
-pub fn short_names(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Pod => &["po"],
-        Kind::ReplicaSet => &["rs"],
-        Kind::Deployment => &["deploy"],
-        Kind::Service => &["svc"],
-        Kind::Node => &["no"],
-        Kind::Event => &["ev"],
-        Kind::Endpoints => &["ep"],
-        Kind::DaemonSet => &["ds"],
-        Kind::StatefulSet => &["sts"],
-        Kind::CronJob => &["cj"],
-        Kind::HorizontalPodAutoscaler => &["hpa"],
-        Kind::PersistentVolumeClaim => &["pvc"],
-        Kind::EndpointSlice | Kind::ControllerRevision | Kind::Job => &[],
-    }
-}
-
-/// Each storage's `Categories()`: the kinds `kubectl get all` lists.
-pub fn categories(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Pod
-        | Kind::Service
-        | Kind::Deployment
-        | Kind::ReplicaSet
-        | Kind::DaemonSet
-        | Kind::StatefulSet
-        | Kind::Job
-        | Kind::CronJob
-        | Kind::HorizontalPodAutoscaler => &["all"],
-        Kind::Node
-        | Kind::Event
-        | Kind::Endpoints
-        | Kind::EndpointSlice
-        | Kind::ControllerRevision
-        | Kind::PersistentVolumeClaim => &[],
-    }
-}
 
 /// The group/version of `kind` as discovery lists it: `v1`, `apps/v1`.
 fn group_version(kind: Kind) -> String {
@@ -130,7 +85,7 @@ pub fn api_resources(argv: &[String], out: &mut Output) -> Result<i32, KubectlEr
         .into_iter()
         .filter(|k| group.is_none_or(|g| g == k.group()))
         .filter(|k| namespaced.is_none_or(|n| n == k.namespaced()))
-        .filter(|_| verbs.iter().all(|v| VERBS.contains(&v.as_str())))
+        .filter(|k| verbs.iter().all(|v| resource_of(*k).verbs.contains(&v.as_str())))
         .filter(|k| wanted_categories.iter().all(|c| categories(*k).contains(&c.as_str())))
         .collect();
     // sortableResource: by group (or the --sort-by field), then by name.
@@ -170,7 +125,7 @@ pub fn api_resources(argv: &[String], out: &mut Output) -> Result<i32, KubectlEr
             k.as_str().to_string(),
         ];
         if wide {
-            row.push(VERBS.join(","));
+            row.push(resource_of(k).verbs.join(","));
             row.push(categories(k).join(","));
         }
         rows.push(row);

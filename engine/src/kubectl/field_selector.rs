@@ -50,6 +50,19 @@ impl FieldSelector {
         })
     }
 
+    /// The server's refusal of this selector for a list of `kind`, in its own words (the
+    /// REST API answers it as a 400; kubectl's `filter` adds cli-runtime's prefix).
+    pub fn check(&self, kind: Kind) -> Result<(), String> {
+        let terms = self.terms.as_ref().map_err(Clone::clone)?;
+        terms.iter().try_for_each(|t| supported(kind, &t.field))
+    }
+
+    /// Whether an object (as JSON) of `kind` matches; call `check` first.
+    pub fn matches(&self, kind: Kind, json: &Value) -> bool {
+        let Ok(terms) = &self.terms else { return false };
+        terms.iter().all(|t| (field_value(kind, json, &t.field) == t.value) == t.equal)
+    }
+
     /// `filter` over objects, matched against their JSON.
     pub fn filter_objects(
         &self,

@@ -229,7 +229,7 @@ fn template_spec(
 /// Gives fields the API server lets a manifest leave out, but that the typed model insists
 /// on, an empty value, so validation judges the object (`spec.selector: Required value`)
 /// rather than the decoder.
-fn fill_absent(v: &mut Value, kind: Kind) {
+pub(crate) fn fill_absent(v: &mut Value, kind: Kind) {
     let Value::Object(top) = v else { return };
     top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
     // A Service's spec has no required field; slices and Endpoints have no spec at all.

@@ -23,6 +23,8 @@ pub mod strategic;
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 
+use crate::api::patch::{PatchFailure, PatchType};
+use crate::api::query::FieldValidation;
 use crate::labels::validation::go_quote;
 use crate::model::*;
 use crate::store::{ApiError, Tabled};
@@ -34,7 +36,7 @@ use super::manifest::Undecodable;
 use super::mutate::ns_of;
 use super::printers;
 use super::resource;
-use super::{strict, KubectlError, Output, Session};
+use super::{KubectlError, Output, Session};
 
 const PATCH_FLAGS: &[FlagSpec] = &[
     flag("patch", Some('p')),
@@ -55,13 +57,6 @@ const MAX_PATCH_BYTES: usize = 1 << 20;
 /// cmd/util/helpers.go `checkErr` on apimachinery `NewGenericServerResponse`'s Status.
 const REJECTED: &str =
     "The request is invalid: the server rejected our request due to an error in our request";
-
-#[derive(Clone, Copy, PartialEq)]
-enum PatchType {
-    Json,
-    Merge,
-    Strategic,
-}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Sub {
@@ -279,48 +274,25 @@ fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
 }
 
 fn apply_patch(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, KubectlError> {
-    match ty {
-        PatchType::Json => json::apply(doc, body).map_err(|e| match e {
-            json::Error::Decode(message) => ApiError::BadRequest { message }.into(),
-            json::Error::Apply(_) => KubectlError::Plain(REJECTED.into()),
-        }),
-        // evanphx MergePatch refuses a patch that is not a JSON object (ErrBadJSONPatch).
-        PatchType::Merge if !body.is_object() => {
-            Err(ApiError::BadRequest { message: "Invalid JSON Patch".into() }.into())
-        }
-        PatchType::Merge => Ok(merge::apply(doc, body)),
-        PatchType::Strategic => {
-            strategic::apply(doc, body).map_err(|message| ApiError::BadRequest { message }.into())
-        }
-    }
+    crate::api::patch::apply(ty, doc, body).map_err(|e| match e {
+        PatchFailure::BadRequest(message) => ApiError::BadRequest { message }.into(),
+        PatchFailure::DoesNotApply(_) => KubectlError::Plain(REJECTED.into()),
+    })
 }
 
 /// The patched JSON as the server decodes it: unknown fields dropped with a warning each
 /// (fieldValidation `Warn`), a value of the wrong type refused.
 fn decode<T: Tabled + DeserializeOwned>(
-    mut v: Value,
+    v: Value,
     req: &Request,
     out: &mut Output,
 ) -> Result<T, KubectlError> {
-    // Each round names up to strict.rs's limit of unknown fields; a patch holds few.
-    for _ in 0..50 {
-        let detail = match strict::typed::<T>(v.clone()) {
-            Ok(obj) => return Ok(std::rc::Rc::unwrap_or_clone(obj)),
-            Err(detail) => detail,
-        };
-        let Some(list) = detail.strip_prefix("strict decoding error: ") else {
-            return Err(undecodable(T::KIND, req, detail));
-        };
-        for item in list.split(", ") {
-            if let Some(path) =
-                item.strip_prefix("unknown field \"").and_then(|p| p.strip_suffix('"'))
-            {
-                remove_dotted(&mut v, path);
-            }
-            out.err(format!("Warning: {item}\n"));
-        }
+    let (obj, warnings) = crate::api::patch::decode::<T>(v, FieldValidation::Warn)
+        .map_err(|detail| undecodable(T::KIND, req, detail))?;
+    for w in warnings {
+        out.err(format!("Warning: {w}\n"));
     }
-    Err(KubectlError::Usage("kubeloop: too many unknown fields in the patched object".into()))
+    Ok(obj)
 }
 
 /// The decoder's refusal as the API server words it for each patch type.
@@ -336,34 +308,6 @@ fn undecodable(kind: Kind, req: &Request, detail: String) -> KubectlError {
             let message = Undecodable { kind: kind.as_str().to_string(), detail }.to_string();
             ApiError::BadRequest { message }.into()
         }
-    }
-}
-
-/// Removes `spec.containers[0].foo` (strict.rs's path form) from `v`.
-fn remove_dotted(v: &mut Value, path: &str) {
-    let mut steps: Vec<(bool, String)> = Vec::new();
-    for seg in path.split('.') {
-        let mut parts = seg.split('[');
-        if let Some(key) = parts.next().filter(|k| !k.is_empty()) {
-            steps.push((false, key.to_string()));
-        }
-        for idx in parts {
-            steps.push((true, idx.trim_end_matches(']').to_string()));
-        }
-    }
-    let Some((last_is_index, last)) = steps.pop() else { return };
-    let mut cur = v;
-    for (is_index, step) in &steps {
-        let next = match (cur, is_index) {
-            (Value::Array(a), true) => step.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
-            (Value::Object(m), false) => m.get_mut(step.as_str()),
-            _ => None,
-        };
-        let Some(n) = next else { return };
-        cur = n;
-    }
-    if let (Value::Object(m), false) = (cur, last_is_index) {
-        m.shift_remove(last.as_str());
     }
 }
 

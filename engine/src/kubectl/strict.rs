@@ -16,7 +16,7 @@ const MAX_UNKNOWN_FIELDS: usize = 20;
 
 /// Strict decoding: every unknown field is named by its path (`spec.containers[0].commandx`),
 /// in document order, as sigs.k8s.io/json reports them.
-pub(super) fn typed<T: DeserializeOwned>(mut v: Value) -> Result<std::rc::Rc<T>, String> {
+pub(crate) fn typed<T: DeserializeOwned>(mut v: Value) -> Result<std::rc::Rc<T>, String> {
     let mut unknown: Vec<String> = Vec::new();
     loop {
         let err = match T::deserialize(&v) {

@@ -89,6 +89,24 @@ impl WatchLog {
         self.events.iter().skip(skip)
     }
 
+    /// Events written after resourceVersion `rv` (those still in the ring): where a watch
+    /// from `rv` starts.
+    pub fn after_rv(&self, rv: u64) -> impl Iterator<Item = &WatchEvent> {
+        let skip = self.events.partition_point(|e| e.rv <= rv);
+        self.events.iter().skip(skip)
+    }
+
+    /// Whether the events after `rv` are all still in the ring (the ring has dropped none
+    /// newer than `rv`); a watch from an older version is answered 410 Gone.
+    pub fn covers(&self, rv: u64) -> bool {
+        self.first_seq == 0 || self.events.front().is_some_and(|e| e.rv <= rv + 1)
+    }
+
+    /// The resourceVersion of the oldest event the ring still holds.
+    pub fn oldest_rv(&self) -> Option<u64> {
+        self.events.front().map(|e| e.rv)
+    }
+
     pub fn len(&self) -> usize {
         self.events.len()
     }

@@ -127,6 +127,19 @@ impl World {
         w
     }
 
+    /// `new`, with simulated time starting at `start` rather than the clock's epoch: a
+    /// server on the wall clock starts at the real time, so clients that compute ages from
+    /// timestamps (`kubectl describe`) agree with the server's own tables.
+    pub fn starting_at(seed: u64, start: Time) -> World {
+        let mut w = World::empty(seed);
+        w.now = start;
+        w.next_resync = start;
+        let mut w = w.with_first_resync();
+        w.add_nodes(3, DEFAULT_MAX_PODS);
+        w.settle();
+        w
+    }
+
     /// A cluster with no nodes.
     pub fn empty(seed: u64) -> World {
         World {

@@ -13,7 +13,7 @@ mod name;
 mod pod;
 mod rows;
 mod service_rows;
-mod table;
+pub(crate) mod table;
 mod tabwriter;
 mod workload_rows;
 mod yaml;

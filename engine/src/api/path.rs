@@ -1,0 +1,142 @@
+//! Which resource a path names, as apiserver/pkg/endpoints/request/requestinfo.go reads it:
+//! `/api/v1/...` or `/apis/GROUP/VERSION/...`, then optionally `namespaces/NS/`, the
+//! resource, a name and a subresource.
+
+use crate::model::Kind;
+
+use super::decisions;
+use super::Status;
+
+/// A REST resource: a kind we model, or the namespaces themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Kind(Kind),
+    Namespace,
+}
+
+/// The API version the client spoke; only autoscaling has two (`v1` is converted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resource {
+    pub target: Target,
+    /// `autoscaling/v1` when the client used it; otherwise the kind's own version.
+    pub api_version: String,
+    /// `None` for a list across namespaces (or a cluster-scoped kind).
+    pub namespace: Option<String>,
+    pub name: Option<String>,
+    pub sub: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    Resource(Resource),
+    Decisions,
+}
+
+/// The kind served under a group, version and plural.
+fn kind_of(group: &str, version: &str, plural: &str) -> Option<Kind> {
+    Kind::ALL.into_iter().find(|k| {
+        k.group() == group
+            && k.plural() == plural
+            && (k.version() == version
+                // autoscaling/v1 is served too and converted (kubectl autoscale posts it).
+                || (*k == Kind::HorizontalPodAutoscaler && version == "v1"))
+    })
+}
+
+pub fn route(path: &str) -> Result<Route, Status> {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed == decisions::PATH {
+        return Ok(Route::Decisions);
+    }
+    let parts: Vec<&str> = trimmed.split('/').skip(1).collect();
+    let (group, version, rest) = match parts.as_slice() {
+        ["api", "v1", rest @ ..] => ("", "v1", rest),
+        ["apis", g, v, rest @ ..] => (*g, *v, rest),
+        _ => return Err(Status::no_route()),
+    };
+    let api_version =
+        if group.is_empty() { version.to_string() } else { format!("{group}/{version}") };
+    if rest.iter().any(|p| p.is_empty()) {
+        return Err(Status::no_route());
+    }
+    // `namespaces/NS/RESOURCE/...` is a namespaced request; `namespaces[/NAME[/SUB]]` names
+    // the Namespace objects (requestinfo.go's special case).
+    let (namespace, rest): (Option<String>, &[&str]) = match rest {
+        ["namespaces", ns, resource, tail @ ..] if group.is_empty() || !resource.is_empty() => {
+            if group.is_empty() && *resource == "status" && tail.is_empty() {
+                return Ok(namespace_route(api_version, Some(ns), Some("status")));
+            }
+            (Some(ns.to_string()), &rest[2..])
+        }
+        ["namespaces", ns] if group.is_empty() => {
+            return Ok(namespace_route(api_version, Some(ns), None));
+        }
+        ["namespaces"] if group.is_empty() => return Ok(namespace_route(api_version, None, None)),
+        _ => (None, rest),
+    };
+    let (plural, name, sub) = match rest {
+        [plural] => (*plural, None, None),
+        [plural, name] => (*plural, Some(name.to_string()), None),
+        [plural, name, sub] => (*plural, Some(name.to_string()), Some(sub.to_string())),
+        _ => return Err(Status::no_route()),
+    };
+    let kind = kind_of(group, version, plural).ok_or_else(Status::no_route)?;
+    let namespace = if kind.namespaced() { namespace } else { None };
+    Ok(Route::Resource(Resource { target: Target::Kind(kind), api_version, namespace, name, sub }))
+}
+
+fn namespace_route(api_version: String, name: Option<&str>, sub: Option<&str>) -> Route {
+    Route::Resource(Resource {
+        target: Target::Namespace,
+        api_version,
+        namespace: None,
+        name: name.map(str::to_string),
+        sub: sub.map(str::to_string),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(path: &str) -> Resource {
+        match route(path) {
+            Ok(Route::Resource(r)) => r,
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn paths_name_kind_namespace_name_and_subresource() {
+        let r = res("/apis/apps/v1/namespaces/default/deployments/web/scale");
+        assert_eq!(r.target, Target::Kind(Kind::Deployment));
+        assert_eq!(
+            (r.namespace.as_deref(), r.name.as_deref(), r.sub.as_deref()),
+            (Some("default"), Some("web"), Some("scale"))
+        );
+        let r = res("/api/v1/pods");
+        assert_eq!((r.target, r.namespace), (Target::Kind(Kind::Pod), None));
+        let r = res("/api/v1/nodes/node-1");
+        assert_eq!((r.target, r.name.as_deref()), (Target::Kind(Kind::Node), Some("node-1")));
+        let r = res("/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers");
+        assert_eq!(r.api_version, "autoscaling/v1");
+        assert_eq!(res("/api/v1/namespaces/kube-system").target, Target::Namespace);
+        assert_eq!(res("/api/v1/namespaces").name, None);
+        assert_eq!(res("/api/v1/namespaces/x/status").sub.as_deref(), Some("status"));
+        assert_eq!(route("/apis/kubeloop.dev/v1/decisions"), Ok(Route::Decisions));
+    }
+
+    #[test]
+    fn unknown_paths_are_404_statuses() {
+        for p in [
+            "/",
+            "/apis/apps/v2/deployments",
+            "/apis/example.com/v1/widgets",
+            "/api/v1/namespaces/default/pods/a/b/c",
+            "/api//v1",
+            "/api/v1/deployments",
+        ] {
+            assert_eq!(route(p).unwrap_err().code, 404, "{p}");
+        }
+    }
+}

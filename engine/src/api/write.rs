@@ -1,0 +1,348 @@
+//! POST, PUT, PATCH and DELETE of objects (apiserver handlers/create.go, update.go, patch.go,
+//! delete.go; rest.go `transformDecodeError`; registry store.go `Update`'s resourceVersion
+//! precondition, `Delete` and `DeleteCollection`).
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+use crate::kubectl::autoscale;
+use crate::kubectl::manifest::{fill_absent, Undecodable};
+use crate::model::{Kind, Object, Resource as _};
+use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Propagation, Tabled};
+use crate::with_kind;
+use crate::world::World;
+
+use super::objects::object_json;
+use super::patch::{self, PatchFailure, PatchType};
+use super::path::Resource;
+use super::query::FieldValidation;
+use super::{read, status, Query, Request, Response, Status};
+
+const MODIFIED: &str =
+    "the object has been modified; please apply your changes to the latest version and try again";
+
+/// The request body as JSON (or YAML), or the 400 the decoder gives.
+pub(super) fn body(req: &Request) -> Result<Value, Status> {
+    let ct = req.content_type.split(';').next().unwrap_or_default().trim();
+    match ct {
+        "" | "application/json" | "*/*" => serde_json::from_slice(req.body).map_err(|e| {
+            Status::bad_request(format!("couldn't get version/kind; json parse error: {e}"))
+        }),
+        "application/yaml" => {
+            let text = std::str::from_utf8(req.body)
+                .map_err(|_| Status::bad_request("the body is not UTF-8"))?;
+            serde_yaml_ng::from_str(text).map_err(|e| {
+                Status::bad_request(format!("couldn't get version/kind; yaml parse error: {e}"))
+            })
+        }
+        other => Err(Status::unsupported_media_type(other)),
+    }
+}
+
+/// The body's kind and apiVersion must be the URL's (defaulted from it when absent), and a
+/// namespace in the body must be the URL's (rest.go `checkName`, create.go).
+fn typed_body(mut v: Value, kind: Kind, res: &Resource) -> Result<Value, Status> {
+    let Some(m) = v.as_object_mut() else {
+        return Err(Status::bad_request("Object 'Kind' is missing in the request body"));
+    };
+    let text = |m: &serde_json::Map<String, Value>, k: &str| {
+        m.get(k).and_then(Value::as_str).unwrap_or_default().to_string()
+    };
+    let (k, av) = (text(m, "kind"), text(m, "apiVersion"));
+    if !av.is_empty() && av != res.api_version {
+        return Err(Status::bad_request(format!(
+            "the API version in the data ({av}) does not match the expected API version ({})",
+            res.api_version
+        )));
+    }
+    if !k.is_empty() && k != kind.as_str() {
+        let version = res.api_version.rsplit('/').next().unwrap_or_default();
+        return Err(Status::bad_request(format!(
+            "{k} in version \"{version}\" cannot be handled as a {}: no kind \"{k}\" is registered for version \"{}\"",
+            kind.as_str(),
+            res.api_version
+        )));
+    }
+    m.insert("kind".into(), kind.as_str().into());
+    m.insert("apiVersion".into(), res.api_version.clone().into());
+    if kind.namespaced() {
+        let url_ns = res.namespace.clone().unwrap_or_default();
+        let meta = m.entry("metadata").or_insert_with(|| json!({}));
+        let Some(meta) = meta.as_object_mut() else {
+            return Err(Status::bad_request("metadata must be an object"));
+        };
+        match meta.get("namespace").and_then(Value::as_str) {
+            Some(ns) if !ns.is_empty() && ns != url_ns => {
+                return Err(Status::bad_request(
+                    "the namespace of the provided object does not match the namespace sent on the request",
+                ))
+            }
+            _ => {
+                meta.insert("namespace".into(), url_ns.into());
+            }
+        }
+    }
+    if kind == Kind::HorizontalPodAutoscaler && res.api_version == "autoscaling/v1" {
+        v = autoscale::v2_manifest_from_v1(v);
+    }
+    fill_absent(&mut v, kind);
+    Ok(v)
+}
+
+fn decode<T: DeserializeOwned + Clone>(
+    v: Value,
+    kind: Kind,
+    fv: FieldValidation,
+) -> Result<(T, Vec<String>), Status> {
+    patch::decode::<T>(v, fv).map_err(|detail| {
+        Status::bad_request(Undecodable { kind: kind.as_str().into(), detail }.to_string())
+    })
+}
+
+fn answer(code: u16, obj: Object, res: &Resource, warnings: Vec<String>) -> Response {
+    Response {
+        code,
+        body: object_json(&obj, res.api_version == "autoscaling/v1"),
+        warnings,
+        text: None,
+    }
+}
+
+pub(super) fn create(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+) -> Result<Response, Status> {
+    let v = typed_body(body(req)?, kind, res)?;
+    let now = world.now();
+    with_kind!(kind, T => {
+        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
+        let stored = if q.dry_run {
+            let rng = world.rng().clone();
+            T::rc_into_object(std::rc::Rc::new(world.store.create_dry_run(obj, now, &rng)?))
+        } else {
+            T::rc_into_object(world.create(obj)?)
+        };
+        Ok(answer(201, stored, res, warnings))
+    })
+}
+
+/// A non-empty resourceVersion in what the client sends is a precondition.
+fn check_version(kind: Kind, name: &str, sent: &str, current: &str) -> Result<(), Status> {
+    if !sent.is_empty() && sent != current {
+        let message = MODIFIED.to_string();
+        return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
+    }
+    Ok(())
+}
+
+fn store_update<T: Tabled>(
+    world: &mut World,
+    obj: T,
+    status_only: bool,
+    dry: bool,
+) -> Result<std::rc::Rc<T>, ApiError> {
+    let now = world.now();
+    match (status_only, dry) {
+        (true, _) => world.store.update_status(&obj, now),
+        (false, true) => world.store.update_dry_run(obj, now),
+        (false, false) => world.update(obj),
+    }
+}
+
+pub(super) fn update(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    name: &str,
+) -> Result<Response, Status> {
+    let v = typed_body(body(req)?, kind, res)?;
+    let body_name = v.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+    if body_name != name {
+        return Err(Status::bad_request(format!(
+            "the name of the object ({body_name}) does not match the name on the URL ({name})"
+        )));
+    }
+    let sent_rv = v
+        .pointer("/metadata/resourceVersion")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let ns = res.namespace.clone().unwrap_or_default();
+    let current = read::one(world, kind, &ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    check_version(kind, name, &sent_rv, &current.meta().resource_version)?;
+    let status_only = res.sub.as_deref() == Some("status");
+    with_kind!(kind, T => {
+        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
+        let stored = store_update(world, obj, status_only, q.dry_run)?;
+        Ok(answer(200, T::rc_into_object(stored), res, warnings))
+    })
+}
+
+pub(super) fn patch(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    name: &str,
+) -> Result<Response, Status> {
+    let ty = PatchType::from_content_type(req.content_type)
+        .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
+    let body: Value = serde_json::from_slice(req.body)
+        .map_err(|e| Status::bad_request(format!("error decoding patch: {e}")))?;
+    let ns = res.namespace.clone().unwrap_or_default();
+    let current = read::one(world, kind, &ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    let doc = object_json(&current, res.api_version == "autoscaling/v1");
+    let patched = patch::apply(ty, &doc, &body).map_err(|e| match e {
+        PatchFailure::BadRequest(m) => Status::bad_request(m),
+        PatchFailure::DoesNotApply(d) => Status::unprocessable(&d),
+    })?;
+    let new_name = patched.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+    if new_name != name {
+        return Err(Status::bad_request(format!(
+            "the name of the object ({new_name}) does not match the name on the URL ({name})"
+        )));
+    }
+    let sent_rv =
+        patched.pointer("/metadata/resourceVersion").and_then(Value::as_str).unwrap_or_default();
+    check_version(kind, name, sent_rv, &current.meta().resource_version)?;
+    let v = typed_body(patched, kind, res)?;
+    let status_only = res.sub.as_deref() == Some("status");
+    with_kind!(kind, T => {
+        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
+        let stored = store_update(world, obj, status_only, q.dry_run)?;
+        Ok(answer(200, T::rc_into_object(stored), res, warnings))
+    })
+}
+
+/// DeleteOptions from the body (if any) and the query.
+fn delete_options(
+    req: &Request,
+    q: &Query,
+) -> Result<(DeleteOptions, Option<String>, bool), Status> {
+    let mut propagation = q.propagation_policy.clone();
+    let mut grace = q.grace_period_seconds;
+    let mut uid = None;
+    let mut rv = None;
+    let mut dry = q.dry_run;
+    let mut orphan = q.orphan_dependents;
+    if !req.body.is_empty() {
+        let v = body(req)?;
+        let text = |p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
+        propagation = text("/propagationPolicy").or(propagation);
+        grace = v.get("gracePeriodSeconds").and_then(Value::as_i64).or(grace);
+        uid = text("/preconditions/uid");
+        rv = text("/preconditions/resourceVersion");
+        orphan = v.get("orphanDependents").and_then(Value::as_bool).or(orphan);
+        dry |=
+            v.get("dryRun").and_then(Value::as_array).is_some_and(|a| a.iter().any(|x| x == "All"));
+    }
+    let propagation = match (propagation.as_deref(), orphan) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Invalid {
+                kind: Kind::Pod,
+                name: String::new(),
+                errors: vec![crate::labels::validation::FieldError::invalid(
+                    "propagationPolicy",
+                    "",
+                    "orphanDependents and deletionPropagation cannot be both set",
+                )],
+            }
+            .into())
+        }
+        (Some("Background"), _) => Some(Propagation::Background),
+        (Some("Foreground"), _) => Some(Propagation::Foreground),
+        (Some("Orphan"), _) | (None, Some(true)) => Some(Propagation::Orphan),
+        (None, Some(false)) => Some(Propagation::Background),
+        (None, None) => None,
+        (Some(other), _) => {
+            return Err(Status::bad_request(format!(
+                "propagationPolicy: Unsupported value: \"{other}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
+            )))
+        }
+    };
+    if grace.is_some_and(|g| g < 0) {
+        return Err(Status::bad_request(
+            "gracePeriodSeconds: Invalid value: must be greater than or equal to 0",
+        ));
+    }
+    let opts = DeleteOptions { propagation, grace_period_seconds: grace, precondition_uid: uid };
+    Ok((opts, rv, dry))
+}
+
+pub(super) fn delete(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    name: &str,
+) -> Result<Response, Status> {
+    let (opts, rv, dry) = delete_options(req, q)?;
+    let ns = res.namespace.clone().unwrap_or_default();
+    delete_one(world, kind, res, &ns, name, &opts, rv.as_deref(), dry)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn delete_one(
+    world: &mut World,
+    kind: Kind,
+    res: &Resource,
+    ns: &str,
+    name: &str,
+    opts: &DeleteOptions,
+    rv: Option<&str>,
+    dry: bool,
+) -> Result<Response, Status> {
+    let current = read::one(world, kind, ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    if let Some(rv) = rv.filter(|rv| *rv != current.meta().resource_version) {
+        let message = format!(
+            "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
+            current.meta().resource_version
+        );
+        return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
+    }
+    if dry {
+        with_kind!(kind, T => world.store.delete_dry_run::<T>(ns, name)?);
+        return Ok(answer(200, current, res, Vec::new()));
+    }
+    let outcome = with_kind!(kind, T => world.delete::<T>(ns, name, opts)?);
+    Ok(match (outcome, read::one(world, kind, ns, name)) {
+        // Still there: being deleted gracefully or waiting on finalizers (202 Accepted).
+        (DeleteOutcome::Deleting, Some(obj)) => answer(202, obj, res, Vec::new()),
+        _ => Response::ok(status::success(kind, name, &current.meta().uid)),
+    })
+}
+
+pub(super) fn delete_collection(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+) -> Result<Response, Status> {
+    let (opts, _, dry) = delete_options(req, q)?;
+    let list = read::list(world, &Request::default(), q, kind, res)?;
+    let mut deleted = Vec::new();
+    for item in list.body["items"].as_array().cloned().unwrap_or_default() {
+        let name = item.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+        let ns = item.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or_default();
+        match delete_one(world, kind, res, ns, name, &opts, None, dry) {
+            Ok(_) => deleted.push(item),
+            // Gone meanwhile (a cascade took it): nothing to do.
+            Err(s) if s.code == 404 => {}
+            Err(s) => return Err(s),
+        }
+    }
+    Ok(Response::ok(json!({
+        "kind": format!("{}List", kind.as_str()),
+        "apiVersion": res.api_version,
+        "metadata": { "resourceVersion": world.store.resource_version().to_string() },
+        "items": deleted,
+    })))
+}

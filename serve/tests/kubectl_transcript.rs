@@ -1,0 +1,281 @@
+//! Real kubectl binaries (1.27 to 1.33, shipped with the machine image under
+//! /usr/lib/google-cloud-sdk/bin) against `kubeloop serve`, compared line by line with what
+//! the command box prints for the same commands.
+//!
+//! Reads are compared on one server: the real kubectl, then the command box through
+//! `/apis/kubeloop.dev/v1/commands`, on the same objects. Writes run on two servers with the
+//! same seed, the real kubectl on one and the command box on the other, each waiting for the
+//! cluster to settle first so both draw the same names. Ages are masked: the two commands
+//! run a moment apart. Differences kubeloop keeps are listed in README ("Use it with real
+//! tools").
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use support::Server;
+
+const VERSIONS: [&str; 7] = ["1.27", "1.28", "1.29", "1.30", "1.31", "1.32", "1.33"];
+
+const WEB: &str = "apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+";
+
+fn binary(version: &str) -> PathBuf {
+    PathBuf::from(format!("/usr/lib/google-cloud-sdk/bin/kubectl.{version}"))
+}
+
+/// The real kubectl: stdout and stderr together, as a terminal shows them.
+fn real(kubectl: &Path, kubeconfig: &Path, args: &str) -> String {
+    let out = Command::new(kubectl)
+        .env("KUBECONFIG", kubeconfig)
+        .env("TZ", "UTC")
+        .args(args.split_whitespace())
+        .output()
+        .expect("kubectl runs");
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// The command box on `server`, stdout then stderr.
+fn boxed(server: &Server, line: &str) -> String {
+    let url = format!("{}/apis/kubeloop.dev/v1/commands", server.url);
+    let v: serde_json::Value = ureq::post(&url)
+        .send_json(serde_json::json!({ "command": line }))
+        .expect("the commands endpoint answers")
+        .into_json()
+        .expect("JSON");
+    format!("{}{}", v["stdout"].as_str().unwrap_or(""), v["stderr"].as_str().unwrap_or(""))
+}
+
+/// Ages (`5s`, `2m3s`) masked, so two reads a moment apart compare, and runs of spaces made
+/// one, since a masked age changes its column's width. `<invalid>` is an age too: with
+/// `--speed` above 1 the simulated clock runs ahead of kubectl's, so the ages kubectl
+/// computes itself from timestamps (describe's Events) fall in the future.
+fn masked(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            line.split(' ')
+                .map(|w| {
+                    let age = !w.is_empty()
+                        && w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                        && w.chars().all(|c| c.is_ascii_digit() || "smhdy".contains(c))
+                        && w.chars().any(|c| "smhdy".contains(c));
+                    if age || w == "<invalid>" {
+                        "<age>"
+                    } else {
+                        w
+                    }
+                })
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Waits until `running` pods run, none is terminating, and every Deployment is rolled out
+/// (ready, up to date and available all equal to desired).
+fn settle(server: &Server, running: usize) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let pods = boxed(server, "kubectl get pods --no-headers");
+        let deployments = boxed(server, "kubectl get deployments --no-headers");
+        let rolled_out = deployments.lines().all(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let want = cells.get(1).and_then(|r| r.split('/').nth(1)).unwrap_or("?");
+            cells.get(1) == Some(&format!("{want}/{want}").as_str())
+                && cells.get(2) == Some(&want)
+                && cells.get(3) == Some(&want)
+        });
+        let ok = rolled_out
+            && pods.lines().filter(|l| l.contains(" Running ")).count() == running
+            && pods.lines().count() == running;
+        if ok {
+            return;
+        }
+        assert!(Instant::now() < deadline, "never settled at {running} pods:\n{pods}{deployments}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The minor version of `1.NN`.
+fn minor(version: &str) -> u32 {
+    version.trim_start_matches("1.").parse().unwrap_or(0)
+}
+
+/// The command box prints as kubectl 1.34 does. What older kubectl prints differently, from
+/// the kubectl source of each release (listed in README):
+/// - before 1.34, `delete` says `"web" deleted`, without `from default namespace`
+///   (cmd/delete/delete.go `PrintObj`'s operation);
+/// - before 1.30, describe's pod template has no `Node-Selectors` or `Tolerations`
+///   (describe.go `DescribePodTemplate`);
+/// - before 1.33, a projected ConfigMap source prints `ConfigMapOptional: <nil>` rather than
+///   `Optional: false` (describe.go `printProjectedVolumeSource`).
+fn as_printed_by(version: &str, boxed: &str) -> String {
+    let m = minor(version);
+    let mut lines: Vec<String> = Vec::new();
+    let mut after_config_map = false;
+    for line in boxed.lines() {
+        let t = line.trim_start();
+        if m < 30
+            && (t.starts_with("Node-Selectors:") || t.starts_with("Tolerations:"))
+            && line.starts_with("  ")
+            && !line.starts_with("    ")
+        {
+            continue;
+        }
+        if m < 33 && after_config_map && t.starts_with("Optional:") {
+            lines.push(
+                line.replacen("Optional:", "ConfigMapOptional:", 1).replace("false", "<nil>"),
+            );
+            after_config_map = false;
+            continue;
+        }
+        after_config_map = t.starts_with("ConfigMapName:");
+        if m < 34 && t.ends_with(" deleted from default namespace") {
+            lines.push(line.trim_end_matches(" from default namespace").to_string());
+            continue;
+        }
+        lines.push(line.to_string());
+    }
+    let mut out = lines.join("\n");
+    if boxed.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+fn same(version: &str, what: &str, real: &str, boxed: &str) {
+    let (r, b) = (masked(real), masked(&as_printed_by(version, boxed)));
+    if r != b {
+        let diff: Vec<String> = r
+            .lines()
+            .zip(b.lines())
+            .filter(|(x, y)| x != y)
+            .map(|(x, y)| format!("  real: {x}\n  box:  {y}"))
+            .collect();
+        DIFFS.with(|d| {
+            d.borrow_mut().push(format!(
+                "kubectl {version}: {what} ({} vs {} lines)\n{}",
+                r.lines().count(),
+                b.lines().count(),
+                diff.join("\n")
+            ))
+        });
+    }
+}
+
+thread_local! {
+    static DIFFS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn transcript(version: &str, kubectl: &Path, dir: &Path) {
+    let kubeconfig = dir.join(format!("kubeconfig-{version}"));
+    let a = Server::start(&["--speed", "10", "--kubeconfig", kubeconfig.to_str().unwrap()]);
+    let b = Server::start(&["--speed", "10"]);
+    let manifest = dir.join("web.yaml");
+    std::fs::write(&manifest, WEB).unwrap();
+    let file = manifest.to_str().unwrap();
+    let write = |args: &str, line: &str| {
+        let r = real(kubectl, &kubeconfig, args);
+        let o = boxed(&b, line);
+        same(version, args, &r, &o);
+    };
+    let read = |args: &str| {
+        let r = real(kubectl, &kubeconfig, args);
+        let o = boxed(&a, &format!("kubectl {args}"));
+        same(version, args, &r, &o);
+    };
+    let heredoc = |verb: &str, text: &str| format!("kubectl {verb} -f - <<EOF\n{text}EOF");
+
+    write(&format!("create -f {file}"), &heredoc("create", WEB));
+    settle(&a, 3);
+    settle(&b, 3);
+    read("get deployments");
+    read("get pods -o wide");
+    read("get rs --show-labels");
+    read("describe deployment web");
+    let first = boxed(&a, "kubectl get pods -o name");
+    let pod = first.lines().next().expect("a pod");
+    read(&format!("describe {pod}"));
+
+    let updated = WEB.replace("nginx:1.27", "nginx:1.28");
+    std::fs::write(&manifest, &updated).unwrap();
+    write(&format!("apply -f {file}"), &heredoc("apply", &updated));
+    settle(&a, 3);
+    settle(&b, 3);
+    read("get rs");
+
+    write("scale deployment web --replicas=5", "kubectl scale deployment web --replicas=5");
+    settle(&a, 5);
+    settle(&b, 5);
+    read("get deployment web");
+
+    // get -w: the table, then a row for each change the scale makes.
+    let mut watch = Command::new(kubectl)
+        .env("KUBECONFIG", &kubeconfig)
+        .args(["get", "deployment", "web", "-w"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("kubectl get -w runs");
+    let mut lines = BufReader::new(watch.stdout.take().unwrap()).lines();
+    let header = lines.next().unwrap().unwrap();
+    let first_row = lines.next().unwrap().unwrap();
+    let expected = boxed(&a, "kubectl get deployment web");
+    same(version, "get -w's first table", &format!("{header}\n{first_row}\n"), &expected);
+    write("scale deployment web --replicas=2", "kubectl scale deployment web --replicas=2");
+    let mut last = first_row;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while last.split_whitespace().nth(1).is_none_or(|ready| ready != "2/2") {
+        assert!(Instant::now() < deadline, "kubectl {version} get -w never showed 2/2: {last}");
+        last = lines.next().expect("a watch row").expect("text");
+        assert_eq!(last.split_whitespace().count(), 5, "a row of five cells: {last}");
+    }
+    let _ = watch.kill();
+    let _ = watch.wait();
+    settle(&b, 2);
+
+    write(
+        "delete deployment web --cascade=orphan",
+        "kubectl delete deployment web --cascade=orphan",
+    );
+    read("get deployments");
+    read("get rs");
+}
+
+#[test]
+fn real_kubectl_matches_the_command_box() {
+    let present: Vec<&str> = VERSIONS.into_iter().filter(|v| binary(v).exists()).collect();
+    for v in VERSIONS.iter().filter(|v| !present.contains(v)) {
+        println!("kubectl {v}: no binary at {}, not run", binary(v).display());
+    }
+    assert!(!present.is_empty(), "no real kubectl under /usr/lib/google-cloud-sdk/bin");
+    let dir = std::env::temp_dir().join(format!("kubeloop-transcript-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for v in present {
+        transcript(v, &binary(v), &dir);
+        println!("kubectl {v}: the transcript matches");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let diffs = DIFFS.with(|d| d.borrow().clone());
+    assert!(diffs.is_empty(), "{}", diffs.join("\n\n"));
+}

@@ -1,0 +1,164 @@
+"""The official Python client (PyPI `kubernetes`) against `kubeloop serve`.
+
+Run by serve/tests/python_client.rs with the server's URL. Each step prints one line; a
+failed assertion or an unexpected ApiException ends the run with a non-zero status.
+"""
+
+import json
+import sys
+import time
+
+from kubernetes import client, watch
+from kubernetes.client.rest import ApiException
+
+NS = "default"
+
+
+def deployment(name, replicas):
+    labels = {"app": name}
+    return client.V1Deployment(
+        metadata=client.V1ObjectMeta(name=name),
+        spec=client.V1DeploymentSpec(
+            replicas=replicas,
+            selector=client.V1LabelSelector(match_labels=labels),
+            template=client.V1PodTemplateSpec(
+                metadata=client.V1ObjectMeta(labels=labels),
+                spec=client.V1PodSpec(
+                    containers=[client.V1Container(name="nginx", image="nginx:1.27")]
+                ),
+            ),
+        ),
+    )
+
+
+def wait_for(what, check, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def expect_status(call, code, reason):
+    try:
+        call()
+    except ApiException as e:
+        assert e.status == code, (e.status, e.body)
+        body = json.loads(e.body)
+        assert body["kind"] == "Status" and body["status"] == "Failure", body
+        assert body["reason"] == reason and body["code"] == code, body
+        return body
+    raise AssertionError(f"expected {code} {reason}, the call succeeded")
+
+
+def main(host):
+    cfg = client.Configuration()
+    cfg.host = host
+    api = client.ApiClient(cfg)
+    apps = client.AppsV1Api(api)
+    core = client.CoreV1Api(api)
+
+    created = apps.create_namespaced_deployment(NS, deployment("web", 3))
+    assert created.metadata.uid and created.metadata.generation == 1
+    print("created deployment.apps/web")
+
+    # A watch from the list's resourceVersion sees the pods come up.
+    listed = core.list_namespaced_pod(NS, label_selector="app=web")
+    running = set()
+    w = watch.Watch()
+    for event in w.stream(
+        core.list_namespaced_pod,
+        NS,
+        label_selector="app=web",
+        resource_version=listed.metadata.resource_version,
+        timeout_seconds=60,
+    ):
+        pod = event["object"]
+        if event["type"] == "DELETED":
+            running.discard(pod.metadata.name)
+        elif pod.status.phase == "Running":
+            running.add(pod.metadata.name)
+        if len(running) >= 3:
+            w.stop()
+    assert len(running) == 3, running
+    print(f"watched 3 pods reach Running: {len(running)}")
+
+    pods = core.list_namespaced_pod(NS, label_selector="app=web").items
+    assert sorted(p.metadata.name for p in pods) == sorted(running)
+    assert all(p.metadata.owner_references[0].kind == "ReplicaSet" for p in pods)
+    assert core.list_namespaced_pod(NS, label_selector="app=other").items == []
+    print("listed the pods by label")
+
+    page = core.list_namespaced_pod(NS, limit=2)
+    assert len(page.items) == 2 and page.metadata._continue
+    rest = core.list_namespaced_pod(NS, limit=2, _continue=page.metadata._continue)
+    assert len(page.items) + len(rest.items) == 3
+    print("paged the pods with limit and continue")
+
+    apps.patch_namespaced_deployment_scale("web", NS, {"spec": {"replicas": 5}})
+    assert apps.read_namespaced_deployment_scale("web", NS).spec.replicas == 5
+    wait_for("5 pods", lambda: len(core.list_namespaced_pod(NS, label_selector="app=web").items) == 5)
+    print("patched the scale to 5")
+
+    stale = apps.read_namespaced_deployment("web", NS)
+    fresh = apps.read_namespaced_deployment("web", NS)
+    fresh.metadata.labels = {"tier": "front"}
+    apps.replace_namespaced_deployment("web", NS, fresh)
+    stale.metadata.labels = {"tier": "back"}
+    body = expect_status(lambda: apps.replace_namespaced_deployment("web", NS, stale), 409, "Conflict")
+    assert "the object has been modified" in body["message"], body
+    print("a stale update got 409 Conflict")
+
+    def replica_sets(app):
+        return [
+            rs
+            for rs in apps.list_namespaced_replica_set(NS).items
+            if rs.metadata.labels.get("app") == app
+        ]
+
+    # Orphan: the ReplicaSet and its pods stay, no longer owned.
+    apps.delete_namespaced_deployment(
+        "web", NS, body=client.V1DeleteOptions(propagation_policy="Orphan")
+    )
+    wait_for("web gone", lambda: not [d for d in apps.list_namespaced_deployment(NS).items if d.metadata.name == "web"])
+    orphaned = wait_for(
+        "the ReplicaSet released",
+        lambda: [rs for rs in replica_sets("web") if not rs.metadata.owner_references],
+    )
+    assert len(orphaned) == 1 and len(core.list_namespaced_pod(NS, label_selector="app=web").items) == 5
+    print("orphan: the ReplicaSet and 5 pods remain, unowned")
+
+    # Background: the Deployment goes at once, the collector takes the rest.
+    apps.create_namespaced_deployment(NS, deployment("bg", 2))
+    wait_for("bg's ReplicaSet", lambda: replica_sets("bg"))
+    apps.delete_namespaced_deployment(
+        "bg", NS, body=client.V1DeleteOptions(propagation_policy="Background")
+    )
+    expect_status(lambda: apps.read_namespaced_deployment("bg", NS), 404, "NotFound")
+    wait_for("bg's ReplicaSet collected", lambda: not replica_sets("bg"))
+    wait_for("bg's pods collected", lambda: not core.list_namespaced_pod(NS, label_selector="app=bg").items)
+    print("background: the Deployment went first, then its ReplicaSet and pods")
+
+    # Foreground: the Deployment stays, deleting, until its dependents are gone.
+    apps.create_namespaced_deployment(NS, deployment("fg", 2))
+    wait_for("fg's pods", lambda: len(core.list_namespaced_pod(NS, label_selector="app=fg").items) == 2)
+    apps.delete_namespaced_deployment(
+        "fg", NS, body=client.V1DeleteOptions(propagation_policy="Foreground")
+    )
+    deleting = apps.read_namespaced_deployment("fg", NS)
+    assert deleting.metadata.deletion_timestamp is not None
+    assert "foregroundDeletion" in deleting.metadata.finalizers
+    wait_for("fg gone", lambda: not [d for d in apps.list_namespaced_deployment(NS).items if d.metadata.name == "fg"])
+    assert not replica_sets("fg")
+    print("foreground: the Deployment waited for its dependents, then went")
+
+    body = expect_status(lambda: apps.read_namespaced_deployment("nope", NS), 404, "NotFound")
+    assert body["message"] == 'deployments.apps "nope" not found', body
+    assert body["details"] == {"name": "nope", "group": "apps", "kind": "deployments"}, body
+    print("a missing Deployment is a 404 Status")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
