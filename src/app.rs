@@ -115,7 +115,7 @@ pub fn App() -> Html {
                         title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph)} />
                 </Toolbar>
                 if let Some(live) = &p.live {
-                    <LiveStatus view={LiveStatusView::from(live)} on_disconnect={send.reform(|()| Msg::Disconnect)} />
+                    <LiveStatus view={LiveStatusView::from(live)} />
                 } else {
                     <Timeline now_ms={s.world().now().millis()} at_ms={past_at} marks={s.input_marks()}
                         on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}

@@ -1,5 +1,5 @@
 //! Live mode's status line: what the page is attached to (the server's gitVersion) and the
-//! connection's state, with Disconnect. Renders what `live::Live` says; decides nothing.
+//! connection's state. Renders what `live::Live` says; decides nothing.
 
 use yew::prelude::*;
 
@@ -50,10 +50,10 @@ impl LiveStatusView {
     }
 }
 
+/// Disconnect is the toolbar's (where Connect was), so the line only reports.
 #[derive(Properties, PartialEq)]
 pub struct LiveStatusProps {
     pub view: LiveStatusView,
-    pub on_disconnect: Callback<()>,
 }
 
 #[component]
@@ -69,8 +69,6 @@ pub fn LiveStatus(props: &LiveStatusProps) -> Html {
         <div class={classes!("live-status", v.state_class())} role="status" aria-label="live connection" {title}>
             <span class="live-dot" aria-hidden="true"></span>
             <span class="live-text">{ v.text() }</span>
-            <button class="speed" onclick={props.on_disconnect.reform(|_: MouseEvent| ())}
-                title="go back to the built-in cluster, as it was">{ "Disconnect" }</button>
         </div>
     }
 }

@@ -87,11 +87,15 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 if step.is_some() || quiet.is_some() {
                     <StepCard {step} {quiet} on_select={on_select.clone()} on_jump={send.reform(|()| Msg::Jump)} />
                 }
+                // A real cluster has no decisions to show: its Events take the feed's place.
+                // Against kubeloop serve the decisions lead, as in the built-in cluster.
+                if page.live.as_ref().is_none_or(|l| l.decisions != DecisionsFeed::Absent) {
+                    <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} on_select={on_select.clone()} />
+                }
                 if let Some(live) = &page.live {
-                    <LiveFeed events={Rc::new(event_views(world))} on_select={on_select.clone()}
+                    <LiveFeed events={Rc::new(event_views(world))} {on_select}
                         no_decisions={live.decisions == DecisionsFeed::Absent} />
                 }
-                <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
             </div>
         </aside>
     }
