@@ -150,3 +150,24 @@ fn reads_answer_from_the_mirror_at_once_and_the_inspectors_buttons_send_requests
     }));
     assert_eq!(pods(&p), 1);
 }
+
+#[test]
+fn a_delete_that_waits_ends_when_the_watch_says_the_pod_is_gone() {
+    let server = page();
+    let mut p = connected(&server);
+    let pod = p.sim.world().store.list::<Pod>(None, None).next().unwrap().clone();
+    let name = pod.metadata.name.clone();
+    let fx = p.update(Msg::Command(format!("kubectl delete pod {name}")));
+    let Some(Request::Write { gen, id, .. }) = fx.live.first().cloned() else { panic!() };
+    assert!(p.sim.session.watching(), "kubectl delete waits for the pod to go");
+    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
+    let tag = Tag { gen: 1, kind: Some(Kind::Pod), epoch: 2 };
+    let obj = serde_json::to_value(&pod).unwrap();
+    p.update(Msg::Live(LiveMsg::Lines {
+        tag,
+        lines: vec![json!({"type": "DELETED", "object": obj}).to_string()],
+    }));
+    assert!(!p.sim.session.watching(), "the wait ended with the pod");
+    let log = last_lines(&p, 3).join("\n");
+    assert!(log.contains(&format!("pod \"{name}\" deleted")), "{log}");
+}
