@@ -66,7 +66,9 @@ fn refuse_kubectl(args: &[String]) -> Option<String> {
         i += 1;
     }
     let why = match verb? {
-        "logs" => "it would print the simulated container's output, not this pod's",
+        // A plain `kubectl logs POD` is fetched from the server (`logs_path`); any other
+        // form would print the simulated container's output.
+        "logs" => "only `kubectl logs POD` alone on its line (with -c, --tail, -p, --timestamps) is fetched from the server",
         "top" => "the mirror has no figures from the cluster's metrics API",
         "exec" => "it cannot run commands in the cluster's containers",
         "edit" => "the editor saves into the built-in cluster; use `kubectl patch` or `kubectl apply -f -`",
@@ -74,6 +76,63 @@ fn refuse_kubectl(args: &[String]) -> Option<String> {
         _ => return None,
     };
     Some(format!("kubeloop: live mode does not run `kubectl {}`: {why}", verb?))
+}
+
+/// The server's log path for a line that is exactly `kubectl logs POD [flags]`, the flags
+/// those the log subresource takes (`PodLogOptions`: container, tailLines, previous,
+/// timestamps); `None` for any other line.
+pub fn logs_path(line: &str) -> Option<String> {
+    let segs = segments(line);
+    let [words] = segs.as_slice() else { return None };
+    let (first, rest) = words.split_first()?;
+    if !matches!(first.as_str(), "kubectl" | "k")
+        || rest.first().map(String::as_str) != Some("logs")
+    {
+        return None;
+    }
+    let mut pod = None;
+    let mut query = Vec::new();
+    let mut args = rest[1..].iter();
+    while let Some(a) = args.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if a.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = || inline.clone().or_else(|| args.next().cloned());
+        match flag {
+            "-c" | "--container" => query.push(format!("container={}", value()?)),
+            "--tail" => {
+                let n: i64 = value()?.parse().ok()?;
+                // kubectl's default -1 means all lines.
+                if n >= 0 {
+                    query.push(format!("tailLines={n}"));
+                }
+            }
+            "-p" | "--previous" => query.push("previous=true".into()),
+            "--timestamps" => query.push("timestamps=true".into()),
+            "-n" | "--namespace" if value()? == super::NAMESPACE => {}
+            f if f.starts_with('-') => return None,
+            name if pod.is_none() => {
+                pod = Some(
+                    name.strip_prefix("pod/")
+                        .or(name.strip_prefix("pods/"))
+                        .unwrap_or(name)
+                        .to_string(),
+                )
+            }
+            _ => return None,
+        }
+    }
+    let pod = pod.filter(|p| !p.is_empty() && !p.contains('/'))?;
+    let mut path = format!(
+        "{}/log",
+        super::resources::item(kubeloop::model::Kind::Pod, super::NAMESPACE, &pod)
+    );
+    if !query.is_empty() {
+        path.push('?');
+        path.push_str(&query.join("&"));
+    }
+    Some(path)
 }
 
 /// The simple commands of a line (split at `;`, `&&`, `||`, `|`, newlines and `$(`), each as
@@ -125,11 +184,31 @@ mod tests {
         let said = refusal("node add").unwrap();
         assert!(said.contains("does not run `node`"), "{said}");
         assert!(refusal("k get pods; sleep 5").unwrap().contains("`sleep`"));
-        assert!(refusal("kubectl logs web-1").unwrap().contains("not this pod's"));
+        assert!(refusal("kubectl logs web-1 | grep x").unwrap().contains("alone on its line"));
         assert!(refusal("echo $(kubectl top pods)").unwrap().contains("metrics"));
         assert!(refusal("kubectl get pods -n kube-system").unwrap().contains("\"kube-system\""));
         assert!(refusal("kubectl get pods --namespace=shop").unwrap().contains("\"shop\""));
         assert!(refusal("kubectl get pods -A").unwrap().contains("--all-namespaces"));
         assert!(refusal("timeout 5 kubectl exec web-1 -- ls").unwrap().contains("exec"));
+    }
+
+    #[test]
+    fn a_plain_logs_line_is_fetched_from_the_log_subresource() {
+        let base = "/api/v1/namespaces/default/pods/web-1/log";
+        assert_eq!(logs_path("kubectl logs web-1").as_deref(), Some(base));
+        assert_eq!(
+            logs_path("k logs pod/web-1 -c nginx --tail=20 -p").as_deref(),
+            Some(format!("{base}?container=nginx&tailLines=20&previous=true").as_str())
+        );
+        assert_eq!(logs_path("kubectl logs web-1 --tail -1").as_deref(), Some(base));
+        for other in [
+            "kubectl logs web-1 -f",
+            "kubectl logs deploy/web",
+            "kubectl logs web-1 | head",
+            "kubectl logs",
+            "kubectl get pods",
+        ] {
+            assert_eq!(logs_path(other), None, "{other}");
+        }
     }
 }

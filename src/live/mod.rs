@@ -101,6 +101,11 @@ pub enum Request {
         id: u64,
         calls: Vec<Call>,
     },
+    /// `kubectl logs`: the log subresource's text.
+    Log {
+        gen: u64,
+        path: String,
+    },
 }
 
 /// What came back.
@@ -130,6 +135,11 @@ pub enum LiveMsg {
         gen: u64,
         id: u64,
         errors: Vec<String>,
+    },
+    /// A log fetched, or the failure in kubectl's words.
+    Logged {
+        gen: u64,
+        result: Result<String, String>,
     },
 }
 

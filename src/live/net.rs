@@ -60,6 +60,10 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, requests: &[Request]) {
                         send(LiveMsg::Ended { tag, failure });
                     }
                 }
+                Request::Log { gen, path } => {
+                    let result = get_text(&path).await.map_err(Failure::message);
+                    send(LiveMsg::Logged { gen, result });
+                }
                 Request::Write { gen, id, calls } => {
                     let mut errors = Vec::new();
                     for call in &calls {

@@ -50,11 +50,21 @@ impl Page {
     }
 
     pub(super) fn live_msg(&mut self, msg: LiveMsg, fx: &mut Effects) {
-        if let LiveMsg::Wrote { gen, id, errors } = &msg {
-            if *gen == self.live_gen {
+        match &msg {
+            LiveMsg::Wrote { gen, id, errors } if *gen == self.live_gen => {
                 self.wrote(*id, errors);
+                return;
             }
-            return;
+            LiveMsg::Logged { gen, result } if *gen == self.live_gen => {
+                match result {
+                    Ok(text) if text.is_empty() => {}
+                    Ok(text) => self.sim.notice(text, false),
+                    Err(e) => self.sim.notice(e, true),
+                }
+                return;
+            }
+            LiveMsg::Wrote { .. } | LiveMsg::Logged { .. } => return,
+            _ => {}
         }
         let Some(live) = self.live.as_mut() else { return };
         fx.live = live.on(self.sim.world_mut(), msg);
@@ -80,8 +90,14 @@ impl Page {
         if line.trim().is_empty() {
             return;
         }
+        // `kubectl logs POD` is the server's to answer: the mirror has no containers.
+        if let Some(path) = commands::logs_path(line) {
+            self.sim.run_held_echo(line);
+            fx.live.push(live::Request::Log { gen: self.live_gen, path });
+            return;
+        }
         if let Some(why) = commands::refusal(line) {
-            self.sim.run_held(line);
+            self.sim.run_held_echo(line);
             self.sim.notice(&why, true);
             return;
         }

@@ -171,3 +171,22 @@ fn a_delete_that_waits_ends_when_the_watch_says_the_pod_is_gone() {
     let log = last_lines(&p, 3).join("\n");
     assert!(log.contains(&format!("pod \"{name}\" deleted")), "{log}");
 }
+
+#[test]
+fn kubectl_logs_is_fetched_from_the_server_and_printed_or_its_error_shown() {
+    let server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("kubectl logs web-1 --tail=5".into()));
+    assert_eq!(
+        fx.live,
+        vec![Request::Log {
+            gen: 1,
+            path: "/api/v1/namespaces/default/pods/web-1/log?tailLines=5".into()
+        }]
+    );
+    p.update(Msg::Live(LiveMsg::Logged { gen: 1, result: Ok("hello\nworld\n".into()) }));
+    assert_eq!(last_lines(&p, 2), ["hello", "world"]);
+    let not_found = "Error from server (NotFound): pods \"web-1\" not found".to_string();
+    p.update(Msg::Live(LiveMsg::Logged { gen: 1, result: Err(not_found.clone()) }));
+    assert_eq!(last_lines(&p, 1), [not_found]);
+}

@@ -23,13 +23,19 @@ impl Sim {
     /// Echoes and runs a line, handing back its output rather than printing it: live mode
     /// prints it once the server has taken the command's writes.
     pub fn run_held(&mut self, line: &str) -> Output {
-        let trimmed = line.trim();
         if self.session.watching() {
             self.stop_pending();
         }
+        self.run_held_echo(line);
+        self.session.run(line)
+    }
+
+    /// Echoes a line into the log and history without running it (live mode answers it
+    /// itself: a refusal, or the server's log).
+    pub fn run_held_echo(&mut self, line: &str) {
+        let trimmed = line.trim();
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
-        self.session.run(line)
     }
 
     /// Prints an output held by `run_held`.
