@@ -133,8 +133,24 @@ async fn live_mode_mirrors_kubeloop_serve_and_a_clicked_delete_is_replaced_throu
         browser.screenshot(&format!("live-{room}.png")).await;
     }
 
-    // Disconnect: the built-in cluster is back, and with it the clock controls.
+    // A reload, now under the service worker: the API is not its to answer (a watch never
+    // ends, so caching one would hold it forever), and the page connects again.
     resize(c, 1400, 900).await;
+    eventually(20, "the service worker in control", || async {
+        c.execute("return !!navigator.serviceWorker.controller", vec![]).await.unwrap()
+            == serde_json::json!(true)
+    })
+    .await;
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+    eventually(30, "live again with the three pods", || async {
+        status(c).await.ends_with("\u{b7} live") && web_pods(c).await.len() == 3
+    })
+    .await;
+    type_line(c, "kubectl scale deployment web --replicas=2").await;
+    eventually(30, "the scale through the watch", || async { web_pods(c).await.len() == 2 }).await;
+
+    // Disconnect: the built-in cluster is back, and with it the clock controls.
     click_button(c, "Disconnect").await;
     eventually(10, "the built-in cluster back", || async {
         count(c, ".playback").await == 1 && count(c, ".live-status").await == 0

@@ -51,7 +51,8 @@ impl fmt::Display for Conn {
             Conn::Connecting => f.write_str("connecting"),
             Conn::Live => f.write_str("live"),
             Conn::Reconnecting(why) => write!(f, "reconnecting ({why})"),
-            Conn::Error(why) => write!(f, "error: {why}"),
+            // Already in kubectl's words (`Error from server (...)`, `error: ...`).
+            Conn::Error(why) => f.write_str(why),
         }
     }
 }
@@ -290,7 +291,9 @@ impl Live {
                 out
             }
             Err(why) => {
-                self.conn = Conn::Error(why);
+                self.conn = Conn::Error(format!(
+                    "{why} (asking /version: is there a Kubernetes API at this origin?)"
+                ));
                 Vec::new()
             }
         }
