@@ -467,6 +467,11 @@ impl Live {
     }
 }
 
+/// Whether a page's query (`?live`, `?embed&live`) asks for live mode.
+pub fn asks_live(query: &str) -> bool {
+    query.trim_start_matches('?').split('&').any(|p| p == "live" || p.starts_with("live="))
+}
+
 fn namespace_of(kind: Kind) -> Option<&'static str> {
     kind.namespaced().then_some(NAMESPACE)
 }

@@ -14,9 +14,7 @@ use crate::page::Msg;
 
 /// Whether the page was opened with `?live`.
 pub fn requested() -> bool {
-    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| {
-        q.trim_start_matches('?').split('&').any(|p| p == "live" || p.starts_with("live="))
-    })
+    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| super::asks_live(&q))
 }
 
 /// Starts every request; each answers through `dispatch` when it has something.

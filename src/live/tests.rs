@@ -285,3 +285,9 @@ fn deletes_carry_the_propagation_the_command_asked_for() {
     let pod = requests_for("kubectl get pods -o name | head -1");
     assert!(pod.is_empty(), "reads write nothing: {pod:?}");
 }
+
+#[test]
+fn live_is_asked_for_by_its_own_query_parameter_only() {
+    assert!(asks_live("?live") && asks_live("?embed&live") && asks_live("?live=1"));
+    assert!(!asks_live("") && !asks_live("?lively") && !asks_live("?x=live"));
+}
