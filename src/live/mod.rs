@@ -10,6 +10,8 @@ pub mod net;
 mod reflector;
 pub mod resources;
 #[cfg(test)]
+mod served_tests;
+#[cfg(test)]
 mod tests;
 pub mod wire;
 pub mod writes;
