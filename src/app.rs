@@ -14,6 +14,7 @@ use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
 use crate::components::export::ExportButtons;
 use crate::components::graph::Graph;
+use crate::components::live_status::{LiveStatus, LiveStatusView};
 use crate::components::nodes::{node_views, NodesPanel};
 use crate::components::side::{share_bar, side_panel, undo_bar};
 use crate::components::timeline::Timeline;
@@ -60,12 +61,17 @@ pub fn App() -> Html {
                 let _ = body.set_attribute("data-interactive-ms", &format!("{:.1}", real_now()));
             }
             boot::focus_command_box();
+            // `?live` attaches to the API at the page's origin from the start.
+            if crate::live::net::requested() {
+                boot::dispatch(&page, &redraw, Msg::Connect);
+            }
             let last = Rc::new(RefCell::new(real_now()));
             let interval = Interval::new(FRAME_MS, move || {
                 let now = real_now();
                 let elapsed = now - last.replace(now);
                 *frame_start.borrow_mut() = Some(now);
                 let mark = crate::frames::memory_mark();
+                page.borrow_mut().set_wall_clock(js_sys::Date::now());
                 let fx = page.borrow_mut().tick(now, elapsed, || real_now() - now > SLICE_MS);
                 crate::frames::record_sim(real_now() - now, mark);
                 boot::carry_out(&page, &redraw, &fx);
@@ -104,13 +110,17 @@ pub fn App() -> Html {
                 <Toolbar clock={format!("t = {}", kubeloop::duration::human(world.now().millis()))}
                     speed={s.speed} paused={s.paused} seed={world.seed()} panel={p.panel}
                     inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter()}
-                    menu_open={p.menu_open} send={send.clone()}>
+                    menu_open={p.menu_open} live={p.live_on()} send={send.clone()}>
                     <ExportButtons view={p.shown.graph.clone()} sim_ms={world.now().millis()}
                         title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph)} />
                 </Toolbar>
-                <Timeline now_ms={s.world().now().millis()} at_ms={past_at} marks={s.input_marks()}
-                    on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}
-                    on_fork={send.reform(|()| Msg::Fork)} />
+                if let Some(live) = &p.live {
+                    <LiveStatus view={LiveStatusView::from(live)} />
+                } else {
+                    <Timeline now_ms={s.world().now().millis()} at_ms={past_at} marks={s.input_marks()}
+                        on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}
+                        on_fork={send.reform(|()| Msg::Fork)} />
+                }
                 { undo_bar(&p, &send) }
                 { share_bar(&p, &send) }
             }

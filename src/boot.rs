@@ -95,6 +95,9 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     if fx.focus_command {
         focus_command_box();
     }
+    if !fx.live.is_empty() {
+        crate::live::net::carry_out(page, redraw, &fx.live);
+    }
     if fx.fetch_explain_docs {
         let (page, redraw) = (page.clone(), redraw.clone());
         wasm_bindgen_futures::spawn_local(async move {

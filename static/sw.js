@@ -39,6 +39,9 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
   const path = new URL(request.url).pathname;
+  // Live mode's Kubernetes API (served beside the page by `kubeloop serve`) is never ours to
+  // cache: a watch is a stream that does not end, and an answer is only true once.
+  if (/^\/(api|apis|version)(\/|$)/.test(path)) return;
   if (request.mode === 'navigate') event.respondWith(page(event, path));
   else if (HASHED.test(path)) event.respondWith(cacheFirst(request));
   else event.respondWith(networkFirst(request));

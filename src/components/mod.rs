@@ -9,6 +9,8 @@ pub mod export;
 pub mod faults;
 pub mod graph;
 pub mod inspector;
+pub mod live_feed;
+pub mod live_status;
 pub mod missions;
 pub mod nodes;
 pub mod playback;

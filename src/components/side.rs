@@ -11,9 +11,11 @@ use crate::components::budget::BudgetMeter;
 use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
+use crate::components::live_feed::{event_views, LiveFeed};
 use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
+use crate::live::DecisionsFeed;
 use crate::page::{Msg, Page, Panel};
 
 /// Newest decisions of each loop handed to the feed (it shows the newest of the loops
@@ -85,7 +87,15 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 if step.is_some() || quiet.is_some() {
                     <StepCard {step} {quiet} on_select={on_select.clone()} on_jump={send.reform(|()| Msg::Jump)} />
                 }
-                <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} {on_select} />
+                // A real cluster has no decisions to show: its Events take the feed's place.
+                // Against kubeloop serve the decisions lead, as in the built-in cluster.
+                if page.live.as_ref().is_none_or(|l| l.decisions != DecisionsFeed::Absent) {
+                    <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} on_select={on_select.clone()} />
+                }
+                if let Some(live) = &page.live {
+                    <LiveFeed events={Rc::new(event_views(world))} {on_select}
+                        no_decisions={live.decisions == DecisionsFeed::Absent} />
+                }
             </div>
         </aside>
     }

@@ -6,6 +6,9 @@
 
 mod explain;
 mod keys;
+mod live;
+#[cfg(test)]
+mod live_tests;
 mod msg;
 #[cfg(test)]
 mod tests;
@@ -103,6 +106,8 @@ pub struct Effects {
     pub focus_command: bool,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
+    /// Live mode's requests to the API server; answers come back as `Msg::Live`.
+    pub live: Vec<crate::live::Request>,
 }
 
 /// The page: the session plus what the user has open, and the graph's drawing state.
@@ -135,6 +140,14 @@ pub struct Page {
     last_save: f64,
     /// The API docs `kubectl explain` prints, fetched on first use.
     pub explain: ExplainState,
+    /// Live mode's connection while attached to an API server (`sim` is then its mirror).
+    pub live: Option<crate::live::Live>,
+    /// The built-in session, kept as it was while live mode shows a real cluster.
+    builtin: Option<Sim>,
+    /// Commands' outputs waiting for the server to take their writes, by write number.
+    held: std::collections::BTreeMap<u64, kubeloop::kubectl::Output>,
+    /// Numbers each connection, so a closed one's answers are dropped.
+    live_gen: u64,
 }
 
 /// What the view draws, prepared before rendering so rendering changes nothing.
@@ -173,6 +186,10 @@ impl Page {
             shown: Shown::default(),
             last_save: 0.0,
             explain: ExplainState::Missing,
+            live: None,
+            builtin: None,
+            held: Default::default(),
+            live_gen: 0,
         }
     }
 
@@ -184,6 +201,10 @@ impl Page {
     /// One timer fire: real time in, simulated ticks out. Returns whether to save (every
     /// `SAVE_EVERY_MS` of real time).
     pub fn tick(&mut self, now: f64, elapsed: f64, over_budget: impl FnMut() -> bool) -> Effects {
+        // A mirror's loops never run: its objects change only as the watch delivers them.
+        if self.live.is_some() {
+            return Effects::default();
+        }
         self.sim.tick_within(elapsed, over_budget);
         let mut fx = Effects::default();
         if now - self.last_save > SAVE_EVERY_MS {

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::live::LiveMsg;
 use crate::selection::{Action, ObjRef};
 use crate::sim::Speed;
 use crate::view::camera::CameraMsg;
@@ -73,6 +74,12 @@ pub enum Msg {
     Key(KeyPress),
     /// The explain docs fetched: the asset's text, or why it could not be had.
     ExplainDocs(Result<String, String>),
+    /// Live mode: attach to the Kubernetes API at the page's origin, or go back to the
+    /// built-in cluster.
+    Connect,
+    Disconnect,
+    /// An answer from the API server in live mode.
+    Live(LiveMsg),
 }
 
 /// A key press, with what the page needs to decide on it.

@@ -15,7 +15,25 @@ impl Page {
             self.undo = None;
             self.shared = None;
         }
+        if self.live_on() {
+            // A real cluster is not saved or replayed: the built-in session's save stays.
+            fx.save_session = false;
+            if self.refuse_live(&msg) {
+                return fx;
+            }
+        }
         match msg {
+            Msg::Command(line) if self.live_on() => self.live_command(&line, &mut fx),
+            Msg::Action(action) if self.live_on() => match self.sim.action_line(&action) {
+                Some(line) => self.live_command(&line, &mut fx),
+                None => self.sim.notice(
+                    "kubeloop: not in live mode: the editor saves into the built-in cluster; use `kubectl patch` or `kubectl apply -f -`",
+                    true,
+                ),
+            },
+            Msg::Connect => self.connect(&mut fx),
+            Msg::Disconnect => self.disconnect(),
+            Msg::Live(m) => self.live_msg(m, &mut fx),
             Msg::Command(line) => {
                 if self.refuse_in_past() {
                     fx.save_session = false;

@@ -370,13 +370,21 @@ impl Sim {
             self.open_editor(target.clone());
             return;
         }
+        if let Some(line) = self.action_line(action) {
+            self.run_command(&line);
+        }
+    }
+
+    /// The kubectl line a button stands for; `None` for Edit, which opens the editor.
+    pub fn action_line(&self, action: &Action) -> Option<String> {
         let labels = match action {
+            Action::Edit { .. } => return None,
             Action::SetLabels { target, .. } => {
                 self.object(target).map(|o| o.meta().labels.clone()).unwrap_or_default()
             }
             _ => Default::default(),
         };
-        self.run_command(&action.command(&labels));
+        Some(action.command(&labels))
     }
 }
 
@@ -384,6 +392,7 @@ mod clock;
 #[cfg(test)]
 mod edit_tests;
 mod editor;
+mod live;
 mod pending;
 #[cfg(test)]
 mod tests;

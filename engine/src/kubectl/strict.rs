@@ -162,7 +162,7 @@ fn go_field_type(expected: &str, field: &str, kind: &str) -> Option<String> {
 }
 
 /// A path into a JSON document: object keys and array indexes.
-struct FieldPath(Vec<Step>);
+pub(crate) struct FieldPath(Vec<Step>);
 
 enum Step {
     Key(String),
@@ -170,7 +170,7 @@ enum Step {
 }
 
 impl FieldPath {
-    fn join_dotted(&self) -> String {
+    pub(crate) fn join_dotted(&self) -> String {
         let mut out = String::new();
         for step in &self.0 {
             match step {
@@ -191,7 +191,7 @@ impl FieldPath {
 /// with the same error exactly when that cut keeps the culprit: a binary search over n finds
 /// it. Only `&Value` decoding is used, so each kind's decoder is compiled once (a second
 /// decoder per kind, such as decoding text to get a line number, costs tens of KB of wasm).
-fn unknown_field_path<T: DeserializeOwned>(v: &Value, error: &str) -> Option<FieldPath> {
+pub(crate) fn unknown_field_path<T: DeserializeOwned>(v: &Value, error: &str) -> Option<FieldPath> {
     let mut keys = Vec::new();
     key_order(v, &mut Vec::new(), &mut keys);
     let fails_the_same = |n: usize| {
@@ -263,7 +263,7 @@ fn keep_keys(v: &Value, seen: &mut usize, n: usize) -> Value {
     }
 }
 
-fn remove_path(v: &mut Value, path: &FieldPath) {
+pub(crate) fn remove_path(v: &mut Value, path: &FieldPath) {
     let Some((last, parents)) = path.0.split_last() else { return };
     let mut at = v;
     for step in parents {

@@ -49,6 +49,7 @@ pub struct Settled {
 /// The default bound for `settle`: ten simulated minutes.
 pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
+pub mod mirror;
 mod step;
 pub mod traffic;
 pub mod usage;

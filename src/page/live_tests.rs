@@ -1,0 +1,192 @@
+//! The reducer in live mode, message by message: Connect and Disconnect, answers from the
+//! server, commands turned into requests, and what the simulation's controls get.
+
+use kubeloop::model::{Kind, Pod};
+use serde_json::json;
+
+use super::*;
+use crate::live::writes::Method;
+use crate::live::{Conn, LiveMsg, Request, Tag};
+use crate::selection::{Action, ObjRef};
+
+fn page() -> Page {
+    let mut p = Page::new(Sim::new(1), false, false);
+    p.update(Msg::Command("k create deployment web --image=nginx:1.27 --replicas=2".into()));
+    p.sim.tick(20_000.0);
+    p
+}
+
+fn pods(p: &Page) -> usize {
+    p.sim.world().store.count::<Pod>()
+}
+
+/// Connects and answers every list from the built-in cluster `server`, as an API server.
+fn connected(server: &Page) -> Page {
+    let mut p = Page::new(Sim::new(2), false, false);
+    let fx = p.update(Msg::Connect);
+    assert_eq!(fx.live, vec![Request::Version { gen: 1 }]);
+    assert!(!fx.save_session);
+    let fx = p.update(Msg::Live(LiveMsg::Version { gen: 1, result: Ok("v1.32.0".into()) }));
+    for r in fx.live {
+        if let Request::List { tag, .. } = r {
+            let kind = tag.kind.unwrap();
+            let items: Vec<serde_json::Value> = server
+                .sim
+                .world()
+                .mirror_keys(kind, None)
+                .iter()
+                .filter_map(|k| server.sim.world().store.get_object(kind, k))
+                .map(|o| serde_json::to_value(&o).unwrap())
+                .collect();
+            let body = json!({"metadata": {"resourceVersion": "500"}, "items": items}).to_string();
+            p.update(Msg::Live(LiveMsg::Listed { tag, result: Ok(body) }));
+        }
+    }
+    p
+}
+
+fn last_lines(p: &Page, n: usize) -> Vec<String> {
+    let log = &p.sim.log;
+    log[log.len().saturating_sub(n)..].iter().map(|l| l.text.clone()).collect()
+}
+
+#[test]
+fn connect_shows_the_mirror_and_disconnect_brings_the_built_in_cluster_back_unchanged() {
+    let mut builtin = page();
+    let before = pods(&builtin);
+    let server = page();
+    let fx = builtin.update(Msg::Connect);
+    assert!(builtin.live_on());
+    assert_eq!(fx.live.len(), 1);
+    assert_eq!(pods(&builtin), 0, "the mirror starts empty");
+    let mut p = connected(&server);
+    assert_eq!(pods(&p), 2);
+    assert_eq!(p.live.as_ref().unwrap().conn, Conn::Live);
+    p.update(Msg::Disconnect);
+    assert!(!p.live_on());
+    builtin.update(Msg::Disconnect);
+    assert_eq!(pods(&builtin), before, "the built-in cluster is as it was");
+    assert!(builtin.sim.log.iter().any(|l| l.text.contains("disconnected")));
+    // An answer for the closed connection is dropped.
+    builtin.update(Msg::Live(LiveMsg::Version { gen: 1, result: Ok("v1".into()) }));
+    assert!(!builtin.live_on());
+}
+
+#[test]
+fn the_simulations_controls_are_refused_with_a_reason_and_time_does_not_step_the_mirror() {
+    let server = page();
+    let mut p = connected(&server);
+    for msg in
+        [Msg::Pause(false), Msg::Step, Msg::Reset(3), Msg::StartMission("x".into()), Msg::Share]
+    {
+        let fx = p.update(msg.clone());
+        assert!(!fx.save_session && fx.live.is_empty(), "{msg:?}");
+        let said = last_lines(&p, 1).join("");
+        assert!(said.starts_with("kubeloop: not in live mode:"), "{msg:?}: {said}");
+    }
+    assert!(p.live_on(), "Reset did not leave live mode");
+    let fx = p.tick(1e6, 60_000.0, || false);
+    assert_eq!(fx, Effects::default());
+    assert_eq!(pods(&p), 2, "no loop ran");
+    p.update(Msg::Command("node add".into()));
+    assert!(last_lines(&p, 1)[0].contains("does not run `node`"));
+}
+
+#[test]
+fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
+    let server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("kubectl scale deployment web --replicas=4".into()));
+    let Some(Request::Write { gen, id, calls }) = fx.live.first().cloned() else {
+        panic!("{:?}", fx.live)
+    };
+    assert_eq!(calls[0].method, Method::Patch);
+    assert_eq!(last_lines(&p, 1), ["$ kubectl scale deployment web --replicas=4"]);
+    assert_eq!(
+        p.sim
+            .world()
+            .store
+            .get::<kubeloop::model::Deployment>("default", "web")
+            .unwrap()
+            .spec
+            .replicas,
+        2,
+        "the mirror waits for the watch"
+    );
+    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
+    assert_eq!(last_lines(&p, 1), ["deployment.apps/web scaled"]);
+
+    let fx = p.update(Msg::Command("kubectl label deployment web tier=front".into()));
+    let Some(Request::Write { gen, id, .. }) = fx.live.first().cloned() else { panic!() };
+    let conflict = "Error from server (Conflict): Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again";
+    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![conflict.into()] }));
+    assert_eq!(last_lines(&p, 1), [conflict], "the server's error in place of the output");
+}
+
+#[test]
+fn reads_answer_from_the_mirror_at_once_and_the_inspectors_buttons_send_requests() {
+    let server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("kubectl get deployments".into()));
+    assert!(fx.live.is_empty());
+    assert!(last_lines(&p, 2)[1].starts_with("web "), "{:?}", last_lines(&p, 2));
+    let pod = p.sim.world().store.list::<Pod>(None, None).next().unwrap().metadata.name.clone();
+    let fx = p.update(Msg::Action(Action::Delete {
+        target: ObjRef::new(Kind::Pod, "default", &pod),
+        cascade: crate::selection::Cascade::Background,
+    }));
+    let Some(Request::Write { calls, .. }) = fx.live.first() else { panic!("{:?}", fx.live) };
+    assert_eq!(calls[0].method, Method::Delete);
+    assert_eq!(calls[0].path, format!("/api/v1/namespaces/default/pods/{pod}"));
+    assert_eq!(pods(&p), 2, "the pod goes when the server says so");
+    // The server's DELETED arrives through the watch.
+    let tag = Tag { gen: 1, kind: Some(Kind::Pod), epoch: 2 };
+    assert!(p.live_wants(&tag));
+    let obj =
+        serde_json::to_value(p.sim.world().store.get::<Pod>("default", &pod).unwrap()).unwrap();
+    p.update(Msg::Live(LiveMsg::Lines {
+        tag,
+        lines: vec![json!({"type": "DELETED", "object": obj}).to_string()],
+    }));
+    assert_eq!(pods(&p), 1);
+}
+
+#[test]
+fn a_delete_that_waits_ends_when_the_watch_says_the_pod_is_gone() {
+    let server = page();
+    let mut p = connected(&server);
+    let pod = p.sim.world().store.list::<Pod>(None, None).next().unwrap().clone();
+    let name = pod.metadata.name.clone();
+    let fx = p.update(Msg::Command(format!("kubectl delete pod {name}")));
+    let Some(Request::Write { gen, id, .. }) = fx.live.first().cloned() else { panic!() };
+    assert!(p.sim.session.watching(), "kubectl delete waits for the pod to go");
+    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
+    let tag = Tag { gen: 1, kind: Some(Kind::Pod), epoch: 2 };
+    let obj = serde_json::to_value(&pod).unwrap();
+    p.update(Msg::Live(LiveMsg::Lines {
+        tag,
+        lines: vec![json!({"type": "DELETED", "object": obj}).to_string()],
+    }));
+    assert!(!p.sim.session.watching(), "the wait ended with the pod");
+    let log = last_lines(&p, 3).join("\n");
+    assert!(log.contains(&format!("pod \"{name}\" deleted")), "{log}");
+}
+
+#[test]
+fn kubectl_logs_is_fetched_from_the_server_and_printed_or_its_error_shown() {
+    let server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("kubectl logs web-1 --tail=5".into()));
+    assert_eq!(
+        fx.live,
+        vec![Request::Log {
+            gen: 1,
+            path: "/api/v1/namespaces/default/pods/web-1/log?tailLines=5".into()
+        }]
+    );
+    p.update(Msg::Live(LiveMsg::Logged { gen: 1, result: Ok("hello\nworld\n".into()) }));
+    assert_eq!(last_lines(&p, 2), ["hello", "world"]);
+    let not_found = "Error from server (NotFound): pods \"web-1\" not found".to_string();
+    p.update(Msg::Live(LiveMsg::Logged { gen: 1, result: Err(not_found.clone()) }));
+    assert_eq!(last_lines(&p, 1), [not_found]);
+}

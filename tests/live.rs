@@ -1,0 +1,161 @@
+//! End-to-end: the page's live mode against `kubeloop serve`. The server serves the release
+//! page and the Kubernetes API from one origin; the page opened with `?live` lists and
+//! watches it, a Deployment created in the command box arrives through the watch, a pod
+//! deleted by clicking it goes, and the Deployment's replacement arrives the same way.
+//! Screenshots go to `target/e2e/live-*.png` at each room size.
+
+#[allow(dead_code)]
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use support::page::*;
+use support::Browser;
+
+/// `kubeloop serve --port 0 --www dist`, stopped when dropped.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Served {
+    fn start() -> Served {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let bin = root.join("target/debug/kubeloop");
+        assert!(bin.exists(), "no target/debug/kubeloop: cargo build -p kubeloop-serve first");
+        let mut child = Command::new(&bin)
+            .args(["serve", "--port", "0", "--www"])
+            .arg(root.join("dist"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start kubeloop serve");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let url = first
+            .trim()
+            .strip_prefix("Serving on ")
+            .unwrap_or_else(|| panic!("kubeloop serve said {first:?}"))
+            .to_string();
+        Served { child, url }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn status(c: &Client) -> String {
+    match c.find(Locator::Css(".live-status .live-text")).await {
+        Ok(e) => e.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+async fn web_pods(c: &Client) -> Vec<String> {
+    pod_names(c).await.into_iter().filter(|n| n.starts_with("web-")).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_mode_mirrors_kubeloop_serve_and_a_clicked_delete_is_replaced_through_the_watch() {
+    let served = Served::start();
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.goto(&format!("{}?live", served.url)).await.expect("open the served page");
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    eventually(30, "the status line says live", || async {
+        let s = status(c).await;
+        s.contains("Connected to Kubernetes v") && s.ends_with("\u{b7} live")
+    })
+    .await;
+    assert_eq!(count(c, ".playback").await, 0, "the simulation's clock controls are put away");
+
+    type_line(c, "kubectl create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "the server's answer in the log", || async {
+        log_text(c).await.contains("deployment.apps/web created")
+    })
+    .await;
+    eventually(60, "three web pods Running, through the watch", || async {
+        count(c, "[data-kind='Pod'][data-status='Running']").await == 3
+            && web_pods(c).await.len() == 3
+    })
+    .await;
+    assert_eq!(count(c, "[data-kind='Deployment'][data-name='web']").await, 1);
+    let before = web_pods(c).await;
+
+    // Delete one pod by clicking it: the DELETE goes to the server, the pod goes when the
+    // watch says so, and the ReplicaSet's replacement arrives the same way.
+    let victim = before[0].clone();
+    c.find(Locator::Css(&format!("[data-kind='Pod'][data-name='{victim}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.wait().for_element(Locator::Css("aside.inspector")).await.unwrap();
+    c.find(Locator::Css("aside.inspector .btn-danger")).await.unwrap().click().await.unwrap();
+    eventually(20, "the server took the delete", || async {
+        log_text(c).await.contains(&format!("pod \"{victim}\" deleted"))
+    })
+    .await;
+    eventually(60, "the pod gone and a replacement Running", || async {
+        let now = web_pods(c).await;
+        !now.contains(&victim)
+            && now.len() == 3
+            && count(c, "[data-kind='Pod'][data-status='Running']").await == 3
+    })
+    .await;
+    let c_feed = c.find(Locator::Css(".live-feed")).await.unwrap().text().await.unwrap();
+    assert!(c_feed.contains("SuccessfulCreate"), "the ReplicaSet's Events in the feed: {c_feed}");
+
+    // A command only the simulation has is refused with its reason.
+    type_line(c, "node add").await;
+    eventually(10, "the refusal", || async {
+        log_text(c).await.contains("kubeloop: live mode does not run `node`")
+    })
+    .await;
+
+    let rooms = [
+        ("wide", 1920, 1080),
+        ("projector", 1024, 768),
+        ("tablet", 768, 1024),
+        ("phone", 390, 844),
+    ];
+    for (room, w, h) in rooms {
+        resize(c, w, h).await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        browser.screenshot(&format!("live-{room}.png")).await;
+    }
+
+    // A reload, now under the service worker: the API is not its to answer (a watch never
+    // ends, so caching one would hold it forever), and the page connects again.
+    resize(c, 1400, 900).await;
+    eventually(20, "the service worker in control", || async {
+        c.execute("return !!navigator.serviceWorker.controller", vec![]).await.unwrap()
+            == serde_json::json!(true)
+    })
+    .await;
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+    eventually(30, "live again with the three pods", || async {
+        status(c).await.ends_with("\u{b7} live") && web_pods(c).await.len() == 3
+    })
+    .await;
+    type_line(c, "kubectl scale deployment web --replicas=2").await;
+    eventually(30, "the scale through the watch", || async { web_pods(c).await.len() == 2 }).await;
+
+    // Disconnect: the built-in cluster is back, and with it the clock controls.
+    click_button(c, "Disconnect").await;
+    eventually(10, "the built-in cluster back", || async {
+        count(c, ".playback").await == 1 && count(c, ".live-status").await == 0
+    })
+    .await;
+    browser.close().await;
+    drop(served);
+}
