@@ -2,7 +2,9 @@
 //! page and the Kubernetes API from one origin; the page opened with `?live` lists and
 //! watches it, a Deployment created in the command box arrives through the watch, a pod
 //! deleted by clicking it goes, and the Deployment's replacement arrives the same way.
-//! Screenshots go to `target/e2e/live-*.png` at each room size.
+//! Screenshots go to `target/e2e/live-*.png` at each room size. A second test puts the real
+//! `kubectl proxy --www=dist --www-prefix=/kubeloop/` in front of the server, as README tells
+//! a learner to run it against a real cluster: the page under the prefix, the API beside it.
 
 #[allow(dead_code)]
 mod support;
@@ -24,11 +26,16 @@ struct Served {
 impl Served {
     fn start() -> Served {
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        Served::run(&["--www", root.join("dist").to_str().unwrap()])
+    }
+
+    fn run(flags: &[&str]) -> Served {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let bin = root.join("target/debug/kubeloop");
         assert!(bin.exists(), "no target/debug/kubeloop: cargo build -p kubeloop-serve first");
         let mut child = Command::new(&bin)
-            .args(["serve", "--port", "0", "--www"])
-            .arg(root.join("dist"))
+            .args(["serve", "--port", "0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -45,6 +52,45 @@ impl Served {
 }
 
 impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `kubectl proxy --www=dist --www-prefix=/kubeloop/` in front of a cluster (here
+/// `kubeloop serve`, through the kubeconfig it wrote), as README tells a learner to run it
+/// against a real one.
+struct Proxy {
+    child: Child,
+    url: String,
+}
+
+impl Proxy {
+    fn start(kubeconfig: &std::path::Path) -> Proxy {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut child = Command::new("kubectl")
+            .arg("proxy")
+            .arg("--port=0")
+            .arg(format!("--www={}", root.join("dist").display()))
+            .arg("--www-prefix=/kubeloop/")
+            .env("KUBECONFIG", kubeconfig)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("kubectl (the real one, on PATH) runs");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let addr = first
+            .trim()
+            .strip_prefix("Starting to serve on ")
+            .unwrap_or_else(|| panic!("kubectl proxy said {first:?}"))
+            .to_string();
+        Proxy { child, url: format!("http://{addr}/kubeloop/") }
+    }
+}
+
+impl Drop for Proxy {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -158,4 +204,34 @@ async fn live_mode_mirrors_kubeloop_serve_and_a_clicked_delete_is_replaced_throu
     .await;
     browser.close().await;
     drop(served);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_mode_works_through_kubectl_proxy_with_the_page_under_a_prefix() {
+    let dir = std::env::temp_dir().join(format!("kubeloop-live-proxy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kubeconfig = dir.join("kubeconfig");
+    let served = Served::run(&["--kubeconfig", kubeconfig.to_str().unwrap()]);
+    let proxy = Proxy::start(&kubeconfig);
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.goto(&format!("{}?live", proxy.url)).await.expect("open the page through the proxy");
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    eventually(30, "the status line says live", || async {
+        status(c).await.ends_with("\u{b7} live")
+    })
+    .await;
+    type_line(c, "kubectl create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(60, "two web pods Running, through the proxied watch", || async {
+        count(c, "[data-kind='Pod'][data-status='Running']").await == 2
+            && web_pods(c).await.len() == 2
+    })
+    .await;
+    resize(c, 1024, 768).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    browser.screenshot("live-proxy-projector.png").await;
+    browser.close().await;
+    drop(proxy);
+    drop(served);
+    let _ = std::fs::remove_dir_all(&dir);
 }
