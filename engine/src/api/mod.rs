@@ -8,6 +8,7 @@
 //! (apiserver/pkg/registry/generic/registry/store.go).
 
 pub mod decisions;
+mod delete;
 pub mod discovery;
 mod objects;
 pub mod patch;

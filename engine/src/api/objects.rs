@@ -9,7 +9,7 @@ use crate::model::{Kind, Object};
 use crate::world::World;
 
 use super::path::{Resource, Target};
-use super::{read, subresources, write, Query, Reply, Request, Response, Status};
+use super::{delete, read, subresources, write, Query, Reply, Request, Response, Status};
 
 /// An object as the API returns it: JSON in the version the client spoke.
 pub(super) fn object_json(obj: &Object, v1: bool) -> Value {
@@ -49,8 +49,8 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
         ("PATCH", Some(name), None | Some("status")) => {
             done(write::patch(world, req, q, kind, res, name))
         }
-        ("DELETE", Some(name), None) => done(write::delete(world, req, q, kind, res, name)),
-        ("DELETE", None, None) => done(write::delete_collection(world, req, q, kind, res)),
+        ("DELETE", Some(name), None) => done(delete::delete(world, req, q, kind, res, name)),
+        ("DELETE", None, None) => done(delete::delete_collection(world, req, q, kind, res)),
         (m, Some(name), Some("scale")) => {
             done(subresources::scale(world, req, q, m, kind, res, name))
         }

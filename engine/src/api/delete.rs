@@ -1,0 +1,169 @@
+//! DELETE of one object and of a collection, with DeleteOptions from the body or the query
+//! (apiserver handlers/delete.go `DeleteResource`, `DeleteCollection`; registry store.go
+//! `Delete` with its preconditions; apimachinery validation `ValidateDeleteOptions`).
+
+use serde_json::{json, Value};
+
+use crate::model::Kind;
+use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Propagation};
+use crate::with_kind;
+use crate::world::World;
+
+use super::path::Resource;
+use super::write::{answer, body};
+use super::{read, status, Query, Request, Response, Status};
+
+/// DeleteOptions from the body (if any) and the query.
+fn delete_options(
+    req: &Request,
+    q: &Query,
+) -> Result<(DeleteOptions, Option<String>, bool), Status> {
+    let mut propagation = q.propagation_policy.clone();
+    let mut grace = q.grace_period_seconds;
+    let mut uid = None;
+    let mut rv = None;
+    let mut dry = q.dry_run;
+    let mut orphan = q.orphan_dependents;
+    if !req.body.is_empty() {
+        let v = body(req)?;
+        let text = |p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
+        propagation = text("/propagationPolicy").or(propagation);
+        grace = v.get("gracePeriodSeconds").and_then(Value::as_i64).or(grace);
+        uid = text("/preconditions/uid");
+        rv = text("/preconditions/resourceVersion");
+        orphan = v.get("orphanDependents").and_then(Value::as_bool).or(orphan);
+        dry |=
+            v.get("dryRun").and_then(Value::as_array).is_some_and(|a| a.iter().any(|x| x == "All"));
+    }
+    let propagation = match (propagation.as_deref(), orphan) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Invalid {
+                kind: Kind::Pod,
+                name: String::new(),
+                errors: vec![crate::labels::validation::FieldError::invalid(
+                    "propagationPolicy",
+                    "",
+                    "orphanDependents and deletionPropagation cannot be both set",
+                )],
+            }
+            .into())
+        }
+        (Some("Background"), _) => Some(Propagation::Background),
+        (Some("Foreground"), _) => Some(Propagation::Foreground),
+        (Some("Orphan"), _) | (None, Some(true)) => Some(Propagation::Orphan),
+        (None, Some(false)) => Some(Propagation::Background),
+        (None, None) => None,
+        (Some(other), _) => {
+            return Err(Status::bad_request(format!(
+                "propagationPolicy: Unsupported value: \"{other}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
+            )))
+        }
+    };
+    if grace.is_some_and(|g| g < 0) {
+        return Err(Status::bad_request(
+            "gracePeriodSeconds: Invalid value: must be greater than or equal to 0",
+        ));
+    }
+    let opts = DeleteOptions { propagation, grace_period_seconds: grace, precondition_uid: uid };
+    Ok((opts, rv, dry))
+}
+
+pub(super) fn delete(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    name: &str,
+) -> Result<Response, Status> {
+    let (opts, rv, dry) = delete_options(req, q)?;
+    let ns = res.namespace.clone().unwrap_or_default();
+    delete_one(world, kind, res, &ns, name, &opts, rv.as_deref(), dry)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn delete_one(
+    world: &mut World,
+    kind: Kind,
+    res: &Resource,
+    ns: &str,
+    name: &str,
+    opts: &DeleteOptions,
+    rv: Option<&str>,
+    dry: bool,
+) -> Result<Response, Status> {
+    let current = read::one(world, kind, ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    if let Some(rv) = rv.filter(|rv| *rv != current.meta().resource_version) {
+        let message = format!(
+            "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
+            current.meta().resource_version
+        );
+        return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
+    }
+    if dry {
+        with_kind!(kind, T => world.store.delete_dry_run::<T>(ns, name)?);
+        return Ok(answer(200, current, res, Vec::new()));
+    }
+    let outcome = with_kind!(kind, T => world.delete::<T>(ns, name, opts)?);
+    Ok(match (outcome, read::one(world, kind, ns, name)) {
+        // Still there: being deleted gracefully or waiting on finalizers (202 Accepted).
+        (DeleteOutcome::Deleting, Some(obj)) => answer(202, obj, res, Vec::new()),
+        _ => Response::ok(status::success(kind, name, &current.meta().uid)),
+    })
+}
+
+pub(super) fn delete_collection(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+) -> Result<Response, Status> {
+    let (opts, _, dry) = delete_options(req, q)?;
+    let list = read::list(world, &Request::default(), q, kind, res)?;
+    let mut deleted = Vec::new();
+    for item in list.body["items"].as_array().cloned().unwrap_or_default() {
+        let name = item.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+        let ns = item.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or_default();
+        match delete_one(world, kind, res, ns, name, &opts, None, dry) {
+            Ok(_) => deleted.push(item),
+            // Gone meanwhile (a cascade took it): nothing to do.
+            Err(s) if s.code == 404 => {}
+            Err(s) => return Err(s),
+        }
+    }
+    Ok(Response::ok(json!({
+        "kind": format!("{}List", kind.as_str()),
+        "apiVersion": res.api_version,
+        "metadata": { "resourceVersion": world.store.resource_version().to_string() },
+        "items": deleted,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(body: &[u8]) -> Result<Value, Status> {
+        let req = Request { method: "POST", body, ..Request::default() };
+        object_body(&req, Kind::Deployment)
+    }
+
+    #[test]
+    fn bodies_that_are_not_objects_are_unrecognized_with_the_start_of_the_body() {
+        let prefix = "the object provided is unrecognized (must be of type Deployment): couldn't get version/kind; json parse error: ";
+        let m = post(b"[1, 2]").unwrap_err().message;
+        assert_eq!(
+            m.strip_prefix(prefix).unwrap(),
+            r#"json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" } (5b312c20325d)"#
+        );
+        let m = post(b"{not json").unwrap_err().message;
+        assert!(m.starts_with(prefix) && m.ends_with(" ({not json)"), "{m}");
+        assert!(post(b"").unwrap_err().message.ends_with(" (<empty>)"));
+        let long = format!("{{\"x\":\"{}\"}}", "y".repeat(40));
+        let m = post(&long.as_bytes()[..45]).unwrap_err().message;
+        assert!(m.ends_with(&format!(" ({} ...)", &long[..30])), "{m}");
+        assert_eq!(post(b"null").unwrap(), json!({}));
+        assert_eq!(post(br#"{"kind":"Deployment"}"#).unwrap(), json!({"kind":"Deployment"}));
+    }
+}
