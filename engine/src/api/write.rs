@@ -267,3 +267,31 @@ pub(super) fn patch(
         Ok(answer(200, T::rc_into_object(stored), res, warnings))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(body: &[u8]) -> Result<Value, Status> {
+        let req = Request { method: "POST", body, ..Request::default() };
+        object_body(&req, Kind::Deployment)
+    }
+
+    #[test]
+    fn bodies_that_are_not_objects_are_unrecognized_with_the_start_of_the_body() {
+        let prefix = "the object provided is unrecognized (must be of type Deployment): couldn't get version/kind; json parse error: ";
+        let m = post(b"[1, 2]").unwrap_err().message;
+        assert_eq!(
+            m.strip_prefix(prefix).unwrap(),
+            r#"json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" } (5b312c20325d)"#
+        );
+        let m = post(b"{not json").unwrap_err().message;
+        assert!(m.starts_with(prefix) && m.ends_with(" ({not json)"), "{m}");
+        assert!(post(b"").unwrap_err().message.ends_with(" (<empty>)"));
+        let long = format!("{{\"x\":\"{}\"}}", "y".repeat(40));
+        let m = post(&long.as_bytes()[..45]).unwrap_err().message;
+        assert!(m.ends_with(&format!(" ({} ...)", &long[..30])), "{m}");
+        assert_eq!(post(b"null").unwrap(), json!({}));
+        assert_eq!(post(br#"{"kind":"Deployment"}"#).unwrap(), json!({"kind":"Deployment"}));
+    }
+}
