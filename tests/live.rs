@@ -69,7 +69,13 @@ struct Proxy {
 impl Proxy {
     fn start(kubeconfig: &std::path::Path) -> Proxy {
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let mut child = Command::new("kubectl")
+        // The machine image's kubectl, or the one scripts/ensure-tools downloaded.
+        let kubectl = ["/usr/lib/google-cloud-sdk/bin/kubectl.1.33", "tools/kubectl/kubectl.1.33"]
+            .into_iter()
+            .map(|p| root.join(p))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| "kubectl".into());
+        let mut child = Command::new(kubectl)
             .arg("proxy")
             .arg("--port=0")
             .arg(format!("--www={}", root.join("dist").display()))
@@ -78,7 +84,7 @@ impl Proxy {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("kubectl (the real one, on PATH) runs");
+            .expect("a real kubectl runs");
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
         let addr = first

@@ -4,7 +4,7 @@
 //! manifest with a client-side dry run under the default `--validate=strict`. Every request
 //! is logged with its Accept header; run with `--nocapture` to read the log.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,8 +19,10 @@ use kubeloop::kubectl::{Mode, Session};
 use kubeloop::world::World;
 use kubeloop_serve::openapi;
 
-const VERSIONS: [&str; 7] = ["1.27", "1.28", "1.29", "1.30", "1.31", "1.32", "1.33"];
-const BIN_DIR: &str = "/usr/lib/google-cloud-sdk/bin";
+#[path = "support/kubectl.rs"]
+mod kubectl_binaries;
+
+use kubectl_binaries::{binary, places, VERSIONS};
 
 /// One request as the server saw it: (user agent, method, path and query, Accept, status,
 /// content type).
@@ -296,11 +298,6 @@ fn check(c: &mut Client) -> Vec<String> {
     failures
 }
 
-fn binary(version: &str) -> Option<PathBuf> {
-    let bin = Path::new(BIN_DIR).join(format!("kubectl.{version}"));
-    bin.is_file().then_some(bin)
-}
-
 #[test]
 fn kubectl_127_to_133_read_discovery_and_openapi() {
     let started = Instant::now();
@@ -312,7 +309,7 @@ fn kubectl_127_to_133_read_discovery_and_openapi() {
         .filter_map(|v| match binary(v) {
             Some(bin) => Some((v, bin)),
             None => {
-                eprintln!("skipping kubectl {v}: no {BIN_DIR}/kubectl.{v} on this machine");
+                eprintln!("skipping kubectl {v}: none in {}", places());
                 None
             }
         })
@@ -334,7 +331,7 @@ fn kubectl_127_to_133_read_discovery_and_openapi() {
             })
         })
         .collect();
-    assert!(!runs.is_empty(), "no kubectl binary in {BIN_DIR}");
+    assert!(!runs.is_empty(), "no kubectl binary in {}", places());
     let mut failures = Vec::new();
     for run in runs {
         let (client, failed) = run.join().unwrap();

@@ -1,5 +1,5 @@
-//! Real kubectl binaries (1.27 to 1.33, shipped with the machine image under
-//! /usr/lib/google-cloud-sdk/bin) against `kubeloop serve`, compared line by line with what
+//! Real kubectl binaries (1.27 to 1.33: the machine image's, or those scripts/ensure-tools
+//! downloads) against `kubeloop serve`, compared line by line with what
 //! the command box prints for the same commands.
 //!
 //! Reads are compared on one server: the real kubectl, then the command box through
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use support::Server;
 
-const VERSIONS: [&str; 7] = ["1.27", "1.28", "1.29", "1.30", "1.31", "1.32", "1.33"];
+use support::kubectl::{binary, places, VERSIONS};
 
 const WEB: &str = "apiVersion: apps/v1
 kind: Deployment
@@ -38,10 +38,6 @@ spec:
       - name: nginx
         image: nginx:1.27
 ";
-
-fn binary(version: &str) -> PathBuf {
-    PathBuf::from(format!("/usr/lib/google-cloud-sdk/bin/kubectl.{version}"))
-}
 
 /// The real kubectl: stdout and stderr through one pipe, in the order a terminal shows them.
 fn real(kubectl: &Path, kubeconfig: &Path, args: &str) -> String {
@@ -287,15 +283,16 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
 
 #[test]
 fn real_kubectl_matches_the_command_box() {
-    let present: Vec<&str> = VERSIONS.into_iter().filter(|v| binary(v).exists()).collect();
-    for v in VERSIONS.iter().filter(|v| !present.contains(v)) {
-        println!("kubectl {v}: no binary at {}, not run", binary(v).display());
+    let present: Vec<(&str, PathBuf)> =
+        VERSIONS.into_iter().filter_map(|v| binary(v).map(|b| (v, b))).collect();
+    for v in VERSIONS.iter().filter(|v| !present.iter().any(|(p, _)| p == *v)) {
+        println!("kubectl {v}: no binary in {}, not run", places());
     }
-    assert!(!present.is_empty(), "no real kubectl under /usr/lib/google-cloud-sdk/bin");
+    assert!(!present.is_empty(), "no real kubectl in {}", places());
     let dir = std::env::temp_dir().join(format!("kubeloop-transcript-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for v in present {
-        transcript(v, &binary(v), &dir);
+    for (v, bin) in present {
+        transcript(v, &bin, &dir);
         println!("kubectl {v}: the transcript matches");
     }
     let _ = std::fs::remove_dir_all(&dir);

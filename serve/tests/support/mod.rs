@@ -1,5 +1,8 @@
 //! A `kubeloop serve` process for tests that drive it with real clients.
 
+#[allow(dead_code)]
+pub mod kubectl;
+
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
