@@ -45,6 +45,19 @@ fn is_printable(c: char) -> bool {
 /// Go's `json.Marshal` of a decoded JSON value: object keys sorted (Go marshals maps in key
 /// order, and API structs are printed from their maps here), no spaces, and `<`, `>`, `&`,
 /// U+2028 and U+2029 escaped as `\u003c` and so on (encoding/json's HTML-safe default).
+/// The kind encoding/json names a JSON value by in an `UnmarshalTypeError` (`cannot
+/// unmarshal array into ...`).
+pub fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
 pub fn go_json(v: &Value) -> String {
     let mut out = String::new();
     write_json(v, &mut out);

@@ -30,6 +30,17 @@ pub(super) fn one(world: &World, kind: Kind, ns: &str, name: &str) -> Option<Obj
     world.store.get_object(kind, &Key::new(ns, name))
 }
 
+/// The object a request on `res` names, or its 404.
+pub(super) fn current(
+    world: &World,
+    kind: Kind,
+    res: &Resource,
+    name: &str,
+) -> Result<Object, Status> {
+    let ns = res.namespace.as_deref().unwrap_or("");
+    one(world, kind, ns, name).ok_or_else(|| Status::not_found(kind, name))
+}
+
 fn table_include(req: &Request, q: &Query) -> Result<Option<Include>, Status> {
     if !table::wanted(req.accept) {
         return Ok(None);
@@ -44,8 +55,7 @@ pub(super) fn get(
     res: &Resource,
     name: &str,
 ) -> Result<Response, Status> {
-    let ns = res.namespace.as_deref().unwrap_or("");
-    let obj = one(world, kind, ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    let obj = current(world, kind, res, name)?;
     let q = Query::default();
     if let Some(include) = table_include(req, &q)? {
         let rv = obj.meta().resource_version.clone();

@@ -59,17 +59,6 @@ pub fn scale_json(world: &World, kind: Kind, ns: &str, name: &str) -> Result<Val
     found.ok_or_else(|| Status::not_found(kind, name))
 }
 
-fn go_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 /// A new Scale written back to its owner: its `spec.replicas`, after the Scale's own
 /// decoding and validation (`ValidateScale`), with the Scale's resourceVersion a precondition.
 fn write_scale(
@@ -85,7 +74,11 @@ fn write_scale(
         Some(v) => match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
             Some(n) => n,
             None => {
-                let found = if v.is_number() { format!("number {v}") } else { go_kind(v).into() };
+                let found = if v.is_number() {
+                    format!("number {v}")
+                } else {
+                    crate::gofmt::json_kind(v).into()
+                };
                 let detail = format!("json: cannot unmarshal {found} into Go struct field ScaleSpec.spec.replicas of type int32");
                 return Err(Status::bad_request(format!(
                     "Scale in version \"v1\" cannot be handled as a Scale: {detail}"

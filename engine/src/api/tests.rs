@@ -241,6 +241,17 @@ fn autoscaling_v1_is_converted_both_ways() {
     let v2 =
         get(&mut w, "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web", &[]);
     assert_eq!(v2.body["spec"]["metrics"][0]["resource"]["target"]["averageUtilization"], 60);
+    let mut v1 = get(&mut w, &format!("{path}/web"), &[]).body;
+    assert_eq!(v1["apiVersion"], "autoscaling/v1");
+    v1["spec"]["targetCPUUtilizationPercentage"] = json!(70);
+    let r = call(&mut w, "PUT", &format!("{path}/web"), &[], v1);
+    assert_eq!(
+        (r.code, r.body["spec"]["targetCPUUtilizationPercentage"].clone()),
+        (200, json!(70))
+    );
+    let v2 =
+        get(&mut w, "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web", &[]);
+    assert_eq!(v2.body["spec"]["metrics"][0]["resource"]["target"]["averageUtilization"], 70);
 }
 
 #[test]

@@ -61,10 +61,7 @@ fn object_body(req: &Request, kind: Kind) -> Result<Value, Status> {
     let go_type = match v {
         Value::Object(_) => return Ok(v),
         Value::Null => return Ok(json!({})),
-        Value::Array(_) => "array",
-        Value::String(_) => "string",
-        Value::Number(_) => "number",
-        Value::Bool(_) => "bool",
+        other => crate::gofmt::json_kind(&other),
     };
     Err(fail(format!(
         "json: cannot unmarshal {go_type} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}"
@@ -200,6 +197,35 @@ fn store_update<T: Tabled>(
     }
 }
 
+/// What PUT and PATCH share once they hold the new object's JSON: its name must be the
+/// URL's, a resourceVersion in it must be the current one, then it is decoded and stored
+/// (to the status subresource for `/status`).
+fn replace(
+    world: &mut World,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    current: &Object,
+    v: Value,
+) -> Result<Response, Status> {
+    let name = current.meta().name.as_str();
+    let sent_name = v.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+    if sent_name != name {
+        return Err(Status::bad_request(format!(
+            "the name of the object ({sent_name}) does not match the name on the URL ({name})"
+        )));
+    }
+    let sent_rv = v.pointer("/metadata/resourceVersion").and_then(Value::as_str);
+    check_version(kind, name, sent_rv.unwrap_or_default(), &current.meta().resource_version)?;
+    let v = typed_body(v, kind, res)?;
+    let status_only = res.sub.as_deref() == Some("status");
+    with_kind!(kind, T => {
+        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
+        let stored = store_update(world, obj, status_only, q.dry_run)?;
+        Ok(answer(200, T::rc_into_object(stored), res, warnings))
+    })
+}
+
 pub(super) fn update(
     world: &mut World,
     req: &Request,
@@ -208,27 +234,9 @@ pub(super) fn update(
     res: &Resource,
     name: &str,
 ) -> Result<Response, Status> {
-    let v = typed_body(object_body(req, kind)?, kind, res)?;
-    let body_name = v.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
-    if body_name != name {
-        return Err(Status::bad_request(format!(
-            "the name of the object ({body_name}) does not match the name on the URL ({name})"
-        )));
-    }
-    let sent_rv = v
-        .pointer("/metadata/resourceVersion")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let ns = res.namespace.clone().unwrap_or_default();
-    let current = read::one(world, kind, &ns, name).ok_or_else(|| Status::not_found(kind, name))?;
-    check_version(kind, name, &sent_rv, &current.meta().resource_version)?;
-    let status_only = res.sub.as_deref() == Some("status");
-    with_kind!(kind, T => {
-        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
-        let stored = store_update(world, obj, status_only, q.dry_run)?;
-        Ok(answer(200, T::rc_into_object(stored), res, warnings))
-    })
+    let v = object_body(req, kind)?;
+    let current = read::current(world, kind, res, name)?;
+    replace(world, q, kind, res, &current, v)
 }
 
 pub(super) fn patch(
@@ -243,29 +251,13 @@ pub(super) fn patch(
         .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
     let body: Value = serde_json::from_slice(req.body)
         .map_err(|e| Status::bad_request(format!("error decoding patch: {e}")))?;
-    let ns = res.namespace.clone().unwrap_or_default();
-    let current = read::one(world, kind, &ns, name).ok_or_else(|| Status::not_found(kind, name))?;
+    let current = read::current(world, kind, res, name)?;
     let doc = object_json(&current, res.api_version == "autoscaling/v1");
     let patched = patch::apply(ty, &doc, &body).map_err(|e| match e {
         PatchFailure::BadRequest(m) => Status::bad_request(m),
         PatchFailure::DoesNotApply(d) => Status::unprocessable(&d),
     })?;
-    let new_name = patched.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
-    if new_name != name {
-        return Err(Status::bad_request(format!(
-            "the name of the object ({new_name}) does not match the name on the URL ({name})"
-        )));
-    }
-    let sent_rv =
-        patched.pointer("/metadata/resourceVersion").and_then(Value::as_str).unwrap_or_default();
-    check_version(kind, name, sent_rv, &current.meta().resource_version)?;
-    let v = typed_body(patched, kind, res)?;
-    let status_only = res.sub.as_deref() == Some("status");
-    with_kind!(kind, T => {
-        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
-        let stored = store_update(world, obj, status_only, q.dry_run)?;
-        Ok(answer(200, T::rc_into_object(stored), res, warnings))
-    })
+    replace(world, q, kind, res, &current, patched)
 }
 
 #[cfg(test)]

@@ -38,18 +38,10 @@ pub fn apply(doc: &Value, patch: &Value) -> Result<Value, Error> {
 
 /// json.Unmarshal into `[]Operation` (each a `map[string]*json.RawMessage`).
 fn decode(patch: &Value) -> Result<Vec<&Map<String, Value>>, Error> {
-    let go_kind = |v: &Value| match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    };
     let Value::Array(items) = patch else {
         return Err(Error::Decode(format!(
             "json: cannot unmarshal {} into Go value of type jsonpatch.Patch",
-            go_kind(patch)
+            crate::gofmt::json_kind(patch)
         )));
     };
     items
@@ -58,7 +50,7 @@ fn decode(patch: &Value) -> Result<Vec<&Map<String, Value>>, Error> {
             Value::Object(m) => Ok(m),
             other => Err(Error::Decode(format!(
                 "json: cannot unmarshal {} into Go value of type jsonpatch.Operation",
-                go_kind(other)
+                crate::gofmt::json_kind(other)
             ))),
         })
         .collect()
