@@ -17,90 +17,69 @@ use fantoccini::{Client, Locator};
 use support::page::*;
 use support::Browser;
 
-/// `kubeloop serve --port 0 --www dist`, stopped when dropped.
-struct Served {
+/// A process that says where it listens in its first line (`PREFIX ADDRESS`); stopped when
+/// dropped.
+struct Announced {
     child: Child,
-    url: String,
+    /// What follows the prefix.
+    at: String,
 }
 
-impl Served {
-    fn start() -> Served {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        Served::run(&["--www", root.join("dist").to_str().unwrap()])
-    }
-
-    fn run(flags: &[&str]) -> Served {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let bin = root.join("target/debug/kubeloop");
-        assert!(bin.exists(), "no target/debug/kubeloop: cargo build -p kubeloop-serve first");
-        let mut child = Command::new(&bin)
-            .args(["serve", "--port", "0"])
-            .args(flags)
+impl Announced {
+    fn start(mut cmd: Command, prefix: &str) -> Announced {
+        let mut child = cmd
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start kubeloop serve");
+            .unwrap_or_else(|e| panic!("{cmd:?} does not start: {e}"));
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let url = first
+        let at = first
             .trim()
-            .strip_prefix("Serving on ")
-            .unwrap_or_else(|| panic!("kubeloop serve said {first:?}"))
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{cmd:?} said {first:?}"))
             .to_string();
-        Served { child, url }
+        Announced { child, at }
     }
 }
 
-impl Drop for Served {
+impl Drop for Announced {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `kubeloop serve --port 0` with `flags`; `at` is its URL.
+fn serve(flags: &[&str]) -> Announced {
+    let bin = root().join("target/debug/kubeloop");
+    assert!(bin.exists(), "no target/debug/kubeloop: cargo build -p kubeloop-serve first");
+    let mut cmd = Command::new(bin);
+    cmd.args(["serve", "--port", "0"]).args(flags);
+    Announced::start(cmd, "Serving on ")
 }
 
 /// `kubectl proxy --www=dist --www-prefix=/kubeloop/` in front of a cluster (here
 /// `kubeloop serve`, through the kubeconfig it wrote), as README tells a learner to run it
-/// against a real one.
-struct Proxy {
-    child: Child,
-    url: String,
-}
-
-impl Proxy {
-    fn start(kubeconfig: &std::path::Path) -> Proxy {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        // The machine image's kubectl, or the one scripts/ensure-tools downloaded.
-        let kubectl = ["/usr/lib/google-cloud-sdk/bin/kubectl.1.33", "tools/kubectl/kubectl.1.33"]
-            .into_iter()
-            .map(|p| root.join(p))
-            .find(|p| p.is_file())
-            .unwrap_or_else(|| "kubectl".into());
-        let mut child = Command::new(kubectl)
-            .arg("proxy")
-            .arg("--port=0")
-            .arg(format!("--www={}", root.join("dist").display()))
-            .arg("--www-prefix=/kubeloop/")
-            .env("KUBECONFIG", kubeconfig)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("a real kubectl runs");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let addr = first
-            .trim()
-            .strip_prefix("Starting to serve on ")
-            .unwrap_or_else(|| panic!("kubectl proxy said {first:?}"))
-            .to_string();
-        Proxy { child, url: format!("http://{addr}/kubeloop/") }
-    }
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// against a real one; `at` is its address.
+fn proxy(kubeconfig: &std::path::Path) -> Announced {
+    // The machine image's kubectl, or the one scripts/ensure-tools downloaded.
+    let kubectl = ["/usr/lib/google-cloud-sdk/bin/kubectl.1.33", "tools/kubectl/kubectl.1.33"]
+        .into_iter()
+        .map(|p| root().join(p))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| "kubectl".into());
+    let mut cmd = Command::new(kubectl);
+    cmd.arg("proxy")
+        .arg("--port=0")
+        .arg(format!("--www={}", root().join("dist").display()))
+        .arg("--www-prefix=/kubeloop/")
+        .env("KUBECONFIG", kubeconfig);
+    Announced::start(cmd, "Starting to serve on ")
 }
 
 async fn status(c: &Client) -> String {
@@ -116,10 +95,10 @@ async fn web_pods(c: &Client) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_mode_mirrors_kubeloop_serve_and_a_clicked_delete_is_replaced_through_the_watch() {
-    let served = Served::start();
+    let served = serve(&["--www", root().join("dist").to_str().unwrap()]);
     let browser = Browser::start().await;
     let c = &browser.client;
-    c.goto(&format!("{}?live", served.url)).await.expect("open the served page");
+    c.goto(&format!("{}?live", served.at)).await.expect("open the served page");
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     eventually(30, "the status line says live", || async {
         let s = status(c).await;
@@ -217,11 +196,13 @@ async fn live_mode_works_through_kubectl_proxy_with_the_page_under_a_prefix() {
     let dir = std::env::temp_dir().join(format!("kubeloop-live-proxy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let kubeconfig = dir.join("kubeconfig");
-    let served = Served::run(&["--kubeconfig", kubeconfig.to_str().unwrap()]);
-    let proxy = Proxy::start(&kubeconfig);
+    let served = serve(&["--kubeconfig", kubeconfig.to_str().unwrap()]);
+    let proxy = proxy(&kubeconfig);
     let browser = Browser::start().await;
     let c = &browser.client;
-    c.goto(&format!("{}?live", proxy.url)).await.expect("open the page through the proxy");
+    c.goto(&format!("http://{}/kubeloop/?live", proxy.at))
+        .await
+        .expect("open the page through the proxy");
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     eventually(30, "the status line says live", || async {
         status(c).await.ends_with("\u{b7} live")
