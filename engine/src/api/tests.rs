@@ -310,11 +310,25 @@ fn a_selector_watch_sees_objects_arrive_and_leave_its_selection() {
         &[("watch", "1"), ("resourceVersion", &rv), ("labelSelector", "tier=front")],
     );
     assert!(spec.poll(&w).is_empty());
+    let by_field = |name: &str| format!("metadata.name={name}");
+    let (web, api) = (by_field("web"), by_field("api"));
+    let mut by_name = watch(
+        &mut w,
+        DEPLOYMENTS,
+        &[("watch", "1"), ("resourceVersion", &rv), ("fieldSelector", &web)],
+    );
+    let mut other = watch(
+        &mut w,
+        DEPLOYMENTS,
+        &[("watch", "1"), ("resourceVersion", &rv), ("fieldSelector", &api)],
+    );
     let path = format!("{DEPLOYMENTS}/web");
     call(&mut w, "PATCH", &path, &[], json!({"metadata": {"labels": {"tier": "front"}}}));
     call(&mut w, "PATCH", &path, &[], json!({"metadata": {"labels": {"x": "y"}}}));
     call(&mut w, "PATCH", &path, &[], json!({"metadata": {"labels": {"tier": "back"}}}));
     assert_eq!(types(&spec.poll(&w)), ["ADDED web", "MODIFIED web", "DELETED web"]);
+    assert_eq!(types(&by_name.poll(&w)), ["MODIFIED web", "MODIFIED web", "MODIFIED web"]);
+    assert!(other.poll(&w).is_empty());
 
     let mut from_zero = watch(
         &mut w,
@@ -361,4 +375,30 @@ fn a_watch_from_a_version_the_log_dropped_gets_one_410_event() {
     );
     assert_eq!(events[0]["object"]["reason"], "Expired");
     assert!(spec.finished());
+}
+
+#[test]
+fn the_loops_decisions_are_listed_and_watched_from_where_the_list_ended() {
+    let mut w = world_with(&[("web", 2)]);
+    let list = get(&mut w, super::decisions::PATH, &[]);
+    assert_eq!(list.body["kind"], "DecisionList");
+    let items = list.body["items"].as_array().unwrap();
+    assert!(items.iter().any(|d| d["controller"] == "replicaset"), "{}", list.body);
+    let rv = list.body["metadata"]["resourceVersion"].as_str().unwrap().to_string();
+    let mut spec =
+        watch(&mut w, super::decisions::PATH, &[("watch", "1"), ("resourceVersion", &rv)]);
+    assert!(spec.poll(&w).is_empty());
+    call(
+        &mut w,
+        "PATCH",
+        &format!("{DEPLOYMENTS}/web/scale"),
+        &[],
+        json!({"spec": {"replicas": 3}}),
+    );
+    w.settle();
+    let events = spec.poll(&w);
+    assert!(!events.is_empty());
+    let first = super::decisions::from_json(&events[0]["object"]).expect("a Decision");
+    assert_eq!(first.1, rv.parse::<u64>().unwrap() + 1, "numbered on from the list");
+    assert_eq!(call(&mut w, "POST", super::decisions::PATH, &[], json!({})).code, 405);
 }

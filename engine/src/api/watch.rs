@@ -33,7 +33,7 @@ enum Source {
         kind: Kind,
         namespace: Option<String>,
         labels: Selector,
-        fields: String,
+        fields: FieldSelector,
         /// Keys the watcher has been told about and that still match.
         visible: BTreeSet<Key>,
         /// The client spoke autoscaling/v1.
@@ -84,8 +84,7 @@ impl WatchSpec {
         kind: Kind,
         namespace: Option<String>,
         labels: Selector,
-        fields: &FieldSelector,
-        raw_fields: String,
+        fields: FieldSelector,
         current: Vec<Object>,
         query: &super::Query,
         v1: bool,
@@ -106,7 +105,7 @@ impl WatchSpec {
                 kind,
                 namespace,
                 labels,
-                fields: raw_fields,
+                fields,
                 visible,
                 v1,
                 table: table.map(|t| (t, false)),
@@ -212,8 +211,7 @@ impl WatchSpec {
         }
         let key = Key::of(obj.meta(), *kind);
         let matches = labels.matches(&obj.meta().labels)
-            && (fields.is_empty()
-                || FieldSelector::new(Some(fields)).matches(*kind, &obj.to_json()));
+            && (!fields.given() || fields.matches(*kind, &obj.to_json()));
         let was = visible.contains(&key);
         match (ty, matches, was) {
             (WatchEventType::Deleted, _, true) => {

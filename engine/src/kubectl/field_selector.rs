@@ -21,6 +21,7 @@ struct Term {
 }
 
 /// A field selector as a list request carries it.
+#[derive(Debug)]
 pub struct FieldSelector {
     raw: String,
     terms: Result<Vec<Term>, String>,
