@@ -217,6 +217,11 @@ async fn live_mode_works_through_kubectl_proxy_with_the_page_under_a_prefix() {
     resize(c, 1024, 768).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     browser.screenshot("live-proxy-projector.png").await;
+    // Presenter mode on the projector, as a class would see the real cluster.
+    click_button(c, "Presenter").await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(web_pods(c).await.len(), 2, "the pods are still drawn in presenter mode");
+    browser.screenshot("live-proxy-presenter.png").await;
     browser.close().await;
     drop(proxy);
     drop(served);
