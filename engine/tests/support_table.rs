@@ -1,4 +1,4 @@
-//! README's "kubectl support" table is a claim, and this test holds it to the evidence:
+//! The "kubectl support" tables in `docs/kubectl.md` are a claim, and this test holds it to the evidence:
 //! every verb and flag it lists as supported appears in a golden transcript
 //! (`tests/golden/*.sh`, `examples/lesson.sh`), whose output is checked line by line, and
 //! every verb it lists as refused is refused by the command box.
@@ -12,16 +12,9 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The table rows under the `## kubectl support` heading, as cells.
+/// The rows of the `heading_table`th table of `docs/kubectl.md`, as cells.
 fn rows(heading_table: usize) -> Vec<Vec<String>> {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    let section = readme
-        .split("\n## kubectl support\n")
-        .nth(1)
-        .expect("README has a `## kubectl support` section")
-        .split("\n## ")
-        .next()
-        .unwrap_or_default();
+    let section = std::fs::read_to_string(root().join("docs/kubectl.md")).expect("docs/kubectl.md");
     let tables: Vec<Vec<Vec<String>>> = section
         .split("\n\n")
         .filter(|block| block.trim_start().starts_with('|'))
@@ -110,7 +103,7 @@ fn every_supported_verb_and_flag_is_shown_by_a_golden_transcript() {
     }
     assert!(
         missing.is_empty(),
-        "README claims support the goldens do not show:\n{}",
+        "docs/kubectl.md claims support the goldens do not show:\n{}",
         missing.join("\n")
     );
 }
@@ -132,7 +125,7 @@ fn every_refused_verb_is_refused_with_a_reason() {
             );
             assert!(
                 !row.get(1).is_none_or(|why| why.is_empty()),
-                "`{verb}` has no reason in README"
+                "`{verb}` has no reason in docs/kubectl.md"
             );
         }
     }

@@ -6,8 +6,7 @@
 //! `/apis/kubeloop.dev/v1/commands`, on the same objects. Writes run on two servers with the
 //! same seed, the real kubectl on one and the command box on the other, each waiting for the
 //! cluster to settle first so both draw the same names. Ages are masked: the two commands
-//! run a moment apart. Differences kubeloop keeps are listed in README ("Use it with real
-//! tools").
+//! run a moment apart. Differences kubeloop keeps are listed in docs/api.md.
 
 mod support;
 
@@ -128,7 +127,7 @@ fn minor(version: &str) -> u32 {
 }
 
 /// The command box prints as kubectl 1.34 does. What older kubectl prints differently, from
-/// the kubectl source of each release (listed in README):
+/// the kubectl source of each release (listed in docs/api.md):
 /// - before 1.34, `delete` says `"web" deleted`, without `from default namespace`
 ///   (cmd/delete/delete.go `PrintObj`'s operation);
 /// - before 1.30, describe's pod template has no `Node-Selectors` or `Tolerations`
