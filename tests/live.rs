@@ -57,7 +57,8 @@ fn root() -> std::path::PathBuf {
 /// `kubeloop serve --port 0` with `flags`; `at` is its URL.
 fn serve(flags: &[&str]) -> Announced {
     // Where cargo put it: $CARGO_TARGET_DIR when set (as the test's own build honoured it).
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), Into::into);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), Into::into);
     let bin = target.join("debug/kubeloop");
     assert!(bin.exists(), "no {}: cargo build -p kubeloop-serve first", bin.display());
     let mut cmd = Command::new(bin);
