@@ -7,8 +7,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::kubectl::patch::{json, merge, strategic};
-use crate::kubectl::strict;
+use crate::apimachinery::patch::{json, merge, strategic};
+use crate::apimachinery::strict;
 
 use super::query::FieldValidation;
 

@@ -11,9 +11,10 @@
 
 use serde_json::Value;
 
+use crate::api::decode::{self, Undecodable};
 use crate::model::*;
 
-use super::{strict, KubectlError};
+use super::KubectlError;
 
 /// Largest manifest accepted, so a runaway paste is refused quickly.
 pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
@@ -38,22 +39,6 @@ pub struct Item {
     pub namespace: String,
     /// The typed object, or why the API server could not decode it.
     pub decoded: Result<Object, Undecodable>,
-}
-
-/// A document the API server could not decode into its kind.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Undecodable {
-    pub kind: String,
-    /// The decoder's own words: `json: cannot unmarshal ...` or `strict decoding error: ...`.
-    pub detail: String,
-}
-
-impl std::fmt::Display for Undecodable {
-    /// The BadRequest message, as apiserver rest.go `transformDecodeError` words it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = &self.kind;
-        write!(f, "{kind} in version \"v1\" cannot be handled as a {kind}: {}", self.detail)
-    }
 }
 
 /// Every object of `text`, failing on the first problem of any kind: for tests that want the
@@ -142,7 +127,7 @@ fn documents(text: &str) -> (Vec<Value>, Option<KubectlError>) {
 
 /// kubectl's checks of one document, then the API server's decoding. `None` for kinds the
 /// sandbox reads but does not create (Nodes, Events).
-fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
+fn item(v: Value) -> Result<Option<Item>, KubectlError> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
     let (kind_name, api) = (text("kind"), text("apiVersion"));
     // ValidateSchema: both missing fields are reported, as an aggregate when there are two.
@@ -196,80 +181,8 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
     };
     let (name, namespace) = (meta("name"), meta("namespace"));
     let source = v.clone();
-    if kind == Kind::HorizontalPodAutoscaler && api == "autoscaling/v1" {
-        v = super::autoscale::v2_manifest_from_v1(v);
-    }
-    fill_absent(&mut v, kind);
-    let decoded = match kind {
-        Kind::Deployment => strict::typed(v).map(Object::Deployment),
-        Kind::ReplicaSet => strict::typed(v).map(Object::ReplicaSet),
-        Kind::Service => strict::typed(v).map(Object::Service),
-        Kind::EndpointSlice => strict::typed(v).map(Object::EndpointSlice),
-        Kind::Endpoints => strict::typed(v).map(Object::Endpoints),
-        Kind::DaemonSet => strict::typed(v).map(Object::DaemonSet),
-        Kind::StatefulSet => strict::typed(v).map(Object::StatefulSet),
-        Kind::ControllerRevision => strict::typed(v).map(Object::ControllerRevision),
-        Kind::Job => strict::typed(v).map(Object::Job),
-        Kind::CronJob => strict::typed(v).map(Object::CronJob),
-        Kind::HorizontalPodAutoscaler => strict::typed(v).map(Object::HorizontalPodAutoscaler),
-        Kind::PersistentVolumeClaim => strict::typed(v).map(Object::PersistentVolumeClaim),
-        Kind::Pod | Kind::Node | Kind::Event => strict::typed(v).map(Object::Pod),
-    };
-    let decoded = decoded.map_err(|detail| Undecodable { kind: kind_name.clone(), detail });
+    let decoded = decode::object(kind, &api, v);
     Ok(Some(Item { source, kind, name, namespace, decoded }))
-}
-
-/// The pod spec of a workload's `template`.
-fn template_spec(
-    spec: &mut serde_json::Map<String, Value>,
-) -> Option<&mut serde_json::Map<String, Value>> {
-    spec.get_mut("template").and_then(|t| t.get_mut("spec")).and_then(Value::as_object_mut)
-}
-
-/// Gives fields the API server lets a manifest leave out, but that the typed model insists
-/// on, an empty value, so validation judges the object (`spec.selector: Required value`)
-/// rather than the decoder.
-pub(crate) fn fill_absent(v: &mut Value, kind: Kind) {
-    let Value::Object(top) = v else { return };
-    top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
-    // A Service's spec has no required field; slices and Endpoints have no spec at all.
-    // A ControllerRevision has no spec; a claim's and an autoscaler's specs hold no pods.
-    if matches!(
-        kind,
-        Kind::Service
-            | Kind::EndpointSlice
-            | Kind::Endpoints
-            | Kind::ControllerRevision
-            | Kind::PersistentVolumeClaim
-            | Kind::HorizontalPodAutoscaler
-            // Nodes and Events come from the API (kubeloop serve), never from manifests.
-            | Kind::Node
-            | Kind::Event
-    ) {
-        return;
-    }
-    let spec = top.entry("spec").or_insert_with(|| Value::Object(Default::default()));
-    let Value::Object(spec) = spec else { return };
-    let pod_spec = match kind {
-        Kind::Pod => Some(&mut *spec),
-        // A Job's selector is optional: the API server generates it.
-        Kind::Job => template_spec(spec),
-        Kind::CronJob => spec
-            .get_mut("jobTemplate")
-            .and_then(|t| t.get_mut("spec"))
-            .and_then(Value::as_object_mut)
-            .and_then(template_spec),
-        _ => {
-            spec.entry("selector").or_insert_with(|| Value::Object(Default::default()));
-            template_spec(spec)
-        }
-    };
-    let containers = pod_spec.and_then(|s| s.get_mut("containers")).and_then(Value::as_array_mut);
-    for c in containers.into_iter().flatten() {
-        if let Value::Object(c) = c {
-            c.entry("name").or_insert_with(|| Value::String(String::new()));
-        }
-    }
 }
 
 #[cfg(test)]

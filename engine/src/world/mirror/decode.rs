@@ -8,7 +8,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::kubectl::strict::{remove_path, unknown_field_path};
+use crate::apimachinery::strict::{remove_path, unknown_field_path};
 use crate::model::{Kind, Object, Resource};
 
 /// Most fields dropped from one object before it is given up on: a bound on the search's
