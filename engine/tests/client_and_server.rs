@@ -1,10 +1,46 @@
-//! Checks that need kubectl and the API server at once, so they sit above both: the server's
-//! version and tables as `kubectl version` and `kubectl get` print them. The API server tests
-//! itself without kubectl.
+//! Checks that need kubectl and the layers under it at once, so they sit above both: the
+//! store's invariants over a cluster kubectl made busy, the endpoint loops' outcome, and the
+//! server's version as `kubectl version` prints it. The store and the API server test
+//! themselves without kubectl.
 
 use kubeloop::api::{discovery, table};
+use kubeloop::controllers::endpointslice::check_endpoints;
+use kubeloop::controllers::ControllerName;
 use kubeloop::kubectl::{Mode, Session};
-use kubeloop::world::World;
+use kubeloop::model::Service;
+use kubeloop::world::{RunState, World};
+
+#[test]
+fn a_busy_cluster_keeps_the_stores_invariants() {
+    let mut s = Session::new(World::new(3), Mode::Script);
+    let out = s.run(
+        "k create deployment web --image=nginx --replicas=4; k rollout status deploy/web; \
+         k delete deploy web --cascade=orphan; k label pod --all app-; settle",
+    );
+    assert_eq!(out.status, 0, "{}", out.text());
+    assert_eq!(s.world.store.check_invariants(), Ok(()));
+}
+
+#[test]
+fn endpoints_are_checked_against_the_pods_once_the_loops_catch_up() {
+    let mut s = Session::new(World::new(4), Mode::Script);
+    let out = s.run("k create deployment web --image=nginx --replicas=2; settle");
+    assert_eq!(out.status, 0, "{}", out.text());
+    s.world.create(Service::selecting("web", &[("app", "web")], 80)).unwrap();
+    s.world.settle();
+    assert_eq!(check_endpoints(&s.world.store), Ok(()));
+    // With both endpoint loops stopped, a deleted pod stays a ready endpoint.
+    s.world.set_controller(ControllerName::EndpointSlice, RunState::Stopped);
+    s.world.set_controller(ControllerName::Endpoints, RunState::Stopped);
+    assert_eq!(s.run("k delete pod --all --grace-period=0 --force").status, 0);
+    s.world.advance(1_000);
+    let err = check_endpoints(&s.world.store).unwrap_err();
+    assert!(err.contains("service web: ready"), "{err}");
+    s.world.set_controller(ControllerName::EndpointSlice, RunState::Running);
+    s.world.set_controller(ControllerName::Endpoints, RunState::Running);
+    s.world.settle();
+    assert_eq!(check_endpoints(&s.world.store), Ok(()));
+}
 
 #[test]
 fn kubectl_version_prints_the_version_the_server_serves() {
