@@ -41,6 +41,37 @@ pub struct Item {
     pub decoded: Result<Object, Undecodable>,
 }
 
+/// The kinds a manifest may hold, in `Kind::ALL`'s order: every kind but the two the cluster
+/// alone writes (Nodes register themselves; Events are recorded), which `item` skips.
+pub const APPLIED: [Kind; Kind::ALL.len() - 2] = {
+    let mut out = [Kind::Pod; Kind::ALL.len() - 2];
+    let (mut i, mut n) = (0, 0);
+    while i < Kind::ALL.len() {
+        if !matches!(Kind::ALL[i], Kind::Node | Kind::Event) {
+            out[n] = Kind::ALL[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// `APPLIED` as the fallback message names them: "Deployments, ... and Endpoints".
+fn applied_kinds() -> String {
+    let names: Vec<String> = APPLIED
+        .iter()
+        .map(|k| match k.as_str() {
+            plural if plural.ends_with('s') => plural.to_string(),
+            kind => format!("{kind}s"),
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// Every object of `text`, failing on the first problem of any kind: for tests that want the
 /// whole manifest or nothing.
 #[cfg(test)]
@@ -143,30 +174,19 @@ fn item(v: Value) -> Result<Option<Item>, KubectlError> {
             "error validating \"STDIN\": error validating data: {body}; if you choose to ignore these errors, turn validation off with --validate=false"
         )));
     }
-    let (kind, want) = match kind_name.as_str() {
-        "Deployment" => (Kind::Deployment, "apps/v1"),
-        "ReplicaSet" => (Kind::ReplicaSet, "apps/v1"),
-        "Pod" => (Kind::Pod, "v1"),
-        "Service" => (Kind::Service, "v1"),
-        "EndpointSlice" => (Kind::EndpointSlice, "discovery.k8s.io/v1"),
-        "Endpoints" => (Kind::Endpoints, "v1"),
-        "DaemonSet" => (Kind::DaemonSet, "apps/v1"),
-        "StatefulSet" => (Kind::StatefulSet, "apps/v1"),
-        "ControllerRevision" => (Kind::ControllerRevision, "apps/v1"),
-        "Job" => (Kind::Job, "batch/v1"),
-        "CronJob" => (Kind::CronJob, "batch/v1"),
-        // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
-        "HorizontalPodAutoscaler" if api == "autoscaling/v1" => {
-            (Kind::HorizontalPodAutoscaler, "autoscaling/v1")
-        }
-        "HorizontalPodAutoscaler" => (Kind::HorizontalPodAutoscaler, "autoscaling/v2"),
-        "PersistentVolumeClaim" => (Kind::PersistentVolumeClaim, "v1"),
-        "Node" | "Event" => return Ok(None),
-        other => {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets, DaemonSets, StatefulSets, ControllerRevisions, Jobs, CronJobs, HorizontalPodAutoscalers, Pods, PersistentVolumeClaims, Services, EndpointSlices and Endpoints)"
-            )))
-        }
+    let Some(kind) = Kind::ALL.into_iter().find(|k| k.as_str() == kind_name) else {
+        return Err(KubectlError::Plain(format!(
+            "kubeloop: kind {kind_name} is not simulated in kubeloop (manifests may hold {})",
+            applied_kinds()
+        )));
+    };
+    if !APPLIED.contains(&kind) {
+        return Ok(None);
+    }
+    // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
+    let want = match kind {
+        Kind::HorizontalPodAutoscaler if api == "autoscaling/v1" => "autoscaling/v1",
+        _ => kind.api_version(),
     };
     if api != want {
         return Err(KubectlError::Usage(format!(
@@ -208,6 +228,36 @@ mod tests {
         assert!(load("apiVersion: v1\nkind: EndpointSlice\nmetadata: {name: x}\n").is_err());
         assert!(load("apiVersion: v1\nkind: Pod\n  bad: [indent\n").is_err());
         assert!(load("").is_err());
+    }
+
+    #[test]
+    fn the_fallback_names_exactly_the_kinds_a_manifest_may_hold() {
+        let doc = |kind: Kind| {
+            format!("apiVersion: {}\nkind: {kind}\nmetadata: {{name: x}}\n", kind.api_version())
+        };
+        let refused = read("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+        let message = refused.stopped.expect("a ConfigMap is refused").to_string();
+        let list = message.split("may hold ").nth(1).and_then(|l| l.strip_suffix(')'));
+        let named: Vec<&str> =
+            list.expect("a list of kinds").split(", ").flat_map(|n| n.split(" and ")).collect();
+        for kind in Kind::ALL {
+            let stream = read(&doc(kind));
+            assert!(
+                stream.stopped.is_none(),
+                "{kind}: {:?}",
+                stream.stopped.map(|e| e.to_string())
+            );
+            let plural = kind.as_str().to_string() + if kind == Kind::Endpoints { "" } else { "s" };
+            if APPLIED.contains(&kind) {
+                assert_eq!(stream.items.iter().map(|i| i.kind).collect::<Vec<_>>(), [kind]);
+                assert!(named.contains(&plural.as_str()), "{kind} is missing from: {message}");
+            } else {
+                assert!(stream.items.is_empty(), "{kind} is read and skipped");
+                assert!(!named.contains(&plural.as_str()), "{kind} is named in: {message}");
+            }
+        }
+        assert_eq!(named.len(), APPLIED.len(), "{message}");
+        assert!(message.ends_with("PersistentVolumeClaims)"), "{message}");
     }
 
     #[test]
