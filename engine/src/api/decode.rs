@@ -93,3 +93,29 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_v1_autoscaler_decodes_as_v2_and_an_unknown_field_is_named() {
+        let v1 = json!({
+            "apiVersion": "autoscaling/v1", "kind": "HorizontalPodAutoscaler",
+            "metadata": {"name": "web"},
+            "spec": {"scaleTargetRef": {"kind": "Deployment", "name": "web", "apiVersion": "apps/v1"},
+                "maxReplicas": 5, "targetCPUUtilizationPercentage": 50}
+        });
+        let decoded = object(Kind::HorizontalPodAutoscaler, "autoscaling/v1", v1);
+        let Ok(Object::HorizontalPodAutoscaler(h)) = decoded else { panic!("{decoded:?}") };
+        let target = &h.spec.metrics[0].resource.as_ref().expect("a CPU metric").target;
+        assert_eq!(target.average_utilization, Some(50));
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+            "spec": {"containers": [{"name": "c", "image": "nginx"}], "oops": 1}});
+        assert_eq!(
+            object(Kind::Pod, "v1", pod).unwrap_err().to_string(),
+            "Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"spec.oops\""
+        );
+    }
+}
