@@ -5,6 +5,7 @@
 //! wall-clock time: time is an input.
 
 pub mod api;
+pub mod apimachinery;
 pub mod clock;
 pub mod controllers;
 pub mod cron;

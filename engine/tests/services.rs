@@ -188,7 +188,7 @@ fn deleting_the_service_deletes_its_slices() {
     let collected = s.world.store.watch.since(0).any(|e| {
         e.ty == WatchEventType::Deleted
             && e.object.kind() == Kind::EndpointSlice
-            && e.by == Some(ControllerName::GarbageCollector)
+            && e.by == Some(ControllerName::GarbageCollector.manager())
     });
     assert!(collected, "deleted by the garbage collector, not by the slice controller");
     assert_eq!(pods_with_image(&s.world, "nginx:1.27").len(), 3, "the pods stay");

@@ -79,7 +79,7 @@ pub fn history(world: &World, uid: &str) -> Vec<Change> {
         let more = diff.len().saturating_sub(DIFF_LIMIT);
         changes.push(Change {
             at: format!("t = {}", human(e.at.millis())),
-            by: e.by.map_or("you (kubectl)".to_string(), |c| c.component().to_string()),
+            by: e.by.map_or("you (kubectl)".to_string(), |c| c.name().to_string()),
             by_user: e.by.is_none(),
             verb,
             diff: diff.into_iter().take(DIFF_LIMIT).collect(),

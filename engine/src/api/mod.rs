@@ -7,12 +7,17 @@
 //! apiserver/pkg/endpoints/request/requestinfo.go, and the registries' REST storage
 //! (apiserver/pkg/registry/generic/registry/store.go).
 
+pub mod conversion;
 pub mod decisions;
+pub mod decode;
 mod delete;
 pub mod discovery;
+pub mod fields;
+pub mod log;
 mod objects;
 pub mod patch;
 mod path;
+pub mod printers;
 pub mod query;
 mod read;
 pub mod status;

@@ -4,20 +4,11 @@
 
 use serde_json::{json, Value};
 
-use crate::kubectl::autoscale;
-use crate::model::{Kind, Object};
+use crate::model::Kind;
 use crate::world::World;
 
 use super::path::{Resource, Target};
 use super::{delete, read, subresources, write, Query, Reply, Request, Response, Status};
-
-/// An object as the API returns it: JSON in the version the client spoke.
-pub(super) fn object_json(obj: &Object, v1: bool) -> Value {
-    if v1 && obj.kind() == Kind::HorizontalPodAutoscaler {
-        return autoscale::v1_of(obj);
-    }
-    obj.to_json()
-}
 
 pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource) -> Reply {
     let kind = match res.target {

@@ -7,8 +7,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::kubectl::patch::{json, merge, strategic};
-use crate::kubectl::strict;
+use crate::apimachinery::patch::{json, merge, strategic};
+use crate::apimachinery::strict;
 
 use super::query::FieldValidation;
 
@@ -66,7 +66,7 @@ pub fn decode<T: DeserializeOwned + Clone>(
     validation: FieldValidation,
 ) -> Result<(T, Vec<String>), String> {
     let mut warnings = Vec::new();
-    // Each round names up to strict.rs's limit of unknown fields.
+    // Each round names up to apimachinery/strict.rs's limit of unknown fields.
     for _ in 0..50 {
         let detail = match strict::typed::<T>(v.clone()) {
             Ok(obj) => return Ok((std::rc::Rc::unwrap_or_clone(obj), warnings)),

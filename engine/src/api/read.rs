@@ -8,14 +8,14 @@
 
 use serde_json::{json, Value};
 
-use crate::kubectl::field_selector::FieldSelector;
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object, Resource as _};
 use crate::store::Key;
 use crate::with_kind;
 use crate::world::World;
 
-use super::objects::object_json;
+use super::conversion::object_json;
+use super::fields::FieldSelector;
 use super::path::Resource;
 use super::table::{self, Include};
 use super::{Query, Request, Response, Status, WatchSpec};

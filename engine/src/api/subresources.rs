@@ -8,7 +8,6 @@
 
 use serde_json::{json, Value};
 
-use crate::kubectl::logs;
 use crate::labels::validation::FieldError;
 use crate::model::*;
 use crate::store::ApiError;
@@ -189,14 +188,14 @@ pub(super) fn log(
     name: &str,
 ) -> Result<Response, Status> {
     let ns = res.namespace.clone().unwrap_or_default();
-    let lines = logs::pod_log(world, &ns, name, q.container.as_deref(), q.previous)?;
+    let lines = super::log::pod_log(world, &ns, name, q.container.as_deref(), q.previous)?;
     let skip = match q.tail_lines {
         Some(n) if n >= 0 => lines.len().saturating_sub(n as usize),
         _ => 0,
     };
     let text: String = lines[skip..]
         .iter()
-        .map(|(t, line)| format!("{}\n", logs::stamped(*t, line, q.timestamps)))
+        .map(|(t, line)| format!("{}\n", super::log::stamped(*t, line, q.timestamps)))
         .collect();
     Ok(Response { code: 200, body: Value::Null, warnings: Vec::new(), text: Some(text) })
 }

@@ -9,8 +9,8 @@
 
 use serde_json::{json, Value};
 
+use super::printers::{headers, row, TableOptions};
 use crate::clock::Time;
-use crate::kubectl::printers::table::{headers, row, TableOptions};
 use crate::model::{Kind, Object};
 
 /// Column names as printers.go defines them; kubectl shows them upper-cased.
@@ -199,17 +199,28 @@ pub fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{Mode, Session};
+    use crate::model::Deployment;
     use crate::world::World;
 
     #[test]
     fn the_table_has_kubectl_gets_columns_and_cells() {
-        let mut s = Session::new(World::new(1), Mode::Script);
-        s.run("kubectl create deployment web --image=nginx --replicas=2");
-        s.world.settle();
-        let deployments = super::super::read::all(&s.world, Kind::Deployment, None);
+        let mut w = World::new(1);
+        let d = json!({
+            "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+            "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}},
+                "template": {"metadata": {"labels": {"app": "web"}},
+                    "spec": {"containers": [{"name": "nginx", "image": "nginx"}]}}}
+        });
+        let Ok(Object::Deployment(d)) =
+            super::super::decode::object(Kind::Deployment, "apps/v1", d)
+        else {
+            panic!("the deployment decodes")
+        };
+        w.create(Deployment::clone(&d)).unwrap();
+        w.settle();
+        let deployments = super::super::read::all(&w, Kind::Deployment, None);
         let refs: Vec<&Object> = deployments.iter().collect();
-        let t = table(Kind::Deployment, &refs, Include::Metadata, "9", s.world.now());
+        let t = table(Kind::Deployment, &refs, Include::Metadata, "9", w.now());
         let names: Vec<&str> = t["columnDefinitions"]
             .as_array()
             .unwrap()

@@ -18,14 +18,14 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use crate::kubectl::field_selector::FieldSelector;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
 use crate::store::{Key, WatchEventType};
 use crate::world::World;
 
+use super::fields::FieldSelector;
 use super::table::{self, Include};
-use super::{decisions, objects, Status};
+use super::{conversion, decisions, Status};
 
 #[derive(Debug)]
 enum Source {
@@ -163,7 +163,7 @@ impl WatchSpec {
                 *sent_columns = true;
                 t
             }
-            None => objects::object_json(obj, *v1),
+            None => conversion::object_json(obj, *v1),
         };
         event(ty, body)
     }

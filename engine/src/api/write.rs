@@ -5,14 +5,13 @@
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use crate::kubectl::autoscale;
-use crate::kubectl::manifest::{fill_absent, Undecodable};
 use crate::model::{Kind, Object, Resource as _};
 use crate::store::{ApiError, Tabled};
 use crate::with_kind;
 use crate::world::World;
 
-use super::objects::object_json;
+use super::conversion::{self, object_json};
+use super::decode::{fill_absent, Undecodable};
 use super::patch::{self, PatchFailure, PatchType};
 use super::path::Resource;
 use super::query::FieldValidation;
@@ -128,7 +127,7 @@ fn typed_body(mut v: Value, kind: Kind, res: &Resource) -> Result<Value, Status>
         }
     }
     if kind == Kind::HorizontalPodAutoscaler && res.api_version == "autoscaling/v1" {
-        v = autoscale::v2_manifest_from_v1(v);
+        v = conversion::v2_manifest_from_v1(v);
     }
     fill_absent(&mut v, kind);
     Ok(v)

@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::clock::Time;
 use crate::model::Kind;
+use crate::store::FieldManager;
 
 /// The loops, in the fixed order the world runs them each tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,6 +88,11 @@ impl ControllerName {
             ControllerName::Endpoints => "endpoint-controller",
             ControllerName::KubeProxy => "kube-proxy",
         }
+    }
+
+    /// The field manager the loop writes as: the store stamps its writes with it.
+    pub fn manager(self) -> FieldManager {
+        FieldManager::new(self.component())
     }
 
     pub fn from_short(s: &str) -> Option<ControllerName> {

@@ -1,6 +1,8 @@
 //! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object names from the live cluster,
 //! and each verb's flags from its own parser (`super::flags_of`).
 
+use crate::api::discovery;
+use crate::controllers::ControllerName;
 use crate::model::{Kind, Resource};
 use crate::world::World;
 
@@ -35,22 +37,6 @@ const VERBS: &[&str] = &[
     "api-resources",
     "api-versions",
 ];
-const KINDS: &[&str] = &[
-    "pods",
-    "replicasets",
-    "deployments",
-    "services",
-    "endpointslices",
-    "endpoints",
-    "nodes",
-    "events",
-    "all",
-    "po",
-    "rs",
-    "deploy",
-    "svc",
-    "ep",
-];
 /// What `kubectl expose` takes (expose.go `exposeResources`, less replication controllers).
 const EXPOSABLE: &[&str] = &["deployment", "replicaset", "pod", "service", "deploy", "rs", "svc"];
 const SERVICE_TYPES: &[&str] = &["clusterip", "nodeport", "loadbalancer", "externalname"];
@@ -72,6 +58,19 @@ const SANDBOX: &[&str] = &[
     "clear",
     "help",
 ];
+
+/// The resource words `get`, `describe` and the like take: every kind's plural and short
+/// names (as discovery registers them), then the categories (`all`), from `Kind::ALL`.
+fn kind_words() -> Vec<String> {
+    let names = Kind::ALL.iter().flat_map(|&k| {
+        std::iter::once(k.plural()).chain(discovery::short_names(k).iter().copied())
+    });
+    let categories = Kind::ALL.iter().flat_map(|&k| discovery::categories(k).iter().copied());
+    let mut words: Vec<String> = names.chain(categories).map(str::to_string).collect();
+    crate::sort::sort(&mut words);
+    words.dedup();
+    words
+}
 
 fn names(world: &World, kind: Kind) -> Vec<String> {
     let s = &world.store;
@@ -133,7 +132,9 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         }
         // `explain` takes a resource (and a dotted path after it), never `all`.
         ["k" | "kubectl", "explain"] => {
-            KINDS.iter().filter(|k| **k != "all").map(|s| s.to_string()).collect()
+            let categories: Vec<&str> =
+                Kind::ALL.iter().flat_map(|&k| discovery::categories(k).iter().copied()).collect();
+            kind_words().into_iter().filter(|w| !categories.contains(&w.as_str())).collect()
         }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
         ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(world, Kind::Pod),
@@ -152,7 +153,7 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
                     None => Vec::new(),
                 }
             } else {
-                KINDS.iter().map(|s| s.to_string()).collect()
+                kind_words()
             }
         }
         ["k" | "kubectl", _verb, ty, ..] if !ty.starts_with('-') => match Kind::from_resource(ty) {
@@ -167,21 +168,13 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         ["controller"] => {
             ["stop", "start", "pause", "list"].iter().map(|s| s.to_string()).collect()
         }
-        ["controller", _] => [
-            "replicaset",
-            "deployment",
-            "scheduler",
-            "kubelet",
-            "garbage-collector",
-            "node-lifecycle",
-            "endpointslice",
-            "endpoints",
-            "kube-proxy",
-            "all",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
+        // Every loop by its short name (`controller stop|start NAME`), and `all`.
+        ["controller", _] => ControllerName::ALL
+            .iter()
+            .map(|c| c.short())
+            .chain(["all"])
+            .map(str::to_string)
+            .collect(),
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
@@ -258,6 +251,30 @@ mod tests {
         assert_eq!(complete("k set res", w).as_deref(), Some("k set resources "));
         assert_eq!(complete("loa", w).as_deref(), Some("load "));
         assert_eq!(complete("load ", w).as_deref(), Some("load deploy/web "));
+    }
+
+    #[test]
+    fn every_kind_the_engine_knows_is_offered_by_its_plural_and_short_names() {
+        let w = World::new(1);
+        let words = candidates("k get ", &w);
+        let explain = candidates("k explain ", &w);
+        for kind in Kind::ALL {
+            assert!(words.iter().any(|c| c == kind.plural()), "get offers no {}", kind.plural());
+            assert!(explain.iter().any(|c| c == kind.plural()), "explain offers no {kind}");
+            for short in discovery::short_names(kind) {
+                assert!(words.iter().any(|c| c == short), "get offers no {short} ({kind})");
+            }
+        }
+        assert!(words.contains(&"all".to_string()) && !explain.contains(&"all".to_string()));
+        assert_eq!(
+            complete("k get horizontalpod", &w).as_deref(),
+            Some("k get horizontalpodautoscalers ")
+        );
+        assert_eq!(complete("k describe pv", &w).as_deref(), Some("k describe pvc "));
+        let loops = candidates("controller stop ", &w);
+        for c in ControllerName::ALL {
+            assert!(loops.iter().any(|l| l == c.short()), "controller offers no {c}");
+        }
     }
 
     #[test]

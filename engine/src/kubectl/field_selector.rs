@@ -1,315 +1,85 @@
-//! `--field-selector`: kubectl sends the text and the API server parses and applies it to a
-//! list. Parsing is apimachinery pkg/fields/selector.go (`parseSelector`, `splitTerms`,
-//! `splitTerm`, `UnescapeValue`: terms joined by unescaped commas, operators `!=`, `==`,
-//! `=`); which fields a kind supports is its field label conversion (pkg/apis/core/v1/
-//! conversion.go for Pod, Node, Event and Service; apimachinery runtime
-//! `DefaultMetaV1FieldSelectorConversion` for the rest), and their values the registries'
-//! `ToSelectableFields` (pkg/registry/core/pod/strategy.go `PodToSelectableFields`, …).
-//! Errors are 400s, worded as cli-runtime's `EnhanceListError` shows them.
+//! `--field-selector` on kubectl's side: a selector makes `get` a list request, and the
+//! server's refusal is printed with cli-runtime's `EnhanceListError` prefix. Parsing and
+//! matching are the API server's (`crate::api::fields`).
 
 use serde_json::Value;
 
+use crate::api::fields::FieldSelector;
 use crate::gofmt::go_quote;
-use crate::kubectl::printers::object_json;
 use crate::model::{Kind, Object};
 
-#[derive(Debug, Clone, PartialEq)]
-struct Term {
-    field: String,
-    value: String,
-    equal: bool,
-}
-
-/// A field selector as a list request carries it.
-#[derive(Debug)]
-pub struct FieldSelector {
-    raw: String,
-    terms: Result<Vec<Term>, String>,
-}
-
-impl FieldSelector {
-    pub fn new(raw: Option<&str>) -> FieldSelector {
-        let raw = raw.map(str::trim).unwrap_or_default().to_string();
-        FieldSelector { terms: parse(&raw), raw }
+/// cli-runtime builder.go `visitBySelector`: a selector makes a list request, so a get by
+/// name (`positional` are its words) cannot have one.
+pub fn check_no_names(fields: &FieldSelector, positional: &[String]) -> Result<(), String> {
+    if !fields.given() {
+        return Ok(());
     }
-
-    /// Whether a non-empty selector was given.
-    pub fn given(&self) -> bool {
-        !self.raw.is_empty()
-    }
-
-    /// cli-runtime builder.go `visitBySelector`: a selector makes a list request, so a get
-    /// by name (`positional` are its words) cannot have one.
-    pub fn check_no_names(&self, positional: &[String]) -> Result<(), String> {
-        if !self.given() {
-            return Ok(());
-        }
-        Err(if positional.iter().any(|p| p.contains('/')) {
-            "selectors and the all flag cannot be used when passing resource/name arguments".into()
-        } else {
-            "name cannot be provided when a selector is specified".into()
-        })
-    }
-
-    /// The server's refusal of this selector for a list of `kind`, in its own words (the
-    /// REST API answers it as a 400; kubectl's `filter` adds cli-runtime's prefix).
-    pub fn check(&self, kind: Kind) -> Result<(), String> {
-        let terms = self.terms.as_ref().map_err(Clone::clone)?;
-        terms.iter().try_for_each(|t| supported(kind, &t.field))
-    }
-
-    /// Whether an object (as JSON) of `kind` matches; call `check` first.
-    pub fn matches(&self, kind: Kind, json: &Value) -> bool {
-        let Ok(terms) = &self.terms else { return false };
-        terms.iter().all(|t| (field_value(kind, json, &t.field) == t.value) == t.equal)
-    }
-
-    /// `filter` over objects, matched against their JSON.
-    pub fn filter_objects(
-        &self,
-        kind: Kind,
-        label_raw: &str,
-        objects: Vec<Object>,
-    ) -> Result<Vec<Object>, String> {
-        let pairs = objects.into_iter().map(|o| (object_json(&o), o)).collect();
-        Ok(self.filter(kind, label_raw, pairs)?.into_iter().map(|(_, o)| o).collect())
-    }
-
-    /// Which of `objects` (as JSON, with their payload) a list of `kind` returns, or the line
-    /// kubectl prints for the server's refusal; `label_raw` is the `-l` text it repeats.
-    pub fn filter<T>(
-        &self,
-        kind: Kind,
-        label_raw: &str,
-        objects: Vec<(Value, T)>,
-    ) -> Result<Vec<(Value, T)>, String> {
-        let err = |e: String| {
-            let v = kind.api_version();
-            format!(
-                "Error from server (BadRequest): Unable to find {} that match label selector {}, field selector {}: {e}",
-                go_quote(&format!("{}/{}, Resource={}", kind.group(), v.rsplit('/').next().unwrap_or(v), kind.plural())),
-                go_quote(label_raw.trim()),
-                go_quote(&self.raw)
-            )
-        };
-        let terms = self.terms.clone().map_err(err)?;
-        for t in &terms {
-            supported(kind, &t.field).map_err(err)?;
-        }
-        Ok(objects
-            .into_iter()
-            .filter(|(json, _)| {
-                terms.iter().all(|t| (field_value(kind, json, &t.field) == t.value) == t.equal)
-            })
-            .collect())
-    }
-}
-
-/// selector.go `parseSelector`: terms sorted (so the first unsupported field named is the
-/// first in sort order), empty terms skipped.
-fn parse(raw: &str) -> Result<Vec<Term>, String> {
-    let mut parts = split_terms(raw);
-    parts.sort();
-    let mut terms = Vec::new();
-    for part in parts.iter().filter(|p| !p.is_empty()) {
-        let Some((field, op, value)) = split_term(part) else {
-            return Err(format!("invalid selector: '{raw}'; can't understand '{part}'"));
-        };
-        terms.push(Term { field: field.into(), value: unescape(value)?, equal: op != "!=" });
-    }
-    Ok(terms)
-}
-
-/// `splitTerms`: commas not preceded by an unescaped backslash.
-fn split_terms(s: &str) -> Vec<String> {
-    if s.is_empty() {
-        return Vec::new();
-    }
-    let (mut terms, mut cur, mut escaped) = (Vec::new(), String::new(), false);
-    for c in s.chars() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else if c == ',' {
-            terms.push(std::mem::take(&mut cur));
-            continue;
-        }
-        cur.push(c);
-    }
-    terms.push(cur);
-    terms
-}
-
-/// `splitTerm`: the first position where `!=`, `==` or `=` starts.
-fn split_term(term: &str) -> Option<(&str, &str, &str)> {
-    (0..term.len()).filter(|&i| term.is_char_boundary(i)).find_map(|i| {
-        ["!=", "==", "="]
-            .into_iter()
-            .find(|op| term[i..].starts_with(op))
-            .map(|op| (&term[..i], op, &term[i + op.len()..]))
+    Err(if positional.iter().any(|p| p.contains('/')) {
+        "selectors and the all flag cannot be used when passing resource/name arguments".into()
+    } else {
+        "name cannot be provided when a selector is specified".into()
     })
 }
 
-/// `UnescapeValue`: `\\`, `\,` and `\=` are the only escapes; a bare `,` or `=` is an error
-/// (Go prints the rune with %v, as its number).
-fn unescape(v: &str) -> Result<String, String> {
-    let (mut out, mut chars) = (String::new(), v.chars());
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(e @ ('\\' | ',' | '=')) => out.push(e),
-                Some(e) => {
-                    return Err(format!("invalid field selector: invalid escape sequence: \\{e}"))
-                }
-                None => return Err("invalid field selector: invalid escape sequence: \\".into()),
-            },
-            ',' | '=' => {
-                return Err(format!(
-                    "invalid field selector: unescaped character in value: {}",
-                    c as u32
-                ))
-            }
-            c => out.push(c),
-        }
-    }
-    Ok(out)
+/// `filter` over objects, matched against their JSON.
+pub fn filter_objects(
+    fields: &FieldSelector,
+    kind: Kind,
+    label_raw: &str,
+    objects: Vec<Object>,
+) -> Result<Vec<Object>, String> {
+    let pairs = objects.into_iter().map(|o| (o.to_json(), o)).collect();
+    Ok(filter(fields, kind, label_raw, pairs)?.into_iter().map(|(_, o)| o).collect())
 }
 
-/// The field label conversion of `kind`: its error when the field is not selectable.
-fn supported(kind: Kind, field: &str) -> Result<(), String> {
-    let fields: &[&str] = match kind {
-        Kind::Pod => &[
-            "metadata.name",
-            "metadata.namespace",
-            "spec.nodeName",
-            "spec.restartPolicy",
-            "spec.schedulerName",
-            "spec.serviceAccountName",
-            "spec.hostNetwork",
-            "status.phase",
-            "status.podIP",
-            "status.podIPs",
-            "status.nominatedNodeName",
-            "spec.host",
-        ],
-        Kind::Node => &["metadata.name", "spec.unschedulable"],
-        Kind::Event => &[
-            "involvedObject.kind",
-            "involvedObject.namespace",
-            "involvedObject.name",
-            "involvedObject.uid",
-            "involvedObject.apiVersion",
-            "involvedObject.resourceVersion",
-            "involvedObject.fieldPath",
-            "reason",
-            "reportingComponent",
-            "source",
-            "type",
-            "metadata.namespace",
-            "metadata.name",
-        ],
-        Kind::Service => &["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"],
-        _ => {
-            if field == "metadata.name" || field == "metadata.namespace" {
-                return Ok(());
-            }
-            return Err(format!(
-                "{} is not a known field selector: only \"metadata.name\", \"metadata.namespace\"",
-                go_quote(field)
-            ));
-        }
-    };
-    if fields.contains(&field) {
-        Ok(())
-    } else {
-        Err(format!("field label not supported: {field}"))
-    }
-}
-
-/// The selectable value of a field (`fields.Set.Get`: absent is ""). Booleans print as Go's
-/// FormatBool, false when unset; a pod's podIP is its first `podIPs` entry, and `podIPs`
-/// itself, though accepted, is in no pod's field set.
-fn field_value(kind: Kind, json: &Value, field: &str) -> String {
-    let at = |path: &str| json.pointer(path).cloned().unwrap_or(Value::Null);
-    let text = |v: Value| match v {
-        Value::String(s) => s,
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    };
-    let flag = |path: &str| at(path).as_bool().unwrap_or(false).to_string();
-    match (kind, field) {
-        (Kind::Pod, "spec.hostNetwork") => flag("/spec/hostNetwork"),
-        (Kind::Pod, "spec.host") => text(at("/spec/nodeName")),
-        (Kind::Pod, "status.podIP") => text(at("/status/podIPs/0/ip")),
-        (Kind::Pod, "status.podIPs") => String::new(),
-        (Kind::Node, "spec.unschedulable") => flag("/spec/unschedulable"),
-        (Kind::Event, "source") => text(at("/source/component")),
-        _ => text(at(&format!("/{}", field.replace('.', "/")))),
-    }
+/// Which of `objects` (as JSON, with their payload) a list of `kind` returns, or the line
+/// kubectl prints for the server's refusal; `label_raw` is the `-l` text it repeats.
+pub fn filter<T>(
+    fields: &FieldSelector,
+    kind: Kind,
+    label_raw: &str,
+    objects: Vec<(Value, T)>,
+) -> Result<Vec<(Value, T)>, String> {
+    fields.check(kind).map_err(|e| {
+        let v = kind.api_version();
+        format!(
+            "Error from server (BadRequest): Unable to find {} that match label selector {}, field selector {}: {e}",
+            go_quote(&format!("{}/{}, Resource={}", kind.group(), v.rsplit('/').next().unwrap_or(v), kind.plural())),
+            go_quote(label_raw.trim()),
+            go_quote(fields.raw())
+        )
+    })?;
+    Ok(objects.into_iter().filter(|(json, _)| fields.matches(kind, json)).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
-    fn names(kind: Kind, sel: &str, objs: &[Value]) -> Result<Vec<String>, String> {
-        let list = objs.iter().map(|o| (o.clone(), ())).collect();
-        let got = FieldSelector::new(Some(sel)).filter(kind, "", list)?;
-        Ok(got.iter().map(|(j, _)| j["metadata"]["name"].as_str().unwrap().to_string()).collect())
+    fn refusal(kind: Kind, sel: &str) -> String {
+        filter::<()>(&FieldSelector::new(Some(sel)), kind, "", Vec::new()).unwrap_err()
     }
 
-    fn pod(name: &str, phase: &str, node: Option<&str>) -> Value {
-        let mut p = json!({"metadata": {"name": name, "namespace": "default"},
-                           "status": {"phase": phase}, "spec": {}});
-        if let Some(n) = node {
-            p["spec"]["nodeName"] = json!(n);
-        }
-        p
-    }
-
-    // selector_test.go TestSelectorParse / TestSplitTerms / TestSplitTerm.
     #[test]
-    fn parsing_follows_apimachinery() {
-        assert_eq!(split_terms("a=b,c=d"), ["a=b", "c=d"]);
-        assert_eq!(split_terms("a=\\,b,c=d"), ["a=\\,b", "c=d"]);
-        assert_eq!(split_term("a!=b"), Some(("a", "!=", "b")));
-        assert_eq!(split_term("a==b"), Some(("a", "==", "b")));
-        assert_eq!(split_term("a=!b"), Some(("a", "=", "!b")));
-        assert_eq!(split_term("ab"), None);
-        assert_eq!(parse("x=a\\,b").unwrap()[0].value, "a,b");
-        assert_eq!(parse("").unwrap(), vec![]);
-        assert_eq!(parse("foo").unwrap_err(), "invalid selector: 'foo'; can't understand 'foo'");
-        assert_eq!(
-            parse("x=a=b").unwrap_err(),
-            "invalid field selector: unescaped character in value: 61"
+    fn the_servers_refusal_is_printed_with_cli_runtimes_prefix() {
+        assert_eq!(refusal(Kind::Pod, "foo=bar"), "Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"\", field selector \"foo=bar\": field label not supported: foo");
+        let e = refusal(Kind::Deployment, "status.replicas=1");
+        assert!(
+            e.starts_with(
+                "Error from server (BadRequest): Unable to find \"apps/v1, Resource=deployments\""
+            ),
+            "{e}"
         );
-        assert!(parse("x=a\\b").unwrap_err().contains("invalid escape sequence"));
-    }
-
-    #[test]
-    fn pods_filter_by_phase_node_and_name() {
-        let pods = [pod("a", "Running", Some("node-1")), pod("b", "Pending", None)];
-        assert_eq!(names(Kind::Pod, "status.phase=Running", &pods).unwrap(), ["a"]);
-        assert_eq!(names(Kind::Pod, "status.phase!=Running", &pods).unwrap(), ["b"]);
-        assert_eq!(names(Kind::Pod, "spec.nodeName=", &pods).unwrap(), ["b"]);
-        assert_eq!(
-            names(Kind::Pod, "spec.nodeName==node-1,metadata.name=a", &pods).unwrap(),
-            ["a"]
-        );
-        assert_eq!(names(Kind::Pod, "spec.hostNetwork=false", &pods).unwrap(), ["a", "b"]);
-    }
-
-    #[test]
-    fn unsupported_fields_are_the_servers_400() {
-        let e = names(Kind::Pod, "foo=bar", &[]).unwrap_err();
-        assert_eq!(e, "Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"\", field selector \"foo=bar\": field label not supported: foo");
-        let e = names(Kind::Deployment, "status.replicas=1", &[]).unwrap_err();
         assert!(e.ends_with(": \"status.replicas\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\""), "{e}");
-        let e = names(Kind::Node, "metadata.namespace=x", &[]).unwrap_err();
-        assert!(e.ends_with("field label not supported: metadata.namespace"), "{e}");
-        assert!(names(Kind::Service, "spec.type=NodePort", &[]).is_ok());
+    }
+
+    #[test]
+    fn a_selector_and_names_do_not_mix() {
+        let fs = FieldSelector::new(Some("status.phase=Running"));
+        assert_eq!(
+            check_no_names(&fs, &["web".into()]).unwrap_err(),
+            "name cannot be provided when a selector is specified"
+        );
+        assert!(check_no_names(&FieldSelector::new(None), &["web".into()]).is_ok());
     }
 }

@@ -2,12 +2,13 @@
 //! `-L`, `--sort-by`, `--field-selector`, `-w`) and `kubectl describe`. Sorting, field
 //! selectors and custom columns live in `sort_by`, `field_selector` and `printers`.
 
+use crate::api::fields::FieldSelector;
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
 use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::field_selector::FieldSelector;
+use super::field_selector;
 use super::list_selector::ListSelector;
 use super::printers::{self, TabWriter, TableOptions};
 use super::resource::{self, Selection};
@@ -140,7 +141,7 @@ pub fn get_with_input(
         cc.check_label_flags(o, &opts).map_err(KubectlError::Usage)?;
     }
     if sel.named {
-        fields.check_no_names(&a.positional).map_err(KubectlError::Usage)?;
+        field_selector::check_no_names(&fields, &a.positional).map_err(KubectlError::Usage)?;
     }
     // The watch streams events unfiltered by fields and has no custom-columns printer.
     for (given, what) in
@@ -167,10 +168,12 @@ pub fn get_with_input(
                 Ok(l) => {
                     let found = list_kind(&s.world.store, *kind, list_ns, l);
                     let label_raw = a.get("selector").unwrap_or_default();
-                    fields.filter_objects(*kind, label_raw, found).unwrap_or_else(|e| {
-                        errors.push(e);
-                        Vec::new()
-                    })
+                    field_selector::filter_objects(&fields, *kind, label_raw, found).unwrap_or_else(
+                        |e| {
+                            errors.push(e);
+                            Vec::new()
+                        },
+                    )
                 }
                 Err(e) => {
                     errors.push(e);

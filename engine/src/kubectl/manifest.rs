@@ -11,9 +11,10 @@
 
 use serde_json::Value;
 
+use crate::api::decode::{self, Undecodable};
 use crate::model::*;
 
-use super::{strict, KubectlError};
+use super::KubectlError;
 
 /// Largest manifest accepted, so a runaway paste is refused quickly.
 pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
@@ -40,19 +41,34 @@ pub struct Item {
     pub decoded: Result<Object, Undecodable>,
 }
 
-/// A document the API server could not decode into its kind.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Undecodable {
-    pub kind: String,
-    /// The decoder's own words: `json: cannot unmarshal ...` or `strict decoding error: ...`.
-    pub detail: String,
-}
+/// The kinds a manifest may hold, in `Kind::ALL`'s order: every kind but the two the cluster
+/// alone writes (Nodes register themselves; Events are recorded), which `item` skips.
+pub const APPLIED: [Kind; Kind::ALL.len() - 2] = {
+    let mut out = [Kind::Pod; Kind::ALL.len() - 2];
+    let (mut i, mut n) = (0, 0);
+    while i < Kind::ALL.len() {
+        if !matches!(Kind::ALL[i], Kind::Node | Kind::Event) {
+            out[n] = Kind::ALL[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
-impl std::fmt::Display for Undecodable {
-    /// The BadRequest message, as apiserver rest.go `transformDecodeError` words it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kind = &self.kind;
-        write!(f, "{kind} in version \"v1\" cannot be handled as a {kind}: {}", self.detail)
+/// `APPLIED` as the fallback message names them: "Deployments, ... and Endpoints".
+fn applied_kinds() -> String {
+    let names: Vec<String> = APPLIED
+        .iter()
+        .map(|k| match k.as_str() {
+            plural if plural.ends_with('s') => plural.to_string(),
+            kind => format!("{kind}s"),
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -142,7 +158,7 @@ fn documents(text: &str) -> (Vec<Value>, Option<KubectlError>) {
 
 /// kubectl's checks of one document, then the API server's decoding. `None` for kinds the
 /// sandbox reads but does not create (Nodes, Events).
-fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
+fn item(v: Value) -> Result<Option<Item>, KubectlError> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
     let (kind_name, api) = (text("kind"), text("apiVersion"));
     // ValidateSchema: both missing fields are reported, as an aggregate when there are two.
@@ -158,30 +174,19 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
             "error validating \"STDIN\": error validating data: {body}; if you choose to ignore these errors, turn validation off with --validate=false"
         )));
     }
-    let (kind, want) = match kind_name.as_str() {
-        "Deployment" => (Kind::Deployment, "apps/v1"),
-        "ReplicaSet" => (Kind::ReplicaSet, "apps/v1"),
-        "Pod" => (Kind::Pod, "v1"),
-        "Service" => (Kind::Service, "v1"),
-        "EndpointSlice" => (Kind::EndpointSlice, "discovery.k8s.io/v1"),
-        "Endpoints" => (Kind::Endpoints, "v1"),
-        "DaemonSet" => (Kind::DaemonSet, "apps/v1"),
-        "StatefulSet" => (Kind::StatefulSet, "apps/v1"),
-        "ControllerRevision" => (Kind::ControllerRevision, "apps/v1"),
-        "Job" => (Kind::Job, "batch/v1"),
-        "CronJob" => (Kind::CronJob, "batch/v1"),
-        // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
-        "HorizontalPodAutoscaler" if api == "autoscaling/v1" => {
-            (Kind::HorizontalPodAutoscaler, "autoscaling/v1")
-        }
-        "HorizontalPodAutoscaler" => (Kind::HorizontalPodAutoscaler, "autoscaling/v2"),
-        "PersistentVolumeClaim" => (Kind::PersistentVolumeClaim, "v1"),
-        "Node" | "Event" => return Ok(None),
-        other => {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: kind {other} is not simulated in kubeloop (manifests may hold Deployments, ReplicaSets, DaemonSets, StatefulSets, ControllerRevisions, Jobs, CronJobs, HorizontalPodAutoscalers, Pods, PersistentVolumeClaims, Services, EndpointSlices and Endpoints)"
-            )))
-        }
+    let Some(kind) = Kind::ALL.into_iter().find(|k| k.as_str() == kind_name) else {
+        return Err(KubectlError::Plain(format!(
+            "kubeloop: kind {kind_name} is not simulated in kubeloop (manifests may hold {})",
+            applied_kinds()
+        )));
+    };
+    if !APPLIED.contains(&kind) {
+        return Ok(None);
+    }
+    // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
+    let want = match kind {
+        Kind::HorizontalPodAutoscaler if api == "autoscaling/v1" => "autoscaling/v1",
+        _ => kind.api_version(),
     };
     if api != want {
         return Err(KubectlError::Usage(format!(
@@ -196,80 +201,8 @@ fn item(mut v: Value) -> Result<Option<Item>, KubectlError> {
     };
     let (name, namespace) = (meta("name"), meta("namespace"));
     let source = v.clone();
-    if kind == Kind::HorizontalPodAutoscaler && api == "autoscaling/v1" {
-        v = super::autoscale::v2_manifest_from_v1(v);
-    }
-    fill_absent(&mut v, kind);
-    let decoded = match kind {
-        Kind::Deployment => strict::typed(v).map(Object::Deployment),
-        Kind::ReplicaSet => strict::typed(v).map(Object::ReplicaSet),
-        Kind::Service => strict::typed(v).map(Object::Service),
-        Kind::EndpointSlice => strict::typed(v).map(Object::EndpointSlice),
-        Kind::Endpoints => strict::typed(v).map(Object::Endpoints),
-        Kind::DaemonSet => strict::typed(v).map(Object::DaemonSet),
-        Kind::StatefulSet => strict::typed(v).map(Object::StatefulSet),
-        Kind::ControllerRevision => strict::typed(v).map(Object::ControllerRevision),
-        Kind::Job => strict::typed(v).map(Object::Job),
-        Kind::CronJob => strict::typed(v).map(Object::CronJob),
-        Kind::HorizontalPodAutoscaler => strict::typed(v).map(Object::HorizontalPodAutoscaler),
-        Kind::PersistentVolumeClaim => strict::typed(v).map(Object::PersistentVolumeClaim),
-        Kind::Pod | Kind::Node | Kind::Event => strict::typed(v).map(Object::Pod),
-    };
-    let decoded = decoded.map_err(|detail| Undecodable { kind: kind_name.clone(), detail });
+    let decoded = decode::object(kind, &api, v);
     Ok(Some(Item { source, kind, name, namespace, decoded }))
-}
-
-/// The pod spec of a workload's `template`.
-fn template_spec(
-    spec: &mut serde_json::Map<String, Value>,
-) -> Option<&mut serde_json::Map<String, Value>> {
-    spec.get_mut("template").and_then(|t| t.get_mut("spec")).and_then(Value::as_object_mut)
-}
-
-/// Gives fields the API server lets a manifest leave out, but that the typed model insists
-/// on, an empty value, so validation judges the object (`spec.selector: Required value`)
-/// rather than the decoder.
-pub(crate) fn fill_absent(v: &mut Value, kind: Kind) {
-    let Value::Object(top) = v else { return };
-    top.entry("metadata").or_insert_with(|| Value::Object(Default::default()));
-    // A Service's spec has no required field; slices and Endpoints have no spec at all.
-    // A ControllerRevision has no spec; a claim's and an autoscaler's specs hold no pods.
-    if matches!(
-        kind,
-        Kind::Service
-            | Kind::EndpointSlice
-            | Kind::Endpoints
-            | Kind::ControllerRevision
-            | Kind::PersistentVolumeClaim
-            | Kind::HorizontalPodAutoscaler
-            // Nodes and Events come from the API (kubeloop serve), never from manifests.
-            | Kind::Node
-            | Kind::Event
-    ) {
-        return;
-    }
-    let spec = top.entry("spec").or_insert_with(|| Value::Object(Default::default()));
-    let Value::Object(spec) = spec else { return };
-    let pod_spec = match kind {
-        Kind::Pod => Some(&mut *spec),
-        // A Job's selector is optional: the API server generates it.
-        Kind::Job => template_spec(spec),
-        Kind::CronJob => spec
-            .get_mut("jobTemplate")
-            .and_then(|t| t.get_mut("spec"))
-            .and_then(Value::as_object_mut)
-            .and_then(template_spec),
-        _ => {
-            spec.entry("selector").or_insert_with(|| Value::Object(Default::default()));
-            template_spec(spec)
-        }
-    };
-    let containers = pod_spec.and_then(|s| s.get_mut("containers")).and_then(Value::as_array_mut);
-    for c in containers.into_iter().flatten() {
-        if let Value::Object(c) = c {
-            c.entry("name").or_insert_with(|| Value::String(String::new()));
-        }
-    }
 }
 
 #[cfg(test)]
@@ -295,6 +228,36 @@ mod tests {
         assert!(load("apiVersion: v1\nkind: EndpointSlice\nmetadata: {name: x}\n").is_err());
         assert!(load("apiVersion: v1\nkind: Pod\n  bad: [indent\n").is_err());
         assert!(load("").is_err());
+    }
+
+    #[test]
+    fn the_fallback_names_exactly_the_kinds_a_manifest_may_hold() {
+        let doc = |kind: Kind| {
+            format!("apiVersion: {}\nkind: {kind}\nmetadata: {{name: x}}\n", kind.api_version())
+        };
+        let refused = read("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+        let message = refused.stopped.expect("a ConfigMap is refused").to_string();
+        let list = message.split("may hold ").nth(1).and_then(|l| l.strip_suffix(')'));
+        let named: Vec<&str> =
+            list.expect("a list of kinds").split(", ").flat_map(|n| n.split(" and ")).collect();
+        for kind in Kind::ALL {
+            let stream = read(&doc(kind));
+            assert!(
+                stream.stopped.is_none(),
+                "{kind}: {:?}",
+                stream.stopped.map(|e| e.to_string())
+            );
+            let plural = kind.as_str().to_string() + if kind == Kind::Endpoints { "" } else { "s" };
+            if APPLIED.contains(&kind) {
+                assert_eq!(stream.items.iter().map(|i| i.kind).collect::<Vec<_>>(), [kind]);
+                assert!(named.contains(&plural.as_str()), "{kind} is missing from: {message}");
+            } else {
+                assert!(stream.items.is_empty(), "{kind} is read and skipped");
+                assert!(!named.contains(&plural.as_str()), "{kind} is named in: {message}");
+            }
+        }
+        assert_eq!(named.len(), APPLIED.len(), "{message}");
+        assert!(message.ends_with("PersistentVolumeClaims)"), "{message}");
     }
 
     #[test]

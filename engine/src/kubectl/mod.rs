@@ -50,7 +50,6 @@ mod set_image;
 mod set_resources;
 pub mod shell;
 mod sort_by;
-pub(crate) mod strict;
 mod top;
 mod traffic;
 mod verb_help;

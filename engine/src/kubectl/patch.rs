@@ -13,18 +13,18 @@
 //! (`Warn`) for a request that names none, as kubectl patch's do. The result is stored by the
 //! same update as apply and edit, so validation and the loops react alike.
 //!
-//! The algorithms are pure functions over JSON in `patch/` so the store can share them.
+//! The algorithms are pure functions over JSON in `crate::apimachinery::patch`, which the
+//! API server applies; `patch/scale.rs` is the `scale` subresource's request.
 
-pub mod json;
-pub mod merge;
 mod scale;
-pub mod strategic;
 
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 
+use crate::api::decode::Undecodable;
 use crate::api::patch::{PatchFailure, PatchType};
 use crate::api::query::FieldValidation;
+use crate::apimachinery::patch::strategic;
 use crate::labels::validation::go_quote;
 use crate::model::*;
 use crate::store::{ApiError, Tabled};
@@ -32,7 +32,6 @@ use crate::store::{ApiError, Tabled};
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::DryRun;
 use super::get::Format;
-use super::manifest::Undecodable;
 use super::mutate::ns_of;
 use super::printers;
 use super::resource;

@@ -79,72 +79,6 @@ impl Store {
     }
 }
 
-impl Store {
-    /// What holds once the endpoint controllers have caught up (after `settle`), not after
-    /// every tick: for each Service with a selector (that does not publish not-ready
-    /// addresses), every ready endpoint in its managed slices and every address in its
-    /// Endpoints is a pod that exists, has that IP and is Ready; and every Ready pod it
-    /// selects is a ready endpoint exactly once.
-    pub fn check_endpoints(&self) -> Result<(), String> {
-        use crate::controllers::endpointslice::{selects, should_pod_be_in_endpoints};
-        use crate::model::*;
-        for svc in self.list::<Service>(None, None) {
-            let ns = svc.metadata.namespace.as_str();
-            let name = svc.metadata.name.as_str();
-            if !svc.spec.selects_pods() || svc.spec.publish_not_ready_addresses {
-                continue;
-            }
-            let real = |what: &str, ip: &str, target: Option<&ObjectReference>| {
-                let pod = target.and_then(|t| self.get::<Pod>(ns, &t.name));
-                match pod {
-                    Some(p) if p.status.pod_ips.iter().any(|i| i == ip) && p.is_ready() => Ok(()),
-                    Some(p) => Err(format!(
-                        "service {name}: {what} {ip} is pod {} with IPs {:?}, ready {}",
-                        p.metadata.name,
-                        p.status.pod_ips.iter().collect::<Vec<_>>(),
-                        p.is_ready()
-                    )),
-                    None => Err(format!("service {name}: {what} {ip} is no pod ({target:?})")),
-                }
-            };
-            let mut ready_names = std::collections::BTreeMap::<&str, usize>::new();
-            let slices = self.list::<EndpointSlice>(Some(ns), None).filter(|s| {
-                s.service_name() == Some(name)
-                    && s.metadata.labels.get(LABEL_MANAGED_BY).map(String::as_str)
-                        == Some(MANAGED_BY_CONTROLLER)
-            });
-            for ep in slices.flat_map(|s| s.endpoints()).filter(|e| e.conditions.is_ready()) {
-                for ip in &ep.addresses {
-                    real("ready endpoint", ip, ep.target_ref.as_ref())?;
-                }
-                if let Some(t) = &ep.target_ref {
-                    *ready_names.entry(t.name.as_str()).or_default() += 1;
-                }
-            }
-            if let Some(e) = self.get::<Endpoints>(ns, name) {
-                for a in e.subsets.iter().flat_map(|s| &s.addresses) {
-                    real("ready address", &a.ip, a.target_ref.as_ref())?;
-                }
-            }
-            let wanted = self.list::<Pod>(Some(ns), None).filter(|p| {
-                selects(&svc.spec.selector, &p.metadata.labels)
-                    && should_pod_be_in_endpoints(p, false)
-                    && p.is_ready()
-            });
-            for p in wanted {
-                let n = ready_names.get(p.metadata.name.as_str()).copied().unwrap_or(0);
-                if n != 1 {
-                    return Err(format!(
-                        "service {name}: ready pod {} is {n} ready endpoints",
-                        p.metadata.name
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Names the first index that differs from its rebuild.
 fn index_difference(want: &Indexes, have: &Indexes) -> String {
     let which = if want.by_uid != have.by_uid {
@@ -167,45 +101,39 @@ fn index_difference(want: &Indexes, have: &Indexes) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::clock::Time;
+    use crate::model::*;
+    use crate::rng::SimRng;
+    use crate::store::Store;
 
-    #[test]
-    fn a_busy_cluster_keeps_its_invariants_and_a_broken_index_is_caught() {
-        let mut s = Session::new(World::new(3), Mode::Script);
-        let out = s.run(
-            "k create deployment web --image=nginx --replicas=4; k rollout status deploy/web; \
-             k delete deploy web --cascade=orphan; k label pod --all app-; settle",
-        );
-        assert_eq!(out.status, 0, "{}", out.text());
-        assert_eq!(s.world.store.check_invariants(), Ok(()));
-        let pod = s.world.store.index.pods_by_node.keys().next().cloned().expect("a bound pod");
-        s.world.store.index.node_load.insert(pod, 99);
-        let err = s.world.store.check_invariants().unwrap_err();
-        assert!(err.contains("node-load"), "{err}");
+    fn node(name: &str) -> Node {
+        Node {
+            metadata: ObjectMeta { name: name.into(), ..Default::default() },
+            ..Default::default()
+        }
+    }
+
+    fn pod(name: &str) -> Pod {
+        let meta =
+            ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
+        Pod::new(
+            meta,
+            PodSpec { containers: vec![Container::new("c", "nginx")], ..Default::default() },
+        )
     }
 
     #[test]
-    fn endpoints_are_checked_against_the_pods_once_the_loops_catch_up() {
-        use crate::controllers::ControllerName;
-        use crate::model::*;
-        use crate::world::RunState;
-        let mut s = Session::new(World::new(4), Mode::Script);
-        let out = s.run("k create deployment web --image=nginx --replicas=2; settle");
-        assert_eq!(out.status, 0, "{}", out.text());
-        s.world.create(Service::selecting("web", &[("app", "web")], 80)).unwrap();
-        s.world.settle();
-        assert_eq!(s.world.store.check_endpoints(), Ok(()));
-        // With both endpoint loops stopped, a deleted pod stays a ready endpoint.
-        s.world.set_controller(ControllerName::EndpointSlice, RunState::Stopped);
-        s.world.set_controller(ControllerName::Endpoints, RunState::Stopped);
-        assert_eq!(s.run("k delete pod --all --grace-period=0 --force").status, 0);
-        s.world.advance(1_000);
-        let err = s.world.store.check_endpoints().unwrap_err();
-        assert!(err.contains("service web: ready"), "{err}");
-        s.world.set_controller(ControllerName::EndpointSlice, RunState::Running);
-        s.world.set_controller(ControllerName::Endpoints, RunState::Running);
-        s.world.settle();
-        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+    fn bound_pods_keep_the_invariants_and_a_broken_index_is_caught() {
+        let (mut store, mut rng, now) = (Store::new(), SimRng::new(1), Time::ZERO);
+        store.create(node("node-1"), now, &mut rng).unwrap();
+        for name in ["a", "b"] {
+            store.create(pod(name), now, &mut rng).unwrap();
+            store.bind_pod("default", name, "node-1", now).unwrap();
+        }
+        assert_eq!(store.check_invariants(), Ok(()));
+        let pod = store.index.pods_by_node.keys().next().cloned().expect("a bound pod");
+        store.index.node_load.insert(pod, 99);
+        let err = store.check_invariants().unwrap_err();
+        assert!(err.contains("node-load"), "{err}");
     }
 }

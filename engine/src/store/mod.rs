@@ -13,6 +13,7 @@ mod error;
 mod events;
 mod index;
 mod invariants;
+mod manager;
 mod services;
 mod table;
 mod watch;
@@ -25,13 +26,13 @@ use std::rc::Rc;
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
 pub use error::{qualified_resource, ApiError};
 pub use events::{EventSpec, EVENT_TTL_MS, MAX_EVENTS};
+pub use manager::FieldManager;
 pub use services::{ServiceAllocations, NODE_PORT_MAX, NODE_PORT_MIN, SERVICE_CIDR};
 pub use table::{Key, Table, Tabled};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 pub use workloads::{JOB_CONTROLLER_UID, JOB_NAME};
 
 use crate::clock::Time;
-use crate::controllers::ControllerName;
 use crate::labels::selector::Selector;
 use crate::labels::validation::{validate_labels, validate_object_name, FieldError};
 use crate::model::*;
@@ -66,9 +67,9 @@ pub struct Store {
     event_order: std::collections::VecDeque<(Key, u64)>,
     event_seq: u64,
     pub watch: WatchLog,
-    /// The loop whose reconcile is writing right now, or `None` for the user. The world sets
-    /// it around each reconcile so every watch event says who made the change.
-    pub actor: Option<ControllerName>,
+    /// The manager writing right now (the loop whose reconcile runs), or `None` for the user.
+    /// The world sets it around each reconcile so every watch event says who made the change.
+    pub actor: Option<FieldManager>,
 }
 
 impl Default for Store {

@@ -5,8 +5,9 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::clock::Time;
-use crate::controllers::ControllerName;
 use crate::model::Object;
+
+use super::FieldManager;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WatchEventType {
@@ -33,9 +34,9 @@ pub struct WatchEvent {
     pub ty: WatchEventType,
     /// The object as it was written (for DELETED, its last state).
     pub object: Object,
-    /// Who wrote it: a loop, or `None` for the user (kubectl and the sandbox). The real API
+    /// Who wrote it: a loop's manager, or `None` for the user (kubectl and the sandbox). The real API
     /// server keeps the same fact per field in `metadata.managedFields[].manager`.
-    pub by: Option<ControllerName>,
+    pub by: Option<FieldManager>,
 }
 
 /// Keeps the newest `capacity` events. Sequence numbers keep counting, so a reader that fell

@@ -178,6 +178,7 @@ impl World {
 
 #[cfg(test)]
 mod tests {
+    use crate::controllers::endpointslice::check_endpoints;
     use crate::controllers::ControllerName;
     use crate::kubectl::{Mode, Session};
     use crate::model::{Kind, Pod};
@@ -241,7 +242,7 @@ mod tests {
         assert_eq!(s.run("k run solo --image=nginx:1.27 --labels=app=web; settle").status, 0);
         s.world.create(crate::model::Service::selecting("web", &[("app", "web")], 80)).unwrap();
         s.world.settle();
-        assert_eq!(s.world.store.check_endpoints(), Ok(()));
+        assert_eq!(check_endpoints(&s.world.store), Ok(()));
         // The pod's deletion (DELETED after a forced delete) never reaches the informers.
         assert_eq!(s.run("events drop 1; k delete pod solo --grace-period=0 --force").status, 0);
         s.world.advance(1_000);
@@ -250,10 +251,10 @@ mod tests {
             lost.iter().any(|l| l.controller == ControllerName::EndpointSlice && l.name == "solo"),
             "{lost:?}"
         );
-        assert!(s.world.store.check_endpoints().is_err(), "the dead pod is still a ready endpoint");
+        assert!(check_endpoints(&s.world.store).is_err(), "the dead pod is still a ready endpoint");
         assert!(s.world.lost_events().iter().any(|l| l.controller == ControllerName::Endpoints));
         s.world.settle();
-        assert_eq!(s.world.store.check_endpoints(), Ok(()), "healed by the resync");
+        assert_eq!(check_endpoints(&s.world.store), Ok(()), "healed by the resync");
     }
 
     #[test]

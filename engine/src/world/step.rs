@@ -209,7 +209,7 @@ impl World {
             me: item.controller,
             metrics: &metrics,
         };
-        ctx.store.actor = Some(item.controller);
+        ctx.store.actor = Some(item.controller.manager());
         macro_rules! run {
             ($c:expr, $key:expr) => {{
                 match state {
@@ -281,7 +281,7 @@ pub(super) mod tests {
         let wrote: Vec<_> = w.store.watch.since(first.writes.start).collect();
         assert!(wrote.iter().any(|e| e.ty == WatchEventType::Added
             && e.object.meta().name.starts_with("web-")
-            && e.by == Some(ControllerName::Deployment)));
+            && e.by == Some(ControllerName::Deployment.manager())));
     }
 
     #[test]
@@ -372,7 +372,7 @@ pub(super) mod tests {
             ControllerName::Scheduler,
             ControllerName::Kubelet,
         ] {
-            assert!(writers.contains(&c), "{c} wrote nothing");
+            assert!(writers.contains(&c.manager()), "{c} wrote nothing");
         }
     }
 

@@ -116,12 +116,12 @@ pub fn upstream_scaling_stall(w: &World, d: &Deployment) -> bool {
 
 /// Once settled, the endpoint controllers have caught up: every ready endpoint of a Service
 /// is a pod that exists, has that IP and is Ready, and every Ready pod a Service selects is
-/// one of its ready endpoints (`Store::check_endpoints`); and each Service with a selector
-/// has at least one slice.
+/// one of its ready endpoints (`controllers::endpointslice::check_endpoints`); and each
+/// Service with a selector has at least one slice.
 // Each test binary compiles this module; `fault_injection.rs` makes no Services.
 #[allow(dead_code)]
 pub fn endpoints_converged(w: &World) -> Result<(), String> {
-    w.store.check_endpoints()?;
+    kubeloop::controllers::endpointslice::check_endpoints(&w.store)?;
     for svc in w.store.list::<Service>(None, None).filter(|s| s.spec.selects_pods()) {
         let name = svc.metadata.name.as_str();
         let slices = w

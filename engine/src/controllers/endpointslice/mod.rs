@@ -10,11 +10,13 @@
 //! modelled. Slices are owned by their Service, so the garbage collector deletes them with
 //! it; this loop never deletes a Service's last slice.
 
+mod check;
 mod desired;
 mod membership;
 mod reconciler;
 mod trigger;
 
+pub use check::check_endpoints;
 pub use desired::{
     find_port, hostname_for, service_ip_set, should_pod_be_in_endpoints, LABEL_HEADLESS,
 };
@@ -74,7 +76,9 @@ impl Controller for EndpointSliceController {
             }
             // Its own writes are expected (the slice tracker); anyone else's change to a
             // managed slice has the Service looked at again shortly.
-            Object::EndpointSlice(slice) if event.by != Some(ControllerName::EndpointSlice) => {
+            Object::EndpointSlice(slice)
+                if event.by != Some(ControllerName::EndpointSlice.manager()) =>
+            {
                 if let Some(svc) = slice.service_name() {
                     let key = Key::new(&slice.metadata.namespace, svc);
                     let at = event.at.plus_millis(SLICE_CHANGE_DELAY_MS);

@@ -7,7 +7,7 @@ use crate::controllers::kubelet::{image_behaviour, program_output, ImageBehaviou
 use crate::model::Pod;
 use crate::world::World;
 
-use super::{instance_of, stamped, Target};
+use crate::api::log::{instance_of, stamped, Target};
 use crate::kubectl::Output;
 
 /// `logs -f`: prints each new line as simulated time passes, until the container stops

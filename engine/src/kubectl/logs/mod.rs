@@ -1,27 +1,21 @@
 //! `kubectl logs`: a container's output, as the kubelet serves it from the runtime's log
-//! file. The lines are what the image's program writes (`controllers::kubelet::output`),
-//! derived from the container's history in the pod status, so they are the same for the same
-//! seed and commands. `-c`, `--all-containers`, `-p`/`--previous`, `--tail`, `--timestamps`,
+//! file (`crate::api::log` derives the lines and the kubelet's refusals). `-c`, `--all-containers`, `-p`/`--previous`, `--tail`, `--timestamps`,
 //! `-f`, and `deploy/NAME` / `rs/NAME` (one pod chosen as kubectl chooses it).
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/logs/logs.go (flags, `Complete`, `Validate`),
 //! polymorphichelpers/logsforobject.go (`Defaulted container`, `Found N pods, using pod/X`),
-//! pkg/kubectl/util/podutils `ByLogging`, and the kubelet's `validateContainerLogStatus`
-//! (pkg/kubelet/kubelet_pods.go) for the errors the API server relays as BadRequest.
+//! and pkg/kubectl/util/podutils `ByLogging`.
 
+use crate::api::log::{self, stamped, Target};
 use crate::clock::Time;
-use crate::controllers::kubelet::{image_behaviour, program_output, ImageBehaviour, Instance};
 use crate::labels::selector::Selector;
-use crate::model::{Container, ContainerStatus, Deployment, Pod, PodPhase, ReplicaSet};
+use crate::model::{Deployment, Pod, PodPhase, ReplicaSet};
 use crate::store::ApiError;
 use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::resource::split_type_name;
 mod follow;
-mod subresource;
-
-pub(crate) use subresource::pod_log;
 
 pub use follow::LogsFollow;
 
@@ -39,15 +33,6 @@ const LOGS_FLAGS: &[FlagSpec] = &[
 ];
 
 const USAGE: &str = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples";
-
-/// Which container instance a request reads.
-pub(super) struct Target {
-    ns: String,
-    pod: String,
-    uid: String,
-    container: String,
-    previous: bool,
-}
 
 pub fn logs(
     s: &mut Session,
@@ -166,17 +151,6 @@ pub fn logs(
     }
 }
 
-pub(crate) fn stamped(t: Time, line: &str, stamps: bool) -> String {
-    if stamps {
-        // RFC3339Nano as the runtime's log file records it.
-        let rfc = t.to_string();
-        let base = rfc.trim_end_matches('Z');
-        format!("{base}.{:03}000000Z {line}\n", t.millis().rem_euclid(1000))
-    } else {
-        format!("{line}\n")
-    }
-}
-
 /// POD, pod/NAME, or a workload whose selector picks the pod (`SelectorsForObject`).
 fn find_pod(world: &World, ns: &str, arg: &str, out: &mut Output) -> Result<Pod, KubectlError> {
     let not_found = |e: ApiError| {
@@ -271,100 +245,13 @@ fn by_logging(a: &Pod, b: &Pod) -> std::cmp::Ordering {
         .then_with(|| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp))
 }
 
-/// The lines of the instance `t` names, or the kubelet's refusal.
+/// The lines of the instance `t` names, or the kubelet's refusal (relayed as a BadRequest);
+/// kubectl words a pod that is gone as a usage error.
 fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, KubectlError> {
-    let pod = world.store.get::<Pod>(&t.ns, &t.pod).filter(|p| p.metadata.uid == t.uid);
-    let Some(pod) = pod else {
-        return Err(KubectlError::Usage(format!("pods {:?} not found", t.pod)));
-    };
-    // An unscheduled pod has no kubelet to ask: the API server streams nothing.
-    let Some(node) = pod.node() else { return Ok(Vec::new()) };
-    if world.hosts.get(node).is_some_and(|h| !h.up) {
-        let node_obj = world.store.get::<crate::model::Node>("", node);
-        let ip = node_obj.and_then(|n| n.internal_ip()).unwrap_or(node).to_string();
-        return Err(bad_request(format!(
-            "Get \"https://{ip}:10250/containerLogs/{}/{}/{}\": dial tcp {ip}:10250: connect: no route to host",
-            t.ns, t.pod, t.container
-        )));
-    }
-    let spec = pod.spec.containers.iter().find(|c| c.name == t.container);
-    let status = pod.status.container_statuses.iter().find(|s| s.name == t.container);
-    let (Some(spec), Some(status)) = (spec, status) else {
-        return Err(bad_request(format!(
-            "container {:?} in pod {:?} is waiting to start: ContainerCreating",
-            t.container, t.pod
-        )));
-    };
-    let instance = instance_of(pod, status, t)?;
-    let Some((start, end)) = instance else { return Ok(Vec::new()) };
-    Ok(output_of(world, pod, spec, start, end))
-}
-
-/// `validateContainerLogStatus`: which instance's log is read, as start and end.
-#[allow(clippy::type_complexity)]
-pub(super) fn instance_of(
-    pod: &Pod,
-    s: &ContainerStatus,
-    t: &Target,
-) -> Result<Option<(Time, Option<(Time, i32)>)>, KubectlError> {
-    let ended = |term: &crate::model::StateTerminated| {
-        term.started_at.map(|st| (st, term.finished_at.map(|f| (f, term.exit_code))))
-    };
-    let name = &pod.metadata.name;
-    if t.previous {
-        return match s.last_state.terminated.as_ref().filter(|l| l.container_id.is_some()) {
-            Some(term) => Ok(ended(term)),
-            None => Err(bad_request(format!(
-                "previous terminated container {:?} in pod {name:?} not found",
-                t.container
-            ))),
-        };
-    }
-    if let Some(r) = &s.state.running {
-        return Ok(r.started_at.map(|st| (st, None)));
-    }
-    if let Some(term) = s.state.terminated.as_ref().or(s.last_state.terminated.as_ref()) {
-        return Ok(ended(term));
-    }
-    let reason = s.state.waiting.as_ref().and_then(|w| w.reason.clone()).unwrap_or_default();
-    let why = match reason.as_str() {
-        "ErrImagePull" => "image can't be pulled".to_string(),
-        "ImagePullBackOff" => "trying and failing to pull image".to_string(),
-        "" => {
-            return Err(bad_request(format!(
-                "container {:?} in pod {name:?} is waiting to start - no logs yet",
-                t.container
-            )))
-        }
-        other => other.to_string(),
-    };
-    Err(bad_request(format!(
-        "container {:?} in pod {name:?} is waiting to start: {why}",
-        t.container
-    )))
-}
-
-fn output_of(
-    world: &World,
-    pod: &Pod,
-    spec: &Container,
-    start: Time,
-    end: Option<(Time, i32)>,
-) -> Vec<(Time, String)> {
-    let ImageBehaviour::Runs(program) = image_behaviour(&spec.image) else { return Vec::new() };
-    let inst = Instance {
-        app: program.app,
-        container: spec,
-        pod_ip: pod.status.pod_ip.as_deref().unwrap_or(""),
-        start,
-        end,
-        upto: world.now(),
-    };
-    program_output(&inst, None)
-}
-
-fn bad_request(message: String) -> KubectlError {
-    KubectlError::Api(ApiError::BadRequest { message })
+    log::read(world, t).map_err(|e| match e {
+        ApiError::NotFound { .. } => KubectlError::Usage(format!("pods {:?} not found", t.pod)),
+        e => KubectlError::Api(e),
+    })
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@
 //! `<`, `>`, `&`, U+2028 and U+2029. Several objects print as a `v1` `List`.
 
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
+use crate::apimachinery::unstructured::sorted;
 use crate::model::Object;
 
 /// One object as kubectl holds it: keys sorted at every level.
@@ -38,19 +39,6 @@ pub fn list_json_text(objects: &[&Object]) -> String {
 /// `-o json` of any value (keys as they are), without the final newline.
 pub fn value_json_text(v: &Value) -> String {
     go_json(v)
-}
-
-/// Rebuilds maps with their keys in byte order (Go's `encoding/json` map order).
-pub(crate) fn sorted(v: Value) -> Value {
-    match v {
-        Value::Object(m) => {
-            let mut entries: Vec<(String, Value)> = m.into_iter().collect();
-            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
-            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect::<Map<_, _>>())
-        }
-        Value::Array(a) => Value::Array(a.into_iter().map(sorted).collect()),
-        other => other,
-    }
 }
 
 /// `json.MarshalIndent(obj, "", "    ")`. The characters Go escapes can only occur inside

@@ -1,14 +1,14 @@
 //! Lenient decoding of what a real API server sends, for mirroring. A real object carries
 //! fields this model does not know (newer API fields, `status.hostIPs` on old servers, ...)
 //! and list items carry no `kind`/`apiVersion`. Where `kubectl apply` refuses an unknown
-//! field (strict field validation, `kubectl/strict.rs`), a mirror must show the object
+//! field (strict field validation, `apimachinery/strict.rs`), a mirror must show the object
 //! anyway: each field that cannot be read is dropped and named, found by the same search
 //! strict decoding uses, and only an object that still cannot be read is refused.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::kubectl::strict::{remove_path, unknown_field_path};
+use crate::apimachinery::strict::{remove_path, unknown_field_path};
 use crate::model::{Kind, Object, Resource};
 
 /// Most fields dropped from one object before it is given up on: a bound on the search's

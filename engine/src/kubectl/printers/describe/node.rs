@@ -4,8 +4,8 @@
 //! Ready heartbeat.
 
 use super::{annotations, events, labels, rfc1123z, since, Writer};
+use crate::api::printers::node_roles;
 use crate::clock::Time;
-use crate::kubectl::printers::node_roles;
 use crate::model::{Node, Pod, PodPhase};
 use crate::store::Store;
 

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 
 use super::pod::pod_template;
 use super::{annotations, events, labels, rfc1123z, Writer};
+use crate::api::printers::access_modes;
+use crate::api::printers::since;
 use crate::clock::Time;
-use crate::kubectl::printers::since;
-use crate::kubectl::printers::workload_rows::access_modes;
 use crate::model::{PersistentVolumeClaim, Pod, StatefulSet};
 use crate::store::Store;
 

@@ -1,7 +1,7 @@
 //! Strict decoding of one manifest object into its typed model, as the API server's strict
 //! field validation (kubectl's default since 1.27) does: every unknown field is named by its
 //! path, in document order, the way sigs.k8s.io/json reports them. What the fields mean is the
-//! model's business; reading the YAML or JSON text is manifest.rs's.
+//! model's business; reading the YAML or JSON text is kubectl's (`kubectl/manifest.rs`).
 //!
 //! A value of the wrong type is reported as Go's encoding/json (sigs.k8s.io/json, which the
 //! API server decodes with) words it: `json: cannot unmarshal string into Go struct field
