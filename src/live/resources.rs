@@ -4,24 +4,22 @@
 
 use kubeloop::model::Kind;
 
-/// The kinds mirrored, in the order they are listed. Endpoints are left out: the graph and
-/// `describe service` read EndpointSlices.
-pub const KINDS: [Kind; 14] = [
-    Kind::Deployment,
-    Kind::ReplicaSet,
-    Kind::Pod,
-    Kind::Event,
-    Kind::Service,
-    Kind::EndpointSlice,
-    Kind::Node,
-    Kind::DaemonSet,
-    Kind::StatefulSet,
-    Kind::ControllerRevision,
-    Kind::Job,
-    Kind::CronJob,
-    Kind::HorizontalPodAutoscaler,
-    Kind::PersistentVolumeClaim,
-];
+/// The kinds mirrored: every kind the engine stores but Endpoints (the graph and `describe
+/// service` read EndpointSlices), in the registry's order.
+pub const KINDS: [Kind; Kind::ALL.len() - 1] = mirrored();
+
+const fn mirrored() -> [Kind; Kind::ALL.len() - 1] {
+    let mut out = [Kind::Deployment; Kind::ALL.len() - 1];
+    let (mut i, mut j) = (0, 0);
+    while i < Kind::ALL.len() {
+        if !matches!(Kind::ALL[i], Kind::Endpoints) {
+            out[j] = Kind::ALL[i];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
 
 /// Kinds watched on a connection of their own for as long as it lasts; the rest take turns
 /// on one connection with short watches (`Lane::Shared`). A browser opens at most six

@@ -55,64 +55,6 @@ pub struct Resource {
     pub categories: &'static [&'static str],
 }
 
-/// The short names the API server registers for a kind (each resource's REST storage
-/// `ShortNames()`, e.g. pkg/registry/core/pod/storage/storage.go), which `Kind::from_resource`
-/// also accepts.
-pub fn short_names(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Pod => &["po"],
-        Kind::ReplicaSet => &["rs"],
-        Kind::Deployment => &["deploy"],
-        Kind::Service => &["svc"],
-        Kind::Node => &["no"],
-        Kind::Event => &["ev"],
-        Kind::Endpoints => &["ep"],
-        Kind::DaemonSet => &["ds"],
-        Kind::StatefulSet => &["sts"],
-        Kind::CronJob => &["cj"],
-        Kind::HorizontalPodAutoscaler => &["hpa"],
-        Kind::PersistentVolumeClaim => &["pvc"],
-        Kind::EndpointSlice | Kind::ControllerRevision | Kind::Job => &[],
-    }
-}
-
-/// Each storage's `Categories()`: the kinds `kubectl get all` lists.
-pub fn categories(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Pod
-        | Kind::Service
-        | Kind::Deployment
-        | Kind::ReplicaSet
-        | Kind::DaemonSet
-        | Kind::StatefulSet
-        | Kind::Job
-        | Kind::CronJob
-        | Kind::HorizontalPodAutoscaler => &["all"],
-        Kind::Node
-        | Kind::Event
-        | Kind::Endpoints
-        | Kind::EndpointSlice
-        | Kind::ControllerRevision
-        | Kind::PersistentVolumeClaim => &[],
-    }
-}
-
-/// The subresources kubeloop serves for a kind.
-fn subresources(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet => &["scale", "status"],
-        Kind::Pod => &["binding", "log", "status"],
-        Kind::DaemonSet
-        | Kind::Job
-        | Kind::CronJob
-        | Kind::HorizontalPodAutoscaler
-        | Kind::Service
-        | Kind::Node
-        | Kind::PersistentVolumeClaim => &["status"],
-        Kind::Event | Kind::Endpoints | Kind::EndpointSlice | Kind::ControllerRevision => &[],
-    }
-}
-
 /// A kind's entry in its group version's list.
 pub fn resource_of(kind: Kind) -> Resource {
     Resource {
@@ -122,8 +64,8 @@ pub fn resource_of(kind: Kind) -> Resource {
         kind: kind.as_str(),
         kind_group_version: None,
         verbs: KIND_VERBS,
-        short_names: short_names(kind),
-        categories: categories(kind),
+        short_names: kind.info().short_names,
+        categories: kind.info().categories,
     }
 }
 
@@ -153,13 +95,17 @@ fn subresource(parent: &Resource, sub: &str) -> Resource {
 pub fn resources(group_version: &str) -> Vec<Resource> {
     let mut parents: Vec<(Resource, &[&str])> = Kind::ALL
         .into_iter()
-        // HorizontalPodAutoscaler is served at autoscaling/v2 (preferred) and at v1, which
-        // kubectl 1.32's `autoscale` posts.
+        // A kind is listed at its preferred version and at the others it is converted from
+        // (HorizontalPodAutoscaler at autoscaling/v1, which kubectl 1.32's `autoscale` posts).
         .filter(|k| {
-            k.api_version() == group_version
-                || (*k == Kind::HorizontalPodAutoscaler && group_version == "autoscaling/v1")
+            let info = k.info();
+            info.api_version == group_version
+                || group_version
+                    .strip_prefix(info.group())
+                    .and_then(|v| v.strip_prefix('/'))
+                    .is_some_and(|v| info.also_served.contains(&v))
         })
-        .map(|k| (resource_of(k), subresources(k)))
+        .map(|k| (resource_of(k), k.info().subresources))
         .collect();
     if group_version == "v1" {
         let namespaces = Resource {

@@ -34,12 +34,13 @@ pub enum Route {
 
 /// The kind served under a group, version and plural.
 fn kind_of(group: &str, version: &str, plural: &str) -> Option<Kind> {
+    // A kind is served at its preferred version and at those it converts from (autoscaling/v1,
+    // which kubectl autoscale posts).
     Kind::ALL.into_iter().find(|k| {
-        k.group() == group
-            && k.plural() == plural
-            && (k.version() == version
-                // autoscaling/v1 is served too and converted (kubectl autoscale posts it).
-                || (*k == Kind::HorizontalPodAutoscaler && version == "v1"))
+        let info = k.info();
+        info.group() == group
+            && info.plural == plural
+            && (info.version() == version || info.also_served.contains(&version))
     })
 }
 

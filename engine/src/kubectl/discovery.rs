@@ -9,7 +9,7 @@
 //! and apiversions.go. Not `-o json|yaml`: kubeloop's discovery has no storage version
 //! hashes or singular names to print in a faithful APIResourceList.
 
-use crate::api::discovery::{categories, resource_of, short_names};
+use crate::api::discovery::resource_of;
 use crate::model::Kind;
 
 use super::args::{self, flag, switch, FlagSpec};
@@ -86,7 +86,7 @@ pub fn api_resources(argv: &[String], out: &mut Output) -> Result<i32, KubectlEr
         .filter(|k| group.is_none_or(|g| g == k.group()))
         .filter(|k| namespaced.is_none_or(|n| n == k.namespaced()))
         .filter(|k| verbs.iter().all(|v| resource_of(*k).verbs.contains(&v.as_str())))
-        .filter(|k| wanted_categories.iter().all(|c| categories(*k).contains(&c.as_str())))
+        .filter(|k| wanted_categories.iter().all(|c| k.info().categories.contains(&c.as_str())))
         .collect();
     // sortableResource: by group (or the --sort-by field), then by name.
     crate::sort::sort_by(&mut kinds, |x, y| {
@@ -119,14 +119,14 @@ pub fn api_resources(argv: &[String], out: &mut Output) -> Result<i32, KubectlEr
     for k in kinds {
         let mut row = vec![
             k.plural().to_string(),
-            short_names(k).join(","),
+            k.info().short_names.join(","),
             group_version(k),
             k.namespaced().to_string(),
             k.as_str().to_string(),
         ];
         if wide {
             row.push(resource_of(k).verbs.join(","));
-            row.push(categories(k).join(","));
+            row.push(k.info().categories.join(","));
         }
         rows.push(row);
     }
@@ -159,7 +159,7 @@ mod tests {
     #[test]
     fn every_short_name_resolves_to_its_kind() {
         for kind in Kind::ALL {
-            for short in short_names(kind) {
+            for short in kind.info().short_names {
                 assert_eq!(Kind::from_resource(short), Some(kind), "{short}");
             }
             assert_eq!(Kind::from_resource(kind.plural()), Some(kind));
@@ -171,7 +171,7 @@ mod tests {
         let all = super::super::resource::select(&["all".to_string()], true).unwrap();
         let mut listed: Vec<Kind> = all.items.into_iter().map(|(k, _)| k).collect();
         let mut in_category: Vec<Kind> =
-            Kind::ALL.into_iter().filter(|k| categories(*k).contains(&"all")).collect();
+            Kind::ALL.into_iter().filter(|k| k.info().categories.contains(&"all")).collect();
         listed.sort();
         in_category.sort();
         assert_eq!(listed, in_category);

@@ -1,6 +1,7 @@
 //! Resolving what the user named: `pods`, `rs,pods`, `all`, `pod/x`, `deployment.apps/web`,
 //! `pods a b`, with kubectl's errors for everything else.
 
+use crate::model::registry::{KindInfo, REGISTRY};
 use crate::model::Kind;
 
 use super::{KubectlError, Output, Stream};
@@ -162,19 +163,14 @@ pub fn select(args: &[String], allow_all: bool) -> Result<Selection, KubectlErro
     let mut kinds = Vec::new();
     for ty in types {
         if ty == "all" && allow_all {
-            // `kubectl get all`'s category, in discovery's order: the core group, then apps,
-            // autoscaling and batch, each group's resources alphabetically.
-            for k in [
-                Kind::Pod,
-                Kind::Service,
-                Kind::DaemonSet,
-                Kind::Deployment,
-                Kind::ReplicaSet,
-                Kind::StatefulSet,
-                Kind::HorizontalPodAutoscaler,
-                Kind::CronJob,
-                Kind::Job,
-            ] {
+            // `kubectl get all`'s category, in discovery's order: the core group, then the
+            // named groups alphabetically, each group's resources alphabetically.
+            let mut all: Vec<&KindInfo> =
+                REGISTRY.iter().filter(|i| i.categories.contains(&"all")).collect();
+            crate::sort::sort_by(&mut all, |a, b| {
+                (a.group(), a.plural).cmp(&(b.group(), b.plural))
+            });
+            for k in all.into_iter().map(|i| i.kind) {
                 if !kinds.contains(&k) {
                     kinds.push(k);
                 }

@@ -1,6 +1,9 @@
-//! The kinds kubeloop simulates, with the names kubectl accepts for each.
+//! The kinds kubeloop simulates. Their facts are in the registry (`registry.rs`); this is the
+//! closed enum and the generic dispatch over its model types.
 
 use std::fmt;
+
+use super::registry::{KindInfo, REGISTRY};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
@@ -40,85 +43,32 @@ impl Kind {
         Kind::PersistentVolumeClaim,
     ];
 
+    /// The kind's entry in the registry, where its facts are written once.
+    pub fn info(self) -> &'static KindInfo {
+        &REGISTRY[self as usize]
+    }
+
     pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Deployment => "Deployment",
-            Kind::ReplicaSet => "ReplicaSet",
-            Kind::Pod => "Pod",
-            Kind::Node => "Node",
-            Kind::Event => "Event",
-            Kind::Service => "Service",
-            Kind::EndpointSlice => "EndpointSlice",
-            Kind::Endpoints => "Endpoints",
-            Kind::DaemonSet => "DaemonSet",
-            Kind::StatefulSet => "StatefulSet",
-            Kind::ControllerRevision => "ControllerRevision",
-            Kind::Job => "Job",
-            Kind::CronJob => "CronJob",
-            Kind::HorizontalPodAutoscaler => "HorizontalPodAutoscaler",
-            Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
-        }
+        self.info().name
     }
 
     pub fn api_version(self) -> &'static str {
-        match self {
-            Kind::Deployment
-            | Kind::ReplicaSet
-            | Kind::DaemonSet
-            | Kind::StatefulSet
-            | Kind::ControllerRevision => "apps/v1",
-            Kind::Job | Kind::CronJob => "batch/v1",
-            Kind::HorizontalPodAutoscaler => "autoscaling/v2",
-            Kind::EndpointSlice => "discovery.k8s.io/v1",
-            Kind::Pod
-            | Kind::Node
-            | Kind::Event
-            | Kind::Service
-            | Kind::Endpoints
-            | Kind::PersistentVolumeClaim => "v1",
-        }
+        self.info().api_version
     }
 
     /// The version within the group: `v1`, or `v2` for autoscaling.
     pub fn version(self) -> &'static str {
-        let gv = self.api_version();
-        gv.rsplit('/').next().unwrap_or(gv)
+        self.info().version()
     }
 
     /// The API group, empty for core kinds.
     pub fn group(self) -> &'static str {
-        match self {
-            Kind::Deployment
-            | Kind::ReplicaSet
-            | Kind::DaemonSet
-            | Kind::StatefulSet
-            | Kind::ControllerRevision => "apps",
-            Kind::Job | Kind::CronJob => "batch",
-            Kind::HorizontalPodAutoscaler => "autoscaling",
-            Kind::EndpointSlice => "discovery.k8s.io",
-            _ => "",
-        }
+        self.info().group()
     }
 
     /// Lower-case plural resource name, as in `pods "x" not found`.
     pub fn plural(self) -> &'static str {
-        match self {
-            Kind::Deployment => "deployments",
-            Kind::ReplicaSet => "replicasets",
-            Kind::Pod => "pods",
-            Kind::Node => "nodes",
-            Kind::Event => "events",
-            Kind::Service => "services",
-            Kind::EndpointSlice => "endpointslices",
-            Kind::Endpoints => "endpoints",
-            Kind::DaemonSet => "daemonsets",
-            Kind::StatefulSet => "statefulsets",
-            Kind::ControllerRevision => "controllerrevisions",
-            Kind::Job => "jobs",
-            Kind::CronJob => "cronjobs",
-            Kind::HorizontalPodAutoscaler => "horizontalpodautoscalers",
-            Kind::PersistentVolumeClaim => "persistentvolumeclaims",
-        }
+        self.info().plural
     }
 
     /// `kind.group` as `-o name` and operation messages print it (`deployment.apps`).
@@ -130,47 +80,15 @@ impl Kind {
         }
     }
 
-    /// Resource name as `-o name` prints it for a single object.
+    /// Whether objects of the kind live in a namespace.
     pub fn namespaced(self) -> bool {
-        !matches!(self, Kind::Node)
+        self.info().namespaced
     }
 
     /// Resolves what a user typed: plural, singular, short name, or `kind.group`.
     pub fn from_resource(s: &str) -> Option<Kind> {
         let lower = s.to_ascii_lowercase();
-        let base = lower
-            .strip_suffix(".apps")
-            .or_else(|| lower.strip_suffix(".v1.apps"))
-            .or_else(|| lower.strip_suffix(".events.k8s.io"))
-            .or_else(|| lower.strip_suffix(".v1.discovery.k8s.io"))
-            .or_else(|| lower.strip_suffix(".discovery.k8s.io"))
-            .or_else(|| lower.strip_suffix(".v1.batch"))
-            .or_else(|| lower.strip_suffix(".batch"))
-            .or_else(|| lower.strip_suffix(".v2.autoscaling"))
-            .or_else(|| lower.strip_suffix(".autoscaling"))
-            .unwrap_or(&lower);
-        Some(match base {
-            "deployments" | "deployment" | "deploy" => Kind::Deployment,
-            "replicasets" | "replicaset" | "rs" => Kind::ReplicaSet,
-            "pods" | "pod" | "po" => Kind::Pod,
-            "nodes" | "node" | "no" => Kind::Node,
-            "events" | "event" | "ev" => Kind::Event,
-            "services" | "service" | "svc" => Kind::Service,
-            "endpointslices" | "endpointslice" => Kind::EndpointSlice,
-            "endpoints" | "ep" => Kind::Endpoints,
-            "daemonsets" | "daemonset" | "ds" => Kind::DaemonSet,
-            "statefulsets" | "statefulset" | "sts" => Kind::StatefulSet,
-            "controllerrevisions" | "controllerrevision" => Kind::ControllerRevision,
-            "jobs" | "job" => Kind::Job,
-            "cronjobs" | "cronjob" | "cj" => Kind::CronJob,
-            "horizontalpodautoscalers" | "horizontalpodautoscaler" | "hpa" => {
-                Kind::HorizontalPodAutoscaler
-            }
-            "persistentvolumeclaims" | "persistentvolumeclaim" | "pvc" => {
-                Kind::PersistentVolumeClaim
-            }
-            _ => return None,
-        })
+        REGISTRY.iter().find(|info| info.resolves(&lower)).map(|info| info.kind)
     }
 }
 

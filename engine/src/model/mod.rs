@@ -25,6 +25,7 @@ mod probe;
 mod probe_validate;
 mod pvc;
 pub mod quantity;
+pub mod registry;
 mod replicaset;
 mod resources_validate;
 mod service;

@@ -1,0 +1,309 @@
+//! The kind registry: one entry per kind the engine stores, saying what the API server and
+//! kubectl know of it (group and version, resource names, scope, categories, the
+//! subresources served). `Kind`'s names, `Kind::from_resource`, discovery and `kubectl
+//! api-resources` read it; none of them lists a kind's facts again. Not here: the model
+//! types (`with_kind!` maps a `Kind` to its type), printers and describers.
+//!
+//! The shape follows kube-core's `Resource` trait (kube-core/src/resource.rs) and what each
+//! kind's REST storage in kubernetes/kubernetes registers: `ShortNames()` and `Categories()`
+//! (e.g. pkg/registry/core/pod/storage/storage.go), and the subresources the installer
+//! serves (apiserver/pkg/endpoints/installer.go).
+
+use super::Kind;
+
+/// What one kind is, to the API server and to kubectl.
+#[derive(Debug)]
+pub struct KindInfo {
+    pub kind: Kind,
+    /// `Deployment`, as `kind:` says it.
+    pub name: &'static str,
+    /// The preferred group version, as `apiVersion:` says it (`apps/v1`, `v1`).
+    pub api_version: &'static str,
+    /// Other versions of the same group that are served too, and converted on the way in
+    /// and out (autoscaling/v1 for the HorizontalPodAutoscaler, which `kubectl autoscale`
+    /// still posts).
+    pub also_served: &'static [&'static str],
+    /// The resource, lower-case plural (`deployments`).
+    pub plural: &'static str,
+    pub short_names: &'static [&'static str],
+    /// `all` for the kinds `kubectl get all` lists.
+    pub categories: &'static [&'static str],
+    pub namespaced: bool,
+    /// The subresources served at `PLURAL/NAME/SUB`.
+    pub subresources: &'static [&'static str],
+    /// Other groups whose name for the kind resolves to it (`events.events.k8s.io`).
+    pub group_aliases: &'static [&'static str],
+}
+
+impl KindInfo {
+    /// The API group, empty for the core group.
+    pub fn group(&self) -> &'static str {
+        self.api_version.rsplit_once('/').map_or("", |(group, _)| group)
+    }
+
+    /// The preferred version within the group.
+    pub fn version(&self) -> &'static str {
+        self.api_version.rsplit_once('/').map_or(self.api_version, |(_, version)| version)
+    }
+
+    /// Whether what a user typed (lower-case) names this kind: its plural, singular or a
+    /// short name, alone or followed by `.GROUP` or `.VERSION.GROUP`, as kubectl's REST
+    /// mapper resolves a resource argument (apimachinery/pkg/api/meta/restmapper.go
+    /// `ResourceFor`, with `schema.ParseResourceArg`).
+    pub fn resolves(&self, typed: &str) -> bool {
+        let (base, qualifier) = match typed.split_once('.') {
+            Some((base, rest)) => (base, Some(rest)),
+            None => (typed, None),
+        };
+        let named = base == self.plural
+            || self.short_names.contains(&base)
+            || base.eq_ignore_ascii_case(self.name);
+        let Some(qualifier) = qualifier else { return named };
+        let group = self.group();
+        let groups = std::iter::once(group)
+            .filter(|g| !g.is_empty())
+            .chain(self.group_aliases.iter().copied());
+        let versions: Vec<&str> =
+            std::iter::once(self.version()).chain(self.also_served.iter().copied()).collect();
+        named
+            && groups.into_iter().any(|g| {
+                qualifier == g
+                    || qualifier
+                        .strip_suffix(g)
+                        .and_then(|v| v.strip_suffix('.'))
+                        .is_some_and(|v| versions.contains(&v))
+            })
+    }
+}
+
+const WORKLOAD_SUBS: &[&str] = &["scale", "status"];
+const STATUS: &[&str] = &["status"];
+const ALL: &[&str] = &["all"];
+
+/// Every kind, in `Kind`'s order (`Kind::info` indexes it).
+pub static REGISTRY: [KindInfo; 15] = [
+    KindInfo {
+        kind: Kind::Deployment,
+        name: "Deployment",
+        api_version: "apps/v1",
+        also_served: &[],
+        plural: "deployments",
+        short_names: &["deploy"],
+        categories: ALL,
+        namespaced: true,
+        subresources: WORKLOAD_SUBS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ReplicaSet,
+        name: "ReplicaSet",
+        api_version: "apps/v1",
+        also_served: &[],
+        plural: "replicasets",
+        short_names: &["rs"],
+        categories: ALL,
+        namespaced: true,
+        subresources: WORKLOAD_SUBS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Pod,
+        name: "Pod",
+        api_version: "v1",
+        also_served: &[],
+        plural: "pods",
+        short_names: &["po"],
+        categories: ALL,
+        namespaced: true,
+        subresources: &["binding", "log", "status"],
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Node,
+        name: "Node",
+        api_version: "v1",
+        also_served: &[],
+        plural: "nodes",
+        short_names: &["no"],
+        categories: &[],
+        namespaced: false,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Event,
+        name: "Event",
+        api_version: "v1",
+        also_served: &[],
+        plural: "events",
+        short_names: &["ev"],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        group_aliases: &["events.k8s.io"],
+    },
+    KindInfo {
+        kind: Kind::Service,
+        name: "Service",
+        api_version: "v1",
+        also_served: &[],
+        plural: "services",
+        short_names: &["svc"],
+        categories: ALL,
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::EndpointSlice,
+        name: "EndpointSlice",
+        api_version: "discovery.k8s.io/v1",
+        also_served: &[],
+        plural: "endpointslices",
+        short_names: &[],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Endpoints,
+        name: "Endpoints",
+        api_version: "v1",
+        also_served: &[],
+        plural: "endpoints",
+        short_names: &["ep"],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::DaemonSet,
+        name: "DaemonSet",
+        api_version: "apps/v1",
+        also_served: &[],
+        plural: "daemonsets",
+        short_names: &["ds"],
+        categories: ALL,
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::StatefulSet,
+        name: "StatefulSet",
+        api_version: "apps/v1",
+        also_served: &[],
+        plural: "statefulsets",
+        short_names: &["sts"],
+        categories: ALL,
+        namespaced: true,
+        subresources: WORKLOAD_SUBS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ControllerRevision,
+        name: "ControllerRevision",
+        api_version: "apps/v1",
+        also_served: &[],
+        plural: "controllerrevisions",
+        short_names: &[],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Job,
+        name: "Job",
+        api_version: "batch/v1",
+        also_served: &[],
+        plural: "jobs",
+        short_names: &[],
+        categories: ALL,
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::CronJob,
+        name: "CronJob",
+        api_version: "batch/v1",
+        also_served: &[],
+        plural: "cronjobs",
+        short_names: &["cj"],
+        categories: ALL,
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::HorizontalPodAutoscaler,
+        name: "HorizontalPodAutoscaler",
+        api_version: "autoscaling/v2",
+        also_served: &["v1"],
+        plural: "horizontalpodautoscalers",
+        short_names: &["hpa"],
+        categories: ALL,
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::PersistentVolumeClaim,
+        name: "PersistentVolumeClaim",
+        api_version: "v1",
+        also_served: &[],
+        plural: "persistentvolumeclaims",
+        short_names: &["pvc"],
+        categories: &[],
+        namespaced: true,
+        subresources: STATUS,
+        group_aliases: &[],
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_entry_at_its_index() {
+        assert_eq!(REGISTRY.len(), Kind::ALL.len());
+        for (i, kind) in Kind::ALL.into_iter().enumerate() {
+            assert_eq!(REGISTRY[i].kind, kind, "entry {i}");
+            assert_eq!(kind as usize, i, "Kind::ALL is in declaration order");
+        }
+    }
+
+    #[test]
+    fn no_two_kinds_answer_to_one_name() {
+        for a in &REGISTRY {
+            let names = [a.plural, &a.name.to_ascii_lowercase()]
+                .into_iter()
+                .map(str::to_string)
+                .chain(a.short_names.iter().map(|s| s.to_string()))
+                .collect::<Vec<_>>();
+            for name in names {
+                let owners: Vec<Kind> =
+                    REGISTRY.iter().filter(|b| b.resolves(&name)).map(|b| b.kind).collect();
+                assert_eq!(owners, vec![a.kind], "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_qualifier_must_name_the_kinds_group_and_a_served_version() {
+        let hpa = &REGISTRY[Kind::HorizontalPodAutoscaler as usize];
+        assert!(hpa.resolves("hpa.autoscaling"));
+        assert!(hpa.resolves("horizontalpodautoscalers.v2.autoscaling"));
+        assert!(hpa.resolves("horizontalpodautoscalers.v1.autoscaling"));
+        assert!(!hpa.resolves("hpa.v3.autoscaling"));
+        assert!(!hpa.resolves("hpa.apps"));
+        let pod = &REGISTRY[Kind::Pod as usize];
+        assert!(!pod.resolves("pods.apps"), "the core group has no qualifier to give");
+        let event = &REGISTRY[Kind::Event as usize];
+        assert!(event.resolves("events.events.k8s.io"));
+    }
+}
