@@ -130,47 +130,14 @@ fn unescape(v: &str) -> Result<String, String> {
 
 /// The field label conversion of `kind`: its error when the field is not selectable.
 fn supported(kind: Kind, field: &str) -> Result<(), String> {
-    let fields: &[&str] = match kind {
-        Kind::Pod => &[
-            "metadata.name",
-            "metadata.namespace",
-            "spec.nodeName",
-            "spec.restartPolicy",
-            "spec.schedulerName",
-            "spec.serviceAccountName",
-            "spec.hostNetwork",
-            "status.phase",
-            "status.podIP",
-            "status.podIPs",
-            "status.nominatedNodeName",
-            "spec.host",
-        ],
-        Kind::Node => &["metadata.name", "spec.unschedulable"],
-        Kind::Event => &[
-            "involvedObject.kind",
-            "involvedObject.namespace",
-            "involvedObject.name",
-            "involvedObject.uid",
-            "involvedObject.apiVersion",
-            "involvedObject.resourceVersion",
-            "involvedObject.fieldPath",
-            "reason",
-            "reportingComponent",
-            "source",
-            "type",
-            "metadata.namespace",
-            "metadata.name",
-        ],
-        Kind::Service => &["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"],
-        _ => {
-            if field == "metadata.name" || field == "metadata.namespace" {
-                return Ok(());
-            }
-            return Err(format!(
-                "{} is not a known field selector: only \"metadata.name\", \"metadata.namespace\"",
-                go_quote(field)
-            ));
+    let Some(fields) = kind.info().field_labels else {
+        if field == "metadata.name" || field == "metadata.namespace" {
+            return Ok(());
         }
+        return Err(format!(
+            "{} is not a known field selector: only \"metadata.name\", \"metadata.namespace\"",
+            go_quote(field)
+        ));
     };
     if fields.contains(&field) {
         Ok(())

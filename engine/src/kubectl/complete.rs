@@ -1,7 +1,6 @@
 //! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object names from the live cluster,
 //! and each verb's flags from its own parser (`super::flags_of`).
 
-use crate::api::discovery;
 use crate::controllers::ControllerName;
 use crate::model::{Kind, Resource};
 use crate::world::World;
@@ -60,12 +59,12 @@ const SANDBOX: &[&str] = &[
 ];
 
 /// The resource words `get`, `describe` and the like take: every kind's plural and short
-/// names (as discovery registers them), then the categories (`all`), from `Kind::ALL`.
+/// names (from the kind registry), then the categories (`all`), from `Kind::ALL`.
 fn kind_words() -> Vec<String> {
-    let names = Kind::ALL.iter().flat_map(|&k| {
-        std::iter::once(k.plural()).chain(discovery::short_names(k).iter().copied())
-    });
-    let categories = Kind::ALL.iter().flat_map(|&k| discovery::categories(k).iter().copied());
+    let names = Kind::ALL
+        .iter()
+        .flat_map(|&k| std::iter::once(k.plural()).chain(k.info().short_names.iter().copied()));
+    let categories = Kind::ALL.iter().flat_map(|&k| k.info().categories.iter().copied());
     let mut words: Vec<String> = names.chain(categories).map(str::to_string).collect();
     crate::sort::sort(&mut words);
     words.dedup();
@@ -133,7 +132,7 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         // `explain` takes a resource (and a dotted path after it), never `all`.
         ["k" | "kubectl", "explain"] => {
             let categories: Vec<&str> =
-                Kind::ALL.iter().flat_map(|&k| discovery::categories(k).iter().copied()).collect();
+                Kind::ALL.iter().flat_map(|&k| k.info().categories.iter().copied()).collect();
             kind_words().into_iter().filter(|w| !categories.contains(&w.as_str())).collect()
         }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
@@ -261,7 +260,7 @@ mod tests {
         for kind in Kind::ALL {
             assert!(words.iter().any(|c| c == kind.plural()), "get offers no {}", kind.plural());
             assert!(explain.iter().any(|c| c == kind.plural()), "explain offers no {kind}");
-            for short in discovery::short_names(kind) {
+            for short in kind.info().short_names {
                 assert!(words.iter().any(|c| c == short), "get offers no {short} ({kind})");
             }
         }

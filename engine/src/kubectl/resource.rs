@@ -71,8 +71,11 @@ pub fn kind_of(word: &str) -> Result<Kind, KubectlError> {
     }
     let lower = word.to_ascii_lowercase();
     if NOT_SIMULATED.contains(&lower.as_str()) {
+        let plurals: Vec<&str> = REGISTRY.iter().map(|i| i.plural).collect();
+        let (last, rest) = plurals.split_last().unwrap_or((&"", &[]));
         return Err(KubectlError::Plain(format!(
-            "kubeloop: {word} are not simulated in kubeloop (it models pods, replicasets, deployments, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, persistentvolumeclaims, services, endpointslices, endpoints, nodes and events)"
+            "kubeloop: {word} are not simulated in kubeloop (it models {} and {last})",
+            rest.join(", ")
         )));
     }
     Err(KubectlError::Usage(format!("the server doesn't have a resource type \"{word}\"")))

@@ -1,8 +1,10 @@
 //! The kind registry: one entry per kind the engine stores, saying what the API server and
 //! kubectl know of it (group and version, resource names, scope, categories, the
-//! subresources served). `Kind`'s names, `Kind::from_resource`, discovery and `kubectl
-//! api-resources` read it; none of them lists a kind's facts again. Not here: the model
-//! types (`with_kind!` maps a `Kind` to its type), printers and describers.
+//! subresources served, the fields a list may select on). `Kind`'s names,
+//! `Kind::from_resource`, discovery, the API's routes and field selectors, `kubectl
+//! api-resources`, `get all`, completion and live mode's watch list read it; none of them
+//! lists a kind's facts again. Not here: the model types (`with_kind!` maps a `Kind` to its
+//! type), printers and describers.
 //!
 //! The shape follows kube-core's `Resource` trait (kube-core/src/resource.rs) and what each
 //! kind's REST storage in kubernetes/kubernetes registers: `ShortNames()` and `Categories()`
@@ -33,6 +35,11 @@ pub struct KindInfo {
     pub subresources: &'static [&'static str],
     /// Other groups whose name for the kind resolves to it (`events.events.k8s.io`).
     pub group_aliases: &'static [&'static str],
+    /// The fields a list may select on, when the kind has a field label conversion of its
+    /// own (pkg/apis/core/v1/conversion.go); `None` for apimachinery's default, which
+    /// takes `metadata.name` and `metadata.namespace` only
+    /// (`DefaultMetaV1FieldSelectorConversion`).
+    pub field_labels: Option<&'static [&'static str]>,
 }
 
 impl KindInfo {
@@ -92,6 +99,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: WORKLOAD_SUBS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -104,6 +112,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: WORKLOAD_SUBS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -116,6 +125,20 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: &["binding", "log", "status"],
+        field_labels: Some(&[
+            "metadata.name",
+            "metadata.namespace",
+            "spec.nodeName",
+            "spec.restartPolicy",
+            "spec.schedulerName",
+            "spec.serviceAccountName",
+            "spec.hostNetwork",
+            "status.phase",
+            "status.podIP",
+            "status.podIPs",
+            "status.nominatedNodeName",
+            "spec.host",
+        ]),
         group_aliases: &[],
     },
     KindInfo {
@@ -128,6 +151,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: false,
         subresources: STATUS,
+        field_labels: Some(&["metadata.name", "spec.unschedulable"]),
         group_aliases: &[],
     },
     KindInfo {
@@ -140,6 +164,21 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: true,
         subresources: &[],
+        field_labels: Some(&[
+            "involvedObject.kind",
+            "involvedObject.namespace",
+            "involvedObject.name",
+            "involvedObject.uid",
+            "involvedObject.apiVersion",
+            "involvedObject.resourceVersion",
+            "involvedObject.fieldPath",
+            "reason",
+            "reportingComponent",
+            "source",
+            "type",
+            "metadata.namespace",
+            "metadata.name",
+        ]),
         group_aliases: &["events.k8s.io"],
     },
     KindInfo {
@@ -152,6 +191,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: STATUS,
+        field_labels: Some(&["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"]),
         group_aliases: &[],
     },
     KindInfo {
@@ -164,6 +204,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: true,
         subresources: &[],
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -176,6 +217,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: true,
         subresources: &[],
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -188,6 +230,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -200,6 +243,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: WORKLOAD_SUBS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -212,6 +256,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: true,
         subresources: &[],
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -224,6 +269,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -236,6 +282,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -248,6 +295,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: ALL,
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
     KindInfo {
@@ -260,6 +308,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         categories: &[],
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
 ];
