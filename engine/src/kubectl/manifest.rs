@@ -183,12 +183,15 @@ fn item(v: Value) -> Result<Option<Item>, KubectlError> {
     if !APPLIED.contains(&kind) {
         return Ok(None);
     }
-    // The API server serves autoscaling/v1 too, and converts it (`kubectl autoscale`).
-    let want = match kind {
-        Kind::HorizontalPodAutoscaler if api == "autoscaling/v1" => "autoscaling/v1",
-        _ => kind.api_version(),
-    };
-    if api != want {
+    // A kind is served at its preferred version and at those it converts from
+    // (autoscaling/v1, which `kubectl autoscale` posts).
+    let info = kind.info();
+    let served = api == info.api_version
+        || api
+            .strip_prefix(info.group())
+            .and_then(|v| v.strip_prefix('/'))
+            .is_some_and(|v| info.also_served.contains(&v));
+    if !served {
         return Err(KubectlError::Usage(format!(
             "resource mapping not found for name: \"\" namespace: \"\" from \"STDIN\": no matches for kind \"{kind_name}\" in version \"{api}\"\nensure CRDs are installed first"
         )));
