@@ -97,14 +97,7 @@ pub fn resources(group_version: &str) -> Vec<Resource> {
         .into_iter()
         // A kind is listed at its preferred version and at the others it is converted from
         // (HorizontalPodAutoscaler at autoscaling/v1, which kubectl 1.32's `autoscale` posts).
-        .filter(|k| {
-            let info = k.info();
-            info.api_version == group_version
-                || group_version
-                    .strip_prefix(info.group())
-                    .and_then(|v| v.strip_prefix('/'))
-                    .is_some_and(|v| info.also_served.contains(&v))
-        })
+        .filter(|k| k.info().serves(group_version))
         .map(|k| (resource_of(k), k.info().subresources))
         .collect();
     if group_version == "v1" {

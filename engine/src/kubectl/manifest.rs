@@ -185,13 +185,7 @@ fn item(v: Value) -> Result<Option<Item>, KubectlError> {
     }
     // A kind is served at its preferred version and at those it converts from
     // (autoscaling/v1, which `kubectl autoscale` posts).
-    let info = kind.info();
-    let served = api == info.api_version
-        || api
-            .strip_prefix(info.group())
-            .and_then(|v| v.strip_prefix('/'))
-            .is_some_and(|v| info.also_served.contains(&v));
-    if !served {
+    if !kind.info().serves(&api) {
         return Err(KubectlError::Usage(format!(
             "resource mapping not found for name: \"\" namespace: \"\" from \"STDIN\": no matches for kind \"{kind_name}\" in version \"{api}\"\nensure CRDs are installed first"
         )));

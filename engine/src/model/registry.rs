@@ -53,6 +53,16 @@ impl KindInfo {
         self.api_version.rsplit_once('/').map_or(self.api_version, |(_, version)| version)
     }
 
+    /// Whether the kind is served at `api_version` (`autoscaling/v1`): its preferred version,
+    /// or one it is converted from.
+    pub fn serves(&self, api_version: &str) -> bool {
+        api_version == self.api_version
+            || api_version
+                .strip_prefix(self.group())
+                .and_then(|v| v.strip_prefix('/'))
+                .is_some_and(|v| self.also_served.contains(&v))
+    }
+
     /// Whether what a user typed (lower-case) names this kind: its plural, singular or a
     /// short name, alone or followed by `.GROUP` or `.VERSION.GROUP`, as kubectl's REST
     /// mapper resolves a resource argument (apimachinery/pkg/api/meta/restmapper.go
@@ -354,5 +364,8 @@ mod tests {
         assert!(!pod.resolves("pods.apps"), "the core group has no qualifier to give");
         let event = &REGISTRY[Kind::Event as usize];
         assert!(event.resolves("events.events.k8s.io"));
+        assert!(hpa.serves("autoscaling/v2") && hpa.serves("autoscaling/v1"));
+        assert!(!hpa.serves("autoscaling/v3") && !hpa.serves("apps/v1"));
+        assert!(pod.serves("v1") && !pod.serves("/v1") && !pod.serves("apps/v1"));
     }
 }
