@@ -70,10 +70,13 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         .collect();
 
     let mut live_children: BTreeMap<String, usize> = BTreeMap::new();
-    for parent in &rs_parent {
-        if let Parent::Tree(uid) = parent {
-            *live_children.entry(uid.clone()).or_default() += 1;
-        }
+    let row_parents = rs_parent.iter().filter_map(|p| match p {
+        Parent::Tree(uid) => Some(uid),
+        _ => None,
+    });
+    // A CronJob's Jobs hold its ghost's place as a Deployment's ReplicaSets hold its own.
+    for uid in row_parents.chain(job_parent.iter().flatten()) {
+        *live_children.entry(uid.clone()).or_default() += 1;
     }
     let mut group_sizes: BTreeMap<&str, usize> = BTreeMap::new();
     for run in pod_group.chunk_by(|a, b| a == b) {

@@ -12,6 +12,8 @@ pub mod camera;
 mod collect;
 mod edges;
 mod figures;
+#[cfg(test)]
+mod ghost_tests;
 mod ghosts;
 mod items;
 mod layout;
