@@ -104,6 +104,8 @@ pub struct Effects {
     pub handled: bool,
     /// Put focus back in the command box.
     pub focus_command: bool,
+    /// Take focus out of the command box, so the page's single-key shortcuts work.
+    pub leave_command_box: bool,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.

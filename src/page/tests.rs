@@ -457,3 +457,27 @@ fn docs_outlive_a_restored_session() {
 fn kubeloop_docs_not_loaded() -> &'static str {
     "kubeloop: the API docs `kubectl explain` prints are not loaded; a line with `kubectl explain` written out in it loads them"
 }
+
+#[test]
+fn escape_in_the_untouched_command_box_hands_the_keys_to_the_page_so_p_is_presenter() {
+    let mut p = page();
+    let in_box = |k: &str| {
+        Msg::Key(KeyPress {
+            key: k.into(),
+            in_text: true,
+            in_command_box: true,
+            ..Default::default()
+        })
+    };
+    let fx = p.update(in_box("p"));
+    assert!(!fx.handled && !p.presenter(), "a P typed into the box is a p");
+    let fx = p.update(in_box("Escape"));
+    assert!(fx.handled && fx.leave_command_box, "nothing to close: Escape leaves the box");
+    // The browser moved focus to the page: P is now the shortcut.
+    assert!(p.update(key("P", false)).handled && p.presenter());
+
+    p.update(Msg::Select(web()));
+    let fx = p.update(in_box("Escape"));
+    assert!(fx.handled && !fx.leave_command_box, "Escape first closes what is open");
+    assert!(p.selected.is_none());
+}
