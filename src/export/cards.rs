@@ -169,12 +169,22 @@ fn replicaset(s: &mut String, rs: &RowItem) {
         ),
         RowFigures::Job(j) => ("JOB", j.columns(), None),
     };
+    // A size set back by its loop reads as on the page: "5 → 3", and which loop.
+    let scaled = rs.scaled_back.as_ref();
+    let mut columns = columns;
+    if let Some(b) = scaled {
+        columns[0].1 = b.desired_cell();
+    }
     let (fill, dash) = if rs.collapsed { (BAND, "4 4") } else { ("#ffffff", "") };
     if !frame(s, m, fill, LINE, 2.0, dash) {
         return;
     }
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
-    let rev = revision.as_ref().map(|r| format!("rev {r}"));
+    let rev = match scaled {
+        Some(b) if rs.collapsed => Some(b.desired_cell()),
+        Some(b) => Some(b.badge()),
+        None => revision.as_ref().map(|r| format!("rev {r}")),
+    };
     if rs.collapsed {
         line(s, 14.0, 28.0, KIND, MUTED, "RS");
         line(s, 44.0, 28.0, &name, INK, &clip(&named(m), 17));

@@ -31,6 +31,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let jobs: Vec<&Job> = store.list(None, None).collect();
     let pods: Vec<&Pod> = store.list(None, None).collect();
 
+    memory.scaled.read(store, memory.last_rv, now);
     memory.note_vanished(|uid| store.kind_key_by_uid(uid).is_some());
     owners_being_collected(store, &replicasets, &jobs, &pods, memory);
 
@@ -190,6 +191,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             });
         }
         item.collapsed = rs.spec.replicas == 0 && pods.pods.is_empty() && pods.aggregate.is_none();
+        item.scaled_back = memory.scaled.get(&item.meta.uid);
         fresh.push(((created(&rs.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
         rows.entry(parent).or_default().push(RsRow { rs: item, pods });
     }

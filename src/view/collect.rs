@@ -110,6 +110,7 @@ pub(super) fn replicaset_item(rs: &ReplicaSet) -> RowItem {
             revision: rs.metadata.annotations.get(REVISION).cloned(),
         },
         collapsed: false,
+        scaled_back: None,
     }
 }
 
@@ -119,6 +120,7 @@ pub(super) fn job_row(job: &Job) -> RowItem {
         meta: item_meta(Kind::Job, &job.metadata),
         figures: RowFigures::Job(job_figures(job)),
         collapsed: false,
+        scaled_back: None,
     }
 }
 
@@ -247,6 +249,6 @@ impl RowItem {
             }),
             _ => RowFigures::ReplicaSet { desired: 0, current: 0, ready: 0, revision: None },
         };
-        RowItem { meta, figures, collapsed: false }
+        RowItem { meta, figures, collapsed: false, scaled_back: None }
     }
 }

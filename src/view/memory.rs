@@ -9,6 +9,7 @@ use kubeloop::model::Kind;
 use kubeloop::sort::{btree_map, btree_set};
 
 use super::layout::{choose_columns, width_for, Shape};
+use super::scaled::ScaledMemory;
 use super::{Edge, Phase, PodItem, RowItem, TopItem, GHOST_MS};
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
@@ -132,6 +133,8 @@ pub struct LayoutMemory {
     /// resourceVersion each was read at: a pod not written since the last build keeps its
     /// phase without re-deriving it.
     pub(super) phases: HashMap<String, Vec<PhaseEntry>>,
+    /// ReplicaSet sizes written by hand and set back by a loop, shown for a few seconds.
+    pub(super) scaled: ScaledMemory,
 }
 
 impl Default for LayoutMemory {
@@ -161,6 +164,7 @@ impl LayoutMemory {
             busy_until: 0.0,
             built_at: 0.0,
             phases: HashMap::new(),
+            scaled: ScaledMemory::default(),
         }
     }
 
@@ -189,6 +193,7 @@ impl LayoutMemory {
         for c in self.cut.values() {
             until = until.max(c.since + GHOST_MS);
         }
+        until = until.max(self.scaled.until());
         for since in self.slots.values().filter_map(|g| g.holes_since) {
             until = until.max(since + COMPACT_MS);
         }

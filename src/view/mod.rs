@@ -18,6 +18,7 @@ mod ghosts;
 mod items;
 mod layout;
 mod memory;
+mod scaled;
 mod services;
 #[cfg(test)]
 mod tests;
@@ -32,6 +33,7 @@ use crate::selection::ObjRef;
 pub use build::build;
 pub use items::*;
 pub use memory::LayoutMemory;
+pub use scaled::SCALED_BACK_MS;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
 /// How long, in real milliseconds, a vanished object or a cut edge stays drawn so CSS can

@@ -142,7 +142,11 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         ),
         RowFigures::Job(j) => ("JOB", j.columns(), None),
     };
-    let right = if m.gone || m.vanishing {
+    let scaled = rs.scaled_back.as_ref();
+    let v1 = scaled.map_or(v1, |b| b.desired_cell());
+    let right = if let Some(b) = scaled.filter(|_| !m.gone && !m.vanishing) {
+        html! { <text class="badge badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
+    } else if m.gone || m.vanishing {
         html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
     } else if m.deleting {
         html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
@@ -159,7 +163,15 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         h2.to_lowercase(),
         h3.to_lowercase()
     );
-    let tooltip = format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
+    let label = match scaled {
+        Some(b) => format!("{label}: {}", b.sentence()),
+        None => label,
+    };
+    let mut tooltip =
+        format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
+    if let Some(b) = scaled {
+        tooltip = format!("{tooltip}\n{}", b.sentence());
+    }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let body = if rs.collapsed {
         html! { <>
@@ -168,7 +180,9 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-mono t-strong" x="44" y="28" textLength={squeeze(&name, 17, 17.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
-                { revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
+                { scaled.map(|b| b.desired_cell()).unwrap_or_else(|| {
+                    revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}"))
+                }) }
             </text>
         </> }
     } else {
