@@ -11,6 +11,8 @@ mod live;
 mod live_tests;
 mod msg;
 #[cfg(test)]
+mod reads_tests;
+#[cfg(test)]
 mod tests;
 mod update;
 
