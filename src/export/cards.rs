@@ -20,7 +20,7 @@ const SUFFIX: &str = "#b3005e";
 /// A phase's (line, text, tint) colours, as `static/graph.css` sets them for light pages.
 pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'static str) {
     match phase {
-        Phase::Running => ("#009e73", "#00664a", "#e2f4ee"),
+        Phase::Running | Phase::Unready => ("#009e73", "#00664a", "#e2f4ee"),
         Phase::Creating => ("#0072b2", "#00588a", "#e3eff8"),
         Phase::Pending => ("#e69f00", "#7a5200", "#fff6e2"),
         Phase::Failing => ("#d55e00", "#a14600", "#fcebdf"),
@@ -287,6 +287,7 @@ pub(super) fn phase_icon(s: &mut String, phase: Phase, cx: f64, cy: f64) {
             write!(s, "<circle r=\"6\" {stroke}/><path d=\"M0 -6 A6 6 0 0 1 0 6 Z\" fill=\"{c}\"/>")
         }
         Phase::Running => write!(s, "<circle r=\"7\" fill=\"{c}\"/>"),
+        Phase::Unready => write!(s, "<circle r=\"6\" {stroke}/><circle r=\"3\" fill=\"{c}\"/>"),
         Phase::Failing => write!(
             s,
             "<path d=\"M0 -7.5 L7.5 6 L-7.5 6 Z\" fill=\"{c}\"/>\

@@ -62,7 +62,12 @@ pub(super) fn pod_phase(pod: &Pod) -> Phase {
         PodPhase::Running if !containers.is_empty() && containers.iter().all(|c| c.ready) => {
             Phase::Running
         }
-        // Scheduled and starting, or running but not ready yet.
+        // Started, but a readiness probe (or a container still starting) holds it back:
+        // kubectl says Running, the endpoints controller leaves it out.
+        PodPhase::Running if containers.iter().any(|c| c.state.running.is_some()) => {
+            Phase::Unready
+        }
+        // Scheduled and starting.
         PodPhase::Pending | PodPhase::Running => Phase::Creating,
     }
 }

@@ -43,8 +43,9 @@ pub const GHOST_MS: f64 = 700.0;
 pub const RS_AGGREGATE_ABOVE: usize = 60;
 /// With more live pods than this in the whole cluster, every pod group is summarised.
 pub const VIEW_AGGREGATE_ABOVE: usize = 1500;
-/// The title of the lane of objects without a live controller.
-pub const ORPHANS_TITLE: &str = "Orphans (no owner)";
+/// The title of the lane of objects without a live controller: bare ReplicaSets and pods as
+/// well as those orphaned, so it says what they share rather than how they got there.
+pub const ORPHANS_TITLE: &str = "No owner";
 /// The key of the orphans lane's pod group (ReplicaSet groups are keyed by the RS's UID).
 pub const LOOSE_PODS: &str = "orphan-pods";
 
@@ -75,6 +76,8 @@ pub enum Phase {
     /// ContainerCreating, pulling, initialising.
     Creating,
     Running,
+    /// Its containers run but not all are ready: a Service sends it nothing yet.
+    Unready,
     /// ErrImagePull, ImagePullBackOff, CrashLoopBackOff, Error and other failures.
     Failing,
     Terminating,
@@ -82,8 +85,9 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 6] = [
+    pub const ALL: [Phase; 7] = [
         Phase::Running,
+        Phase::Unready,
         Phase::Creating,
         Phase::Pending,
         Phase::Failing,
@@ -97,6 +101,7 @@ impl Phase {
             Phase::Pending => "pending",
             Phase::Creating => "creating",
             Phase::Running => "running",
+            Phase::Unready => "unready",
             Phase::Failing => "failing",
             Phase::Terminating => "terminating",
             Phase::Completed => "completed",
@@ -109,6 +114,7 @@ impl Phase {
             Phase::Pending => "Pending",
             Phase::Creating => "Creating",
             Phase::Running => "Running",
+            Phase::Unready => "Not ready",
             Phase::Failing => "Failing",
             Phase::Terminating => "Terminating",
             Phase::Completed => "Completed",
