@@ -101,3 +101,72 @@ async fn a_deleted_job_leaves_the_graph_once_its_pod_is_collected() {
     browser.screenshot("first-visit-job-deleted.png").await;
     browser.close().await;
 }
+
+/// Text of the graph's boxes that runs past its box's right edge, as "kind/name: text".
+async fn overflowing_text(c: &Client) -> Vec<String> {
+    let got = js(
+        c,
+        "const out = [];
+         for (const g of document.querySelectorAll('.graph-svg g.node')) {
+           const box = g.querySelector('rect.box'); if (!box) continue;
+           const w = box.width.baseVal.value;
+           for (const t of g.querySelectorAll('.shape > text')) {
+             const b = t.getBBox();
+             if (b.width > 0 && b.x + b.width > w + 0.5)
+               out.push(g.dataset.kind + '/' + g.dataset.name + ': ' + t.textContent);
+           }
+         }
+         return out;",
+    )
+    .await;
+    serde_json::from_value(got).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_statuses_and_finalizers_stay_inside_their_boxes_on_desk_and_projector() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment bad --image=nginx:doesnotexist --replicas=2").await;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
+    type_line(
+        c,
+        "k patch deploy web -p '{\"metadata\":{\"finalizers\":[\"example.com/hold\",\"example.com/another-hold\"]}}'",
+    )
+    .await;
+    eventually(30, "pods that cannot pull their image", || async {
+        let log = js(
+            c,
+            "return [...document.querySelectorAll('[data-kind=Pod]')].map(p => p.dataset.status)",
+        )
+        .await;
+        log.as_array().is_some_and(|a| {
+            a.iter().filter(|s| s.as_str().is_some_and(|s| s.len() > 15)).count() == 2
+        })
+    })
+    .await;
+    // ContainerCreating, the longest status of all, lasts a moment: paused, one Step at a
+    // time until a pod shows it.
+    click_button(c, "Pause").await;
+    type_line(c, "k create deployment slow --image=nginx:1.27 --replicas=1").await;
+    let creating = "return [...document.querySelectorAll('[data-kind=Pod]')]
+        .some(p => p.dataset.status === 'ContainerCreating')";
+    for _ in 0..40 {
+        if js(c, creating).await == serde_json::json!(true) {
+            break;
+        }
+        click_button(c, "Step").await;
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+    assert_eq!(js(c, creating).await, serde_json::json!(true), "a pod in ContainerCreating");
+    assert_eq!(overflowing_text(c).await, Vec::<String>::new(), "at the desk");
+    click_button(c, "Presenter").await;
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(overflowing_text(c).await, Vec::<String>::new(), "in presenter mode");
+    browser.screenshot("first-visit-long-status.png").await;
+    // The squeeze is what holds it: without it, ContainerCreating runs over the box's edge.
+    js(c, "document.querySelectorAll('.t-status[textLength]').forEach(t => t.removeAttribute('textLength')); return 1").await;
+    let unsqueezed = overflowing_text(c).await;
+    assert!(unsqueezed.iter().any(|t| t.ends_with("ContainerCreating")), "{unsqueezed:?}");
+    browser.close().await;
+}

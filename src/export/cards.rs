@@ -105,9 +105,9 @@ pub(super) fn frame(
     true
 }
 
-fn finalizers(s: &mut String, m: &ItemMeta, y: f64, chars: usize) {
+fn finalizers(s: &mut String, m: &ItemMeta, y: f64) {
     if !m.finalizers.is_empty() {
-        let text = clip(&format!("⚑ finalizers: {}", m.finalizers.join(", ")), chars);
+        let text = crate::view::fit::finalizers(&m.finalizers, 16.0, m.rect.w);
         line(s, 16.0, y, FLAG, phase_colour(Phase::Pending).1, &text);
     }
 }
@@ -151,7 +151,7 @@ fn top(s: &mut String, d: &TopItem) {
     }
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
-    finalizers(s, m, 148.0, 32);
+    finalizers(s, m, 148.0);
     s.push_str("</g>");
 }
 
@@ -198,7 +198,7 @@ fn replicaset(s: &mut String, rs: &RowItem) {
             line(s, x, 74.0, LABEL, MUTED, header);
             line(s, x, 98.0, VALUE, INK, &clip(value, 8));
         }
-        finalizers(s, m, 124.0, 28);
+        finalizers(s, m, 124.0);
     }
     s.push_str("</g>");
 }
@@ -235,7 +235,13 @@ fn pod_card(s: &mut String, pod: &PodItem) {
         esc(&pod.name_suffix)
     );
     phase_icon(s, pod.phase, 23.0, 64.0);
-    line(s, 36.0, 69.0, "font-size=\"14.5\" font-weight=\"700\"", ink, &clip(&pod.status, 18));
+    // Squeezed into the box as on the page (`view::fit`), never run over its edge.
+    let status = crate::view::fit::pod_status(&pod.status, w);
+    let squeeze = status.squeeze.map_or(String::new(), |room| {
+        format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
+    });
+    let attrs = format!("font-size=\"14.5\" font-weight=\"700\"{squeeze}");
+    line(s, crate::view::fit::POD_STATUS_X, 69.0, &attrs, ink, &status.text);
     line(s, 16.0, 93.0, SMALL, MUTED, &format!("READY {}", pod.ready));
     line_end(s, w - 10.0, 93.0, SMALL, MUTED, &format!("RST {}", pod.restarts));
     s.push_str("</g>");

@@ -64,9 +64,7 @@ pub(super) fn pod_phase(pod: &Pod) -> Phase {
         }
         // Started, but a readiness probe (or a container still starting) holds it back:
         // kubectl says Running, the endpoints controller leaves it out.
-        PodPhase::Running if containers.iter().any(|c| c.state.running.is_some()) => {
-            Phase::Unready
-        }
+        PodPhase::Running if containers.iter().any(|c| c.state.running.is_some()) => Phase::Unready,
         // Scheduled and starting.
         PodPhase::Pending | PodPhase::Running => Phase::Creating,
     }

@@ -12,6 +12,7 @@ pub mod camera;
 mod collect;
 mod edges;
 mod figures;
+pub mod fit;
 #[cfg(test)]
 mod ghost_tests;
 mod ghosts;

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::icons::phase_icon;
 use crate::selection::ObjRef;
+use crate::view::fit::{self, POD_STATUS_X};
 use crate::view::{Aggregate, ItemMeta, PodItem, RowFigures, RowItem};
 
 /// Characters of 13 px monospace that fit on a pod card's name line.
@@ -96,11 +97,11 @@ impl Frame<'_> {
     }
 }
 
-pub(super) fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
+pub(super) fn finalizer_line(meta: &ItemMeta, y: f64) -> Html {
     if meta.finalizers.is_empty() {
         return html! {};
     }
-    let text = clip(&format!("⚑ finalizers: {}", meta.finalizers.join(", ")), width_chars);
+    let text = fit::finalizers(&meta.finalizers, 16.0, meta.rect.w);
     html! { <text class="t-finalizers" x="16" y={y.to_string()}>{ text }</text> }
 }
 
@@ -198,7 +199,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-value" x="16" y="98">{ clip(&v1, 8) }</text>
             <text class="t-value" x="88" y="98">{ v2 }</text>
             <text class="t-value" x="162" y="98">{ v3 }</text>
-            { finalizer_line(m, 124.0, 28) }
+            { finalizer_line(m, 124.0) }
             if p.summarisable {
                 { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
             }
@@ -260,6 +261,11 @@ pub fn PodCard(p: &PodCardProps) -> Html {
     let name_fit = squeeze(&m.target.name, chars, w - 26.0);
     let node = pod.node.clone().unwrap_or_else(|| "no node".into());
     let label = format!("Pod {}, {}", m.target.name, pod.status);
+    let status = if m.gone || m.vanishing {
+        fit::pod_status("deleted", w)
+    } else {
+        fit::pod_status(&pod.status, w)
+    };
     let tooltip = format!(
         "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\nnode: {}{}",
         m.target.name,
@@ -286,8 +292,9 @@ pub fn PodCard(p: &PodCardProps) -> Html {
             <tspan class="name-suffix">{ suffix }</tspan>
         </text>
         { phase_icon(pod.phase, 23.0, 64.0) }
-        <text class="t-status" x="36" y="69">
-            { if m.gone || m.vanishing { "deleted".to_string() } else { clip(&pod.status, 18) } }
+        <text class="t-status" x={POD_STATUS_X.to_string()} y="69"
+            textLength={status.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
+            { status.text }
         </text>
         <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
         <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
