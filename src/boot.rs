@@ -95,6 +95,9 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     if fx.focus_command {
         focus_command_box();
     }
+    if fx.leave_command_box {
+        leave_command_box();
+    }
     if !fx.live.is_empty() {
         crate::live::net::carry_out(page, redraw, &fx.live);
     }
@@ -128,6 +131,17 @@ pub fn focus_command_box() {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(field) = field {
         let _ = field.focus();
+    }
+}
+
+/// Blurs the command box: focus goes back to the page, where keys are shortcuts.
+fn leave_command_box() {
+    let field = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(field) = field.filter(|f| f.id() == "command-input") {
+        let _ = field.blur();
     }
 }
 

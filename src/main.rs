@@ -1,7 +1,7 @@
-//! Entry point of the browser app: mounts the root component, installs the panic screen and
-//! registers the service worker that keeps the page working offline (`static/sw.js`). The
-//! screen is built with plain DOM calls, not Yew: after a panic the app's state cannot be
-//! trusted, so nothing of it is reused.
+//! Entry point of the browser app: mounts the root component (replacing index.html's loading
+//! frame), installs the panic screen and registers the service worker that keeps the page
+//! working offline (`static/sw.js`). The panic screen is built with plain DOM calls, not
+//! Yew: after a panic the app's state cannot be trusted, so nothing of it is reused.
 
 use std::panic::PanicHookInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +17,9 @@ fn main() {
     // so the hook taken here is Yew's and ours wraps it before any component runs. Release
     // builds use panic=abort: hooks still run, then the module traps.
     yew::Renderer::<kubeloop_web::App>::new().render();
+    // index.html's loading frame stands in for the page until now. The first render is only
+    // queued, and runs before the browser paints again, so the page never shows blank.
+    remove_loading_frame();
     let console = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         console(info);
@@ -25,6 +28,15 @@ fn main() {
         }
     }));
     register_service_worker();
+}
+
+/// Removes index.html's `#loading` frame (see `static/loading.css`).
+fn remove_loading_frame() {
+    let frame =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading"));
+    if let Some(frame) = frame {
+        frame.remove();
+    }
 }
 
 /// Registers `sw.js`, which Trunk copies next to `index.html`. The URL is relative, so the

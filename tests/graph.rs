@@ -180,7 +180,7 @@ async fn orphans_sit_in_their_lane_without_an_edge_to_the_deleted_owner() {
         "k delete deployment web --cascade=orphan --wait=false",
     ]);
     let root = mount(props(view)).await;
-    assert!(text(&one(&root, ".lane-title")).contains("Orphans (no owner)"));
+    assert!(text(&one(&root, ".lane-title")).contains("No owner"));
     assert!(all(&root, "[data-kind='Deployment']").is_empty());
     assert!(all(&root, "path[data-owner^='Deployment/']").is_empty());
     assert_eq!(all(&root, "[data-kind='Pod']").len(), 2);

@@ -115,10 +115,12 @@ async fn the_feed_filters_by_loop_and_a_click_selects_the_object() {
     let kubelet: HtmlElement = one(&root, ".loop-chip.loop-kubelet");
     assert_eq!(kubelet.get_attribute("aria-pressed").as_deref(), Some("false"));
     assert!(kubelet.title().contains("noisy"));
+    // A hidden loop says so in words (struck-through chips read as stopped loops).
+    assert_eq!(kubelet.text_content().unwrap_or_default(), "kubelet \u{b7} hidden");
     click(&button(&root, "replicaset")).await;
     let after = entries(&root);
     assert!(!after.iter().any(|e| e.starts_with("replicaset ")), "{after:?}");
-    click(&button(&root, "replicaset")).await;
+    click(&button(&root, "replicaset \u{b7} hidden")).await;
 
     assert!(root.query_selector("aside.inspector").unwrap().is_none());
     let entry: HtmlElement = one(&root, &format!("{feed} .loop-deployment .feed-entry"));

@@ -174,6 +174,8 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     aria-label="kubectl command"
                     placeholder="k create deployment web --image=nginx:1.27 --replicas=3"
                     autocomplete="off"
+                    autocapitalize="off"
+                    autocorrect="off"
                     spellcheck="false"
                     {onkeydown}
                 />

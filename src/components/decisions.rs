@@ -119,7 +119,13 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
         };
         html! {
             <button class={classes!("loop-chip", format!("loop-{name}"), on.then_some("on"))}
-                aria-pressed={on.to_string()} {title} {onclick}>{ name }</button>
+                aria-pressed={on.to_string()} {title} {onclick}>
+                { name }
+                // Said in words, not struck through: a struck-out loop read as a stopped one.
+                if !on {
+                    <span class="loop-chip-off">{ " \u{b7} hidden" }</span>
+                }
+            </button>
         }
     };
     let shown: Vec<&DecisionView> = props

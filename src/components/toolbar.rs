@@ -78,7 +78,7 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
                 if !props.live {
                     { button("Share", "a link that rebuilds this cluster, input for input, copied to the clipboard", false, Msg::Share) }
                 }
-                { button("Presenter", "large type and a big graph for a projector (key: P)", props.presenter, Msg::TogglePresenter) }
+                { button("Presenter", "large type and a big graph for a projector (key: P; from the command box, Esc then P)", props.presenter, Msg::TogglePresenter) }
                 { props.children.clone() }
             </nav>
         </header>

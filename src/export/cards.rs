@@ -20,7 +20,7 @@ const SUFFIX: &str = "#b3005e";
 /// A phase's (line, text, tint) colours, as `static/graph.css` sets them for light pages.
 pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'static str) {
     match phase {
-        Phase::Running => ("#009e73", "#00664a", "#e2f4ee"),
+        Phase::Running | Phase::Unready => ("#009e73", "#00664a", "#e2f4ee"),
         Phase::Creating => ("#0072b2", "#00588a", "#e3eff8"),
         Phase::Pending => ("#e69f00", "#7a5200", "#fff6e2"),
         Phase::Failing => ("#d55e00", "#a14600", "#fcebdf"),
@@ -105,9 +105,9 @@ pub(super) fn frame(
     true
 }
 
-fn finalizers(s: &mut String, m: &ItemMeta, y: f64, chars: usize) {
+fn finalizers(s: &mut String, m: &ItemMeta, y: f64) {
     if !m.finalizers.is_empty() {
-        let text = clip(&format!("⚑ finalizers: {}", m.finalizers.join(", ")), chars);
+        let text = crate::view::fit::finalizers(&m.finalizers, 16.0, m.rect.w);
         line(s, 16.0, y, FLAG, phase_colour(Phase::Pending).1, &text);
     }
 }
@@ -151,7 +151,7 @@ fn top(s: &mut String, d: &TopItem) {
     }
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
-    finalizers(s, m, 148.0, 32);
+    finalizers(s, m, 148.0);
     s.push_str("</g>");
 }
 
@@ -169,12 +169,22 @@ fn replicaset(s: &mut String, rs: &RowItem) {
         ),
         RowFigures::Job(j) => ("JOB", j.columns(), None),
     };
+    // A size set back by its loop reads as on the page: "5 → 3", and which loop.
+    let scaled = rs.scaled_back.as_ref();
+    let mut columns = columns;
+    if let Some(b) = scaled {
+        columns[0].1 = b.desired_cell();
+    }
     let (fill, dash) = if rs.collapsed { (BAND, "4 4") } else { ("#ffffff", "") };
     if !frame(s, m, fill, LINE, 2.0, dash) {
         return;
     }
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
-    let rev = revision.as_ref().map(|r| format!("rev {r}"));
+    let rev = match scaled {
+        Some(b) if rs.collapsed => Some(b.desired_cell()),
+        Some(b) => Some(b.badge()),
+        None => revision.as_ref().map(|r| format!("rev {r}")),
+    };
     if rs.collapsed {
         line(s, 14.0, 28.0, KIND, MUTED, "RS");
         line(s, 44.0, 28.0, &name, INK, &clip(&named(m), 17));
@@ -188,7 +198,7 @@ fn replicaset(s: &mut String, rs: &RowItem) {
             line(s, x, 74.0, LABEL, MUTED, header);
             line(s, x, 98.0, VALUE, INK, &clip(value, 8));
         }
-        finalizers(s, m, 124.0, 28);
+        finalizers(s, m, 124.0);
     }
     s.push_str("</g>");
 }
@@ -225,7 +235,13 @@ fn pod_card(s: &mut String, pod: &PodItem) {
         esc(&pod.name_suffix)
     );
     phase_icon(s, pod.phase, 23.0, 64.0);
-    line(s, 36.0, 69.0, "font-size=\"14.5\" font-weight=\"700\"", ink, &clip(&pod.status, 18));
+    // Squeezed into the box as on the page (`view::fit`), never run over its edge.
+    let status = crate::view::fit::pod_status(&pod.status, w);
+    let squeeze = status.squeeze.map_or(String::new(), |room| {
+        format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
+    });
+    let attrs = format!("font-size=\"14.5\" font-weight=\"700\"{squeeze}");
+    line(s, crate::view::fit::POD_STATUS_X, 69.0, &attrs, ink, &status.text);
     line(s, 16.0, 93.0, SMALL, MUTED, &format!("READY {}", pod.ready));
     line_end(s, w - 10.0, 93.0, SMALL, MUTED, &format!("RST {}", pod.restarts));
     s.push_str("</g>");
@@ -277,6 +293,7 @@ pub(super) fn phase_icon(s: &mut String, phase: Phase, cx: f64, cy: f64) {
             write!(s, "<circle r=\"6\" {stroke}/><path d=\"M0 -6 A6 6 0 0 1 0 6 Z\" fill=\"{c}\"/>")
         }
         Phase::Running => write!(s, "<circle r=\"7\" fill=\"{c}\"/>"),
+        Phase::Unready => write!(s, "<circle r=\"6\" {stroke}/><circle r=\"3\" fill=\"{c}\"/>"),
         Phase::Failing => write!(
             s,
             "<path d=\"M0 -7.5 L7.5 6 L-7.5 6 Z\" fill=\"{c}\"/>\

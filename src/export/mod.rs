@@ -89,7 +89,8 @@ pub fn file_name(sim_ms: i64, extension: &str) -> String {
 pub fn svg(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
     let width = view.width.max(MIN_W).round();
     let graph_h = if view.is_empty() { 120.0 } else { view.height.max(0.0) };
-    let height = (HEADER_H + graph_h + LEGEND_H).round();
+    let legend_h = LEGEND_H + LEGEND_ROW * legend_places(width).last().map_or(0.0, |p| p.1 as f64);
+    let height = (HEADER_H + graph_h + legend_h).round();
     let mut s = String::with_capacity(4096 + 900 * view.pod_count.min(200));
     let _ = write!(
         s,
@@ -111,7 +112,7 @@ pub fn svg(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
         graph(&mut s, view);
     }
     s.push_str("</g>");
-    legend(&mut s, height - LEGEND_H);
+    legend(&mut s, height - legend_h, width);
     s.push_str("</svg>");
     Picture { svg: s, width, height }
 }
@@ -194,7 +195,7 @@ fn graph(s: &mut String, view: &ViewModel) {
 }
 
 /// The key: edge styles and pod phases, each phase with its glyph.
-fn legend(s: &mut String, y: f64) {
+fn legend(s: &mut String, y: f64, width: f64) {
     let _ =
         write!(s, "<g transform=\"translate(20 {})\" font-size=\"14\" fill=\"{MUTED}\">", y + 28.0);
     let _ = write!(
@@ -207,13 +208,36 @@ fn legend(s: &mut String, y: f64) {
          stroke-dasharray=\"1 7\"/><text x=\"318\" y=\"0\">selects</text>",
         cards::SERVICE
     );
-    let mut x = 390.0;
-    for phase in Phase::ALL {
-        cards::phase_icon(s, phase, x + 8.0, -5.0);
-        let _ = write!(s, "<text x=\"{}\" y=\"0\">{}</text>", x + 22.0, phase.label());
-        x += 44.0 + 7.6 * phase.label().len() as f64;
+    for (phase, (x, row)) in Phase::ALL.into_iter().zip(legend_places(width)) {
+        let y = LEGEND_ROW * row as f64;
+        cards::phase_icon(s, phase, x + 8.0, y - 5.0);
+        let _ = write!(s, "<text x=\"{}\" y=\"{y}\">{}</text>", x + 22.0, phase.label());
     }
     s.push_str("</g>");
+}
+
+/// Advance of an average 14 px character in the key, rounded up for DejaVu Sans.
+const LEGEND_PX: f64 = 8.5;
+/// The height each further row of the key adds.
+const LEGEND_ROW: f64 = 24.0;
+
+/// Where each phase of the key goes, as (x, row): after the edge styles on the first row,
+/// then on as many more rows as a picture `width` wide needs, so no word runs off its edge.
+fn legend_places(width: f64) -> Vec<(f64, usize)> {
+    let right = width - 40.0;
+    let (mut x, mut row) = (390.0, 0);
+    Phase::ALL
+        .iter()
+        .map(|p| {
+            let w = 22.0 + LEGEND_PX * p.label().chars().count() as f64;
+            if x + w > right {
+                (x, row) = (0.0, row + 1);
+            }
+            let at = (x, row);
+            x += w + 22.0;
+            at
+        })
+        .collect()
 }
 
 /// `text` cut to `max` characters, ending in an ellipsis when cut (as the cards do).

@@ -144,3 +144,33 @@ fn a_scene_names_the_picture_and_the_clock_names_the_file() {
     assert_eq!(file_name(65_000, "png"), "kubeloop-65s.png");
     assert_eq!(file_name(0, "svg"), "kubeloop-0s.svg");
 }
+
+#[test]
+fn the_key_wraps_inside_the_picture_and_the_picture_grows_to_hold_it() {
+    let wide = legend_places(1800.0);
+    assert!(wide.iter().all(|(_, row)| *row == 0), "one row when there is room: {wide:?}");
+    let narrow = legend_places(MIN_W);
+    for (phase, (x, _)) in Phase::ALL.iter().zip(&narrow) {
+        let right = 20.0 + x + 22.0 + LEGEND_PX * phase.label().chars().count() as f64;
+        assert!(right <= MIN_W, "{} ends at {right}", phase.label());
+    }
+    let rows = narrow.last().unwrap().1;
+    assert!(rows >= 1, "the seven phases take a second row at {MIN_W}");
+    let mut v = web();
+    v.width = MIN_W;
+    let p = svg(&v, "t", 0);
+    assert_eq!(p.height, (HEADER_H + v.height + LEGEND_H + LEGEND_ROW * rows as f64).round());
+}
+
+#[test]
+fn a_long_status_is_squeezed_into_its_pod_box() {
+    let v = view_of(&["k create deployment big --image=nginx:doesnotexist --replicas=1"]);
+    let p = svg(&v, "t", 0);
+    let status = v.pods().next().unwrap().status.clone();
+    assert!(status.len() > 15, "a long STATUS: {status}");
+    assert!(
+        p.svg.contains("lengthAdjust=\"spacingAndGlyphs\" fill="),
+        "{status} is fitted: {}",
+        p.svg
+    );
+}

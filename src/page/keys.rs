@@ -1,5 +1,9 @@
 //! The page's keys. Single-key shortcuts act only when focus is not in a text field, so
 //! typing `k get pods` into the command box types it; Escape closes whatever is on top.
+//!
+//! Focus starts in the command box, so a P typed there is a `p`. A teacher reaches the
+//! shortcuts as in any editor-like page: Escape, with nothing left to close, takes focus out of
+//! the command box; P then toggles presenter mode. Typing never changes mode by surprise.
 
 use super::{Effects, KeyPress, Msg, Page};
 use crate::view::camera::{CameraKey, CameraMsg};
@@ -14,6 +18,11 @@ impl Page {
             // In a field of a panel (a label being typed), Escape leaves the panel open.
             let panels = !key.in_text || key.in_command_box;
             fx.handled = self.close_top(panels);
+            if !fx.handled && key.in_command_box {
+                // Nothing to close: Escape leaves the box, so P, + and - reach the page.
+                fx.leave_command_box = true;
+                fx.handled = true;
+            }
             return fx;
         }
         if key.in_text {

@@ -11,6 +11,8 @@ mod live;
 mod live_tests;
 mod msg;
 #[cfg(test)]
+mod reads_tests;
+#[cfg(test)]
 mod tests;
 mod update;
 
@@ -104,6 +106,8 @@ pub struct Effects {
     pub handled: bool,
     /// Put focus back in the command box.
     pub focus_command: bool,
+    /// Take focus out of the command box, so the page's single-key shortcuts work.
+    pub leave_command_box: bool,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.

@@ -427,13 +427,12 @@ fn a_failed_fetch_says_why_and_the_next_explain_tries_again() {
     let mut p = page();
     p.update(Msg::Command("k explain pods".into()));
     let fx = p.update(Msg::ExplainDocs(Err("HTTP 404".into())));
-    assert!(fx.save_session, "the held line ran, to its error");
+    assert!(!fx.save_session, "nothing ran");
     let log = log_text(&p);
-    assert!(
-        log.iter().any(|l| l.contains("could not load the API docs") && l.ends_with("HTTP 404")),
-        "{log:?}"
-    );
-    assert_eq!(log.last().unwrap(), kubeloop_docs_not_loaded());
+    assert_eq!(log[log.len() - 2], "$ k explain pods", "the line is shown");
+    let last = log.last().unwrap();
+    assert!(last.contains("could not load the API docs") && last.ends_with("HTTP 404"), "{log:?}");
+    assert!(!log.iter().any(|l| l == kubeloop_docs_not_loaded()), "{log:?}");
     // A garbage body is a failure too, not a panic.
     let fx = p.update(Msg::Command("k explain svc".into()));
     assert!(fx.fetch_explain_docs, "it asks again");
@@ -456,4 +455,28 @@ fn docs_outlive_a_restored_session() {
 
 fn kubeloop_docs_not_loaded() -> &'static str {
     "kubeloop: the API docs `kubectl explain` prints are not loaded; a line with `kubectl explain` written out in it loads them"
+}
+
+#[test]
+fn escape_in_the_untouched_command_box_hands_the_keys_to_the_page_so_p_is_presenter() {
+    let mut p = page();
+    let in_box = |k: &str| {
+        Msg::Key(KeyPress {
+            key: k.into(),
+            in_text: true,
+            in_command_box: true,
+            ..Default::default()
+        })
+    };
+    let fx = p.update(in_box("p"));
+    assert!(!fx.handled && !p.presenter(), "a P typed into the box is a p");
+    let fx = p.update(in_box("Escape"));
+    assert!(fx.handled && fx.leave_command_box, "nothing to close: Escape leaves the box");
+    // The browser moved focus to the page: P is now the shortcut.
+    assert!(p.update(key("P", false)).handled && p.presenter());
+
+    p.update(Msg::Select(web()));
+    let fx = p.update(in_box("Escape"));
+    assert!(fx.handled && !fx.leave_command_box, "Escape first closes what is open");
+    assert!(p.selected.is_none());
 }

@@ -35,11 +35,13 @@ impl Page {
             Msg::Disconnect => self.disconnect(),
             Msg::Live(m) => self.live_msg(m, &mut fx),
             Msg::Command(line) => {
-                if self.refuse_in_past() {
+                // Looking at the past, a line that only reads answers about it (unjournaled).
+                let reads_past = self.sim.in_past() && crate::sim::reads_only(&line);
+                if !reads_past && self.refuse_in_past() {
                     fx.save_session = false;
                 } else {
                     // A line held for the explain docs changes nothing until it runs.
-                    fx.save_session = self.command(line, &mut fx);
+                    fx.save_session = self.command(line, &mut fx) && !reads_past;
                 }
             }
             Msg::ExplainDocs(fetched) => fx.save_session = self.explain_docs_arrived(fetched),

@@ -139,13 +139,16 @@ impl Sim {
                 self.last_action = None;
                 let line = match &next {
                     Some(t) => format!(
-                        "step: nothing to do: no loop has work now (next: {} {})",
+                        "step: nothing to do: no loop has work now (next: {} {}; Jump goes there)",
                         t.what,
                         t.when()
                     ),
                     None => "step: nothing to do: no loop has work now".to_string(),
                 };
-                self.push_lines(LineKind::Output, &line);
+                // Pressed again with nothing new: said once, the step card's Jump stays offered.
+                if self.log.last().is_none_or(|l| l.text != line) {
+                    self.push_lines(LineKind::Output, &line);
+                }
                 self.quiet_step = Some(QuietStep { next });
                 return;
             }
@@ -263,8 +266,9 @@ impl Sim {
         self.push_lines(
             LineKind::Output,
             &format!(
-                "kubeloop: went back to t = {} and carried on from there ({dropped} later inputs dropped); press Play to continue",
-                kubeloop::duration::human(self.world().now().millis())
+                "kubeloop: went back to t = {} and carried on from there ({dropped} later input{} dropped); press Play to continue",
+                kubeloop::duration::human(self.world().now().millis()),
+                if dropped == 1 { "" } else { "s" }
             ),
         );
     }

@@ -31,6 +31,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let jobs: Vec<&Job> = store.list(None, None).collect();
     let pods: Vec<&Pod> = store.list(None, None).collect();
 
+    memory.scaled.read(store, memory.last_rv, now);
     memory.note_vanished(|uid| store.kind_key_by_uid(uid).is_some());
     owners_being_collected(store, &replicasets, &jobs, &pods, memory);
 
@@ -70,10 +71,13 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         .collect();
 
     let mut live_children: BTreeMap<String, usize> = BTreeMap::new();
-    for parent in &rs_parent {
-        if let Parent::Tree(uid) = parent {
-            *live_children.entry(uid.clone()).or_default() += 1;
-        }
+    let row_parents = rs_parent.iter().filter_map(|p| match p {
+        Parent::Tree(uid) => Some(uid),
+        _ => None,
+    });
+    // A CronJob's Jobs hold its ghost's place as a Deployment's ReplicaSets hold its own.
+    for uid in row_parents.chain(job_parent.iter().flatten()) {
+        *live_children.entry(uid.clone()).or_default() += 1;
     }
     let mut group_sizes: BTreeMap<&str, usize> = BTreeMap::new();
     for run in pod_group.chunk_by(|a, b| a == b) {
@@ -187,6 +191,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             });
         }
         item.collapsed = rs.spec.replicas == 0 && pods.pods.is_empty() && pods.aggregate.is_none();
+        item.scaled_back = memory.scaled.get(&item.meta.uid);
         fresh.push(((created(&rs.metadata), item.meta.target.name.clone()), item.meta.uid.clone()));
         rows.entry(parent).or_default().push(RsRow { rs: item, pods });
     }

@@ -62,7 +62,10 @@ pub(super) fn pod_phase(pod: &Pod) -> Phase {
         PodPhase::Running if !containers.is_empty() && containers.iter().all(|c| c.ready) => {
             Phase::Running
         }
-        // Scheduled and starting, or running but not ready yet.
+        // Started, but a readiness probe (or a container still starting) holds it back:
+        // kubectl says Running, the endpoints controller leaves it out.
+        PodPhase::Running if containers.iter().any(|c| c.state.running.is_some()) => Phase::Unready,
+        // Scheduled and starting.
         PodPhase::Pending | PodPhase::Running => Phase::Creating,
     }
 }
@@ -110,6 +113,7 @@ pub(super) fn replicaset_item(rs: &ReplicaSet) -> RowItem {
             revision: rs.metadata.annotations.get(REVISION).cloned(),
         },
         collapsed: false,
+        scaled_back: None,
     }
 }
 
@@ -119,6 +123,7 @@ pub(super) fn job_row(job: &Job) -> RowItem {
         meta: item_meta(Kind::Job, &job.metadata),
         figures: RowFigures::Job(job_figures(job)),
         collapsed: false,
+        scaled_back: None,
     }
 }
 
@@ -247,6 +252,6 @@ impl RowItem {
             }),
             _ => RowFigures::ReplicaSet { desired: 0, current: 0, ready: 0, revision: None },
         };
-        RowItem { meta, figures, collapsed: false }
+        RowItem { meta, figures, collapsed: false, scaled_back: None }
     }
 }

@@ -43,6 +43,41 @@ pub struct RowItem {
     pub figures: RowFigures,
     /// Scaled to zero with no pods: drawn small, still clickable.
     pub collapsed: bool,
+    /// A size the user wrote that its controller set back, shown for a few seconds.
+    pub scaled_back: Option<ScaledBack>,
+}
+
+/// A ReplicaSet the user scaled by hand (`k scale rs/... --replicas=5`) that its owner's loop
+/// set back (to 3), read from the watch log's writers rather than from printed text. While
+/// playing both writes land in one frame, so without this the moment is never seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScaledBack {
+    /// The replicas the user asked for.
+    pub asked: i32,
+    /// The replicas the loop set instead.
+    pub set: i32,
+    /// The loop that set them.
+    pub by: kubeloop::controllers::ControllerName,
+}
+
+impl ScaledBack {
+    /// The DESIRED cell while it shows: "5 → 3".
+    pub fn desired_cell(&self) -> String {
+        format!("{} \u{2192} {}", self.asked, self.set)
+    }
+
+    /// The card's corner: which loop set it back ("↩ deployment").
+    pub fn badge(&self) -> String {
+        format!("\u{21a9} {}", self.by)
+    }
+
+    /// The whole story, for the tooltip and screen readers.
+    pub fn sentence(&self) -> String {
+        format!(
+            "scaled by hand to {}; the {} loop set it back to {}, the size its owner wants",
+            self.asked, self.by, self.set
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -9,6 +9,7 @@ use kubeloop::model::Kind;
 use kubeloop::sort::{btree_map, btree_set};
 
 use super::layout::{choose_columns, width_for, Shape};
+use super::scaled::ScaledMemory;
 use super::{Edge, Phase, PodItem, RowItem, TopItem, GHOST_MS};
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
@@ -51,6 +52,19 @@ impl Item {
         }
     }
 }
+
+/// Every kind the graph draws, children before their owners: pods, then rows (a ReplicaSet,
+/// a Job under its CronJob), then the tops of trees. A Job of its own is aged after its pods
+/// and before any CronJob, which is all its place in both lists needs.
+const AGE_ORDER: [Kind; 7] = [
+    Kind::Pod,
+    Kind::ReplicaSet,
+    Kind::Job,
+    Kind::Deployment,
+    Kind::DaemonSet,
+    Kind::StatefulSet,
+    Kind::CronJob,
+];
 
 /// An object that left the store but is still drawn.
 #[derive(Clone, Debug)]
@@ -119,6 +133,8 @@ pub struct LayoutMemory {
     /// resourceVersion each was read at: a pod not written since the last build keeps its
     /// phase without re-deriving it.
     pub(super) phases: HashMap<String, Vec<PhaseEntry>>,
+    /// ReplicaSet sizes written by hand and set back by a loop, shown for a few seconds.
+    pub(super) scaled: ScaledMemory,
 }
 
 impl Default for LayoutMemory {
@@ -148,6 +164,7 @@ impl LayoutMemory {
             busy_until: 0.0,
             built_at: 0.0,
             phases: HashMap::new(),
+            scaled: ScaledMemory::default(),
         }
     }
 
@@ -176,6 +193,7 @@ impl LayoutMemory {
         for c in self.cut.values() {
             until = until.max(c.since + GHOST_MS);
         }
+        until = until.max(self.scaled.until());
         for since in self.slots.values().filter_map(|g| g.holes_since) {
             until = until.max(since + COMPACT_MS);
         }
@@ -273,14 +291,15 @@ impl LayoutMemory {
     /// Starts, runs out and drops ghosts. A ghost holds its place while anything still sits
     /// under it (`live_children` counts live ones by parent UID); then it shrinks out for
     /// `GHOST_MS`. Pod ghosts in summarised groups go at once: bulk changes do not animate
-    /// pod by pod. Children are aged before parents, so a cascade empties bottom-up.
+    /// pod by pod. Children are aged before parents (`AGE_ORDER`), so a cascade empties
+    /// bottom-up; every kind the graph draws is aged, so no ghost outlives its dependents.
     pub(super) fn age_ghosts(
         &mut self,
         now: f64,
         live_children: &BTreeMap<String, usize>,
         summarised: &BTreeSet<String>,
     ) {
-        for kind in [Kind::Pod, Kind::ReplicaSet, Kind::Deployment] {
+        for kind in AGE_ORDER {
             let mut children: BTreeMap<String, usize> = live_children.clone();
             for g in self.ghosts.values() {
                 if let Parent::Tree(p) | Parent::Group(p) = &g.parent {

@@ -12,10 +12,14 @@ pub mod camera;
 mod collect;
 mod edges;
 mod figures;
+pub mod fit;
+#[cfg(test)]
+mod ghost_tests;
 mod ghosts;
 mod items;
 mod layout;
 mod memory;
+mod scaled;
 mod services;
 #[cfg(test)]
 mod tests;
@@ -30,6 +34,7 @@ use crate::selection::ObjRef;
 pub use build::build;
 pub use items::*;
 pub use memory::LayoutMemory;
+pub use scaled::SCALED_BACK_MS;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
 /// How long, in real milliseconds, a vanished object or a cut edge stays drawn so CSS can
@@ -39,8 +44,9 @@ pub const GHOST_MS: f64 = 700.0;
 pub const RS_AGGREGATE_ABOVE: usize = 60;
 /// With more live pods than this in the whole cluster, every pod group is summarised.
 pub const VIEW_AGGREGATE_ABOVE: usize = 1500;
-/// The title of the lane of objects without a live controller.
-pub const ORPHANS_TITLE: &str = "Orphans (no owner)";
+/// The title of the lane of objects without a live controller: bare ReplicaSets and pods as
+/// well as those orphaned, so it says what they share rather than how they got there.
+pub const ORPHANS_TITLE: &str = "No owner";
 /// The key of the orphans lane's pod group (ReplicaSet groups are keyed by the RS's UID).
 pub const LOOSE_PODS: &str = "orphan-pods";
 
@@ -71,6 +77,8 @@ pub enum Phase {
     /// ContainerCreating, pulling, initialising.
     Creating,
     Running,
+    /// Its containers run but not all are ready: a Service sends it nothing yet.
+    Unready,
     /// ErrImagePull, ImagePullBackOff, CrashLoopBackOff, Error and other failures.
     Failing,
     Terminating,
@@ -78,8 +86,9 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 6] = [
+    pub const ALL: [Phase; 7] = [
         Phase::Running,
+        Phase::Unready,
         Phase::Creating,
         Phase::Pending,
         Phase::Failing,
@@ -93,6 +102,7 @@ impl Phase {
             Phase::Pending => "pending",
             Phase::Creating => "creating",
             Phase::Running => "running",
+            Phase::Unready => "unready",
             Phase::Failing => "failing",
             Phase::Terminating => "terminating",
             Phase::Completed => "completed",
@@ -105,6 +115,7 @@ impl Phase {
             Phase::Pending => "Pending",
             Phase::Creating => "Creating",
             Phase::Running => "Running",
+            Phase::Unready => "Not ready",
             Phase::Failing => "Failing",
             Phase::Terminating => "Terminating",
             Phase::Completed => "Completed",

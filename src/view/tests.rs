@@ -146,7 +146,9 @@ fn the_colour_comes_from_the_typed_status_so_an_unknown_reason_is_not_a_guess() 
         (pod_in(PodPhase::Pending, waiting("ContainerCreating"), false), Phase::Creating),
         (pod_in(PodPhase::Pending, waiting("PodInitializing"), false), Phase::Creating),
         (pod_in(PodPhase::Running, running.clone(), true), Phase::Running),
-        (pod_in(PodPhase::Running, running.clone(), false), Phase::Creating),
+        // Up but not ready (a readiness probe failing): its own phase, not "Creating".
+        (pod_in(PodPhase::Running, running.clone(), false), Phase::Unready),
+        (pod_in(PodPhase::Running, waiting("ContainerCreating"), false), Phase::Creating),
         (pod_in(PodPhase::Running, waiting("CrashLoopBackOff"), false), Phase::Failing),
         (pod_in(PodPhase::Pending, waiting("CreateContainerConfigError"), false), Phase::Failing),
         (pod_in(PodPhase::Running, exited(137), false), Phase::Failing),

@@ -68,3 +68,11 @@ pub async fn set_offline(c: &Client, offline: bool) {
         .await
         .expect("set the network conditions");
 }
+
+/// A Chrome DevTools Protocol command (`Network.setBlockedURLs`, ...) through chromedriver.
+pub async fn cdp(c: &Client, cmd: &str, params: serde_json::Value) -> serde_json::Value {
+    let body = serde_json::json!({ "cmd": cmd, "params": params });
+    c.issue_cmd(Post { path: "goog/cdp/execute", body })
+        .await
+        .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+}

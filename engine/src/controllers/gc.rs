@@ -264,7 +264,10 @@ fn orphan_dependents(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
             kind,
             meta,
             "dependents kept, owner deleted",
-            format!("{count} dependent{} still point here", if count == 1 { "" } else { "s" }),
+            match count {
+                1 => "1 dependent still points here".to_string(),
+                n => format!("{n} dependents still point here"),
+            },
             "remove the owner reference from each dependent, then the orphan finalizer",
         );
     }

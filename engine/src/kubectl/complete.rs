@@ -84,7 +84,11 @@ fn names(world: &World, kind: Kind) -> Vec<String> {
 /// The candidates for the last word of `line`.
 pub fn candidates(line: &str, world: &World) -> Vec<String> {
     let ends_with_space = line.ends_with(' ');
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    // `K` is a phone's capitalised `k` (run.rs reads it so too).
+    if words.len() > 1 && words[0] == "K" {
+        words[0] = "k";
+    }
     let (done, partial) = if ends_with_space || words.is_empty() {
         (words.as_slice(), "")
     } else {
@@ -245,6 +249,7 @@ mod tests {
         let w = &s.world;
         assert_eq!(complete("k describe svc w", w).as_deref(), Some("k describe svc web "));
         assert_eq!(candidates("k get endp", w), vec!["endpoints", "endpointslices"]);
+        assert_eq!(candidates("K get endp", w), vec!["endpoints", "endpointslices"], "K is k");
         assert_eq!(complete("k to", w).as_deref(), Some("k top "));
         assert_eq!(complete("k top n", w).as_deref(), Some("k top node "));
         assert_eq!(complete("k set res", w).as_deref(), Some("k set resources "));

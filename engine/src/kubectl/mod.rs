@@ -37,6 +37,7 @@ mod mutate;
 mod nodes;
 pub(crate) mod patch;
 pub mod printers;
+pub mod punctuation;
 mod replace;
 mod resource;
 mod rollout;
@@ -184,6 +185,8 @@ pub struct Session {
     line: String,
     /// The API docs `kubectl explain` prints, once someone hands them over.
     explain_docs: Option<Arc<ExplainDocs>>,
+    /// Smart punctuation was read as plain once already, and the terminal said so.
+    punctuation_noted: bool,
 }
 
 impl Session {
@@ -197,6 +200,7 @@ impl Session {
             pending: None,
             line: String::new(),
             explain_docs: None,
+            punctuation_noted: false,
         }
     }
 
@@ -229,6 +233,14 @@ impl Session {
         if self.pending.is_some() {
             self.interrupt();
         }
+        // A phone's `—replicas` and curly quotes are read as what was typed, said once.
+        let plain = punctuation::plain_punctuation(input);
+        if let Some(p) = &plain {
+            if !std::mem::replace(&mut self.punctuation_noted, true) {
+                out.err(p.note());
+            }
+        }
+        let input = plain.as_ref().map_or(input, |p| p.text.as_str());
         self.line = input.trim().lines().next().unwrap_or_default().to_string();
         match shell::parse(input) {
             Ok(script) => run::run_script(self, &script, &mut out),

@@ -197,7 +197,8 @@ fn dispatch(
     let Some(cmd) = argv.first() else { return 0 };
     let rest = &argv[1..];
     let result = match cmd.as_str() {
-        "kubectl" | "k" => kubectl(s, rest, stdin, to_completion, limit_ms, out),
+        // A phone capitalises the first letter of the box: `K` is the student's `k`.
+        "kubectl" | "k" | "K" => kubectl(s, rest, stdin, to_completion, limit_ms, out),
         "timeout" => match sandbox::parse_timeout(rest) {
             Ok((limit, inner)) => Ok(dispatch(s, inner, stdin, to_completion, Some(limit), out)),
             Err(e) => Err(e),

@@ -1,8 +1,9 @@
 //! The sandbox's own commands, for what a real cluster does by itself: nodes failing,
 //! controllers stopping, watch events getting lost, and time passing (`sleep`, `settle`).
 
+use crate::api::discovery::short_names;
 use crate::controllers::ControllerName;
-use crate::model::DEFAULT_MAX_PODS;
+use crate::model::{Kind, DEFAULT_MAX_PODS};
 use crate::world::{RunState, World};
 
 use super::{KubectlError, Output, Session};
@@ -302,9 +303,9 @@ const KUBECTL_HELP: &[&str] = &[
     "  api-resources [-o wide|name] [--namespaced=BOOL] [--api-group=G] [--sort-by=name|kind]",
     "  api-versions",
     "  VERB --help                the forms above and every flag kubeloop accepts for VERB",
-    "",
-    "Types: pods (po), replicasets (rs), deployments (deploy), services (svc), endpointslices,",
-    "  endpoints (ep), nodes (no), events (ev), all.",
+];
+
+const IMAGES_HELP: &[&str] = &[
     "",
     "Images: nginx, httpd (HTTP on 80), redis (6379), busybox, alpine (exit at once), pause;",
     "  slowstart (HTTP 503 for 20s, then 200), neverready (always 503), hangs (200, then stops",
@@ -324,8 +325,9 @@ const SHELL_HELP: &[&str] = &[
     "  node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME",
     "  node toleration SECONDS    how long pods stay on an unreachable node (default 300)",
     "  controller stop|start|pause NAME | controller list",
-    "      NAME: replicaset, deployment, scheduler, kubelet, garbage-collector, node-lifecycle,",
-    "            endpointslice, endpoints, kube-proxy, all",
+];
+
+const SANDBOX_HELP: &[&str] = &[
     "  events drop N              lose the next N watch events",
     "  traffic [svc/NAME RATE]    each Service's users: requests served and failed; set the rate",
     "  load [KIND/NAME CPU]       extra CPU each pod of a deploy|rs|sts|ds|job|pod uses (load deploy/web 300m; 0 stops)",
@@ -338,17 +340,77 @@ fn lines(ls: &[&str]) -> String {
     ls.iter().map(|l| format!("{l}\n")).collect()
 }
 
+/// Words joined by ", " after `head`, wrapped at `HELP_WIDTH` with continuation lines
+/// indented to where the first word starts (deeper than any verb's form, which `verb_help`
+/// reads from the same text).
+fn wrapped(head: &str, words: impl IntoIterator<Item = String>) -> String {
+    const HELP_WIDTH: usize = 92;
+    let indent = " ".repeat(head.chars().count());
+    let (mut text, mut line) = (String::new(), head.to_string());
+    let words: Vec<String> = words.into_iter().collect();
+    for (i, w) in words.iter().enumerate() {
+        let piece = if i + 1 < words.len() { format!("{w}, ") } else { w.clone() };
+        if line.trim_end().len() > indent.len()
+            && line.chars().count() + piece.trim_end().chars().count() > HELP_WIDTH
+        {
+            text.push_str(line.trim_end());
+            text.push('\n');
+            line = indent.clone();
+        }
+        line.push_str(&piece);
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+/// The types `get` and friends take, from the kinds registry (`Kind::ALL` with discovery's
+/// short names), so a kind added there is listed here by itself.
+fn types_help() -> String {
+    let kinds = Kind::ALL.iter().map(|k| match short_names(*k) {
+        [] => k.plural().to_string(),
+        short => format!("{} ({})", k.plural(), short.join(", ")),
+    });
+    wrapped("Types: ", kinds.chain(["all".to_string()]))
+}
+
+/// The loops `controller stop|start|pause` takes, from `ControllerName::ALL`.
+fn controllers_help() -> String {
+    let names = ControllerName::ALL.iter().map(|c| c.short().to_string());
+    wrapped("      NAME: ", names.chain(["all".to_string()]))
+}
+
 pub fn kubectl_help() -> String {
-    lines(KUBECTL_HELP)
+    format!("{}\n{}{}", lines(KUBECTL_HELP), types_help(), lines(IMAGES_HELP))
 }
 
 pub fn help() -> String {
-    format!("{}{}", lines(KUBECTL_HELP), lines(SHELL_HELP))
+    format!("{}{}{}{}", kubectl_help(), lines(SHELL_HELP), controllers_help(), lines(SANDBOX_HELP))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_lists_every_kind_and_every_loop_from_their_registries() {
+        let text = help();
+        for k in Kind::ALL {
+            assert!(text.contains(k.plural()), "help names {}", k.plural());
+        }
+        for c in ControllerName::ALL {
+            assert!(text.contains(&format!(" {},", c.short())), "help names the {c} loop");
+        }
+        assert!(text.contains("daemonsets (ds), statefulsets (sts)"), "{text}");
+        assert!(text.contains("cronjobs (cj)") && text.contains("horizontalpodautoscalers (hpa)"));
+        let types: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Types: "))
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!(types.len() > 1 && types.iter().all(|l| l.chars().count() <= 92), "{types:?}");
+        assert!(types[1..].iter().all(|l| l.starts_with("       ") && !l.starts_with("        ")));
+    }
 
     #[test]
     fn durations_parse_like_sleep_and_go() {

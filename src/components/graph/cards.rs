@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::icons::phase_icon;
 use crate::selection::ObjRef;
+use crate::view::fit::{self, POD_STATUS_X};
 use crate::view::{Aggregate, ItemMeta, PodItem, RowFigures, RowItem};
 
 /// Characters of 13 px monospace that fit on a pod card's name line.
@@ -96,11 +97,11 @@ impl Frame<'_> {
     }
 }
 
-pub(super) fn finalizer_line(meta: &ItemMeta, y: f64, width_chars: usize) -> Html {
+pub(super) fn finalizer_line(meta: &ItemMeta, y: f64) -> Html {
     if meta.finalizers.is_empty() {
         return html! {};
     }
-    let text = clip(&format!("⚑ finalizers: {}", meta.finalizers.join(", ")), width_chars);
+    let text = fit::finalizers(&meta.finalizers, 16.0, meta.rect.w);
     html! { <text class="t-finalizers" x="16" y={y.to_string()}>{ text }</text> }
 }
 
@@ -142,7 +143,11 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         ),
         RowFigures::Job(j) => ("JOB", j.columns(), None),
     };
-    let right = if m.gone || m.vanishing {
+    let scaled = rs.scaled_back.as_ref();
+    let v1 = scaled.map_or(v1, |b| b.desired_cell());
+    let right = if let Some(b) = scaled.filter(|_| !m.gone && !m.vanishing) {
+        html! { <text class="badge badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
+    } else if m.gone || m.vanishing {
         html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
     } else if m.deleting {
         html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
@@ -159,7 +164,15 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         h2.to_lowercase(),
         h3.to_lowercase()
     );
-    let tooltip = format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
+    let label = match scaled {
+        Some(b) => format!("{label}: {}", b.sentence()),
+        None => label,
+    };
+    let mut tooltip =
+        format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
+    if let Some(b) = scaled {
+        tooltip = format!("{tooltip}\n{}", b.sentence());
+    }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let body = if rs.collapsed {
         html! { <>
@@ -168,7 +181,9 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-mono t-strong" x="44" y="28" textLength={squeeze(&name, 17, 17.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
-                { revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}")) }
+                { scaled.map(|b| b.desired_cell()).unwrap_or_else(|| {
+                    revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}"))
+                }) }
             </text>
         </> }
     } else {
@@ -184,7 +199,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-value" x="16" y="98">{ clip(&v1, 8) }</text>
             <text class="t-value" x="88" y="98">{ v2 }</text>
             <text class="t-value" x="162" y="98">{ v3 }</text>
-            { finalizer_line(m, 124.0, 28) }
+            { finalizer_line(m, 124.0) }
             if p.summarisable {
                 { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
             }
@@ -246,6 +261,11 @@ pub fn PodCard(p: &PodCardProps) -> Html {
     let name_fit = squeeze(&m.target.name, chars, w - 26.0);
     let node = pod.node.clone().unwrap_or_else(|| "no node".into());
     let label = format!("Pod {}, {}", m.target.name, pod.status);
+    let status = if m.gone || m.vanishing {
+        fit::pod_status("deleted", w)
+    } else {
+        fit::pod_status(&pod.status, w)
+    };
     let tooltip = format!(
         "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\nnode: {}{}",
         m.target.name,
@@ -272,8 +292,9 @@ pub fn PodCard(p: &PodCardProps) -> Html {
             <tspan class="name-suffix">{ suffix }</tspan>
         </text>
         { phase_icon(pod.phase, 23.0, 64.0) }
-        <text class="t-status" x="36" y="69">
-            { if m.gone || m.vanishing { "deleted".to_string() } else { clip(&pod.status, 18) } }
+        <text class="t-status" x={POD_STATUS_X.to_string()} y="69"
+            textLength={status.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
+            { status.text }
         </text>
         <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
         <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">

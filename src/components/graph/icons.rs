@@ -19,6 +19,11 @@ pub fn phase_icon(phase: Phase, cx: f64, cy: f64) -> Html {
         </> },
         // Full: running.
         Phase::Running => html! { <circle class="fill" r="7" /> },
+        // A ring round a running core: up, but not ready to serve.
+        Phase::Unready => html! { <>
+            <circle class="stroke" r="6" />
+            <circle class="fill" r="3" />
+        </> },
         // Warning triangle.
         Phase::Failing => html! { <>
             <path class="fill" d="M0 -7.5 L7.5 6 L-7.5 6 Z" />

@@ -56,7 +56,7 @@ pub fn TopCard(p: &TopCardProps) -> Html {
         } else {
             <text class="t-mono" x="16" y="124">{ images }</text>
         }
-        { finalizer_line(m, 148.0, 56) }
+        { finalizer_line(m, 148.0) }
     </> };
     let frame = Frame {
         meta: m,

@@ -1,0 +1,91 @@
+//! How much text a card holds. SVG text neither wraps nor stops at a box's edge, so the
+//! cards (on the page and in the SVG export alike) fit their longer words here: kubectl's
+//! STATUS is squeezed (`textLength`) rather than cut, since it is the word a student reads
+//! against `kubectl get pods`; a list of finalizers is cut, the tooltip keeping them all.
+//!
+//! The widths are those of DejaVu Sans Bold, the widest of the fonts `graph.css` falls back
+//! to, rounded up, so a narrower system font only leaves more room.
+
+use crate::export::clip;
+
+/// Advance of an average 14–14.5 px bold character, rounded up.
+pub const BOLD_PX: f64 = 10.0;
+/// Where a pod card's STATUS starts (right of its glyph), and the margin kept at its edge.
+pub const POD_STATUS_X: f64 = 36.0;
+const EDGE: f64 = 10.0;
+/// A STATUS longer than this is cut before it is squeezed (CreateContainerConfigError).
+const POD_STATUS_MAX: usize = 20;
+
+/// A text as drawn: cut with an ellipsis when very long, and the width to squeeze it into
+/// when it would otherwise run past its room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    pub text: String,
+    pub squeeze: Option<f64>,
+}
+
+/// `text` in `room` units at `px` a character, cut at `max_chars`.
+pub fn fit(text: &str, room: f64, max_chars: usize, px: f64) -> Fitted {
+    let text = clip(text, max_chars);
+    let squeeze = (text.chars().count() as f64 * px > room).then_some(room.floor());
+    Fitted { text, squeeze }
+}
+
+/// A pod card's STATUS in a box `box_w` wide.
+pub fn pod_status(status: &str, box_w: f64) -> Fitted {
+    fit(status, box_w - POD_STATUS_X - EDGE, POD_STATUS_MAX, BOLD_PX)
+}
+
+/// The finalizer line of a card, starting at `x` in a box `box_w` wide: "⚑ finalizers: a, b"
+/// when it fits, else the names alone ("⚑ a, b", the legend says what ⚑ is), cut to the room.
+pub fn finalizers(list: &[String], x: f64, box_w: f64) -> String {
+    let chars = ((box_w - x - EDGE) / BOLD_PX).floor() as usize;
+    let long = format!("\u{2691} finalizers: {}", list.join(", "));
+    if long.chars().count() <= chars {
+        return long;
+    }
+    clip(&format!("\u{2691} {}", list.join(", ")), chars)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::layout::{POD_W, RS_W};
+
+    fn width(f: &Fitted) -> f64 {
+        f.squeeze.unwrap_or(f.text.chars().count() as f64 * BOLD_PX)
+    }
+
+    #[test]
+    fn every_status_stays_inside_the_pod_box() {
+        let room = POD_W - POD_STATUS_X - EDGE;
+        for status in ["Running", "Pending", "Terminating", "Completed", "ErrImagePull"] {
+            let f = pod_status(status, POD_W);
+            assert_eq!((f.text.as_str(), f.squeeze), (status, None), "short words as they are");
+        }
+        for status in [
+            "ContainerCreating",
+            "CrashLoopBackOff",
+            "ImagePullBackOff",
+            "PodInitializing",
+            "CreateContainerConfigError",
+        ] {
+            let f = pod_status(status, POD_W);
+            assert!(width(&f) <= room, "{status}: {f:?}");
+            assert!(f.squeeze.is_some(), "{status} is squeezed, not run over the edge");
+        }
+        assert_eq!(pod_status("ContainerCreating", POD_W).text, "ContainerCreating", "whole");
+    }
+
+    #[test]
+    fn finalizers_say_what_they_are_when_there_is_room_and_are_cut_to_it_otherwise() {
+        let one = vec!["example.com/hold".to_string()];
+        assert_eq!(finalizers(&one, 16.0, 472.0), "\u{2691} finalizers: example.com/hold");
+        let text = finalizers(&one, 16.0, RS_W);
+        assert_eq!(text, "\u{2691} example.com/hold");
+        let many = vec!["foregroundDeletion".to_string(), "example.com/hold".to_string()];
+        let text = finalizers(&many, 16.0, RS_W);
+        assert!(text.chars().count() as f64 * BOLD_PX <= RS_W - 16.0 - EDGE, "{text}");
+        assert!(text.ends_with('\u{2026}'), "{text}");
+    }
+}
