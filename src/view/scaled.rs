@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use kubeloop::controllers::ControllerName;
 use kubeloop::model::{Object, ReplicaSet};
 use kubeloop::store::{Store, WatchEventType};
 
@@ -47,8 +48,11 @@ impl ScaledMemory {
                     }
                 }
                 // A loop's status write keeps the size; only another size answers the user.
-                (_, Some(by)) => {
-                    if let Some(asked) = self.asked.get(uid).copied().filter(|a| *a != replicas) {
+                (_, Some(manager)) => {
+                    let by = ControllerName::of_manager(manager);
+                    if let (Some(asked), Some(by)) =
+                        (self.asked.get(uid).copied().filter(|a| *a != replicas), by)
+                    {
                         self.asked.remove(uid);
                         let fact = ScaledBack { asked, set: replicas, by };
                         self.shown.insert(uid.clone(), (fact, now));

@@ -95,6 +95,11 @@ impl ControllerName {
         FieldManager::new(self.component())
     }
 
+    /// The loop that writes as `manager`, if a loop does.
+    pub fn of_manager(manager: FieldManager) -> Option<ControllerName> {
+        ControllerName::ALL.into_iter().find(|c| c.manager() == manager)
+    }
+
     pub fn from_short(s: &str) -> Option<ControllerName> {
         let s = s.trim_end_matches("-controller");
         ControllerName::ALL.into_iter().find(|c| {

@@ -1,7 +1,6 @@
 //! The sandbox's own commands, for what a real cluster does by itself: nodes failing,
 //! controllers stopping, watch events getting lost, and time passing (`sleep`, `settle`).
 
-use crate::api::discovery::short_names;
 use crate::controllers::ControllerName;
 use crate::model::{Kind, DEFAULT_MAX_PODS};
 use crate::world::{RunState, World};
@@ -367,7 +366,7 @@ fn wrapped(head: &str, words: impl IntoIterator<Item = String>) -> String {
 /// The types `get` and friends take, from the kinds registry (`Kind::ALL` with discovery's
 /// short names), so a kind added there is listed here by itself.
 fn types_help() -> String {
-    let kinds = Kind::ALL.iter().map(|k| match short_names(*k) {
+    let kinds = Kind::ALL.iter().map(|k| match k.info().short_names {
         [] => k.plural().to_string(),
         short => format!("{} ({})", k.plural(), short.join(", ")),
     });
