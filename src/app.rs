@@ -98,6 +98,9 @@ pub fn App() -> Html {
         Callback::from(move |line: String| complete::complete(&line, page.borrow().sim.world()))
     };
     let side_open = p.drawer_open || p.selected.is_some();
+    // The step card needs the side column even where the column only opens on request
+    // (presenter mode gives it back to the graph otherwise).
+    let stepping = s.paused && !s.in_past() && (s.last_action.is_some() || s.quiet_step.is_some());
     let app_class = classes!(
         "app",
         p.presenter().then_some("presenter"),
@@ -124,7 +127,7 @@ pub fn App() -> Html {
                 { undo_bar(&p, &send) }
                 { share_bar(&p, &send) }
             }
-            <main class={classes!("workspace", side_open.then_some("side-open"))}>
+            <main class={classes!("workspace", side_open.then_some("side-open"), stepping.then_some("side-busy"))}>
                 <div class="stage">
                     if p.stage == StageView::Nodes && !p.embed {
                         <NodesPanel nodes={Rc::new(node_views(world))} on_select={send.reform(Msg::Select)} />

@@ -1,8 +1,10 @@
-//! The rollout budget meter: a card over the stage's corner with, for each Deployment rolling
-//! out, maxSurge and maxUnavailable as written and resolved, a bar of old and new replicas
-//! against the max-total line and a bar of available pods against the min-available line.
-//! On a phone it is one line per Deployment. It draws `view::budget::Meter`s and decides
-//! nothing; hiding it is the page's (`Msg::ToggleBudget`).
+//! The rollout budget meter: a card under the graph (the graph re-fits above it, so it covers
+//! no pod; `static/budget.css`) with, for each Deployment rolling out, maxSurge and
+//! maxUnavailable as written and resolved, a bar of old and new replicas against the
+//! max-total line and a bar of available pods against the min-available line. On a phone,
+//! in a short embed and in presenter mode on a short projector it is one line per Deployment.
+//! It draws `view::budget::Meter`s and decides nothing; hiding it is the page's
+//! (`Msg::ToggleBudget`).
 
 use std::rc::Rc;
 
@@ -11,8 +13,8 @@ use yew::prelude::*;
 
 use crate::view::budget::Meter;
 
-/// Meters drawn at once: more would cover the graph (the card takes no scroll, since clicks
-/// pass through it), so the rest are counted.
+/// Meters drawn at once: each one more takes its height from the graph, so the rest are
+/// counted.
 const MAX_SHOWN: usize = 3;
 
 #[derive(Properties, PartialEq)]

@@ -1,7 +1,9 @@
 //! The side column: the inspector while an object is selected, else the chosen panel, above
-//! the loop feed, which never leaves the column (it explains what a fault or a mission is
-//! doing). On narrow screens the column is a drawer with a close button. Reads the page and
-//! renders; every action goes back as a `Msg`.
+//! the loop feed (it explains what a fault or a mission is doing), with the step card at the
+//! feed's head. On narrow screens and in presenter mode the column opens on request (a
+//! panel, a selection, Step), shows one of them at a time, and has a close button; the
+//! graph re-fits to the room it leaves (`static/style.css`, `static/teach.css`). Reads the
+//! page and renders; every action goes back as a `Msg`.
 
 use std::rc::Rc;
 
@@ -63,10 +65,13 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
             Panel::Feed => None,
         }
     };
-    let title = top.as_ref().map_or("Feed", |(t, _)| *t);
     let stepping = s.paused && !s.in_past();
     let step = s.last_action.clone().filter(|_| stepping).map(Rc::new);
     let quiet = s.quiet_step.clone().filter(|_| stepping).map(Rc::new);
+    // Where the column shows one thing at a time (presenter mode, a phone), the step card
+    // takes the feed's place, and its name.
+    let below = if step.is_some() || quiet.is_some() { "Last step" } else { "Feed" };
+    let title = top.as_ref().map_or(below, |(t, _)| *t);
     // One structure whatever is open, so the feed's elements (and the focus on one of its
     // cards) survive the inspector opening above it.
     html! {

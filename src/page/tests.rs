@@ -74,6 +74,24 @@ fn panel_buttons_close_the_overflow_menu_and_open_the_drawer() {
 }
 
 #[test]
+fn a_panel_button_after_closing_the_drawer_shows_that_panel_again() {
+    let mut p = page();
+    p.update(Msg::ToggleMenu);
+    p.update(Msg::Panel(Panel::Missions));
+    // A phone's Close button puts the drawer away with Missions still chosen beneath it.
+    p.update(Msg::ToggleDrawer);
+    p.update(Msg::ToggleMenu);
+    p.update(Msg::Panel(Panel::Missions));
+    assert_eq!(p.panel, Panel::Missions, "one tap on Missions shows the missions");
+    assert!(p.drawer_open && !p.menu_open);
+    // Escape closes the drawer the same way.
+    p.update(key("Escape", false));
+    assert!(!p.drawer_open);
+    p.update(Msg::Panel(Panel::Missions));
+    assert_eq!((p.panel, p.drawer_open), (Panel::Missions, true));
+}
+
+#[test]
 fn the_stage_switches_between_graph_and_nodes_without_touching_the_side_panel() {
     let mut p = page();
     p.update(Msg::Panel(Panel::Faults));

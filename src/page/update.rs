@@ -140,13 +140,12 @@ impl Page {
     }
 
     /// Opens `panel` in the side column (the Feed button always returns to the feed). Any
-    /// panel button closes the inspector and the overflow menu, and opens the drawer.
+    /// panel button closes the inspector and the overflow menu, and opens the drawer. The
+    /// same button again goes back to the feed only while its panel is in sight: after the
+    /// drawer was closed over it (a phone's Close), the button brings the panel back.
     fn open_panel(&mut self, panel: Panel) {
-        self.panel = if self.panel == panel && self.selected.is_none() && panel != Panel::Feed {
-            Panel::Feed
-        } else {
-            panel
-        };
+        let in_sight = self.panel == panel && self.selected.is_none() && self.drawer_open;
+        self.panel = if in_sight && panel != Panel::Feed { Panel::Feed } else { panel };
         self.selected = None;
         self.menu_open = false;
         self.drawer_open = true;

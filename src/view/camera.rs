@@ -23,8 +23,10 @@ pub const FIT_MAX: f64 = 2.0;
 /// at 7 px); what does not fit then is reached by panning.
 pub const FIT_FLOOR: f64 = 0.55;
 /// Presenter mode's floor: pod names (16.5 px in presenter mode, `static/teach.css`) render at
-/// 19 px or more, a margin over the 18 px the back row needs (rounding never takes it under).
-pub const PRESENTER_FLOOR: f64 = 19.0 / PRESENTER_POD_NAME_PX;
+/// 18.1 px or more, the 18 px the back row needs and a tenth for rounding. Not more: at this
+/// scale a ReplicaSet's row of three pods (`layout::width_for(3)`) still fits the width of a
+/// 1024 px projector, so the classroom's first Deployment is one row, not two.
+pub const PRESENTER_FLOOR: f64 = 18.1 / PRESENTER_POD_NAME_PX;
 /// The pod name's size in presenter mode, in drawing units.
 pub const PRESENTER_POD_NAME_PX: f64 = 16.5;
 /// One + or - key press.

@@ -205,3 +205,15 @@ fn a_resize_refits_and_nonsense_sizes_are_ignored() {
     cam.apply(CameraMsg::Resize { w: f64::NAN, h: 600.0 }, c, cam.panel());
     assert_eq!(cam, before);
 }
+
+#[test]
+fn presenter_mode_fits_three_pods_in_a_row_across_a_1024_pixel_projector() {
+    use crate::view::layout::width_for;
+    // The graph's panel on a 1024 px projector in presenter mode: the screen less its few
+    // pixels of padding and border (`static/teach.css`).
+    let panel_w = 1024.0 - 10.0;
+    let room = Camera::new(true);
+    let row = width_for(3) * room.floor() + 2.0 * PAD;
+    assert!(row <= panel_w, "a row of three pods needs {row:.0} px");
+    assert!(PRESENTER_POD_NAME_PX * room.floor() >= 18.0, "and names stay at 18 px");
+}

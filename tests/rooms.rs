@@ -1,0 +1,386 @@
+//! End-to-end: nothing covers the cluster, in any room. At a 1024×768 and a 1280×720
+//! projector in presenter mode, a wide screen, a portrait tablet, a phone and the 800×500
+//! `?embed` view, with a Deployment of three pods, during a rollout (the budget card shown),
+//! after Pause and Step (the step card shown) and with the inspector open on a pod, it checks
+//! what a teacher at the back of the room would look for:
+//! - every object of the cluster and the zoom buttons are on top at their centre
+//!   (`elementFromPoint` hits the object itself, whatever lets clicks through): no panel,
+//!   card or terminal covers one, and Fit leaves none outside the graph. Where the fit is at
+//!   its floor (presenter mode's 18 px names on a short projector with a second ReplicaSet
+//!   or a side panel open; a phone with its panel row open) what does not fit is a pan away,
+//!   outside the graph's view, never under a panel;
+//! - in presenter mode pod names are drawn at 18 px or more, and the terminal shows six lines
+//!   or more, wide enough that `k get pods` does not wrap;
+//! - the step card is not cut, and its "did" line is on top;
+//! - the inspector's Delete button can be reached.
+//!
+//! On the phone it also opens a mission: the command box stays tappable, and after Close,
+//! More → Missions shows the missions at the first tap. Screenshots go to
+//! `target/e2e/rooms-*.png`.
+
+#[allow(dead_code)]
+mod support;
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use support::page::*;
+use support::Browser;
+
+struct Room {
+    name: &'static str,
+    w: u32,
+    h: u32,
+    presenter: bool,
+}
+
+impl Room {
+    /// How much of the drawing `scene` must show. Presenter mode's floor keeps pod names at
+    /// 18 px; on a short projector a second ReplicaSet, or a side panel taking a third of
+    /// the width, leaves more drawing than the room holds at that size.
+    fn fits(&self, scene: &str) -> Fits {
+        let side_open = matches!(scene, "the step card" | "the inspector" | "a mission");
+        let plain = matches!(scene, "three pods" | "after k get pods");
+        if (self.presenter && !plain) || (self.name == "phone" && side_open) {
+            Fits::AtFloor
+        } else {
+            Fits::Whole
+        }
+    }
+
+    /// Whether the step card has the height to show all of itself (a phone scrolls it).
+    fn holds_the_step_card(&self) -> bool {
+        self.name != "phone"
+    }
+}
+
+const ROOMS: [Room; 5] = [
+    Room { name: "projector-presenter", w: 1024, h: 768, presenter: true },
+    Room { name: "hd-presenter", w: 1280, h: 720, presenter: true },
+    Room { name: "wide", w: 1920, h: 1080, presenter: false },
+    Room { name: "tablet", w: 768, h: 1024, presenter: false },
+    Room { name: "phone", w: 390, h: 844, presenter: false },
+];
+
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// The objects of the cluster (boxes of the graph) and the graph's own buttons that are not
+/// on top at their centre, each with what is on top there instead.
+const COVERED: &str = "
+    const what = e => { if (!e) return 'nothing (off screen)';
+      const p = e.closest('.side, .terminal, .budget, .topbar, .timeline, .graph-head') || e;
+      return typeof p.className === 'string' ? p.className : p.className.baseVal; };
+    // Painted on top counts, whether or not it takes clicks (a card may let clicks through
+    // and still hide the pod under it).
+    const through = [...document.querySelectorAll('.app *')]
+      .filter(e => getComputedStyle(e).pointerEvents === 'none');
+    through.forEach(e => e.style.setProperty('pointer-events', 'auto', 'important'));
+    const objects = [...document.querySelectorAll('.stage [data-kind], .stage .zoom-button')]
+      .filter(o => { const r = o.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+    const covered = objects.flatMap(o => {
+      const r = o.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === o || o.contains(hit))) return [];
+      const name = o.getAttribute('data-kind')
+        ? o.getAttribute('data-kind') + '/' + o.getAttribute('data-name') : o.textContent;
+      // Outside the graph's own view is not under a panel: a pan away (see `nothing_covered`).
+      const v = document.querySelector('.graph-viewport').getBoundingClientRect();
+      const out = o.closest('.graph-viewport') && (x < v.left || x > v.right || y < v.top || y > v.bottom);
+      return [(out ? 'OUT ' : '') + name + ' at ' + Math.round(x) + ',' + Math.round(y) + ' under ' + what(hit)];
+    });
+    through.forEach(e => e.style.removeProperty('pointer-events'));
+    return covered;";
+
+/// How much of the drawing a scene may leave outside the graph's view.
+#[derive(Clone, Copy, PartialEq)]
+enum Fits {
+    /// All of it: Fit shows every object.
+    Whole,
+    /// What the presenter's floor (pod names at 18 px) cannot fit in the room left: objects
+    /// may lie outside the graph's view, a pan away, but only with the camera at that floor.
+    AtFloor,
+}
+
+/// Waits (the camera glides, new boxes fade in) until no object of the cluster is covered,
+/// then asserts it, naming what covers what.
+async fn nothing_covered(c: &Client, room: &str, scene: &str, fits: Fits) {
+    let mut covered = Vec::new();
+    let mut out_of_view = false;
+    for _ in 0..40 {
+        covered = serde_json::from_value::<Vec<String>>(js(c, COVERED).await).unwrap();
+        out_of_view = covered.iter().any(|o| o.starts_with("OUT "));
+        if fits == Fits::AtFloor {
+            covered.retain(|o| !o.starts_with("OUT "));
+        }
+        if covered.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    assert!(covered.is_empty(), "{room}, {scene}: covered or out of sight: {covered:#?}");
+    let presenter = js(c, "return !!document.querySelector('.app.presenter')").await == true;
+    if presenter {
+        let px = pod_name_px(c).await;
+        assert!(px >= 18.0, "{room}, {scene}: pod names drawn at {px:.1} px");
+    }
+    if out_of_view {
+        eprintln!("{room}, {scene}: part of the drawing is a pan away");
+        // Whatever is out of view is so because the drawing is as small as the fit may draw
+        // it (`src/view/camera.rs`: FIT_FLOOR, or PRESENTER_FLOOR), and Fit is on.
+        let scale =
+            js(c, "return document.querySelector(\"[data-kind='Pod'] text\").getScreenCTM().a")
+                .await;
+        let scale = scale.as_f64().unwrap();
+        let floor = if presenter { 18.1 / 16.5 } else { 0.55 };
+        assert!(scale <= floor * 1.03, "{room}, {scene}: drawn at {scale:.2}, yet not all in view");
+        assert_eq!(count(c, ".zoom-fit.active").await, 1, "{room}, {scene}: Fit is on");
+    }
+}
+
+/// The smallest size a pod's name is drawn at on screen: font size times the SVG's scale.
+async fn pod_name_px(c: &Client) -> f64 {
+    let px = js(
+        c,
+        "return Math.min(...[...document.querySelectorAll(\"[data-kind='Pod'] text.t-podname\")]
+           .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));",
+    )
+    .await;
+    px.as_f64().unwrap()
+}
+
+/// The checks of presenter mode: pod names for the back row, and a terminal of six lines in
+/// which `k get pods` does not wrap.
+async fn presenter_type(c: &Client, room: &str) {
+    let px = pod_name_px(c).await;
+    assert!(px >= 18.0, "{room}: pod names drawn at {px:.1} px");
+    type_line(c, "k get pods").await;
+    eventually(5, "the pods listed", || async { log_text(c).await.contains("RESTARTS") }).await;
+    let lines = js(
+        c,
+        "const log = document.querySelector('.terminal-log');
+         const out = [...document.querySelectorAll('.terminal-log pre')]
+           .filter(l => l.textContent.includes('RESTARTS')).pop();
+         const lh = parseFloat(getComputedStyle(out).lineHeight);
+         out.scrollIntoView({block: 'end'});
+         return [log.clientHeight / lh, out.getBoundingClientRect().height / lh,
+                 out.textContent.split('\\n').length, parseFloat(getComputedStyle(out).fontSize)];",
+    )
+    .await;
+    let v: Vec<f64> = serde_json::from_value(lines).unwrap();
+    assert!(v[0] >= 6.0, "{room}: the terminal shows {:.1} lines", v[0]);
+    assert!(v[1] <= v[2] + 0.5, "{room}: k get pods wraps ({:.1} lines for {})", v[1], v[2]);
+    assert!(v[3] >= 18.0, "{room}: terminal type is {} px", v[3]);
+}
+
+async fn set_presenter(c: &Client, on: bool) {
+    let is_on = js(c, "return !!document.querySelector('.app.presenter')").await == true;
+    if is_on != on {
+        click_button(c, "Presenter").await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    }
+}
+
+/// Clicks a button that may sit behind the narrow toolbar's More menu.
+async fn press(c: &Client, text: &str) {
+    let shown = js(
+        c,
+        &format!(
+            "return [...document.querySelectorAll('button')].some(b => b.textContent.trim() === {text:?}
+               && b.getBoundingClientRect().width > 0)"
+        ),
+    )
+    .await;
+    if shown != true {
+        c.find(Locator::Css("button.more")).await.unwrap().click().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    click_button(c, text).await;
+}
+
+async fn click_fit(c: &Client) {
+    c.find(Locator::Css(".zoom-fit")).await.unwrap().click().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+}
+
+/// Whether the element `css` is on top at its centre (after scrolling it into its panel's
+/// view, as a person would).
+async fn reachable(c: &Client, css: &str) -> bool {
+    js(
+        c,
+        &format!(
+            "const e = document.querySelector({css:?}); if (!e) return false;
+             e.scrollIntoView({{block: 'nearest'}});
+             const r = e.getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+             return r.width > 0 && !!hit && (hit === e || e.contains(hit));"
+        ),
+    )
+    .await
+        == true
+}
+
+/// A rollout caught while old and new pods run side by side, paused there.
+async fn rollout(c: &Client, image: &str) {
+    type_line(c, &format!("k set image deployment/web nginx={image}")).await;
+    eventually(30, "old and new pods side by side", || async {
+        js(c, "return document.querySelectorAll('.budget-meter:not(.finished)').length").await != 0
+            && count(c, "[data-kind='ReplicaSet']").await >= 2
+            && count(c, "[data-kind='Pod']").await >= 4
+    })
+    .await;
+    press(c, "Pause").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+}
+
+async fn finish(c: &Client) {
+    press(c, "Play").await;
+    type_line(c, "settle").await;
+    eventually(30, "the cluster to settle", || async {
+        count(c, ".budget-meter:not(.finished)").await == 0 && running_pods(c).await == 3
+    })
+    .await;
+}
+
+async fn step_card(c: &Client, room: &Room, browser: &Browser) {
+    let (whole, room) = (room.holds_the_step_card(), room.name);
+    press(c, "Pause").await;
+    type_line(c, "k scale deploy web --replicas=4").await;
+    press(c, "Step").await;
+    c.wait().for_element(Locator::Css(".step-card")).await.expect("the step card");
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    browser.screenshot(&format!("rooms-{room}-step.png")).await;
+    let card = js(
+        c,
+        "const card = document.querySelector('.step-card');
+         const r = card.getBoundingClientRect();
+         const inside = [...document.querySelectorAll('.side, .side-feed, .side-top')]
+           .filter(p => p.contains(card)).every(p => { const q = p.getBoundingClientRect();
+             return r.top >= q.top - 1 && r.bottom <= q.bottom + 1; });
+         return [card.scrollHeight <= card.clientHeight + 1, inside, r.bottom <= innerHeight];",
+    )
+    .await;
+    assert_eq!(card, serde_json::json!([true, whole, true]), "{room}: the step card is cut");
+    assert!(reachable(c, ".step-card .step-action").await, "{room}: the 'did' line is hidden");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_covers_the_cluster_in_any_room() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    for (i, room) in ROOMS.iter().enumerate() {
+        let name = room.name;
+        // Each room starts from a fresh cluster (the last room's rollout left an old
+        // ReplicaSet behind) and a fresh page.
+        js(c, "localStorage.clear()").await;
+        c.goto(&browser.origin()).await.unwrap();
+        c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+        resize(c, room.w, room.h).await;
+        set_presenter(c, room.presenter).await;
+        type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+        eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+        click_fit(c).await;
+        browser.screenshot(&format!("rooms-{name}.png")).await;
+        nothing_covered(c, name, "three pods", room.fits("three pods")).await;
+        if room.presenter {
+            presenter_type(c, name).await;
+            browser.screenshot(&format!("rooms-{name}-get-pods.png")).await;
+            nothing_covered(c, name, "after k get pods", room.fits("after k get pods")).await;
+        }
+
+        rollout(c, &format!("nginx:1.{}", 30 + i)).await;
+        browser.screenshot(&format!("rooms-{name}-rollout.png")).await;
+        nothing_covered(c, name, "a rollout", room.fits("a rollout")).await;
+        finish(c).await;
+
+        step_card(c, room, &browser).await;
+        nothing_covered(c, name, "the step card", room.fits("the step card")).await;
+        type_line(c, "k scale deploy web --replicas=3").await;
+        finish(c).await;
+
+        // A person clicks the pod they see.
+        let seen = js(
+            c,
+            "return [...document.querySelectorAll(\"[data-kind='Pod']\")].find(p => {
+               const r = p.getBoundingClientRect();
+               const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+               return hit && p.contains(hit); }).getAttribute('data-name')",
+        )
+        .await;
+        let css = format!("[data-kind='Pod'][data-name='{}']", seen.as_str().unwrap());
+        c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+        c.wait().for_element(Locator::Css(".inspector .insp-actions")).await.expect("inspector");
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let tall = js(c, "return document.querySelector('.inspector').getBoundingClientRect().height / innerHeight").await;
+        let tall = tall.as_f64().unwrap();
+        assert!(tall >= 0.3, "{name}: the inspector is {:.0}% of the height", tall * 100.0);
+        browser.screenshot(&format!("rooms-{name}-inspector.png")).await;
+        nothing_covered(c, name, "the inspector", room.fits("the inspector")).await;
+        assert!(reachable(c, ".inspector .btn-danger").await, "{name}: Delete is out of reach");
+        c.find(Locator::Css("button[aria-label='Close inspector']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        if name == "phone" {
+            a_mission_on_the_phone(&browser).await;
+        }
+    }
+    set_presenter(c, false).await;
+    browser.close().await;
+}
+
+async fn a_mission_on_the_phone(browser: &Browser) {
+    let c = &browser.client;
+    press(c, "Missions").await;
+    c.find(Locator::Css("[data-mission='stop-for-real']")).await.unwrap().click().await.unwrap();
+    eventually(20, "the mission's pods", || async { running_pods(c).await == 3 }).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert!(
+        reachable(c, "[aria-label='kubectl command']").await,
+        "phone: the command box is covered while a mission is open"
+    );
+    browser.screenshot("rooms-phone-mission.png").await;
+    nothing_covered(c, "phone", "a mission", ROOMS[4].fits("a mission")).await;
+    type_line(c, "k get deploy web -o name").await;
+    eventually(5, "the command's answer", || async {
+        log_text(c).await.contains("deployment.apps/web")
+    })
+    .await;
+    click_button(c, "Close").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    press(c, "Missions").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let side = js(c, "return document.querySelector('.side').getAttribute('aria-label')").await;
+    assert_eq!(side, "Missions", "phone: More → Missions shows the missions at the first tap");
+    click_button(c, "Close").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_covers_the_cluster_in_an_embedded_view() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    resize(c, 800, 500).await;
+    c.goto(&format!("{}/?embed", browser.origin())).await.unwrap();
+    c.wait().for_element(Locator::Css(".app.embed")).await.expect("the embed view");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    click_fit(c).await;
+    browser.screenshot("rooms-embed.png").await;
+    nothing_covered(c, "embed", "three pods", Fits::Whole).await;
+    // No Pause button here: an image that cannot be pulled holds the rollout half-way.
+    type_line(c, "k set image deployment/web nginx=nginx:doesnotexist").await;
+    eventually(30, "the budget card, two ReplicaSets and the new pod", || async {
+        count(c, ".budget-meter:not(.finished)").await != 0
+            && count(c, "[data-kind='ReplicaSet']").await == 2
+            && count(c, "[data-kind='Pod']").await == 4
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    browser.screenshot("rooms-embed-rollout.png").await;
+    nothing_covered(c, "embed", "a rollout", Fits::Whole).await;
+    browser.close().await;
+}
