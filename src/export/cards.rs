@@ -182,8 +182,7 @@ fn replicaset(s: &mut String, rs: &RowItem) {
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
     let rev = match scaled {
         Some(b) if rs.collapsed => Some(b.desired_cell()),
-        Some(b) => Some(b.badge()),
-        None => revision.as_ref().map(|r| format!("rev {r}")),
+        _ => revision.as_ref().map(|r| format!("rev {r}")),
     };
     if rs.collapsed {
         line(s, 14.0, 28.0, KIND, MUTED, "RS");
@@ -192,7 +191,18 @@ fn replicaset(s: &mut String, rs: &RowItem) {
         line_end(s, m.rect.w - 12.0, 28.0, SMALL, MUTED, &right);
     } else {
         line(s, 16.0, 24.0, KIND, MUTED, kind);
-        badge(s, m, rev.as_deref().map(|r| (MUTED, r)));
+        match scaled.filter(|_| !m.deleting) {
+            // In the small type of "rev N", so it stays clear of the kind on the left.
+            Some(b) => line_end(
+                s,
+                m.rect.w - 14.0,
+                24.0,
+                SMALL,
+                phase_colour(Phase::Pending).1,
+                &b.badge(),
+            ),
+            None => badge(s, m, rev.as_deref().map(|r| (MUTED, r))),
+        }
         line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
         for ((header, value), x) in columns.iter().zip([16.0, 88.0, 162.0]) {
             line(s, x, 74.0, LABEL, MUTED, header);

@@ -146,7 +146,8 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     let scaled = rs.scaled_back.as_ref();
     let v1 = scaled.map_or(v1, |b| b.desired_cell());
     let right = if let Some(b) = scaled.filter(|_| !m.gone && !m.vanishing) {
-        html! { <text class="badge badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
+        // In the small type of "rev N", so it stays clear of REPLICASET on the left.
+        html! { <text class="t-rev badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
     } else if m.gone || m.vanishing {
         html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
     } else if m.deleting {
