@@ -3,7 +3,8 @@
 //! app mounts); the command box is safe from a phone keyboard's capitals and smart
 //! punctuation; a deleted workload leaves the graph once its pods are collected; a pod's
 //! STATUS stays inside its box; a ReplicaSet scaled by hand shows the size its Deployment set
-//! back, while playing. Screenshots go to `target/e2e/walkthrough-*.png`.
+//! back, while playing; `kubectl explain` offline says its docs are not available offline.
+//! Screenshots go to `target/e2e/walkthrough-*.png`.
 
 #[allow(dead_code)]
 mod support;
@@ -200,6 +201,30 @@ async fn a_replicaset_scaled_by_hand_while_playing_shows_the_size_set_back() {
     eventually(10, "the card back to its own figures", || async {
         let texts: Vec<String> = serde_json::from_value(js(c, card).await).unwrap_or_default();
         !texts.is_empty() && !texts.iter().any(|t| t.contains('\u{2192}'))
+    })
+    .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_offline_says_the_docs_are_not_available_offline() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    support::chrome::set_offline(c, true).await;
+    browser.set_server_online(false);
+    type_line(c, "k explain pods").await;
+    eventually(10, "the offline note", || async {
+        log_text(c).await.contains("not available offline")
+    })
+    .await;
+    let log = log_text(c).await;
+    assert!(!log.contains("are not loaded"), "one plain reason, not two: {log}");
+    support::chrome::set_offline(c, false).await;
+    browser.set_server_online(true);
+    type_line(c, "k explain pods.spec.hostname").await;
+    eventually(10, "the docs once online", || async {
+        log_text(c).await.contains("FIELD: hostname <string>")
     })
     .await;
     browser.close().await;
