@@ -104,7 +104,8 @@ async fn a_deleted_job_leaves_the_graph_once_its_pod_is_collected() {
     browser.close().await;
 }
 
-/// Text of the graph's boxes that runs past its box's right edge, as "kind/name: text".
+/// Text of the graph's boxes that runs past its box's right edge, or column headings that
+/// run into the next, as "kind/name: text".
 async fn overflowing_text(c: &Client) -> Vec<String> {
     let got = js(
         c,
@@ -117,6 +118,14 @@ async fn overflowing_text(c: &Client) -> Vec<String> {
              if (b.width > 0 && b.x + b.width > w + 0.5)
                out.push(g.dataset.kind + '/' + g.dataset.name + ': ' + t.textContent);
            }
+         }
+         // Column headings on one line must not run into each other.
+         for (const g of document.querySelectorAll('.graph-svg g.node')) {
+           const heads = [...g.querySelectorAll('.shape > text.t-label')].map(t => [t.getBBox(), t.textContent])
+             .filter(([b]) => b.width > 0).sort((a, b) => a[0].x - b[0].x);
+           for (let i = 1; i < heads.length; i++)
+             if (heads[i][0].y === heads[i - 1][0].y && heads[i - 1][0].x + heads[i - 1][0].width > heads[i][0].x)
+               out.push(g.dataset.kind + '/' + g.dataset.name + ': ' + heads[i - 1][1] + heads[i][1]);
          }
          return out;",
     )
@@ -131,6 +140,8 @@ async fn long_statuses_and_finalizers_stay_inside_their_boxes_on_desk_and_projec
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     type_line(c, "k create deployment bad --image=nginx:doesnotexist --replicas=2").await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
+    type_line(c, "k create cronjob tick --image=busybox --schedule='* * * * *'").await;
+    type_line(c, "k create job first --from=cronjob/tick").await;
     type_line(
         c,
         "k patch deploy web -p '{\"metadata\":{\"finalizers\":[\"example.com/hold\",\"example.com/another-hold\"]}}'",
@@ -167,9 +178,11 @@ async fn long_statuses_and_finalizers_stay_inside_their_boxes_on_desk_and_projec
     assert_eq!(overflowing_text(c).await, Vec::<String>::new(), "in presenter mode");
     browser.screenshot("walkthrough-long-status.png").await;
     // The squeeze is what holds it: without it, ContainerCreating runs over the box's edge.
-    js(c, "document.querySelectorAll('.t-status[textLength]').forEach(t => t.removeAttribute('textLength')); return 1").await;
+    // The same for a Job row's COMPLETIONS heading and its neighbour.
+    js(c, "document.querySelectorAll('.t-status[textLength], .t-label[textLength]').forEach(t => t.removeAttribute('textLength')); return 1").await;
     let unsqueezed = overflowing_text(c).await;
     assert!(unsqueezed.iter().any(|t| t.ends_with("ContainerCreating")), "{unsqueezed:?}");
+    assert!(unsqueezed.iter().any(|t| t.contains("COMPLETIONS")), "{unsqueezed:?}");
     browser.close().await;
 }
 

@@ -204,8 +204,13 @@ fn replicaset(s: &mut String, rs: &RowItem) {
             None => badge(s, m, rev.as_deref().map(|r| (MUTED, r))),
         }
         line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
-        for ((header, value), x) in columns.iter().zip([16.0, 88.0, 162.0]) {
-            line(s, x, 74.0, LABEL, MUTED, header);
+        let headings = crate::view::fit::row_headings(columns.clone().map(|c| c.0), m.rect.w);
+        let at = crate::view::fit::ROW_COLUMNS;
+        for (((_, value), x), heading) in columns.iter().zip(at).zip(headings) {
+            let squeeze = heading.squeeze.map_or(String::new(), |room| {
+                format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
+            });
+            line(s, x, 74.0, &format!("{LABEL}{squeeze}"), MUTED, &heading.text);
             line(s, x, 98.0, VALUE, INK, &clip(value, 8));
         }
         finalizers(s, m, 124.0);
