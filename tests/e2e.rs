@@ -247,8 +247,14 @@ async fn the_time_scrubber_brings_back_an_earlier_graph_and_can_fork_from_it() {
     assert_eq!(count(c, ".timeline.in-past").await, 1);
     browser.screenshot("time-travel.png").await;
 
-    // Commands wait until the class is back in the present or forks.
-    type_line(c, "k get pods").await;
+    // Reads answer about the moment shown; writes wait until the class is back in the
+    // present or forks.
+    type_line(c, "k get pods --no-headers | wc -l").await;
+    eventually(5, "the earlier moment's three pods", || async {
+        log_text(c).await.lines().any(|l| l.trim() == "3")
+    })
+    .await;
+    type_line(c, "k scale deploy/web --replicas=2").await;
     assert!(log_text(c).await.contains("this is an earlier moment"));
 
     c.find(Locator::XPath("//button[text()='Back to now']")).await.unwrap().click().await.unwrap();
@@ -263,7 +269,9 @@ async fn the_time_scrubber_brings_back_an_earlier_graph_and_can_fork_from_it() {
         .click()
         .await
         .unwrap();
-    assert!(log_text(c).await.contains("later inputs dropped"));
+    // "N later input(s) dropped", in the singular or the plural.
+    let log = log_text(c).await;
+    assert!(log.contains("later input") && log.contains(" dropped)"), "{log}");
     assert_eq!(pod_names(c).await, three);
     assert_eq!(count(c, ".timeline.in-past").await, 0);
     browser.close().await;

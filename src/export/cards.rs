@@ -182,8 +182,7 @@ fn replicaset(s: &mut String, rs: &RowItem) {
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
     let rev = match scaled {
         Some(b) if rs.collapsed => Some(b.desired_cell()),
-        Some(b) => Some(b.badge()),
-        None => revision.as_ref().map(|r| format!("rev {r}")),
+        _ => revision.as_ref().map(|r| format!("rev {r}")),
     };
     if rs.collapsed {
         line(s, 14.0, 28.0, KIND, MUTED, "RS");
@@ -192,10 +191,26 @@ fn replicaset(s: &mut String, rs: &RowItem) {
         line_end(s, m.rect.w - 12.0, 28.0, SMALL, MUTED, &right);
     } else {
         line(s, 16.0, 24.0, KIND, MUTED, kind);
-        badge(s, m, rev.as_deref().map(|r| (MUTED, r)));
+        match scaled.filter(|_| !m.deleting) {
+            // In the small type of "rev N", so it stays clear of the kind on the left.
+            Some(b) => line_end(
+                s,
+                m.rect.w - 14.0,
+                24.0,
+                SMALL,
+                phase_colour(Phase::Pending).1,
+                &b.badge(),
+            ),
+            None => badge(s, m, rev.as_deref().map(|r| (MUTED, r))),
+        }
         line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
-        for ((header, value), x) in columns.iter().zip([16.0, 88.0, 162.0]) {
-            line(s, x, 74.0, LABEL, MUTED, header);
+        let headings = crate::view::fit::row_headings(columns.clone().map(|c| c.0), m.rect.w);
+        let at = crate::view::fit::ROW_COLUMNS;
+        for (((_, value), x), heading) in columns.iter().zip(at).zip(headings) {
+            let squeeze = heading.squeeze.map_or(String::new(), |room| {
+                format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
+            });
+            line(s, x, 74.0, &format!("{LABEL}{squeeze}"), MUTED, &heading.text);
             line(s, x, 98.0, VALUE, INK, &clip(value, 8));
         }
         finalizers(s, m, 124.0);

@@ -31,6 +31,19 @@ pub fn fit(text: &str, room: f64, max_chars: usize, px: f64) -> Fitted {
     Fitted { text, squeeze }
 }
 
+/// Advance of an average 13.5 px semibold capital, the column headings' type, rounded up.
+pub const HEADING_PX: f64 = 9.5;
+/// Where a row card's (ReplicaSet, Job) three columns start; each heading keeps 6 units
+/// clear of the next column, the last of the box's edge.
+pub const ROW_COLUMNS: [f64; 3] = [16.0, 88.0, 162.0];
+
+/// The headings of a row card `box_w` wide (DESIRED CURRENT READY, STATUS COMPLETIONS
+/// FAILED), each squeezed into its column when it would run into the next.
+pub fn row_headings(headings: [&str; 3], box_w: f64) -> [Fitted; 3] {
+    let ends = [ROW_COLUMNS[1] - 6.0, ROW_COLUMNS[2] - 6.0, box_w - EDGE];
+    std::array::from_fn(|i| fit(headings[i], ends[i] - ROW_COLUMNS[i], 16, HEADING_PX))
+}
+
 /// A pod card's STATUS in a box `box_w` wide.
 pub fn pod_status(status: &str, box_w: f64) -> Fitted {
     fit(status, box_w - POD_STATUS_X - EDGE, POD_STATUS_MAX, BOLD_PX)
@@ -75,6 +88,23 @@ mod tests {
             assert!(f.squeeze.is_some(), "{status} is squeezed, not run over the edge");
         }
         assert_eq!(pod_status("ContainerCreating", POD_W).text, "ContainerCreating", "whole");
+    }
+
+    #[test]
+    fn row_headings_keep_clear_of_the_next_column() {
+        let [d, c, r] = row_headings(["DESIRED", "CURRENT", "READY"], RS_W);
+        let [_, done, failed] = row_headings(["STATUS", "COMPLETIONS", "FAILED"], RS_W);
+        for (f, x, next) in [
+            (&d, ROW_COLUMNS[0], ROW_COLUMNS[1]),
+            (&c, ROW_COLUMNS[1], ROW_COLUMNS[2]),
+            (&r, ROW_COLUMNS[2], RS_W),
+            (&done, ROW_COLUMNS[1], ROW_COLUMNS[2]),
+            (&failed, ROW_COLUMNS[2], RS_W),
+        ] {
+            let w = f.squeeze.unwrap_or(f.text.chars().count() as f64 * HEADING_PX);
+            assert!(x + w < next, "{} ends at {}", f.text, x + w);
+        }
+        assert!(done.squeeze.is_some() && done.text == "COMPLETIONS", "squeezed, not cut");
     }
 
     #[test]

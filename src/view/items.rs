@@ -66,9 +66,14 @@ impl ScaledBack {
         format!("{} \u{2192} {}", self.asked, self.set)
     }
 
-    /// The card's corner: which loop set it back ("↩ deployment").
+    /// The card's corner: which loop set it back, by kubectl's short name for its kind
+    /// ("↩ deploy"), short enough to sit beside REPLICASET.
     pub fn badge(&self) -> String {
-        format!("\u{21a9} {}", self.by)
+        let who = match self.by {
+            kubeloop::controllers::ControllerName::Deployment => "deploy",
+            other => other.short(),
+        };
+        format!("\u{21a9} {who}")
     }
 
     /// The whole story, for the tooltip and screen readers.

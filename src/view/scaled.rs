@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(row(&v).scaled_back, Some(fact.clone()));
         assert!(matches!(row(&v).figures, RowFigures::ReplicaSet { desired: 3, .. }));
         assert_eq!(fact.desired_cell(), "5 \u{2192} 3");
-        assert_eq!(fact.badge(), "\u{21a9} deployment");
+        assert_eq!(fact.badge(), "\u{21a9} deploy");
 
         let later = 1000.0 + SCALED_BACK_MS - 1.0;
         assert!(mem.needs_build(&s.world, later), "the page comes back to take it down");

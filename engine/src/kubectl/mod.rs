@@ -26,6 +26,7 @@ pub(crate) mod field_selector;
 mod filters;
 mod get;
 pub mod gotemplate;
+mod help;
 pub mod jsonpath;
 mod label;
 mod list_selector;

@@ -146,7 +146,8 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     let scaled = rs.scaled_back.as_ref();
     let v1 = scaled.map_or(v1, |b| b.desired_cell());
     let right = if let Some(b) = scaled.filter(|_| !m.gone && !m.vanishing) {
-        html! { <text class="badge badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
+        // In the small type of "rev N", so it stays clear of REPLICASET on the left.
+        html! { <text class="t-rev badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
     } else if m.gone || m.vanishing {
         html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
     } else if m.deleting {
@@ -193,9 +194,12 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             { right }
             <text class="t-mono t-strong" x="16" y="48" textLength={squeeze(&name, 24, 24.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
-            <text class="t-label" x="16" y="74">{ h1 }</text>
-            <text class="t-label" x="88" y="74">{ h2 }</text>
-            <text class="t-label" x="162" y="74">{ h3 }</text>
+            { for fit::row_headings([h1, h2, h3], w).into_iter().zip(fit::ROW_COLUMNS).map(|(f, x)| html! {
+                <text class="t-label" x={x.to_string()} y="74"
+                    textLength={f.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
+                    { f.text }
+                </text>
+            }) }
             <text class="t-value" x="16" y="98">{ clip(&v1, 8) }</text>
             <text class="t-value" x="88" y="98">{ v2 }</text>
             <text class="t-value" x="162" y="98">{ v3 }</text>

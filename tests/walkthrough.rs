@@ -1,8 +1,10 @@
-//! End-to-end: what a student on a phone over a slow network meets first. The page's frame is
-//! in the served HTML and shows before the wasm runs (and goes when the app mounts); the
-//! command box is safe from a phone keyboard's capitals and smart punctuation; a deleted
-//! workload leaves the graph once its pods are collected. Screenshots go to
-//! `target/e2e/first-visit-*.png`.
+//! End-to-end: details of a teacher's walk through the page, each seen as a student sees it.
+//! The page's frame is in the served HTML and shows before the wasm runs (and goes when the
+//! app mounts); the command box is safe from a phone keyboard's capitals and smart
+//! punctuation; a deleted workload leaves the graph once its pods are collected; a pod's
+//! STATUS stays inside its box; a ReplicaSet scaled by hand shows the size its Deployment set
+//! back, while playing; `kubectl explain` offline says its docs are not available offline.
+//! Screenshots go to `target/e2e/walkthrough-*.png`.
 
 #[allow(dead_code)]
 mod support;
@@ -53,7 +55,7 @@ async fn the_frame_shows_before_the_wasm_runs_and_goes_when_the_app_mounts() {
     assert_eq!(title, "kubeloop");
     assert!(line.starts_with("Loading"), "{line}");
     assert_eq!(count(c, "h1.brand").await, 0, "the app has not mounted");
-    browser.screenshot("first-visit-loading.png").await;
+    browser.screenshot("walkthrough-loading.png").await;
 
     cdp(c, "Network.setBlockedURLs", serde_json::json!({ "urls": [] })).await;
     c.refresh().await.unwrap();
@@ -98,11 +100,12 @@ async fn a_deleted_job_leaves_the_graph_once_its_pod_is_collected() {
         count(c, "[data-kind='Job'], [data-kind='Pod']").await == 0
     })
     .await;
-    browser.screenshot("first-visit-job-deleted.png").await;
+    browser.screenshot("walkthrough-job-deleted.png").await;
     browser.close().await;
 }
 
-/// Text of the graph's boxes that runs past its box's right edge, as "kind/name: text".
+/// Text of the graph's boxes that runs past its box's right edge, or column headings that
+/// run into the next, as "kind/name: text".
 async fn overflowing_text(c: &Client) -> Vec<String> {
     let got = js(
         c,
@@ -115,6 +118,14 @@ async fn overflowing_text(c: &Client) -> Vec<String> {
              if (b.width > 0 && b.x + b.width > w + 0.5)
                out.push(g.dataset.kind + '/' + g.dataset.name + ': ' + t.textContent);
            }
+         }
+         // Column headings on one line must not run into each other.
+         for (const g of document.querySelectorAll('.graph-svg g.node')) {
+           const heads = [...g.querySelectorAll('.shape > text.t-label')].map(t => [t.getBBox(), t.textContent])
+             .filter(([b]) => b.width > 0).sort((a, b) => a[0].x - b[0].x);
+           for (let i = 1; i < heads.length; i++)
+             if (heads[i][0].y === heads[i - 1][0].y && heads[i - 1][0].x + heads[i - 1][0].width > heads[i][0].x)
+               out.push(g.dataset.kind + '/' + g.dataset.name + ': ' + heads[i - 1][1] + heads[i][1]);
          }
          return out;",
     )
@@ -129,6 +140,8 @@ async fn long_statuses_and_finalizers_stay_inside_their_boxes_on_desk_and_projec
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     type_line(c, "k create deployment bad --image=nginx:doesnotexist --replicas=2").await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
+    type_line(c, "k create cronjob tick --image=busybox --schedule='* * * * *'").await;
+    type_line(c, "k create job first --from=cronjob/tick").await;
     type_line(
         c,
         "k patch deploy web -p '{\"metadata\":{\"finalizers\":[\"example.com/hold\",\"example.com/another-hold\"]}}'",
@@ -163,10 +176,69 @@ async fn long_statuses_and_finalizers_stay_inside_their_boxes_on_desk_and_projec
     click_button(c, "Presenter").await;
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     assert_eq!(overflowing_text(c).await, Vec::<String>::new(), "in presenter mode");
-    browser.screenshot("first-visit-long-status.png").await;
+    browser.screenshot("walkthrough-long-status.png").await;
     // The squeeze is what holds it: without it, ContainerCreating runs over the box's edge.
-    js(c, "document.querySelectorAll('.t-status[textLength]').forEach(t => t.removeAttribute('textLength')); return 1").await;
+    // The same for a Job row's COMPLETIONS heading and its neighbour.
+    js(c, "document.querySelectorAll('.t-status[textLength], .t-label[textLength]').forEach(t => t.removeAttribute('textLength')); return 1").await;
     let unsqueezed = overflowing_text(c).await;
     assert!(unsqueezed.iter().any(|t| t.ends_with("ContainerCreating")), "{unsqueezed:?}");
+    assert!(unsqueezed.iter().any(|t| t.contains("COMPLETIONS")), "{unsqueezed:?}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replicaset_scaled_by_hand_while_playing_shows_the_size_set_back() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(30, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    type_line(c, "k scale $(k get rs -o name) --replicas=5").await;
+    let card = "const rs = document.querySelector(\"[data-kind='ReplicaSet']\");
+        return rs ? [...rs.querySelectorAll('text')].map(t => t.textContent.trim()) : []";
+    eventually(3, "the card's 5 → 3 and the loop that set it back", || async {
+        let texts = js(c, card).await;
+        let texts: Vec<String> = serde_json::from_value(texts).unwrap_or_default();
+        texts.iter().any(|t| t == "5 \u{2192} 3") && texts.iter().any(|t| t == "\u{21a9} deploy")
+    })
+    .await;
+    let apart = "const rs = document.querySelector(\"[data-kind='ReplicaSet']\");
+        const kind = rs.querySelector('.t-kind').getBBox();
+        const badge = rs.querySelector('.badge-scaled-back').getBBox();
+        return [kind.x, kind.width, badge.x, badge.width]";
+    browser.screenshot("walkthrough-scaled-back.png").await;
+    let b: Vec<f64> = serde_json::from_value(js(c, apart).await).unwrap();
+    assert!(b[0] + b[1] < b[2], "the badge clears REPLICASET: {b:?}");
+    assert_eq!(running_pods(c).await, 3, "the Deployment's size holds");
+    // A few seconds later the card reads as before.
+    eventually(10, "the card back to its own figures", || async {
+        let texts: Vec<String> = serde_json::from_value(js(c, card).await).unwrap_or_default();
+        !texts.is_empty() && !texts.iter().any(|t| t.contains('\u{2192}'))
+    })
+    .await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_offline_says_the_docs_are_not_available_offline() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    support::chrome::set_offline(c, true).await;
+    browser.set_server_online(false);
+    type_line(c, "k explain pods").await;
+    eventually(10, "the offline note", || async {
+        log_text(c).await.contains("not available offline")
+    })
+    .await;
+    let log = log_text(c).await;
+    assert!(!log.contains("are not loaded"), "one plain reason, not two: {log}");
+    support::chrome::set_offline(c, false).await;
+    browser.set_server_online(true);
+    type_line(c, "k explain pods.spec.hostname").await;
+    eventually(10, "the docs once online", || async {
+        log_text(c).await.contains("FIELD: hostname <string>")
+    })
+    .await;
     browser.close().await;
 }
