@@ -325,6 +325,19 @@ async fn nothing_covers_the_cluster_in_any_room() {
             .click()
             .await
             .unwrap();
+        // Clicking the pod opened the side column; one Close gives the graph its room back
+        // rather than leaving the feed there.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let still = js(
+            c,
+            "return document.querySelector('main.workspace').classList.contains('side-open')",
+        )
+        .await;
+        assert_eq!(
+            still,
+            serde_json::json!(false),
+            "{name}: the side column outlives the inspector"
+        );
         if name == "phone" {
             a_mission_on_the_phone(&browser).await;
         }

@@ -49,7 +49,7 @@ impl Page {
         } else if self.menu_open {
             self.menu_open = false;
         } else if panels && self.selected.is_some() {
-            self.selected = None;
+            self.close_inspector();
         } else if panels && self.drawer_open {
             self.drawer_open = false;
         } else {

@@ -124,6 +124,9 @@ pub struct Page {
     pub menu_open: bool,
     /// The side panel's drawer on narrow screens.
     pub drawer_open: bool,
+    /// The drawer was opened by selecting an object, so closing the inspector puts it away
+    /// again rather than leaving the feed in the room the graph gave up.
+    pub drawer_for_inspector: bool,
     /// Graph plus command box only, for an iframe (`?embed`).
     pub embed: bool,
     /// The rollout budget meter unfolded.
@@ -179,6 +182,7 @@ impl Page {
             selected: None,
             menu_open: false,
             drawer_open: false,
+            drawer_for_inspector: false,
             embed,
             budget_open: true,
             undo: None,

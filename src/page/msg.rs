@@ -66,7 +66,7 @@ pub enum Msg {
     ToggleBudget,
     /// The overflow menu of the narrow toolbar.
     ToggleMenu,
-    /// The side panel's drawer on narrow screens.
+    /// The side column's Close, or opening it again: Close puts away the inspector with it.
     ToggleDrawer,
     /// Wheel, pinch, drag, the zoom buttons, the panel's size, a refit.
     Camera(CameraMsg),

@@ -253,10 +253,36 @@ fn escape_closes_the_editor_then_the_menu_then_the_inspector_then_the_drawer() {
     p.update(key("Escape", false));
     assert!(!p.menu_open && p.selected.is_some());
     p.update(key("Escape", false));
-    assert!(p.selected.is_none() && p.drawer_open);
+    assert!(
+        p.selected.is_none() && !p.drawer_open,
+        "the drawer opened for the inspector goes with it"
+    );
+    assert!(!p.update(key("Escape", false)).handled, "nothing left: the browser's Escape");
+    // A drawer that was open for a panel stays, showing it, when the inspector closes.
+    p.update(Msg::Panel(Panel::Faults));
+    p.update(Msg::Select(web()));
+    p.update(key("Escape", false));
+    assert!(p.selected.is_none() && p.drawer_open && p.panel == Panel::Faults);
     p.update(key("Escape", false));
     assert!(!p.drawer_open);
-    assert!(!p.update(key("Escape", false)).handled, "nothing left: the browser's Escape");
+}
+
+#[test]
+fn closing_an_inspector_that_opened_the_side_column_gives_the_graph_its_room_back() {
+    let mut p = page();
+    p.update(Msg::Select(web()));
+    assert!(p.drawer_open);
+    p.update(Msg::Select(web()));
+    p.update(Msg::CloseInspector);
+    assert!(p.selected.is_none() && !p.drawer_open, "one Close, not one more for the feed");
+    p.update(Msg::Panel(Panel::Missions));
+    p.update(Msg::Select(web()));
+    p.update(Msg::CloseInspector);
+    assert!(p.drawer_open && p.panel == Panel::Missions, "the panel under it is back");
+    // The column's own Close puts the inspector and the column away at once.
+    p.update(Msg::Select(web()));
+    p.update(Msg::ToggleDrawer);
+    assert!(p.selected.is_none() && !p.drawer_open);
 }
 
 #[test]

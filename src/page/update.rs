@@ -118,9 +118,10 @@ impl Page {
             Msg::Stage(stage) => self.stage = stage,
             Msg::Select(target) => {
                 self.selected = Some(target);
+                self.drawer_for_inspector |= !self.drawer_open;
                 self.drawer_open = true;
             }
-            Msg::CloseInspector => self.selected = None,
+            Msg::CloseInspector => self.close_inspector(),
             Msg::ToggleGroup(key) => {
                 self.layout.toggle_expanded(&key);
                 self.shown.fresh = false;
@@ -132,7 +133,14 @@ impl Page {
             }
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
             Msg::ToggleBudget => self.budget_open = !self.budget_open,
-            Msg::ToggleDrawer => self.drawer_open = !self.drawer_open,
+            // The column's Close puts away all it shows, the inspector included; the column
+            // stays open while either is there (`app.rs`), so closing one alone left it up.
+            Msg::ToggleDrawer => {
+                let open = self.drawer_open || self.selected.is_some();
+                self.selected = None;
+                self.drawer_open = !open;
+                self.drawer_for_inspector = false;
+            }
             Msg::Camera(m) => self.camera_msg(m),
             Msg::Key(key) => return self.key(&key),
         }
@@ -149,6 +157,16 @@ impl Page {
         self.selected = None;
         self.menu_open = false;
         self.drawer_open = true;
+        self.drawer_for_inspector = false;
+    }
+
+    /// Closes the inspector, and the drawer with it when selecting had opened it: one Close
+    /// gives the graph its room back.
+    pub(super) fn close_inspector(&mut self) {
+        self.selected = None;
+        if std::mem::take(&mut self.drawer_for_inspector) {
+            self.drawer_open = false;
+        }
     }
 
     pub(super) fn camera_msg(&mut self, m: CameraMsg) {
