@@ -90,7 +90,7 @@ pub fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, ApiError> 
     };
     let instance = instance_of(pod, status, t)?;
     let Some((start, end)) = instance else { return Ok(Vec::new()) };
-    Ok(output_of(world, pod, spec, start, end))
+    Ok(output_of(world, pod, spec, start, end, None).unwrap_or_default())
 }
 
 /// `validateContainerLogStatus`: which instance's log is read, as start and end.
@@ -137,14 +137,18 @@ pub fn instance_of(
     )))
 }
 
-fn output_of(
+/// What a container started at `start` (and ended at `end`) has printed by now, after
+/// `printed` when given (`kubectl logs -f` reads on from there); `None` for an image that
+/// runs no program.
+pub fn output_of(
     world: &World,
     pod: &Pod,
     spec: &Container,
     start: Time,
     end: Option<(Time, i32)>,
-) -> Vec<(Time, String)> {
-    let ImageBehaviour::Runs(program) = image_behaviour(&spec.image) else { return Vec::new() };
+    printed: Option<Time>,
+) -> Option<Vec<(Time, String)>> {
+    let ImageBehaviour::Runs(program) = image_behaviour(&spec.image) else { return None };
     let inst = Instance {
         app: program.app,
         container: spec,
@@ -153,7 +157,7 @@ fn output_of(
         end,
         upto: world.now(),
     };
-    program_output(&inst, None)
+    Some(program_output(&inst, printed))
 }
 
 fn bad_request(message: String) -> ApiError {

@@ -3,11 +3,10 @@
 //! stops, as the kubelet closes the stream then.
 
 use crate::clock::Time;
-use crate::controllers::kubelet::{image_behaviour, program_output, ImageBehaviour, Instance};
 use crate::model::Pod;
 use crate::world::World;
 
-use crate::api::log::{instance_of, stamped, Target};
+use crate::api::log::{instance_of, output_of, stamped, Target};
 use crate::kubectl::Output;
 
 /// `logs -f`: prints each new line as simulated time passes, until the container stops
@@ -93,16 +92,10 @@ impl Stream {
             }
         }
         self.start = Some(start);
-        let ImageBehaviour::Runs(program) = image_behaviour(&spec.image) else { return true };
-        let inst = Instance {
-            app: program.app,
-            container: spec,
-            pod_ip: pod.status.pod_ip.as_deref().unwrap_or(""),
-            start,
-            end,
-            upto: world.now(),
+        let Some(output) = output_of(world, pod, spec, start, end, Some(printed)) else {
+            return true;
         };
-        lines.extend(program_output(&inst, Some(printed)));
+        lines.extend(output);
         end.is_some()
     }
 }
