@@ -231,6 +231,7 @@ fn handle(
         accept: &req.accept,
         content_type: &req.content_type,
         body: &req.body,
+        json: None,
     };
     match api::handle(world, &request) {
         Reply::Done(response) => {

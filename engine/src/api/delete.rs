@@ -24,7 +24,7 @@ fn delete_options(
     let mut rv = None;
     let mut dry = q.dry_run;
     let mut orphan = q.orphan_dependents;
-    if !req.body.is_empty() {
+    if !req.body.is_empty() || req.json.is_some() {
         let v = body(req)?;
         let text = |p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
         propagation = text("/propagationPolicy").or(propagation);

@@ -7,12 +7,14 @@
 //! apiserver/pkg/endpoints/request/requestinfo.go, and the registries' REST storage
 //! (apiserver/pkg/registry/generic/registry/store.go).
 
+pub mod client;
 pub mod conversion;
 pub mod decisions;
 pub mod decode;
 mod delete;
 pub mod discovery;
 pub mod fields;
+pub mod local;
 pub mod log;
 mod objects;
 pub mod patch;
@@ -47,6 +49,8 @@ pub struct Request<'a> {
     /// The `Content-Type` header, empty when absent.
     pub content_type: &'a str,
     pub body: &'a [u8],
+    /// The body already as JSON, from an in-process client: read instead of `body`.
+    pub json: Option<&'a Value>,
 }
 
 /// A finished answer: status code, JSON body, and `Warning` headers (unknown fields under

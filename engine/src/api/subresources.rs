@@ -150,8 +150,7 @@ pub(super) fn scale(
         "PATCH" => {
             let ty = PatchType::from_content_type(req.content_type)
                 .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
-            let body: Value = serde_json::from_slice(req.body)
-                .map_err(|e| Status::bad_request(format!("error decoding patch: {e}")))?;
+            let body = write::patch_body(req)?;
             patch_scale(world, kind, &ns, name, ty, &body).map(|(_, after)| Response::ok(after))
         }
         _ => Err(Status::method_not_allowed()),

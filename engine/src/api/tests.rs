@@ -15,6 +15,7 @@ fn call(w: &mut World, method: &str, path: &str, query: &[(&str, &str)], body: V
         accept: "application/json",
         content_type: ct,
         body: &bytes,
+        json: None,
     };
     match handle(w, &req) {
         Reply::Done(r) => r,

@@ -22,6 +22,9 @@ const MODIFIED: &str =
 
 /// The request body as JSON (or YAML), or the 400 the decoder gives.
 pub(super) fn body(req: &Request) -> Result<Value, Status> {
+    if let Some(v) = req.json {
+        return Ok(v.clone());
+    }
     let ct = req.content_type.split(';').next().unwrap_or_default().trim();
     match ct {
         "" | "application/json" | "*/*" => serde_json::from_slice(req.body).map_err(|e| {
@@ -38,6 +41,16 @@ pub(super) fn body(req: &Request) -> Result<Value, Status> {
     }
 }
 
+/// A PATCH's document, which the handler decodes before it reads the object
+/// (handlers/patch.go).
+pub(super) fn patch_body(req: &Request) -> Result<Value, Status> {
+    match req.json {
+        Some(v) => Ok(v.clone()),
+        None => serde_json::from_slice(req.body)
+            .map_err(|e| Status::bad_request(format!("error decoding patch: {e}"))),
+    }
+}
+
 /// The object a POST or PUT sends. What the JSON decoder cannot read as an object is
 /// answered as `transformDecodeError` (handlers/rest.go) answers a body whose version and
 /// kind could not be found: the kind the URL wants, the decoder's error (serializer/json's
@@ -45,6 +58,9 @@ pub(super) fn body(req: &Request) -> Result<Value, Status> {
 /// the body (`summarizeData`). A JSON `null` unmarshals into that struct as nothing, as
 /// `{}` does.
 fn object_body(req: &Request, kind: Kind) -> Result<Value, Status> {
+    if let Some(v) = req.json {
+        return Ok(if v.is_null() { json!({}) } else { v.clone() });
+    }
     let ct = req.content_type.split(';').next().unwrap_or_default().trim();
     if !matches!(ct, "" | "application/json" | "*/*") {
         return body(req);
@@ -248,8 +264,7 @@ pub(super) fn patch(
 ) -> Result<Response, Status> {
     let ty = PatchType::from_content_type(req.content_type)
         .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
-    let body: Value = serde_json::from_slice(req.body)
-        .map_err(|e| Status::bad_request(format!("error decoding patch: {e}")))?;
+    let body = patch_body(req)?;
     let current = read::current(world, kind, res, name)?;
     let doc = object_json(&current, res.api_version == "autoscaling/v1");
     let patched = patch::apply(ty, &doc, &body).map_err(|e| match e {

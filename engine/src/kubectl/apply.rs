@@ -120,6 +120,7 @@ impl Failure {
                 KubectlError::Usage(m) | KubectlError::Plain(m) | KubectlError::Help(m),
             ) => m.clone(),
             Failure::Client(KubectlError::Api(e)) => e.to_string(),
+            Failure::Client(KubectlError::Server(r)) => r.to_string(),
         }
     }
 }

@@ -62,6 +62,7 @@ mod watch;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::api::client::{Api, Refusal};
 use crate::store::ApiError;
 use crate::world::World;
 
@@ -145,6 +146,8 @@ pub enum KubectlError {
     Usage(String),
     /// The API server refused: printed as the server's message.
     Api(ApiError),
+    /// The API server refused a request kubectl sent: its Status, in kubectl's words.
+    Server(Refusal),
     /// Printed exactly as given.
     Plain(String),
     /// `--help`: the verb's usage, printed on stdout with exit status 0, as cobra does.
@@ -156,8 +159,15 @@ impl fmt::Display for KubectlError {
         match self {
             KubectlError::Usage(m) => write!(f, "error: {m}"),
             KubectlError::Api(e) => write!(f, "{e}"),
+            KubectlError::Server(r) => write!(f, "{r}"),
             KubectlError::Plain(m) | KubectlError::Help(m) => f.write_str(m),
         }
+    }
+}
+
+impl From<Refusal> for KubectlError {
+    fn from(r: Refusal) -> Self {
+        KubectlError::Server(r)
     }
 }
 
@@ -203,6 +213,11 @@ impl Session {
             explain_docs: None,
             punctuation_noted: false,
         }
+    }
+
+    /// The API server this session's kubectl talks to: the built-in cluster, in process.
+    pub fn api(&mut self) -> &mut dyn Api {
+        &mut self.world
     }
 
     /// Hands the session the API docs `kubectl explain` prints (parsed from

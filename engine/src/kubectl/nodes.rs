@@ -2,13 +2,16 @@
 //! in kubectl/pkg/drain): nodes by name or label selector; bare pods need `--force`. Not
 //! DaemonSets, emptyDir data, PodDisruptionBudgets or `--pod-selector`.
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Call};
+use crate::api::patch::PatchType;
 use crate::clock::Time;
 use crate::model::*;
-use crate::store::{ApiError, DeleteOptions};
+use crate::store::DeleteOptions;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::delete::still_there;
-use super::get::{list_kind, parse_selector};
 use super::resource;
 use super::{KubectlError, Output, Session};
 
@@ -22,7 +25,7 @@ const NODE_FLAGS: &[FlagSpec] = &[
 ];
 
 /// The nodes named or selected, as DrainCmdOptions.Complete finds them with the builder.
-fn nodes_of(s: &Session, verb: &str, a: &args::Args) -> Result<Vec<String>, KubectlError> {
+fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<String>, KubectlError> {
     let selector = a.get("selector");
     // cmdutil.UsageErrorf with the command's Use line.
     if a.positional.is_empty() && selector.is_none() {
@@ -36,11 +39,8 @@ fn nodes_of(s: &Session, verb: &str, a: &args::Args) -> Result<Vec<String>, Kube
         )));
     }
     if a.positional.is_empty() {
-        let sel = parse_selector(selector)?;
-        return Ok(list_kind(&s.world.store, Kind::Node, None, &sel)
-            .iter()
-            .map(|n| n.meta().name.clone())
-            .collect());
+        let nodes = client::list(s.api(), Kind::Node, "", selector, None)?;
+        return Ok(nodes.iter().map(|n| n.meta().name.clone()).collect());
     }
     let mut names = Vec::new();
     for arg in &a.positional {
@@ -59,9 +59,7 @@ fn nodes_of(s: &Session, verb: &str, a: &args::Args) -> Result<Vec<String>, Kube
                 }
             },
         };
-        if s.world.store.get::<Node>("", name).is_none() {
-            return Err(ApiError::NotFound { kind: Kind::Node, name: name.into() }.into());
-        }
+        client::get(s.api(), Kind::Node, "", name)?;
         if !names.iter().any(|n| n == name) {
             names.push(name.to_string());
         }
@@ -81,17 +79,22 @@ pub fn node_verb(
     let names = nodes_of(s, verb, &a)?;
     // RunCordonOrUncordon: every node first.
     let want = verb != "uncordon";
+    let done = if want { "cordoned" } else { "uncordoned" };
     for name in &names {
-        let Some(node) = s.world.store.get::<Node>("", name).cloned() else { continue };
+        // drain/cordon.go: the node as the server has it now, then a strategic merge patch
+        // of `spec.unschedulable` (`PatchOrReplaceWithContext`); false is omitted in the
+        // node's JSON, so the two-way patch of an uncordon deletes the field.
+        let Object::Node(node) = client::get(s.api(), Kind::Node, "", name)? else { continue };
         if node.spec.unschedulable == want {
-            out.out(format!(
-                "node/{name} already {}\n",
-                if want { "cordoned" } else { "uncordoned" }
-            ));
-        } else {
-            s.world.modify::<Node>("", name, |n| n.spec.unschedulable = want)?;
-            out.out(format!("node/{name} {}\n", if want { "cordoned" } else { "uncordoned" }));
+            out.out(format!("node/{name} already {done}\n"));
+            continue;
         }
+        let value = if want { Value::Bool(true) } else { Value::Null };
+        let patch = json!({ "spec": { "unschedulable": value } });
+        let call = Call::patch(Kind::Node, "", name, PatchType::Strategic, patch)
+            .field_manager("kubectl-cordon");
+        client::object(s.api(), &call)?;
+        out.out(format!("node/{name} {done}\n"));
     }
     if verb != "drain" {
         return Ok(0);

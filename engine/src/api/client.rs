@@ -1,0 +1,242 @@
+//! The client side of the API: one typed request (`Call`), one answer (`Answer`), and the
+//! `Api` a transport implements. kubectl builds calls as upstream's kubectl builds REST
+//! requests (client-go rest/request.go: verb, namespace, resource, name, subresource, query
+//! parameters, body) and reads answers as client-go does (a 2xx body is the object, anything
+//! else a `metav1.Status`). Where the answer comes from is the transport's business:
+//! in-process (`local.rs`, the built-in cluster), or over HTTP (live mode, `kubeloop serve`,
+//! a real cluster through `kubectl proxy`).
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::model::{Kind, Object, Resource};
+use crate::with_kind;
+
+use super::patch::PatchType;
+
+/// What a request does, as client-go's verbs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Get,
+    List,
+    Create,
+    Update,
+    Patch(PatchType),
+    Delete,
+}
+
+/// One request to the API server, typed. `path()`, `method()` and the headers give its HTTP
+/// form for the transports that send bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    pub verb: Verb,
+    pub kind: Kind,
+    /// The namespace of a namespaced kind; `None` across namespaces or for cluster scope.
+    pub namespace: Option<String>,
+    pub name: Option<String>,
+    /// `scale`, `status`, `eviction`, `log`, ...
+    pub subresource: Option<&'static str>,
+    pub query: Vec<(String, String)>,
+    pub body: Option<Value>,
+}
+
+impl Call {
+    fn new(verb: Verb, kind: Kind, namespace: &str, name: Option<&str>) -> Call {
+        let namespace =
+            (kind.namespaced() && !namespace.is_empty()).then(|| namespace.to_string());
+        Call {
+            verb,
+            kind,
+            namespace,
+            name: name.map(String::from),
+            subresource: None,
+            query: Vec::new(),
+            body: None,
+        }
+    }
+
+    pub fn get(kind: Kind, namespace: &str, name: &str) -> Call {
+        Call::new(Verb::Get, kind, namespace, Some(name))
+    }
+
+    /// A PATCH of `body`, the patch document, in the given type.
+    pub fn patch(kind: Kind, namespace: &str, name: &str, ty: PatchType, body: Value) -> Call {
+        Call { body: Some(body), ..Call::new(Verb::Patch(ty), kind, namespace, Some(name)) }
+    }
+
+    /// The same call against a subresource.
+    pub fn sub(mut self, subresource: &'static str) -> Call {
+        self.subresource = Some(subresource);
+        self
+    }
+
+    /// `?dryRun=All` when `dry` (the server judges the write and stores nothing).
+    pub fn dry_run(mut self, dry: bool) -> Call {
+        if dry {
+            self.query.push(("dryRun".into(), "All".into()));
+        }
+        self
+    }
+
+    /// `?fieldManager=NAME`, which kubectl's writing verbs send (cmdutil.AddFieldManagerFlagVar
+    /// defaults, such as `kubectl-label`).
+    pub fn field_manager(mut self, manager: &str) -> Call {
+        self.query.push(("fieldManager".into(), manager.into()));
+        self
+    }
+
+    pub fn method(&self) -> &'static str {
+        match self.verb {
+            Verb::Get | Verb::List => "GET",
+            Verb::Create => "POST",
+            Verb::Update => "PUT",
+            Verb::Patch(_) => "PATCH",
+            Verb::Delete => "DELETE",
+        }
+    }
+
+    /// The `Content-Type` of the body, when there is one.
+    pub fn content_type(&self) -> &'static str {
+        match self.verb {
+            Verb::Patch(PatchType::Json) => "application/json-patch+json",
+            Verb::Patch(PatchType::Merge) => "application/merge-patch+json",
+            Verb::Patch(PatchType::Strategic) => "application/strategic-merge-patch+json",
+            _ => "application/json",
+        }
+    }
+
+    /// The REST path, as client-go's `Request.URL` builds it from the kind's group, version
+    /// and plural (the registry's).
+    pub fn path(&self) -> String {
+        let info = self.kind.info();
+        let mut p = match info.group() {
+            "" => format!("/api/{}", info.version()),
+            g => format!("/apis/{g}/{}", info.version()),
+        };
+        if let Some(ns) = &self.namespace {
+            p.push_str("/namespaces/");
+            p.push_str(ns);
+        }
+        p.push('/');
+        p.push_str(info.plural);
+        if let Some(name) = &self.name {
+            p.push('/');
+            p.push_str(name);
+        }
+        if let Some(sub) = self.subresource {
+            p.push('/');
+            p.push_str(sub);
+        }
+        p
+    }
+}
+
+/// What the server answered: the status code, the JSON body and any `Warning` headers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    pub code: u16,
+    pub body: Value,
+    pub warnings: Vec<String>,
+}
+
+/// A request the server refused: its `metav1.Status`, as client-go's `errors.StatusError`
+/// holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub code: u16,
+    pub reason: String,
+    pub message: String,
+}
+
+impl Refusal {
+    /// A non-2xx answer's Status, or what client-go says of a body that is none
+    /// (rest/request.go `newUnstructuredResponseError`).
+    pub fn of(answer: &Answer) -> Refusal {
+        let field = |k: &str| answer.body.get(k).and_then(Value::as_str).map(String::from);
+        match (field("reason"), field("message")) {
+            (reason, Some(message)) => {
+                Refusal { code: answer.code, reason: reason.unwrap_or_default(), message }
+            }
+            (reason, None) => Refusal {
+                code: answer.code,
+                reason: reason.unwrap_or_default(),
+                message: format!(
+                    "the server responded with the status code {} but did not return more information",
+                    answer.code
+                ),
+            },
+        }
+    }
+
+    pub fn is_not_found(&self) -> bool {
+        self.code == 404 && self.reason == "NotFound"
+    }
+}
+
+impl fmt::Display for Refusal {
+    /// kubectl's words for it: cmdutil `StandardErrorMessage` (kubectl/pkg/cmd/util/helpers.go).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reason.as_str() {
+            "Unauthorized" => {
+                write!(f, "error: You must be logged in to the server ({})", self.message)
+            }
+            "" => write!(f, "Error from server: {}", self.message),
+            reason => write!(f, "Error from server ({reason}): {}", self.message),
+        }
+    }
+}
+
+/// A transport: sends one call and returns the server's answer. Never panics; a transport
+/// that cannot reach the server answers with a Status of its own.
+pub trait Api {
+    fn send(&mut self, call: &Call) -> Answer;
+}
+
+/// Sends `call` and reads a 2xx answer as one object of the call's kind.
+pub fn object(api: &mut dyn Api, call: &Call) -> Result<Object, Refusal> {
+    let answer = api.send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    decode(call.kind, &answer.body).ok_or_else(|| Refusal {
+        code: answer.code,
+        reason: String::new(),
+        message: format!("the server's answer is not a {}", call.kind.as_str()),
+    })
+}
+
+/// A 2xx body read back into the model (what the server printed from its own types reads
+/// back; nothing strict is needed).
+fn decode(kind: Kind, body: &Value) -> Option<Object> {
+    with_kind!(kind, T => T::deserialize(body).ok().map(T::into_object))
+}
+
+/// `GET` one object.
+pub fn get(api: &mut dyn Api, kind: Kind, namespace: &str, name: &str) -> Result<Object, Refusal> {
+    object(api, &Call::get(kind, namespace, name))
+}
+
+/// `GET` a list of a kind (in `namespace`, or across namespaces when it is empty), filtered
+/// by the server with `labelSelector` and `fieldSelector` when given.
+pub fn list(
+    api: &mut dyn Api,
+    kind: Kind,
+    namespace: &str,
+    label_selector: Option<&str>,
+    field_selector: Option<&str>,
+) -> Result<Vec<Object>, Refusal> {
+    let mut call = Call::new(Verb::List, kind, namespace, None);
+    for (key, value) in [("labelSelector", label_selector), ("fieldSelector", field_selector)] {
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            call.query.push((key.into(), v.into()));
+        }
+    }
+    let answer = api.send(&call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    let items = answer.body.get("items").and_then(Value::as_array);
+    Ok(items.into_iter().flatten().filter_map(|item| decode(kind, item)).collect())
+}
