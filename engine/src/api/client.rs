@@ -11,6 +11,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::labels::validation::go_quote;
 use crate::model::{Kind, Object, Resource};
 use crate::with_kind;
 
@@ -44,8 +45,7 @@ pub struct Call {
 
 impl Call {
     fn new(verb: Verb, kind: Kind, namespace: &str, name: Option<&str>) -> Call {
-        let namespace =
-            (kind.namespaced() && !namespace.is_empty()).then(|| namespace.to_string());
+        let namespace = (kind.namespaced() && !namespace.is_empty()).then(|| namespace.to_string());
         Call {
             verb,
             kind,
@@ -148,6 +148,8 @@ pub struct Refusal {
     pub code: u16,
     pub reason: String,
     pub message: String,
+    /// `details`: the object's kind and name, and for Invalid its causes.
+    pub details: Value,
 }
 
 impl Refusal {
@@ -155,13 +157,15 @@ impl Refusal {
     /// (rest/request.go `newUnstructuredResponseError`).
     pub fn of(answer: &Answer) -> Refusal {
         let field = |k: &str| answer.body.get(k).and_then(Value::as_str).map(String::from);
+        let details = answer.body.get("details").cloned().unwrap_or(Value::Null);
         match (field("reason"), field("message")) {
             (reason, Some(message)) => {
-                Refusal { code: answer.code, reason: reason.unwrap_or_default(), message }
+                Refusal { code: answer.code, reason: reason.unwrap_or_default(), message, details }
             }
             (reason, None) => Refusal {
                 code: answer.code,
                 reason: reason.unwrap_or_default(),
+                details,
                 message: format!(
                     "the server responded with the status code {} but did not return more information",
                     answer.code
@@ -176,8 +180,36 @@ impl Refusal {
 }
 
 impl fmt::Display for Refusal {
-    /// kubectl's words for it: cmdutil `StandardErrorMessage` (kubectl/pkg/cmd/util/helpers.go).
+    /// kubectl's words for it (kubectl/pkg/cmd/util/helpers.go): `checkErr` prints Invalid as
+    /// `The KIND "NAME" is invalid` with its causes (`statusCausesToAggrError`), everything
+    /// else as `StandardErrorMessage` does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let detail = |k: &str| self.details.get(k).and_then(Value::as_str);
+        if let ("Invalid", Some(kind), Some(name)) =
+            (self.reason.as_str(), detail("kind"), detail("name"))
+        {
+            let mut lines: Vec<String> = Vec::new();
+            let causes = self.details.get("causes").and_then(Value::as_array);
+            for cause in causes.into_iter().flatten() {
+                let text = |k: &str| cause.get(k).and_then(Value::as_str).unwrap_or_default();
+                let line = match text("field") {
+                    "" => text("message").to_string(),
+                    field => format!("{field}: {}", text("message")),
+                };
+                if !lines.contains(&line) {
+                    lines.push(line);
+                }
+            }
+            let heading = format!("The {kind} {} is invalid", go_quote(name));
+            return match lines.as_slice() {
+                [] => f.write_str(&heading),
+                [one] => write!(f, "{heading}: {one}"),
+                many => {
+                    let items: Vec<String> = many.iter().map(|m| format!("* {m}")).collect();
+                    write!(f, "{heading}: \n{}", items.join("\n"))
+                }
+            };
+        }
         match self.reason.as_str() {
             "Unauthorized" => {
                 write!(f, "error: You must be logged in to the server ({})", self.message)
@@ -204,6 +236,7 @@ pub fn object(api: &mut dyn Api, call: &Call) -> Result<Object, Refusal> {
         code: answer.code,
         reason: String::new(),
         message: format!("the server's answer is not a {}", call.kind.as_str()),
+        details: Value::Null,
     })
 }
 

@@ -21,9 +21,7 @@ impl Api for World {
         let response = match handle(self, &req) {
             Reply::Done(response) => response,
             // No call a client builds asks for a watch stream (`?watch=true`).
-            Reply::Watch(_) => {
-                Status::bad_request("watch is not served in process").into()
-            }
+            Reply::Watch(_) => Status::bad_request("watch is not served in process").into(),
         };
         Answer { code: response.code, body: response.body, warnings: response.warnings }
     }

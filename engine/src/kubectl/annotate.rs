@@ -112,8 +112,8 @@ fn annotate_one(
         meta_edit::list(Field::Annotations, &obj, &after, single, out);
         return Ok(());
     }
-    meta_edit::check_version(&obj, o.resource_version.as_deref())?;
-    let written = meta_edit::write(s, &obj, Field::Annotations, after, o.dry)?;
+    let written =
+        meta_edit::write(s, &obj, Field::Annotations, after, o.resource_version.as_deref(), o.dry)?;
     // The printer is made with "annotated" whatever changed (annotate.go NewAnnotateOptions).
     meta_edit::print(o.format.as_ref(), &written, &o.dry.op("annotated"), out)
 }

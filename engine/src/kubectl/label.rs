@@ -148,12 +148,18 @@ fn label_one(
         meta_edit::list(Field::Labels, &obj, &labels, single, out);
         return Ok(());
     }
-    meta_edit::check_version(&obj, o.resource_version.as_deref())?;
     // labelFunc always sets the map, so an object that had none gains an empty one.
     let had = !before.is_empty();
     let changed = labels != before || !had;
     // An empty map on an object without labels is stored as no labels: nothing to write.
-    let after = meta_edit::write(s, &obj, Field::Labels, labels.clone(), o.dry)?;
+    let after = meta_edit::write(
+        s,
+        &obj,
+        Field::Labels,
+        labels.clone(),
+        o.resource_version.as_deref(),
+        o.dry,
+    )?;
     // label.go updateDataChangeMsg: "labeled" when the object changed, "unlabeled" when
     // it also got shorter without --overwrite.
     let op = if !changed {

@@ -5,12 +5,16 @@
 
 use std::collections::BTreeMap;
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Call};
+use crate::api::patch::PatchType;
 use crate::model::*;
 use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
-use super::get::{get_named, list_kind, parse_selector, Format};
+use super::get::{parse_selector, Format};
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -38,6 +42,22 @@ impl Field {
         match self {
             Field::Labels => "label",
             Field::Annotations => "annotation",
+        }
+    }
+
+    /// The field's name in `metadata`.
+    fn json_name(self) -> &'static str {
+        match self {
+            Field::Labels => "labels",
+            Field::Annotations => "annotations",
+        }
+    }
+
+    /// The field manager the verb names itself with (`kubectl-label`, `kubectl-annotate`).
+    fn manager(self) -> &'static str {
+        match self {
+            Field::Labels => "kubectl-label",
+            Field::Annotations => "kubectl-annotate",
         }
     }
 
@@ -129,7 +149,7 @@ impl EditOptions {
     /// one (`IntoSingleItemImplied`).
     pub fn targets(
         &self,
-        s: &Session,
+        s: &mut Session,
         resources: &[String],
         out: &mut Output,
     ) -> Result<(Vec<(Kind, String)>, bool), KubectlError> {
@@ -139,7 +159,9 @@ impl EditOptions {
             if sel.named && self.a.get("selector").is_some_and(|l| !l.trim().is_empty()) {
                 return Err(resource::names_with_selector(resources));
             }
-            let label_sel = parse_selector(self.a.get("selector"))?;
+            // Parsed here for kubectl's own error; the server filters by the text.
+            parse_selector(self.a.get("selector"))?;
+            let label_sel = self.a.get("selector");
             let mut found = Vec::new();
             for (kind, names) in &sel.items {
                 resource::warn_deprecated(*kind, out);
@@ -149,7 +171,7 @@ impl EditOptions {
                             "resource(s) were provided, but no name was specified".into(),
                         ));
                     }
-                    for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
+                    for o in client::list(s.api(), *kind, &ns, label_sel, None)? {
                         found.push((*kind, o.meta().name.clone()));
                     }
                 } else {
@@ -169,9 +191,13 @@ impl EditOptions {
 }
 
 /// The object, or the API server's NotFound.
-pub(super) fn fetch(s: &Session, kind: Kind, ns: &str, name: &str) -> Result<Object, KubectlError> {
-    get_named(&s.world.store, kind, ns, name)
-        .ok_or_else(|| ApiError::NotFound { kind, name: name.into() }.into())
+pub(super) fn fetch(
+    s: &mut Session,
+    kind: Kind,
+    ns: &str,
+    name: &str,
+) -> Result<Object, KubectlError> {
+    Ok(client::get(s.api(), kind, ns, name)?)
 }
 
 /// A write that carries `metadata.resourceVersion` is refused when the object has moved on
@@ -216,42 +242,51 @@ pub(super) fn list(
     }
 }
 
-/// Stores the edited map, if it changed, and returns the object as the server answers.
+/// Sends the edited map, if it changed, and returns the object as the server answers. As
+/// label.go and annotate.go: a JSON merge patch from the object before to the object after
+/// (`jsonpatch.CreateMergePatch`), carrying `metadata.resourceVersion` when one was given,
+/// so the server refuses the write if the object has moved on; a client-side dry run sends
+/// nothing and prints the object as changed here.
 pub(super) fn write(
     s: &mut Session,
     obj: &Object,
     field: Field,
     map: BTreeMap<String, String>,
+    resource_version: Option<&str>,
     dry: DryRun,
 ) -> Result<Object, KubectlError> {
-    let (kind, name) = (obj.kind(), obj.meta().name.clone());
-    let ns = if kind.namespaced() { obj.meta().namespace.clone() } else { String::new() };
-    if field.of(obj) == map {
+    let before = field.of(obj);
+    if before == map && resource_version.is_none() {
         return Ok(obj.clone());
     }
-    if dry != DryRun::None {
-        // The patch is judged (server) or only built (client); nothing is stored.
-        return crate::with_kind!(kind, T => {
-            let current: T = s.world.store.get::<T>(&ns, &name).cloned().ok_or_else(|| {
-                KubectlError::Api(ApiError::NotFound { kind, name: name.clone() })
-            })?;
-            let mut next = current;
-            match field {
-                Field::Labels => next.meta_mut().labels = Labels::from(map),
-                Field::Annotations => next.meta_mut().annotations = map,
-            }
-            dry.update(s, next).map(|o| (*o).clone().into_object()).map_err(KubectlError::from)
-        });
+    if dry == DryRun::Client {
+        let mut changed = obj.clone();
+        match field {
+            Field::Labels => changed.meta_mut().labels = Labels::from(map),
+            Field::Annotations => changed.meta_mut().annotations = map,
+        }
+        return Ok(changed);
     }
-    crate::with_kind!(kind, T => {
-        s.world
-            .modify::<T>(&ns, &name, |o| match field {
-                Field::Labels => o.meta_mut().labels = Labels::from(map),
-                Field::Annotations => o.meta_mut().annotations = map,
-            })
-            .map(|o| (*o).clone().into_object())
-            .map_err(KubectlError::from)
-    })
+    let mut diff = serde_json::Map::new();
+    for (k, v) in &map {
+        if before.get(k) != Some(v) {
+            diff.insert(k.clone(), Value::String(v.clone()));
+        }
+    }
+    for k in before.keys().filter(|k| !map.contains_key(*k)) {
+        diff.insert(k.clone(), Value::Null);
+    }
+    let mut meta = serde_json::Map::new();
+    meta.insert(field.json_name().into(), Value::Object(diff));
+    if let Some(rv) = resource_version {
+        meta.insert("resourceVersion".into(), Value::String(rv.into()));
+    }
+    let (kind, m) = (obj.kind(), obj.meta());
+    let call =
+        Call::patch(kind, &m.namespace, &m.name, PatchType::Merge, json!({ "metadata": meta }))
+            .dry_run(dry == DryRun::Server)
+            .field_manager(field.manager());
+    Ok(client::object(s.api(), &call)?)
 }
 
 /// The answer through `-o`'s printer, or the operation message.
