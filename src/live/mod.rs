@@ -102,6 +102,12 @@ pub enum Request {
         id: u64,
         calls: Vec<Call>,
     },
+    /// One request of a command's kubectl, sent as kubectl sends it (`api::replay`).
+    Ask {
+        gen: u64,
+        id: u64,
+        call: kubeloop::api::client::Call,
+    },
     /// `kubectl logs`: the log subresource's text.
     Log {
         gen: u64,
@@ -136,6 +142,12 @@ pub enum LiveMsg {
         gen: u64,
         id: u64,
         errors: Vec<String>,
+    },
+    /// The server's answer to a command's request.
+    Answered {
+        gen: u64,
+        id: u64,
+        answer: kubeloop::api::client::Answer,
     },
     /// A log fetched, or the failure in kubectl's words.
     Logged {
@@ -195,6 +207,12 @@ impl Live {
     /// Whether an answer for `tag` is still wanted (else the network side stops reading).
     pub fn wants(&self, tag: &Tag) -> bool {
         tag.gen == self.gen && self.stream(tag.kind).is_some_and(|s| s.epoch == tag.epoch)
+    }
+
+    /// One request of a command, numbered so its answer finds the command.
+    pub fn ask(&mut self, call: kubeloop::api::client::Call) -> (u64, Request) {
+        self.next_write += 1;
+        (self.next_write, Request::Ask { gen: self.gen, id: self.next_write, call })
     }
 
     /// A command's writes, numbered so their answer finds the command's output.

@@ -8,6 +8,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use yew::Callback;
 
+use kubeloop::api::client::{Answer, Call};
+
 use super::{LiveMsg, Request, Tag};
 use crate::boot::{dispatch, Shared};
 use crate::page::Msg;
@@ -58,6 +60,10 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, requests: &[Request]) {
                         send(LiveMsg::Ended { tag, failure });
                     }
                 }
+                Request::Ask { gen, id, call } => {
+                    let answer = ask(&call).await;
+                    send(LiveMsg::Answered { gen, id, answer });
+                }
                 Request::Log { gen, path } => {
                     let result = get_text(&path).await.map_err(Failure::message);
                     send(LiveMsg::Logged { gen, result });
@@ -81,6 +87,42 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, requests: &[Request]) {
             }
         });
     }
+}
+
+/// Sends one of kubectl's requests and reads the answer, whatever its status: the engine
+/// reads a Status as kubectl does. A server that cannot be reached answers as client-go
+/// words it.
+async fn ask(call: &Call) -> Answer {
+    let mut url = call.path();
+    for (i, (k, v)) in call.query.iter().enumerate() {
+        url.push(if i == 0 { '?' } else { '&' });
+        url.push_str(&String::from(js_sys::encode_uri_component(k)));
+        url.push('=');
+        url.push_str(&String::from(js_sys::encode_uri_component(v)));
+    }
+    let body = call.body.as_ref().map(|b| b.to_string());
+    let body = body.as_deref().map(|b| (b, call.content_type()));
+    let response = match fetch(&url, call.method(), body, None).await {
+        Ok(r) => r,
+        Err(e) => {
+            let message = e.message();
+            return Answer {
+                code: 503,
+                body: serde_json::json!({ "message": message.trim_start_matches("error: ") }),
+                warnings: Vec::new(),
+            };
+        }
+    };
+    let code = response.status();
+    let text = text_of(&response).await;
+    // A body that is no JSON, as client-go's `newUnstructuredResponseError` words it.
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| {
+        let cut: String = text.chars().take(200).collect();
+        serde_json::json!({ "message": format!(
+            "an error on the server ({cut:?}) has prevented the request from succeeding"
+        ) })
+    });
+    Answer { code, body, warnings: Vec::new() }
 }
 
 fn wanted(page: &Shared, tag: &Tag) -> bool {

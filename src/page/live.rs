@@ -5,12 +5,22 @@
 
 use kubeloop::clock::Time;
 
+use kubeloop::api::replay::Replay;
+
 use super::{Effects, Msg, Page};
 use crate::live::{self, commands, writes, Live, LiveMsg};
 use crate::sim::Sim;
 
 /// Milliseconds from the Unix epoch to the engine's time zero (2025-01-01T00:00:00Z).
 const ENGINE_EPOCH_MS: f64 = 1_735_689_600_000.0;
+
+/// A command line in live mode waiting on the server's answer to one of its requests.
+pub(super) struct Asking {
+    /// The request's number (`Live::ask`).
+    id: u64,
+    line: String,
+    replay: Replay,
+}
 
 impl Page {
     pub fn live_on(&self) -> bool {
@@ -41,6 +51,7 @@ impl Page {
             return;
         }
         self.held.clear();
+        self.asking = None;
         if let Some(builtin) = self.builtin.take() {
             self.sim = builtin;
         }
@@ -63,7 +74,14 @@ impl Page {
                 }
                 return;
             }
-            LiveMsg::Wrote { .. } | LiveMsg::Logged { .. } => return,
+            LiveMsg::Answered { gen, id, answer } if *gen == self.live_gen => {
+                if let Some(asking) = self.asking.as_mut().filter(|a| a.id == *id) {
+                    asking.replay.answer(answer.clone());
+                    self.ask(fx);
+                }
+                return;
+            }
+            LiveMsg::Wrote { .. } | LiveMsg::Logged { .. } | LiveMsg::Answered { .. } => return,
             _ => {}
         }
         let Some(live) = self.live.as_mut() else { return };
@@ -101,10 +119,26 @@ impl Page {
             self.sim.notice(&why, true);
             return;
         }
+        self.sim.run_held_echo(line);
+        self.asking = Some(Asking { id: 0, line: line.to_string(), replay: Replay::default() });
+        self.ask(fx);
+    }
+
+    /// Runs the asking command again with the answers so far. kubectl's requests go to the
+    /// server one at a time (`api::replay`); what the command still does to the mirror
+    /// itself becomes writes, as before, once it has every answer.
+    fn ask(&mut self, fx: &mut Effects) {
+        let Some(asking) = self.asking.take() else { return };
         let before = writes::snapshot(self.sim.world());
-        let out = self.sim.run_held(line);
+        let (out, replay) = self.sim.run_remote(&asking.line, asking.replay);
         let (calls, touched) = writes::writes(self.sim.world(), &before);
         writes::restore(self.sim.world_mut(), &before, &touched);
+        if let (Some(call), Some(live)) = (replay.wanted().cloned(), self.live.as_mut()) {
+            let (id, request) = live.ask(call);
+            fx.live.push(request);
+            self.asking = Some(Asking { id, line: asking.line, replay });
+            return;
+        }
         match self.live.as_mut() {
             Some(live) if !calls.is_empty() => {
                 let (id, request) = live.write(calls);

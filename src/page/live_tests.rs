@@ -94,7 +94,7 @@ fn the_simulations_controls_are_refused_with_a_reason_and_time_does_not_step_the
 
 #[test]
 fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
-    let server = page();
+    let mut server = page();
     let mut p = connected(&server);
     let fx = p.update(Msg::Command("kubectl scale deployment web --replicas=4".into()));
     let Some(Request::Write { gen, id, calls }) = fx.live.first().cloned() else {
@@ -116,11 +116,25 @@ fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
     p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
     assert_eq!(last_lines(&p, 1), ["deployment.apps/web scaled"]);
 
+    // kubectl's own requests go to the server one by one; a refusal is printed as kubectl
+    // prints it, in place of the output.
     let fx = p.update(Msg::Command("kubectl label deployment web tier=front".into()));
-    let Some(Request::Write { gen, id, .. }) = fx.live.first().cloned() else { panic!() };
-    let conflict = "Error from server (Conflict): Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again";
-    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![conflict.into()] }));
-    assert_eq!(last_lines(&p, 1), [conflict], "the server's error in place of the output");
+    let Some(Request::Ask { gen, id, call }) = fx.live.first().cloned() else { panic!() };
+    assert_eq!(call.path(), "/apis/apps/v1/namespaces/default/deployments/web");
+    let answer = kubeloop::api::client::Api::send(server.sim.world_mut(), &call);
+    let fx = p.update(Msg::Live(LiveMsg::Answered { gen, id, answer }));
+    let Some(Request::Ask { gen, id, call }) = fx.live.first().cloned() else { panic!() };
+    assert_eq!(call.method(), "PATCH");
+    let conflict = kubeloop::api::Status::from(kubeloop::store::ApiError::Conflict {
+        kind: Kind::Deployment,
+        name: "web".into(),
+        message: "the object has been modified; please apply your changes to the latest version and try again".into(),
+    });
+    let answer =
+        kubeloop::api::client::Answer { code: 409, body: conflict.to_json(), warnings: vec![] };
+    p.update(Msg::Live(LiveMsg::Answered { gen, id, answer }));
+    let said = "Error from server (Conflict): Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again";
+    assert_eq!(last_lines(&p, 1), [said], "the server's error in place of the output");
 }
 
 #[test]
@@ -189,4 +203,60 @@ fn kubectl_logs_is_fetched_from_the_server_and_printed_or_its_error_shown() {
     let not_found = "Error from server (NotFound): pods \"web-1\" not found".to_string();
     p.update(Msg::Live(LiveMsg::Logged { gen: 1, result: Err(not_found.clone()) }));
     assert_eq!(last_lines(&p, 1), [not_found]);
+}
+
+/// Answers each request the page asks, from `server` as the API server, until none is left;
+/// returns the requests as `METHOD PATH`.
+fn answer_asks(p: &mut Page, server: &mut Page, mut fx: Effects) -> Vec<String> {
+    use kubeloop::api::client::Api;
+    let mut sent = Vec::new();
+    while let Some((gen, id, call)) = fx.live.iter().find_map(|r| match r {
+        Request::Ask { gen, id, call } => Some((*gen, *id, call.clone())),
+        _ => None,
+    }) {
+        sent.push(format!("{} {}", call.method(), call.path()));
+        let answer = server.sim.world_mut().send(&call);
+        fx = p.update(Msg::Live(LiveMsg::Answered { gen, id, answer }));
+    }
+    sent
+}
+
+#[test]
+fn cordon_then_uncordon_at_once_reads_each_node_fresh_from_the_server() {
+    let mut server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("k cordon node-1 && k uncordon node-1".into()));
+    let sent = answer_asks(&mut p, &mut server, fx);
+    // The mirror has not seen the cordon when the uncordon runs; the server has.
+    assert_eq!(
+        sent,
+        [
+            "GET /api/v1/nodes/node-1",
+            "PATCH /api/v1/nodes/node-1",
+            "GET /api/v1/nodes/node-1",
+            "PATCH /api/v1/nodes/node-1",
+        ]
+    );
+    assert_eq!(last_lines(&p, 2), ["node/node-1 cordoned", "node/node-1 uncordoned"]);
+    let node = server.sim.world().store.get::<kubeloop::model::Node>("", "node-1").unwrap();
+    assert!(!node.spec.unschedulable);
+}
+
+#[test]
+fn a_refused_request_prints_the_servers_words_and_a_new_command_drops_the_old_wait() {
+    let mut server = page();
+    let mut p = connected(&server);
+    let fx = p.update(Msg::Command("k cordon node-9".into()));
+    assert_eq!(answer_asks(&mut p, &mut server, fx), ["GET /api/v1/nodes/node-9"]);
+    assert_eq!(last_lines(&p, 1), ["Error from server (NotFound): nodes \"node-9\" not found"]);
+    // A command still waiting when the next is typed is dropped: its answer finds nothing.
+    let first = p.update(Msg::Command("k cordon node-1".into()));
+    let second = p.update(Msg::Command("k label node node-2 room=a".into()));
+    let Some(Request::Ask { gen, id, call }) = first.live.first().cloned() else { panic!() };
+    let answer = kubeloop::api::client::Api::send(server.sim.world_mut(), &call);
+    p.update(Msg::Live(LiveMsg::Answered { gen, id, answer }));
+    assert_eq!(answer_asks(&mut p, &mut server, second).len(), 2);
+    assert_eq!(last_lines(&p, 1), ["node/node-2 labeled"]);
+    let node = server.sim.world().store.get::<kubeloop::model::Node>("", "node-1").unwrap();
+    assert!(!node.spec.unschedulable, "the dropped cordon sent nothing but its read");
 }

@@ -153,6 +153,8 @@ pub struct Page {
     builtin: Option<Sim>,
     /// Commands' outputs waiting for the server to take their writes, by write number.
     held: std::collections::BTreeMap<u64, kubeloop::kubectl::Output>,
+    /// The live command waiting on an answer; a new command or Disconnect drops it.
+    asking: Option<live::Asking>,
     /// Numbers each connection, so a closed one's answers are dropped.
     live_gen: u64,
 }
@@ -197,6 +199,7 @@ impl Page {
             live: None,
             builtin: None,
             held: Default::default(),
+            asking: None,
             live_gen: 0,
         }
     }

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use kubeloop::api::replay::Replay;
 use kubeloop::kubectl::{Mode, Output, Session};
 use kubeloop::world::World;
 
@@ -28,6 +29,15 @@ impl Sim {
         }
         self.run_held_echo(line);
         self.session.run(line)
+    }
+
+    /// Runs `line` with kubectl's requests answered by live mode's server (`api::replay`),
+    /// without echoing it: a line waiting on an answer runs again when it comes.
+    pub fn run_remote(&mut self, line: &str, replay: Replay) -> (Output, Replay) {
+        if self.session.watching() {
+            self.stop_pending();
+        }
+        self.session.run_remote(line, replay)
     }
 
     /// Echoes a line into the log and history without running it (live mode answers it

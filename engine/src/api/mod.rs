@@ -22,6 +22,7 @@ mod path;
 pub mod printers;
 pub mod query;
 mod read;
+pub mod replay;
 pub mod status;
 pub mod subresources;
 pub mod table;

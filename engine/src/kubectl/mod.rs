@@ -63,6 +63,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::api::client::{Api, Refusal};
+use crate::api::replay::Replay;
 use crate::store::ApiError;
 use crate::world::World;
 
@@ -198,6 +199,9 @@ pub struct Session {
     explain_docs: Option<Arc<ExplainDocs>>,
     /// Smart punctuation was read as plain once already, and the terminal said so.
     punctuation_noted: bool,
+    /// Live mode's server, whose answers come later: while set, kubectl's requests go to it
+    /// rather than to the world (`api::replay`).
+    remote: Option<Replay>,
 }
 
 impl Session {
@@ -212,12 +216,26 @@ impl Session {
             line: String::new(),
             explain_docs: None,
             punctuation_noted: false,
+            remote: None,
         }
     }
 
     /// The API server this session's kubectl talks to: the built-in cluster, in process.
     pub fn api(&mut self) -> &mut dyn Api {
-        &mut self.world
+        match self.remote.as_mut() {
+            Some(remote) => remote,
+            None => &mut self.world,
+        }
+    }
+
+    /// Runs `input` with kubectl's requests answered by `remote` (rewound first), and hands
+    /// it back with what it now waits on, if anything: live mode's way to a real server.
+    pub fn run_remote(&mut self, input: &str, mut remote: Replay) -> (Output, Replay) {
+        remote.rewind();
+        self.remote = Some(remote);
+        let out = self.run(input);
+        let remote = self.remote.take().unwrap_or_default();
+        (out, remote)
     }
 
     /// Hands the session the API docs `kubectl explain` prints (parsed from

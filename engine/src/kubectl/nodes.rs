@@ -24,8 +24,9 @@ const NODE_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
 ];
 
-/// The nodes named or selected, as DrainCmdOptions.Complete finds them with the builder.
-fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<String>, KubectlError> {
+/// The nodes named or selected, as DrainCmdOptions.Complete finds them with the builder: one
+/// GET per name (or one list), whose objects the verbs then act on.
+fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<Node>, KubectlError> {
     let selector = a.get("selector");
     // cmdutil.UsageErrorf with the command's Use line.
     if a.positional.is_empty() && selector.is_none() {
@@ -40,7 +41,7 @@ fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<String>, 
     }
     if a.positional.is_empty() {
         let nodes = client::list(s.api(), Kind::Node, "", selector, None)?;
-        return Ok(nodes.iter().map(|n| n.meta().name.clone()).collect());
+        return Ok(nodes.into_iter().filter_map(node_of).collect());
     }
     let mut names = Vec::new();
     for arg in &a.positional {
@@ -59,12 +60,18 @@ fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<String>, 
                 }
             },
         };
-        client::get(s.api(), Kind::Node, "", name)?;
-        if !names.iter().any(|n| n == name) {
-            names.push(name.to_string());
+        if !names.iter().any(|n: &Node| n.metadata.name == name) {
+            names.extend(node_of(client::get(s.api(), Kind::Node, "", name)?));
         }
     }
     Ok(names)
+}
+
+fn node_of(o: Object) -> Option<Node> {
+    match o {
+        Object::Node(n) => Some((*n).clone()),
+        _ => None,
+    }
 }
 
 pub fn node_verb(
@@ -76,15 +83,15 @@ pub fn node_verb(
     let a = args::parse(argv, NODE_FLAGS, verb)?;
     let force = a.bool("force", false)?;
     let grace = a.int("grace-period")?.filter(|g| *g >= 0);
-    let names = nodes_of(s, verb, &a)?;
+    let nodes = nodes_of(s, verb, &a)?;
     // RunCordonOrUncordon: every node first.
     let want = verb != "uncordon";
     let done = if want { "cordoned" } else { "uncordoned" };
-    for name in &names {
-        // drain/cordon.go: the node as the server has it now, then a strategic merge patch
-        // of `spec.unschedulable` (`PatchOrReplaceWithContext`); false is omitted in the
-        // node's JSON, so the two-way patch of an uncordon deletes the field.
-        let Object::Node(node) = client::get(s.api(), Kind::Node, "", name)? else { continue };
+    for node in &nodes {
+        // drain/cordon.go: the node as the builder read it, then a strategic merge patch of
+        // `spec.unschedulable` (`PatchOrReplaceWithContext`); false is omitted in the node's
+        // JSON, so the two-way patch of an uncordon deletes the field.
+        let name = &node.metadata.name;
         if node.spec.unschedulable == want {
             out.out(format!("node/{name} already {done}\n"));
             continue;
@@ -99,6 +106,7 @@ pub fn node_verb(
     if verb != "drain" {
         return Ok(0);
     }
+    let names: Vec<String> = nodes.into_iter().map(|n| n.metadata.name).collect();
     // RunDrain: each node in turn; a failure is reported and the command goes on, then the
     // pending nodes are listed and CheckErr prints each node's error bare (an aggregate).
     let mut failed: Vec<(String, String)> = Vec::new();
