@@ -15,63 +15,14 @@
 //! by it); items a patch adds to a keyed list go after the existing ones, which is where
 //! upstream's `normalizeElementOrder` puts them when the patch names no order.
 
+mod diff;
+#[cfg(test)]
+mod diff_tests;
+mod rules;
+
+pub use diff::create_two_way;
+use rules::{strategy, Strategy, DELETE_FROM_PRIMITIVE, DIRECTIVE, RETAIN_KEYS, SET_ELEMENT_ORDER};
 use serde_json::{Map, Value};
-
-/// How a list field is merged.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Strategy {
-    Replace,
-    /// `patchStrategy:"merge" patchMergeKey:"..."`.
-    ByKey(&'static str),
-    /// `patchStrategy:"merge"` on a list of strings.
-    Primitives,
-}
-
-/// The tagged list fields, as the end of their path (`containers` inside any pod spec,
-/// `ports` inside a container). core/v1 types.go and meta/v1 types.go.
-const RULES: &[(&[&str], Strategy)] = &[
-    (&["spec", "containers"], Strategy::ByKey("name")),
-    (&["spec", "initContainers"], Strategy::ByKey("name")),
-    (&["spec", "ephemeralContainers"], Strategy::ByKey("name")),
-    (&["spec", "volumes"], Strategy::ByKey("name")),
-    (&["spec", "imagePullSecrets"], Strategy::ByKey("name")),
-    (&["spec", "hostAliases"], Strategy::ByKey("ip")),
-    (&["spec", "topologySpreadConstraints"], Strategy::ByKey("topologyKey")),
-    (&["spec", "resourceClaims"], Strategy::ByKey("name")),
-    (&["spec", "schedulingGates"], Strategy::ByKey("name")),
-    (&["containers", "ports"], Strategy::ByKey("containerPort")),
-    (&["initContainers", "ports"], Strategy::ByKey("containerPort")),
-    (&["containers", "env"], Strategy::ByKey("name")),
-    (&["initContainers", "env"], Strategy::ByKey("name")),
-    (&["containers", "volumeMounts"], Strategy::ByKey("mountPath")),
-    (&["initContainers", "volumeMounts"], Strategy::ByKey("mountPath")),
-    (&["containers", "volumeDevices"], Strategy::ByKey("devicePath")),
-    (&["initContainers", "volumeDevices"], Strategy::ByKey("devicePath")),
-    // ServiceSpec.Ports (a pod spec has no `ports` of its own).
-    (&["spec", "ports"], Strategy::ByKey("port")),
-    (&["spec", "podCIDRs"], Strategy::Primitives),
-    (&["metadata", "ownerReferences"], Strategy::ByKey("uid")),
-    (&["metadata", "finalizers"], Strategy::Primitives),
-    (&["status", "conditions"], Strategy::ByKey("type")),
-    (&["status", "podIPs"], Strategy::ByKey("ip")),
-    (&["status", "hostIPs"], Strategy::ByKey("ip")),
-    (&["status", "addresses"], Strategy::ByKey("type")),
-];
-
-const DIRECTIVE: &str = "$patch";
-const RETAIN_KEYS: &str = "$retainKeys";
-const DELETE_FROM_PRIMITIVE: &str = "$deleteFromPrimitiveList/";
-const SET_ELEMENT_ORDER: &str = "$setElementOrder/";
-
-fn strategy(path: &[String]) -> Strategy {
-    RULES
-        .iter()
-        .find(|(suffix, _)| {
-            path.len() >= suffix.len()
-                && path[path.len() - suffix.len()..].iter().zip(suffix.iter()).all(|(a, b)| a == b)
-        })
-        .map_or(Strategy::Replace, |(_, s)| *s)
-}
 
 /// `original` (a whole object) with the strategic merge `patch` applied.
 pub fn apply(original: &Value, patch: &Value) -> Result<Value, String> {
