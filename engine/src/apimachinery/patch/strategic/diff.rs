@@ -12,9 +12,9 @@
 //! list it does not know is replaced whole (the default of every untagged field). Numbers are
 //! equal when their values are (Go holds every JSON number as a float64).
 
-use super::go_map;
 use super::rules::{retains_keys, strategy, Strategy, DIRECTIVE, RETAIN_KEYS};
 use super::rules::{DELETE_FROM_PRIMITIVE, SET_ELEMENT_ORDER};
+use super::{go_kind, go_map};
 use crate::apimachinery::unstructured::sorted;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
@@ -324,18 +324,6 @@ fn element_kind(original: &[Value], modified: &[Value]) -> Result<Kind, String> 
         }
     }
     Ok(if seen == Some("map") { Kind::Map } else { Kind::Scalar })
-}
-
-/// The `reflect.Kind` name Go gives a decoded JSON value.
-fn go_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "invalid",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "float64",
-        Value::String(_) => "string",
-        Value::Array(_) => "slice",
-        Value::Object(_) => "map",
-    }
 }
 
 /// `sortScalars`: by the printed form, as `SortableSliceOfScalars` compares.

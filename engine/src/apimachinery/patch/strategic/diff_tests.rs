@@ -144,7 +144,7 @@ fn a_reordered_list_sends_only_its_order() {
     let original = deployment(json!([{"name": "a"}, {"name": "b"}]));
     let modified = deployment(json!([{"name": "b"}, {"name": "a"}]));
     assert_eq!(
-        create_two_way(&original, &modified).unwrap(),
+        two_way(&original, &modified),
         pod_spec(json!({"$setElementOrder/containers": [{"name": "b"}, {"name": "a"}]}))
     );
 }
@@ -217,4 +217,164 @@ fn documents_that_are_not_objects_and_broken_keyed_lists_are_refused() {
     );
     let nested = deployment(json!([[1]]));
     assert_eq!(create_two_way(&original, &nested), Err("lists of lists are not supported".into()));
+}
+
+/// Upstream's two-way vectors, staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/
+/// patch_test.go (`createStrategicMergePatchTestCaseData` and `strategicMergePatchRawTestCases`),
+/// by description. Its test struct's fields are renamed to fields with the same tags here:
+/// `mergingList` (merge by `name`) is `spec.containers`, `mergingIntList` (merge, primitives)
+/// is `metadata.finalizers`, `simpleMap` is `metadata.labels`, `retainKeysMap` is a
+/// Deployment's `spec.strategy`; untagged fields keep their names.
+#[test]
+fn upstream_two_way_vectors_hold() {
+    let c = |list: Value| json!({"spec": {"containers": list}});
+    let f = |list: Value| json!({"metadata": {"finalizers": list}});
+    let rows: Vec<(&str, Value, Value, Value)> = vec![
+        ("nil patch", json!({"name": 1}), json!({"name": 1}), json!({})),
+        (
+            "add field to map",
+            json!({"name": 1}),
+            json!({"name": 1, "value": 1}),
+            json!({"value": 1}),
+        ),
+        (
+            "add field and delete field from map",
+            json!({"name": 1}),
+            json!({"value": 1}),
+            json!({"name": null, "value": 1}),
+        ),
+        (
+            "delete field from nested map",
+            json!({"metadata": {"labels": {"key1": 1, "key2": 1}}}),
+            json!({"metadata": {"labels": {"key1": 1}}}),
+            json!({"metadata": {"labels": {"key2": null}}}),
+        ),
+        (
+            "delete all fields from map",
+            json!({"name": 1, "value": 1}),
+            json!({}),
+            json!({"name": null, "value": null}),
+        ),
+        (
+            "add field and delete all fields from map",
+            json!({"name": 1, "value": 1}),
+            json!({"other": "a"}),
+            json!({"name": null, "value": null, "other": "a"}),
+        ),
+        (
+            "replace list of scalars",
+            json!({"nonMergingIntList": [1, 2]}),
+            json!({"nonMergingIntList": [2, 3]}),
+            json!({"nonMergingIntList": [2, 3]}),
+        ),
+        (
+            "delete all maps from merging list",
+            c(json!([{"name": 1}, {"name": 2}])),
+            c(json!([])),
+            c(json!([{"name": 1, "$patch": "delete"}, {"name": 2, "$patch": "delete"}])),
+        ),
+        ("merge empty merging lists", c(json!([])), c(json!([])), json!({})),
+        (
+            "retainKeys map with no change should not be present",
+            json!({"name": "a", "spec": {"strategy": {"name": "foo"}}}),
+            json!({"name": "a", "value": "b", "spec": {"strategy": {"name": "foo"}}}),
+            json!({"value": "b"}),
+        ),
+        (
+            "delete items in lists of scalars",
+            f(json!([1, 2, 3])),
+            f(json!([1, 2])),
+            json!({"metadata": {"$setElementOrder/finalizers": [1, 2],
+                "$deleteFromPrimitiveList/finalizers": [3]}}),
+        ),
+        (
+            "delete all duplicate items in lists of scalars",
+            f(json!([1, 2, 3, 3])),
+            f(json!([1, 2])),
+            json!({"metadata": {"$setElementOrder/finalizers": [1, 2],
+                "$deleteFromPrimitiveList/finalizers": [3]}}),
+        ),
+        (
+            "add and delete items in lists of scalars",
+            f(json!([1, 2, 3])),
+            f(json!([1, 2, 4])),
+            json!({"metadata": {"$setElementOrder/finalizers": [1, 2, 4],
+                "$deleteFromPrimitiveList/finalizers": [3], "finalizers": [4]}}),
+        ),
+        (
+            "merge lists of maps",
+            c(json!([{"name": 1}, {"name": 2, "value": 2}])),
+            c(json!([{"name": 4, "value": 4}, {"name": 1}, {"name": 2, "value": 2},
+                {"name": 3, "value": 3}])),
+            json!({"spec": {"$setElementOrder/containers":
+                [{"name": 4}, {"name": 1}, {"name": 2}, {"name": 3}],
+                "containers": [{"name": 4, "value": 4}, {"name": 3, "value": 3}]}}),
+        ),
+        (
+            "merge lists of maps with conflict",
+            c(json!([{"name": 1}, {"name": 2, "value": 2}])),
+            c(json!([{"name": 1}, {"name": 2, "value": 2}, {"name": 3, "value": 3}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 1}, {"name": 2}, {"name": 3}],
+                "containers": [{"name": 3, "value": 3}]}}),
+        ),
+        (
+            "add field to map in merging list",
+            c(json!([{"name": 1}, {"name": 2, "value": 2}])),
+            c(json!([{"name": 1, "value": 1}, {"name": 2, "value": 2}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 1}, {"name": 2}],
+                "containers": [{"name": 1, "value": 1}]}}),
+        ),
+        (
+            "replace map field value in merging list",
+            c(json!([{"name": 1, "value": 1}, {"name": 2, "value": 2}])),
+            c(json!([{"name": 1, "value": "a"}, {"name": 2, "value": 2}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 1}, {"name": 2}],
+                "containers": [{"name": 1, "value": "a"}]}}),
+        ),
+        (
+            "delete map from merging list",
+            c(json!([{"name": 1}, {"name": 2}])),
+            c(json!([{"name": 2}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 2}],
+                "containers": [{"name": 1, "$patch": "delete"}]}}),
+        ),
+        (
+            "add map and delete map from merging list",
+            c(json!([{"name": 1}, {"name": 2}])),
+            c(json!([{"name": 2}, {"name": 3}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 2}, {"name": 3}],
+                "containers": [{"name": 3}, {"name": 1, "$patch": "delete"}]}}),
+        ),
+        (
+            "add an item that already exists in current object in merging list",
+            c(json!([{"name": 1, "value": "a"}, {"name": 2}])),
+            c(json!([{"name": 1, "value": "a"}, {"name": 2}, {"name": 3}])),
+            json!({"spec": {"$setElementOrder/containers": [{"name": 1}, {"name": 2}, {"name": 3}],
+                "containers": [{"name": 3}]}}),
+        ),
+    ];
+    for (description, original, modified, want) in rows {
+        assert_eq!(create_two_way(&original, &modified).unwrap(), want, "{description}");
+        assert_eq!(apply(&original, &want).unwrap(), modified, "{description}: apply");
+    }
+}
+
+/// The vectors whose two-way patch does not give back `modified` by itself upstream either:
+/// a `null` in modified is a deletion, and deleting a duplicated key deletes every copy.
+#[test]
+fn upstream_vectors_whose_result_differs_from_modified() {
+    let original = json!({"name": "original-name", "value": "original-value"});
+    let modified = json!({"name": "modified-name", "value": null});
+    let patch = create_two_way(&original, &modified).unwrap();
+    assert_eq!(patch, json!({"name": "modified-name", "value": null}));
+    assert_eq!(apply(&original, &patch).unwrap(), json!({"name": "modified-name"}));
+
+    let dup = json!({"spec": {"containers": [{"name": 1}, {"name": 1}]}});
+    let one = json!({"spec": {"containers": [{"name": 1}]}});
+    assert_eq!(
+        create_two_way(&dup, &one).unwrap(),
+        json!({"spec": {"$setElementOrder/containers": [{"name": 1}],
+            "containers": [{"$patch": "delete", "name": 1}]}}),
+        "de-duplicate field in merging list"
+    );
 }
