@@ -218,8 +218,9 @@ fn diff_lists_of_scalars(original: &[Value], modified: &[Value]) -> ListDiff {
     let at = |v: &Value| modified.iter().position(|m| go_equal(m, v));
     crate::sort::sort_by_key(&mut adds, |v| at(v).unwrap_or(usize::MAX));
     // Upstream sorts `original` in place before it asks whether the lists differ, so a merging
-    // list of primitives that is only out of sort order still sends its order. Kept, so the
-    // bytes match what kubectl sends.
+    // list of primitives that is only out of sort order still sends its order, and one changed
+    // only into sort order sends none. Kept, so the bytes match what kubectl sends
+    // (kubernetes/kubernetes pull 103797 describes it; it was closed unmerged).
     let order = if !unique.is_empty() || !go_equal_lists(&old, modified) {
         modified.to_vec()
     } else {

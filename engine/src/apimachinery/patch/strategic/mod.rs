@@ -20,6 +20,8 @@ mod diff;
 #[cfg(test)]
 mod diff_tests;
 mod order;
+#[cfg(test)]
+mod round_trip_tests;
 mod rules;
 
 pub use diff::create_two_way;
