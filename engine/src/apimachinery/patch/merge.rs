@@ -165,4 +165,32 @@ mod tests {
         assert_eq!(create(&doc, &doc), json!({}));
         assert_eq!(create(&json!({"n": 1}), &json!({"n": 1.0})), json!({}));
     }
+
+    /// Documents without `null`s, which a merge patch cannot set (a `null` in it deletes).
+    fn document() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            any::<bool>().prop_map(Value::from),
+            (0..3i64).prop_map(Value::from),
+            "[ab]{0,2}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..3).prop_map(Value::from),
+                prop::collection::btree_map("[a-d]", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_created_patch_turns_original_into_modified(o in document(), m in document()) {
+            let patch = create(&o, &m);
+            proptest::prop_assert_eq!(apply(&o, &patch), m);
+            if o.is_object() {
+                proptest::prop_assert_eq!(create(&o, &o), json!({}));
+            }
+        }
+    }
 }

@@ -11,6 +11,8 @@
 //! the fields of the kinds kubeloop models (`RULES`); a list with no tag (tolerations, a
 //! Node's taints, an EndpointSlice's endpoints) is replaced whole, as upstream.
 //!
+//! The creating side, `create_two_way`, is in `diff`; both read the merge keys in `rules`.
+//!
 //! A merged list takes the patch's order (`$setElementOrder/` when sent, else the patch list's
 //! own), with the items only the server had kept in place (`order`). What differs: the
 //! `$setElementOrder/` list is not checked against the patch list (upstream refuses one whose
