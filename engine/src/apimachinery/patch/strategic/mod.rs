@@ -14,9 +14,8 @@
 //! The creating side, `create_two_way`, is in `diff`; both read the merge keys in `rules`.
 //!
 //! A merged list takes the patch's order (`$setElementOrder/` when sent, else the patch list's
-//! own), with the items only the server had kept in place (`order`). What differs: the
-//! `$setElementOrder/` list is not checked against the patch list (upstream refuses one whose
-//! order "doesn't match"), and duplicates in a list of primitives are not collapsed.
+//! own), with the items only the server had kept in place (`order`). What differs: duplicates
+//! already in a list of primitives are not collapsed.
 
 mod diff;
 #[cfg(test)]
@@ -149,7 +148,12 @@ fn merge_list(
     order: Option<&[Value]>,
     path: &mut Vec<String>,
 ) -> Result<Vec<Value>, String> {
-    match strategy(path) {
+    let strategy = strategy(path);
+    if let (Some(order), Strategy::ByKey(_) | Strategy::Primitives) = (order, strategy) {
+        let key = if let Strategy::ByKey(k) = strategy { Some(k) } else { None };
+        order::check(patch, order, key)?;
+    }
+    match strategy {
         Strategy::Replace => Ok(patch.to_vec()),
         Strategy::Primitives => {
             let mut out = original.to_vec();

@@ -3,6 +3,8 @@
 //! the items only the server had keep their own order and stay, as far as they can, where
 //! they stood relative to the named ones.
 
+use super::rules::{DIRECTIVE, SET_ELEMENT_ORDER};
+use super::{go_kind, go_map};
 use serde_json::Value;
 
 /// What identifies an item: its merge key's value, or the whole primitive.
@@ -47,6 +49,47 @@ pub(super) fn normalize(
         out.extend(next);
     }
     out
+}
+
+/// `validatePatchWithSetOrderList`: the items of the patch list (deletions aside) must appear
+/// in the `$setElementOrder/` list, in the same relative order.
+pub(super) fn check(patch: &[Value], order: &[Value], key: Option<&str>) -> Result<(), String> {
+    let is_delete = |v: &Value| v.get(DIRECTIVE).and_then(Value::as_str) == Some("delete");
+    let named: Vec<&Value> = patch.iter().filter(|v| key.is_none() || !is_delete(v)).collect();
+    let (mut p, mut o) = (0, 0);
+    while p < named.len() && o < order.len() {
+        // Other directive items (`$patch: replace`) name nothing.
+        if key.is_some() && named[p].get(DIRECTIVE).is_some() {
+            p += 1;
+            continue;
+        }
+        if same_key(named[p], &order[o], key)? {
+            p += 1;
+        }
+        o += 1;
+    }
+    if p < named.len() {
+        return Err(format!(
+            "The order in patch list:\n{}\n doesn't match {} list:\n{}\n",
+            go_map(&Value::Array(patch.to_vec())),
+            SET_ELEMENT_ORDER.trim_end_matches('/'),
+            go_map(&Value::Array(order.to_vec()))
+        ));
+    }
+    Ok(())
+}
+
+/// `mergeKeyValueEqual`, with its errors for items that are not maps or lack the key.
+fn same_key(a: &Value, b: &Value, key: Option<&str>) -> Result<bool, String> {
+    let Some(key) = key else { return Ok(a == b) };
+    let mut values = [a, b].into_iter().map(|v| match v {
+        Value::Object(_) => v.get(key).ok_or_else(|| {
+            format!("map: {} does not contain declared merge key: {key}", go_map(v))
+        }),
+        other => Err(format!("expected a map, but received a {}", go_kind(other))),
+    });
+    let (Some(x), Some(y)) = (values.next(), values.next()) else { return Ok(false) };
+    Ok(x? == y?)
 }
 
 #[cfg(test)]
@@ -112,6 +155,29 @@ mod tests {
         for (description, original, patch, want) in rows {
             assert_eq!(apply(&original, &patch).unwrap(), want, "{description}");
         }
+    }
+
+    /// patch_test.go "should check if order in $setElementOrder and patch list match", for a
+    /// list of maps and a list of primitives.
+    #[test]
+    fn a_patch_list_out_of_its_set_element_order_is_refused() {
+        let original = c(json!([{"name": 1}, {"name": 3}, {"name": 2}]));
+        let patch = json!({"spec": {"$setElementOrder/containers": [{"name": 1}, {"name": 2}, {"name": 3}],
+            "containers": [{"name": 3, "value": 3}, {"name": 1, "value": 1}]}});
+        assert_eq!(
+            apply(&original, &patch),
+            Err("The order in patch list:\n[map[name:3 value:3] map[name:1 value:1]]\n \
+                 doesn't match $setElementOrder list:\n[map[name:1] map[name:2] map[name:3]]\n"
+                .into())
+        );
+        let patch = json!({"metadata": {"$setElementOrder/finalizers": [1, 2, 3],
+            "finalizers": [3, 1]}});
+        let got = apply(&f(json!([1, 3, 2])), &patch).unwrap_err();
+        assert!(got.contains("doesn't match $setElementOrder list"), "{got}");
+        // Deletions are not ordered, so they do not count.
+        let patch = json!({"spec": {"$setElementOrder/containers": [{"name": 2}],
+            "containers": [{"name": 1, "$patch": "delete"}]}});
+        assert_eq!(apply(&original, &patch).unwrap(), c(json!([{"name": 3}, {"name": 2}])));
     }
 
     #[test]
