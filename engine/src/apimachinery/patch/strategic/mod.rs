@@ -11,67 +11,23 @@
 //! the fields of the kinds kubeloop models (`RULES`); a list with no tag (tolerations, a
 //! Node's taints, an EndpointSlice's endpoints) is replaced whole, as upstream.
 //!
-//! What differs: `$setElementOrder` is accepted and dropped (upstream reorders the merged list
-//! by it); items a patch adds to a keyed list go after the existing ones, which is where
-//! upstream's `normalizeElementOrder` puts them when the patch names no order.
+//! The creating side, `create_two_way`, is in `diff`; both read the merge keys in `rules`.
+//!
+//! A merged list takes the patch's order (`$setElementOrder/` when sent, else the patch list's
+//! own), with the items only the server had kept in place (`order`). What differs: duplicates
+//! already in a list of primitives are not collapsed.
 
+mod diff;
+#[cfg(test)]
+mod diff_tests;
+mod order;
+#[cfg(test)]
+mod round_trip_tests;
+mod rules;
+
+pub use diff::create_two_way;
+use rules::{strategy, Strategy, DELETE_FROM_PRIMITIVE, DIRECTIVE, RETAIN_KEYS, SET_ELEMENT_ORDER};
 use serde_json::{Map, Value};
-
-/// How a list field is merged.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Strategy {
-    Replace,
-    /// `patchStrategy:"merge" patchMergeKey:"..."`.
-    ByKey(&'static str),
-    /// `patchStrategy:"merge"` on a list of strings.
-    Primitives,
-}
-
-/// The tagged list fields, as the end of their path (`containers` inside any pod spec,
-/// `ports` inside a container). core/v1 types.go and meta/v1 types.go.
-const RULES: &[(&[&str], Strategy)] = &[
-    (&["spec", "containers"], Strategy::ByKey("name")),
-    (&["spec", "initContainers"], Strategy::ByKey("name")),
-    (&["spec", "ephemeralContainers"], Strategy::ByKey("name")),
-    (&["spec", "volumes"], Strategy::ByKey("name")),
-    (&["spec", "imagePullSecrets"], Strategy::ByKey("name")),
-    (&["spec", "hostAliases"], Strategy::ByKey("ip")),
-    (&["spec", "topologySpreadConstraints"], Strategy::ByKey("topologyKey")),
-    (&["spec", "resourceClaims"], Strategy::ByKey("name")),
-    (&["spec", "schedulingGates"], Strategy::ByKey("name")),
-    (&["containers", "ports"], Strategy::ByKey("containerPort")),
-    (&["initContainers", "ports"], Strategy::ByKey("containerPort")),
-    (&["containers", "env"], Strategy::ByKey("name")),
-    (&["initContainers", "env"], Strategy::ByKey("name")),
-    (&["containers", "volumeMounts"], Strategy::ByKey("mountPath")),
-    (&["initContainers", "volumeMounts"], Strategy::ByKey("mountPath")),
-    (&["containers", "volumeDevices"], Strategy::ByKey("devicePath")),
-    (&["initContainers", "volumeDevices"], Strategy::ByKey("devicePath")),
-    // ServiceSpec.Ports (a pod spec has no `ports` of its own).
-    (&["spec", "ports"], Strategy::ByKey("port")),
-    (&["spec", "podCIDRs"], Strategy::Primitives),
-    (&["metadata", "ownerReferences"], Strategy::ByKey("uid")),
-    (&["metadata", "finalizers"], Strategy::Primitives),
-    (&["status", "conditions"], Strategy::ByKey("type")),
-    (&["status", "podIPs"], Strategy::ByKey("ip")),
-    (&["status", "hostIPs"], Strategy::ByKey("ip")),
-    (&["status", "addresses"], Strategy::ByKey("type")),
-];
-
-const DIRECTIVE: &str = "$patch";
-const RETAIN_KEYS: &str = "$retainKeys";
-const DELETE_FROM_PRIMITIVE: &str = "$deleteFromPrimitiveList/";
-const SET_ELEMENT_ORDER: &str = "$setElementOrder/";
-
-fn strategy(path: &[String]) -> Strategy {
-    RULES
-        .iter()
-        .find(|(suffix, _)| {
-            path.len() >= suffix.len()
-                && path[path.len() - suffix.len()..].iter().zip(suffix.iter()).all(|(a, b)| a == b)
-        })
-        .map_or(Strategy::Replace, |(_, s)| *s)
-}
 
 /// `original` (a whole object) with the strategic merge `patch` applied.
 pub fn apply(original: &Value, patch: &Value) -> Result<Value, String> {
@@ -130,31 +86,74 @@ fn merge_map(
             continue;
         }
         path.push(k.clone());
+        let order = set_order(patch, k)?;
         let merged = match (out.get(k), v) {
             (Some(Value::Object(o)), Value::Object(p)) => Value::Object(merge_map(o, p, path)?),
-            (Some(Value::Array(o)), Value::Array(p)) => Value::Array(merge_list(o, p, path)?),
+            (Some(Value::Array(o)), Value::Array(p)) => {
+                Value::Array(merge_list(o, p, order, path)?)
+            }
             // A field the object lacks is merged into nothing, so directives are still read.
             (None, Value::Object(p)) => Value::Object(merge_map(&Map::new(), p, path)?),
-            (None, Value::Array(p)) => Value::Array(merge_list(&[], p, path)?),
+            (None, Value::Array(p)) => Value::Array(merge_list(&[], p, order, path)?),
             // Values of different types: the patch's replaces the original's.
             _ => v.clone(),
         };
         path.pop();
         out.insert(k.clone(), merged);
     }
+    // A `$setElementOrder/` without its list: the list's content is unchanged, only its order
+    // (upstream `mergePatchIntoOriginal`, the found-in-original-only case).
+    for k in patch.keys().filter_map(|k| k.strip_prefix(SET_ELEMENT_ORDER)) {
+        let (Some(order), false) = (set_order(patch, k)?, patch.contains_key(k)) else { continue };
+        let Some(Value::Array(list)) = out.get(k) else { continue };
+        path.push(k.to_string());
+        let key = match strategy(path) {
+            Strategy::ByKey(key) => Some(key),
+            Strategy::Primitives => None,
+            // Upstream cannot order a list that does not merge either; it is left as it is.
+            Strategy::Replace => {
+                path.pop();
+                continue;
+            }
+        };
+        path.pop();
+        let reordered = order::normalize(list.clone(), order, list, key);
+        out.insert(k.to_string(), Value::Array(reordered));
+    }
     Ok(out)
+}
+
+/// The `$setElementOrder/<field>` list the patch sends for `field`, if any.
+fn set_order<'a>(
+    patch: &'a Map<String, Value>,
+    field: &str,
+) -> Result<Option<&'a [Value]>, String> {
+    match patch.get(&format!("{SET_ELEMENT_ORDER}{field}")) {
+        None => Ok(None),
+        Some(Value::Array(order)) => Ok(Some(order)),
+        // mergepatch.ErrBadArgType, as `mergePatchIntoOriginal` reports it.
+        Some(other) => Err(format!("expected a slice, but received a {}", go_kind(other))),
+    }
 }
 
 fn without_directives(m: &Map<String, Value>) -> Map<String, Value> {
     m.iter().filter(|(k, _)| !k.starts_with('$')).map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
+/// A list merged by its strategy, then put in the patch's order: `order` is the
+/// `$setElementOrder/` list when the patch sends one, else the patch list's own order.
 fn merge_list(
     original: &[Value],
     patch: &[Value],
+    order: Option<&[Value]>,
     path: &mut Vec<String>,
 ) -> Result<Vec<Value>, String> {
-    match strategy(path) {
+    let strategy = strategy(path);
+    if let (Some(order), Strategy::ByKey(_) | Strategy::Primitives) = (order, strategy) {
+        let key = if let Strategy::ByKey(k) = strategy { Some(k) } else { None };
+        order::check(patch, order, key)?;
+    }
+    match strategy {
         Strategy::Replace => Ok(patch.to_vec()),
         Strategy::Primitives => {
             let mut out = original.to_vec();
@@ -163,9 +162,9 @@ fn merge_list(
                     out.push(v.clone());
                 }
             }
-            Ok(out)
+            Ok(order::normalize(out, order.unwrap_or(patch), original, None))
         }
-        Strategy::ByKey(key) => merge_by_key(original, patch, key, path),
+        Strategy::ByKey(key) => merge_by_key(original, patch, key, order, path),
     }
 }
 
@@ -173,6 +172,7 @@ fn merge_by_key(
     original: &[Value],
     patch: &[Value],
     key: &str,
+    order: Option<&[Value]>,
     path: &mut Vec<String>,
 ) -> Result<Vec<Value>, String> {
     let directive = |v: &Value| v.get(DIRECTIVE).and_then(Value::as_str).map(str::to_string);
@@ -206,7 +206,20 @@ fn merge_by_key(
             (_, None) => out.push(Value::Object(merge_map(&Map::new(), p, path)?)),
         }
     }
-    Ok(out)
+    let named: Vec<Value> = patch.iter().filter(|v| directive(v).is_none()).cloned().collect();
+    Ok(order::normalize(out, order.unwrap_or(&named), original, Some(key)))
+}
+
+/// The `reflect.Kind` name Go gives a decoded JSON value, as mergepatch's errors print it.
+pub(super) fn go_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "invalid",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "float64",
+        Value::String(_) => "string",
+        Value::Array(_) => "slice",
+        Value::Object(_) => "map",
+    }
 }
 
 /// A map as Go's `%v` prints a `map[string]interface{}`: `map[k:v ...]`, keys sorted.
