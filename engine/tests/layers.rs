@@ -268,7 +268,6 @@ const STILL_REACHING: &[&str] = &[
     "kubectl/rollout_sets.rs",
     "kubectl/sandbox.rs",
     "kubectl/scale.rs",
-    "kubectl/set_common.rs",
     "kubectl/set_image.rs",
     "kubectl/set_resources.rs",
     "kubectl/top.rs",

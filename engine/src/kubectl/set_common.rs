@@ -2,23 +2,25 @@
 //! builder each of them runs): the objects named, their pod spec, the write, the printer
 //! `-o` chose, container selection with wildcards, and how the errors are aggregated.
 
+use crate::api::client::{self, Call, Refusal};
+use crate::api::patch::PatchType;
+use crate::apimachinery::patch::strategic;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::Args;
-use super::get::{get_named, list_kind, parse_selector, Format};
+use super::get::{parse_selector, Format};
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-/// The objects a `set` subcommand works on, resolved as its Complete does: names must
-/// exist; a bare type needs `--all` or `-l`.
+/// The objects a `set` subcommand works on, as its Complete's builder reads them: a GET for
+/// each name, a list for a bare type with `--all` or `-l`.
 pub(super) fn targets(
-    s: &Session,
+    s: &mut Session,
     resources: &[String],
     a: &Args,
     ns: &str,
-) -> Result<Vec<(Kind, String)>, KubectlError> {
+) -> Result<Vec<Object>, KubectlError> {
     let selector = a.get("selector").filter(|l| !l.trim().is_empty());
     let sel = resource::select(resources, false)?;
     if sel.named && selector.is_some() {
@@ -29,7 +31,8 @@ pub(super) fn targets(
         return Err(resource::no_resource(selector.is_some()));
     }
     let all = a.bool("all", false)?;
-    let label_sel = parse_selector(a.get("selector"))?;
+    // Parsed here for kubectl's own error; the server filters by the text.
+    parse_selector(a.get("selector"))?;
     let mut targets = Vec::new();
     for (kind, names) in &sel.items {
         if names.is_empty() {
@@ -38,16 +41,11 @@ pub(super) fn targets(
                     "resource(s) were provided, but no name was specified".into(),
                 ));
             }
-            for o in list_kind(&s.world.store, *kind, Some(ns), &label_sel) {
-                targets.push((*kind, o.meta().name.clone()));
-            }
+            targets.extend(client::list(s.api(), *kind, ns, a.get("selector"), None)?);
             continue;
         }
         for name in names {
-            if get_named(&s.world.store, *kind, ns, name).is_none() {
-                return Err(ApiError::NotFound { kind: *kind, name: name.clone() }.into());
-            }
-            targets.push((*kind, name.clone()));
+            targets.push(client::get(s.api(), *kind, ns, name)?);
         }
     }
     Ok(targets)
@@ -56,43 +54,39 @@ pub(super) fn targets(
 /// The pod spec of a Deployment's or ReplicaSet's template, or of a Pod
 /// (polymorphichelpers `UpdatePodSpecForObjectFn`); `what` names the subcommand for kinds
 /// without one.
-pub(super) fn pod_spec(
-    s: &Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    what: &str,
-) -> Result<PodSpec, String> {
-    match get_named(&s.world.store, kind, ns, name) {
-        Some(Object::Deployment(d)) => Ok(d.spec.template.spec.clone()),
-        Some(Object::ReplicaSet(r)) => Ok(r.spec.template.spec.clone()),
-        Some(Object::Pod(p)) => Ok(p.spec.clone()),
-        Some(_) => Err(format!("cannot set {what} on {}", kind.plural())),
-        None => Err(ApiError::NotFound { kind, name: name.into() }.to_string()),
+pub(super) fn pod_spec(obj: &Object, what: &str) -> Result<PodSpec, String> {
+    match obj {
+        Object::Deployment(d) => Ok(d.spec.template.spec.clone()),
+        Object::ReplicaSet(r) => Ok(r.spec.template.spec.clone()),
+        Object::Pod(p) => Ok(p.spec.clone()),
+        other => Err(format!("cannot set {what} on {}", other.kind().plural())),
     }
 }
 
-/// Writes a changed pod spec back; the API server validates it (a pod refuses changes
-/// other than images) and a Deployment rolls it out like any other template change.
-pub(super) fn write_spec(
-    s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-    spec: PodSpec,
-) -> Result<Object, ApiError> {
-    match kind {
-        Kind::Deployment => {
-            s.world.modify::<Deployment>(ns, name, |d| d.spec.template.spec = spec)?;
-        }
-        Kind::ReplicaSet => {
-            s.world.modify::<ReplicaSet>(ns, name, |r| r.spec.template.spec = spec)?;
-        }
-        _ => {
-            s.world.modify::<Pod>(ns, name, |p| p.spec = spec)?;
-        }
+/// Sends a changed pod spec as kubectl does (set/helper.go `CalculatePatches`, then the
+/// resource helper's Patch): the strategic merge two-way patch from the object the builder
+/// read to the same object with the new spec, under the field manager `kubectl-set`. The API
+/// server validates it (a pod refuses changes other than images), and a Deployment rolls it
+/// out like any other template change.
+pub(super) fn write_spec(s: &mut Session, obj: &Object, spec: PodSpec) -> Result<Object, Refusal> {
+    let mut changed = obj.clone();
+    match &mut changed {
+        Object::Deployment(d) => std::rc::Rc::make_mut(d).spec.template.spec = spec,
+        Object::ReplicaSet(r) => std::rc::Rc::make_mut(r).spec.template.spec = spec,
+        Object::Pod(p) => std::rc::Rc::make_mut(p).spec = spec,
+        _ => return Ok(changed),
     }
-    get_named(&s.world.store, kind, ns, name).ok_or(ApiError::NotFound { kind, name: name.into() })
+    let json = |o: &Object| serde_json::to_value(o).unwrap_or_default();
+    let patch = strategic::create_two_way(&json(obj), &json(&changed)).map_err(|e| Refusal {
+        code: 0,
+        reason: String::new(),
+        message: e,
+        details: serde_json::Value::Null,
+    })?;
+    let m = obj.meta();
+    let call = Call::patch(obj.kind(), &m.namespace, &m.name, PatchType::Strategic, patch)
+        .field_manager("kubectl-set");
+    client::object(s.api(), &call)
 }
 
 /// The updated object through the printer `-o` chose; without `-o`, the name printer with

@@ -7,7 +7,6 @@ use serde_json::{json, Value};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::Format;
-use super::mutate::status_message;
 use super::set_common::{
     finish, pod_spec, print, refuse_unmodelled, select_containers, targets, write_spec,
 };
@@ -88,8 +87,9 @@ pub(super) fn env(s: &mut Session, argv: &[String], out: &mut Output) -> Result<
     let overwrite = a.bool("overwrite", true)?;
     let pattern = a.get("containers").unwrap_or("*");
     let mut errors = Vec::new();
-    for (kind, name) in &targets {
-        let old = match pod_spec(s, *kind, &ns, name, "env") {
+    for obj in &targets {
+        let (kind, name) = (&obj.kind(), &obj.meta().name);
+        let old = match pod_spec(obj, "env") {
             Ok(spec) => spec,
             Err(e) => {
                 errors.push(e);
@@ -134,12 +134,11 @@ pub(super) fn env(s: &mut Session, argv: &[String], out: &mut Output) -> Result<
         if list || spec == old {
             continue;
         }
-        match write_spec(s, *kind, &ns, name, spec) {
+        match write_spec(s, obj, spec) {
             Ok(obj) => print(out, &format, &obj, "env updated", &mut errors),
-            Err(e) => errors.push(format!(
-                "failed to patch env update to pod template: {}",
-                status_message(&e)
-            )),
+            Err(e) => {
+                errors.push(format!("failed to patch env update to pod template: {}", e.message))
+            }
         }
     }
     Ok(finish(out, &errors))

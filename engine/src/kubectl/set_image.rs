@@ -9,7 +9,6 @@ use crate::model::*;
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::Format;
 use super::label::resources_and_pairs;
-use super::mutate::status_message;
 use super::set_common::{finish, pod_spec, print, refuse_unmodelled, targets, write_spec};
 use super::{set_env, set_resources, KubectlError, Output, Session};
 
@@ -115,15 +114,15 @@ fn image(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Kube
         many => return Err(KubectlError::Plain(many.join("\n"))),
     }
     let mut errors: Vec<String> = Vec::new();
-    for (kind, name) in &targets {
+    for obj in &targets {
         let mut missing = Vec::new();
-        let result = pod_spec(s, *kind, &ns, name, "image").and_then(|mut spec| {
+        let result = pod_spec(obj, "image").and_then(|mut spec| {
             if !apply_images(&mut spec, &pairs, &mut missing) {
                 return Ok(None);
             }
-            write_spec(s, *kind, &ns, name, spec).map(Some).map_err(|e| {
-                format!("failed to patch image update to pod template: {}", status_message(&e))
-            })
+            write_spec(s, obj, spec)
+                .map(Some)
+                .map_err(|e| format!("failed to patch image update to pod template: {}", e.message))
         });
         match result {
             Ok(Some(obj)) => print(out, &format, &obj, "image updated", &mut errors),

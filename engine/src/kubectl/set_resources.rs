@@ -12,7 +12,6 @@ use crate::model::quantity::{self, Quantity};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::Format;
-use super::mutate::status_message;
 use super::set_common::{
     finish, pod_spec, print, refuse_unmodelled, select_containers, targets, write_spec,
 };
@@ -61,8 +60,8 @@ pub(super) fn resources(
     let requests = parse_list(requests_arg)?;
     let pattern = a.get("containers").unwrap_or("*");
     let mut errors = Vec::new();
-    for (kind, name) in &targets {
-        let old = match pod_spec(s, *kind, &ns, name, "resources") {
+    for obj in &targets {
+        let old = match pod_spec(obj, "resources") {
             Ok(spec) => spec,
             Err(e) => {
                 errors.push(e);
@@ -90,13 +89,11 @@ pub(super) fn resources(
         }
         // The API server's validation of the write checks the resources
         // (`model/resources_validate.rs`).
-        match write_spec(s, *kind, &ns, name, spec) {
+        match write_spec(s, obj, spec) {
             Ok(obj) => print(out, &format, &obj, "resource requirements updated", &mut errors),
             // set_resources.go: "failed to patch resources update to pod template %v", no colon.
-            Err(e) => errors.push(format!(
-                "failed to patch resources update to pod template {}",
-                status_message(&e)
-            )),
+            Err(e) => errors
+                .push(format!("failed to patch resources update to pod template {}", e.message)),
         }
     }
     Ok(finish(out, &errors))
