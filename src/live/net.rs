@@ -102,7 +102,7 @@ async fn ask(call: &Call) -> Answer {
     }
     let body = call.body.as_ref().map(|b| b.to_string());
     let body = body.as_deref().map(|b| (b, call.content_type()));
-    let response = match fetch(&url, call.method(), body, None).await {
+    let response = match fetch_accepting(&url, call.method(), body, None, call.accept()).await {
         Ok(r) => r,
         Err(e) => {
             let message = e.message();
@@ -151,11 +151,21 @@ async fn fetch(
     body: Option<(&str, &str)>,
     signal: Option<&web_sys::AbortSignal>,
 ) -> Result<web_sys::Response, Failure> {
+    fetch_accepting(path, method, body, signal, "application/json").await
+}
+
+async fn fetch_accepting(
+    path: &str,
+    method: &str,
+    body: Option<(&str, &str)>,
+    signal: Option<&web_sys::AbortSignal>,
+    accept: &str,
+) -> Result<web_sys::Response, Failure> {
     let window = web_sys::window().ok_or_else(|| Failure::network("no window"))?;
     let init = web_sys::RequestInit::new();
     init.set_method(method);
     let headers = web_sys::Headers::new().map_err(|_| Failure::network("no headers"))?;
-    let _ = headers.set("Accept", "application/json");
+    let _ = headers.set("Accept", accept);
     if let Some((text, content_type)) = body {
         let _ = headers.set("Content-Type", content_type);
         init.set_body(&JsValue::from_str(text));

@@ -41,7 +41,14 @@ pub struct Call {
     pub subresource: Option<&'static str>,
     pub query: Vec<(String, String)>,
     pub body: Option<Value>,
+    /// Ask for a `meta.k8s.io/v1` Table rather than the objects (`Accept`), as `kubectl get`
+    /// does for its human-readable output.
+    pub as_table: bool,
 }
+
+/// The `Accept` header kubectl's get sends for a Table (get.go, with the JSON fallback).
+pub const TABLE_ACCEPT: &str =
+    "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
 
 impl Call {
     fn new(verb: Verb, kind: Kind, namespace: &str, name: Option<&str>) -> Call {
@@ -54,6 +61,41 @@ impl Call {
             subresource: None,
             query: Vec::new(),
             body: None,
+            as_table: false,
+        }
+    }
+
+    /// A list of a kind in `namespace`, or across namespaces when it is empty.
+    pub fn list(kind: Kind, namespace: &str) -> Call {
+        Call::new(Verb::List, kind, namespace, None)
+    }
+
+    /// The same call asking for a Table, with each row's whole object when `objects`
+    /// (`includeObject=Object`, which `--sort-by` needs).
+    pub fn table(mut self, objects: bool) -> Call {
+        self.as_table = true;
+        if objects {
+            self.query.push(("includeObject".into(), "Object".into()));
+        }
+        self
+    }
+
+    /// `labelSelector` and `fieldSelector`, when given.
+    pub fn selectors(mut self, labels: Option<&str>, fields: Option<&str>) -> Call {
+        for (key, value) in [("labelSelector", labels), ("fieldSelector", fields)] {
+            if let Some(v) = value.filter(|v| !v.is_empty()) {
+                self.query.push((key.into(), v.into()));
+            }
+        }
+        self
+    }
+
+    /// The `Accept` header.
+    pub fn accept(&self) -> &'static str {
+        if self.as_table {
+            TABLE_ACCEPT
+        } else {
+            "application/json"
         }
     }
 
@@ -260,16 +302,25 @@ pub fn list(
     label_selector: Option<&str>,
     field_selector: Option<&str>,
 ) -> Result<Vec<Object>, Refusal> {
-    let mut call = Call::new(Verb::List, kind, namespace, None);
-    for (key, value) in [("labelSelector", label_selector), ("fieldSelector", field_selector)] {
-        if let Some(v) = value.filter(|v| !v.is_empty()) {
-            call.query.push((key.into(), v.into()));
-        }
-    }
+    let call = Call::list(kind, namespace).selectors(label_selector, field_selector);
     let answer = api.send(&call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));
     }
     let items = answer.body.get("items").and_then(Value::as_array);
     Ok(items.into_iter().flatten().filter_map(|item| decode(kind, item)).collect())
+}
+
+/// Sends `call` (a Table request) and returns the Table.
+pub fn table(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
+    let answer = api.send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    Ok(answer.body)
+}
+
+/// The object a Table row carries (`includeObject=Object`), read back into the model.
+pub fn row_object(kind: Kind, row: &Value) -> Option<Object> {
+    decode(kind, row.get("object")?)
 }

@@ -13,7 +13,7 @@ impl Api for World {
             method: call.method(),
             path: &path,
             query: call.query.clone(),
-            accept: "application/json",
+            accept: call.accept(),
             content_type: call.content_type(),
             body: &[],
             json: call.body.as_ref(),

@@ -1,12 +1,8 @@
-//! `--field-selector` on kubectl's side: a selector makes `get` a list request, and the
-//! server's refusal is printed with cli-runtime's `EnhanceListError` prefix. Parsing and
+//! `--field-selector` on kubectl's side: a selector makes `get` a list request, whose
+//! refusal `list_selector::enhance` rewords. Parsing and
 //! matching are the API server's (`crate::api::fields`).
 
-use serde_json::Value;
-
 use crate::api::fields::FieldSelector;
-use crate::gofmt::go_quote;
-use crate::model::{Kind, Object};
 
 /// cli-runtime builder.go `visitBySelector`: a selector makes a list request, so a get by
 /// name (`positional` are its words) cannot have one.
@@ -21,52 +17,21 @@ pub fn check_no_names(fields: &FieldSelector, positional: &[String]) -> Result<(
     })
 }
 
-/// `filter` over objects, matched against their JSON.
-pub fn filter_objects(
-    fields: &FieldSelector,
-    kind: Kind,
-    label_raw: &str,
-    objects: Vec<Object>,
-) -> Result<Vec<Object>, String> {
-    let pairs = objects.into_iter().map(|o| (o.to_json(), o)).collect();
-    Ok(filter(fields, kind, label_raw, pairs)?.into_iter().map(|(_, o)| o).collect())
-}
-
-/// Which of `objects` (as JSON, with their payload) a list of `kind` returns, or the line
-/// kubectl prints for the server's refusal; `label_raw` is the `-l` text it repeats.
-pub fn filter<T>(
-    fields: &FieldSelector,
-    kind: Kind,
-    label_raw: &str,
-    objects: Vec<(Value, T)>,
-) -> Result<Vec<(Value, T)>, String> {
-    fields.check(kind).map_err(|e| {
-        let v = kind.api_version();
-        format!(
-            "Error from server (BadRequest): Unable to find {} that match label selector {}, field selector {}: {e}",
-            go_quote(&format!("{}/{}, Resource={}", kind.group(), v.rsplit('/').next().unwrap_or(v), kind.plural())),
-            go_quote(label_raw.trim()),
-            go_quote(fields.raw())
-        )
-    })?;
-    Ok(objects.into_iter().filter(|(json, _)| fields.matches(kind, json)).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn refusal(kind: Kind, sel: &str) -> String {
-        filter::<()>(&FieldSelector::new(Some(sel)), kind, "", Vec::new()).unwrap_err()
-    }
+    use crate::kubectl::Session;
 
     #[test]
     fn the_servers_refusal_is_printed_with_cli_runtimes_prefix() {
-        assert_eq!(refusal(Kind::Pod, "foo=bar"), "Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"\", field selector \"foo=bar\": field label not supported: foo");
-        let e = refusal(Kind::Deployment, "status.replicas=1");
+        let mut s = Session::script(1);
+        let mut refusal = |line: &str| s.run(line).text().trim_end().to_string();
+        assert_eq!(refusal("k get pods --field-selector foo=bar"), "Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"\", field selector \"foo=bar\": field label not supported: foo");
+        let e = refusal("k get deploy -l app=web --field-selector status.replicas=1");
         assert!(
             e.starts_with(
-                "Error from server (BadRequest): Unable to find \"apps/v1, Resource=deployments\""
+                "Error from server (BadRequest): Unable to find \"apps/v1, Resource=deployments\" that match label selector \"app=web\""
             ),
             "{e}"
         );

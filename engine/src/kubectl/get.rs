@@ -2,6 +2,7 @@
 //! `-L`, `--sort-by`, `--field-selector`, `-w`) and `kubectl describe`. Sorting, field
 //! selectors and custom columns live in `sort_by`, `field_selector` and `printers`.
 
+use crate::api::client::{self, Call};
 use crate::api::fields::FieldSelector;
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
@@ -9,8 +10,8 @@ use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::field_selector;
-use super::list_selector::ListSelector;
-use super::printers::{self, TabWriter, TableOptions};
+use super::list_selector::{self, ListSelector};
+use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
 use super::{sort_by, KubectlError, Mode, Output, Session};
@@ -156,43 +157,62 @@ pub fn get_with_input(
     if watch && sel.items.len() > 1 {
         return Err(KubectlError::Usage("you may only specify a single resource type".into()));
     }
-    let list_ns = if all_ns { None } else { Some(ns.as_str()) };
+    // Human-readable output asks the server for Tables (get.go sets the Table `Accept`
+    // header); other printers, a watch and custom columns read the objects themselves.
+    let table_mode = format == Format::Table && custom.is_none() && !watch;
+    let sort_field = a.get("sort-by");
+    let list_ns = if all_ns { "" } else { ns.as_str() };
     // Errors are printed after the output, as get.go returns them once everything found is
     // printed (the builder continues on error).
     let mut errors: Vec<String> = Vec::new();
     let mut groups: Vec<(Kind, Vec<Object>)> = Vec::new();
+    let mut tables: Vec<(Kind, serde_json::Value)> = Vec::new();
     for (kind, names) in &sel.items {
         resource::warn_deprecated(*kind, out);
-        let objs = if names.is_empty() {
-            match label_sel.for_list(*kind) {
-                Ok(l) => {
-                    let found = list_kind(&s.world.store, *kind, list_ns, l);
-                    let label_raw = a.get("selector").unwrap_or_default();
-                    field_selector::filter_objects(&fields, *kind, label_raw, found).unwrap_or_else(
-                        |e| {
-                            errors.push(e);
-                            Vec::new()
-                        },
-                    )
-                }
-                Err(e) => {
-                    errors.push(e);
-                    Vec::new()
-                }
-            }
+        // The server parses both selectors; a bad one is its 400, reworded (`enhance`).
+        let calls: Vec<Call> = if names.is_empty() {
+            let trimmed = a.get("selector").map(str::trim);
+            vec![Call::list(*kind, list_ns).selectors(trimmed, a.get("field-selector"))]
         } else {
-            let mut v = Vec::new();
-            for n in names {
-                match get_named(&s.world.store, *kind, &ns, n) {
-                    Some(o) => v.push(o),
-                    None => errors.push(
-                        crate::store::ApiError::NotFound { kind: *kind, name: n.clone() }
-                            .to_string(),
-                    ),
+            names.iter().map(|n| Call::get(*kind, &ns, n)).collect()
+        };
+        if table_mode {
+            let mut got = Vec::new();
+            for call in calls {
+                let listing = call.name.is_none();
+                match client::table(s.api(), &call.table(sort_field.is_some())) {
+                    Ok(t) => got.push(t),
+                    Err(e) if listing => errors.push(enhance(*kind, &a, e)),
+                    Err(e) => errors.push(e.to_string()),
                 }
             }
-            v
-        };
+            let mut table = server_table::concat(got);
+            if let Some(field) = sort_field {
+                sort_rows(*kind, &mut table, field).map_err(KubectlError::Usage)?;
+            }
+            tables.push((*kind, table));
+            continue;
+        }
+        let mut objs = Vec::new();
+        for call in calls {
+            let found = match call.name {
+                None => client::list(
+                    s.api(),
+                    *kind,
+                    list_ns,
+                    a.get("selector").map(str::trim),
+                    a.get("field-selector"),
+                )
+                .map_err(|e| enhance(*kind, &a, e)),
+                Some(_) => {
+                    client::object(s.api(), &call).map(|o| vec![o]).map_err(|e| e.to_string())
+                }
+            };
+            match found {
+                Ok(o) => objs.extend(o),
+                Err(e) => errors.push(e),
+            }
+        }
         groups.push((*kind, objs));
     }
     if let Some(field) = a.get("sort-by") {
@@ -283,7 +303,11 @@ pub fn get_with_input(
         }
         return finish(out);
     }
-    let printed_any = print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?;
+    let printed_any = if table_mode {
+        print_tables(&tables, &opts, &mut tw, out)
+    } else {
+        print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?
+    };
     // get.go prints "No resources found" only for the human-readable printer, when it wrote
     // nothing and nothing failed; printGeneric never does.
     if !printed_any && errors.is_empty() && format == Format::Table {
@@ -295,6 +319,61 @@ pub fn get_with_input(
         }
     }
     finish(out)
+}
+
+/// The Tables of each kind, a blank line between kinds (get.go's separatorWriterWrapper:
+/// on stdout with the tables, and not at all with --no-headers). Whether any row printed.
+fn print_tables(
+    tables: &[(Kind, serde_json::Value)],
+    opts: &TableOptions,
+    tw: &mut TabWriter,
+    out: &mut Output,
+) -> bool {
+    let mut printed = false;
+    for (kind, table) in tables {
+        let rows = table.get("rows").and_then(serde_json::Value::as_array);
+        if rows.is_none_or(Vec::is_empty) {
+            continue;
+        }
+        if printed {
+            if !opts.no_headers {
+                out.out("\n");
+            }
+            *tw = TabWriter::default();
+        }
+        out.out(server_table::render(*kind, table, opts, tw));
+        printed = true;
+    }
+    printed
+}
+
+/// A list's refusal, reworded with the selectors the list sent (`list_selector::enhance`).
+fn enhance(kind: Kind, a: &args::Args, e: client::Refusal) -> String {
+    let trimmed = |f: &str| a.get(f).map(str::trim).unwrap_or_default().to_string();
+    list_selector::enhance(kind, &trimmed("selector"), &trimmed("field-selector"), e).to_string()
+}
+
+/// `--sort-by` on a Table: get.go's TableSorter orders the rows by the field of each row's
+/// object (asked for with `includeObject=Object`).
+fn sort_rows(kind: Kind, table: &mut serde_json::Value, field: &str) -> Result<(), String> {
+    let Some(rows) = table.get_mut("rows").and_then(serde_json::Value::as_array_mut) else {
+        return Ok(());
+    };
+    let mut objs: Vec<Object> = rows.iter().filter_map(|r| client::row_object(kind, r)).collect();
+    sort_by::sort_objects(&mut objs, field, true)?;
+    let uid = |r: &serde_json::Value| r.pointer("/object/metadata/uid").cloned();
+    let mut sorted = Vec::with_capacity(rows.len());
+    for o in &objs {
+        if let Some(i) = rows
+            .iter()
+            .position(|r| uid(r).as_ref().and_then(|u| u.as_str()) == Some(o.meta().uid.as_str()))
+        {
+            sorted.push(rows.swap_remove(i));
+        }
+    }
+    sorted.append(rows);
+    *rows = sorted;
+    Ok(())
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.

@@ -2,6 +2,7 @@
 //! and the API server parses it, so a bad one is a 400 from the server, worded by
 //! cli-runtime. Parsing itself is `labels::selector`.
 
+use crate::api::client::Refusal;
 use crate::gofmt::go_quote;
 use crate::labels::selector::{self, Selector};
 use crate::model::Kind;
@@ -36,6 +37,27 @@ impl ListSelector {
             )
         })
     }
+}
+
+/// A list's refusal as cli-runtime's `EnhanceListError` (resource/selector.go) rewords a
+/// BadRequest or NotFound: the resource and both selectors before the server's message.
+pub fn enhance(kind: Kind, labels: &str, fields: &str, mut r: Refusal) -> Refusal {
+    if !(r.reason == "BadRequest" || r.is_not_found()) {
+        return r;
+    }
+    let subject = format!("{}/{}, Resource={}", kind.group(), version(kind), kind.plural());
+    r.message = if labels.is_empty() && fields.is_empty() {
+        format!("Unable to list {}: {}", go_quote(&subject), r.message)
+    } else {
+        format!(
+            "Unable to find {} that match label selector {}, field selector {}: {}",
+            go_quote(&subject),
+            go_quote(labels),
+            go_quote(fields),
+            r.message
+        )
+    };
+    r
 }
 
 /// The version part of a kind's `apiVersion` (`schema.GroupVersionResource.String`).

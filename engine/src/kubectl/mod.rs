@@ -220,6 +220,11 @@ impl Session {
         }
     }
 
+    /// A script session over a fresh built-in cluster seeded with `seed` (its three nodes).
+    pub fn script(seed: u64) -> Self {
+        Session::new(World::new(seed), Mode::Script)
+    }
+
     /// The API server this session's kubectl talks to: the built-in cluster, in process.
     pub fn api(&mut self) -> &mut dyn Api {
         match self.remote.as_mut() {

@@ -11,6 +11,7 @@ mod custom_columns;
 mod describe;
 mod json;
 mod name;
+pub mod server_table;
 mod table;
 mod tabwriter;
 mod yaml;
