@@ -138,11 +138,16 @@ fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
 }
 
 #[test]
-fn reads_answer_from_the_mirror_at_once_and_the_inspectors_buttons_send_requests() {
-    let server = page();
+fn reads_ask_the_server_for_a_table_and_the_inspectors_buttons_send_requests() {
+    let mut server = page();
     let mut p = connected(&server);
     let fx = p.update(Msg::Command("kubectl get deployments".into()));
-    assert!(fx.live.is_empty());
+    let Some(Request::Ask { call, .. }) = fx.live.first() else { panic!("{:?}", fx.live) };
+    assert!(call.as_table, "get asks for a Table");
+    assert_eq!(
+        answer_asks(&mut p, &mut server, fx),
+        ["GET /apis/apps/v1/namespaces/default/deployments"]
+    );
     assert!(last_lines(&p, 2)[1].starts_with("web "), "{:?}", last_lines(&p, 2));
     let pod = p.sim.world().store.list::<Pod>(None, None).next().unwrap().metadata.name.clone();
     let fx = p.update(Msg::Action(Action::Delete {
