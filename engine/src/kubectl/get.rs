@@ -10,7 +10,7 @@ use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::field_selector;
-use super::list_selector::{self, ListSelector};
+use super::list_selector::ListSelector;
 use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
@@ -18,8 +18,11 @@ use super::{sort_by, KubectlError, Mode, Output, Session};
 
 #[path = "get_format.rs"]
 mod format;
+#[path = "get_tables.rs"]
+mod tables;
 use format::custom_columns;
 pub use format::{gotemplate_output, jsonpath_output, Format};
+use tables::{enhance, print_tables, sort_rows};
 
 const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
@@ -319,61 +322,6 @@ pub fn get_with_input(
         }
     }
     finish(out)
-}
-
-/// The Tables of each kind, a blank line between kinds (get.go's separatorWriterWrapper:
-/// on stdout with the tables, and not at all with --no-headers). Whether any row printed.
-fn print_tables(
-    tables: &[(Kind, serde_json::Value)],
-    opts: &TableOptions,
-    tw: &mut TabWriter,
-    out: &mut Output,
-) -> bool {
-    let mut printed = false;
-    for (kind, table) in tables {
-        let rows = table.get("rows").and_then(serde_json::Value::as_array);
-        if rows.is_none_or(Vec::is_empty) {
-            continue;
-        }
-        if printed {
-            if !opts.no_headers {
-                out.out("\n");
-            }
-            *tw = TabWriter::default();
-        }
-        out.out(server_table::render(*kind, table, opts, tw));
-        printed = true;
-    }
-    printed
-}
-
-/// A list's refusal, reworded with the selectors the list sent (`list_selector::enhance`).
-fn enhance(kind: Kind, a: &args::Args, e: client::Refusal) -> String {
-    let trimmed = |f: &str| a.get(f).map(str::trim).unwrap_or_default().to_string();
-    list_selector::enhance(kind, &trimmed("selector"), &trimmed("field-selector"), e).to_string()
-}
-
-/// `--sort-by` on a Table: get.go's TableSorter orders the rows by the field of each row's
-/// object (asked for with `includeObject=Object`).
-fn sort_rows(kind: Kind, table: &mut serde_json::Value, field: &str) -> Result<(), String> {
-    let Some(rows) = table.get_mut("rows").and_then(serde_json::Value::as_array_mut) else {
-        return Ok(());
-    };
-    let mut objs: Vec<Object> = rows.iter().filter_map(|r| client::row_object(kind, r)).collect();
-    sort_by::sort_objects(&mut objs, field, true)?;
-    let uid = |r: &serde_json::Value| r.pointer("/object/metadata/uid").cloned();
-    let mut sorted = Vec::with_capacity(rows.len());
-    for o in &objs {
-        if let Some(i) = rows
-            .iter()
-            .position(|r| uid(r).as_ref().and_then(|u| u.as_str()) == Some(o.meta().uid.as_str()))
-        {
-            sorted.push(rows.swap_remove(i));
-        }
-    }
-    sorted.append(rows);
-    *rows = sorted;
-    Ok(())
 }
 
 /// A watch in a script ends at its timeout or when the cluster has settled.
