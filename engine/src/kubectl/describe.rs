@@ -4,12 +4,11 @@
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/describe/describe.go (`ToOptions`, `Run`,
 //! `DescribeMatchingResources`).
 
+use crate::api::client;
 use crate::model::Kind;
-use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind};
-use super::list_selector::ListSelector;
+use super::list_selector;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -26,33 +25,35 @@ pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i3
         ));
     }
     let ns = a.get("namespace").unwrap_or("default").to_string();
-    let label_sel = ListSelector::new(a.get("selector"));
     let explicit_events =
         if a.has("show-events") { Some(a.bool("show-events", true)?) } else { None };
-    let store = &s.world.store;
-    let now = s.world.now();
+    let now = s.now();
     let mut found: Vec<(Kind, String)> = Vec::new();
     let mut errors: Vec<String> = Vec::new();
     let mut not_found = None;
     for (kind, names) in &sel.items {
         resource::warn_deprecated(*kind, out);
         if names.is_empty() {
-            match label_sel.for_list(*kind) {
-                Ok(l) => found.extend(
-                    list_kind(store, *kind, Some(&ns), l)
-                        .iter()
-                        .map(|o| (*kind, o.meta().name.clone())),
-                ),
-                Err(e) => errors.push(e),
+            let labels = a.get("selector").map(str::trim);
+            match client::list(s.api(), *kind, &ns, labels, None) {
+                Ok(objs) => {
+                    found.extend(objs.iter().map(|o| (*kind, o.meta().name.clone())));
+                }
+                Err(e) => {
+                    let labels = labels.unwrap_or_default();
+                    errors.push(list_selector::enhance(*kind, labels, "", e).to_string());
+                }
             }
         }
+        // The builder's GET of each name.
         for name in names {
-            match get_named(store, *kind, &ns, name) {
-                Some(_) => found.push((*kind, name.clone())),
-                None => {
-                    let e = ApiError::NotFound { kind: *kind, name: name.clone() };
+            match client::get(s.api(), *kind, &ns, name) {
+                Ok(_) => found.push((*kind, name.clone())),
+                Err(e) => {
                     errors.push(e.to_string());
-                    not_found = Some(e);
+                    if e.is_not_found() {
+                        not_found = Some(e);
+                    }
                 }
             }
         }
@@ -65,14 +66,13 @@ pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i3
         let mut matched = 0;
         if !kind_arg.contains('/') && sel.items.len() == 1 {
             let show = explicit_events.unwrap_or(false);
-            for o in
-                list_kind(store, kind, Some(&ns), &crate::labels::selector::Selector::everything())
-            {
+            let all = client::list(s.api(), kind, &ns, None, None).unwrap_or_default();
+            for o in &all {
                 let name = &o.meta().name;
                 if !name.starts_with(prefix.as_str()) {
                     continue;
                 }
-                if let Some(text) = printers::describe_with(store, kind, &ns, name, now, show) {
+                if let Some(text) = printers::describe_with(s.api(), kind, &ns, name, now, show) {
                     out.out(format!("{text}\n"));
                     matched += 1;
                 }
@@ -88,7 +88,7 @@ pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i3
     // --show-events says otherwise.
     let show = explicit_events.unwrap_or(errors.is_empty() && found.len() <= 1);
     for (i, (kind, name)) in found.iter().enumerate() {
-        if let Some(text) = printers::describe_with(store, *kind, &ns, name, now, show) {
+        if let Some(text) = printers::describe_with(s.api(), *kind, &ns, name, now, show) {
             if i > 0 {
                 out.out("\n\n");
             }

@@ -225,6 +225,12 @@ impl Session {
         Session::new(World::new(seed), Mode::Script)
     }
 
+    /// kubectl's clock: the built-in cluster's simulated time (in live mode, the wall clock
+    /// the page sets), from which describe and the printers count ages.
+    pub fn now(&self) -> crate::clock::Time {
+        self.world.now()
+    }
+
     /// The API server this session's kubectl talks to: the built-in cluster, in process.
     pub fn api(&mut self) -> &mut dyn Api {
         match self.remote.as_mut() {

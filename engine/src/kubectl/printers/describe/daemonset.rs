@@ -4,12 +4,12 @@
 
 use super::pod::pod_template;
 use super::pods_status;
+use super::reader::Reader;
 use super::{annotations, events, labels, Writer};
 use crate::clock::Time;
 use crate::model::{DaemonSet, PodTemplateSpec};
-use crate::store::Store;
 
-pub(super) fn describe_daemonset(store: &Store, ds: &DaemonSet, now: Time) -> String {
+pub(super) fn describe_daemonset(r: &mut Reader, ds: &DaemonSet, now: Time) -> String {
     let m = &ds.metadata;
     let st = &ds.status;
     let mut w = Writer::default();
@@ -31,9 +31,9 @@ pub(super) fn describe_daemonset(store: &Store, ds: &DaemonSet, now: Time) -> St
     );
     w.w(0, &format!("Number of Nodes Scheduled with Available Pods: {}\n", st.number_available));
     w.w(0, &format!("Number of Nodes Misscheduled: {}\n", st.number_misscheduled));
-    pods_status(&mut w, store, m, &selector);
+    pods_status(&mut w, r, m, &selector);
     pod_template(&mut w, &ds.spec.template);
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 

@@ -4,12 +4,12 @@
 //! Models kubectl/pkg/describe/describe.go (release-1.32) `describeHorizontalPodAutoscalerV2`
 //! and `printDirectionBehavior`.
 
+use super::reader::Reader;
 use super::{annotations, events, labels, rfc1123z, Writer};
 use crate::clock::Time;
 use crate::model::{HorizontalPodAutoscaler, HpaScalingRules, MetricSpec, MetricStatus};
-use crate::store::Store;
 
-pub(super) fn describe_hpa(store: &Store, h: &HorizontalPodAutoscaler, now: Time) -> String {
+pub(super) fn describe_hpa(reader: &mut Reader, h: &HorizontalPodAutoscaler, now: Time) -> String {
     let m = &h.metadata;
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -44,7 +44,7 @@ pub(super) fn describe_hpa(store: &Store, h: &HorizontalPodAutoscaler, now: Time
             w.w(1, &format!("{}\t{}\t{}\t{}\n", c.type_, c.status, c.reason, c.message));
         }
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, reader.events_for(&m.uid), now);
     w.0
 }
 

@@ -2,10 +2,10 @@
 //! `capIndexesListOrNone`, `describeCronJob`, `describeJobTemplate` and `printActiveJobs`.
 
 use super::pod::pod_template;
+use super::reader::Reader;
 use super::{annotations, controlled_by, events, labels, rfc1123z, Writer};
 use crate::clock::Time;
 use crate::model::{CronJob, Job, JobTemplateSpec, LabelSelector};
-use crate::store::Store;
 
 /// `metav1.LabelSelectorAsSelector(...).String()`; a nil selector selects nothing and
 /// prints as nothing.
@@ -13,7 +13,7 @@ fn selector(s: Option<&LabelSelector>) -> String {
     s.map(|s| s.to_selector().to_string()).unwrap_or_default()
 }
 
-pub(super) fn describe_job(store: &Store, job: &Job, now: Time) -> String {
+pub(super) fn describe_job(r: &mut Reader, job: &Job, now: Time) -> String {
     let m = &job.metadata;
     let (spec, st) = (&job.spec, &job.status);
     let mut w = Writer::default();
@@ -75,7 +75,7 @@ pub(super) fn describe_job(store: &Store, job: &Job, now: Time) -> String {
         w.w(0, &format!("Completed Indexes:\t{indexes}\n"));
     }
     pod_template(&mut w, &spec.template);
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
@@ -92,7 +92,7 @@ fn cap_indexes(indexes: &str, soft_limit: usize) -> String {
     }
 }
 
-pub(super) fn describe_cronjob(store: &Store, cj: &CronJob, now: Time) -> String {
+pub(super) fn describe_cronjob(r: &mut Reader, cj: &CronJob, now: Time) -> String {
     let m = &cj.metadata;
     let spec = &cj.spec;
     let mut w = Writer::default();
@@ -121,7 +121,7 @@ pub(super) fn describe_cronjob(store: &Store, cj: &CronJob, now: Time) -> String
     } else {
         w.w(0, &format!("Active Jobs:\t{}\n", active.join(", ")));
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 

@@ -11,37 +11,40 @@ mod hpa;
 mod job;
 mod node;
 mod pod;
+mod reader;
 mod service;
 mod statefulset;
 mod workload;
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
 use super::json::object_json;
 use super::since;
 use super::TabWriter;
+use crate::api::client::Api;
 use crate::clock::Time;
 use crate::model::{Event, Kind, Object, ObjectMeta};
-use crate::store::{Key, Store};
+use reader::Reader;
 
 /// The description of one object, or `None` when it does not exist.
-pub fn describe(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
-    describe_with(store, kind, ns, name, now, true)
+pub fn describe(api: &mut dyn Api, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
+    describe_with(api, kind, ns, name, now, true)
 }
 
 /// `describe` with `DescriberSettings.ShowEvents`: without events a describer leaves its
 /// `Events:` section out entirely (describe.go fetches events only when asked to).
 pub fn describe_with(
-    store: &Store,
+    api: &mut dyn Api,
     kind: Kind,
     ns: &str,
     name: &str,
     now: Time,
     show_events: bool,
 ) -> Option<String> {
-    let mut text = describe_text(store, kind, ns, name, now)?;
+    let mut text = describe_text(&mut Reader::new(api), kind, ns, name, now)?;
     if !show_events {
         // Every describer writes its events last, as the only top-level `Events:` line.
         if let Some(at) = text.rfind("\nEvents:") {
@@ -51,24 +54,63 @@ pub fn describe_with(
     Some(TabWriter::describe().write_text(&text))
 }
 
-fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
+fn describe_text(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
     Some(match kind {
-        Kind::Pod => pod::describe_pod(store, store.get(ns, name)?, now),
-        Kind::ReplicaSet => workload::describe_replicaset(store, store.get(ns, name)?, now),
-        Kind::Deployment => workload::describe_deployment(store, store.get(ns, name)?, now),
-        Kind::Node => node::describe_node(store, store.get("", name)?, now),
-        Kind::Service => service::describe_service(store, store.get(ns, name)?, now),
-        Kind::EndpointSlice => service::describe_endpoint_slice(store, store.get(ns, name)?, now),
-        Kind::Endpoints => service::describe_endpoints(store, store.get(ns, name)?, now),
-        Kind::DaemonSet => daemonset::describe_daemonset(store, store.get(ns, name)?, now),
-        Kind::StatefulSet => statefulset::describe_statefulset(store, store.get(ns, name)?, now),
-        Kind::PersistentVolumeClaim => statefulset::describe_pvc(store, store.get(ns, name)?, now),
-        Kind::Job => job::describe_job(store, store.get(ns, name)?, now),
-        Kind::CronJob => job::describe_cronjob(store, store.get(ns, name)?, now),
-        Kind::HorizontalPodAutoscaler => hpa::describe_hpa(store, store.get(ns, name)?, now),
+        Kind::Pod => {
+            let o = r.get(ns, name)?;
+            pod::describe_pod(r, &o, now)
+        }
+        Kind::ReplicaSet => {
+            let o = r.get(ns, name)?;
+            workload::describe_replicaset(r, &o, now)
+        }
+        Kind::Deployment => {
+            let o = r.get(ns, name)?;
+            workload::describe_deployment(r, &o, now)
+        }
+        Kind::Node => {
+            let o = r.get("", name)?;
+            node::describe_node(r, &o, now)
+        }
+        Kind::Service => {
+            let o = r.get(ns, name)?;
+            service::describe_service(r, &o, now)
+        }
+        Kind::EndpointSlice => {
+            let o = r.get(ns, name)?;
+            service::describe_endpoint_slice(r, &o, now)
+        }
+        Kind::Endpoints => {
+            let o = r.get(ns, name)?;
+            service::describe_endpoints(r, &o, now)
+        }
+        Kind::DaemonSet => {
+            let o = r.get(ns, name)?;
+            daemonset::describe_daemonset(r, &o, now)
+        }
+        Kind::StatefulSet => {
+            let o = r.get(ns, name)?;
+            statefulset::describe_statefulset(r, &o, now)
+        }
+        Kind::PersistentVolumeClaim => {
+            let o = r.get(ns, name)?;
+            statefulset::describe_pvc(r, &o, now)
+        }
+        Kind::Job => {
+            let o = r.get(ns, name)?;
+            job::describe_job(r, &o, now)
+        }
+        Kind::CronJob => {
+            let o = r.get(ns, name)?;
+            job::describe_cronjob(r, &o, now)
+        }
+        Kind::HorizontalPodAutoscaler => {
+            let o = r.get(ns, name)?;
+            hpa::describe_hpa(r, &o, now)
+        }
         Kind::ControllerRevision | Kind::Event => {
-            let obj = store.get_object(kind, &Key::new(ns, name))?;
-            describe_generic(&obj, store.events_for(&obj.meta().uid), now)
+            let obj = r.object(kind, ns, name)?;
+            describe_generic(&obj, r.events_for(&obj.meta().uid), now)
         }
     })
 }
@@ -77,15 +119,15 @@ fn describe_text(store: &Store, kind: Kind, ns: &str, name: &str, now: Time) -> 
 /// controls, by phase (Pending counts as Waiting).
 pub(super) fn pods_status(
     w: &mut Writer,
-    store: &Store,
+    r: &mut Reader,
     owner: &ObjectMeta,
     selector: &crate::labels::selector::Selector,
 ) {
     use crate::model::{Pod, PodPhase};
     let mut counts = [0; 4];
-    let owned = store
-        .list::<Pod>(Some(&owner.namespace), Some(selector))
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == owner.uid));
+    let pods = r.list::<Pod>(Some(&owner.namespace), Some(selector), None);
+    let owned =
+        pods.iter().filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == owner.uid));
     for p in owned {
         match p.status.phase {
             PodPhase::Running => counts[0] += 1,
@@ -174,7 +216,7 @@ pub(super) fn controlled_by(w: &mut Writer, meta: &ObjectMeta) {
 }
 
 /// `DescribeEvents`: sorted by last occurrence; Age is `<age>` or `<last> (xN over <first>)`.
-pub(super) fn events(w: &mut Writer, mut list: Vec<&Event>, now: Time) {
+pub(super) fn events(w: &mut Writer, mut list: Vec<Rc<Event>>, now: Time) {
     if list.is_empty() {
         w.w(0, "Events:\t<none>\n");
         return;
@@ -210,7 +252,7 @@ pub(super) fn rfc1123z(t: Option<Time>) -> String {
 }
 
 /// `genericDescriber`: metadata, then every other field with `smartLabelFor` labels.
-fn describe_generic(obj: &Object, evs: Vec<&Event>, now: Time) -> String {
+fn describe_generic(obj: &Object, evs: Vec<Rc<Event>>, now: Time) -> String {
     let m = obj.meta();
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));

@@ -3,13 +3,13 @@
 //! requests and no lease object, so requests print as zero and the lease is derived from the
 //! Ready heartbeat.
 
+use super::reader::Reader;
 use super::{annotations, events, labels, rfc1123z, since, Writer};
 use crate::api::printers::node_roles;
 use crate::clock::Time;
-use crate::model::{Node, Pod, PodPhase};
-use crate::store::Store;
+use crate::model::{Node, Pod};
 
-pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
+pub(super) fn describe_node(r: &mut Reader, node: &Node, now: Time) -> String {
     let m = &node.metadata;
     let st = &node.status;
     let mut w = Writer::default();
@@ -100,12 +100,10 @@ pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
     }
 
     // Non-terminated pods: every pod bound here that has not succeeded or failed.
-    let pods: Vec<&Pod> = store
-        .pods_on_node(&m.name)
-        .iter()
-        .filter_map(|k| store.get::<Pod>(&k.ns, &k.name))
-        .filter(|p| !matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed))
-        .collect();
+    // describe.go: a list across namespaces by `spec.nodeName` without the finished phases.
+    let fields = format!("spec.nodeName={},status.phase!=Succeeded,status.phase!=Failed", m.name);
+    let listed = r.list::<Pod>(None, None, Some(&fields));
+    let pods: Vec<&Pod> = listed.iter().map(|p| &**p).collect();
     w.w(0, &format!("Non-terminated Pods:\t({} in total)\n", pods.len()));
     w.w(1, "Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
     w.w(1, "---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
@@ -142,8 +140,8 @@ pub(super) fn describe_node(store: &Store, node: &Node, now: Time) -> String {
         w.w(1, &format!("{resource}\t0\t0\n"));
     }
     // Controllers record node events against the UID, the kubelet against the name.
-    let mut evs = store.events_for(&m.uid);
-    evs.extend(store.events_for(&m.name));
+    let mut evs = r.events_for(&m.uid);
+    evs.extend(r.events_for(&m.name));
     events(&mut w, evs, now);
     w.0
 }

@@ -5,15 +5,15 @@
 
 use serde_json::Value;
 
+use super::reader::Reader;
 use super::{annotations, controlled_by, events, labels, rfc1123z, since, Writer};
 use crate::clock::Time;
 use crate::model::{
     qos_class, Container, ContainerState, ContainerStatus, Pod, PodPhase, PodTemplateSpec,
     Toleration, Volume,
 };
-use crate::store::Store;
 
-pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
+pub(super) fn describe_pod(r: &mut Reader, pod: &Pod, now: Time) -> String {
     let m = &pod.metadata;
     let status = &pod.status;
     let mut w = Writer::default();
@@ -81,7 +81,7 @@ pub(super) fn describe_pod(store: &Store, pod: &Pod, now: Time) -> String {
     w.w(0, &format!("QoS Class:\t{}\n", qos.as_str()));
     node_selectors(&mut w, pod.spec.node_selector.as_deref(), "");
     tolerations(&mut w, pod.spec.tolerations.as_deref().unwrap_or_default(), "");
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 

@@ -4,18 +4,18 @@
 //! `describeEndpointSliceV1` and `describeEndpoints`. The slices are found as the describer
 //! lists them, by the `kubernetes.io/service-name` label in the Service's namespace.
 
+use super::reader::Reader;
 use super::{annotations, events, labels, Writer};
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{EndpointSlice, Endpoints, IntOrString, Service, LABEL_SERVICE_NAME};
-use crate::store::Store;
 
 use super::super::format_labels;
 
 /// `formatEndpointSlices`' `max`.
 const MAX_LISTED: usize = 3;
 
-pub(super) fn describe_service(store: &Store, svc: &Service, now: Time) -> String {
+pub(super) fn describe_service(r: &mut Reader, svc: &Service, now: Time) -> String {
     let m = &svc.metadata;
     let spec = &svc.spec;
     let mut w = Writer::default();
@@ -39,8 +39,8 @@ pub(super) fn describe_service(store: &Store, svc: &Service, now: Time) -> Strin
     }
     let selector =
         Selector::from_match_labels(&[(LABEL_SERVICE_NAME.to_string(), m.name.clone())].into());
-    let slices: Vec<&EndpointSlice> =
-        store.list::<EndpointSlice>(Some(&m.namespace), Some(&selector)).collect();
+    let listed = r.list::<EndpointSlice>(Some(&m.namespace), Some(&selector), None);
+    let slices: Vec<&EndpointSlice> = listed.iter().map(|s| &**s).collect();
     for p in &spec.ports {
         let name = if p.name().is_empty() { "<unset>" } else { p.name() };
         let proto = p.protocol();
@@ -65,7 +65,7 @@ pub(super) fn describe_service(store: &Store, svc: &Service, now: Time) -> Strin
     if let Some(p) = &spec.internal_traffic_policy {
         w.w(0, &format!("Internal Traffic Policy:\t{p}\n"));
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
@@ -139,7 +139,7 @@ fn join_host_port(host: &str, port: i32) -> String {
     }
 }
 
-pub(super) fn describe_endpoint_slice(store: &Store, s: &EndpointSlice, now: Time) -> String {
+pub(super) fn describe_endpoint_slice(r: &mut Reader, s: &EndpointSlice, now: Time) -> String {
     let m = &s.metadata;
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -181,7 +181,7 @@ pub(super) fn describe_endpoint_slice(store: &Store, s: &EndpointSlice, now: Tim
             w.w(2, &format!("Zone:\t{}\n", unset(e.zone.as_deref())));
         }
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
@@ -193,7 +193,7 @@ fn go_bool(b: bool) -> &'static str {
     }
 }
 
-pub(super) fn describe_endpoints(store: &Store, e: &Endpoints, now: Time) -> String {
+pub(super) fn describe_endpoints(r: &mut Reader, e: &Endpoints, now: Time) -> String {
     let m = &e.metadata;
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -224,7 +224,7 @@ pub(super) fn describe_endpoints(store: &Store, e: &Endpoints, now: Time) -> Str
         }
         w.w(0, "\n");
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 

@@ -6,16 +6,17 @@
 
 use super::pods_status;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use super::pod::pod_template;
+use super::reader::Reader;
 use super::{annotations, events, labels, rfc1123z, Writer};
 use crate::api::printers::access_modes;
 use crate::api::printers::since;
 use crate::clock::Time;
 use crate::model::{PersistentVolumeClaim, Pod, StatefulSet};
-use crate::store::Store;
 
-pub(super) fn describe_statefulset(store: &Store, set: &StatefulSet, now: Time) -> String {
+pub(super) fn describe_statefulset(r: &mut Reader, set: &StatefulSet, now: Time) -> String {
     let (m, spec) = (&set.metadata, &set.spec);
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -45,10 +46,10 @@ pub(super) fn describe_statefulset(store: &Store, set: &StatefulSet, now: Time) 
     w.w(0, "Persistent Volume Claim Retention Policy:\n");
     w.w(1, &format!("WhenDeleted:\t{}\n", policy.when_deleted));
     w.w(1, &format!("WhenScaled:\t{}\n", policy.when_scaled));
-    pods_status(&mut w, store, m, &selector);
+    pods_status(&mut w, r, m, &selector);
     pod_template(&mut w, &spec.template);
     volume_claim_templates(&mut w, &spec.volume_claim_templates);
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
@@ -80,7 +81,7 @@ fn storage_class(c: &PersistentVolumeClaim) -> &str {
     c.spec.storage_class_name.as_deref().unwrap_or("")
 }
 
-pub(super) fn describe_pvc(store: &Store, c: &PersistentVolumeClaim, now: Time) -> String {
+pub(super) fn describe_pvc(r: &mut Reader, c: &PersistentVolumeClaim, now: Time) -> String {
     let m = &c.metadata;
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -108,15 +109,16 @@ pub(super) fn describe_pvc(store: &Store, c: &PersistentVolumeClaim, now: Time) 
     if let Some(mode) = &c.spec.volume_mode {
         w.w(0, &format!("VolumeMode:\t{mode}\n"));
     }
-    used_by(&mut w, &pods_for_claim(store, c));
-    events(&mut w, store.events_for(&m.uid), now);
+    let ns_pods = r.list::<Pod>(Some(&c.metadata.namespace), None, None);
+    used_by(&mut w, &pods_for_claim(&ns_pods, c));
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
 /// `getPodsForPVC`: pods with a volume naming the claim (once per such volume, as
 /// upstream), then pods named as the claim's owners that are not listed yet.
-fn pods_for_claim<'a>(store: &'a Store, c: &'a PersistentVolumeClaim) -> Vec<&'a Pod> {
-    let ns_pods: Vec<&Pod> = store.list::<Pod>(Some(&c.metadata.namespace), None).collect();
+fn pods_for_claim<'a>(listed: &'a [Rc<Pod>], c: &'a PersistentVolumeClaim) -> Vec<&'a Pod> {
+    let ns_pods: Vec<&Pod> = listed.iter().map(|p| &**p).collect();
     let mut pods: Vec<&Pod> = Vec::new();
     for &p in &ns_pods {
         for v in p.spec.volumes.iter() {

@@ -1,6 +1,17 @@
 //! Describe output for a small cluster: a Deployment, its ReplicaSet, three pods and a node.
 
 use super::*;
+use crate::store::{Key, Store};
+use crate::world::World;
+
+/// Describes through the API of a cluster holding exactly `store`'s objects.
+fn describe(store: &mut Store, kind: Kind, ns: &str, name: &str, now: Time) -> Option<String> {
+    let mut w = World::empty(1);
+    std::mem::swap(&mut w.store, store);
+    let text = super::describe(&mut w, kind, ns, name, now);
+    std::mem::swap(&mut w.store, store);
+    text
+}
 use crate::controllers::kubelet;
 use crate::model::*;
 use crate::rng::SimRng;
@@ -146,7 +157,7 @@ fn now() -> Time {
 
 #[test]
 fn pods_show_their_controller_containers_and_events() {
-    let store = cluster();
+    let mut store = cluster();
     let pod: &Pod = store.get("default", "web-7d9f5cbb6d-8xk2p").unwrap();
     // The IDs the status holds, as the runtime reported them.
     let status = &pod.status.container_statuses[0];
@@ -205,7 +216,7 @@ Events:
 "
     );
     assert_eq!(
-        describe(&store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", now()).unwrap(),
+        describe(&mut store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", now()).unwrap(),
         want
     );
 }
@@ -217,13 +228,13 @@ fn terminating_pods_show_the_deletion_and_grace_period() {
     pod.metadata.deletion_timestamp = Some(Time(2 * MIN + 55_000));
     pod.metadata.deletion_grace_period_seconds = Some(30);
     store.pods.insert(Key::of(&pod.metadata, Kind::Pod), pod.into());
-    let text = describe(&store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", now()).unwrap();
+    let text = describe(&mut store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", now()).unwrap();
     assert!(text.contains("\nStatus:                    Terminating (lasts 5s)\n"), "{text}");
     assert!(text.contains("\nTermination Grace Period:  30s\n"), "{text}");
     // Within the grace period the deletion timestamp is still ahead: Go's HumanDuration of a
     // negative duration, as real kubectl prints it.
     let text =
-        describe(&store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", Time(2 * MIN)).unwrap();
+        describe(&mut store, Kind::Pod, "default", "web-7d9f5cbb6d-8xk2p", Time(2 * MIN)).unwrap();
     assert!(
         text.contains("\nStatus:                    Terminating (lasts <invalid>)\n"),
         "{text}"
@@ -232,7 +243,7 @@ fn terminating_pods_show_the_deletion_and_grace_period() {
 
 #[test]
 fn replicasets_show_owner_replicas_and_pod_counts() {
-    let store = cluster();
+    let mut store = cluster();
     let want = "Name:           web-7d9f5cbb6d
 Namespace:      default
 Selector:       app=web,pod-template-hash=7d9f5cbb6d
@@ -258,14 +269,14 @@ Pod Template:
 Events:            <none>
 ";
     assert_eq!(
-        describe(&store, Kind::ReplicaSet, "default", "web-7d9f5cbb6d", now()).unwrap(),
+        describe(&mut store, Kind::ReplicaSet, "default", "web-7d9f5cbb6d", now()).unwrap(),
         want
     );
 }
 
 #[test]
 fn deployments_show_strategy_conditions_and_replicasets() {
-    let store = cluster();
+    let mut store = cluster();
     let want = "Name:                   web
 Namespace:              default
 CreationTimestamp:      Wed, 01 Jan 2025 00:00:00 +0000
@@ -297,13 +308,13 @@ OldReplicaSets:  <none>
 NewReplicaSet:   web-7d9f5cbb6d (3/3 replicas created)
 Events:          <none>
 ";
-    assert_eq!(describe(&store, Kind::Deployment, "default", "web", now()).unwrap(), want);
+    assert_eq!(describe(&mut store, Kind::Deployment, "default", "web", now()).unwrap(), want);
 }
 
 #[test]
 fn nodes_list_their_pods_in_the_allocation_table() {
-    let store = cluster();
-    let text = describe(&store, Kind::Node, "default", "node-1", now()).unwrap();
+    let mut store = cluster();
+    let text = describe(&mut store, Kind::Node, "default", "node-1", now()).unwrap();
     for line in [
         "Name:               node-1\n",
         "Roles:              <none>\n",
@@ -324,15 +335,15 @@ fn nodes_list_their_pods_in_the_allocation_table() {
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
-    assert_eq!(describe(&store, Kind::Node, "", "node-2", now()), None);
+    assert_eq!(describe(&mut store, Kind::Node, "", "node-2", now()), None);
 }
 
 #[test]
 fn events_use_the_generic_describer() {
-    let store = cluster();
+    let mut store = cluster();
     let pod: &Pod = store.get("default", "web-7d9f5cbb6d-8xk2p").unwrap();
     let ev = store.events_for(&pod.metadata.uid)[0].metadata.name.clone();
-    let text = describe(&store, Kind::Event, "default", &ev, now()).unwrap();
+    let text = describe(&mut store, Kind::Event, "default", &ev, now()).unwrap();
     for line in [
         "API Version:      v1\n",
         "Count:            1\n",

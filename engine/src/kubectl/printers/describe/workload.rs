@@ -4,12 +4,12 @@
 
 use super::pod::pod_template;
 use super::pods_status;
+use super::reader::Reader;
 use super::{annotations, controlled_by, events, labels, rfc1123z, Writer};
 use crate::clock::Time;
 use crate::model::{Condition, Deployment, PodTemplateSpec, ReplicaSet, StrategyType};
-use crate::store::Store;
 
-pub(super) fn describe_replicaset(store: &Store, rs: &ReplicaSet, now: Time) -> String {
+pub(super) fn describe_replicaset(r: &mut Reader, rs: &ReplicaSet, now: Time) -> String {
     let m = &rs.metadata;
     let mut w = Writer::default();
     w.w(0, &format!("Name:\t{}\n", m.name));
@@ -21,14 +21,14 @@ pub(super) fn describe_replicaset(store: &Store, rs: &ReplicaSet, now: Time) -> 
     w.w(0, &format!("Replicas:\t{} current / {} desired\n", rs.status.replicas, rs.spec.replicas));
     // Pods matching the selector and controlled by this ReplicaSet; Pending counts as Waiting.
     let selector = rs.spec.selector.to_selector();
-    pods_status(&mut w, store, m, &selector);
+    pods_status(&mut w, r, m, &selector);
     pod_template(&mut w, &rs.spec.template);
     conditions(&mut w, &rs.status.conditions);
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
-pub(super) fn describe_deployment(store: &Store, d: &Deployment, now: Time) -> String {
+pub(super) fn describe_deployment(r: &mut Reader, d: &Deployment, now: Time) -> String {
     let m = &d.metadata;
     let s = &d.status;
     let mut w = Writer::default();
@@ -67,8 +67,10 @@ pub(super) fn describe_deployment(store: &Store, d: &Deployment, now: Time) -> S
     conditions(&mut w, &s.conditions);
 
     // The ReplicaSets the Deployment controls, oldest first; the new one has the template.
-    let mut owned: Vec<&ReplicaSet> = store
-        .list::<ReplicaSet>(Some(&m.namespace), Some(&selector))
+    let listed = r.list::<ReplicaSet>(Some(&m.namespace), Some(&selector), None);
+    let mut owned: Vec<&ReplicaSet> = listed
+        .iter()
+        .map(|rs| &**rs)
         .filter(|rs| rs.metadata.controller_ref().is_some_and(|r| r.uid == m.uid))
         .collect();
     crate::sort::sort_by(&mut owned, |a, b| {
@@ -83,7 +85,7 @@ pub(super) fn describe_deployment(store: &Store, d: &Deployment, now: Time) -> S
         w.w(0, &format!("OldReplicaSets:\t{}\n", replica_sets(&old_rs)));
         w.w(0, &format!("NewReplicaSet:\t{}\n", replica_sets(&new_rs)));
     }
-    events(&mut w, store.events_for(&m.uid), now);
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
 
