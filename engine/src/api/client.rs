@@ -108,7 +108,8 @@ impl Call {
         Call { body: Some(body), ..Call::new(Verb::Patch(ty), kind, namespace, Some(name)) }
     }
 
-    /// The same call against a subresource.
+    /// The same call against a subresource (named as client-go's `SubResource`).
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(mut self, subresource: &'static str) -> Call {
         self.subresource = Some(subresource);
         self
@@ -191,15 +192,21 @@ pub struct Refusal {
     pub reason: String,
     pub message: String,
     /// `details`: the object's kind and name, and for Invalid its causes.
-    pub details: Value,
+    pub details: Box<Value>,
 }
 
 impl Refusal {
+    /// A refusal of kubectl's own, before or instead of a request (a patch it could not
+    /// compute): no reason, so it prints as `Error from server: MESSAGE`.
+    pub fn client(message: impl Into<String>) -> Refusal {
+        Refusal { code: 0, reason: String::new(), message: message.into(), details: Box::default() }
+    }
+
     /// A non-2xx answer's Status, or what client-go says of a body that is none
     /// (rest/request.go `newUnstructuredResponseError`).
     pub fn of(answer: &Answer) -> Refusal {
         let field = |k: &str| answer.body.get(k).and_then(Value::as_str).map(String::from);
-        let details = answer.body.get("details").cloned().unwrap_or(Value::Null);
+        let details = Box::new(answer.body.get("details").cloned().unwrap_or(Value::Null));
         match (field("reason"), field("message")) {
             (reason, Some(message)) => {
                 Refusal { code: answer.code, reason: reason.unwrap_or_default(), message, details }
@@ -278,7 +285,7 @@ pub fn object(api: &mut dyn Api, call: &Call) -> Result<Object, Refusal> {
         code: answer.code,
         reason: String::new(),
         message: format!("the server's answer is not a {}", call.kind.as_str()),
-        details: Value::Null,
+        details: Box::default(),
     })
 }
 

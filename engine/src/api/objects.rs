@@ -48,10 +48,13 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
         ("POST", Some(name), Some("binding")) if kind == Kind::Pod => {
             done(subresources::binding(world, req, res, name))
         }
+        ("POST", Some(name), Some("eviction")) if kind == Kind::Pod => {
+            done(super::eviction::evict(world, req, res, name))
+        }
         ("GET", Some(name), Some("log")) if kind == Kind::Pod => {
             done(subresources::log(world, q, res, name))
         }
-        (_, _, Some("status" | "scale" | "binding" | "log")) | (_, _, None) => {
+        (_, _, Some("status" | "scale" | "binding" | "eviction" | "log")) | (_, _, None) => {
             Status::method_not_allowed().into()
         }
         _ => Status::no_route().into(),

@@ -4,11 +4,10 @@
 
 use serde_json::{json, Value};
 
-use crate::api::client::{self, Call};
+use crate::api::client::{self, Call, Verb};
 use crate::api::patch::PatchType;
 use crate::clock::Time;
 use crate::model::*;
-use crate::store::DeleteOptions;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::delete::still_there;
@@ -142,12 +141,16 @@ fn drain_one(
     grace: Option<i64>,
     out: &mut Output,
 ) -> Result<(), String> {
-    let pods: Vec<Pod> = s
-        .world
-        .store
-        .pods_on_node(name)
-        .iter()
-        .filter_map(|k| s.world.store.get::<Pod>(&k.ns, &k.name).cloned())
+    // drain.go GetPodsForDeletion: the node's pods, by field selector across namespaces.
+    let fields = format!("spec.nodeName={name}");
+    let listed =
+        client::list(s.api(), Kind::Pod, "", None, Some(&fields)).map_err(|e| e.to_string())?;
+    let pods: Vec<Pod> = listed
+        .into_iter()
+        .filter_map(|o| match o {
+            Object::Pod(p) => Some((*p).clone()),
+            _ => None,
+        })
         .filter(|p| !p.metadata.is_deleting())
         .collect();
     // drain/filters.go unreplicatedFilter; finished pods may always go.
@@ -178,8 +181,21 @@ fn drain_one(
     }
     let mut uids = Vec::new();
     for p in &pods {
-        let opts = DeleteOptions { grace_period_seconds: grace, ..Default::default() };
-        if s.world.delete::<Pod>(&p.metadata.namespace, &p.metadata.name, &opts).is_ok() {
+        // drain.go EvictPod: a policy/v1 Eviction with the delete options
+        // (`makeDeleteOptions`: the grace period only when one was given).
+        let (ns, pod) = (&p.metadata.namespace, &p.metadata.name);
+        let mut delete_options = json!({});
+        if let Some(g) = grace {
+            delete_options["gracePeriodSeconds"] = g.into();
+        }
+        let mut call = Call::get(Kind::Pod, ns, pod).sub("eviction");
+        call.verb = Verb::Create;
+        call.body = Some(json!({
+            "apiVersion": "policy/v1", "kind": "Eviction",
+            "metadata": { "name": pod, "namespace": ns },
+            "deleteOptions": delete_options,
+        }));
+        if (200..300).contains(&s.api().send(&call).code) {
             uids.push((
                 Kind::Pod,
                 p.metadata.namespace.clone(),

@@ -77,12 +77,7 @@ pub(super) fn write_spec(s: &mut Session, obj: &Object, spec: PodSpec) -> Result
         _ => return Ok(changed),
     }
     let json = |o: &Object| serde_json::to_value(o).unwrap_or_default();
-    let patch = strategic::create_two_way(&json(obj), &json(&changed)).map_err(|e| Refusal {
-        code: 0,
-        reason: String::new(),
-        message: e,
-        details: serde_json::Value::Null,
-    })?;
+    let patch = strategic::create_two_way(&json(obj), &json(&changed)).map_err(Refusal::client)?;
     let m = obj.meta();
     let call = Call::patch(obj.kind(), &m.namespace, &m.name, PatchType::Strategic, patch)
         .field_manager("kubectl-set");
