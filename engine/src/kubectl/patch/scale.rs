@@ -15,7 +15,7 @@ pub(super) fn patch_scale(
     req: &Request,
 ) -> Result<(Patched, bool), KubectlError> {
     let (before, after) =
-        subresources::patch_scale(&mut s.world, kind, req.ns, req.name, req.ty, req.body)
+        subresources::patch_scale(&mut s.world, kind, req.ns, req.name, req.ty, req.body, false)
             .map_err(|status| KubectlError::Plain(status.kubectl_words()))?;
     let changed = after["metadata"]["resourceVersion"] != before["metadata"]["resourceVersion"];
     Ok((Patched::Scale(after), changed))
