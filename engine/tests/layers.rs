@@ -250,7 +250,6 @@ const STILL_REACHING: &[&str] = &[
     "kubectl/mod.rs",
     "kubectl/mutate.rs",
     "kubectl/nodes.rs",
-    "kubectl/patch/scale.rs",
     "kubectl/patch.rs",
     "kubectl/printers/describe/daemonset.rs",
     "kubectl/printers/describe/hpa.rs",
