@@ -249,7 +249,6 @@ const STILL_REACHING: &[&str] = &[
     "kubectl/mod.rs",
     "kubectl/mutate.rs",
     "kubectl/nodes.rs",
-    "kubectl/patch/scale.rs",
     "kubectl/patch.rs",
     "kubectl/printers/describe/statefulset.rs",
     "kubectl/printers/describe/tests.rs",

@@ -60,6 +60,8 @@ pub fn scale_json(world: &World, kind: Kind, ns: &str, name: &str) -> Result<Val
 
 /// A new Scale written back to its owner: its `spec.replicas`, after the Scale's own
 /// decoding and validation (`ValidateScale`), with the Scale's resourceVersion a precondition.
+/// With `dry`, the owner's update is judged by the store and nothing is stored, as the
+/// apiserver's `?dryRun=All` on the scale subresource (`kubectl scale --dry-run=server`).
 fn write_scale(
     world: &mut World,
     kind: Kind,
@@ -67,6 +69,7 @@ fn write_scale(
     name: &str,
     scale: &Value,
     current: &Value,
+    dry: bool,
 ) -> Result<Value, Status> {
     let replicas = match scale.pointer("/spec/replicas") {
         None | Some(Value::Null) => 0,
@@ -98,6 +101,9 @@ fn write_scale(
         let message = "the object has been modified; please apply your changes to the latest version and try again".into();
         return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
     }
+    if dry {
+        return dry_run_scale(world, kind, ns, name, replicas);
+    }
     match kind {
         Kind::Deployment => {
             world.modify::<Deployment>(ns, name, |d| d.spec.replicas = replicas).map(drop)
@@ -110,8 +116,42 @@ fn write_scale(
     scale_json(world, kind, ns, name)
 }
 
-/// PATCH of a Scale: the patch applied to the Scale, written back. Returns the Scale before
-/// and after.
+/// The Scale the owner would have with `replicas`, judged by the store's dry-run update.
+fn dry_run_scale(
+    world: &mut World,
+    kind: Kind,
+    ns: &str,
+    name: &str,
+    replicas: i32,
+) -> Result<Value, Status> {
+    let now = world.now();
+    let store = &mut world.store;
+    let missing = || Status::not_found(kind, name);
+    let scale = match kind {
+        Kind::Deployment => {
+            let mut d = store.get::<Deployment>(ns, name).cloned().ok_or_else(missing)?;
+            d.spec.replicas = replicas;
+            let d = store.update_dry_run(d, now)?;
+            scale_of(&d.metadata, d.spec.replicas, d.status.replicas, &d.spec.selector)
+        }
+        Kind::ReplicaSet => {
+            let mut r = store.get::<ReplicaSet>(ns, name).cloned().ok_or_else(missing)?;
+            r.spec.replicas = replicas;
+            let r = store.update_dry_run(r, now)?;
+            scale_of(&r.metadata, r.spec.replicas, r.status.replicas, &r.spec.selector)
+        }
+        _ => {
+            let mut x = store.get::<StatefulSet>(ns, name).cloned().ok_or_else(missing)?;
+            x.spec.replicas = replicas;
+            let x = store.update_dry_run(x, now)?;
+            scale_of(&x.metadata, x.spec.replicas, x.status.replicas, &x.spec.selector)
+        }
+    };
+    Ok(scale)
+}
+
+/// PATCH of a Scale: the patch applied to the Scale, written back (or, with `dry`, only
+/// judged). Returns the Scale before and after.
 pub fn patch_scale(
     world: &mut World,
     kind: Kind,
@@ -119,13 +159,14 @@ pub fn patch_scale(
     name: &str,
     ty: PatchType,
     body: &Value,
+    dry: bool,
 ) -> Result<(Value, Value), Status> {
     let current = scale_json(world, kind, ns, name)?;
     let patched = patch::apply(ty, &current, body).map_err(|e| match e {
         PatchFailure::BadRequest(m) => Status::bad_request(m),
         PatchFailure::DoesNotApply(d) => Status::unprocessable(&d),
     })?;
-    let after = write_scale(world, kind, ns, name, &patched, &current)?;
+    let after = write_scale(world, kind, ns, name, &patched, &current, dry)?;
     Ok((current, after))
 }
 
@@ -133,7 +174,7 @@ pub fn patch_scale(
 pub(super) fn scale(
     world: &mut World,
     req: &Request,
-    _q: &Query,
+    q: &Query,
     method: &str,
     kind: Kind,
     res: &Resource,
@@ -145,13 +186,14 @@ pub(super) fn scale(
         "PUT" => {
             let current = scale_json(world, kind, &ns, name)?;
             let sent = write::body(req)?;
-            write_scale(world, kind, &ns, name, &sent, &current).map(Response::ok)
+            write_scale(world, kind, &ns, name, &sent, &current, q.dry_run).map(Response::ok)
         }
         "PATCH" => {
             let ty = PatchType::from_content_type(req.content_type)
                 .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
             let body = write::patch_body(req)?;
-            patch_scale(world, kind, &ns, name, ty, &body).map(|(_, after)| Response::ok(after))
+            let (_, after) = patch_scale(world, kind, &ns, name, ty, &body, q.dry_run)?;
+            Ok(Response::ok(after))
         }
         _ => Err(Status::method_not_allowed()),
     }
@@ -197,4 +239,65 @@ pub(super) fn log(
         .map(|(t, line)| format!("{}\n", super::log::stamped(*t, line, q.timestamps)))
         .collect();
     Ok(Response { code: 200, body: Value::Null, warnings: Vec::new(), text: Some(text) })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::api::client::{self, Api, Call, Verb};
+    use crate::api::patch::PatchType;
+    use crate::model::{Kind, Object};
+    use crate::world::World;
+
+    fn world() -> World {
+        let mut w = World::new(1);
+        let web = json!({
+            "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+            "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "web"}},
+                "template": {"metadata": {"labels": {"app": "web"}},
+                    "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}
+        });
+        let create = Call {
+            verb: Verb::Create,
+            name: None,
+            body: Some(web),
+            ..Call::get(Kind::Deployment, "default", "web")
+        };
+        assert_eq!(w.send(&create).code, 201);
+        w
+    }
+
+    fn replicas(w: &mut World) -> i32 {
+        match client::get(w, Kind::Deployment, "default", "web") {
+            Ok(Object::Deployment(d)) => d.spec.replicas,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_dry_run_of_the_scale_answers_the_new_count_and_stores_nothing() {
+        let mut w = world();
+        let patch = Call::patch(
+            Kind::Deployment,
+            "default",
+            "web",
+            PatchType::Merge,
+            json!({"spec": {"replicas": 5}}),
+        )
+        .sub("scale");
+        let answer = w.send(&patch.clone().dry_run(true));
+        assert_eq!((answer.code, &answer.body["spec"]["replicas"]), (200, &json!(5)));
+        assert_eq!(replicas(&mut w), 3);
+        let mut scale = w.send(&Call::get(Kind::Deployment, "default", "web").sub("scale")).body;
+        scale["spec"]["replicas"] = json!(-1);
+        let put = Call {
+            verb: Verb::Update,
+            body: Some(scale),
+            ..Call::get(Kind::Deployment, "default", "web").sub("scale")
+        };
+        assert_eq!(w.send(&put.clone().dry_run(true)).code, 422, "validated even when dry");
+        assert_eq!(w.send(&patch).code, 200);
+        assert_eq!(replicas(&mut w), 5, "without dryRun the write is stored");
+    }
 }

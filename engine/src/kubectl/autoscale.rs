@@ -6,17 +6,19 @@
 //! `--save-config` or templates.
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/autoscale/autoscale.go (release-1.32: Validate,
-//! Run, the v1 generator); the server's v1 <-> v2 conversion is `crate::api::conversion`.
+//! Run, the v1 generator): the builder's GET of each object, then a POST of the HPA through
+//! the API client. The client addresses a kind at the version the registry serves
+//! (autoscaling/v2), so the v1 object goes converted, by the server's own v1 <-> v2
+//! conversion (`crate::api::conversion`), and the answer is printed back as v1.
 
 use serde_json::{json, Map, Value};
 
+use crate::api::client::{self, Call, Verb};
 use crate::api::conversion::{v1_of, v2_from_v1};
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::get::get_named;
 use super::mutate::ns_of;
 use super::printers;
 use super::resource;
@@ -79,7 +81,8 @@ pub fn autoscale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i
     let mut errors: Vec<KubectlError> = Vec::new();
     for (kind, names) in &sel.items {
         for name in names {
-            match autoscale_one(s, *kind, &ns, name, &o, dry, output) {
+            let manager = a.get("field-manager").unwrap_or("kubectl-autoscale");
+            match autoscale_one(s, (*kind, &ns, name), &o, (dry, manager), output) {
                 Ok(text) => out.out(text),
                 Err(e) => errors.push(e),
             }
@@ -114,18 +117,14 @@ pub fn validate(o: &Options) -> Result<(), KubectlError> {
 
 fn autoscale_one(
     s: &mut Session,
-    kind: Kind,
-    ns: &str,
-    name: &str,
+    (kind, ns, name): (Kind, &str, &str),
     o: &Options,
-    dry: DryRun,
+    (dry, manager): (DryRun, &str),
     output: Option<&str>,
 ) -> Result<String, KubectlError> {
     // The builder GETs the object first; then the scale kind resolver looks for its
     // /scale subresource in discovery (autoscale.go Run).
-    if get_named(&s.world.store, kind, ns, name).is_none() {
-        return Err(ApiError::NotFound { kind, name: name.into() }.into());
-    }
+    client::get(s.api(), kind, ns, name)?;
     if !matches!(kind, Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet) {
         let gv = match kind.group() {
             "" => format!("/{}", kind.version()),
@@ -151,18 +150,25 @@ fn autoscale_one(
     }
     let mut hpa = v2_from_v1(&v1);
     hpa.metadata.namespace = ns.to_string();
-    let created = dry.create(s, hpa)?;
+    let body = serde_json::to_value(&hpa).map_err(|e| KubectlError::Plain(e.to_string()))?;
+    // autoscale.go Run: `Create` of the HPA with the dry-run and field-manager options.
+    let call = Call {
+        verb: Verb::Create,
+        name: None,
+        body: Some(body),
+        ..Call::get(Kind::HorizontalPodAutoscaler, ns, &hpa.metadata.name)
+    }
+    .dry_run(dry == DryRun::Server)
+    .field_manager(manager);
+    let created = client::object(s.api(), &call)?;
     Ok(match output {
-        Some(f @ ("yaml" | "json")) => {
-            let v = v1_of(&Object::HorizontalPodAutoscaler(created));
-            dry_run::print_value(&v, f)
-        }
+        Some(f @ ("yaml" | "json")) => dry_run::print_value(&v1_of(&created), f),
         Some(_) => format!("{}/{hpa_name}\n", Kind::HorizontalPodAutoscaler.kind_group()),
         None => format!(
             "{}\n",
             printers::operation(
                 Kind::HorizontalPodAutoscaler,
-                &created.metadata.name,
+                &created.meta().name,
                 &dry.op("autoscaled")
             )
         ),
@@ -201,6 +207,28 @@ mod tests {
 
     fn opts(min: i32, max: i32, cpu: i32) -> Options {
         Options { min, max, cpu_percent: cpu, name: String::new() }
+    }
+
+    #[test]
+    fn the_hpa_is_created_through_the_api_and_a_server_dry_run_stores_none() {
+        let mut s = Session::new(crate::world::World::new(1), crate::kubectl::Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx").status, 0);
+        let out = s.run("k autoscale deploy web --max=3 --dry-run=server");
+        assert_eq!(
+            out.text(),
+            "horizontalpodautoscaler.autoscaling/web autoscaled (server dry run)\n"
+        );
+        assert_eq!(s.run("k get hpa web -o name").status, 1);
+        let out = s.run("k autoscale deploy web --max=3 --cpu-percent=60 -o json");
+        assert!(out.text().contains("\"targetCPUUtilizationPercentage\": 60"), "{}", out.text());
+        let line =
+            "k get hpa web -o jsonpath='{.spec.metrics[0].resource.target.averageUtilization}'";
+        assert_eq!(s.run(line).text(), "60");
+        let out = s.run("k autoscale deploy ghost --max=3");
+        assert_eq!(
+            out.text(),
+            "Error from server (NotFound): deployments.apps \"ghost\" not found\n"
+        );
     }
 
     #[test]

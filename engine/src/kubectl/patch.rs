@@ -3,31 +3,25 @@
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/patch/patch.go (`Validate`, `RunPatch`,
 //! `patchOperation`: "patched", or "patched (no change)" when the server's answer equals the
-//! object kubectl read) and the API server's side, apiserver
-//! pkg/endpoints/handlers/patch.go: a JSON or merge patch is applied to the object's JSON and
-//! decoded (`jsonPatcher`: a patch that does not decode is a BadRequest, one that does not
-//! apply a 422 whose Status kubectl prints as "The request is invalid: the server rejected
-//! our request due to an error in our request"), a strategic one is applied and converted
-//! (`smpPatcher`, `applyPatchToObject`: a value of the wrong type is an Invalid `patch`
-//! cause). Unknown fields are dropped with a warning, the server's `fieldValidation` default
-//! (`Warn`) for a request that names none, as kubectl patch's do. The result is stored by the
-//! same update as apply and edit, so validation and the loops react alike.
+//! object kubectl read). kubectl is a client here: the builder GETs each object (or its
+//! subresource), then the user's patch goes to the API server as a PATCH of the chosen type
+//! with `fieldManager=kubectl-patch`, which applies, decodes, validates and stores it
+//! (`api::write`, apiserver pkg/endpoints/handlers/patch.go); unknown fields come back as
+//! `Warning` headers. A client-side dry run sends nothing: the patch is applied to the
+//! object read, as `RunPatch` does with `getPatchedJSON`.
 //!
-//! The algorithms are pure functions over JSON in `crate::apimachinery::patch`, which the
-//! API server applies; `patch/scale.rs` is the `scale` subresource's request.
+//! `patch/scale.rs` reads the `scale` subresource's answers, which are no kind of the model.
 
+mod local;
 mod scale;
 
-use serde::{de::DeserializeOwned, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
-use crate::api::decode::Undecodable;
-use crate::api::patch::{PatchFailure, PatchType};
-use crate::api::query::FieldValidation;
-use crate::apimachinery::patch::strategic;
+use crate::api::client::{Call, Refusal};
+use crate::api::patch::PatchType;
 use crate::labels::validation::go_quote;
 use crate::model::*;
-use crate::store::{ApiError, Tabled};
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::DryRun;
@@ -79,7 +73,8 @@ pub fn patch(
                 .into(),
         ));
     }
-    // patch.go Complete reads the strategy before Validate.
+    // patch.go Complete reads the strategy before Validate. The clock is only for the
+    // deprecation warning's klog stamp.
     let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let inline = a.get("patch").unwrap_or_default();
     let file = a.get("patch-file").unwrap_or_default();
@@ -155,7 +150,7 @@ pub fn patch(
             count += 1;
             resource::warn_deprecated(*kind, out);
             let req = Request { ns: &ns, name, ty, sub, body: &body, dry };
-            let done = crate::with_kind!(*kind, T => patch_one::<T>(s, &req, out));
+            let done = patch_one(s, *kind, &req, out);
             match done {
                 Ok((obj, changed)) => {
                     // patchOperation, then PrintFlagsWithDryRunStrategy's words.
@@ -222,91 +217,66 @@ enum Patched {
     Scale(Value),
 }
 
-fn patch_one<T: Tabled + Serialize + DeserializeOwned>(
+fn patch_one(
     s: &mut Session,
+    kind: Kind,
     req: &Request,
     out: &mut Output,
 ) -> Result<(Patched, bool), KubectlError> {
-    let not_found = || ApiError::NotFound { kind: T::KIND, name: req.name.to_string() };
-    let current = s.world.store.get::<T>(req.ns, req.name).cloned().ok_or_else(not_found)?;
     if req.sub == Sub::Scale {
-        return scale::patch_scale(s, T::KIND, req);
+        return scale::patch_scale(s, kind, req);
     }
-    let doc = serde_json::to_value(&current).map_err(|e| KubectlError::Plain(e.to_string()))?;
-    let patched = apply_patch(req.ty, &doc, req.body)?;
-    // The API server decodes the result as the kind on the URL; kubeloop refuses a patch
-    // that rewrites the type rather than store, say, a Deployment that calls itself a Pod.
-    if ["apiVersion", "kind"].iter().any(|k| patched.get(k) != doc.get(k)) {
-        return Err(KubectlError::Plain(
-            "kubeloop: a patch may not change an object's apiVersion or kind".into(),
-        ));
+    // The builder's GET of the object (of its `status` with `--subresource status`).
+    let mut get = Call::get(kind, req.ns, req.name);
+    if req.sub == Sub::Status {
+        get = get.sub("status");
     }
-    let new_name = patched.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
-    if new_name != req.name {
-        let message = format!(
-            "the name of the object ({new_name}) does not match the name on the URL ({})",
-            req.name
-        );
-        return Err(ApiError::BadRequest { message }.into());
+    let current = crate::api::client::object(s.api(), &get)?;
+    if req.dry == DryRun::Client {
+        return local::patch_locally(kind, &current, req, out);
     }
-    // A resourceVersion in the result is a precondition, as on any update (a JSON patch
-    // that tests or sets it is how clients lock optimistically).
-    let rv = patched.pointer("/metadata/resourceVersion").and_then(Value::as_str);
-    if rv.is_some_and(|rv| !rv.is_empty() && rv != current.meta().resource_version) {
-        return Err(ApiError::Conflict {
-            kind: T::KIND,
-            name: req.name.to_string(),
-            message: "the object has been modified; please apply your changes to the latest version and try again".into(),
-        }
-        .into());
+    let mut call = Call::patch(kind, req.ns, req.name, req.ty, req.body.clone())
+        .dry_run(req.dry == DryRun::Server)
+        .field_manager("kubectl-patch");
+    if req.sub == Sub::Status {
+        call = call.sub("status");
     }
-    let obj = decode::<T>(patched, req, out)?;
-    let now = s.world.now();
-    // A client-side dry run prints the object patched locally (patch.go `RunPatch`); the
-    // others print what the server answered. Either way an unchanged object is the same.
-    let stored = match req.sub {
-        Sub::Status => s.world.store.update_status(&obj, now)?,
-        _ => req.dry.update(s, obj)?,
-    };
-    let changed = *stored != current;
-    Ok((Patched::Object((*stored).clone().into_object()), changed))
-}
-
-fn apply_patch(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, KubectlError> {
-    crate::api::patch::apply(ty, doc, body).map_err(|e| match e {
-        PatchFailure::BadRequest(message) => ApiError::BadRequest { message }.into(),
-        PatchFailure::DoesNotApply(_) => KubectlError::Plain(REJECTED.into()),
-    })
-}
-
-/// The patched JSON as the server decodes it: unknown fields dropped with a warning each
-/// (fieldValidation `Warn`), a value of the wrong type refused.
-fn decode<T: Tabled + DeserializeOwned>(
-    v: Value,
-    req: &Request,
-    out: &mut Output,
-) -> Result<T, KubectlError> {
-    let (obj, warnings) = crate::api::patch::decode::<T>(v, FieldValidation::Warn)
-        .map_err(|detail| undecodable(T::KIND, req, detail))?;
-    for w in warnings {
+    let answer = s.api().send(&call);
+    if !(200..300).contains(&answer.code) {
+        return Err(refused(Refusal::of(&answer), kind, req));
+    }
+    for w in &answer.warnings {
         out.err(format!("Warning: {w}\n"));
     }
-    Ok(obj)
+    let patched = object_of(kind, &answer.body).ok_or_else(|| {
+        KubectlError::Plain(format!("error: the server's answer is not a {}", kind.as_str()))
+    })?;
+    let changed = patched != current;
+    Ok((Patched::Object(patched), changed))
 }
 
-/// The decoder's refusal as the API server words it for each patch type.
-fn undecodable(kind: Kind, req: &Request, detail: String) -> KubectlError {
-    match req.ty {
-        // applyPatchToObject: field.Invalid(field.NewPath("patch"), fmt.Sprintf("%+v", patchMap), err).
-        PatchType::Strategic => KubectlError::Plain(format!(
-            "The request is invalid: patch: Invalid value: {}: {detail}",
-            go_quote(&strategic::go_map(req.body))
-        )),
-        // jsonPatcher: the codec's decode error, through transformDecodeError.
-        _ => {
-            let message = Undecodable { kind: kind.as_str().to_string(), detail }.to_string();
-            ApiError::BadRequest { message }.into()
+/// A 2xx body read back as the kind patched.
+fn object_of(kind: Kind, body: &Value) -> Option<Object> {
+    crate::with_kind!(kind, T => T::deserialize(body).ok().map(T::into_object))
+}
+
+/// The server's refusal as kubectl prints it. An Invalid Status that names no object
+/// (a JSON patch that does not apply) is "The request is invalid" (cmd/util/helpers.go
+/// `checkErr`). A strategic patch whose result does not decode is, at the API server, an
+/// Invalid `patch` cause (apiserver handlers/patch.go `applyPatchToObject`), where the
+/// server here answers the decoder's BadRequest: it is worded as upstream's.
+fn refused(r: Refusal, kind: Kind, req: &Request) -> KubectlError {
+    let named = r.details.get("kind").and_then(Value::as_str).is_some_and(|k| !k.is_empty());
+    if r.reason == "Invalid" && !named {
+        return KubectlError::Plain(format!("The request is invalid: {}", r.message));
+    }
+    let prefix =
+        format!("{} in version \"v1\" cannot be handled as a {}: ", kind.as_str(), kind.as_str());
+    match r.message.strip_prefix(&prefix) {
+        Some(detail) if r.code == 400 && req.ty == PatchType::Strategic => {
+            local::undecodable(kind, req, detail.to_string())
         }
+        _ => r.into(),
     }
 }
 
@@ -358,6 +328,18 @@ mod tests {
         let out = s.run("k patch deploy web --subresource scale -p '{}' -o json");
         assert!(out.text().contains("\"kind\": \"Scale\""), "{}", out.text());
         assert!(out.text().contains("\"selector\": \"app=web\""), "{}", out.text());
+    }
+
+    #[test]
+    fn a_server_dry_run_prints_the_servers_answer_and_stores_nothing() {
+        let mut s = session();
+        let line = "k patch deploy web -p '{\"spec\":{\"replicas\":7}}' --dry-run=server -o jsonpath='{.spec.replicas}'";
+        assert_eq!(s.run(line).text(), "7");
+        assert_eq!(s.run("k get deploy web -o jsonpath='{.spec.replicas}'").text(), "1");
+        let out = s.run(
+            "k patch deploy web --subresource scale --type merge -p '{\"spec\":{\"replicas\":1}}'",
+        );
+        assert_eq!(out.text(), "scale.autoscaling/web patched (no change)\n");
     }
 
     #[test]

@@ -1,9 +1,24 @@
 //! `kubectl rollout status|history|undo|pause|resume|restart`.
 //!
 //! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
-//! `DeploymentRollbacker`) and kubectl/pkg/cmd/rollout. DaemonSets and StatefulSets, whose
-//! history is ControllerRevisions, are `rollout_sets.rs`; this file dispatches to it.
+//! `DeploymentRollbacker`, objectpauser.go, objectresumer.go, objectrestarter.go) and
+//! kubectl/pkg/cmd/rollout. A Deployment is read, its ReplicaSets listed and its changes sent
+//! through the API client; only `rollout status`'s wait still reads the world, as the waiting
+//! machinery does. DaemonSets and StatefulSets, whose history is ControllerRevisions, are
+//! `rollout_sets.rs`; this file dispatches to it.
 
+mod requests;
+#[cfg(test)]
+mod tests;
+
+/// A script session over a new cluster, for `rollout/tests.rs`.
+#[cfg(test)]
+fn new_session() -> Session {
+    Session::new(World::new(1), super::Mode::Script)
+}
+
+use crate::api::client::{self, Call};
+use crate::api::patch::PatchType;
 use crate::clock::Time;
 use crate::model::*;
 use crate::store::ApiError;
@@ -16,6 +31,7 @@ use super::{KubectlError, Output, Session};
 
 const REVISION: &str = "deployment.kubernetes.io/revision";
 const HASH: &str = "pod-template-hash";
+const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
 const ROLLOUT_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -28,7 +44,7 @@ const ROLLOUT_FLAGS: &[FlagSpec] = &[
 fn deployment_arg(
     a: &args::Args,
     sub: &str,
-    store: &crate::store::Store,
+    s: &mut Session,
     ns: &str,
 ) -> Result<String, KubectlError> {
     let sel = resource::select(&a.positional[1..], false)?;
@@ -41,10 +57,8 @@ fn deployment_arg(
         }
         // The builder fetches the object before a viewer is looked for.
         [(k, names)] if sub == "status" && names.len() == 1 => {
-            match super::get::get_named(store, *k, ns, &names[0]) {
-                Some(_) => Err(no_status_viewer(*k)),
-                None => Err(ApiError::NotFound { kind: *k, name: names[0].clone() }.into()),
-            }
+            client::get(s.api(), *k, ns, &names[0])?;
+            Err(no_status_viewer(*k))
         }
         [(k, _)] => Err(KubectlError::Usage(format!(
             "no {sub} viewer has been implemented for {}",
@@ -123,8 +137,7 @@ pub fn rollout(
         // rollout_status.go Run: a bare type is a collection, and status takes exactly one.
         ("status", [_, ty]) if !ty.contains('/') => {
             let kind = resource::kind_of(ty)?;
-            let all = crate::labels::selector::Selector::everything();
-            let found = super::get::list_kind(&s.world.store, kind, Some(&ns), &all);
+            let found = client::list(s.api(), kind, &ns, None, None)?;
             match found.as_slice() {
                 [one] if kind == Kind::Deployment => one.meta().name.clone(),
                 [one] if is_set(kind) => {
@@ -138,7 +151,7 @@ pub fn rollout(
                 ))),
             }
         }
-        _ => deployment_arg(&a, &sub, &s.world.store, &ns)?,
+        _ => deployment_arg(&a, &sub, s, &ns)?,
     };
     if let Some((kind, name)) = set {
         return match sub.as_str() {
@@ -149,9 +162,11 @@ pub fn rollout(
             _ => Err(super::rollout_sets::pause_or_resume(s, kind, &ns, &name, sub == "pause")),
         };
     }
-    let Some(d) = s.world.store.get::<Deployment>(&ns, &name).cloned() else {
-        return Err(crate::store::ApiError::NotFound { kind: Kind::Deployment, name }.into());
+    // The builder's GET of the Deployment.
+    let Object::Deployment(d) = client::get(s.api(), Kind::Deployment, &ns, &name)? else {
+        return Err(ApiError::NotFound { kind: Kind::Deployment, name }.into());
     };
+    let d = (*d).clone();
     let target = printers::operation(Kind::Deployment, &name, "");
     let target = target.trim_end();
     match sub.as_str() {
@@ -162,7 +177,7 @@ pub fn rollout(
                     "kubeloop: rollout history --revision is not supported in kubeloop".into(),
                 ));
             }
-            let rss = owned_replicasets(s, &d);
+            let rss = requests::owned_replicasets(s, &d)?;
             let mut revs: Vec<(i64, String)> = rss
                 .iter()
                 .filter_map(|rs| {
@@ -195,7 +210,7 @@ pub fn rollout(
                     "you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again".into(),
                 ));
             }
-            let rss = owned_replicasets(s, &d);
+            let rss = requests::owned_replicasets(s, &d)?;
             let mut by_rev: Vec<(i64, ReplicaSet)> = rss
                 .into_iter()
                 .filter_map(|rs| Some((rs.metadata.annotations.get(REVISION)?.parse().ok()?, rs)))
@@ -225,7 +240,9 @@ pub fn rollout(
                 ));
                 return Ok(0);
             }
-            s.world.modify::<Deployment>(&ns, &name, |d| d.spec.template = template)?;
+            let patch = requests::rollback_patch(&d, &chosen.1, &template)?;
+            let call = Call::patch(Kind::Deployment, &ns, &name, PatchType::Json, patch);
+            client::object(s.api(), &call)?;
             out.out(format!("{target} rolled back\n"));
             Ok(0)
         }
@@ -235,7 +252,9 @@ pub fn rollout(
                 let state = if pause { "is already paused" } else { "is not paused" };
                 return Err(KubectlError::Usage(format!("deployments.apps \"{name}\" {state}")));
             }
-            s.world.modify::<Deployment>(&ns, &name, |d| d.spec.paused = pause)?;
+            let mut next = d.clone();
+            next.spec.paused = pause;
+            requests::send_two_way(s, &d, &next)?;
             out.out(format!("{target} {}\n", if pause { "paused" } else { "resumed" }));
             Ok(0)
         }
@@ -245,29 +264,16 @@ pub fn rollout(
                     "deployments.apps \"{name}\" can't restart paused deployment (run rollout resume first)"
                 )));
             }
+            // objectrestarter.go stamps the template with the time of the restart, which
+            // here is the simulated clock's.
             let now = s.world.now().to_string();
-            s.world.modify::<Deployment>(&ns, &name, |d| {
-                d.spec
-                    .template
-                    .metadata
-                    .annotations
-                    .insert("kubectl.kubernetes.io/restartedAt".into(), now);
-            })?;
+            let mut next = d.clone();
+            next.spec.template.metadata.annotations.insert(RESTARTED_AT.into(), now);
+            requests::send_two_way(s, &d, &next)?;
             out.out(format!("{target} restarted\n"));
             Ok(0)
         }
     }
-}
-
-fn owned_replicasets(s: &Session, d: &Deployment) -> Vec<ReplicaSet> {
-    s.world
-        .store
-        .dependents_of(&d.metadata.uid)
-        .into_iter()
-        .filter(|(k, _)| *k == Kind::ReplicaSet)
-        .filter_map(|(_, key)| s.world.store.get::<ReplicaSet>(&key.ns, &key.name).cloned())
-        .filter(|rs| rs.metadata.controller_ref().is_some_and(|r| r.uid == d.metadata.uid))
-        .collect()
 }
 
 /// `DeploymentStatusViewer.Status`: the message and whether the rollout is done.

@@ -6,7 +6,16 @@
 //! `StatefulSetHistoryViewer`, `printHistory`, `controlledHistory`), rollback.go
 //! (`DaemonSetRollbacker`, `StatefulSetRollbacker`, `findHistory`), objectrestarter.go,
 //! objectpauser.go and objectresumer.go, and kubectl/pkg/cmd/rollout/rollout_history.go.
+//!
+//! History, undo, restart, pause and resume read the set and list its revisions through the
+//! API client and send their patches there; the status viewers still read the store, as
+//! `rollout status`'s wait (`waiting.rs`) polls the world.
 
+use serde_json::Value;
+
+use crate::api::client::{self, Call};
+use crate::api::patch::PatchType;
+use crate::apimachinery::patch::strategic;
 use crate::controllers::history::{data_text, template_of_patch, template_patch};
 use crate::model::*;
 use crate::store::{ApiError, Store};
@@ -23,41 +32,46 @@ struct Set {
     template: PodTemplateSpec,
 }
 
-fn read(store: &Store, kind: Kind, ns: &str, name: &str) -> Result<Set, KubectlError> {
-    let not_found = || KubectlError::from(ApiError::NotFound { kind, name: name.to_string() });
-    Ok(match kind {
-        Kind::DaemonSet => {
-            let ds = store.get::<DaemonSet>(ns, name).ok_or_else(not_found)?;
-            Set {
-                kind,
-                uid: ds.metadata.uid.clone(),
-                selector: ds.spec.selector.clone(),
-                template: ds.spec.template.clone(),
-            }
-        }
-        _ => {
-            let sts = store.get::<StatefulSet>(ns, name).ok_or_else(not_found)?;
-            Set {
-                kind,
-                uid: sts.metadata.uid.clone(),
-                selector: sts.spec.selector.clone(),
-                template: sts.spec.template.clone(),
-            }
-        }
-    })
+/// The builder's GET of the set, and what the viewers read of it.
+fn read(s: &mut Session, kind: Kind, ns: &str, name: &str) -> Result<(Set, Object), KubectlError> {
+    let obj = client::get(s.api(), kind, ns, name)?;
+    let set = match &obj {
+        Object::DaemonSet(ds) => Set {
+            kind,
+            uid: ds.metadata.uid.clone(),
+            selector: ds.spec.selector.clone(),
+            template: ds.spec.template.clone(),
+        },
+        Object::StatefulSet(sts) => Set {
+            kind,
+            uid: sts.metadata.uid.clone(),
+            selector: sts.spec.selector.clone(),
+            template: sts.spec.template.clone(),
+        },
+        _ => return Err(ApiError::NotFound { kind, name: name.to_string() }.into()),
+    };
+    Ok((set, obj))
 }
 
-/// `controlledHistory`: the namespace's revisions matching the selector and controlled by
-/// the set, ordered by revision (`historiesByRevision`).
-fn history_of(store: &Store, ns: &str, set: &Set) -> Vec<ControllerRevision> {
-    let selector = set.selector.to_selector();
-    let mut revs: Vec<ControllerRevision> = store
-        .list::<ControllerRevision>(Some(ns), Some(&selector))
+/// `controlledHistory`: the namespace's revisions listed by the set's selector and kept when
+/// the set controls them, ordered by revision (`historiesByRevision`).
+fn history_of(
+    s: &mut Session,
+    ns: &str,
+    set: &Set,
+) -> Result<Vec<ControllerRevision>, KubectlError> {
+    let selector = set.selector.to_selector().to_string();
+    let listed = client::list(s.api(), Kind::ControllerRevision, ns, Some(&selector), None)?;
+    let mut revs: Vec<ControllerRevision> = listed
+        .into_iter()
+        .filter_map(|o| match o {
+            Object::ControllerRevision(cr) => Some((*cr).clone()),
+            _ => None,
+        })
         .filter(|cr| cr.metadata.controller_ref().is_some_and(|r| r.uid == set.uid))
-        .cloned()
         .collect();
     crate::sort::sort_by_key(&mut revs, |cr| cr.revision);
-    revs
+    Ok(revs)
 }
 
 /// The status viewers: the message, and whether the rollout is done.
@@ -144,7 +158,7 @@ pub fn status_message(
 
 /// `rollout history`: the revisions and their change causes, or one revision's template.
 pub fn history(
-    s: &Session,
+    s: &mut Session,
     kind: Kind,
     ns: &str,
     name: &str,
@@ -152,8 +166,8 @@ pub fn history(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let revision = a.int("revision")?.unwrap_or(0);
-    let set = read(&s.world.store, kind, ns, name)?;
-    let history = history_of(&s.world.store, ns, &set);
+    let (set, _) = read(s, kind, ns, name)?;
+    let history = history_of(s, ns, &set)?;
     let target = printers::operation(kind, name, "");
     let target = target.trim_end();
     if history.is_empty() {
@@ -207,8 +221,8 @@ pub fn undo(
     if to < 0 {
         return Err(not_found());
     }
-    let set = read(&s.world.store, kind, ns, name)?;
-    let history = history_of(&s.world.store, ns, &set);
+    let (set, _) = read(s, kind, ns, name)?;
+    let history = history_of(s, ns, &set)?;
     if to == 0 && history.len() <= 1 {
         return Err(KubectlError::Usage("no last revision to roll back to".into()));
     }
@@ -227,12 +241,14 @@ pub fn undo(
         ));
         return Ok(0);
     }
-    let template = data.and_then(template_of_patch).ok_or_else(|| {
+    // rollback.go: the revision's data is itself the strategic merge patch that restores
+    // it (`spec.template` with `$patch: replace`), sent as it is.
+    let patch = data.filter(|d| template_of_patch(d).is_some()).cloned().ok_or_else(|| {
         KubectlError::Usage(format!(
             "failed restoring revision {to}: the revision holds no template"
         ))
     })?;
-    set_template(s, set.kind, ns, name, |t| *t = template)?;
+    client::object(s.api(), &Call::patch(set.kind, ns, name, PatchType::Strategic, patch))?;
     out.out(format!("{target} rolled back\n"));
     Ok(0)
 }
@@ -245,11 +261,31 @@ pub fn restart(
     name: &str,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    read(&s.world.store, kind, ns, name)?;
+    let (_, obj) = read(s, kind, ns, name)?;
+    // objectrestarter.go stamps the template with the time of the restart, which here is the
+    // simulated clock's, and sends the strategic two-way merge patch from the set read.
     let now = s.world.now().to_string();
-    set_template(s, kind, ns, name, |t| {
+    let stamp = |t: &mut PodTemplateSpec| {
         t.metadata.annotations.insert("kubectl.kubernetes.io/restartedAt".into(), now);
-    })?;
+    };
+    let after = match &obj {
+        Object::DaemonSet(ds) => {
+            let mut ds = (**ds).clone();
+            stamp(&mut ds.spec.template);
+            serde_json::to_value(&ds)
+        }
+        Object::StatefulSet(sts) => {
+            let mut sts = (**sts).clone();
+            stamp(&mut sts.spec.template);
+            serde_json::to_value(&sts)
+        }
+        _ => return Err(ApiError::NotFound { kind, name: name.to_string() }.into()),
+    }
+    .unwrap_or(Value::Null);
+    let patch = strategic::create_two_way(&obj.to_json(), &after).map_err(KubectlError::Plain)?;
+    let call =
+        Call::patch(kind, ns, name, PatchType::Strategic, patch).field_manager("kubectl-rollout");
+    client::object(s.api(), &call)?;
     let target = printers::operation(kind, name, "");
     out.out(format!("{} restarted\n", target.trim_end()));
     Ok(0)
@@ -257,25 +293,16 @@ pub fn restart(
 
 /// `rollout pause|resume`: only Deployments pause; rollout_pause.go wraps the pauser's
 /// error as `error: <resource> "<name>" pausing is not supported`.
-pub fn pause_or_resume(s: &Session, kind: Kind, ns: &str, name: &str, pause: bool) -> KubectlError {
-    if let Err(e) = read(&s.world.store, kind, ns, name) {
-        return e;
-    }
-    let verb = if pause { "pausing" } else { "resuming" };
-    KubectlError::Usage(format!("{}.apps \"{name}\" {verb} is not supported", kind.plural()))
-}
-
-fn set_template(
+pub fn pause_or_resume(
     s: &mut Session,
     kind: Kind,
     ns: &str,
     name: &str,
-    f: impl FnOnce(&mut PodTemplateSpec),
-) -> Result<(), KubectlError> {
-    if kind == Kind::DaemonSet {
-        s.world.modify::<DaemonSet>(ns, name, |d| f(&mut d.spec.template))?;
-    } else {
-        s.world.modify::<StatefulSet>(ns, name, |d| f(&mut d.spec.template))?;
+    pause: bool,
+) -> KubectlError {
+    if let Err(e) = read(s, kind, ns, name) {
+        return e;
     }
-    Ok(())
+    let verb = if pause { "pausing" } else { "resuming" };
+    KubectlError::Usage(format!("{}.apps \"{name}\" {verb} is not supported", kind.plural()))
 }

@@ -1,13 +1,16 @@
 //! `kubectl scale` (kubectl/pkg/cmd/scale/scale.go and the scaler in kubectl/pkg/scale):
-//! deployments, replica sets and stateful sets, with the `--current-replicas` precondition. Not
-//! `--resource-version`, `--timeout` or files.
+//! deployments, replica sets and stateful sets, with the `--current-replicas` precondition,
+//! through the API's `scale` subresource. Not `--resource-version`, `--timeout` or files.
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Call, Refusal};
+use crate::api::patch::PatchType;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::get::{get_named, list_kind, parse_selector};
+use super::get::parse_selector;
 use super::mutate::replicas_in_range;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -23,13 +26,14 @@ const SCALE_FLAGS: &[FlagSpec] = &[
 ];
 
 /// `kubectl scale`, in the order of kubectl/pkg/cmd/scale/scale.go: cobra's required
-/// `--replicas`, `Validate`, the builder's argument errors, then each object through the
-/// scaler (kubectl/pkg/scale/scale.go), whose `--current-replicas` precondition failure stops
-/// the command. Objects that are not found are reported after the others, as `RunScale`
-/// returns the builder's `infoErr` last.
+/// `--replicas`, `Validate`, the builder's GETs (or lists) of what the arguments name, then
+/// each object through the scaler (kubectl/pkg/scale/scale.go), whose `--current-replicas`
+/// precondition failure stops the command. Objects that are not found are reported after
+/// the others, as `RunScale` returns the builder's `infoErr` last.
 pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, SCALE_FLAGS, "scale")?;
-    // ScaleFlags.ToOptions: the strategy and the printer come before the checks.
+    // ScaleFlags.ToOptions: the strategy and the printer come before the checks. The clock
+    // is only for the deprecation warning's klog stamp.
     let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let output = dry_run::output_format(a.get("output"))?;
     let (Some(requested), current) = (a.int("replicas")?, a.int("current-replicas")?) else {
@@ -49,14 +53,52 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     }
     let replicas = replicas_in_range(requested)?;
     let ns = a.get("namespace").unwrap_or("default").to_string();
+    let (targets, missing) = targets(s, &a, &ns)?;
+    if targets.is_empty() && missing.is_empty() {
+        return Err(KubectlError::Usage("no objects passed to scale".into()));
+    }
+    for obj in targets {
+        // Only the kinds whose replicas sit at `spec.replicas` (scale.go `updateReplicas`).
+        let Some(built) = with_replicas(&obj, replicas) else {
+            return Err(KubectlError::Plain(format!(
+                "error: cannot scale {}: only deployments, replicasets and statefulsets scale in kubeloop",
+                obj.kind().plural()
+            )));
+        };
+        // RunScale: a client-side dry run prints the object with the new count and checks
+        // no precondition, as it asks the server nothing.
+        let scaled = if dry == DryRun::Client {
+            built
+        } else {
+            let answered = scale_one(s, &obj, replicas, current, dry == DryRun::Server)?;
+            // The object the builder read, with the count the server answered.
+            with_replicas(&obj, answered).unwrap_or(built)
+        };
+        out.out(dry_run::print(&scaled, output, "scaled", dry));
+    }
+    let mut status = 0;
+    for e in missing {
+        out.err(format!("{}\n", KubectlError::from(e)));
+        status = 1;
+    }
+    Ok(status)
+}
+
+/// The builder's objects: one GET per name, or one list per type with `--all` or `-l`.
+/// Names that are not found are kept apart (ContinueOnError).
+fn targets(
+    s: &mut Session,
+    a: &args::Args,
+    ns: &str,
+) -> Result<(Vec<Object>, Vec<Refusal>), KubectlError> {
     let sel = resource::select(&a.positional, false)?;
     if sel.items.is_empty() {
         return Err(resource::no_resource(a.get("selector").is_some_and(|l| !l.trim().is_empty())));
     }
     let all = a.bool("all", false)?;
-    let label_sel = parse_selector(a.get("selector"))?;
-    let mut targets: Vec<(Kind, String)> = Vec::new();
-    let mut missing = Vec::new();
+    // Parsed here for kubectl's own error; the server filters by the text.
+    parse_selector(a.get("selector"))?;
+    let (mut found, mut missing) = (Vec::new(), Vec::new());
     for (kind, names) in &sel.items {
         if names.is_empty() {
             if !all && !a.has("selector") {
@@ -64,88 +106,86 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
                     "resource(s) were provided, but no name was specified".into(),
                 ));
             }
-            for o in list_kind(&s.world.store, *kind, Some(&ns), &label_sel) {
-                targets.push((*kind, o.meta().name.clone()));
-            }
+            found.extend(client::list(s.api(), *kind, ns, a.get("selector"), None)?);
         } else if a.has("selector") {
             return Err(resource::names_with_selector(&a.positional));
         } else {
             for name in names {
-                match get_named(&s.world.store, *kind, &ns, name) {
-                    Some(_) => targets.push((*kind, name.clone())),
-                    None => missing.push(ApiError::NotFound { kind: *kind, name: name.clone() }),
+                match client::get(s.api(), *kind, ns, name) {
+                    Ok(o) => found.push(o),
+                    Err(e) if e.is_not_found() => missing.push(e),
+                    Err(e) => return Err(e.into()),
                 }
             }
         }
     }
-    if targets.is_empty() && missing.is_empty() {
-        return Err(KubectlError::Usage("no objects passed to scale".into()));
-    }
-    for (kind, name) in &targets {
-        let Some(obj) = get_named(&s.world.store, *kind, &ns, name) else {
-            return Err(ApiError::NotFound { kind: *kind, name: name.clone() }.into());
-        };
-        // RunScale: a client-side dry run prints the object with the new count (its
-        // `updateReplicas`), and checks no precondition, as it asks the server nothing.
-        let scaled = match (obj, dry) {
-            (Object::Deployment(d), DryRun::Client) => {
-                let mut d = (*d).clone();
-                d.spec.replicas = replicas;
-                Object::Deployment(d.into())
-            }
-            (Object::ReplicaSet(r), DryRun::Client) => {
-                let mut r = (*r).clone();
-                r.spec.replicas = replicas;
-                Object::ReplicaSet(r.into())
-            }
-            (Object::StatefulSet(x), DryRun::Client) => {
-                let mut x = (*x).clone();
-                x.spec.replicas = replicas;
-                Object::StatefulSet(x.into())
-            }
-            (Object::Deployment(d), _) => {
-                check_current(current, d.spec.replicas)?;
-                let mut next = (*d).clone();
-                next.spec.replicas = replicas;
-                Object::Deployment(dry.update(s, next)?)
-            }
-            (Object::ReplicaSet(r), _) => {
-                check_current(current, r.spec.replicas)?;
-                let mut next = (*r).clone();
-                next.spec.replicas = replicas;
-                Object::ReplicaSet(dry.update(s, next)?)
-            }
-            (Object::StatefulSet(x), _) => {
-                check_current(current, x.spec.replicas)?;
-                let mut next = (*x).clone();
-                next.spec.replicas = replicas;
-                Object::StatefulSet(dry.update(s, next)?)
-            }
-            _ => {
-                return Err(KubectlError::Plain(format!(
-                    "error: cannot scale {}: only deployments, replicasets and statefulsets scale in kubeloop",
-                    kind.plural()
-                )))
-            }
-        };
-        out.out(dry_run::print(&scaled, output, "scaled", dry));
-    }
-    let mut status = 0;
-    for e in missing {
-        out.err(format!("{e}\n"));
-        status = 1;
-    }
-    Ok(status)
+    Ok((found, missing))
 }
 
-/// ScalePrecondition.validate: the scale subresource's spec.replicas must match.
-fn check_current(current: i64, spec_replicas: i32) -> Result<(), KubectlError> {
-    if current != -1 && i64::from(spec_replicas) != current {
-        return Err(KubectlError::Usage(format!(
-            "Expected replicas to be {current}, was {spec_replicas}"
-        )));
+/// The object with `spec.replicas` set, for the kinds that have one.
+fn with_replicas(obj: &Object, replicas: i32) -> Option<Object> {
+    Some(match obj {
+        Object::Deployment(d) => {
+            let mut d = (**d).clone();
+            d.spec.replicas = replicas;
+            Object::Deployment(d.into())
+        }
+        Object::ReplicaSet(r) => {
+            let mut r = (**r).clone();
+            r.spec.replicas = replicas;
+            Object::ReplicaSet(r.into())
+        }
+        Object::StatefulSet(x) => {
+            let mut x = (**x).clone();
+            x.spec.replicas = replicas;
+            Object::StatefulSet(x.into())
+        }
+        _ => return None,
+    })
+}
+
+/// The scaler's one attempt (scale.go `ScaleSimple`): with a precondition, GET the Scale,
+/// check it and PUT it back with its resourceVersion, so a write in between is a Conflict;
+/// without, a JSON merge patch of `spec.replicas`. Returns the count the server answered.
+fn scale_one(
+    s: &mut Session,
+    obj: &Object,
+    replicas: i32,
+    current: i64,
+    dry: bool,
+) -> Result<i32, KubectlError> {
+    let (kind, m) = (obj.kind(), obj.meta());
+    let call = if current != -1 {
+        let mut scale = send(s, &Call::get(kind, &m.namespace, &m.name).sub("scale"))?;
+        // ScalePrecondition.validate.
+        let was = scale.pointer("/spec/replicas").and_then(Value::as_i64).unwrap_or(0);
+        if was != current {
+            return Err(KubectlError::Usage(format!(
+                "Expected replicas to be {current}, was {was}"
+            )));
+        }
+        scale["spec"]["replicas"] = json!(replicas);
+        Call {
+            verb: client::Verb::Update,
+            body: Some(scale),
+            ..Call::get(kind, &m.namespace, &m.name).sub("scale")
+        }
+    } else {
+        let patch = json!({ "spec": { "replicas": replicas } });
+        Call::patch(kind, &m.namespace, &m.name, PatchType::Merge, patch).sub("scale")
+    };
+    let answer = send(s, &call.dry_run(dry))?;
+    let answered = answer.pointer("/spec/replicas").and_then(Value::as_i64);
+    Ok(answered.and_then(|n| i32::try_from(n).ok()).unwrap_or(replicas))
+}
+
+/// Sends a call whose answer is a Scale (no kind of the model), returning its JSON.
+fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
+    let answer = s.api().send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
     }
-    Ok(())
+    Ok(answer.body)
 }
 
 #[cfg(test)]
@@ -189,6 +229,19 @@ mod tests {
         let out = s.run("k scale deploy web --replicas=5 --current-replicas=1 --dry-run=server");
         assert_eq!(out.text(), "error: Expected replicas to be 1, was 3\n");
         assert_eq!(replicas(&mut s), "3");
+    }
+
+    #[test]
+    fn a_server_dry_run_prints_the_count_the_scale_subresource_answered() {
+        let mut s = session();
+        let out = s.run("k scale deploy web --replicas=5 --dry-run=server -o json");
+        assert!(out.text().contains("\"replicas\": 5,"), "{}", out.text());
+        let out = s.run("k scale deploy web --replicas=5 --current-replicas=3 --dry-run=server");
+        assert_eq!(out.text(), "deployment.apps/web scaled (server dry run)\n");
+        assert_eq!(replicas(&mut s), "3");
+        let out = s.run("k scale deploy web --replicas=2 --current-replicas=3 -o json");
+        assert!(out.text().contains("\"replicas\": 2,"), "{}", out.text());
+        assert_eq!(replicas(&mut s), "2");
     }
 
     #[test]

@@ -1,22 +1,36 @@
-//! The `scale` subresource of `kubectl patch --subresource scale`: the same code as the REST
-//! API's PATCH of `.../scale` (`api::subresources::patch_scale`), with the server's Status
-//! printed as kubectl prints it.
+//! The `scale` subresource of `kubectl patch --subresource scale`: the builder's GET of the
+//! Scale, then the user's patch as a PATCH of `.../scale` (answered by
+//! `api::subresources`). A Scale is no kind of the model, so its answers stay JSON.
 
-use crate::api::subresources;
+use serde_json::Value;
+
+use crate::api::client::{Call, Refusal};
 use crate::model::Kind;
 
 use super::super::{KubectlError, Session};
-use super::{Patched, Request};
+use super::{refused, Patched, Request};
 
-/// The Scale patched and written back to its owner; whether anything changed.
+/// The Scale as the server answered the patch; whether it differs from the one read
+/// (patch.go `RunPatch`: `!reflect.DeepEqual(info.Object, patchedObj)`).
 pub(super) fn patch_scale(
     s: &mut Session,
     kind: Kind,
     req: &Request,
 ) -> Result<(Patched, bool), KubectlError> {
-    let (before, after) =
-        subresources::patch_scale(&mut s.world, kind, req.ns, req.name, req.ty, req.body)
-            .map_err(|status| KubectlError::Plain(status.kubectl_words()))?;
-    let changed = after["metadata"]["resourceVersion"] != before["metadata"]["resourceVersion"];
+    let get = Call::get(kind, req.ns, req.name).sub("scale");
+    let before = send(s, &get).map_err(|r| refused(r, kind, req))?;
+    let call = Call::patch(kind, req.ns, req.name, req.ty, req.body.clone())
+        .sub("scale")
+        .field_manager("kubectl-patch");
+    let after = send(s, &call).map_err(|r| refused(r, kind, req))?;
+    let changed = after != before;
     Ok((Patched::Scale(after), changed))
+}
+
+fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
+    let answer = s.api().send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    Ok(answer.body)
 }
