@@ -56,6 +56,6 @@ pub(super) fn undecodable(kind: Kind, req: &Request, detail: String) -> KubectlE
 
 /// A BadRequest Status, as the API server would answer the same patch.
 fn bad_request(message: String) -> KubectlError {
-    let details = serde_json::Value::Null;
+    let details = Box::default();
     KubectlError::Server(Refusal { code: 400, reason: "BadRequest".into(), message, details })
 }
