@@ -129,16 +129,18 @@ pub fn create(
                 },
                 status: Default::default(),
             };
-            match dry.create(s, d) {
+            // create_deployment.go: the builder's object POSTed with fieldManager
+            // `kubectl-create`, to the command's namespace.
+            match dry.post(s, d.into_object(), &ns_of(&a), "kubectl-create") {
                 Ok(d) => {
-                    out.out(dry_run::print(&Object::Deployment(d), output, "created", dry));
+                    out.out(dry_run::print(&d, output, "created", dry));
                     Ok(0)
                 }
                 // create_deployment.go wraps the API error with %v, so kubectl prints the
                 // Status message after its own words instead of "Error from server".
                 Err(e) => Err(KubectlError::Usage(format!(
                     "failed to create deployment: {}",
-                    status_message(&e)
+                    e.message
                 ))),
             }
         }
@@ -289,8 +291,9 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let namespace = a.get("namespace").unwrap_or_default().into();
     let pod =
         Pod::new(ObjectMeta { name: name.clone(), namespace, labels, ..Default::default() }, spec);
-    let p = dry.create(s, pod)?;
-    out.out(dry_run::print(&Object::Pod(p), output, "created", dry));
+    // run.go createGeneratedObject: the pod POSTed with fieldManager `kubectl-run`.
+    let p = dry.post(s, pod.into_object(), &ns_of(&a), "kubectl-run")?;
+    out.out(dry_run::print(&p, output, "created", dry));
     Ok(0)
 }
 
