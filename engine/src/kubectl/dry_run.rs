@@ -313,4 +313,4 @@ fn null_timestamp(meta: &mut Map<String, Value>) {
 
 #[cfg(test)]
 #[path = "dry_run_tests.rs"]
-mod tests;
+pub(super) mod tests;

@@ -101,9 +101,15 @@ pub fn create(
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
             // kubectl's own random suffix; a dry run draws it from a copy, so that it
-            // changes nothing, the names of later objects included.
+            // changes nothing, the names of later objects included. So does a command sent
+            // to live mode's server, which is run again as each answer comes (`api::replay`)
+            // and must build the same request each time.
             let mut scratch = s.world.rng().clone();
-            let rng = if dry == DryRun::None { s.world.rng() } else { &mut scratch };
+            let rng = if dry == DryRun::None && s.remote.is_none() {
+                s.world.rng()
+            } else {
+                &mut scratch
+            };
             for (i, image) in images.iter().enumerate() {
                 let mut c = Container::new(container_name(image, rng), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
