@@ -7,7 +7,8 @@ use super::DryRun;
 use crate::kubectl::{Mode, Session};
 use crate::world::World;
 
-fn session() -> Session {
+/// A session over a fresh cluster of its own.
+pub(in crate::kubectl) fn session() -> Session {
     Session::new(World::new(1), Mode::Script)
 }
 
@@ -162,14 +163,14 @@ fn the_operation_carries_the_strategy_as_print_flags_with_dry_run_strategy_says(
     assert_eq!(DryRun::Server.op("configured"), "configured (server dry run)");
 }
 
-/// Runs `line` as live mode does: against a session whose kubectl talks to `server`
-/// through the replaying transport, sending each request it waits on, until it waits on
-/// none. Returns what it printed and the requests, as `METHOD path?query`, in order.
-pub(in crate::kubectl) fn remote(
+/// Runs `line` as live mode does: against a session whose kubectl talks to `server`'s
+/// cluster through the replaying transport, sending each request it waits on, until it
+/// waits on none. Returns what it printed and the requests, in order.
+pub(in crate::kubectl) fn remote_calls(
     s: &mut Session,
-    server: &mut World,
+    server: &mut Session,
     line: &str,
-) -> (crate::kubectl::Output, Vec<String>) {
+) -> (crate::kubectl::Output, Vec<crate::api::client::Call>) {
     use crate::api::client::Api;
     let mut replay = crate::api::replay::Replay::default();
     let mut sent = Vec::new();
@@ -177,16 +178,32 @@ pub(in crate::kubectl) fn remote(
         let (out, back) = s.run_remote(line, replay);
         replay = back;
         let Some(call) = replay.wanted().cloned() else { return (out, sent) };
-        let query: Vec<String> = call.query.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        sent.push(format!("{} {}?{}", call.method(), call.path(), query.join("&")));
         assert!(sent.len() < 50, "{line}: {sent:?}");
-        replay.answer(server.send(&call));
+        replay.answer(server.world.send(&call));
+        sent.push(call);
     }
+}
+
+/// `remote_calls`, each request as `METHOD path?query`.
+pub(in crate::kubectl) fn remote(
+    s: &mut Session,
+    server: &mut Session,
+    line: &str,
+) -> (crate::kubectl::Output, Vec<String>) {
+    let (out, calls) = remote_calls(s, server, line);
+    let shown = calls
+        .iter()
+        .map(|c| {
+            let query: Vec<String> = c.query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{} {}?{}", c.method(), c.path(), query.join("&"))
+        })
+        .collect();
+    (out, shown)
 }
 
 #[test]
 fn generators_post_to_the_server_and_a_client_dry_run_sends_nothing() {
-    let mut server = World::new(1);
+    let mut server = session();
     let mut s = session();
     let (out, sent) =
         remote(&mut s, &mut server, "k create deployment web --image=my_app:1 --dry-run=server");
@@ -220,7 +237,6 @@ fn generators_post_to_the_server_and_a_client_dry_run_sends_nothing() {
     );
     // Everything went to the server; the session's own cluster saw none of it.
     assert_eq!(s.run("k get deploy,pods,jobs,svc -A -o name").text(), "");
-    let mut on_server = Session::new(server, Mode::Script);
-    let names = on_server.run("k get deploy,jobs,svc -o name").text();
+    let names = server.run("k get deploy,jobs,svc -o name").text();
     assert_eq!(names, "deployment.apps/web\njob.batch/once\nservice/front\nservice/web\n");
 }

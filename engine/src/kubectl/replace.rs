@@ -296,9 +296,8 @@ mod tests {
 
     #[test]
     fn replace_sends_helper_replace_and_force_deletes_polls_and_creates() {
-        let mut on_server = Session::new(World::new(1), Mode::Script);
-        on_server.run("k create deployment web --image=nginx:1.27");
-        let mut server = on_server.world;
+        let mut server = Session::new(World::new(1), Mode::Script);
+        server.run("k create deployment web --image=nginx:1.27");
         let mut s = Session::new(World::new(1), Mode::Script);
         let (out, sent) = remote(&mut s, &mut server, WEB);
         assert_eq!(out.text(), "deployment.apps/web replaced\n");
@@ -326,8 +325,7 @@ mod tests {
                 format!("POST {path}?fieldManager=kubectl-replace")
             ]
         );
-        let mut on_server = Session::new(server, Mode::Script);
-        let got = on_server.run("k get deploy web -o jsonpath={.spec.replicas}").text();
+        let got = server.run("k get deploy web -o jsonpath={.spec.replicas}").text();
         assert_eq!(got, "3");
     }
 }
