@@ -12,6 +12,7 @@ use crate::api::client::{self, Call, Refusal, Verb};
 use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::DryRun;
 use super::get::Format;
 use super::manifest::{self, Item};
 use super::{meta_edit, printers, KubectlError, Output, Session};
@@ -30,7 +31,7 @@ const REPLACE_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("output", Some('o')),
     flag("template", None),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
 ];
 
 /// replace.go forceReplace waits five minutes for the deletions when `--timeout` is 0.
@@ -68,11 +69,8 @@ pub fn replace(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, REPLACE_FLAGS, "replace")?;
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain(
-            "kubeloop: --dry-run is not supported by `kubectl replace` in kubeloop".into(),
-        ));
-    }
+    // Complete reads the strategy first.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let force = a.bool("force", false)?;
     // Complete: grace 0 becomes 1 and a wait (replace.go); then the filename is required.
     let grace = match a.int("grace-period")?.unwrap_or(-1) {
@@ -100,6 +98,9 @@ pub fn replace(
     };
     if timeout != 0 && !force {
         return Err(KubectlError::Usage("--timeout must have --force specified".into()));
+    }
+    if force && dry != DryRun::None {
+        return Err(KubectlError::Usage("--dry-run can not be used when --force is set".into()));
     }
     if file != "-" {
         return Err(KubectlError::Plain(
@@ -137,8 +138,8 @@ pub fn replace(
         force_replace(s, objects, &opts, limit, format.as_ref(), &mut errors, out)?;
     } else {
         for obj in objects {
-            match put(s, obj) {
-                Ok(o) => print(format.as_ref(), &o, out)?,
+            match put(s, obj, dry) {
+                Ok(o) => meta_edit::print(format.as_ref(), &o, &dry.op("replaced"), out)?,
                 Err(e) => errors.push(e),
             }
         }
@@ -179,8 +180,12 @@ fn decoded(item: Item, ns: &str) -> Result<Object, String> {
 /// helper.go Replace with overwrite: a manifest without a resourceVersion takes the one the
 /// server has (a GET; when that fails the PUT goes as it is, and the server answers for the
 /// object); one with a resourceVersion is PUT with it, and the server refuses it if the
-/// object has moved on.
-fn put(s: &mut Session, obj: Object) -> Result<Object, String> {
+/// object has moved on. A server-side dry run sends the same with `?dryRun=All`; a
+/// client-side one sends nothing and prints the object as read (replace.go Run).
+fn put(s: &mut Session, obj: Object, dry: DryRun) -> Result<Object, String> {
+    if dry == DryRun::Client {
+        return Ok(obj);
+    }
     let mut body = obj.to_json();
     if obj.meta().resource_version.is_empty() {
         let (kind, m) = (obj.kind(), obj.meta());
@@ -188,12 +193,15 @@ fn put(s: &mut Session, obj: Object) -> Result<Object, String> {
             body["metadata"]["resourceVersion"] = current.meta().resource_version.clone().into();
         }
     }
-    let call = call_for(Verb::Update, &obj, body).field_manager(MANAGER);
+    let call =
+        call_for(Verb::Update, &obj, body).dry_run(dry == DryRun::Server).field_manager(MANAGER);
     client::object(s.api(), &call).map_err(|r| with_source("replacing", r))
 }
 
 /// replace.go forceReplace: delete everything, wait until each object is gone, then create
-/// each one again. A deletion that fails ends the command before anything is created.
+/// each one again. A deletion that fails ends the command before anything is created; one
+/// the server does not find is no failure (Complete sets `IgnoreNotFound`, as the object is
+/// created anyway).
 fn force_replace(
     s: &mut Session,
     objects: Vec<Object>,
@@ -212,7 +220,7 @@ fn force_replace(
                 "{}\n",
                 printers::deleted_message(kind, name, Some(ns.as_str()), false)
             ));
-        } else {
+        } else if !Refusal::of(&answer).is_not_found() {
             errors.push(with_source("deleting", Refusal::of(&answer)));
         }
     }
@@ -246,9 +254,10 @@ fn force_replace(
         }
         let mut call = call_for(Verb::Create, &obj, body).field_manager(MANAGER);
         call.name = None;
+        // forceReplace returns the create's error as it is, without its source.
         match client::object(s.api(), &call) {
             Ok(o) => print(format, &o, out)?,
-            Err(r) => errors.push(with_source("creating", r)),
+            Err(r) => errors.push(r.to_string()),
         }
     }
     Ok(())
@@ -295,6 +304,22 @@ mod tests {
     }
 
     #[test]
+    fn dry_runs_change_nothing_and_force_refuses_them() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        let server = s.run(&WEB.replace("-f -", "-f - --dry-run=server -o name"));
+        assert_eq!(server.text(), "deployment.apps/web\n");
+        let client = s.run(&WEB.replace("-f -", "-f - --dry-run=client"));
+        assert_eq!(client.text(), "deployment.apps/web replaced (dry run)\n");
+        assert_eq!(s.run("k get deploy web -o jsonpath={.spec.replicas}").text(), "1");
+        let both = s.run(&WEB.replace("-f -", "-f - --dry-run=server --force"));
+        assert_eq!(both.text(), "error: --dry-run can not be used when --force is set\n");
+        // A missing object is no failure of --force: it is created.
+        let ghost = WEB.replace("name: web", "name: ghost").replace("-f -", "--force -f -");
+        assert_eq!(s.run(&ghost).text(), "deployment.apps/ghost replaced\n");
+    }
+
+    #[test]
     fn replace_sends_helper_replace_and_force_deletes_polls_and_creates() {
         let mut server = Session::new(World::new(1), Mode::Script);
         server.run("k create deployment web --image=nginx:1.27");
@@ -311,6 +336,16 @@ mod tests {
         let (out, sent) = remote(&mut s, &mut server, &stale);
         assert!(out.text().starts_with("Error from server (Conflict): error when replacing \"STDIN\": Operation cannot be fulfilled on deployments.apps \"web\""), "{}", out.text());
         assert_eq!(sent, [format!("PUT {path}/web?fieldManager=kubectl-replace")]);
+        let (out, sent) =
+            remote(&mut s, &mut server, &WEB.replace("-f -", "-f - --dry-run=server"));
+        assert_eq!(out.text(), "deployment.apps/web replaced (server dry run)\n");
+        assert_eq!(sent[1], format!("PUT {path}/web?dryRun=All&fieldManager=kubectl-replace"));
+        let (out, sent) =
+            remote(&mut s, &mut server, &WEB.replace("-f -", "-f - --dry-run=client"));
+        assert_eq!(
+            (out.text(), sent.len()),
+            ("deployment.apps/web replaced (dry run)\n".into(), 0)
+        );
         let force = WEB.replace("k replace -f -", "k replace --force -f -");
         let (out, sent) = remote(&mut s, &mut server, &force);
         assert_eq!(
