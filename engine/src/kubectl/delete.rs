@@ -188,6 +188,9 @@ pub fn delete(
         r.to_string()
     };
     let (mut found, mut waiting) = (0, Vec::new());
+    // Complete: a namespace given on the command line makes deleting a cluster-scoped
+    // object worth a warning, once.
+    let mut warn_cluster_scope = a.get("namespace").is_some();
     for visit in visits {
         let objects = match visit {
             Visit::One(kind, ns, name) => vec![(kind, ns, name)],
@@ -203,6 +206,10 @@ pub fn delete(
         };
         for (kind, ns, name) in objects {
             found += 1;
+            if warn_cluster_scope && !kind.namespaced() {
+                out.err("warning: deleting cluster-scoped resources, not scoped to the provided namespace\n");
+                warn_cluster_scope = false;
+            }
             // A client-side dry run prints each object and asks nothing (DeleteResult).
             let sent = match dry {
                 DryRun::Client => Ok(None),

@@ -162,3 +162,15 @@ fn delete_options_go_in_the_body_and_a_client_dry_run_sends_nothing() {
         "deployment.apps/web\npod/a\npod/b\n"
     );
 }
+
+#[test]
+fn a_cluster_scoped_object_deleted_with_a_namespace_given_is_warned_about_once() {
+    let mut s = session();
+    let out = s.run("k delete node node-1 node-2 -n default --dry-run=client");
+    assert_eq!(
+        out.text(),
+        "warning: deleting cluster-scoped resources, not scoped to the provided namespace\nnode \"node-1\" deleted (dry run)\nnode \"node-2\" deleted (dry run)\n"
+    );
+    let out = s.run("k delete node node-1 --dry-run=client");
+    assert_eq!(out.text(), "node \"node-1\" deleted (dry run)\n");
+}
