@@ -223,6 +223,18 @@ fn generators_post_to_the_server_and_a_client_dry_run_sends_nothing() {
     let (out, sent) = remote(&mut s, &mut server, "k create job once --image=busybox");
     assert_eq!(out.text(), "job.batch/once created\n");
     assert_eq!(sent, ["POST /apis/batch/v1/namespaces/default/jobs?fieldManager=kubectl-create"]);
+    let (out, _) =
+        remote(&mut s, &mut server, "k create cronjob cj --image=busybox --schedule=@hourly");
+    assert_eq!(out.text(), "cronjob.batch/cj created\n");
+    let (out, sent) = remote(&mut s, &mut server, "k create job manual --from=cronjob/cj");
+    assert_eq!(out.text(), "job.batch/manual created\n");
+    assert_eq!(
+        sent,
+        [
+            "GET /apis/batch/v1/namespaces/default/cronjobs/cj?",
+            "POST /apis/batch/v1/namespaces/default/jobs?fieldManager=kubectl-create"
+        ]
+    );
     let (out, sent) = remote(&mut s, &mut server, "k create service clusterip web --tcp=80");
     assert_eq!(out.text(), "service/web created\n");
     assert_eq!(sent, ["POST /api/v1/namespaces/default/services?fieldManager=kubectl-create"]);
@@ -238,5 +250,8 @@ fn generators_post_to_the_server_and_a_client_dry_run_sends_nothing() {
     // Everything went to the server; the session's own cluster saw none of it.
     assert_eq!(s.run("k get deploy,pods,jobs,svc -A -o name").text(), "");
     let names = server.run("k get deploy,jobs,svc -o name").text();
-    assert_eq!(names, "deployment.apps/web\njob.batch/once\nservice/front\nservice/web\n");
+    assert_eq!(
+        names,
+        "deployment.apps/web\njob.batch/manual\njob.batch/once\nservice/front\nservice/web\n"
+    );
 }
