@@ -11,11 +11,11 @@
 
 use serde_json::{Map, Value};
 
+use crate::api::client;
 use crate::model::*;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::mutate::status_message;
 use super::{KubectlError, Output, Session};
 
 const JOB_FLAGS: &[FlagSpec] = &[
@@ -128,19 +128,22 @@ fn create_job(
             status: Default::default(),
         }
     };
-    match dry.create(s, job) {
+    // create_job.go Run: the Job POSTed with fieldManager `kubectl-create`.
+    let ns = if job.metadata.namespace.is_empty() { "default" } else { &job.metadata.namespace };
+    let ns = ns.to_string();
+    match dry.post(s, job.into_object(), &ns, "kubectl-create") {
         Ok(j) => {
-            out.out(print(&Object::Job(j), output, dry));
+            out.out(print(&j, output, dry));
             Ok(0)
         }
         // create_job.go Run: `failed to create job: %v`.
-        Err(e) => Err(KubectlError::Usage(format!("failed to create job: {}", status_message(&e)))),
+        Err(e) => Err(KubectlError::Usage(format!("failed to create job: {}", e.message))),
     }
 }
 
 /// The CronJob `--from` names: `cronjob/NAME` (or `cronjobs/`, `cj/`, `cronjob.batch/`),
-/// fetched from the server as the resource builder does.
-fn from_cronjob(s: &Session, from: &str, ns: &str) -> Result<std::rc::Rc<CronJob>, KubectlError> {
+/// fetched from the server as the resource builder does (one GET).
+fn from_cronjob(s: &mut Session, from: &str, ns: &str) -> Result<CronJob, KubectlError> {
     let Some((kind, name)) = from.split_once('/') else {
         // The builder reads a lone word as a resource type with no name.
         return Err(KubectlError::Usage(
@@ -160,12 +163,13 @@ fn from_cronjob(s: &Session, from: &str, ns: &str) -> Result<std::rc::Rc<CronJob
             )))
         }
     }
-    s.world.store.get_rc::<CronJob>(ns, name).ok_or_else(|| {
-        KubectlError::Api(crate::store::ApiError::NotFound {
-            kind: Kind::CronJob,
-            name: name.into(),
-        })
-    })
+    match client::get(s.api(), Kind::CronJob, ns, name)? {
+        Object::CronJob(cj) => Ok((*cj).clone()),
+        other => Err(KubectlError::Plain(format!(
+            "kubeloop: the server answered a {} for a CronJob",
+            other.kind().as_str()
+        ))),
+    }
 }
 
 /// The Go type kubectl names in `unknown object type %T`.
@@ -261,15 +265,18 @@ fn create_cronjob(
         },
         status: Default::default(),
     };
-    match dry.create(s, cj) {
+    // create_cronjob.go Run: the CronJob POSTed with fieldManager `kubectl-create`.
+    let ns = match namespace_of(a) {
+        ns if ns.is_empty() => "default".to_string(),
+        ns => ns,
+    };
+    match dry.post(s, cj.into_object(), &ns, "kubectl-create") {
         Ok(c) => {
-            out.out(print(&Object::CronJob(c), output, dry));
+            out.out(print(&c, output, dry));
             Ok(0)
         }
         // create_cronjob.go Run: `failed to create cronjob: %v`.
-        Err(e) => {
-            Err(KubectlError::Usage(format!("failed to create cronjob: {}", status_message(&e))))
-        }
+        Err(e) => Err(KubectlError::Usage(format!("failed to create cronjob: {}", e.message))),
     }
 }
 

@@ -12,7 +12,6 @@ use crate::model::*;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::mutate::status_message;
 use super::{KubectlError, Output, Session};
 
 /// The subcommands, with the Service type each makes and its own flags.
@@ -114,16 +113,17 @@ pub fn create_service(
     let mut svc = opts.service()?;
     // createService sets the namespace only when one was given (EnforceNamespace).
     svc.metadata.namespace = a.get("namespace").unwrap_or_default().into();
-    match dry.create(s, svc) {
+    // create_service.go Run: the Service POSTed with fieldManager `kubectl-create`.
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    match dry.post(s, svc.into_object(), &ns, "kubectl-create") {
         Ok(created) => {
-            out.out(dry_run::print(&Object::Service(created), output, "created", dry));
+            out.out(dry_run::print(&created, output, "created", dry));
             Ok(0)
         }
         // create_service.go wraps the API error: `failed to create ClusterIP service: ...`.
         Err(e) => Err(KubectlError::Usage(format!(
             "failed to create {} service: {}",
-            opts.type_,
-            status_message(&e)
+            opts.type_, e.message
         ))),
     }
 }

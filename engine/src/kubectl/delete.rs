@@ -3,15 +3,23 @@
 //! printed when its DELETE returns (`deleteResource` prints before `DeleteResult` waits), so
 //! in the page the line shows at once and the command then waits without moving time
 //! (`waiting.rs`); in a script it blocks in simulated time.
+//!
+//! The requests are upstream's: the builder names each object without reading it
+//! (`RequireObject(false)`) or lists each kind with the selector, then DeleteResult sends one
+//! DELETE per object with its DeleteOptions as the body (cli-runtime resource/helper.go
+//! `DeleteWithOptions`). Waiting for the objects to go reads the world (`DeleteWait`).
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Answer, Call, Refusal, Verb};
 use crate::clock::Time;
 use crate::model::*;
-use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Propagation};
+use crate::store::Key;
 use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
-use super::get::{parse_selector, resolve};
+use super::get::parse_selector;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -52,20 +60,17 @@ pub fn delete(
         argv.iter().map(|w| if w == "--wait" { "--wait=true".into() } else { w.clone() }).collect();
     let a = args::parse(&argv, DELETE_FLAGS, "delete")?;
     // delete_flags.go parseCascadingFlag: a Go boolean is the deprecated spelling.
+    // The `propagationPolicy` each DELETE carries.
     let cascade = a.get("cascade").unwrap_or("background");
     let propagation = match (args::parse_bool(cascade), cascade) {
         (Some(b), _) => {
-            let (policy, name) = if b {
-                (Propagation::Background, "background")
-            } else {
-                (Propagation::Orphan, "orphan")
-            };
+            let (policy, name) = if b { ("Background", "background") } else { ("Orphan", "orphan") };
             out.err(format!("warning: --cascade={cascade} is deprecated (boolean value) and can be replaced with --cascade={name}.\n"));
             policy
         }
-        (None, "background") => Propagation::Background,
-        (None, "foreground") => Propagation::Foreground,
-        (None, "orphan") => Propagation::Orphan,
+        (None, "background") => "Background",
+        (None, "foreground") => "Foreground",
+        (None, "orphan") => "Orphan",
         (None, other) => {
             return Err(KubectlError::Usage(format!(
                 "invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\""
@@ -93,11 +98,18 @@ pub fn delete(
     if force && grace < 0 {
         grace = 0;
     }
-    let opts = DeleteOptions {
-        propagation: Some(propagation),
-        grace_period_seconds: (grace >= 0).then_some(grace),
-        precondition_uid: None,
-    };
+    // DeleteResult's metav1.DeleteOptions, in its fields' order: the grace period when one
+    // was given, the propagation policy, and (helper.go) `dryRun: ["All"]` for a
+    // server-side dry run.
+    let mut body = serde_json::Map::new();
+    if grace >= 0 {
+        body.insert("gracePeriodSeconds".into(), grace.into());
+    }
+    body.insert("propagationPolicy".into(), propagation.into());
+    if dry == DryRun::Server {
+        body.insert("dryRun".into(), json!(["All"]));
+    }
+    let body = Value::Object(body);
     let ns = ns_of(&a);
     // The builder's checks, still in Complete: SelectAllParam after LabelSelectorParam
     // (cli-runtime resource/builder.go; the message keeps its trailing space).
@@ -141,71 +153,91 @@ pub fn delete(
     if force && grace == 0 {
         out.err("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n");
     }
-    let label_sel = parse_selector(a.get("selector"))?;
+    // Parsed here for kubectl's own error; the server filters by the text.
+    parse_selector(a.get("selector"))?;
+    let selector = a.get("selector").filter(|l| !l.trim().is_empty());
     for (kind, _) in &sel.items {
         resource::warn_deprecated(*kind, out);
     }
-    let (targets, missing) = match &from_file {
-        Some(refs) => resolve_refs(&s.world, refs),
-        None => {
-            let resolved = resolve(&s.world.store, &sel, &ns, &label_sel);
-            let found = resolved.found.into_iter().map(|(k, n, u)| (k, ns.clone(), n, u));
-            (found.collect(), resolved.missing)
+    // Complete: NotFound is ignored when asked, and unless told otherwise with --all or a
+    // selector.
+    let ignore_not_found = a.bool("ignore-not-found", all || has_selector)?;
+    // What the builder visits, in order: the manifest's objects or the names given, as
+    // they are (no GET), and for a kind without names its list.
+    let visits: Vec<Visit> = match &from_file {
+        Some(refs) => {
+            refs.iter().map(|(k, n, name)| Visit::One(*k, n.clone(), name.clone())).collect()
         }
+        None => sel
+            .items
+            .iter()
+            .flat_map(|(kind, names)| match names.as_slice() {
+                [] => vec![Visit::List(*kind)],
+                _ => names.iter().map(|n| Visit::One(*kind, ns.clone(), n.clone())).collect(),
+            })
+            .collect(),
     };
-    let mut status = 0;
-    // From a file, the builder does not look objects up first: the DELETE itself fails,
-    // worded with its source (helpers.go `AddSourceToErr`), after the objects that went.
-    let mut not_found = Vec::new();
-    if !a.bool("ignore-not-found", false)? {
-        for (kind, name) in missing {
-            let e = ApiError::NotFound { kind, name };
-            match from_file {
-                Some(_) => not_found.push(format!(
-                    "Error from server (NotFound): error when deleting \"STDIN\": {}",
-                    e.status_message()
-                )),
-                None => out.err(format!("{e}\n")),
+    // ContinueOnError: every object is tried; the errors are printed after, together
+    // (cmdutil.CheckErr of the aggregate), each with its source when it came from a file
+    // (helpers.go `AddSourceToErr`).
+    let mut errors: Vec<String> = Vec::new();
+    let with_source = |mut r: Refusal| {
+        if from_file.is_some() {
+            r.message = format!("error when deleting \"STDIN\": {}", r.message);
+        }
+        r.to_string()
+    };
+    let (mut found, mut waiting) = (0, Vec::new());
+    // Complete: a namespace given on the command line makes deleting a cluster-scoped
+    // object worth a warning, once.
+    let mut warn_cluster_scope = a.get("namespace").is_some();
+    for visit in visits {
+        let objects = match visit {
+            Visit::One(kind, ns, name) => vec![(kind, ns, name)],
+            Visit::List(kind) => match client::list(s.api(), kind, &ns, selector, None) {
+                Ok(list) => {
+                    list.iter().map(|o| (kind, ns.clone(), o.meta().name.clone())).collect()
+                }
+                Err(r) => {
+                    errors.push(r.to_string());
+                    continue;
+                }
+            },
+        };
+        for (kind, ns, name) in objects {
+            found += 1;
+            if warn_cluster_scope && !kind.namespaced() {
+                out.err("warning: deleting cluster-scoped resources, not scoped to the provided namespace\n");
+                warn_cluster_scope = false;
             }
-            status = 1;
+            // A client-side dry run prints each object and asks nothing (DeleteResult).
+            let sent = match dry {
+                DryRun::Client => Ok(None),
+                _ => send_delete(s, kind, &ns, &name, &body),
+            };
+            match sent {
+                Ok(still_there) => {
+                    let namespace = kind.namespaced().then_some(ns.as_str());
+                    // PrintObj puts the strategy's words last, after the namespace.
+                    let message =
+                        printers::deleted_message(kind, &name, namespace, force && grace == 0);
+                    out.out(format!("{}\n", dry.op(&message)));
+                    if let (Some(uid), DryRun::None) = (still_there, dry) {
+                        waiting.push((kind, ns, name, uid));
+                    }
+                }
+                Err(r) if ignore_not_found && r.is_not_found() => {}
+                Err(r) => errors.push(with_source(r)),
+            }
         }
     }
-    if targets.is_empty() && !sel.named {
+    for e in &errors {
+        out.err(format!("{e}\n"));
+    }
+    let status = i32::from(!errors.is_empty());
+    if found == 0 && errors.is_empty() {
         out.out("No resources found\n");
         return Ok(0);
-    }
-    let mut waiting = Vec::new();
-    for (kind, ns, name, uid) in &targets {
-        // A client-side dry run deletes nothing and asks nothing (delete.go DeleteResult);
-        // a server-side one has the object looked up and nothing more.
-        let res = match (kind, dry) {
-            (_, DryRun::Client) => Ok(DeleteOutcome::Removed),
-            (_, DryRun::Server) => {
-                crate::with_kind!(kind, T => s.world.store.delete_dry_run::<T>(ns, name))
-                    .map(|()| DeleteOutcome::Removed)
-            }
-            (Kind::Node, DryRun::None) => s.world.remove_node(name).map(|_| DeleteOutcome::Removed),
-            _ => crate::with_kind!(kind, T => s.world.delete::<T>(ns, name, &opts)),
-        };
-        match res {
-            Ok(outcome) => {
-                let namespace = kind.namespaced().then_some(ns.as_str());
-                // PrintObj puts the strategy's words last, after the namespace.
-                let message =
-                    printers::deleted_message(*kind, name, namespace, force && grace == 0);
-                out.out(format!("{}\n", dry.op(&message)));
-                if outcome == DeleteOutcome::Deleting {
-                    waiting.push((*kind, ns.clone(), name.clone(), uid.clone()));
-                }
-            }
-            Err(e) => {
-                out.err(format!("{e}\n"));
-                status = 1;
-            }
-        }
-    }
-    for e in not_found {
-        out.err(format!("{e}\n"));
     }
     if wait && !waiting.is_empty() {
         // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
@@ -253,21 +285,53 @@ fn manifest_refs(
         .collect())
 }
 
-/// The manifest's objects that exist, with their UIDs, and the names of those that do not.
-#[allow(clippy::type_complexity)]
-fn resolve_refs(
-    world: &World,
-    refs: &[(Kind, String, String)],
-) -> (Vec<(Kind, String, String, String)>, Vec<(Kind, String)>) {
-    let (mut found, mut missing) = (Vec::new(), Vec::new());
-    for (kind, ns, name) in refs {
-        let key_ns = if kind.namespaced() { ns.as_str() } else { "" };
-        match world.store.meta_of(*kind, &Key::new(key_ns, name)) {
-            Some(m) => found.push((*kind, ns.clone(), name.clone(), m.uid.clone())),
-            None => missing.push((*kind, name.clone())),
+/// One object of the builder's, as DeleteResult visits it.
+enum Visit {
+    /// Kind, namespace and name.
+    One(Kind, String, String),
+    /// The kind's objects in the command's namespace, with the selector if any.
+    List(Kind),
+}
+
+/// One DELETE with its options. `Ok(Some(uid))` when the answer is the object, still there
+/// (going gracefully or held by finalizers), `Ok(None)` when it is a Status: gone.
+fn send_delete(
+    s: &mut Session,
+    kind: Kind,
+    ns: &str,
+    name: &str,
+    body: &Value,
+) -> Result<Option<String>, Refusal> {
+    let answer = match (kind, s.remote.is_none(), body.get("dryRun")) {
+        // A Node is also the sandbox's machine: deleting it in the built-in cluster takes
+        // the machine away too, which the API server's DELETE does not know about.
+        (Kind::Node, true, None) => match s.world.remove_node(name) {
+            Ok(()) => return Ok(None),
+            Err(e) => {
+                let status = crate::api::Status::from(e);
+                Answer { code: status.code, body: status.to_json(), warnings: Vec::new() }
+            }
+        },
+        _ => {
+            let call = Call {
+                verb: Verb::Delete,
+                kind,
+                namespace: kind.namespaced().then(|| ns.to_string()),
+                name: Some(name.to_string()),
+                subresource: None,
+                query: Vec::new(),
+                body: Some(body.clone()),
+            };
+            s.api().send(&call)
         }
+    };
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
     }
-    (found, missing)
+    if answer.body.get("kind").and_then(Value::as_str) == Some("Status") {
+        return Ok(None);
+    }
+    Ok(answer.body.pointer("/metadata/uid").and_then(Value::as_str).map(String::from))
 }
 
 /// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
@@ -315,89 +379,5 @@ fn present(world: &World, (kind, ns, name, uid): &(Kind, String, String, String)
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
-
-    fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
-        assert_eq!(s.run("k run solo --image=nginx:1.27").status, 0);
-        s
-    }
-
-    #[test]
-    fn force_with_a_positive_grace_period_is_refused_and_deletes_nothing() {
-        let mut s = session();
-        let out = s.run("k delete pod solo --grace-period=5 --force");
-        assert_eq!(
-            (out.status, out.text()),
-            (
-                1,
-                "error: --force and --grace-period greater than 0 cannot be specified together\n"
-                    .into()
-            )
-        );
-        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
-        assert_eq!(
-            s.run("k delete pod solo --now --grace-period=2").text(),
-            "error: --now and --grace-period cannot be specified together\n"
-        );
-    }
-
-    #[test]
-    fn all_with_a_selector_is_the_builders_error_with_its_trailing_space() {
-        let mut s = session();
-        assert_eq!(
-            s.run("k delete pods -l run=solo --all").text(),
-            "error: setting 'all' parameter but found a non empty selector. \n"
-        );
-        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
-    }
-
-    #[test]
-    fn any_go_boolean_cascade_is_the_deprecated_spelling() {
-        let mut s = session();
-        let out = s.run("k delete pod solo --cascade=F --wait=false");
-        assert!(
-            out.text().starts_with("warning: --cascade=F is deprecated (boolean value) and can be replaced with --cascade=orphan.\n"),
-            "{}",
-            out.text()
-        );
-        assert_eq!(
-            s.run("k delete pod solo --cascade=maybe").text(),
-            "error: invalid cascade value (maybe). Must be \"background\", \"foreground\", or \"orphan\"\n"
-        );
-    }
-
-    #[test]
-    fn force_alone_deletes_at_once_with_the_warning() {
-        let mut s = session();
-        let out = s.run("k delete pod solo --force");
-        assert_eq!(out.status, 0);
-        assert!(
-            out.text().starts_with("Warning: Immediate deletion does not wait"),
-            "{}",
-            out.text()
-        );
-        assert!(out.text().contains("pod \"solo\" force deleted"), "{}", out.text());
-        assert_eq!(s.run("k get pod solo").status, 1);
-    }
-
-    #[test]
-    fn delete_from_a_manifest_deletes_what_it_names_and_reports_the_rest_last() {
-        let mut s = session();
-        s.run("k create service clusterip web --tcp=80");
-        let out = s.run(
-            "k delete -f - <<EOF\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: ghost}\nEOF",
-        );
-        assert_eq!(
-            out.text(),
-            "service \"web\" deleted from default namespace\nError from server (NotFound): error when deleting \"STDIN\": pods \"ghost\" not found\n"
-        );
-        assert_eq!(out.status, 1);
-        assert_eq!(
-            s.run("k delete -f - pods").text(),
-            "error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n"
-        );
-    }
-}
+#[path = "delete_tests.rs"]
+mod tests;

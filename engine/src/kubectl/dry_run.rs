@@ -1,7 +1,9 @@
 //! `--dry-run=none|client|server` for every verb that writes: the strategy as kubectl
-//! parses it, the words it adds to the operation, the writes a strategy turns into (the
-//! store's, its server-side dry run, or nothing), and the object a client-side dry run
-//! prints as kubectl's generator built it. It does not decide what a verb writes.
+//! parses it, the words it adds to the operation, the writes a strategy turns into (a
+//! request to the API server, with `?dryRun=All` for a server-side one, or nothing; verbs
+//! not yet sending requests still write through the store here), and the object a
+//! client-side dry run prints as kubectl's generator built it. It does not decide what a
+//! verb writes.
 //!
 //! Models kubectl/pkg/cmd/util/helpers.go (`AddDryRunFlag`, `GetDryRunStrategy`,
 //! `PrintFlagsWithDryRunStrategy`) and cli-runtime/pkg/printers (`JSONPrinter` and
@@ -12,6 +14,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::api::client::{self, Call, Refusal, Verb};
 use crate::clock::Time;
 use crate::model::{Kind, Object};
 use crate::store::{ApiError, Tabled};
@@ -67,8 +70,38 @@ impl DryRun {
         }
     }
 
+    /// A generator's object created as kubectl creates it (cli-runtime resource/helper.go
+    /// `Create`, with `DryRun` and `WithFieldManager` as create.go, run.go and expose.go set
+    /// them): a POST of the object's JSON to its namespace's collection, `?dryRun=All` for a
+    /// server-side dry run; a client-side one sends nothing and keeps the object as built.
+    /// The answer is the object as the server has it (or would have it).
+    pub fn post(
+        self,
+        s: &mut Session,
+        obj: Object,
+        namespace: &str,
+        manager: &str,
+    ) -> Result<Object, Refusal> {
+        if self == DryRun::Client {
+            return Ok(obj);
+        }
+        let kind = obj.kind();
+        let call = Call {
+            verb: Verb::Create,
+            kind,
+            namespace: kind.namespaced().then(|| namespace.to_string()),
+            name: None,
+            subresource: None,
+            query: Vec::new(),
+            body: Some(generated_json(&obj)),
+        }
+        .dry_run(self == DryRun::Server)
+        .field_manager(manager);
+        client::object(s.api(), &call)
+    }
+
     /// A create: stored, judged by the store without storing, or (client) the object as
-    /// built. The Rc is what the printer prints.
+    /// built. The Rc is what the printer prints. Verbs that do not yet send requests use it.
     pub fn create<T: Tabled>(self, s: &mut Session, obj: T) -> Result<Rc<T>, ApiError> {
         match self {
             DryRun::None => s.world.create(obj),
@@ -280,4 +313,4 @@ fn null_timestamp(meta: &mut Map<String, Value>) {
 
 #[cfg(test)]
 #[path = "dry_run_tests.rs"]
-mod tests;
+pub(super) mod tests;

@@ -7,7 +7,8 @@ use super::DryRun;
 use crate::kubectl::{Mode, Session};
 use crate::world::World;
 
-fn session() -> Session {
+/// A session over a fresh cluster of its own.
+pub(in crate::kubectl) fn session() -> Session {
     Session::new(World::new(1), Mode::Script)
 }
 
@@ -160,4 +161,97 @@ fn the_operation_carries_the_strategy_as_print_flags_with_dry_run_strategy_says(
     assert_eq!(DryRun::None.op("scaled"), "scaled");
     assert_eq!(DryRun::Client.op("patched (no change)"), "patched (no change) (dry run)");
     assert_eq!(DryRun::Server.op("configured"), "configured (server dry run)");
+}
+
+/// Runs `line` as live mode does: against a session whose kubectl talks to `server`'s
+/// cluster through the replaying transport, sending each request it waits on, until it
+/// waits on none. Returns what it printed and the requests, in order.
+pub(in crate::kubectl) fn remote_calls(
+    s: &mut Session,
+    server: &mut Session,
+    line: &str,
+) -> (crate::kubectl::Output, Vec<crate::api::client::Call>) {
+    use crate::api::client::Api;
+    let mut replay = crate::api::replay::Replay::default();
+    let mut sent = Vec::new();
+    loop {
+        let (out, back) = s.run_remote(line, replay);
+        replay = back;
+        let Some(call) = replay.wanted().cloned() else { return (out, sent) };
+        assert!(sent.len() < 50, "{line}: {sent:?}");
+        replay.answer(server.world.send(&call));
+        sent.push(call);
+    }
+}
+
+/// `remote_calls`, each request as `METHOD path?query`.
+pub(in crate::kubectl) fn remote(
+    s: &mut Session,
+    server: &mut Session,
+    line: &str,
+) -> (crate::kubectl::Output, Vec<String>) {
+    let (out, calls) = remote_calls(s, server, line);
+    let shown = calls
+        .iter()
+        .map(|c| {
+            let query: Vec<String> = c.query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{} {}?{}", c.method(), c.path(), query.join("&"))
+        })
+        .collect();
+    (out, shown)
+}
+
+#[test]
+fn generators_post_to_the_server_and_a_client_dry_run_sends_nothing() {
+    let mut server = session();
+    let mut s = session();
+    let (out, sent) =
+        remote(&mut s, &mut server, "k create deployment web --image=my_app:1 --dry-run=server");
+    assert_eq!(out.text(), "deployment.apps/web created (server dry run)\n");
+    assert_eq!(
+        sent,
+        ["POST /apis/apps/v1/namespaces/default/deployments?dryRun=All&fieldManager=kubectl-create"]
+    );
+    // The random container name is drawn once for all the runs of the command.
+    let (out, sent) = remote(&mut s, &mut server, "k create deployment web --image=my_app:1");
+    assert_eq!((out.status, sent.len()), (0, 1), "{}", out.text());
+    let (out, sent) = remote(&mut s, &mut server, "k run p --image=nginx --dry-run=client");
+    assert_eq!((out.text(), sent.len()), ("pod/p created (dry run)\n".into(), 0));
+    let (out, sent) = remote(&mut s, &mut server, "k run p --image=nginx -n kube-system");
+    assert_eq!(out.text(), "pod/p created\n");
+    assert_eq!(sent, ["POST /api/v1/namespaces/kube-system/pods?fieldManager=kubectl-run"]);
+    let (out, sent) = remote(&mut s, &mut server, "k create job once --image=busybox");
+    assert_eq!(out.text(), "job.batch/once created\n");
+    assert_eq!(sent, ["POST /apis/batch/v1/namespaces/default/jobs?fieldManager=kubectl-create"]);
+    let (out, _) =
+        remote(&mut s, &mut server, "k create cronjob cj --image=busybox --schedule=@hourly");
+    assert_eq!(out.text(), "cronjob.batch/cj created\n");
+    let (out, sent) = remote(&mut s, &mut server, "k create job manual --from=cronjob/cj");
+    assert_eq!(out.text(), "job.batch/manual created\n");
+    assert_eq!(
+        sent,
+        [
+            "GET /apis/batch/v1/namespaces/default/cronjobs/cj?",
+            "POST /apis/batch/v1/namespaces/default/jobs?fieldManager=kubectl-create"
+        ]
+    );
+    let (out, sent) = remote(&mut s, &mut server, "k create service clusterip web --tcp=80");
+    assert_eq!(out.text(), "service/web created\n");
+    assert_eq!(sent, ["POST /api/v1/namespaces/default/services?fieldManager=kubectl-create"]);
+    let (out, sent) = remote(&mut s, &mut server, "k expose deploy web --port=80 --name=front");
+    assert_eq!(out.text(), "service/front exposed\n");
+    assert_eq!(
+        sent,
+        [
+            "GET /apis/apps/v1/namespaces/default/deployments/web?",
+            "POST /api/v1/namespaces/default/services?fieldManager=kubectl-expose"
+        ]
+    );
+    // Everything went to the server; the session's own cluster saw none of it.
+    assert_eq!(s.run("k get deploy,pods,jobs,svc -A -o name").text(), "");
+    let names = server.run("k get deploy,jobs,svc -o name").text();
+    assert_eq!(
+        names,
+        "deployment.apps/web\njob.batch/manual\njob.batch/once\nservice/front\nservice/web\n"
+    );
 }

@@ -4,18 +4,18 @@
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/expose/expose.go (`RunExpose`, `createService`,
 //! `parseLabels`, `parseProtocols`) and the polymorphic helpers it calls in
 //! kubectl/pkg/polymorphichelpers: `canBeExposed`, `mapBasedSelectorForObject`,
-//! `portsForObject` and `multiProtocolsForObject`. Creating the Service is the store's; the
-//! cluster IP and node ports are allocated there.
+//! `portsForObject` and `multiProtocolsForObject`. As upstream, each object named is read
+//! with a GET (the builder's) and its Service sent as a POST; the API server allocates the
+//! cluster IP and node ports.
 
 use std::collections::BTreeMap;
 
+use crate::api::client;
 use crate::labels::validation::go_quote;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::get::get_named;
 use super::mutate::{ns_of, parse_label_list};
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -114,13 +114,12 @@ pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
 /// namespace only when one was given (expose.go `RunExpose`, EnforceNamespace) and a type
 /// only when `--type` was (`createService`).
 fn print_exposed(
-    svc: std::rc::Rc<Service>,
+    obj: Object,
     output: Option<&str>,
     dry: DryRun,
     o: &ExposeOptions,
     ns_given: bool,
 ) -> String {
-    let obj = Object::Service(svc);
     if dry != DryRun::Client || !matches!(output, Some("yaml" | "json")) {
         return dry_run::print(&obj, output, "exposed", dry);
     }
@@ -138,7 +137,8 @@ fn print_exposed(
     dry_run::print_value(&v, output.unwrap_or("yaml"))
 }
 
-/// One object's Service, created.
+/// One object's Service, created: the builder's GET of the object (expose.go's builder
+/// requires the object), then `createService`'s POST with fieldManager `kubectl-expose`.
 fn expose_one(
     s: &mut Session,
     kind: Kind,
@@ -146,13 +146,11 @@ fn expose_one(
     name: &str,
     mut o: ExposeOptions,
     dry: DryRun,
-) -> Result<std::rc::Rc<Service>, KubectlError> {
-    let Some(obj) = get_named(&s.world.store, kind, ns, name) else {
-        return Err(ApiError::NotFound { kind, name: name.to_string() }.into());
-    };
+) -> Result<Object, KubectlError> {
+    let obj = client::get(s.api(), kind, ns, name)?;
     let mut svc = service_for(&obj, &mut o)?;
     svc.metadata.namespace = ns.to_string();
-    Ok(dry.create(s, svc)?)
+    Ok(dry.post(s, svc.into_object(), ns, "kubectl-expose")?)
 }
 
 /// `RunExpose`'s visit of one object: what it can tell, then `createService`.

@@ -10,7 +10,6 @@ use serde_json::{json, Value};
 use crate::api::client::{self, Call};
 use crate::api::patch::PatchType;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
@@ -198,20 +197,6 @@ pub(super) fn fetch(
     name: &str,
 ) -> Result<Object, KubectlError> {
     Ok(client::get(s.api(), kind, ns, name)?)
-}
-
-/// A write that carries `metadata.resourceVersion` is refused when the object has moved on
-/// (the API server's optimistic concurrency; apiserver registry/rest/update.go answers
-/// `errors.NewConflict` with `OptimisticLockErrorMsg`).
-pub(super) fn check_version(obj: &Object, want: Option<&str>) -> Result<(), ApiError> {
-    match want {
-        Some(rv) if rv != obj.meta().resource_version => Err(ApiError::Conflict {
-            kind: obj.kind(),
-            name: obj.meta().name.clone(),
-            message: "the object has been modified; please apply your changes to the latest version and try again".into(),
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// `--list`: the map after the edit (which `--list` never sends), one `k=v` a line in key

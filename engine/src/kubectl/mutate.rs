@@ -101,9 +101,15 @@ pub fn create(
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
             // kubectl's own random suffix; a dry run draws it from a copy, so that it
-            // changes nothing, the names of later objects included.
+            // changes nothing, the names of later objects included. So does a command sent
+            // to live mode's server, which is run again as each answer comes (`api::replay`)
+            // and must build the same request each time.
             let mut scratch = s.world.rng().clone();
-            let rng = if dry == DryRun::None { s.world.rng() } else { &mut scratch };
+            let rng = if dry == DryRun::None && s.remote.is_none() {
+                s.world.rng()
+            } else {
+                &mut scratch
+            };
             for (i, image) in images.iter().enumerate() {
                 let mut c = Container::new(container_name(image, rng), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
@@ -129,16 +135,18 @@ pub fn create(
                 },
                 status: Default::default(),
             };
-            match dry.create(s, d) {
+            // create_deployment.go: the builder's object POSTed with fieldManager
+            // `kubectl-create`, to the command's namespace.
+            match dry.post(s, d.into_object(), &ns_of(&a), "kubectl-create") {
                 Ok(d) => {
-                    out.out(dry_run::print(&Object::Deployment(d), output, "created", dry));
+                    out.out(dry_run::print(&d, output, "created", dry));
                     Ok(0)
                 }
                 // create_deployment.go wraps the API error with %v, so kubectl prints the
                 // Status message after its own words instead of "Error from server".
                 Err(e) => Err(KubectlError::Usage(format!(
                     "failed to create deployment: {}",
-                    status_message(&e)
+                    e.message
                 ))),
             }
         }
@@ -289,8 +297,9 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let namespace = a.get("namespace").unwrap_or_default().into();
     let pod =
         Pod::new(ObjectMeta { name: name.clone(), namespace, labels, ..Default::default() }, spec);
-    let p = dry.create(s, pod)?;
-    out.out(dry_run::print(&Object::Pod(p), output, "created", dry));
+    // run.go createGeneratedObject: the pod POSTed with fieldManager `kubectl-run`.
+    let p = dry.post(s, pod.into_object(), &ns_of(&a), "kubectl-run")?;
+    out.out(dry_run::print(&p, output, "created", dry));
     Ok(0)
 }
 

@@ -1,14 +1,18 @@
 //! `kubectl replace -f -` and `replace --force` (kubectl/pkg/cmd/replace/replace.go): each
 //! object of the manifest on standard input is PUT whole (spec and metadata as written; the
 //! status subresource keeps its own), or with `--force` deleted, waited for, and created
-//! again. Reading the manifest is `manifest.rs`'s; the write is the store's `update`.
+//! again. Reading the manifest is `manifest.rs`'s. The requests are cli-runtime
+//! resource/helper.go's: `Replace` (a GET for the current resourceVersion when the manifest
+//! has none, then the PUT), and for `--force` `DeleteWithOptions`, `Get` until NotFound, and
+//! `Create`. Waiting steps the world, as the one command it is.
 
-use std::rc::Rc;
+use serde_json::{json, Value};
 
+use crate::api::client::{self, Call, Refusal, Verb};
 use crate::model::*;
-use crate::store::{ApiError, DeleteOptions, Propagation};
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::dry_run::DryRun;
 use super::get::Format;
 use super::manifest::{self, Item};
 use super::{meta_edit, printers, KubectlError, Output, Session};
@@ -27,19 +31,35 @@ const REPLACE_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("output", Some('o')),
     flag("template", None),
-    flag("dry-run", None),
+    super::dry_run::FLAG,
 ];
 
 /// replace.go forceReplace waits five minutes for the deletions when `--timeout` is 0.
 const DEFAULT_TIMEOUT_MS: i64 = 5 * 60 * 1000;
 
-/// One object's failure, as `AddSourceToErr` words it (`error when replacing "STDIN": ...`).
-fn with_source(verb: &str, e: &ApiError) -> String {
-    format!(
-        "Error from server ({}): error when {verb} \"STDIN\": {}",
-        e.reason(),
-        e.status_message()
-    )
+/// replace.go's field manager (`cmdutil.AddFieldManagerFlagVar`'s default).
+const MANAGER: &str = "kubectl-replace";
+
+/// One object's failure as kubectl prints it: `AddSourceToErr` puts `error when replacing
+/// "STDIN": ` before the Status message, and `checkErr` prints it (an Invalid one from its
+/// causes, which do not carry the source).
+fn with_source(verb: &str, mut r: Refusal) -> String {
+    r.message = format!("error when {verb} \"STDIN\": {}", r.message);
+    r.to_string()
+}
+
+/// A call to one named object of `obj`'s kind, in its namespace when the kind has one.
+fn call_for(verb: Verb, obj: &Object, body: Value) -> Call {
+    let (kind, m) = (obj.kind(), obj.meta());
+    Call {
+        verb,
+        kind,
+        namespace: kind.namespaced().then(|| m.namespace.clone()),
+        name: Some(m.name.clone()),
+        subresource: None,
+        query: Vec::new(),
+        body: Some(body),
+    }
 }
 
 pub fn replace(
@@ -49,11 +69,8 @@ pub fn replace(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, REPLACE_FLAGS, "replace")?;
-    if a.has("dry-run") {
-        return Err(KubectlError::Plain(
-            "kubeloop: --dry-run is not supported by `kubectl replace` in kubeloop".into(),
-        ));
-    }
+    // Complete reads the strategy first.
+    let dry = DryRun::from_args(&a, s.world.now(), out)?;
     let force = a.bool("force", false)?;
     // Complete: grace 0 becomes 1 and a wait (replace.go); then the filename is required.
     let grace = match a.int("grace-period")?.unwrap_or(-1) {
@@ -82,6 +99,9 @@ pub fn replace(
     if timeout != 0 && !force {
         return Err(KubectlError::Usage("--timeout must have --force specified".into()));
     }
+    if force && dry != DryRun::None {
+        return Err(KubectlError::Usage("--dry-run can not be used when --force is set".into()));
+    }
     if file != "-" {
         return Err(KubectlError::Plain(
             "kubeloop: there are no files here; pass the manifest on standard input: `kubectl replace -f - <<EOF` ... `EOF`".into(),
@@ -108,17 +128,18 @@ pub fn replace(
     }
     if force {
         let cascade = cascade(a.get("cascade").unwrap_or("background"))?;
-        let opts = DeleteOptions {
-            propagation: Some(cascade),
-            grace_period_seconds: (grace >= 0).then_some(grace),
-            ..Default::default()
-        };
+        // The DeleteOptions body DeleteResult sends (delete.go: the grace period when one
+        // was given, the propagation policy always).
+        let mut opts = json!({ "propagationPolicy": cascade });
+        if grace >= 0 {
+            opts["gracePeriodSeconds"] = grace.into();
+        }
         let limit = if timeout == 0 { DEFAULT_TIMEOUT_MS } else { timeout };
         force_replace(s, objects, &opts, limit, format.as_ref(), &mut errors, out)?;
     } else {
         for obj in objects {
-            match put(s, obj) {
-                Ok(o) => print(format.as_ref(), &o, out)?,
+            match put(s, obj, dry) {
+                Ok(o) => meta_edit::print(format.as_ref(), &o, &dry.op("replaced"), out)?,
                 Err(e) => errors.push(e),
             }
         }
@@ -134,9 +155,13 @@ pub fn replace(
 
 /// The object as the API server decodes it, in the namespace kubectl defaults it to.
 fn decoded(item: Item, ns: &str) -> Result<Object, String> {
-    let mut obj = item
-        .decoded
-        .map_err(|m| with_source("replacing", &ApiError::BadRequest { message: m.to_string() }))?;
+    let mut obj = item.decoded.map_err(|m| {
+        let message = m.to_string();
+        with_source(
+            "replacing",
+            Refusal { code: 400, reason: "BadRequest".into(), message, details: Value::Null },
+        )
+    })?;
     if obj.kind() == Kind::Event || obj.kind() == Kind::Node {
         return Err(
             "kubeloop: only Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints can be replaced here".into(),
@@ -152,32 +177,35 @@ fn decoded(item: Item, ns: &str) -> Result<Object, String> {
     Ok(obj)
 }
 
-/// helper.go Replace: a manifest without a resourceVersion overwrites whatever is stored; one
-/// with a resourceVersion must match it.
-fn put(s: &mut Session, obj: Object) -> Result<Object, String> {
-    let kind = obj.kind();
-    let (ns, name) = (obj.meta().namespace.clone(), obj.meta().name.clone());
-    let Some(current) = super::get::get_named(&s.world.store, kind, &ns, &name) else {
-        return Err(with_source("replacing", &ApiError::NotFound { kind, name }));
-    };
-    let rv = Some(obj.meta().resource_version.as_str()).filter(|v| !v.is_empty());
-    meta_edit::check_version(&current, rv).map_err(|e| with_source("replacing", &e))?;
-    crate::with_kind!(kind, T => {
-        let t: T = T::from_object(&obj).cloned().expect("kind of the object");
-        s.world.update(t).map(|o| Rc::unwrap_or_clone(o).into_object())
-    })
-    .map_err(|e| match e {
-        e @ ApiError::Invalid { .. } => e.to_string(),
-        e => with_source("replacing", &e),
-    })
+/// helper.go Replace with overwrite: a manifest without a resourceVersion takes the one the
+/// server has (a GET; when that fails the PUT goes as it is, and the server answers for the
+/// object); one with a resourceVersion is PUT with it, and the server refuses it if the
+/// object has moved on. A server-side dry run sends the same with `?dryRun=All`; a
+/// client-side one sends nothing and prints the object as read (replace.go Run).
+fn put(s: &mut Session, obj: Object, dry: DryRun) -> Result<Object, String> {
+    if dry == DryRun::Client {
+        return Ok(obj);
+    }
+    let mut body = obj.to_json();
+    if obj.meta().resource_version.is_empty() {
+        let (kind, m) = (obj.kind(), obj.meta());
+        if let Ok(current) = client::get(s.api(), kind, &m.namespace, &m.name) {
+            body["metadata"]["resourceVersion"] = current.meta().resource_version.clone().into();
+        }
+    }
+    let call =
+        call_for(Verb::Update, &obj, body).dry_run(dry == DryRun::Server).field_manager(MANAGER);
+    client::object(s.api(), &call).map_err(|r| with_source("replacing", r))
 }
 
 /// replace.go forceReplace: delete everything, wait until each object is gone, then create
-/// each one again. A deletion that fails ends the command before anything is created.
+/// each one again. A deletion that fails ends the command before anything is created; one
+/// the server does not find is no failure (Complete sets `IgnoreNotFound`, as the object is
+/// created anyway).
 fn force_replace(
     s: &mut Session,
     objects: Vec<Object>,
-    opts: &DeleteOptions,
+    opts: &Value,
     limit_ms: i64,
     format: Option<&Format>,
     errors: &mut Vec<String>,
@@ -185,58 +213,63 @@ fn force_replace(
 ) -> Result<(), KubectlError> {
     for obj in &objects {
         let (kind, ns, name) = (obj.kind(), &obj.meta().namespace, &obj.meta().name);
-        let deleted = crate::with_kind!(kind, T => s.world.delete::<T>(ns, name, opts).map(|_| ()));
-        match deleted {
-            Ok(()) => out.out(format!(
+        // The answer is the object still being deleted, or a Status once it is gone.
+        let answer = s.api().send(&call_for(Verb::Delete, obj, opts.clone()));
+        if (200..300).contains(&answer.code) {
+            out.out(format!(
                 "{}\n",
                 printers::deleted_message(kind, name, Some(ns.as_str()), false)
-            )),
-            Err(e) => errors.push(with_source("deleting", &e)),
+            ));
+        } else if !Refusal::of(&answer).is_not_found() {
+            errors.push(with_source("deleting", Refusal::of(&answer)));
         }
     }
     if !errors.is_empty() {
         return Ok(());
     }
-    // wait.PollUntilContextTimeout until each is NotFound. The world steps here even in the
+    // wait.PollUntilContextTimeout, for each object in turn, GETs it until the server
+    // answers NotFound; another failure ends the wait. The world steps here even in the
     // page: the replacement is one command, as kubectl's is, and it cannot be split.
-    let deadline = s.world.now().plus_millis(limit_ms);
-    let gone = |s: &Session| {
-        objects.iter().all(|o| {
-            super::get::get_named(&s.world.store, o.kind(), &o.meta().namespace, &o.meta().name)
-                .is_none()
-        })
-    };
-    while !gone(s) {
-        if s.world.now() >= deadline {
-            return Err(KubectlError::Usage("context deadline exceeded".into()));
+    for obj in &objects {
+        let (kind, m) = (obj.kind(), obj.meta());
+        let deadline = s.world.now().plus_millis(limit_ms);
+        loop {
+            match client::get(s.api(), kind, &m.namespace, &m.name) {
+                Err(r) if r.is_not_found() => break,
+                Err(r) => return Err(r.into()),
+                Ok(_) => {}
+            }
+            if s.world.now() >= deadline {
+                return Err(KubectlError::Usage("context deadline exceeded".into()));
+            }
+            s.world.step();
         }
-        s.world.step();
     }
     for obj in objects {
-        // helper.go Create(modify=true) clears resourceVersion; the server sets the rest.
-        let kind = obj.kind();
-        let created = crate::with_kind!(kind, T => {
-            let mut t: T = T::from_object(&obj).cloned().expect("kind of the object");
-            let m = t.meta_mut();
-            m.resource_version.clear();
-            m.uid.clear();
-            s.world.create(t).map(|o| Rc::unwrap_or_clone(o).into_object())
-        });
-        match created {
+        // helper.go Create(modify=true) clears the resourceVersion; the server sets the
+        // rest (a new UID among them).
+        let mut body = obj.to_json();
+        if let Some(Value::Object(meta)) = body.get_mut("metadata") {
+            meta.shift_remove("resourceVersion");
+        }
+        let mut call = call_for(Verb::Create, &obj, body).field_manager(MANAGER);
+        call.name = None;
+        // forceReplace returns the create's error as it is, without its source.
+        match client::object(s.api(), &call) {
             Ok(o) => print(format, &o, out)?,
-            Err(e @ ApiError::Invalid { .. }) => errors.push(e.to_string()),
-            Err(e) => errors.push(with_source("creating", &e)),
+            Err(r) => errors.push(r.to_string()),
         }
     }
     Ok(())
 }
 
-/// delete_flags.go GetCascadingStrategy, without the deprecated boolean spellings.
-fn cascade(v: &str) -> Result<Propagation, KubectlError> {
+/// delete_flags.go GetCascadingStrategy, without the deprecated boolean spellings: the
+/// `propagationPolicy` it sends.
+fn cascade(v: &str) -> Result<&'static str, KubectlError> {
     match v {
-        "background" => Ok(Propagation::Background),
-        "foreground" => Ok(Propagation::Foreground),
-        "orphan" => Ok(Propagation::Orphan),
+        "background" => Ok("Background"),
+        "foreground" => Ok("Foreground"),
+        "orphan" => Ok("Orphan"),
         other => Err(KubectlError::Usage(format!(
             "invalid cascade value ({other}). Must be \"background\", \"foreground\", or \"orphan\""
         ))),
@@ -249,6 +282,7 @@ fn print(format: Option<&Format>, obj: &Object, out: &mut Output) -> Result<(), 
 
 #[cfg(test)]
 mod tests {
+    use crate::kubectl::dry_run::tests::remote;
     use crate::kubectl::{Mode, Session};
     use crate::world::World;
 
@@ -267,5 +301,66 @@ mod tests {
             s.run("k get deploy web -o jsonpath={.spec.replicas},{.metadata.labels.tier}").text(),
             "3,front"
         );
+    }
+
+    #[test]
+    fn dry_runs_change_nothing_and_force_refuses_them() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
+        let server = s.run(&WEB.replace("-f -", "-f - --dry-run=server -o name"));
+        assert_eq!(server.text(), "deployment.apps/web\n");
+        let client = s.run(&WEB.replace("-f -", "-f - --dry-run=client"));
+        assert_eq!(client.text(), "deployment.apps/web replaced (dry run)\n");
+        assert_eq!(s.run("k get deploy web -o jsonpath={.spec.replicas}").text(), "1");
+        let both = s.run(&WEB.replace("-f -", "-f - --dry-run=server --force"));
+        assert_eq!(both.text(), "error: --dry-run can not be used when --force is set\n");
+        // A missing object is no failure of --force: it is created.
+        let ghost = WEB.replace("name: web", "name: ghost").replace("-f -", "--force -f -");
+        assert_eq!(s.run(&ghost).text(), "deployment.apps/ghost replaced\n");
+    }
+
+    #[test]
+    fn replace_sends_helper_replace_and_force_deletes_polls_and_creates() {
+        let mut server = Session::new(World::new(1), Mode::Script);
+        server.run("k create deployment web --image=nginx:1.27");
+        let mut s = Session::new(World::new(1), Mode::Script);
+        let (out, sent) = remote(&mut s, &mut server, WEB);
+        assert_eq!(out.text(), "deployment.apps/web replaced\n");
+        let path = "/apis/apps/v1/namespaces/default/deployments";
+        assert_eq!(
+            sent,
+            [format!("GET {path}/web?"), format!("PUT {path}/web?fieldManager=kubectl-replace")]
+        );
+        // With a resourceVersion in the manifest there is nothing to look up.
+        let stale = WEB.replace("  name: web\n", "  name: web\n  resourceVersion: \"1\"\n");
+        let (out, sent) = remote(&mut s, &mut server, &stale);
+        assert!(out.text().starts_with("Error from server (Conflict): error when replacing \"STDIN\": Operation cannot be fulfilled on deployments.apps \"web\""), "{}", out.text());
+        assert_eq!(sent, [format!("PUT {path}/web?fieldManager=kubectl-replace")]);
+        let (out, sent) =
+            remote(&mut s, &mut server, &WEB.replace("-f -", "-f - --dry-run=server"));
+        assert_eq!(out.text(), "deployment.apps/web replaced (server dry run)\n");
+        assert_eq!(sent[1], format!("PUT {path}/web?dryRun=All&fieldManager=kubectl-replace"));
+        let (out, sent) =
+            remote(&mut s, &mut server, &WEB.replace("-f -", "-f - --dry-run=client"));
+        assert_eq!(
+            (out.text(), sent.len()),
+            ("deployment.apps/web replaced (dry run)\n".into(), 0)
+        );
+        let force = WEB.replace("k replace -f -", "k replace --force -f -");
+        let (out, sent) = remote(&mut s, &mut server, &force);
+        assert_eq!(
+            out.text(),
+            "deployment.apps \"web\" deleted from default namespace\ndeployment.apps/web replaced\n"
+        );
+        assert_eq!(
+            sent,
+            [
+                format!("DELETE {path}/web?"),
+                format!("GET {path}/web?"),
+                format!("POST {path}?fieldManager=kubectl-replace")
+            ]
+        );
+        let got = server.run("k get deploy web -o jsonpath={.spec.replicas}").text();
+        assert_eq!(got, "3");
     }
 }

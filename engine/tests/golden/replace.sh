@@ -1,5 +1,6 @@
 # kubectl replace -f -: a full PUT of each object (labels and spec as written), NotFound for
-# an absent object, 409 Conflict for a stale resourceVersion; --force deletes, waits, creates.
+# an absent object, 409 Conflict for a stale resourceVersion; --force deletes, waits, creates
+# (a missing object is created all the same: replace.go sets IgnoreNotFound for the delete).
 k create deployment web --image=nginx:1.27 --replicas=2
 settle
 k label deploy web tier=front
