@@ -321,6 +321,7 @@ fn send_delete(
                 subresource: None,
                 query: Vec::new(),
                 body: Some(body.clone()),
+                as_table: false,
             };
             s.api().send(&call)
         }

@@ -94,6 +94,7 @@ impl DryRun {
             subresource: None,
             query: Vec::new(),
             body: Some(generated_json(&obj)),
+            as_table: false,
         }
         .dry_run(self == DryRun::Server)
         .field_manager(manager);

@@ -55,31 +55,6 @@ pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Obje
     store.get_object(kind, &Key::new(ns, name))
 }
 
-/// What a selection refers to: `(kind, name, uid)` of each object found (named ones, or all
-/// that match the label selector), and the named ones that do not exist.
-pub struct Resolved {
-    pub found: Vec<(Kind, String, String)>,
-    pub missing: Vec<(Kind, String)>,
-}
-
-pub fn resolve(store: &Store, sel: &Selection, ns: &str, label_sel: &Selector) -> Resolved {
-    let mut r = Resolved { found: Vec::new(), missing: Vec::new() };
-    for (kind, names) in &sel.items {
-        if names.is_empty() {
-            for o in list_kind(store, *kind, Some(ns), label_sel) {
-                r.found.push((*kind, o.meta().name.clone(), o.meta().uid.clone()));
-            }
-        }
-        for n in names {
-            match get_named(store, *kind, ns, n) {
-                Some(o) => r.found.push((*kind, n.clone(), o.meta().uid.clone())),
-                None => r.missing.push((*kind, n.clone())),
-            }
-        }
-    }
-    r
-}
-
 pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
     match s {
         None => Ok(Selector::everything()),

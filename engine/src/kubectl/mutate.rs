@@ -2,9 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::labels::validation::{aggregate, go_quote};
+use crate::labels::validation::go_quote;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
@@ -200,31 +199,6 @@ fn exactly_one_name(names: &[String], sub: &str) -> Result<String, KubectlError>
     }
 }
 
-/// The API server's Status message for `e`: what `%v` of the client's StatusError prints
-/// (no "Error from server" prefix; an Invalid status reads `Kind.group "name" is invalid: ...`,
-/// apimachinery/pkg/api/errors/errors.go NewInvalid).
-pub(super) fn status_message(e: &ApiError) -> String {
-    match e {
-        ApiError::Invalid { kind, name, errors } => {
-            let group = match kind.group() {
-                "" => String::new(),
-                g => format!(".{g}"),
-            };
-            format!("{}{group} {} is invalid: {}", kind.as_str(), go_quote(name), aggregate(errors))
-        }
-        ApiError::InvalidNamespace { name, errors } => {
-            format!("Namespace {} is invalid: {}", go_quote(name), aggregate(errors))
-        }
-        other => {
-            let text = other.to_string();
-            match text.split_once("): ") {
-                Some((head, tail)) if head.starts_with("Error from server (") => tail.to_string(),
-                _ => text,
-            }
-        }
-    }
-}
-
 const RUN_FLAGS: &[FlagSpec] = &[
     flag("image", None),
     flag("labels", Some('l')),
@@ -325,23 +299,7 @@ pub(super) fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
 mod tests {
     use super::*;
     use crate::kubectl::Mode;
-    use crate::labels::validation::FieldError;
     use crate::world::World;
-
-    #[test]
-    fn status_messages_drop_the_error_from_server_prefix() {
-        let invalid = ApiError::Invalid {
-            kind: Kind::Deployment,
-            name: "Web".into(),
-            errors: vec![FieldError::invalid("metadata.name", "Web", "bad")],
-        };
-        assert_eq!(
-            status_message(&invalid),
-            "Deployment.apps \"Web\" is invalid: metadata.name: Invalid value: \"Web\": bad"
-        );
-        let exists = ApiError::AlreadyExists { kind: Kind::Pod, name: "x".into() };
-        assert_eq!(status_message(&exists), "pods \"x\" already exists");
-    }
 
     #[test]
     fn create_deployment_checks_image_then_exactly_one_name() {

@@ -59,6 +59,7 @@ fn call_for(verb: Verb, obj: &Object, body: Value) -> Call {
         subresource: None,
         query: Vec::new(),
         body: Some(body),
+        as_table: false,
     }
 }
 
@@ -159,7 +160,7 @@ fn decoded(item: Item, ns: &str) -> Result<Object, String> {
         let message = m.to_string();
         with_source(
             "replacing",
-            Refusal { code: 400, reason: "BadRequest".into(), message, details: Value::Null },
+            Refusal { code: 400, reason: "BadRequest".into(), message, details: Box::default() },
         )
     })?;
     if obj.kind() == Kind::Event || obj.kind() == Kind::Node {
