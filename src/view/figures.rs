@@ -82,3 +82,66 @@ impl HpaItem {
         }
     }
 }
+
+/// Where a compact top box's text goes (`Form::Short`, `Form::Beside`), in the box's units:
+/// the page's card and the exported picture place it the same. The desk's box keeps its
+/// label-above-value columns, which each draws its own way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompactTop {
+    /// The name's baseline, and how many characters of 19 px type fit before it is squeezed.
+    pub name_y: f64,
+    pub name_chars: usize,
+    /// Each figure's label start and value anchor; `value_end`: values end at their x.
+    pub figures: [((f64, f64), (f64, f64)); 3],
+    pub value_end: bool,
+    /// The images line: start (or end, with `images_end`), baseline, characters kept.
+    pub images: (f64, f64, usize),
+    pub images_end: bool,
+    pub finalizer_y: f64,
+}
+
+/// About how wide a figure's label is in 13.5 px bold capitals, with the space after it.
+fn label_w(label: &str) -> f64 {
+    label.chars().map(|c| if c == '-' { 5.0 } else { 9.5 }).sum::<f64>() + 8.0
+}
+
+impl CompactTop {
+    /// The places in a box `w` wide for `labels`, or `None` in the desk's form.
+    pub fn of(form: super::Form, w: f64, labels: [&str; 3]) -> Option<CompactTop> {
+        match form {
+            super::Form::Tall => None,
+            // One line each: kind, name with images at its right, the figures side by side
+            // in the desk's three columns.
+            super::Form::Short => {
+                let cols = [16.0, 150.0, 292.0];
+                let figures =
+                    [0, 1, 2].map(|i| ((cols[i], 76.0), (cols[i] + label_w(labels[i]), 76.0)));
+                Some(CompactTop {
+                    name_y: 50.0,
+                    name_chars: 18,
+                    figures,
+                    value_end: false,
+                    images: (w - 14.0, 50.0, 24),
+                    images_end: true,
+                    finalizer_y: 100.0,
+                })
+            }
+            // Narrow: the figures one under another, each value at the right edge.
+            super::Form::Beside => {
+                let figures = [0, 1, 2].map(|i| {
+                    let y = 80.0 + 24.0 * i as f64;
+                    ((16.0, y), (w - 14.0, y))
+                });
+                Some(CompactTop {
+                    name_y: 50.0,
+                    name_chars: ((w - 32.0) / 11.0) as usize,
+                    figures,
+                    value_end: true,
+                    images: (16.0, 150.0, ((w - 32.0) / 8.6) as usize),
+                    images_end: false,
+                    finalizer_y: 174.0,
+                })
+            }
+        }
+    }
+}
