@@ -143,9 +143,10 @@ fn top(s: &mut String, d: &TopItem, view_form: Form) {
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     if let Some(c) = CompactTop::of(view_form, m.rect.w, columns.each_ref().map(|(h, _)| *h)) {
         line(s, 16.0, c.name_y, VALUE, INK, &clip(&named(m), c.name_chars));
-        for (((lx, ly), (vx, vy)), (header, value)) in c.figures.iter().zip(&columns) {
+        let figures = c.figures.iter().zip(c.value_chars);
+        for ((((lx, ly), (vx, vy)), keep), (header, value)) in figures.zip(&columns) {
             line(s, *lx, *ly, LABEL, MUTED, header);
-            let value = clip(value, 8);
+            let value = clip(value, keep);
             if c.value_end {
                 line_end(s, *vx, *vy, VALUE, INK, &value);
             } else {

@@ -52,10 +52,10 @@ pub fn TopCard(p: &TopCardProps) -> Html {
                 <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
             }
             <text class="t-title" x="16" y={c.name_y.to_string()} textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
-            { for c.figures.iter().zip(labels.iter().zip([v1, v2, v3])).map(|(((lx, ly), (vx, vy)), (h, v))| html! { <>
+            { for c.figures.iter().zip(c.value_chars).zip(labels.iter().zip([v1, v2, v3])).map(|((((lx, ly), (vx, vy)), keep), (h, v))| html! { <>
                 <text class="t-label" x={lx.to_string()} y={ly.to_string()}>{ *h }</text>
                 <text class="t-value" x={vx.to_string()} y={vy.to_string()}
-                    text-anchor={anchor(c.value_end)}>{ clip(&v, 8) }</text>
+                    text-anchor={anchor(c.value_end)}>{ clip(&v, keep) }</text>
             </> }) }
             if m.gone {
                 <text class="t-ghost-note" x={ix.to_string()} y={iy.to_string()}
