@@ -173,3 +173,27 @@ fn beside_edges_branch_from_a_bus_between_the_top_box_and_its_rows() {
         assert!(edge.path.ends_with(&format!("H{}", rs.x)), "{}", edge.path);
     }
 }
+
+#[test]
+fn the_form_holds_through_a_rollout_and_changes_only_with_the_room() {
+    use crate::view::{build, LayoutMemory};
+    use kubeloop::kubectl::{Mode, Session};
+    let mut s = Session::new(web(3), Mode::Script);
+    let mut mem = LayoutMemory::new();
+    mem.set_room(HD.0, HD.1);
+    let first = build(&s.world, &mut mem, 0.0);
+    assert_eq!(first.form, Form::Beside);
+    let top = first.trees[0].top.meta.rect;
+    assert_eq!(s.run("k set image deployment/web nginx=nginx:1.31").status, 0);
+    for t in 1..400 {
+        s.world.step();
+        let view = build(&s.world, &mut mem, t as f64 * 100.0);
+        assert_eq!(view.form, Form::Beside, "tick {t}: the form switched mid-rollout");
+        assert_eq!(view.trees[0].top.meta.rect, top, "tick {t}: the Deployment moved");
+    }
+    // A new room is chosen for afresh: the projector's, then a portrait tablet's.
+    mem.set_room(PROJECTOR.0, PROJECTOR.1);
+    assert_eq!(build(&s.world, &mut mem, 50_000.0).form, Form::Short);
+    mem.set_room(1360.0, 1700.0);
+    assert_eq!(build(&s.world, &mut mem, 60_000.0).form, Form::Tall);
+}
