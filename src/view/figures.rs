@@ -100,7 +100,21 @@ pub struct CompactTop {
     /// The images line: start (or end, with `images_end`), baseline, characters kept.
     pub images: (f64, f64, usize),
     pub images_end: bool,
+    /// A deleted box's note (`NOTE`): where it starts; split in two lines, the second this
+    /// far below, where the box is too narrow for one; or in place of the figures, whose
+    /// line is the only one long enough.
+    pub note: (f64, f64),
+    pub note_split: Option<f64>,
+    pub note_for_figures: bool,
     pub finalizer_y: f64,
+}
+
+/// What a top box deleted in the background says while its dependents are still there.
+pub const NOTE: &str = "background: dependents are being collected";
+
+/// `NOTE` in two lines, for a narrow box.
+pub fn note_lines() -> (&'static str, &'static str) {
+    NOTE.split_once(" are ").map_or((NOTE, ""), |(a, _)| (a, &NOTE[a.len() + 1..]))
 }
 
 /// About how wide a figure's label is in 13.5 px bold capitals, with the space after it.
@@ -141,6 +155,9 @@ impl CompactTop {
                     value_chars,
                     images: (w - 14.0, 50.0, 24),
                     images_end: true,
+                    note: (16.0, 76.0),
+                    note_split: None,
+                    note_for_figures: true,
                     finalizer_y: 100.0,
                 })
             }
@@ -159,7 +176,10 @@ impl CompactTop {
                     value_chars,
                     images: (16.0, 150.0, ((w - 32.0) / 8.6) as usize),
                     images_end: false,
-                    finalizer_y: 174.0,
+                    note: (16.0, 150.0),
+                    note_split: Some(16.0),
+                    note_for_figures: false,
+                    finalizer_y: 182.0,
                 })
             }
         }
@@ -170,6 +190,13 @@ impl CompactTop {
 mod tests {
     use super::*;
     use crate::view::Form;
+
+    #[test]
+    fn the_deleted_note_splits_into_two_lines_that_say_it_all() {
+        let (a, b) = note_lines();
+        assert_eq!(format!("{a} {b}"), NOTE);
+        assert_eq!((a, b), ("background: dependents", "are being collected"));
+    }
 
     #[test]
     fn a_compact_top_box_keeps_each_value_clear_of_its_label_the_next_figure_and_the_edge() {

@@ -49,7 +49,8 @@ impl Form {
 pub const SHORT_TOP_H: f64 = 88.0;
 /// The top box in `Beside` form: narrow, its figures one under another.
 pub const BESIDE_TOP_W: f64 = 200.0;
-pub const BESIDE_TOP_H: f64 = 164.0;
+/// Tall enough for a deleted Deployment's two-line note under its figures.
+pub const BESIDE_TOP_H: f64 = 172.0;
 /// Between a `Beside` top box and its rows: where the edges' bus runs down.
 const BESIDE_BUS: f64 = 28.0;
 /// The space between a ReplicaSet box and its first pod column, where the comb runs.

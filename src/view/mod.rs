@@ -32,7 +32,7 @@ use kubeloop::model::Kind;
 use crate::selection::ObjRef;
 
 pub use build::build;
-pub use figures::CompactTop;
+pub use figures::{note_lines, CompactTop, NOTE};
 pub use items::*;
 pub use layout::{Form, Metrics};
 pub use memory::LayoutMemory;

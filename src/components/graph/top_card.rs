@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::cards::{clip, finalizer_line, ns_prefix, squeeze, Frame, DEPLOY_COLUMNS};
 use crate::selection::ObjRef;
-use crate::view::{CompactTop, Form, TopItem};
+use crate::view::{note_lines, CompactTop, Form, TopItem, NOTE};
 
 #[derive(Properties, PartialEq)]
 pub struct TopCardProps {
@@ -45,6 +45,8 @@ pub fn TopCard(p: &TopCardProps) -> Html {
     let body = if let Some(c) = CompactTop::of(p.form, m.rect.w, labels) {
         let name_fit = squeeze(&name, c.name_chars, c.name_chars as f64 * 11.0);
         let (ix, iy, keep) = c.images;
+        // A deleted box's note takes the figures' line (Short) or the images' (Beside).
+        let (nx, ny) = c.note;
         let anchor = |end: bool| end.then_some("end");
         html! { <>
             <text class="t-kind" x="16" y="24">{ kind.to_uppercase() }</text>
@@ -52,15 +54,25 @@ pub fn TopCard(p: &TopCardProps) -> Html {
                 <text class={class} x={(m.rect.w - 14.0).to_string()} y="24" text-anchor="end">{ text }</text>
             }
             <text class="t-title" x="16" y={c.name_y.to_string()} textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
-            { for c.figures.iter().zip(c.value_chars).zip(labels.iter().zip([v1, v2, v3])).map(|((((lx, ly), (vx, vy)), keep), (h, v))| html! { <>
-                <text class="t-label" x={lx.to_string()} y={ly.to_string()}>{ *h }</text>
-                <text class="t-value" x={vx.to_string()} y={vy.to_string()}
-                    text-anchor={anchor(c.value_end)}>{ clip(&v, keep) }</text>
-            </> }) }
+            if !m.gone || !c.note_for_figures {
+                { for c.figures.iter().zip(c.value_chars).zip(labels.iter().zip([v1, v2, v3])).map(|((((lx, ly), (vx, vy)), keep), (h, v))| html! { <>
+                    <text class="t-label" x={lx.to_string()} y={ly.to_string()}>{ *h }</text>
+                    <text class="t-value" x={vx.to_string()} y={vy.to_string()}
+                        text-anchor={anchor(c.value_end)}>{ clip(&v, keep) }</text>
+                </> }) }
+            }
             if m.gone {
-                <text class="t-ghost-note" x={ix.to_string()} y={iy.to_string()}
-                    text-anchor={anchor(c.images_end)}>{ "dependents being collected" }</text>
-            } else {
+                <text class="t-ghost-note" x={nx.to_string()} y={ny.to_string()}>
+                    if let Some(dy) = c.note_split {
+                        // "background: dependents" over "are being collected".
+                        <tspan>{ note_lines().0 }</tspan>
+                        <tspan x={nx.to_string()} dy={dy.to_string()}>{ note_lines().1 }</tspan>
+                    } else {
+                        { NOTE }
+                    }
+                </text>
+            }
+            if !m.gone || c.note_for_figures {
                 <text class="t-mono" x={ix.to_string()} y={iy.to_string()}
                     text-anchor={anchor(c.images_end)}>{ clip(&d.images.join(", "), keep) }</text>
             }
@@ -82,7 +94,7 @@ pub fn TopCard(p: &TopCardProps) -> Html {
             if m.gone {
                 // Deleted in the background: gone from the API, its dependents not yet collected
                 // (the garbage collector deletes them after it).
-                <text class="t-ghost-note" x="16" y="124">{ "background: dependents are being collected" }</text>
+                <text class="t-ghost-note" x="16" y="124">{ NOTE }</text>
             } else {
                 <text class="t-mono" x="16" y="124">{ images }</text>
             }
