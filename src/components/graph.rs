@@ -22,7 +22,7 @@ use yew::prelude::*;
 use crate::selection::ObjRef;
 use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
 use crate::view::{
-    Edge, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
+    Edge, Form, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
 };
 use camera_input::use_camera_input;
 use cards::{AggregateCard, PodCard, ReplicaSetCard};
@@ -81,7 +81,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     for tree in &view.trees {
         let d = &tree.top;
         nodes.push(html! {
-            <TopCard key={d.meta.uid.clone()} item={d.clone()}
+            <TopCard key={d.meta.uid.clone()} item={d.clone()} form={view.form}
                 selected={is_selected(&d.meta.target)} on_select={props.on_select.clone()} />
         });
         for row in &tree.rows {
@@ -127,12 +127,13 @@ pub fn Graph(props: &GraphProps) -> Html {
                 width={b.w.to_string()} height={b.h.to_string()} rx="14" />
         }
     });
+    let title_y = view.form.metrics().lane_title_y().to_string();
     let lane = view.orphans.as_ref().map(|l| {
         let b = l.band;
         html! {
             <g key="orphans-lane" class="lane" style={translate(b.x, b.y)}>
                 <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
-                <text class="lane-title" x="12" y="28">{ ORPHANS_TITLE }</text>
+                <text class="lane-title" x="12" y={title_y.clone()}>{ ORPHANS_TITLE }</text>
             </g>
         }
     });
@@ -141,7 +142,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         html! {
             <g key="service-lane" class="lane" style={translate(b.x, b.y)}>
                 <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
-                <text class="lane-title" x="12" y="28">{ SERVICES_TITLE }</text>
+                <text class="lane-title" x="12" y={title_y.clone()}>{ SERVICES_TITLE }</text>
             </g>
         }
     });
@@ -229,9 +230,10 @@ fn lost_badge(b: &LostBadge) -> Html {
 
 fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
     let rs = &row.rs;
+    let tight = props.view.form != Form::Tall;
     let selected = props.selected.as_ref() == Some(&rs.meta.target);
     nodes.push(html! {
-        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()}
+        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()} {tight}
             {selected} on_select={props.on_select.clone()}
             summarisable={row.pods.expanded} on_toggle={props.on_toggle.clone()} />
     });

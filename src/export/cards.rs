@@ -7,7 +7,8 @@ use std::fmt::Write;
 use super::xml::esc;
 use super::{clip, BAND, INK, LINE, MONO, MUTED};
 use crate::view::{
-    Aggregate, ItemMeta, Phase, PodItem, RowFigures, RowItem, ServiceItem, TopItem, ViewModel,
+    Aggregate, CompactTop, Form, ItemMeta, Phase, PodItem, RowFigures, RowItem, ServiceItem,
+    TopItem, ViewModel,
 };
 
 /// The Services' violet, as `static/graph.css` sets it for light pages.
@@ -33,13 +34,13 @@ pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'stati
 /// objects already gone but still holding their dependents' place are drawn as outlines.
 pub(super) fn nodes(s: &mut String, view: &ViewModel) {
     for t in &view.trees {
-        top(s, &t.top);
+        top(s, &t.top, view.form);
     }
     for svc in view.services() {
         service(s, svc);
     }
     for row in view.rows() {
-        replicaset(s, &row.rs);
+        replicaset(s, &row.rs, view.form);
     }
     for pod in view.pods() {
         pod_card(s, pod);
@@ -130,7 +131,8 @@ fn badge(s: &mut String, m: &ItemMeta, other: Option<(&str, &str)>) {
     }
 }
 
-fn top(s: &mut String, d: &TopItem) {
+/// A tree's top box, in the desk's columns or as the drawing's compact form places it.
+fn top(s: &mut String, d: &TopItem, view_form: Form) {
     let m = &d.meta;
     if !frame(s, m, "#ffffff", LINE, 3.0, "") {
         return;
@@ -138,6 +140,30 @@ fn top(s: &mut String, d: &TopItem) {
     let (columns, flag) = d.figures.columns();
     line(s, 16.0, 24.0, KIND, MUTED, &m.target.kind.as_str().to_uppercase());
     badge(s, m, flag.map(|f| (phase_colour(Phase::Pending).1, f)));
+    let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
+    if let Some(c) = CompactTop::of(view_form, m.rect.w, columns.each_ref().map(|(h, _)| *h)) {
+        line(s, 16.0, c.name_y, VALUE, INK, &clip(&named(m), c.name_chars));
+        let figures = c.figures.iter().zip(c.value_chars);
+        for ((((lx, ly), (vx, vy)), keep), (header, value)) in figures.zip(&columns) {
+            line(s, *lx, *ly, LABEL, MUTED, header);
+            let value = clip(value, keep);
+            if c.value_end {
+                line_end(s, *vx, *vy, VALUE, INK, &value);
+            } else {
+                line(s, *vx, *vy, VALUE, INK, &value);
+            }
+        }
+        let (ix, iy, keep) = c.images;
+        let images = clip(&d.images.join(", "), keep);
+        if c.images_end {
+            line_end(s, ix, iy, &mono, INK, &images);
+        } else {
+            line(s, ix, iy, &mono, INK, &images);
+        }
+        finalizers(s, m, c.finalizer_y);
+        s.push_str("</g>");
+        return;
+    }
     line(s, 16.0, 50.0, VALUE, INK, &clip(&named(m), 24));
     for ((header, value), x) in columns.iter().zip([16.0, 80.0, 172.0]) {
         line(s, x, 76.0, LABEL, MUTED, header);
@@ -149,13 +175,12 @@ fn top(s: &mut String, d: &TopItem) {
         };
         line(s, x, 100.0, &format!("{VALUE}{squeeze}"), INK, value);
     }
-    let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
     finalizers(s, m, 148.0);
     s.push_str("</g>");
 }
 
-fn replicaset(s: &mut String, rs: &RowItem) {
+fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
     let m = &rs.meta;
     let (kind, columns, revision) = match &rs.figures {
         RowFigures::ReplicaSet { desired, current, ready, revision } => (
@@ -184,13 +209,18 @@ fn replicaset(s: &mut String, rs: &RowItem) {
         Some(b) if rs.collapsed => Some(b.desired_cell()),
         _ => revision.as_ref().map(|r| format!("rev {r}")),
     };
+    // The page's baselines (`components/graph/cards.rs`): a compact form's box is shorter.
+    let tight = view_form != Form::Tall;
+    let [ky, ny, hy, vy, fy] =
+        if tight { [22.0, 44.0, 68.0, 92.0, 116.0] } else { [24.0, 48.0, 74.0, 98.0, 124.0] };
     if rs.collapsed {
-        line(s, 14.0, 28.0, KIND, MUTED, "RS");
-        line(s, 44.0, 28.0, &name, INK, &clip(&named(m), 17));
+        let cy = (m.rect.h / 2.0 + 6.0).min(28.0);
+        line(s, 14.0, cy, KIND, MUTED, "RS");
+        line(s, 44.0, cy, &name, INK, &clip(&named(m), 17));
         let right = rev.unwrap_or_else(|| "0/0".to_string());
-        line_end(s, m.rect.w - 12.0, 28.0, SMALL, MUTED, &right);
+        line_end(s, m.rect.w - 12.0, cy, SMALL, MUTED, &right);
     } else {
-        line(s, 16.0, 24.0, KIND, MUTED, kind);
+        line(s, 16.0, ky, KIND, MUTED, kind);
         match scaled.filter(|_| !m.deleting) {
             // In the small type of "rev N", so it stays clear of the kind on the left.
             Some(b) => line_end(
@@ -203,17 +233,17 @@ fn replicaset(s: &mut String, rs: &RowItem) {
             ),
             None => badge(s, m, rev.as_deref().map(|r| (MUTED, r))),
         }
-        line(s, 16.0, 48.0, &name, INK, &clip(&named(m), 24));
+        line(s, 16.0, ny, &name, INK, &clip(&named(m), 24));
         let headings = crate::view::fit::row_headings(columns.clone().map(|c| c.0), m.rect.w);
         let at = crate::view::fit::ROW_COLUMNS;
         for (((_, value), x), heading) in columns.iter().zip(at).zip(headings) {
             let squeeze = heading.squeeze.map_or(String::new(), |room| {
                 format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
             });
-            line(s, x, 74.0, &format!("{LABEL}{squeeze}"), MUTED, &heading.text);
-            line(s, x, 98.0, VALUE, INK, &clip(value, 8));
+            line(s, x, hy, &format!("{LABEL}{squeeze}"), MUTED, &heading.text);
+            line(s, x, vy, VALUE, INK, &clip(value, 8));
         }
-        finalizers(s, m, 124.0);
+        finalizers(s, m, fy);
     }
     s.push_str("</g>");
 }

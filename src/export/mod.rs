@@ -167,7 +167,7 @@ fn graph(s: &mut String, view: &ViewModel) {
             b.w,
             b.h,
             b.x + 12.0,
-            b.y + 28.0,
+            b.y + view.form.metrics().lane_title_y(),
             esc(ORPHANS_TITLE)
         );
     }

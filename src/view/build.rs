@@ -9,11 +9,15 @@ use kubeloop::sort::{btree_set, sort_by_key};
 use kubeloop::world::World;
 
 use super::collect::{job_row, pod_item, pod_phase, replicaset_item, top_item};
-use super::edges::{edges, Geo, Ref};
+use super::edges::{edges, Ref};
 use super::ghosts::{owners_being_collected, owns_pod_group};
 use super::layout::lay_out;
 use super::memory::{Item, LayoutMemory, Parent, PhaseEntry};
 use super::*;
+use walk::remember_drawn;
+
+#[path = "build_walk.rs"]
+mod walk;
 
 /// Pods of one group while the view is being built.
 #[derive(Default)]
@@ -262,8 +266,8 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let mut lane = (!lane_rows.is_empty() || !loose.pods.is_empty() || loose.aggregate.is_some())
         .then_some(OrphanLane { band: Rect::default(), rows: lane_rows, pods: loose });
 
-    let width = memory.width();
-    let height = lay_out(&mut trees, service_lane.as_mut(), lane.as_mut(), width);
+    let (width, metrics) = (memory.width(), memory.metrics());
+    let height = lay_out(&mut trees, service_lane.as_mut(), lane.as_mut(), width, &metrics);
 
     let mut geo = remember_drawn(&trees, lane.as_ref(), memory);
     super::workloads::geo(&trees, &mut geo);
@@ -274,6 +278,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     ViewModel {
         width,
         height,
+        form: metrics.form,
         trees,
         orphans: lane,
         service_lane,
@@ -330,74 +335,6 @@ fn created(m: &ObjectMeta) -> i64 {
     m.creation_timestamp.map_or(0, |t| t.millis())
 }
 
-fn aggregate_uid(key: &str) -> String {
+pub(super) fn aggregate_uid(key: &str) -> String {
     format!("pods-of:{key}")
-}
-
-/// Records what was drawn: live objects for next time's ghosts, everything for edges. Order
-/// and slots of what was not drawn are forgotten.
-fn remember_drawn(
-    trees: &[Tree],
-    lane: Option<&OrphanLane>,
-    memory: &mut LayoutMemory,
-) -> BTreeMap<String, Geo> {
-    let mut walk = Walk::default();
-    for t in trees {
-        walk.ordered.insert(&t.top.meta.uid);
-        walk.add(&t.top.meta, Parent::Root, || Item::Top(t.top.clone()));
-        walk.rows(&t.rows, Parent::Tree(t.top.meta.uid.clone()));
-        if let Some(pods) = &t.pods {
-            walk.group(pods, Some(&t.top.meta));
-        }
-    }
-    if let Some(lane) = lane {
-        walk.rows(&lane.rows, Parent::Lane);
-        walk.group(&lane.pods, None);
-    }
-    memory.retain_order(&walk.ordered);
-    memory.retain_slots(&walk.slotted);
-    memory.drawn = walk.drawn;
-    walk.geo
-}
-
-#[derive(Default)]
-struct Walk<'a> {
-    geo: BTreeMap<String, Geo>,
-    drawn: BTreeMap<String, (Item, Parent)>,
-    ordered: BTreeSet<&'a str>,
-    slotted: BTreeSet<&'a str>,
-}
-
-impl<'a> Walk<'a> {
-    fn add(&mut self, meta: &ItemMeta, parent: Parent, item: impl FnOnce() -> Item) {
-        let live = !meta.vanishing && !meta.gone;
-        if live {
-            self.drawn.insert(meta.uid.clone(), (item(), parent.clone()));
-        }
-        let name = meta.kind_name();
-        let geo = Geo { rect: meta.rect, parent, name, deleting: meta.deleting, live };
-        self.geo.insert(meta.uid.clone(), geo);
-    }
-
-    fn rows(&mut self, rows: &'a [RsRow], parent: Parent) {
-        for row in rows {
-            self.ordered.insert(&row.rs.meta.uid);
-            self.add(&row.rs.meta, parent.clone(), || Item::Row(row.rs.clone()));
-            self.group(&row.pods, Some(&row.rs.meta));
-        }
-    }
-
-    fn group(&mut self, group: &'a PodGroup, rs: Option<&ItemMeta>) {
-        let parent = Parent::Group(group.key.clone());
-        if let Some(agg) = &group.aggregate {
-            let name = format!("Pods/{}", rs.map_or("orphans", |r| r.target.name.as_str()));
-            let geo = Geo { rect: agg.rect, parent, name, deleting: false, live: true };
-            self.geo.insert(aggregate_uid(&group.key), geo);
-            return;
-        }
-        self.slotted.insert(&group.key);
-        for p in &group.pods {
-            self.add(&p.meta, parent.clone(), || Item::Pod(p.clone()));
-        }
-    }
 }

@@ -165,13 +165,15 @@ impl Camera {
         }
     }
 
-    /// The room the layout should arrange the drawing for, in layout units: the panel at the
-    /// fit's smallest scale. The layout keeps the drawing no wider than this (so at worst it
-    /// scrolls down, never sideways) and shapes it like the panel. Give it to
+    /// The room the layout should arrange the drawing for, in layout units: the panel less
+    /// the fit's padding, at the fit's smallest scale, so a drawing that fits the room is
+    /// drawn whole at that scale. The layout keeps the drawing no wider than this (so at worst
+    /// it scrolls down, never sideways) and shapes it like the panel. Give it to
     /// `LayoutMemory::set_room`.
     pub fn layout_room(&self) -> Size {
         let s = self.floor();
-        Size { w: self.panel.w / s, h: self.panel.h / s }
+        let inner = |px: f64| (px - 2.0 * PAD).max(0.0) / s;
+        Size { w: inner(self.panel.w), h: inner(self.panel.h) }
     }
 
     /// The CSS transform that shows the drawing (`translate(..px, ..px) scale(..)`).

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use super::layout::{GUTTER, POD_W, POD_X, RS_W, RS_X, TREE_SPINE_X};
+use super::layout::{COMB_GAP, POD_W, TREE_SPINE_X};
 use super::memory::{CutEdge, LayoutMemory, Parent};
 use super::{Edge, Rect, GHOST_MS};
 
@@ -37,6 +37,7 @@ pub(super) fn edges(
     memory: &mut LayoutMemory,
     now: f64,
 ) -> (Vec<Edge>, Option<f64>) {
+    let gutter = memory.metrics().gutter;
     let mut latest = None;
     let mut out = Vec::with_capacity(refs.len());
     let mut live = BTreeSet::new();
@@ -54,7 +55,7 @@ pub(super) fn edges(
             Some((born, _)) => *born,
             None => memory.built.then_some(now),
         };
-        let (path, mid) = route(owner, dep, &r.owner);
+        let (path, mid) = route(owner, dep, &r.owner, gutter);
         let new = born.is_some_and(|b| now - b < GHOST_MS);
         if let (true, Some(b)) = (new, born) {
             latest = Some(latest.map_or(b, |l: f64| l.max(b)));
@@ -99,25 +100,35 @@ pub(super) fn edges(
     memory.cut.retain(|_, c| now - c.since < GHOST_MS);
     for c in memory.cut.values_mut() {
         if let (Some(owner), Some(dep)) = (geo.get(&c.owner_uid), geo.get(&c.dependent_uid)) {
-            (c.edge.path, c.edge.mid) = route(owner, dep, &c.owner_uid);
+            (c.edge.path, c.edge.mid) = route(owner, dep, &c.owner_uid, gutter);
         }
         out.push(c.edge.clone());
     }
     (out, latest)
 }
 
-/// The path from owner to dependent: down the tree spine for a Deployment's ReplicaSets,
-/// along the gutter to the card's top for a ReplicaSet's pods, a curve for anything else.
-fn route(owner: &Geo, dep: &Geo, owner_uid: &str) -> (String, (f64, f64)) {
+/// The path from owner to dependent: down the tree spine for a Deployment's ReplicaSets (or
+/// along a bus right of it, when it sits beside them), along the gutter to the card's top for
+/// a ReplicaSet's pods, a curve for anything else. `gutter` is the space above pod cards.
+fn route(owner: &Geo, dep: &Geo, owner_uid: &str, gutter: f64) -> (String, (f64, f64)) {
+    let (o, d) = (owner.rect, dep.rect);
+    let beside = d.x >= o.right() + 2.0 * R;
     match &dep.parent {
-        Parent::Tree(t) if t == owner_uid => tree_elbow(owner.rect, dep.rect),
+        Parent::Tree(t) if t == owner_uid && beside => bus(o, d),
+        Parent::Tree(t) if t == owner_uid => tree_elbow(o, d),
         // Pods a top box owns directly (DaemonSet, StatefulSet, Job) hang off the tree's
         // spine, as ReplicaSets do, rather than off the box's far right edge.
-        Parent::Group(g) if g == owner_uid && owner.parent == Parent::Root => {
-            spine_drop(owner.rect, dep.rect)
+        Parent::Group(g) if g == owner_uid && owner.parent == Parent::Root && !beside => {
+            spine_drop(o, d, gutter)
         }
-        Parent::Group(g) if g == owner_uid => comb(owner.rect, dep.rect),
-        _ => curve(owner.rect, dep.rect),
+        Parent::Group(g) if g == owner_uid && owner.parent == Parent::Root => {
+            let (sy, spine) = (bus_y(o), o.right() + (d.x - o.right()).min(4.0 * R) / 2.0);
+            comb(o.right(), sy, spine, d, gutter)
+        }
+        Parent::Group(g) if g == owner_uid => {
+            comb(o.right(), o.y + o.h / 2.0, o.right() + COMB_GAP / 2.0, d, gutter)
+        }
+        _ => curve(o, d),
     }
 }
 
@@ -135,9 +146,39 @@ fn tree_elbow(d: Rect, rs: Rect) -> (String, (f64, f64)) {
     (p, ((x + rs.x) / 2.0 + R / 2.0, ty))
 }
 
-fn spine_drop(top: Rect, pod: Rect) -> (String, (f64, f64)) {
+/// Where edges leave a top box that sits beside what it owns: level with its name.
+fn bus_y(top: Rect) -> f64 {
+    top.y + (top.h / 2.0).min(40.0)
+}
+
+/// From the right edge of a top box beside its rows, along to a bus halfway to them, down
+/// (or up) the bus, and across to the row's box: every row branches off the same bus.
+fn bus(d: Rect, rs: Rect) -> (String, (f64, f64)) {
+    let (sx, sy, ty) = (n(d.right()), n(bus_y(d)), n(rs.y + rs.h / 2.0));
+    let spine = n((d.right() + rs.x) / 2.0);
+    let mut p = String::new();
+    let _ = write!(p, "M{sx} {sy}");
+    turn(&mut p, sy, spine, ty);
+    let _ = write!(p, " H{}", n(rs.x));
+    (p, ((spine + rs.x) / 2.0, ty))
+}
+
+/// From the path's current point at height `sy`, across to the vertical at `spine` and along
+/// it to height `ty`, rounding both corners; ends heading right at (`spine + R`, `ty`).
+fn turn(p: &mut String, sy: f64, spine: f64, ty: f64) {
+    let dir = if ty < sy { -1.0 } else { 1.0 };
+    if (ty - sy).abs() >= 2.0 * R {
+        let (a, b, c) = (n(sy + dir * R), n(ty - dir * R), n(spine + R));
+        let _ =
+            write!(p, " H{} Q{spine} {sy} {spine} {a} V{b} Q{spine} {ty} {c} {ty}", n(spine - R));
+    } else {
+        let _ = write!(p, " H{spine} V{ty}");
+    }
+}
+
+fn spine_drop(top: Rect, pod: Rect, gutter: f64) -> (String, (f64, f64)) {
     let x = n(TREE_SPINE_X);
-    let gy = n(pod.y - GUTTER / 2.0);
+    let gy = n(pod.y - gutter / 2.0);
     let tx = n(pod.x + (pod.w / 2.0).min(POD_W / 2.0));
     let mut p = String::new();
     let _ = write!(p, "M{x} {} V{} Q{x} {gy} {} {gy}", n(top.bottom()), n(gy - R), n(x + R));
@@ -145,20 +186,15 @@ fn spine_drop(top: Rect, pod: Rect) -> (String, (f64, f64)) {
     (p, (tx, gy))
 }
 
-fn comb(rs: Rect, pod: Rect) -> (String, (f64, f64)) {
-    let (sx, sy) = (n(rs.right()), n(rs.y + rs.h / 2.0));
-    let spine = n(sx + (POD_X - RS_X - RS_W) / 2.0);
-    let gy = n(pod.y - GUTTER / 2.0);
+/// From (`sx`, `sy`) on an owner's right edge, across to `spine`, along it to the gutter
+/// above `pod`, and down onto the card's top.
+fn comb(sx: f64, sy: f64, spine: f64, pod: Rect, gutter: f64) -> (String, (f64, f64)) {
+    let (sx, sy, spine) = (n(sx), n(sy), n(spine));
+    let gy = n(pod.y - gutter / 2.0);
     let tx = n(pod.x + (pod.w / 2.0).min(POD_W / 2.0));
     let mut p = String::new();
-    let _ = write!(p, "M{sx} {sy} H{}", n(spine - R));
-    let dir = if gy < sy { -1.0 } else { 1.0 };
-    if (gy - sy).abs() >= 2.0 * R {
-        let (a, b, c) = (n(sy + dir * R), n(gy - dir * R), n(spine + R));
-        let _ = write!(p, " Q{spine} {sy} {spine} {a} V{b} Q{spine} {gy} {c} {gy}");
-    } else {
-        let _ = write!(p, " H{spine} V{gy}");
-    }
+    let _ = write!(p, "M{sx} {sy}");
+    turn(&mut p, sy, spine, gy);
     let _ = write!(p, " H{} Q{tx} {gy} {tx} {} V{}", n(tx - R), n(gy + R), n(pod.y));
     (p, (tx, gy))
 }

@@ -2,7 +2,7 @@
 //! box), a StatefulSet's claims (a strip under its pods, since they outlive them), and each
 //! autoscaler's loop onto what it scales.
 
-use super::{GUTTER, MARGIN, POD_GAP_X, POD_W, RS_X};
+use super::{MARGIN, POD_GAP_X, POD_W};
 use crate::selection::ObjRef;
 use crate::view::{ClaimItem, Rect, RevisionItem, Tree};
 
@@ -13,28 +13,29 @@ pub const CLAIM_W: f64 = POD_W;
 pub const CLAIM_H: f64 = 56.0;
 const ROW_GAP: f64 = 6.0;
 
-/// The chips in one line from the tree spine (they wrap when many); returns the bottom.
-pub fn lay_out_revisions(revisions: &mut [RevisionItem], top: f64, width: f64) -> f64 {
-    let per_row = (((width - MARGIN - RS_X + REV_GAP) / (REV_W + REV_GAP)) as usize).max(1);
+/// The chips in one line from `x0`, where rows start (they wrap when many); returns the
+/// bottom.
+pub fn lay_out_revisions(revisions: &mut [RevisionItem], top: f64, x0: f64, width: f64) -> f64 {
+    let per_row = (((width - MARGIN - x0 + REV_GAP) / (REV_W + REV_GAP)) as usize).max(1);
     let mut bottom = top;
     for (i, r) in revisions.iter_mut().enumerate() {
         let (row, col) = (i / per_row, i % per_row);
         let y = top + ROW_GAP + row as f64 * (REV_H + REV_GAP);
-        r.meta.rect = Rect { x: RS_X + col as f64 * (REV_W + REV_GAP), y, w: REV_W, h: REV_H };
+        r.meta.rect = Rect { x: x0 + col as f64 * (REV_W + REV_GAP), y, w: REV_W, h: REV_H };
         bottom = r.meta.rect.bottom();
     }
     bottom
 }
 
-/// The claims in a grid of pod-card columns under the pods; returns the bottom.
-pub fn lay_out_claims(claims: &mut [ClaimItem], top: f64, width: f64) -> f64 {
-    let per_row = super::per_row(RS_X, width);
+/// The claims in a grid of pod-card columns from `x0` under the pods; returns the bottom.
+pub fn lay_out_claims(claims: &mut [ClaimItem], top: f64, x0: f64, width: f64, gutter: f64) -> f64 {
+    let per_row = super::per_row(x0, width);
     let mut bottom = top;
     for (i, c) in claims.iter_mut().enumerate() {
         let (row, col) = (i / per_row, i % per_row);
-        let y = top + GUTTER / 2.0 + row as f64 * (CLAIM_H + ROW_GAP);
+        let y = top + gutter / 2.0 + row as f64 * (CLAIM_H + ROW_GAP);
         c.meta.rect =
-            Rect { x: RS_X + col as f64 * (CLAIM_W + POD_GAP_X), y, w: CLAIM_W, h: CLAIM_H };
+            Rect { x: x0 + col as f64 * (CLAIM_W + POD_GAP_X), y, w: CLAIM_W, h: CLAIM_H };
         bottom = c.meta.rect.bottom();
     }
     bottom

@@ -1,20 +1,27 @@
-//! What the graph remembers between builds so it does not jump: each object's order and slot
-//! by UID, what was drawn last time (to keep vanished objects as ghosts), when each edge was
-//! born, and which pod groups the user expanded. It remembers nothing about the cluster that
-//! the store does not already say.
+//! What the graph remembers between builds so it does not jump: the room and the form and
+//! pod columns chosen for it, each object's order and slot by UID (slots: `memory_slots.rs`),
+//! what was drawn last time (to keep vanished objects as ghosts: `memory_ghosts.rs`), when
+//! each edge was born, and which pod groups the user expanded. It remembers nothing about the
+//! cluster that the store does not already say.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::Kind;
-use kubeloop::sort::{btree_map, btree_set};
 
-use super::layout::{choose_columns, width_for, Shape};
+use super::layout::{choose_columns, choose_form, Form, Metrics, Shape};
 use super::scaled::ScaledMemory;
 use super::{Edge, Phase, PodItem, RowItem, TopItem, GHOST_MS};
+pub(super) use ghosts::Ghost;
+use slots::Slots;
+
+#[path = "memory_ghosts.rs"]
+mod ghosts;
+#[path = "memory_slots.rs"]
+mod slots;
 
 /// Holes left in a pod grid by vanished pods are closed (the others slide left) when no new
 /// pod has filled them for this long.
-const COMPACT_MS: f64 = 1200.0;
+pub(super) const COMPACT_MS: f64 = 1200.0;
 
 /// The width the layout assumes until the page says otherwise.
 pub const DEFAULT_WIDTH: f64 = 1360.0;
@@ -53,28 +60,6 @@ impl Item {
     }
 }
 
-/// Every kind the graph draws, children before their owners: pods, then rows (a ReplicaSet,
-/// a Job under its CronJob), then the tops of trees. A Job of its own is aged after its pods
-/// and before any CronJob, which is all its place in both lists needs.
-const AGE_ORDER: [Kind; 7] = [
-    Kind::Pod,
-    Kind::ReplicaSet,
-    Kind::Job,
-    Kind::Deployment,
-    Kind::DaemonSet,
-    Kind::StatefulSet,
-    Kind::CronJob,
-];
-
-/// An object that left the store but is still drawn.
-#[derive(Clone, Debug)]
-pub(super) struct Ghost {
-    pub item: Item,
-    pub parent: Parent,
-    /// When it started shrinking out; `None` while it still has children to hold a place for.
-    pub since: Option<f64>,
-}
-
 /// A vanished edge, fading out.
 #[derive(Clone, Debug)]
 pub(super) struct CutEdge {
@@ -82,12 +67,6 @@ pub(super) struct CutEdge {
     pub owner_uid: String,
     pub dependent_uid: String,
     pub since: f64,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Slots {
-    slots: Vec<Option<String>>,
-    holes_since: Option<f64>,
 }
 
 /// One summarised pod's phase as of its resourceVersion.
@@ -104,6 +83,8 @@ pub struct LayoutMemory {
     /// The panel's room in layout units, once the page gave it (`set_room`): the width is then
     /// chosen to fill it, pod cards per row (`columns`) following the drawing's `shape`.
     room: Option<(f64, f64)>,
+    /// How bands are arranged: chosen for the room when it changes, and only then.
+    form: Form,
     columns: usize,
     shape: Shape,
     pub(super) built: bool,
@@ -148,6 +129,7 @@ impl LayoutMemory {
         LayoutMemory {
             width: DEFAULT_WIDTH,
             room: None,
+            form: Form::Tall,
             columns: 0,
             shape: Shape::default(),
             built: false,
@@ -210,8 +192,9 @@ impl LayoutMemory {
     /// dirty when that changes.
     fn reflow(&mut self) {
         let Some((w, h)) = self.room else { return };
-        self.columns = choose_columns(&self.shape, w, h, self.columns);
-        let width = width_for(self.columns);
+        let m = self.metrics();
+        self.columns = choose_columns(&self.shape, &m, w, h, self.columns);
+        let width = m.width_for(self.columns);
         if width != self.width {
             self.width = width;
             self.dirty = true;
@@ -230,7 +213,13 @@ impl LayoutMemory {
             .is_none_or(|(rw, rh)| (rw - w).abs() > ROOM_SLACK || (rh - h).abs() > ROOM_SLACK);
         if moved {
             self.room = Some((w, h));
-            // The room changed: choose afresh, without holding on to the old choice.
+            // The room changed: choose afresh, without holding on to the old choice. The form
+            // changes here or not at all, so nothing jumps while the cluster changes.
+            let form = choose_form(w, h);
+            if form != self.form {
+                self.form = form;
+                self.dirty = true;
+            }
             self.columns = 0;
             self.reflow();
         }
@@ -240,6 +229,10 @@ impl LayoutMemory {
     /// wide, one SVG unit is one pixel and the font sizes hold; pods per row follow it.
     pub fn set_width(&mut self, px: f64) {
         self.room = None;
+        if self.form != Form::Tall {
+            self.form = Form::Tall;
+            self.dirty = true;
+        }
         if px.is_finite() && px.max(MIN_WIDTH) != self.width {
             self.width = px.max(MIN_WIDTH);
             self.dirty = true;
@@ -248,6 +241,11 @@ impl LayoutMemory {
 
     pub fn width(&self) -> f64 {
         self.width
+    }
+
+    /// The measures of the form the room was given.
+    pub fn metrics(&self) -> Metrics {
+        self.form.metrics()
     }
 
     /// Shows a summarised pod group pod by pod, or summarises it again. `key` is a
@@ -268,61 +266,11 @@ impl LayoutMemory {
         *self = LayoutMemory {
             width: self.width,
             room: self.room,
+            form: self.form,
             columns: self.columns,
             expanded: std::mem::take(&mut self.expanded),
             ..Self::new()
         };
-    }
-
-    /// Turns what the last build drew but the store no longer has into ghosts.
-    pub(super) fn note_vanished(&mut self, live: impl Fn(&str) -> bool) {
-        let drawn = std::mem::take(&mut self.drawn);
-        for (uid, (item, parent)) in drawn {
-            if !live(&uid) {
-                self.ghosts.insert(uid, Ghost { item, parent, since: None });
-            }
-        }
-    }
-
-    pub(super) fn ghost_kind(&self, uid: &str) -> Option<Kind> {
-        self.ghosts.get(uid).map(|g| g.item.kind())
-    }
-
-    /// Starts, runs out and drops ghosts. A ghost holds its place while anything still sits
-    /// under it (`live_children` counts live ones by parent UID); then it shrinks out for
-    /// `GHOST_MS`. Pod ghosts in summarised groups go at once: bulk changes do not animate
-    /// pod by pod. Children are aged before parents (`AGE_ORDER`), so a cascade empties
-    /// bottom-up; every kind the graph draws is aged, so no ghost outlives its dependents.
-    pub(super) fn age_ghosts(
-        &mut self,
-        now: f64,
-        live_children: &BTreeMap<String, usize>,
-        summarised: &BTreeSet<String>,
-    ) {
-        for kind in AGE_ORDER {
-            let mut children: BTreeMap<String, usize> = live_children.clone();
-            for g in self.ghosts.values() {
-                if let Parent::Tree(p) | Parent::Group(p) = &g.parent {
-                    *children.entry(p.clone()).or_default() += 1;
-                }
-            }
-            self.ghosts.retain(|uid, g| {
-                if g.item.kind() != kind {
-                    return true;
-                }
-                if let Parent::Group(key) = &g.parent {
-                    if summarised.contains(key) {
-                        return false;
-                    }
-                }
-                if children.get(uid).copied().unwrap_or(0) > 0 {
-                    g.since = None;
-                    return true;
-                }
-                let since = *g.since.get_or_insert(now);
-                now - since < GHOST_MS
-            });
-        }
     }
 
     /// The order of a Deployment or ReplicaSet: when it was first drawn.
@@ -345,61 +293,5 @@ impl LayoutMemory {
     /// Keeps order entries only for the UIDs drawn this time.
     pub(super) fn retain_order(&mut self, drawn: &BTreeSet<&str>) {
         self.seq.retain(|uid, _| drawn.contains(uid.as_str()));
-    }
-
-    /// Gives each member of a pod group its slot: the one it had, or else the first free one,
-    /// newcomers taken in creation order (`(creation ms, name)`). Holes left by members that
-    /// went are filled by newcomers, or closed after `COMPACT_MS`. Returns UID -> slot.
-    pub(super) fn place(
-        &mut self,
-        key: &str,
-        members: &[((i64, &str), &str)],
-        now: f64,
-    ) -> BTreeMap<String, usize> {
-        let group = self.slots.entry(key.to_string()).or_default();
-        let present: BTreeSet<&str> = btree_set(members.iter().map(|(_, uid)| *uid));
-        for slot in group.slots.iter_mut() {
-            if slot.as_deref().is_some_and(|uid| !present.contains(uid)) {
-                *slot = None;
-            }
-        }
-        let placed: BTreeSet<String> = btree_set(group.slots.iter().flatten().cloned());
-        let mut newcomers: Vec<_> =
-            members.iter().filter(|(_, uid)| !placed.contains(*uid)).collect();
-        kubeloop::sort::sort(&mut newcomers);
-        let mut free = 0;
-        for (_, uid) in newcomers {
-            while free < group.slots.len() && group.slots[free].is_some() {
-                free += 1;
-            }
-            if free == group.slots.len() {
-                group.slots.push(None);
-            }
-            group.slots[free] = Some(uid.to_string());
-        }
-        while group.slots.last().is_some_and(Option::is_none) {
-            group.slots.pop();
-        }
-        if group.slots.iter().any(Option::is_none) {
-            let since = *group.holes_since.get_or_insert(now);
-            if now - since >= COMPACT_MS {
-                group.slots.retain(Option::is_some);
-                group.holes_since = None;
-            }
-        } else {
-            group.holes_since = None;
-        }
-        btree_map(
-            group
-                .slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.as_ref().map(|uid| (uid.clone(), i))),
-        )
-    }
-
-    /// Keeps slot memory only for the groups drawn pod by pod this time.
-    pub(super) fn retain_slots(&mut self, groups: &BTreeSet<&str>) {
-        self.slots.retain(|key, _| groups.contains(key.as_str()));
     }
 }

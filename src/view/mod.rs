@@ -32,7 +32,9 @@ use kubeloop::model::Kind;
 use crate::selection::ObjRef;
 
 pub use build::build;
+pub use figures::{note_lines, CompactTop, NOTE};
 pub use items::*;
+pub use layout::{Form, Metrics};
 pub use memory::LayoutMemory;
 pub use scaled::SCALED_BACK_MS;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
@@ -255,6 +257,8 @@ pub struct Edge {
 pub struct ViewModel {
     pub width: f64,
     pub height: f64,
+    /// How the bands are arranged: the top box above its rows or beside them, roomy or tight.
+    pub form: Form,
     /// In creation order.
     pub trees: Vec<Tree>,
     pub orphans: Option<OrphanLane>,

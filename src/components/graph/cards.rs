@@ -116,6 +116,9 @@ pub(super) fn ns_prefix(meta: &ItemMeta) -> String {
 #[derive(Properties, PartialEq)]
 pub struct ReplicaSetCardProps {
     pub item: RowItem,
+    /// A compact form: the box is a line shorter (`Metrics::rs_h`), its lines closer.
+    #[prop_or_default]
+    pub tight: bool,
     pub selected: bool,
     pub on_select: Callback<ObjRef>,
     /// The row's pods are shown one by one although there are many: offer to summarise
@@ -176,34 +179,41 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let body = if rs.collapsed {
+        // Centred in the box, 44 units tall on the desk and less in a compact form.
+        let cy = (m.rect.h / 2.0 + 6.0).min(28.0).to_string();
         html! { <>
-            <text class="t-kind" x="14" y="28">{ "RS" }</text>
+            <text class="t-kind" x="14" y={cy.clone()}>{ "RS" }</text>
             // 15 px monospace: 9 px a character.
-            <text class="t-mono t-strong" x="44" y="28" textLength={squeeze(&name, 17, 17.0 * 9.0)}
+            <text class="t-mono t-strong" x="44" y={cy.clone()} textLength={squeeze(&name, 17, 17.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
-            <text class="t-rev" x={(w - 12.0).to_string()} y="28" text-anchor="end">
+            <text class="t-rev" x={(w - 12.0).to_string()} y={cy} text-anchor="end">
                 { scaled.map(|b| b.desired_cell()).unwrap_or_else(|| {
                     revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}"))
                 }) }
             </text>
         </> }
     } else {
-        let toggle_y = if m.finalizers.is_empty() { 124.0 } else { 146.0 };
+        // The lines' baselines: kind, name, headings, values, finalizers (a compact form
+        // draws them closer, in a box 8 units shorter).
+        let [ky, ny, hy, vy, fy] =
+            if p.tight { [22.0, 44.0, 68.0, 92.0, 116.0] } else { [24.0, 48.0, 74.0, 98.0, 124.0] };
+        let toggle_y = if m.finalizers.is_empty() { fy } else { fy + 22.0 };
+        let (vy, hy) = (vy.to_string(), hy.to_string());
         html! { <>
-            <text class="t-kind" x="16" y="24">{ kind }</text>
+            <text class="t-kind" x="16" y={ky.to_string()}>{ kind }</text>
             { right }
-            <text class="t-mono t-strong" x="16" y="48" textLength={squeeze(&name, 24, 24.0 * 9.0)}
+            <text class="t-mono t-strong" x="16" y={ny.to_string()} textLength={squeeze(&name, 24, 24.0 * 9.0)}
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             { for fit::row_headings([h1, h2, h3], w).into_iter().zip(fit::ROW_COLUMNS).map(|(f, x)| html! {
-                <text class="t-label" x={x.to_string()} y="74"
+                <text class="t-label" x={x.to_string()} y={hy.clone()}
                     textLength={f.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
                     { f.text }
                 </text>
             }) }
-            <text class="t-value" x="16" y="98">{ clip(&v1, 8) }</text>
-            <text class="t-value" x="88" y="98">{ v2 }</text>
-            <text class="t-value" x="162" y="98">{ v3 }</text>
-            { finalizer_line(m, 124.0) }
+            <text class="t-value" x="16" y={vy.clone()}>{ clip(&v1, 8) }</text>
+            <text class="t-value" x="88" y={vy.clone()}>{ v2 }</text>
+            <text class="t-value" x="162" y={vy}>{ v3 }</text>
+            { finalizer_line(m, fy) }
             if p.summarisable {
                 { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
             }

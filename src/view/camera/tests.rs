@@ -62,10 +62,10 @@ fn presenter_mode_never_draws_pod_names_below_18_pixels() {
     assert_eq!(cam.mode, Mode::Fit);
     // The layout is told to arrange for the bigger type.
     let room = cam.layout_room();
-    assert!((room.w * PRESENTER_FLOOR - PANEL.w).abs() < 1e-6);
+    assert!((room.w * PRESENTER_FLOOR - (PANEL.w - 2.0 * PAD)).abs() < 1e-6);
     cam.apply(CameraMsg::Presenter(false), c, cam.panel());
     assert!(cam.scale < 1.0);
-    assert!((cam.layout_room().w * FIT_FLOOR - PANEL.w).abs() < 1e-6);
+    assert!((cam.layout_room().w * FIT_FLOOR - (PANEL.w - 2.0 * PAD)).abs() < 1e-6);
 }
 
 #[test]
