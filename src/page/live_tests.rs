@@ -5,7 +5,6 @@ use kubeloop::model::{Kind, Pod};
 use serde_json::json;
 
 use super::*;
-use crate::live::writes::Method;
 use crate::live::{Conn, LiveMsg, Request, Tag};
 use crate::selection::{Action, ObjRef};
 
@@ -97,11 +96,16 @@ fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
     let mut server = page();
     let mut p = connected(&server);
     let fx = p.update(Msg::Command("kubectl scale deployment web --replicas=4".into()));
-    let Some(Request::Write { gen, id, calls }) = fx.live.first().cloned() else {
-        panic!("{:?}", fx.live)
-    };
-    assert_eq!(calls[0].method, Method::Patch);
     assert_eq!(last_lines(&p, 1), ["$ kubectl scale deployment web --replicas=4"]);
+    // scale.go: the builder's GET, then a merge patch of the scale subresource.
+    let sent = answer_asks(&mut p, &mut server, fx);
+    assert_eq!(
+        sent,
+        [
+            "GET /apis/apps/v1/namespaces/default/deployments/web",
+            "PATCH /apis/apps/v1/namespaces/default/deployments/web/scale"
+        ]
+    );
     assert_eq!(
         p.sim
             .world()
@@ -113,7 +117,6 @@ fn a_write_is_sent_and_its_output_waits_for_the_servers_answer() {
         2,
         "the mirror waits for the watch"
     );
-    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
     assert_eq!(last_lines(&p, 1), ["deployment.apps/web scaled"]);
 
     // kubectl's own requests go to the server one by one; a refusal is printed as kubectl
@@ -154,9 +157,10 @@ fn reads_ask_the_server_for_a_table_and_the_inspectors_buttons_send_requests() {
         target: ObjRef::new(Kind::Pod, "default", &pod),
         cascade: crate::selection::Cascade::Background,
     }));
-    let Some(Request::Write { calls, .. }) = fx.live.first() else { panic!("{:?}", fx.live) };
-    assert_eq!(calls[0].method, Method::Delete);
-    assert_eq!(calls[0].path, format!("/api/v1/namespaces/default/pods/{pod}"));
+    let Some(Request::Ask { call, .. }) = fx.live.first() else { panic!("{:?}", fx.live) };
+    assert_eq!(call.method(), "DELETE");
+    assert_eq!(call.path(), format!("/api/v1/namespaces/default/pods/{pod}"));
+    answer_asks(&mut p, &mut server, fx);
     assert_eq!(pods(&p), 2, "the pod goes when the server says so");
     // The server's DELETED arrives through the watch.
     let tag = Tag { gen: 1, kind: Some(Kind::Pod), epoch: 2 };
@@ -172,14 +176,13 @@ fn reads_ask_the_server_for_a_table_and_the_inspectors_buttons_send_requests() {
 
 #[test]
 fn a_delete_that_waits_ends_when_the_watch_says_the_pod_is_gone() {
-    let server = page();
+    let mut server = page();
     let mut p = connected(&server);
     let pod = p.sim.world().store.list::<Pod>(None, None).next().unwrap().clone();
     let name = pod.metadata.name.clone();
     let fx = p.update(Msg::Command(format!("kubectl delete pod {name}")));
-    let Some(Request::Write { gen, id, .. }) = fx.live.first().cloned() else { panic!() };
+    assert_eq!(answer_asks(&mut p, &mut server, fx).len(), 1, "one DELETE");
     assert!(p.sim.session.watching(), "kubectl delete waits for the pod to go");
-    p.update(Msg::Live(LiveMsg::Wrote { gen, id, errors: vec![] }));
     let tag = Tag { gen: 1, kind: Some(Kind::Pod), epoch: 2 };
     let obj = serde_json::to_value(&pod).unwrap();
     p.update(Msg::Live(LiveMsg::Lines {
