@@ -121,15 +121,13 @@ fn annotate_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Mode;
-    use crate::world::World;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
     }
 
     fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
         s
     }

@@ -65,7 +65,7 @@ pub fn apply(
         ));
     }
     let output = dry_run::output_format(a.get("output"))?;
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };

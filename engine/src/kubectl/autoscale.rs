@@ -63,7 +63,7 @@ pub fn autoscale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i
         cpu_percent: a.int32("cpu-percent")?.unwrap_or(-1),
         name: a.get("name").unwrap_or_default().to_string(),
     };
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     validate(&o)?;
     let output = dry_run::output_format(a.get("output"))?;
     let ns = ns_of(&a);

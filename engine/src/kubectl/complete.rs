@@ -204,11 +204,11 @@ pub fn complete(line: &str, world: &World) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{Mode, Session};
+    use crate::kubectl::Session;
 
     #[test]
     fn rollout_completes_daemonsets_too() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         let ds = "k apply -f - <<EOF\nkind: DaemonSet\napiVersion: apps/v1\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec: {containers: [{name: a, image: nginx}]}\nEOF";
         assert_eq!(s.run(ds).status, 0);
         assert_eq!(
@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn completes_verbs_kinds_and_names() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         s.run("k create deployment web --image=nginx:1.27 --replicas=1; settle");
         let w = &s.world;
         assert_eq!(complete("k sc", w).as_deref(), Some("k scale "));

@@ -104,7 +104,7 @@ fn create_job(
         return Err(KubectlError::Usage("cannot specify --from and command".into()));
     }
     let output = dry_run::output_format(a.get("output"))?;
-    let dry = DryRun::from_args(a, s.world.now(), out)?;
+    let dry = DryRun::from_args(a, s.now(), out)?;
     let ns = namespace_of(a);
     let job = if image.is_empty() {
         let cj = from_cronjob(s, from, if ns.is_empty() { "default" } else { &ns })?;
@@ -236,7 +236,7 @@ fn create_cronjob(
         r => r,
     };
     let output = dry_run::output_format(a.get("output"))?;
-    let dry = DryRun::from_args(a, s.world.now(), out)?;
+    let dry = DryRun::from_args(a, s.now(), out)?;
     let cj = CronJob {
         api_version: "batch/v1".into(),
         kind: "CronJob".into(),

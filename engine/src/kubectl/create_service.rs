@@ -108,7 +108,7 @@ pub fn create_service(
         external_name: a.get("external-name").unwrap_or_default().to_string(),
     };
     // Complete reads the strategy before Validate runs.
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     opts.validate()?;
     let mut svc = opts.service()?;
     // createService sets the namespace only when one was given (EnforceNamespace).

@@ -3,7 +3,7 @@ use crate::kubectl::Mode;
 use crate::world::World;
 
 fn session() -> Session {
-    Session::new(World::new(1), Mode::Script)
+    Session::script(1)
 }
 
 #[test]

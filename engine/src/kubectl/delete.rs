@@ -79,7 +79,7 @@ pub fn delete(
     };
     let wait = a.bool("wait", true)?;
     // DeleteOptions.Complete reads the strategy after the cascade and --wait.
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let force = a.bool("force", false)?;
     // DeleteOptions.Complete (delete.go): --now is grace 1, grace 0 needs --force, and
     // --force alone means grace 0.
@@ -242,7 +242,7 @@ pub fn delete(
     if wait && !waiting.is_empty() {
         // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
         // for "as long as it takes" is the longest a script lets the cluster run.
-        let deadline = s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
+        let deadline = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
         let op = DeleteWait { targets: waiting, deadline, status };
         return Ok(super::waiting::begin(s, super::waiting::Op::Delete(op), to_completion, out));
     }

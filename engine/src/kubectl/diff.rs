@@ -122,7 +122,7 @@ fn run(
             Err(f) => return Err(KubectlError::Plain(f.alone())),
         }
     }
-    let text = render(&pairs, s.world.now(), s.world.store.resource_version());
+    let text = render(&pairs, s.now(), s.world.store.resource_version());
     out.out(text.as_str());
     Ok(i32::from(!text.is_empty()))
 }

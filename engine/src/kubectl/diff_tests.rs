@@ -1,6 +1,5 @@
 use super::*;
-use crate::kubectl::{Mode, Session};
-use crate::world::World;
+use crate::kubectl::Session;
 
 const WEB: &str = "apiVersion: apps/v1
 kind: Deployment
@@ -26,7 +25,7 @@ fn diff_of(s: &mut Session, replicas: u32) -> Output {
 
 #[test]
 fn no_differences_is_status_0_and_silence() {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     let manifest = WEB.replace("REPLICAS", "2");
     assert_eq!(s.run(&format!("k apply -f - <<EOF\n{manifest}EOF")).status, 0);
     let out = diff_of(&mut s, 2);
@@ -35,7 +34,7 @@ fn no_differences_is_status_0_and_silence() {
 
 #[test]
 fn a_change_shows_the_merged_spec_and_generation_and_writes_nothing() {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     let manifest = WEB.replace("REPLICAS", "2");
     s.run(&format!("k apply -f - <<EOF\n{manifest}EOF"));
     let rv = s.world.store.resource_version();
@@ -53,7 +52,7 @@ fn a_change_shows_the_merged_spec_and_generation_and_writes_nothing() {
 
 #[test]
 fn a_new_object_diffs_against_an_empty_live_file() {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     let out = diff_of(&mut s, 1);
     assert_eq!(out.status, 1);
     let text = out.text();
@@ -64,7 +63,7 @@ fn a_new_object_diffs_against_an_empty_live_file() {
 
 #[test]
 fn errors_exit_2() {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     for (line, want) in [
         ("k diff", "error: must specify one of -f and -k\n"),
         (

@@ -108,7 +108,7 @@ impl DryRun {
             DryRun::None => s.world.create(obj),
             DryRun::Client => Ok(Rc::new(obj)),
             DryRun::Server => {
-                let (now, rng) = (s.world.now(), s.world.rng().clone());
+                let (now, rng) = (s.now(), s.world.rng().clone());
                 s.world.store.create_dry_run(obj, now, &rng).map(Rc::new)
             }
         }
@@ -120,7 +120,7 @@ impl DryRun {
             DryRun::None => s.world.update(obj),
             DryRun::Client => Ok(Rc::new(obj)),
             DryRun::Server => {
-                let now = s.world.now();
+                let now = s.now();
                 s.world.store.update_dry_run(obj, now)
             }
         }

@@ -4,12 +4,11 @@
 //! discovery and the one Deployment), and the proof that dry runs write nothing.
 
 use super::DryRun;
-use crate::kubectl::{Mode, Session};
-use crate::world::World;
+use crate::kubectl::Session;
 
 /// A session over a fresh cluster of its own.
 pub(in crate::kubectl) fn session() -> Session {
-    Session::new(World::new(1), Mode::Script)
+    Session::script(1)
 }
 
 macro_rules! oracle {

@@ -94,7 +94,7 @@ pub fn events(
     if let Some(format) = format {
         return print_list(&events, &format, out);
     }
-    let now = s.world.now();
+    let now = s.now();
     let mut rows = Vec::with_capacity(events.len() + 1);
     if !view.no_headers {
         rows.push(view.header());
@@ -160,7 +160,7 @@ fn watch(
     limit_ms: Option<i64>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let now = s.world.now();
+    let now = s.now();
     let mut tw = TabWriter::default();
     let mut rows = Vec::new();
     for o in listed {

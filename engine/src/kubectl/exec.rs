@@ -341,8 +341,7 @@ fn exit(code: Option<i32>, out: &mut Output) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     #[test]
     fn image_families_decide_the_root_listing() {
@@ -357,7 +356,7 @@ mod tests {
 
     #[test]
     fn the_default_container_annotation_wins_without_a_notice() {
-        let mut s = Session::new(World::new(3), Mode::Script);
+        let mut s = Session::script(3);
         let manifest = "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: two\n  annotations:\n    kubectl.kubernetes.io/default-container: side\nspec:\n  containers:\n  - name: app\n    image: busybox:sleep\n  - name: side\n    image: alpine:sleep\nEOF";
         assert_eq!(s.run(manifest).status, 0);
         s.run("settle");
@@ -368,7 +367,7 @@ mod tests {
 
     #[test]
     fn the_pause_image_has_no_commands() {
-        let mut s = Session::new(World::new(3), Mode::Script);
+        let mut s = Session::script(3);
         s.run("k run p --image=registry.k8s.io/pause:3.10");
         s.run("settle");
         let out = s.run("k exec p -- env");

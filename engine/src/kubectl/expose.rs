@@ -74,7 +74,7 @@ impl ExposeOptions {
 
 pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, EXPOSE_FLAGS, "expose")?;
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let ns = ns_of(&a);
     let sel = resource::select(&a.positional, false)?;
     if sel.items.is_empty() {

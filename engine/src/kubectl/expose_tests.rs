@@ -1,9 +1,7 @@
 use super::*;
-use crate::kubectl::Mode;
-use crate::world::World;
 
 fn session() -> Session {
-    Session::new(World::new(1), Mode::Script)
+    Session::script(1)
 }
 
 fn yaml(s: &mut Session, what: &str) -> String {

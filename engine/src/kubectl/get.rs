@@ -219,7 +219,7 @@ pub fn get_with_input(
         }
         let (kind, names) = sel.items[0].clone();
         let Ok(selector) = label_sel.for_list(kind).cloned() else { return finish(out) };
-        let now = s.world.now();
+        let now = s.now();
         let mut active = ActiveWatch {
             watch: Watch {
                 kind,
@@ -284,7 +284,7 @@ pub fn get_with_input(
     let printed_any = if table_mode {
         print_tables(&tables, &opts, &mut tw, out)
     } else {
-        print_groups(&groups, &format, &opts, &sel, s.world.now(), &mut tw, out)?
+        print_groups(&groups, &format, &opts, &sel, s.now(), &mut tw, out)?
     };
     // get.go prints "No resources found" only for the human-readable printer, when it wrote
     // nothing and nothing failed; printGeneric never does.
@@ -301,8 +301,8 @@ pub fn get_with_input(
 
 /// A watch in a script ends at its timeout or when the cluster has settled.
 pub(super) fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
-    let limit = active.deadline.unwrap_or(s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
-    while s.world.now() < limit {
+    let limit = active.deadline.unwrap_or(s.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
+    while s.now() < limit {
         if !s.world.has_work() {
             break;
         }

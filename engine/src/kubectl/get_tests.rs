@@ -1,10 +1,9 @@
 //! Tests of `kubectl get` as a user sees it: streams, empty results, and the options.
 
-use crate::kubectl::{Mode, Session, Stream};
-use crate::world::World;
+use crate::kubectl::{Session, Stream};
 
 fn streams(line: &str) -> (String, String) {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     let out = s.run(line);
     let pick = |want: Stream| {
         out.chunks.iter().filter(|(st, _)| *st == want).map(|(_, t)| t.as_str()).collect()
@@ -88,7 +87,7 @@ fn hostile_option_values_get_errors_not_panics() {
 fn the_line_between_kinds_is_on_stdout_and_gone_without_headers() {
     // get.go's separatorWriterWrapper writes it to the tables' own writer (kubectl 1.27 to
     // 1.33 against kubeloop serve print it on stdout too).
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
     assert_eq!(s.run("k expose deploy web --port=80").status, 0);
     let out = s.run("k get deploy,svc");
@@ -100,7 +99,7 @@ fn the_line_between_kinds_is_on_stdout_and_gone_without_headers() {
 
 #[test]
 fn go_templates_read_stdin_and_report_errors_on_both_streams() {
-    let mut s = Session::new(World::new(1), Mode::Script);
+    let mut s = Session::script(1);
     assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
     let out = s.run("k get deploy web -o go-template-file=/dev/stdin <<EOF\n{{.kind}}\nEOF");
     assert_eq!(out.text(), "Deployment\n");

@@ -89,7 +89,7 @@ impl EditOptions {
         out: &mut Output,
     ) -> Result<EditOptions, KubectlError> {
         let a = args::parse(argv, EDIT_FLAGS, verb)?;
-        let dry = DryRun::from_args(&a, s.world.now(), out)?;
+        let dry = DryRun::from_args(&a, s.now(), out)?;
         let list = a.bool("list", false)?;
         let output = a.get("output").filter(|o| !o.is_empty());
         // label.go / annotate.go Complete.

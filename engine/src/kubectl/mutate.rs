@@ -71,7 +71,7 @@ pub fn create(
     let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
     let output = dry_run::output_format(a.get("output"))?;
     if let Some(f) = a.get("filename") {
-        let dry = DryRun::from_args(&a, s.world.now(), out)?;
+        let dry = DryRun::from_args(&a, s.now(), out)?;
         let how = super::apply::How {
             ns: &ns_of(&a),
             verb: super::apply::Verb::Create,
@@ -96,7 +96,7 @@ pub fn create(
             };
             let port = a.int32("port")?;
             // pflag has read the int flags before Complete reads the strategy.
-            let dry = DryRun::from_args(&a, s.world.now(), out)?;
+            let dry = DryRun::from_args(&a, s.now(), out)?;
             let labels: Labels = [("app".to_string(), name.clone())].into();
             let mut containers = Vec::new();
             // kubectl's own random suffix; a dry run draws it from a copy, so that it
@@ -152,7 +152,7 @@ pub fn create(
         Some("namespace" | "ns") => {
             // create_namespace.go returns the API error unwrapped.
             let name = exactly_one_name(&a.positional[1..], "namespace")?;
-            let dry = DryRun::from_args(&a, s.world.now(), out)?;
+            let dry = DryRun::from_args(&a, s.now(), out)?;
             match dry {
                 DryRun::None => s.world.store.create_namespace(&name)?,
                 DryRun::Server => s.world.store.create_namespace_dry_run(&name)?,
@@ -258,7 +258,7 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         })?;
         c.ports.push(ContainerPort { container_port: port, ..Default::default() });
     }
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     // run.go's generator sets the DNS policy the API server would default anyway.
     let spec = PodSpec {
         containers: vec![c],
@@ -298,12 +298,10 @@ pub(super) fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Mode;
-    use crate::world::World;
 
     #[test]
     fn create_deployment_checks_image_then_exactly_one_name() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(
             s.run("k create deploy a --image=x --replicas=y").text(),
             "error: invalid argument \"y\" for \"-r, --replicas\" flag: strconv.ParseInt: parsing \"y\": invalid syntax\nSee 'kubectl create deployment --help' for usage.\n"
@@ -322,7 +320,7 @@ mod tests {
 
     #[test]
     fn create_hints_name_the_subcommand_found_past_the_flags() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(
             s.run("k create -n default deploy x --frob").text(),
             "error: unknown flag: --frob\nSee 'kubectl create deployment --help' for usage.\n"
@@ -335,7 +333,7 @@ mod tests {
 
     #[test]
     fn create_deployment_puts_the_port_on_the_first_container() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=a --image=b --port=80").status, 0);
         let ports = s.run("k get deploy web -o jsonpath='{.spec.template.spec.containers[*].ports[*].containerPort}'");
         assert_eq!(ports.text(), "80");

@@ -204,9 +204,9 @@ fn drain_one(
             ));
         }
     }
-    let deadline: Time = s.world.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
+    let deadline: Time = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
     let mut reported = vec![false; uids.len()];
-    while s.world.now() < deadline {
+    while s.now() < deadline {
         for (i, w) in uids.iter().enumerate() {
             if !reported[i] && !still_there(s, w) {
                 reported[i] = true;
@@ -223,12 +223,11 @@ fn drain_one(
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
     fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         for line in
             ["k cordon node-2", "k cordon node-3", "k run solo --image=nginx:1.27", "settle"]
         {
@@ -276,7 +275,7 @@ mod tests {
     fn a_finished_bare_pod_does_not_block_a_drain() {
         let mut s = session();
         let key = crate::store::Key::new("default", "solo");
-        let now = s.world.now();
+        let now = s.now();
         s.world
             .store
             .modify_status::<crate::model::Pod>(&key.ns, &key.name, now, |p| {

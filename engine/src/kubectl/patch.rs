@@ -75,7 +75,7 @@ pub fn patch(
     }
     // patch.go Complete reads the strategy before Validate. The clock is only for the
     // deprecation warning's klog stamp.
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let inline = a.get("patch").unwrap_or_default();
     let file = a.get("patch-file").unwrap_or_default();
     // Validate.
@@ -308,11 +308,10 @@ fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlE
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
         s
     }

@@ -71,7 +71,7 @@ pub fn replace(
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, REPLACE_FLAGS, "replace")?;
     // Complete reads the strategy first.
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let force = a.bool("force", false)?;
     // Complete: grace 0 becomes 1 and a wait (replace.go); then the filename is required.
     let grace = match a.int("grace-period")?.unwrap_or(-1) {
@@ -233,14 +233,14 @@ fn force_replace(
     // page: the replacement is one command, as kubectl's is, and it cannot be split.
     for obj in &objects {
         let (kind, m) = (obj.kind(), obj.meta());
-        let deadline = s.world.now().plus_millis(limit_ms);
+        let deadline = s.now().plus_millis(limit_ms);
         loop {
             match client::get(s.api(), kind, &m.namespace, &m.name) {
                 Err(r) if r.is_not_found() => break,
                 Err(r) => return Err(r.into()),
                 Ok(_) => {}
             }
-            if s.world.now() >= deadline {
+            if s.now() >= deadline {
                 return Err(KubectlError::Usage("context deadline exceeded".into()));
             }
             s.world.step();
@@ -284,14 +284,13 @@ fn print(format: Option<&Format>, obj: &Object, out: &mut Output) -> Result<(), 
 #[cfg(test)]
 mod tests {
     use crate::kubectl::dry_run::tests::remote;
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     const WEB: &str = "k replace -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels: {app: web, tier: front}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: nginx, image: nginx:1.28}]\nEOF";
 
     #[test]
     fn replace_overwrites_labels_and_spec_and_needs_the_object() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(
             s.run(WEB).text(),
             "Error from server (NotFound): error when replacing \"STDIN\": deployments.apps \"web\" not found\n"
@@ -306,7 +305,7 @@ mod tests {
 
     #[test]
     fn dry_runs_change_nothing_and_force_refuses_them() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
         let server = s.run(&WEB.replace("-f -", "-f - --dry-run=server -o name"));
         assert_eq!(server.text(), "deployment.apps/web\n");
@@ -322,9 +321,9 @@ mod tests {
 
     #[test]
     fn replace_sends_helper_replace_and_force_deletes_polls_and_creates() {
-        let mut server = Session::new(World::new(1), Mode::Script);
+        let mut server = Session::script(1);
         server.run("k create deployment web --image=nginx:1.27");
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         let (out, sent) = remote(&mut s, &mut server, WEB);
         assert_eq!(out.text(), "deployment.apps/web replaced\n");
         let path = "/apis/apps/v1/namespaces/default/deployments";

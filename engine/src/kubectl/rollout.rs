@@ -266,7 +266,7 @@ pub fn rollout(
             }
             // objectrestarter.go stamps the template with the time of the restart, which
             // here is the simulated clock's.
-            let now = s.world.now().to_string();
+            let now = s.now().to_string();
             let mut next = d.clone();
             next.spec.template.metadata.annotations.insert(RESTARTED_AT.into(), now);
             requests::send_two_way(s, &d, &next)?;
@@ -324,7 +324,7 @@ fn status(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let watch = a.get("watch").is_none_or(|w| w != "false");
-    let deadline = s.world.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
+    let deadline = s.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
     let mut op = RolloutWait {
         kind,
         ns: ns.to_string(),

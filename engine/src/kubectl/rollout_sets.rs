@@ -264,7 +264,7 @@ pub fn restart(
     let (_, obj) = read(s, kind, ns, name)?;
     // objectrestarter.go stamps the template with the time of the restart, which here is the
     // simulated clock's, and sends the strategic two-way merge patch from the set read.
-    let now = s.world.now().to_string();
+    let now = s.now().to_string();
     let stamp = |t: &mut PodTemplateSpec| {
         t.metadata.annotations.insert("kubectl.kubernetes.io/restartedAt".into(), now);
     };

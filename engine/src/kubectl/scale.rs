@@ -34,7 +34,7 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
     let a = args::parse(argv, SCALE_FLAGS, "scale")?;
     // ScaleFlags.ToOptions: the strategy and the printer come before the checks. The clock
     // is only for the deprecation warning's klog stamp.
-    let dry = DryRun::from_args(&a, s.world.now(), out)?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
     let output = dry_run::output_format(a.get("output"))?;
     let (Some(requested), current) = (a.int("replicas")?, a.int("current-replicas")?) else {
         return Err(KubectlError::Usage("required flag(s) \"replicas\" not set".into()));
@@ -190,11 +190,10 @@ fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
         s
     }

@@ -154,11 +154,10 @@ fn apply_images(spec: &mut PodSpec, pairs: &[(String, String)], errors: &mut Vec
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     fn session() -> Session {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
         s
     }

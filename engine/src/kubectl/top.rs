@@ -144,7 +144,7 @@ fn top_pod(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let (containers, no_headers, sum) =
         (a.bool("containers", false)?, a.bool("no-headers", false)?, a.bool("sum", false)?);
     let metrics = s.world.metrics();
-    let now = s.world.now();
+    let now = s.now();
     // The metrics API's answer: (namespace, pod, containers' usage).
     let mut items: Vec<PodMetrics> = Vec::new();
     if let Some(name) = &name {

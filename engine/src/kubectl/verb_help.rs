@@ -4,8 +4,7 @@
 //! `FlagSpec` table the parser reads, so the list cannot drift from what works.
 
 use super::args::FlagSpec;
-use super::{sandbox, KubectlError, Mode, Output, Session};
-use crate::world::World;
+use super::{sandbox, KubectlError, Output, Session};
 
 const OPTIONS: &str = "\nOptions:\n";
 
@@ -60,7 +59,7 @@ pub fn usage(verb: &str, specs: &[FlagSpec]) -> String {
 /// command is asked for its `--help` on a scratch cluster, so the answer is the parser's own
 /// table. A command without flags, or that is not kubectl's, gives none.
 pub fn flags_of(words: &[String]) -> Vec<String> {
-    let mut scratch = Session::new(World::new(1), Mode::Script);
+    let mut scratch = Session::script(1);
     let mut argv = words.to_vec();
     argv.push("--help".into());
     let mut out = Output::default();
@@ -86,8 +85,7 @@ pub fn flags_of(words: &[String]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     /// Every verb the command box runs answers `--help` on stdout with exit status 0, and
     /// lists the flags its parser accepts.
@@ -112,7 +110,7 @@ mod tests {
             ("drain", "--ignore-daemonsets"),
         ];
         for (verb, flag) in verbs {
-            let mut s = Session::new(World::new(1), Mode::Script);
+            let mut s = Session::script(1);
             for form in ["--help", "-h"] {
                 let out = s.run(&format!("k {verb} {form}"));
                 assert_eq!(out.status, 0, "k {verb} {form}: {}", out.text());

@@ -129,7 +129,7 @@ pub fn wait(
     if targets.is_empty() && failures.is_empty() && cond != Condition::Delete {
         return Err(KubectlError::Usage("no matching resources found".into()));
     }
-    let deadline = s.world.now().plus_millis(timeout);
+    let deadline = s.now().plus_millis(timeout);
     let op = ConditionWait { targets, next: 0, cond, ns, timeout, deadline, failures };
     Ok(super::waiting::begin(s, super::waiting::Op::Condition(op), to_completion, out))
 }

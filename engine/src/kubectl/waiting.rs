@@ -258,10 +258,10 @@ mod tests {
     #[test]
     fn a_foreground_delete_in_the_page_prints_its_line_and_waits_without_moving_time() {
         let mut s = page_with_web();
-        let t0 = s.world.now();
+        let t0 = s.now();
         let out = s.run("k delete deploy web --cascade=foreground && echo next");
         assert_eq!(out.text(), "deployment.apps \"web\" deleted from default namespace\n");
-        assert_eq!(s.world.now(), t0, "typing a command does not move the clock");
+        assert_eq!(s.now(), t0, "typing a command does not move the clock");
         let w = s.waiting().expect("the delete waits");
         assert_eq!(w.what, "waiting for deployment.apps/web to be deleted");
         assert_eq!(w.command, "k delete deploy web --cascade=foreground && echo next");
@@ -320,12 +320,12 @@ mod tests {
     #[test]
     fn a_piped_rollout_status_waits_then_feeds_the_pipe_and_ctrl_c_ends_the_line() {
         let mut s = page_with_web();
-        let t0 = s.world.now();
+        let t0 = s.now();
         let out = s.run(
             "k rollout restart deploy/web && k rollout status deploy/web | tail -1 && echo done",
         );
         assert_eq!(out.text(), "deployment.apps/web restarted\n");
-        assert_eq!(s.world.now(), t0, "a pipe does not make the page's wait move time");
+        assert_eq!(s.now(), t0, "a pipe does not make the page's wait move time");
         assert_eq!(
             run_until_done(&mut s),
             "deployment \"web\" successfully rolled out\ndone\n",
@@ -349,13 +349,13 @@ mod tests {
 
     #[test]
     fn a_script_still_blocks_until_the_delete_is_done() {
-        let mut s = Session::new(World::new(4), Mode::Script);
+        let mut s = Session::script(4);
         s.run("k create deployment web --image=nginx:1.27 --replicas=2");
         s.world.settle();
-        let t0 = s.world.now();
+        let t0 = s.now();
         let out = s.run("k delete deploy web --cascade=foreground && echo next");
         assert!(out.text().ends_with("next\n"), "{}", out.text());
-        assert!(s.world.now() > t0);
+        assert!(s.now() > t0);
         assert!(!s.watching());
     }
 }

@@ -165,13 +165,12 @@ fn syntax(e: &KubectlError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{printers, Mode, Stream};
+    use crate::kubectl::{printers, Stream};
     use crate::model::Deployment;
-    use crate::world::World;
 
     /// A session with Deployment web (2 replicas) and its YAML as `k edit` opens it.
     fn opened() -> (Session, String) {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         s.run("k create deployment web --image=nginx:1.27 --replicas=2");
         let web = s.world.store.get_object(Kind::Deployment, &Key::new("default", "web")).unwrap();
         (s, printers::to_yaml(&web))

@@ -128,7 +128,7 @@ pub fn logs(
     // `-f` follows the streams until their containers stop; `--previous` has ended.
     match followed {
         targets if follow && !previous && !targets.is_empty() => {
-            let now = s.world.now();
+            let now = s.now();
             let printed = printed.unwrap_or(now).max(now);
             let mut op =
                 LogsFollow::new(targets, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
@@ -136,7 +136,7 @@ pub fn logs(
                 // A script follows until the container stops, the `timeout`, or the
                 // cluster has settled (as `get -w` in a script does).
                 let limit = op.deadline().unwrap_or(now.plus_millis(crate::world::SETTLE_LIMIT_MS));
-                while s.world.now() < limit && s.world.has_work() {
+                while s.now() < limit && s.world.has_work() {
                     s.world.step();
                     if op.poll(&s.world, out).is_some() {
                         return Ok(0);

@@ -37,7 +37,7 @@ fn follow_in_the_page_prints_each_probe_request_as_time_moves_and_ends_with_the_
     assert_eq!(streamed.matches("\"GET / HTTP/1.1\" 200 615").count(), 2, "{streamed}");
     s.world
         .store
-        .delete::<crate::model::Pod>("default", "web", &Default::default(), s.world.now())
+        .delete::<crate::model::Pod>("default", "web", &Default::default(), s.now())
         .unwrap();
     let mut tail = String::new();
     for _ in 0..50 {
@@ -50,7 +50,7 @@ fn follow_in_the_page_prints_each_probe_request_as_time_moves_and_ends_with_the_
 
 #[test]
 fn several_containers_default_to_the_first_and_all_containers_prints_each() {
-    let mut s = Session::new(World::new(3), Mode::Script);
+    let mut s = Session::script(3);
     pod(
         &mut s,
         "duo",
@@ -77,7 +77,7 @@ fn several_containers_default_to_the_first_and_all_containers_prints_each() {
 
 #[test]
 fn the_kubelets_refusals_come_back_as_bad_requests() {
-    let mut s = Session::new(World::new(3), Mode::Script);
+    let mut s = Session::script(3);
     pod(&mut s, "web", PROBED_NGINX);
     s.world.advance(600);
     let out = s.run("k logs web");
@@ -98,7 +98,7 @@ fn the_kubelets_refusals_come_back_as_bad_requests() {
 #[test]
 fn the_same_seed_and_commands_give_the_same_logs() {
     let run = || {
-        let mut s = Session::new(World::new(9), Mode::Script);
+        let mut s = Session::script(9);
         ok(&mut s, "k create deployment web --image=nginx:1.27 --replicas=3");
         s.world.settle();
         s.world.advance(30_000);
@@ -129,7 +129,7 @@ fn following_all_containers_interleaves_their_new_lines() {
     assert_eq!(s.waiting().unwrap().what, "following the logs of pod/duo");
     s.world
         .store
-        .delete::<crate::model::Pod>("default", "duo", &Default::default(), s.world.now())
+        .delete::<crate::model::Pod>("default", "duo", &Default::default(), s.now())
         .unwrap();
     let mut tail = String::new();
     for _ in 0..50 {

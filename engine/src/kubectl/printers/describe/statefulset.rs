@@ -161,12 +161,11 @@ fn used_by(w: &mut Writer, pods: &[&Pod]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::kubectl::Session;
 
     #[test]
     fn an_unbound_claim_shows_no_capacity_and_lists_the_pods_that_mount_it() {
-        let mut s = Session::new(World::new(1), Mode::Script);
+        let mut s = Session::script(1);
         let out = s.run(
             "k apply -f - <<EOF
 apiVersion: v1
