@@ -217,13 +217,38 @@ async fn live_mode_works_through_kubectl_proxy_with_the_page_under_a_prefix() {
             && web_pods(c).await.len() == 2
     })
     .await;
+    // kubectl's verbs reach the server as kubectl sends them, one request at a time: a set
+    // image right after a scale is a strategic merge patch, which cannot conflict; an uncordon
+    // right after a cordon reads the node fresh; undo is rollback.go's JSON patch.
+    let answered = |line: &'static str, want: &'static str| async move {
+        type_line(c, line).await;
+        eventually(30, want, || async { log_text(c).await.contains(want) }).await;
+    };
+    answered("kubectl scale deployment web --replicas=3", "deployment.apps/web scaled").await;
+    answered(
+        "kubectl set image deployment/web nginx=nginx:1.28",
+        "deployment.apps/web image updated",
+    )
+    .await;
+    answered("kubectl cordon node-1 && kubectl uncordon node-1", "node/node-1 uncordoned").await;
+    answered("kubectl rollout undo deployment/web", "deployment.apps/web rolled back").await;
+    let log = log_text(c).await;
+    assert!(log.contains("node/node-1 cordoned"), "{log}");
+    for wrong in ["Conflict", "already uncordoned", "Error from server"] {
+        assert!(!log.contains(wrong), "live mode said {wrong:?}:\n{log}");
+    }
+    eventually(90, "the undone rollout settles on three nginx:1.27 pods", || async {
+        count(c, "[data-kind='Pod'][data-status='Running']").await == 3
+            && web_pods(c).await.len() == 3
+    })
+    .await;
     resize(c, 1024, 768).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     browser.screenshot("live-proxy-projector.png").await;
     // Presenter mode on the projector, as a class would see the real cluster.
     click_button(c, "Presenter").await;
     tokio::time::sleep(Duration::from_millis(800)).await;
-    assert_eq!(web_pods(c).await.len(), 2, "the pods are still drawn in presenter mode");
+    assert_eq!(web_pods(c).await.len(), 3, "the pods are still drawn in presenter mode");
     browser.screenshot("live-proxy-presenter.png").await;
     browser.close().await;
     drop(proxy);
