@@ -1,5 +1,6 @@
 //! Engine benchmarks (criterion): settling a new Deployment, a tick of a quiet cluster, and a
-//! 1,000-pod rollout with and without a Service (so the endpoint loops' share shows).
+//! 1,000-pod rollout with and without a Service (so the endpoint loops' share shows), and
+//! read-only commands at 1,000 pods.
 //! The very large runs (10,000 to 100,000 pods, 1,000 nodes) take seconds each and are
 //! measured once by `examples/scale_probe.rs`; see BENCHMARKS.md for both.
 //!
@@ -100,5 +101,22 @@ fn quiet_tick(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, settle, quiet_tick, rollout);
+/// Read-only commands at 1,000 pods: what one line costs the page when kubectl asks the API
+/// (a Table for `get`, the object, its pods and events for `describe`).
+fn commands(c: &mut Criterion) {
+    let mut g = c.benchmark_group("command at 1000 pods");
+    let mut s = thousand(false);
+    for line in ["k get pods", "k get pods -o wide", "k describe deploy web"] {
+        g.bench_function(line, |b| {
+            b.iter(|| {
+                let out = s.run(line);
+                assert_eq!(out.status, 0);
+                out
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, settle, quiet_tick, rollout, commands);
 criterion_main!(benches);
