@@ -245,6 +245,7 @@ const STILL_REACHING: &[&str] = &[
     "kubectl/printers/describe/tests.rs",
     "kubectl/punctuation.rs",
     "kubectl/replace.rs",
+    "kubectl/resume.rs",
     "kubectl/rollout.rs",
     "kubectl/rollout_sets.rs",
     "kubectl/sandbox.rs",

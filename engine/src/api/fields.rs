@@ -45,6 +45,12 @@ impl FieldSelector {
 
     /// The server's refusal of this selector for a list of `kind`, in its own words (the
     /// REST API answers it as a 400; kubectl adds cli-runtime's prefix).
+    /// The value an `=`/`==` term requires of `field`, if the selector has one.
+    pub fn equal_to(&self, field: &str) -> Option<&str> {
+        let terms = self.terms.as_ref().ok()?;
+        terms.iter().find(|t| t.equal && t.field == field).map(|t| t.value.as_str())
+    }
+
     pub fn check(&self, kind: Kind) -> Result<(), String> {
         let terms = self.terms.as_ref().map_err(Clone::clone)?;
         terms.iter().try_for_each(|t| supported(kind, &t.field))

@@ -92,8 +92,19 @@ pub(super) fn list(
     let (labels, fields) = selectors(q, kind)?;
     let include = table_include(req, q)?;
     let filtered = q.label_selector.is_some() || q.field_selector.is_some();
+    // The fields the API server indexes (events by `involvedObject.uid`, as describe searches
+    // them; pods by `spec.nodeName`, as describe node and drain list them): objects that
+    // cannot match are passed over before their JSON is built for the full match.
+    let uid = fields.equal_to("involvedObject.uid");
+    let node = fields.equal_to("spec.nodeName");
+    let indexed = |o: &Object| match o {
+        Object::Event(e) => uid.is_none_or(|u| e.involved_object.uid == u),
+        Object::Pod(p) => node.is_none_or(|n| p.spec.node_name.as_deref().unwrap_or("") == n),
+        _ => true,
+    };
     let mut objects: Vec<Object> = all(world, kind, res.namespace.as_deref())
         .into_iter()
+        .filter(indexed)
         .filter(|o| labels.matches(&o.meta().labels))
         .filter(|o| !fields.given() || fields.matches(kind, &o.to_json()))
         .collect();

@@ -17,10 +17,10 @@ use crate::labels::field::go_json;
 use crate::model::*;
 use crate::store::ApiError;
 
+use super::args::ns_of;
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::manifest::{self, Item};
-use super::mutate::ns_of;
 use super::printers;
 use super::{KubectlError, Output, Session};
 

@@ -7,24 +7,7 @@ use std::collections::BTreeMap;
 
 use super::KubectlError;
 
-#[derive(Clone, Copy, Debug)]
-pub struct FlagSpec {
-    pub long: &'static str,
-    pub short: Option<char>,
-    /// Takes a value (`--image=x`), as opposed to a boolean (`--force`).
-    pub takes_value: bool,
-    /// For value flags: the value used when the flag is given without `=` (pflag NoOptDefVal),
-    /// as `--cascade` means `--cascade=background`.
-    pub no_opt_default: Option<&'static str>,
-}
-
-pub const fn flag(long: &'static str, short: Option<char>) -> FlagSpec {
-    FlagSpec { long, short, takes_value: true, no_opt_default: None }
-}
-
-pub const fn switch(long: &'static str, short: Option<char>) -> FlagSpec {
-    FlagSpec { long, short, takes_value: false, no_opt_default: None }
-}
+pub use super::flag_spec::{flag, switch, FlagSpec};
 
 /// Parsed arguments: positional words in order, and the last value of each flag.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -209,6 +192,11 @@ pub fn first_word<'a>(words: &'a [String], specs: &[FlagSpec]) -> Option<&'a str
 fn record(args: &mut Args, long: &'static str, value: String) {
     args.repeated.entry(long).or_default().push(value.clone());
     args.flags.insert(long, value);
+}
+
+/// `-n`, or `default`: the namespace a command acts in.
+pub(super) fn ns_of(a: &Args) -> String {
+    a.get("namespace").unwrap_or("default").to_string()
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@ use crate::api::client::{self, Call, Verb};
 use crate::api::conversion::{v1_of, v2_from_v1};
 use crate::model::*;
 
+use super::args::ns_of;
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::mutate::ns_of;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};

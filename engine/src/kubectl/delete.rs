@@ -244,7 +244,7 @@ pub fn delete(
         // for "as long as it takes" is the longest a script lets the cluster run.
         let deadline = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
         let op = DeleteWait { targets: waiting, deadline, status };
-        return Ok(super::waiting::begin(s, super::waiting::Op::Delete(op), to_completion, out));
+        return Ok(super::waiting::begin(s, Box::new(op), to_completion, out));
     }
     Ok(status)
 }
@@ -377,6 +377,16 @@ pub fn still_there(s: &Session, w: &(Kind, String, String, String)) -> bool {
 fn present(world: &World, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
     let ns = if kind.namespaced() { ns.as_str() } else { "" };
     world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
+}
+
+impl super::waiting::Wait for DeleteWait {
+    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
+        DeleteWait::poll(self, world, out)
+    }
+
+    fn describe(&self) -> String {
+        DeleteWait::describe(self)
+    }
 }
 
 #[cfg(test)]

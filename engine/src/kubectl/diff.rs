@@ -17,10 +17,10 @@ use crate::clock::Time;
 use crate::model::Object;
 
 use super::apply::{self, Done, How, Verb};
+use super::args::ns_of;
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
 use super::manifest;
-use super::mutate::ns_of;
 use super::printers;
 use super::{KubectlError, Output, Session};
 

@@ -10,6 +10,7 @@ use crate::labels::selector::Selector;
 use crate::model::{Event, Kind, Object};
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::events_view::EventsView;
 use super::get::list_kind;
 use super::printers::{self, TabWriter};
 use super::watch::{ActiveWatch, Watch};
@@ -102,50 +103,6 @@ pub fn events(
     rows.extend(events.into_iter().map(|e| view.row(e, now)));
     out.out(TabWriter::default().write_rows(&rows));
     Ok(0)
-}
-
-/// What `kubectl events` shows and how: its filters and event_printer.go's columns.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventsView {
-    pub all_namespaces: bool,
-    pub no_headers: bool,
-    /// `--types`, sorted and de-duplicated; empty for all.
-    pub types: Vec<String>,
-    /// `--for`: the involved object's kind and name.
-    pub for_object: Option<(Kind, String)>,
-}
-
-impl EventsView {
-    /// The `--for` field selector and `filteredEventType`.
-    pub fn matches(&self, e: &Event) -> bool {
-        self.for_object.as_ref().is_none_or(|(kind, name)| {
-            e.involved_object.kind == kind.as_str() && &e.involved_object.name == name
-        }) && (self.types.is_empty() || self.types.iter().any(|t| t.eq_ignore_ascii_case(&e.type_)))
-    }
-
-    /// `printHeadings`.
-    pub fn header(&self) -> Vec<String> {
-        let mut header: Vec<String> = Vec::new();
-        if self.all_namespaces {
-            header.push("NAMESPACE".into());
-        }
-        header.extend(["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"].map(String::from));
-        header
-    }
-
-    /// `printOneEvent`.
-    pub fn row(&self, e: &Event, now: crate::clock::Time) -> Vec<String> {
-        let mut row = Vec::with_capacity(6);
-        if self.all_namespaces {
-            row.push(e.metadata.namespace.clone());
-        }
-        row.push(interval(e, now));
-        row.push(e.type_.clone());
-        row.push(e.reason.clone());
-        row.push(format!("{}/{}", e.involved_object.kind, e.involved_object.name));
-        row.push(e.message.trim().to_string());
-        row
-    }
 }
 
 /// events.go `runWatch`: a watch with no resourceVersion starts with a synthetic ADDED for
@@ -245,17 +202,6 @@ fn print_list(
         get::Format::Table | get::Format::Name => {}
     }
     Ok(0)
-}
-
-/// event_printer.go `getInterval` for core/v1 Events, which carry no eventTime or series:
-/// the age of the first occurrence, or `<last> (xN over <first>)` for a repeated one.
-fn interval(e: &Event, now: crate::clock::Time) -> String {
-    let first = printers::since(Some(e.first_timestamp), now);
-    if e.count > 1 {
-        format!("{} (x{} over {first})", printers::since(Some(e.last_timestamp), now), e.count)
-    } else {
-        first
-    }
 }
 
 /// events.go `decodeResourceTypeName`: `--for` must be `TYPE/NAME`.

@@ -14,9 +14,10 @@ use crate::api::client;
 use crate::labels::validation::go_quote;
 use crate::model::*;
 
+use super::args::ns_of;
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::mutate::{ns_of, parse_label_list};
+use super::mutate::parse_label_list;
 use super::resource;
 use super::{KubectlError, Output, Session};
 

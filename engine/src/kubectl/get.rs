@@ -16,8 +16,7 @@ use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
 use super::{sort_by, KubectlError, Mode, Output, Session};
 
-#[path = "get_format.rs"]
-mod format;
+use super::get_format as format;
 #[path = "get_tables.rs"]
 mod tables;
 use format::custom_columns;

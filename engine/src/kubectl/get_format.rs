@@ -4,9 +4,9 @@
 
 use serde_json::Value;
 
-use super::super::gotemplate::{self, Template};
-use super::super::printers::{self, CustomColumns};
-use super::super::{jsonpath, KubectlError, Output};
+use super::gotemplate::{self, Template};
+use super::printers::{self, CustomColumns};
+use super::{jsonpath, KubectlError, Output};
 use crate::model::Object;
 
 /// An output format (`-o`).

@@ -9,6 +9,7 @@ mod apply;
 pub mod args;
 pub(crate) mod autoscale;
 pub mod complete;
+mod complete_flags;
 mod create_job;
 mod create_service;
 mod delete;
@@ -17,6 +18,7 @@ mod diff;
 mod discovery;
 mod dry_run;
 mod events;
+mod events_view;
 mod exec;
 mod exec_env;
 mod explain;
@@ -24,7 +26,9 @@ pub mod export;
 mod expose;
 pub(crate) mod field_selector;
 mod filters;
+mod flag_spec;
 mod get;
+mod get_format;
 pub mod gotemplate;
 mod help;
 pub mod jsonpath;
@@ -41,6 +45,7 @@ pub mod printers;
 pub mod punctuation;
 mod replace;
 mod resource;
+mod resume;
 mod rollout;
 mod rollout_sets;
 mod run;
@@ -68,12 +73,12 @@ use crate::store::ApiError;
 use crate::world::World;
 
 pub use apply::edit;
+pub use complete_flags::flags_of;
 #[cfg(not(target_arch = "wasm32"))]
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
-pub use verb_help::flags_of;
 pub use waiting::Waiting;
 pub use watch::Watch;
 
@@ -259,43 +264,5 @@ impl Session {
     /// it and the session has none yet.
     pub fn wants_explain_docs(&self, input: &str) -> bool {
         self.explain_docs.is_none() && mentions_explain(input)
-    }
-
-    /// Runs one input (a line, or several lines with heredocs) and returns what it printed.
-    /// A watch or wait still pending is interrupted first, as if Ctrl+C had been pressed
-    /// (what it would have run after it still runs, by exit status; its output is dropped).
-    pub fn run(&mut self, input: &str) -> Output {
-        let mut out = Output::default();
-        if input.len() > MAX_INPUT_BYTES {
-            out.err(format!(
-                "kubeloop: input of {} bytes is longer than the {} byte limit\n",
-                input.len(),
-                MAX_INPUT_BYTES
-            ));
-            out.status = 2;
-            return out;
-        }
-        if self.pending.is_some() {
-            self.interrupt();
-        }
-        // A phone's `—replicas` and curly quotes are read as what was typed, said once.
-        let plain = punctuation::plain_punctuation(input);
-        if let Some(p) = &plain {
-            if !std::mem::replace(&mut self.punctuation_noted, true) {
-                out.err(p.note());
-            }
-        }
-        let input = plain.as_ref().map_or(input, |p| p.text.as_str());
-        self.line = input.trim().lines().next().unwrap_or_default().to_string();
-        match shell::parse(input) {
-            Ok(script) => run::run_script(self, &script, &mut out),
-            Err(e) => {
-                let msg = e.to_string();
-                let prefix = if msg.starts_with("kubeloop:") { "" } else { "kubeloop: " };
-                out.err(format!("{prefix}{msg}\n"));
-                out.status = 2;
-            }
-        }
-        out
     }
 }

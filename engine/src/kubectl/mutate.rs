@@ -5,16 +5,12 @@ use std::collections::BTreeMap;
 use crate::labels::validation::go_quote;
 use crate::model::*;
 
-use super::args::{self, flag, FlagSpec};
+use super::args::{self, flag, ns_of, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::{KubectlError, Output, Session};
 
 /// The most replicas kubeloop accepts on one object, so a typo cannot freeze the page.
 pub const MAX_REPLICAS: i64 = 100_000;
-
-pub(super) fn ns_of(a: &args::Args) -> String {
-    a.get("namespace").unwrap_or("default").to_string()
-}
 
 /// The sandbox's own bound on a replica count that kubectl accepted.
 pub(super) fn replicas_in_range(n: i64) -> Result<i32, KubectlError> {

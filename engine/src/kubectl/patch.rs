@@ -23,10 +23,10 @@ use crate::api::patch::PatchType;
 use crate::labels::validation::go_quote;
 use crate::model::*;
 
+use super::args::ns_of;
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::DryRun;
 use super::get::Format;
-use super::mutate::ns_of;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};

@@ -335,7 +335,7 @@ fn status(
     if !watch {
         return Ok(op.check(&s.world, out).unwrap_or(0));
     }
-    Ok(super::waiting::begin(s, super::waiting::Op::Rollout(op), to_completion, out))
+    Ok(super::waiting::begin(s, Box::new(op), to_completion, out))
 }
 
 /// `rollout status` following a Deployment, DaemonSet or StatefulSet: the last message
@@ -396,5 +396,15 @@ impl RolloutWait {
             _ => "deployment",
         };
         format!("waiting for {what} \"{}\" rollout to finish", self.name)
+    }
+}
+
+impl super::waiting::Wait for RolloutWait {
+    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
+        RolloutWait::poll(self, world, out)
+    }
+
+    fn describe(&self) -> String {
+        RolloutWait::describe(self)
     }
 }

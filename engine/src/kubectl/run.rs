@@ -1,15 +1,55 @@
 //! Runs parsed shell scripts: `;`/`&&`/`||`, pipelines, `$( )` expansion, and dispatch to
 //! kubectl, the text filters and the sandbox commands.
 
-use super::shell::{Joiner, Part, Pipeline, Script, SimpleCommand, Word};
+use super::shell::{self, Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
     annotate, apply, delete, describe, discovery, events, exec, explain, expose, filters, get,
-    label, logs, mutate, nodes, patch, replace, rollout, sandbox, scale, set_image, top, wait,
-    KubectlError, Mode, Output, Session, Stream,
+    label, logs, mutate, nodes, patch, punctuation, replace, rollout, sandbox, scale, set_image,
+    top, wait, KubectlError, Mode, Output, Session, Stream, MAX_INPUT_BYTES,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
 const MAX_EXPANSION_BYTES: usize = 1 << 20;
+
+impl Session {
+    /// Runs one input (a line, or several lines with heredocs) and returns what it printed.
+    /// A watch or wait still pending is interrupted first, as if Ctrl+C had been pressed
+    /// (what it would have run after it still runs, by exit status; its output is dropped).
+    pub fn run(&mut self, input: &str) -> Output {
+        let mut out = Output::default();
+        if input.len() > MAX_INPUT_BYTES {
+            out.err(format!(
+                "kubeloop: input of {} bytes is longer than the {} byte limit\n",
+                input.len(),
+                MAX_INPUT_BYTES
+            ));
+            out.status = 2;
+            return out;
+        }
+        if self.pending.is_some() {
+            self.interrupt();
+        }
+        // A phone's `—replicas` and curly quotes are read as what was typed, said once.
+        let plain = punctuation::plain_punctuation(input);
+        if let Some(p) = &plain {
+            if !std::mem::replace(&mut self.punctuation_noted, true) {
+                out.err(p.note());
+            }
+        }
+        let input = plain.as_ref().map_or(input, |p| p.text.as_str());
+        self.line = input.trim().lines().next().unwrap_or_default().to_string();
+        match shell::parse(input) {
+            Ok(script) => run_script(self, &script, &mut out),
+            Err(e) => {
+                let msg = e.to_string();
+                let prefix = if msg.starts_with("kubeloop:") { "" } else { "kubeloop: " };
+                out.err(format!("{prefix}{msg}\n"));
+                out.status = 2;
+            }
+        }
+        out
+    }
+}
 
 pub fn run_script(s: &mut Session, script: &Script, out: &mut Output) {
     run_script_from(s, script, false, out);

@@ -3,10 +3,10 @@
 //! the verb's forms from `help` and the flags its parser accepts, built from the same
 //! `FlagSpec` table the parser reads, so the list cannot drift from what works.
 
-use super::args::FlagSpec;
-use super::{sandbox, KubectlError, Output, Session};
+use super::flag_spec::FlagSpec;
+use super::help::kubectl_help;
 
-const OPTIONS: &str = "\nOptions:\n";
+pub(super) const OPTIONS: &str = "\nOptions:\n";
 
 /// The help text for `verb` (as the parser names it: `scale`, `create deployment`), whose
 /// flags are `specs`.
@@ -15,7 +15,7 @@ pub fn usage(verb: &str, specs: &[FlagSpec]) -> String {
     let mut text = String::from("Usage (the forms kubeloop runs):\n");
     let mut forms = 0;
     let mut in_form = false;
-    for line in sandbox::kubectl_help().lines() {
+    for line in kubectl_help().lines() {
         let starts = line.strip_prefix("  ").is_some_and(|l| {
             !l.starts_with(' ')
                 && (l.split_whitespace().next() == Some(first)
@@ -53,34 +53,6 @@ pub fn usage(verb: &str, specs: &[FlagSpec]) -> String {
         "\nkubeloop accepts the options above; any other gets kubectl's \"unknown flag\" error.\nUse \"kubectl {verb} --help\" on a real cluster for every option's description.\n"
     ));
     text
-}
-
-/// The flags `kubectl WORDS...` accepts (`--long` and `-s` forms), for Tab completion: the
-/// command is asked for its `--help` on a scratch cluster, so the answer is the parser's own
-/// table. A command without flags, or that is not kubectl's, gives none.
-pub fn flags_of(words: &[String]) -> Vec<String> {
-    let mut scratch = Session::script(1);
-    let mut argv = words.to_vec();
-    argv.push("--help".into());
-    let mut out = Output::default();
-    let Err(KubectlError::Help(text)) =
-        super::run::kubectl(&mut scratch, &argv, None, true, None, &mut out)
-    else {
-        return Vec::new();
-    };
-    let Some((_, options)) = text.split_once(OPTIONS) else { return Vec::new() };
-    let mut flags = Vec::new();
-    for line in options.lines().take_while(|l| !l.is_empty()) {
-        let line = line.trim();
-        let (short, long) = match line.split_once(", ") {
-            Some((s, l)) => (Some(s), l),
-            None => (None, line),
-        };
-        let long = long.split(['=', '[']).next().unwrap_or(long);
-        flags.push(long.to_string());
-        flags.extend(short.map(str::to_string));
-    }
-    flags
 }
 
 #[cfg(test)]
@@ -126,17 +98,6 @@ mod tests {
                 assert!(has_form, "k {verb} {form} shows its forms:\n{text}");
                 assert!(text.contains(flag), "k {verb} {form} lists {flag}:\n{text}");
             }
-            let words: Vec<String> = verb.split(' ').map(String::from).collect();
-            let long = format!("--{}", flag.trim_start_matches("--").trim_end_matches('='));
-            assert!(super::flags_of(&words).contains(&long), "{verb}: {long} completes");
         }
-    }
-
-    #[test]
-    fn flags_of_lists_long_and_short_forms() {
-        let flags = super::flags_of(&["scale".into(), "deploy/web".into()]);
-        assert!(flags.contains(&"--replicas".to_string()), "{flags:?}");
-        assert!(flags.contains(&"-l".to_string()) && flags.contains(&"--selector".to_string()));
-        assert!(super::flags_of(&["frob".into()]).is_empty());
     }
 }

@@ -131,7 +131,7 @@ pub fn wait(
     }
     let deadline = s.now().plus_millis(timeout);
     let op = ConditionWait { targets, next: 0, cond, ns, timeout, deadline, failures };
-    Ok(super::waiting::begin(s, super::waiting::Op::Condition(op), to_completion, out))
+    Ok(super::waiting::begin(s, Box::new(op), to_completion, out))
 }
 
 /// `RunWait` in progress: the objects in the builder's order, the one being waited on, and
@@ -296,6 +296,16 @@ fn first_is<'a>(
     conds
         .find(|(t, _)| t.eq_ignore_ascii_case(ctype))
         .is_some_and(|(_, st)| st.eq_ignore_ascii_case(want))
+}
+
+impl super::waiting::Wait for ConditionWait {
+    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
+        ConditionWait::poll(self, world, out)
+    }
+
+    fn describe(&self) -> String {
+        ConditionWait::describe(self)
+    }
 }
 
 #[cfg(test)]

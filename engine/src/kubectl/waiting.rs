@@ -18,57 +18,38 @@
 
 use crate::world::World;
 
-use super::delete::DeleteWait;
-use super::logs::LogsFollow;
-use super::rollout::RolloutWait;
 use super::shell::{Joiner, Pipeline, Script};
-use super::wait::ConditionWait;
-use super::watch::ActiveWatch;
-use super::{run, Output, Session};
+use super::{Output, Session};
 
-/// What a waiting command waits for.
-pub enum Op {
-    Watch(ActiveWatch),
-    Delete(DeleteWait),
-    Condition(ConditionWait),
-    Rollout(RolloutWait),
-    Logs(LogsFollow),
-}
-
-impl Op {
+/// What a waiting command waits for. Each waiting verb implements it for its own state
+/// (`watch.rs`, `delete.rs`, `wait.rs`, `rollout.rs`, `logs/`), so this file names none of
+/// them.
+pub trait Wait {
     /// Prints what happened since the last poll; `Some(status)` once the command is over.
-    fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
-        match self {
-            Op::Watch(w) => w.poll(world, out).then(|| {
-                w.finish(out);
-                0
-            }),
-            Op::Delete(d) => d.poll(world, out),
-            Op::Condition(c) => c.poll(world, out),
-            Op::Rollout(r) => r.poll(world, out),
-            Op::Logs(l) => l.poll(world, out),
-        }
-    }
+    fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32>;
 
     /// What the command box says while this runs: "waiting for deployment.apps/web to be
     /// deleted".
-    pub fn describe(&self) -> String {
-        match self {
-            Op::Watch(w) => format!("watching {}", w.watch.kind.plural()),
-            Op::Delete(d) => d.describe(),
-            Op::Condition(c) => c.describe(),
-            Op::Rollout(r) => r.describe(),
-            Op::Logs(l) => l.describe(),
-        }
+    fn describe(&self) -> String;
+
+    /// A stream (`get -w`, `logs -f`) that only ends when stopped or at its timeout.
+    fn streams(&self) -> bool {
+        false
     }
+
+    /// Ctrl+C: what it prints as it stops (a watch prints what it has not yet).
+    fn interrupt(&mut self, _world: &World, _out: &mut Output) {}
 }
+
+/// The session's waiting operation.
+pub type Op = Box<dyn Wait>;
 
 /// A wait piped into more commands (`k rollout status deploy/web | tail -1`): its standard
 /// output is kept and fed to them, in one go, when it ends. A real pipe streams, but the
 /// filters here read their whole input, so the result is the same text.
 pub struct Piped {
-    tail: Pipeline,
-    stdout: String,
+    pub(super) tail: Pipeline,
+    pub(super) stdout: String,
 }
 
 impl Piped {
@@ -77,7 +58,7 @@ impl Piped {
     }
 
     /// Keeps what went to stdout; passes stderr (not piped) on.
-    fn take(&mut self, printed: Output, out: &mut Output) {
+    pub(super) fn take(&mut self, printed: Output, out: &mut Output) {
         for (stream, text) in printed.chunks {
             match stream {
                 super::Stream::Stdout => self.stdout.push_str(&text),
@@ -91,12 +72,12 @@ impl Piped {
 pub struct Pending {
     pub op: Op,
     /// The commands it is piped into, with what it printed so far.
-    pipe: Option<Piped>,
+    pub(super) pipe: Option<Piped>,
     /// The input line it came from, for the page to show.
     pub command: String,
     /// How the waiting command was joined to `rest` (`;`, `&&`, `||`).
-    joiner: Joiner,
-    rest: Script,
+    pub(super) joiner: Joiner,
+    pub(super) rest: Script,
 }
 
 /// What the page shows about a pending operation.
@@ -130,7 +111,7 @@ impl Session {
     /// The operation a command just began (a watch from `get`/`events`, or a wait), if any.
     pub(super) fn take_started(&mut self) -> Option<Op> {
         match self.watch.take() {
-            Some(w) => Some(Op::Watch(w)),
+            Some(w) => Some(Box::new(w)),
             None => self.started.take(),
         }
     }
@@ -147,85 +128,13 @@ impl Session {
         self.pending.as_ref().map(|p| Waiting {
             command: p.command.clone(),
             what: p.op.describe(),
-            // `logs -f`, like `-w`, streams until stopped.
-            watch: matches!(p.op, Op::Watch(_) | Op::Logs(_)),
+            watch: p.op.streams(),
         })
     }
 
     /// Whether a watch streams or a command waits (interactive mode only).
     pub fn watching(&self) -> bool {
         self.pending.is_some()
-    }
-
-    /// Output since the last poll. Call after every world step: when the operation ends here,
-    /// the rest of its line runs now and may write to the world, so polling at the same steps
-    /// is what makes a replayed session the same.
-    pub fn poll_watch(&mut self) -> Output {
-        let mut out = Output::default();
-        let Some(mut p) = self.pending.take() else { return out };
-        let mut printed = Output::default();
-        let ended = p.op.poll(&self.world, &mut printed);
-        match p.pipe.as_mut() {
-            Some(pipe) => pipe.take(printed, &mut out),
-            None => out.append(printed),
-        }
-        match ended {
-            Some(mut status) => {
-                if let Some(pipe) = p.pipe.take() {
-                    // The pipeline's status is its last command's, as a shell's without
-                    // `pipefail`.
-                    run::run_pipeline(self, &pipe.tail, Some(pipe.stdout), &mut out);
-                    status = out.status;
-                    // Its last command may wait in turn; the rest of the line waits for it.
-                    if let Some(op) = self.take_started() {
-                        self.line = p.command;
-                        self.hold(op, p.joiner, p.rest);
-                        return out;
-                    }
-                }
-                self.continue_after(p, status, &mut out)
-            }
-            None => self.pending = Some(p),
-        }
-        out
-    }
-
-    /// Ctrl+C: ends the pending operation with kubectl's interrupt status (1), then runs the
-    /// rest of the line by that status. The page prints `^C` before this output.
-    pub fn interrupt(&mut self) -> Output {
-        let mut out = Output::default();
-        if let Some(mut p) = self.pending.take() {
-            if let Op::Watch(w) = &mut p.op {
-                w.poll(&self.world, &mut out);
-                w.finish(&mut out);
-            }
-            // Ctrl+C reaches every process of a pipeline: the commands it feeds die too, and
-            // a shell whose last child died of SIGINT abandons the rest of the line.
-            if p.pipe.is_some() {
-                out.status = 130;
-                return out;
-            }
-            self.continue_after(p, 1, &mut out);
-        }
-        out
-    }
-
-    /// `interrupt`, under the name the page and the fuzz harness have used for watches.
-    pub fn stop_watch(&mut self) -> Output {
-        self.interrupt()
-    }
-
-    fn continue_after(&mut self, p: Pending, status: i32, out: &mut Output) {
-        out.status = status;
-        let skip_first = match p.joiner {
-            Joiner::Seq => false,
-            Joiner::And => status != 0,
-            Joiner::Or => status == 0,
-        };
-        if !p.rest.items.is_empty() {
-            self.line = p.command;
-            run::run_script_from(self, &p.rest, skip_first, out);
-        }
     }
 }
 

@@ -17,9 +17,9 @@ use crate::model::{Kind, Object};
 use crate::store::WatchEventType;
 use crate::world::World;
 
-use super::events::EventsView;
+use super::events_view::EventsView;
 use super::filters::Filter;
-use super::get::Format;
+use super::get_format::Format;
 use super::jsonpath;
 use super::printers::{self, TabWriter, TableOptions};
 use super::shell::Script;
@@ -226,5 +226,27 @@ impl ActiveWatch {
         for l in pending {
             out.out(format!("{l}\n"));
         }
+    }
+}
+
+impl super::waiting::Wait for ActiveWatch {
+    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
+        ActiveWatch::poll(self, world, out).then(|| {
+            self.finish(out);
+            0
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!("watching {}", self.watch.kind.plural())
+    }
+
+    fn streams(&self) -> bool {
+        true
+    }
+
+    fn interrupt(&mut self, world: &crate::world::World, out: &mut Output) {
+        ActiveWatch::poll(self, world, out);
+        self.finish(out);
     }
 }

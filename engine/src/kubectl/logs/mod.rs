@@ -19,7 +19,7 @@ mod follow;
 
 pub use follow::LogsFollow;
 
-use super::waiting::{self, Op};
+use super::waiting;
 use super::{KubectlError, Output, Session};
 
 const LOGS_FLAGS: &[FlagSpec] = &[
@@ -145,7 +145,7 @@ pub fn logs(
                 op.poll(&s.world, out);
                 return Ok(0);
             }
-            Ok(waiting::begin(s, Op::Logs(op), false, out))
+            Ok(waiting::begin(s, Box::new(op), false, out))
         }
         _ => Ok(0),
     }
@@ -252,6 +252,21 @@ fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, KubectlError> 
         ApiError::NotFound { .. } => KubectlError::Usage(format!("pods {:?} not found", t.pod)),
         e => KubectlError::Api(e),
     })
+}
+
+impl waiting::Wait for LogsFollow {
+    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
+        LogsFollow::poll(self, world, out)
+    }
+
+    fn describe(&self) -> String {
+        LogsFollow::describe(self)
+    }
+
+    /// `logs -f`, like `-w`, streams until stopped.
+    fn streams(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
