@@ -122,6 +122,7 @@ pub fn api_request(data: &[u8]) {
         accept: &p.accept,
         content_type: &p.content_type,
         body: &p.body,
+        json: None,
     };
     match api::handle(&mut world, &req) {
         Reply::Done(r) => {

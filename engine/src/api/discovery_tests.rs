@@ -69,7 +69,6 @@ fn subresources_follow_their_parent_in_path_order() {
             "persistentvolumeclaims/status",
             "pods",
             "pods/binding",
-            "pods/eviction",
             "pods/log",
             "pods/status",
             "services",
@@ -79,7 +78,6 @@ fn subresources_follow_their_parent_in_path_order() {
     let pods = core["resources"].as_array().unwrap();
     let verbs = |n: &str| pods.iter().find(|r| r["name"] == n).unwrap()["verbs"].clone();
     assert_eq!(verbs("pods/binding"), json!(["create"]));
-    assert_eq!(verbs("pods/eviction"), json!(["create"]));
     assert_eq!(verbs("pods/log"), json!(["get"]));
     assert_eq!(verbs("namespaces"), json!(NAMESPACE_VERBS));
 }
