@@ -32,7 +32,7 @@ use merge::{merge, merged_spec};
 /// `v1.LastAppliedConfigAnnotation`.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
-const APPLY_FLAGS: &[FlagSpec] = &[
+pub(super) const APPLY_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
     flag("namespace", Some('n')),
     super::dry_run::FLAG,

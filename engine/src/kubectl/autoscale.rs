@@ -24,7 +24,7 @@ use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const AUTOSCALE_FLAGS: &[FlagSpec] = &[
+pub(super) const AUTOSCALE_FLAGS: &[FlagSpec] = &[
     flag("min", None),
     flag("max", None),
     flag("cpu-percent", None),

@@ -1,34 +1,19 @@
-//! The flags `kubectl WORDS...` takes, for Tab completion: the verb is asked for its
-//! `--help` on a scratch cluster, so the answer is its parser's own table (`verb_help`).
-//! Completion's alone: verbs and the parser never call it, so it closes no import circle.
+//! The flags `kubectl WORDS...` takes, for Tab completion, read from the command table
+//! (`verbs.rs`) that the parser and `--help` read too, so the three cannot drift.
 
-use super::verb_help::OPTIONS;
-use super::{KubectlError, Output, Session};
+use super::verbs;
 
-/// The flags `kubectl WORDS...` accepts (`--long` and `-s` forms), for Tab completion: the
-/// command is asked for its `--help` on a scratch cluster, so the answer is the parser's own
-/// table. A command without flags, or that is not kubectl's, gives none.
+/// The flags `kubectl WORDS...` accepts (`--long` and `-s` forms), for Tab completion. A
+/// command without flags, or that is not kubectl's, gives none.
 pub fn flags_of(words: &[String]) -> Vec<String> {
-    let mut scratch = Session::script(1);
-    let mut argv = words.to_vec();
-    argv.push("--help".into());
-    let mut out = Output::default();
-    let Err(KubectlError::Help(text)) =
-        super::run::kubectl(&mut scratch, &argv, None, true, None, &mut out)
-    else {
-        return Vec::new();
-    };
-    let Some((_, options)) = text.split_once(OPTIONS) else { return Vec::new() };
+    let Some(found) = verbs::find(words) else { return Vec::new() };
+    let mut specs = found.command.all_flags();
+    specs.sort_by_key(|s| s.long);
+    specs.dedup_by_key(|s| s.long);
     let mut flags = Vec::new();
-    for line in options.lines().take_while(|l| !l.is_empty()) {
-        let line = line.trim();
-        let (short, long) = match line.split_once(", ") {
-            Some((s, l)) => (Some(s), l),
-            None => (None, line),
-        };
-        let long = long.split(['=', '[']).next().unwrap_or(long);
-        flags.push(long.to_string());
-        flags.extend(short.map(str::to_string));
+    for spec in specs {
+        flags.push(format!("--{}", spec.long));
+        flags.extend(spec.short.map(|c| format!("-{c}")));
     }
     flags
 }

@@ -18,7 +18,7 @@ use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::{KubectlError, Output, Session};
 
-const JOB_FLAGS: &[FlagSpec] = &[
+pub(super) const JOB_FLAGS: &[FlagSpec] = &[
     flag("image", None),
     flag("from", None),
     flag("namespace", Some('n')),
@@ -26,7 +26,7 @@ const JOB_FLAGS: &[FlagSpec] = &[
     flag("output", Some('o')),
 ];
 
-const CRONJOB_FLAGS: &[FlagSpec] = &[
+pub(super) const CRONJOB_FLAGS: &[FlagSpec] = &[
     flag("image", None),
     flag("schedule", None),
     flag("restart", None),

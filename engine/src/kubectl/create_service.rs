@@ -16,15 +16,18 @@ use super::{KubectlError, Output, Session};
 
 /// The subcommands, with the Service type each makes and its own flags.
 const SUBCOMMANDS: &[(&str, ServiceTypeName, &[FlagSpec])] = &[
-    ("clusterip", ServiceTypeName::ClusterIP, &[flag("tcp", None), flag("clusterip", None)]),
-    ("nodeport", ServiceTypeName::NodePort, &[flag("tcp", None), flag("node-port", None)]),
-    ("loadbalancer", ServiceTypeName::LoadBalancer, &[flag("tcp", None)]),
-    (
-        "externalname",
-        ServiceTypeName::ExternalName,
-        &[flag("tcp", None), flag("external-name", None)],
-    ),
+    ("clusterip", ServiceTypeName::ClusterIP, CLUSTERIP_FLAGS),
+    ("nodeport", ServiceTypeName::NodePort, NODEPORT_FLAGS),
+    ("loadbalancer", ServiceTypeName::LoadBalancer, LOADBALANCER_FLAGS),
+    ("externalname", ServiceTypeName::ExternalName, EXTERNALNAME_FLAGS),
 ];
+
+/// Each subcommand's own flags, after `COMMON` (kubectl/pkg/cmd/create/create_service.go).
+pub(super) const CLUSTERIP_FLAGS: &[FlagSpec] = &[flag("tcp", None), flag("clusterip", None)];
+pub(super) const NODEPORT_FLAGS: &[FlagSpec] = &[flag("tcp", None), flag("node-port", None)];
+pub(super) const LOADBALANCER_FLAGS: &[FlagSpec] = &[flag("tcp", None)];
+pub(super) const EXTERNALNAME_FLAGS: &[FlagSpec] =
+    &[flag("tcp", None), flag("external-name", None)];
 
 /// `ServiceType` without its open variant, so the table above can be a constant.
 #[derive(Clone, Copy)]
@@ -47,7 +50,7 @@ impl ServiceTypeName {
 }
 
 /// Flags every `create service` command has.
-const COMMON: &[FlagSpec] =
+pub(super) const COMMON: &[FlagSpec] =
     &[flag("namespace", Some('n')), super::dry_run::FLAG, flag("output", Some('o'))];
 
 /// `create service` help, as `DefaultSubCommandRun` prints it when no subcommand is given.

@@ -28,7 +28,7 @@ fn ns_of(a: &args::Args) -> String {
     a.get("namespace").unwrap_or("default").to_string()
 }
 
-const DELETE_FLAGS: &[FlagSpec] = &[
+pub(super) const DELETE_FLAGS: &[FlagSpec] = &[
     FlagSpec {
         long: "cascade",
         short: None,

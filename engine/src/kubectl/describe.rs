@@ -13,7 +13,7 @@ use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const DESCRIBE_FLAGS: &[FlagSpec] =
+pub(super) const DESCRIBE_FLAGS: &[FlagSpec] =
     &[flag("namespace", Some('n')), flag("selector", Some('l')), switch("show-events", None)];
 
 pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {

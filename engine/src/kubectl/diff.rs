@@ -24,7 +24,7 @@ use super::manifest;
 use super::printers;
 use super::{KubectlError, Output, Session};
 
-const DIFF_FLAGS: &[FlagSpec] = &[
+pub(super) const DIFF_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
     flag("namespace", Some('n')),
     switch("recursive", Some('R')),
@@ -52,6 +52,8 @@ pub fn diff(
 ) -> Result<i32, KubectlError> {
     match run(s, argv, stdin, out) {
         Ok(status) => Ok(status),
+        // cobra answers `--help` before diff's error handling sees anything.
+        Err(help @ KubectlError::Help(_)) => Err(help),
         Err(e) => {
             let text = e.to_string();
             out.err(if text.ends_with('\n') { text } else { format!("{text}\n") });

@@ -16,7 +16,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::printers::TabWriter;
 use super::{KubectlError, Output};
 
-const API_RESOURCES_FLAGS: &[FlagSpec] = &[
+pub(super) const API_RESOURCES_FLAGS: &[FlagSpec] = &[
     flag("output", Some('o')),
     switch("no-headers", None),
     switch("show-managed-fields", None),

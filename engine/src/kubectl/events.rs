@@ -16,7 +16,7 @@ use super::printers::{self, TabWriter};
 use super::watch::{ActiveWatch, Watch};
 use super::{get, KubectlError, Mode, Output, Session};
 
-const EVENTS_FLAGS: &[FlagSpec] = &[
+pub(super) const EVENTS_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     switch("all-namespaces", Some('A')),
     flag("for", None),

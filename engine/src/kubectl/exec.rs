@@ -12,7 +12,7 @@ use crate::store::ApiError;
 use super::args::{self, flag, switch, FlagSpec};
 use super::{KubectlError, Output, Session};
 
-const EXEC_FLAGS: &[FlagSpec] = &[
+pub(super) const EXEC_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("container", Some('c')),
     switch("stdin", Some('i')),

@@ -21,7 +21,7 @@ use super::mutate::parse_label_list;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const EXPOSE_FLAGS: &[FlagSpec] = &[
+pub(super) const EXPOSE_FLAGS: &[FlagSpec] = &[
     flag("port", None),
     flag("target-port", None),
     flag("protocol", None),

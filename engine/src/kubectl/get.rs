@@ -23,7 +23,7 @@ use format::custom_columns;
 pub use format::{gotemplate_output, jsonpath_output, Format};
 use tables::{enhance, print_tables, sort_rows};
 
-const GET_FLAGS: &[FlagSpec] = &[
+pub(super) const GET_FLAGS: &[FlagSpec] = &[
     flag("selector", Some('l')),
     flag("output", Some('o')),
     flag("namespace", Some('n')),

@@ -60,6 +60,7 @@ mod sort_by;
 mod top;
 mod traffic;
 mod verb_help;
+pub mod verbs;
 mod wait;
 mod waiting;
 mod watch;

@@ -22,7 +22,7 @@ pub(super) fn replicas_in_range(n: i64) -> Result<i32, KubectlError> {
     Ok(n as i32)
 }
 
-const CREATE_FLAGS: &[FlagSpec] = &[
+pub(super) const CREATE_FLAGS: &[FlagSpec] = &[
     flag("image", None),
     flag("replicas", Some('r')),
     flag("port", None),
@@ -195,7 +195,7 @@ fn exactly_one_name(names: &[String], sub: &str) -> Result<String, KubectlError>
     }
 }
 
-const RUN_FLAGS: &[FlagSpec] = &[
+pub(super) const RUN_FLAGS: &[FlagSpec] = &[
     flag("image", None),
     flag("labels", Some('l')),
     flag("namespace", Some('n')),

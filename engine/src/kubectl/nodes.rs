@@ -14,7 +14,7 @@ use super::delete::still_there;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const NODE_FLAGS: &[FlagSpec] = &[
+pub(super) const NODE_FLAGS: &[FlagSpec] = &[
     switch("ignore-daemonsets", None),
     switch("delete-emptydir-data", None),
     switch("force", None),

@@ -31,7 +31,7 @@ use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const PATCH_FLAGS: &[FlagSpec] = &[
+pub(super) const PATCH_FLAGS: &[FlagSpec] = &[
     flag("patch", Some('p')),
     flag("patch-file", None),
     flag("type", None),

@@ -17,7 +17,7 @@ use super::get::Format;
 use super::manifest::{self, Item};
 use super::{meta_edit, printers, KubectlError, Output, Session};
 
-const REPLACE_FLAGS: &[FlagSpec] = &[
+pub(super) const REPLACE_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
     switch("force", None),
     flag("grace-period", None),

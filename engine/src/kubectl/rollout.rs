@@ -33,7 +33,7 @@ const REVISION: &str = "deployment.kubernetes.io/revision";
 const HASH: &str = "pod-template-hash";
 const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
-const ROLLOUT_FLAGS: &[FlagSpec] = &[
+pub(super) const ROLLOUT_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("to-revision", None),
     flag("timeout", None),

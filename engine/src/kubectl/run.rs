@@ -3,9 +3,8 @@
 
 use super::shell::{self, Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    annotate, apply, delete, describe, discovery, events, exec, explain, expose, filters, get,
-    label, logs, mutate, nodes, patch, punctuation, replace, rollout, sandbox, scale, set_image,
-    top, wait, KubectlError, Mode, Output, Session, Stream, MAX_INPUT_BYTES,
+    args, filters, punctuation, sandbox, verbs, KubectlError, Mode, Output, Session, Stream,
+    MAX_INPUT_BYTES,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
@@ -265,7 +264,8 @@ fn dispatch(
     }
 }
 
-/// `kubectl VERB ...`.
+/// `kubectl VERB ...`: the command the table (`verbs.rs`) names, or `--help` for it from the
+/// same table, or kubectl's and kubeloop's refusals.
 pub fn kubectl(
     s: &mut Session,
     argv: &[String],
@@ -279,37 +279,17 @@ pub fn kubectl(
         return Ok(0);
     };
     let rest = &argv[1..];
-    match verb.as_str() {
-        "get" => get::get_with_input(s, rest, stdin, to_completion, limit_ms, out),
-        "describe" => describe::describe(s, rest, out),
-        "create" => mutate::create(s, rest, stdin, out),
-        "apply" => apply::apply(s, rest, stdin, out),
-        "run" => mutate::run(s, rest, out),
-        "expose" => expose::expose(s, rest, out),
-        "autoscale" => super::autoscale::autoscale(s, rest, out),
-        // A waiting verb waits in the page even in a pipe (`waiting::Piped`).
-        "delete" => delete::delete(s, rest, stdin, s.mode == Mode::Script, out),
-        "scale" => scale::scale(s, rest, out),
-        "patch" => patch::patch(s, rest, stdin, out),
-        "diff" => super::diff::diff(s, rest, stdin, out),
-        "label" => label::label(s, rest, out),
-        "annotate" => annotate::annotate(s, rest, out),
-        "replace" => replace::replace(s, rest, stdin, out),
-        "set" => set_image::set(s, rest, out),
-        "cordon" | "uncordon" | "drain" => nodes::node_verb(s, verb, rest, out),
-        "rollout" => rollout::rollout(s, rest, s.mode == Mode::Script, out),
-        "wait" => wait::wait(s, rest, s.mode == Mode::Script, out),
-        "events" => events::events(s, rest, to_completion, limit_ms, out),
-        "logs" => logs::logs(s, rest, to_completion, limit_ms, out),
-        "top" => top::top(s, rest, out),
-        "exec" => exec::exec(s, rest, out),
-        "explain" => explain::explain(s, rest, out),
-        "api-resources" => discovery::api_resources(rest, out),
-        "api-versions" => discovery::api_versions(rest, out),
-        "version" => {
-            out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
-            Ok(0)
+    if let Some(found) = verbs::find(argv) {
+        // cobra answers `--help` before the command runs, from the command's own flag set; a
+        // flag error before it is the command's to report, so only a clean `Help` is taken.
+        let flags = found.command.all_flags();
+        if let Err(help @ KubectlError::Help(_)) = args::parse(rest, &flags, &found.verb()) {
+            return Err(help);
         }
+        let call = verbs::Invocation { verb, args: rest, stdin, to_completion, limit_ms };
+        return (found.run)(s, call, out);
+    }
+    match verb.as_str() {
         "help" | "--help" | "-h" => {
             out.out(sandbox::kubectl_help());
             Ok(0)

@@ -15,7 +15,7 @@ use super::mutate::replicas_in_range;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const SCALE_FLAGS: &[FlagSpec] = &[
+pub(super) const SCALE_FLAGS: &[FlagSpec] = &[
     flag("replicas", None),
     flag("namespace", Some('n')),
     flag("current-replicas", None),

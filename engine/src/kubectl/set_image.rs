@@ -13,7 +13,10 @@ use super::set_common::{finish, pod_spec, print, refuse_unmodelled, targets, wri
 use super::{set_env, set_resources, KubectlError, Output, Session};
 
 /// The flags `set image` has (and the value flags cobra must skip to find the subcommand).
-const IMAGE_FLAGS: &[FlagSpec] = &[
+/// `kubectl set`'s own flags, which every subcommand shares: the first of `IMAGE_FLAGS`.
+pub(super) const SET_FLAGS: &[FlagSpec] = IMAGE_FLAGS.split_at(3).0;
+
+pub(super) const IMAGE_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("selector", Some('l')),
     switch("all", None),
@@ -53,7 +56,7 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
         Some("env") => set_env::env(s, argv, out),
         Some("resources") => set_resources::resources(s, argv, out),
         first => {
-            let a = args::parse(argv, &IMAGE_FLAGS[..3], "set")?;
+            let a = args::parse(argv, SET_FLAGS, "set")?;
             match first {
                 Some(other @ ("selector" | "serviceaccount" | "subject")) => {
                     Err(KubectlError::Plain(format!(

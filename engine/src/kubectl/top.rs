@@ -15,7 +15,7 @@ use super::get::parse_selector;
 use super::printers::TabWriter;
 use super::{KubectlError, Output, Session};
 
-const POD_FLAGS: &[FlagSpec] = &[
+pub(super) const POD_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     switch("all-namespaces", Some('A')),
     switch("containers", None),
@@ -27,7 +27,7 @@ const POD_FLAGS: &[FlagSpec] = &[
     switch("use-protocol-buffers", None),
 ];
 
-const NODE_FLAGS: &[FlagSpec] = &[
+pub(super) const NODE_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     switch("no-headers", None),
     flag("selector", Some('l')),

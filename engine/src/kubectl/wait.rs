@@ -21,7 +21,7 @@ use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
-const WAIT_FLAGS: &[FlagSpec] = &[
+pub(super) const WAIT_FLAGS: &[FlagSpec] = &[
     flag("for", None),
     flag("timeout", None),
     flag("namespace", Some('n')),

@@ -22,7 +22,7 @@ use super::resource::kind_of;
 use super::{KubectlError, Output, Session};
 use crate::model::Kind;
 
-const EXPLAIN_FLAGS: &[FlagSpec] =
+pub(super) const EXPLAIN_FLAGS: &[FlagSpec] =
     &[switch("recursive", None), flag("api-version", None), flag("output", Some('o'))];
 
 /// What a session without docs prints when `explain` runs anyway (the page fetches the

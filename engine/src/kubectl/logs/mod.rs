@@ -22,7 +22,7 @@ pub use follow::LogsFollow;
 use super::waiting;
 use super::{KubectlError, Output, Session};
 
-const LOGS_FLAGS: &[FlagSpec] = &[
+pub(super) const LOGS_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
     flag("container", Some('c')),
     switch("previous", Some('p')),

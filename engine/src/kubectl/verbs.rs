@@ -1,0 +1,347 @@
+//! The commands `kubectl` runs in kubeloop, as one table: each command's names, the flags its
+//! parser takes, its subcommands, and the function that runs it. Dispatch (`run.rs`),
+//! `--help` (`verb_help`) and Tab completion (`complete`, `complete_flags`) all read it, as
+//! cobra's command tree serves kubectl's (spf13/cobra command.go: `Find` walks the tree by
+//! the first words that are not flags, `helpFlag` answers `--help` from the command's own
+//! flag set; staging/src/k8s.io/kubectl/pkg/cmd/cmd.go builds the tree).
+
+use super::args::FlagSpec;
+use super::{
+    annotate, apply, autoscale, create_job, create_service, delete, describe, diff, discovery,
+    events, exec, explain, expose, get, label, logs, meta_edit, mutate, nodes, patch, replace,
+    rollout, scale, set_env, set_image, set_resources, top, wait,
+};
+use super::{KubectlError, Mode, Output, Session};
+
+/// One line's command as dispatch hands it over: the words after the top-level verb, with
+/// what the line around it decided.
+pub struct Invocation<'a> {
+    /// The top-level verb as typed (`cordon`, `drain`: one function serves several).
+    pub verb: &'a str,
+    /// Everything after the top-level verb, subcommand words included.
+    pub args: &'a [String],
+    pub stdin: Option<String>,
+    /// A watch or wait must end by itself (a script, a pipe, a `$( )`).
+    pub to_completion: bool,
+    /// A `timeout` bound on a watch, in milliseconds.
+    pub limit_ms: Option<i64>,
+}
+
+pub type Run = fn(&mut Session, Invocation<'_>, &mut Output) -> Result<i32, KubectlError>;
+
+/// A command of kubectl's tree.
+pub struct Command {
+    /// Its name, then its aliases (cobra's `Use` and `Aliases`).
+    pub names: &'static [&'static str],
+    /// The flags its parser takes, in groups: a family's shared flags, then its own.
+    pub flags: &'static [&'static [FlagSpec]],
+    pub subcommands: &'static [Command],
+    /// What runs it; a subcommand without one is run by its parent's, which reads the
+    /// subcommand word itself.
+    pub run: Option<Run>,
+}
+
+impl Command {
+    pub fn name(&self) -> &'static str {
+        self.names[0]
+    }
+
+    /// Every flag it takes, in the order its groups list them.
+    pub fn all_flags(&self) -> Vec<FlagSpec> {
+        self.flags.iter().flat_map(|g| g.iter().copied()).collect()
+    }
+
+    fn answers_to(&self, word: &str) -> bool {
+        self.names.contains(&word)
+    }
+}
+
+/// A command with no subcommands.
+macro_rules! command {
+    ([$($name:literal),+], [$($flags:expr),*], $run:expr) => {
+        Command { names: &[$($name),+], flags: &[$($flags),*], subcommands: &[], run: Some($run) }
+    };
+}
+
+/// A subcommand its parent's function runs.
+macro_rules! sub {
+    ([$($name:literal),+], [$($flags:expr),*]) => {
+        Command { names: &[$($name),+], flags: &[$($flags),*], subcommands: &[], run: None }
+    };
+}
+
+/// The waiting verbs wait in the page even inside a pipe (`waiting::Piped`): only a script
+/// makes them block.
+fn blocks(s: &Session) -> bool {
+    s.mode == Mode::Script
+}
+
+/// kubectl's commands, in the order `kubectl --help` groups them (cmd.go).
+pub static COMMANDS: &[Command] = &[
+    Command {
+        names: &["create"],
+        flags: &[mutate::CREATE_FLAGS],
+        subcommands: &[
+            sub!(["deployment", "deploy"], [mutate::CREATE_FLAGS]),
+            sub!(["namespace", "ns"], [mutate::CREATE_FLAGS]),
+            sub!(["job"], [create_job::JOB_FLAGS]),
+            sub!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS]),
+            Command {
+                names: &["service", "svc"],
+                flags: &[create_service::COMMON],
+                subcommands: &[
+                    sub!(["clusterip"], [create_service::COMMON, create_service::CLUSTERIP_FLAGS]),
+                    sub!(["nodeport"], [create_service::COMMON, create_service::NODEPORT_FLAGS]),
+                    sub!(
+                        ["loadbalancer"],
+                        [create_service::COMMON, create_service::LOADBALANCER_FLAGS]
+                    ),
+                    sub!(
+                        ["externalname"],
+                        [create_service::COMMON, create_service::EXTERNALNAME_FLAGS]
+                    ),
+                ],
+                run: None,
+            },
+        ],
+        run: Some(|s, i, out| mutate::create(s, i.args, i.stdin, out)),
+    },
+    command!(["expose"], [expose::EXPOSE_FLAGS], |s, i, out| expose::expose(s, i.args, out)),
+    command!(["run"], [mutate::RUN_FLAGS], |s, i, out| mutate::run(s, i.args, out)),
+    Command {
+        names: &["set"],
+        flags: &[set_image::SET_FLAGS],
+        subcommands: &[
+            sub!(["image"], [set_image::IMAGE_FLAGS]),
+            sub!(["env"], [set_env::ENV_FLAGS]),
+            sub!(["resources"], [set_resources::RESOURCES_FLAGS]),
+        ],
+        run: Some(|s, i, out| set_image::set(s, i.args, out)),
+    },
+    command!(["explain"], [explain::EXPLAIN_FLAGS], |s, i, out| explain::explain(s, i.args, out)),
+    command!(["get"], [get::GET_FLAGS], |s, i, out| {
+        get::get_with_input(s, i.args, i.stdin, i.to_completion, i.limit_ms, out)
+    }),
+    command!(["delete"], [delete::DELETE_FLAGS], |s, i, out| {
+        let blocks = blocks(s);
+        delete::delete(s, i.args, i.stdin, blocks, out)
+    }),
+    Command {
+        names: &["rollout"],
+        flags: &[rollout::ROLLOUT_FLAGS],
+        subcommands: &[
+            sub!(["history"], [rollout::ROLLOUT_FLAGS]),
+            sub!(["pause"], [rollout::ROLLOUT_FLAGS]),
+            sub!(["restart"], [rollout::ROLLOUT_FLAGS]),
+            sub!(["resume"], [rollout::ROLLOUT_FLAGS]),
+            sub!(["status"], [rollout::ROLLOUT_FLAGS]),
+            sub!(["undo"], [rollout::ROLLOUT_FLAGS]),
+        ],
+        run: Some(|s, i, out| {
+            let blocks = blocks(s);
+            rollout::rollout(s, i.args, blocks, out)
+        }),
+    },
+    command!(["scale"], [scale::SCALE_FLAGS], |s, i, out| scale::scale(s, i.args, out)),
+    command!(["autoscale"], [autoscale::AUTOSCALE_FLAGS], |s, i, out| {
+        autoscale::autoscale(s, i.args, out)
+    }),
+    command!(["cordon"], [nodes::NODE_FLAGS], node_verb),
+    command!(["uncordon"], [nodes::NODE_FLAGS], node_verb),
+    command!(["drain"], [nodes::NODE_FLAGS], node_verb),
+    command!(["describe"], [describe::DESCRIBE_FLAGS], |s, i, out| {
+        describe::describe(s, i.args, out)
+    }),
+    command!(["logs"], [logs::LOGS_FLAGS], |s, i, out| {
+        logs::logs(s, i.args, i.to_completion, i.limit_ms, out)
+    }),
+    command!(["exec"], [exec::EXEC_FLAGS], |s, i, out| exec::exec(s, i.args, out)),
+    Command {
+        names: &["top"],
+        flags: &[],
+        subcommands: &[
+            sub!(["pod", "pods", "po"], [top::POD_FLAGS]),
+            sub!(["node", "nodes", "no"], [top::NODE_FLAGS]),
+        ],
+        run: Some(|s, i, out| top::top(s, i.args, out)),
+    },
+    command!(["events"], [events::EVENTS_FLAGS], |s, i, out| {
+        events::events(s, i.args, i.to_completion, i.limit_ms, out)
+    }),
+    command!(["diff"], [diff::DIFF_FLAGS], |s, i, out| diff::diff(s, i.args, i.stdin, out)),
+    command!(["apply"], [apply::APPLY_FLAGS], |s, i, out| apply::apply(s, i.args, i.stdin, out)),
+    command!(["patch"], [patch::PATCH_FLAGS], |s, i, out| patch::patch(s, i.args, i.stdin, out)),
+    command!(["replace"], [replace::REPLACE_FLAGS], |s, i, out| {
+        replace::replace(s, i.args, i.stdin, out)
+    }),
+    command!(["wait"], [wait::WAIT_FLAGS], |s, i, out| {
+        let blocks = blocks(s);
+        wait::wait(s, i.args, blocks, out)
+    }),
+    command!(["label"], [meta_edit::EDIT_FLAGS], |s, i, out| label::label(s, i.args, out)),
+    command!(["annotate"], [meta_edit::EDIT_FLAGS], |s, i, out| {
+        annotate::annotate(s, i.args, out)
+    }),
+    command!(["api-resources"], [discovery::API_RESOURCES_FLAGS], |_, i, out| {
+        discovery::api_resources(i.args, out)
+    }),
+    command!(["api-versions"], [], |_, i, out| discovery::api_versions(i.args, out)),
+    command!(["version"], [], |_, _, out| {
+        out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
+        Ok(0)
+    }),
+];
+
+fn node_verb(s: &mut Session, i: Invocation<'_>, out: &mut Output) -> Result<i32, KubectlError> {
+    nodes::node_verb(s, i.verb, i.args, out)
+}
+
+/// A command found in the table: the command, its path by canonical names (`create service
+/// clusterip`), and the function that runs it (its own, or its nearest ancestor's).
+pub struct Found {
+    pub command: &'static Command,
+    pub path: Vec<&'static str>,
+    pub run: Run,
+}
+
+impl Found {
+    /// The path as help and usage hints name it: `create service clusterip`.
+    pub fn verb(&self) -> String {
+        self.path.join(" ")
+    }
+}
+
+/// The command `words` (what follows `kubectl`) names. Subcommands are found as cobra finds
+/// them: the first word that is not a flag or a flag's value, read against the flags of the
+/// command found so far and of its subcommands.
+pub fn find(words: &[String]) -> Option<Found> {
+    let top = COMMANDS.iter().find(|c| words.first().is_some_and(|w| c.answers_to(w)))?;
+    let mut found = Found { command: top, path: vec![top.name()], run: top.run? };
+    let mut rest = &words[1..];
+    while !found.command.subcommands.is_empty() {
+        let command = found.command;
+        let mut flags = command.all_flags();
+        flags.extend(command.subcommands.iter().flat_map(Command::all_flags));
+        let Some(word) = super::args::first_word(rest, &flags) else { break };
+        let Some(sub) = command.subcommands.iter().find(|c| c.answers_to(word)) else { break };
+        found.path.push(sub.name());
+        found.command = sub;
+        found.run = sub.run.unwrap_or(found.run);
+        let at = rest.iter().position(|w| w == word).map_or(rest.len(), |i| i + 1);
+        rest = &rest[at..];
+    }
+    Some(found)
+}
+
+/// The words a Tab after `kubectl PATH...` may offer as the next command word.
+pub fn subcommand_names(path: &[&str]) -> Vec<&'static str> {
+    let mut level = COMMANDS;
+    for word in path {
+        match level.iter().find(|c| c.answers_to(word)) {
+            Some(c) => level = c.subcommands,
+            None => return Vec::new(),
+        }
+    }
+    level.iter().map(Command::name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every path in the table, by canonical names, with its command.
+    fn every_path() -> Vec<(Vec<&'static str>, &'static Command)> {
+        fn walk(
+            level: &'static [Command],
+            prefix: &[&'static str],
+            out: &mut Vec<(Vec<&'static str>, &'static Command)>,
+        ) {
+            for c in level {
+                let mut path = prefix.to_vec();
+                path.push(c.name());
+                out.push((path.clone(), c));
+                walk(c.subcommands, &path, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(COMMANDS, &[], &mut out);
+        out
+    }
+
+    /// The table's flags are the parser's: each command's own function, asked for `--help`
+    /// without the table in front of it, lists exactly the flags the table gives it.
+    #[test]
+    fn each_commands_parser_takes_the_flags_the_table_lists() {
+        for (path, command) in every_path() {
+            let words: Vec<String> = path.iter().map(|w| w.to_string()).collect();
+            let found = find(&words).unwrap_or_else(|| panic!("{path:?} is found"));
+            assert_eq!(found.path, path, "every name leads to its own command");
+            assert!(std::ptr::eq(found.command, command));
+            if path == ["version"] {
+                continue; // prints the version whatever follows; only the table answers --help
+            }
+            let mut s = Session::script(1);
+            let mut args = words[1..].to_vec();
+            args.push("--help".into());
+            let call = Invocation {
+                verb: path[0],
+                args: &args,
+                stdin: None,
+                to_completion: true,
+                limit_ms: None,
+            };
+            let mut out = Output::default();
+            let verb = found.verb();
+            match (found.run)(&mut s, call, &mut out) {
+                Err(KubectlError::Help(text)) => assert_eq!(
+                    text,
+                    super::super::verb_help::usage(&verb, &command.all_flags()),
+                    "{verb}: its parser's help lists the table's flags"
+                ),
+                other => panic!("{verb} --help: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn subcommands_are_found_past_flags_and_by_their_aliases() {
+        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+        let path = |line: &str| find(&words(line)).map(|f| f.verb());
+        assert_eq!(
+            path("create -n dev svc nodeport web --tcp=80"),
+            Some("create service nodeport".into())
+        );
+        assert_eq!(path("create cj tick --image=busybox"), Some("create cronjob".into()));
+        assert_eq!(path("top po -A"), Some("top pod".into()));
+        assert_eq!(path("set image deploy/web nginx=nginx:1.28"), Some("set image".into()));
+        assert_eq!(
+            path("rollout --namespace kube-system status ds/logs"),
+            Some("rollout status".into())
+        );
+        assert_eq!(path("get pods"), Some("get".into()));
+        assert_eq!(path("frob"), None);
+        assert_eq!(
+            subcommand_names(&["rollout"]),
+            ["history", "pause", "restart", "resume", "status", "undo"]
+        );
+        assert_eq!(
+            subcommand_names(&["create", "svc"]),
+            ["clusterip", "nodeport", "loadbalancer", "externalname"]
+        );
+    }
+
+    /// `kubectl VERB --help` is answered from the table, whatever the verb's function does.
+    #[test]
+    fn help_comes_from_the_table() {
+        let mut s = Session::script(1);
+        let out = s.run("kubectl version --help");
+        assert_eq!(out.status, 0);
+        assert!(out.stdout().starts_with("Usage (the forms kubeloop runs):\n"), "{}", out.text());
+        let out = s.run("kubectl create svc clusterip --help");
+        assert!(
+            out.stdout().contains("--clusterip=''") && out.stdout().contains("--dry-run"),
+            "{}",
+            out.text()
+        );
+    }
+}
