@@ -17,6 +17,7 @@ pub mod mission;
 pub mod model;
 pub mod rng;
 pub mod script;
+pub mod session;
 pub mod sort;
 pub mod store;
 pub mod world;

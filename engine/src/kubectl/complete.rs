@@ -1,45 +1,14 @@
 //! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object names from the live cluster,
-//! and each verb's flags from its own parser (`super::flags_of`).
+//! and each command's subcommands and flags from the command table (`verbs.rs`).
 
 use crate::controllers::ControllerName;
 use crate::model::{Kind, Resource};
 use crate::world::World;
 
-const VERBS: &[&str] = &[
-    "get",
-    "describe",
-    "create",
-    "apply",
-    "run",
-    "expose",
-    "delete",
-    "scale",
-    "autoscale",
-    "label",
-    "annotate",
-    "patch",
-    "set",
-    "rollout",
-    "wait",
-    "logs",
-    "cordon",
-    "uncordon",
-    "drain",
-    "edit",
-    "events",
-    "version",
-    "replace",
-    "top",
-    "exec",
-    "diff",
-    "explain",
-    "api-resources",
-    "api-versions",
-];
+/// Commands the page runs itself rather than kubectl (`edit` opens its YAML editor).
+const PAGE_VERBS: &[&str] = &["edit"];
 /// What `kubectl expose` takes (expose.go `exposeResources`, less replication controllers).
 const EXPOSABLE: &[&str] = &["deployment", "replicaset", "pod", "service", "deploy", "rs", "svc"];
-const SERVICE_TYPES: &[&str] = &["clusterip", "nodeport", "loadbalancer", "externalname"];
-const ROLLOUT: &[&str] = &["status", "history", "undo", "pause", "resume", "restart"];
 /// `-o`'s values (kubectl/pkg/cmd/get/get_flags.go `AllowedFormats`, the ones kubeloop prints).
 const OUTPUTS: &[&str] =
     &["wide", "name", "yaml", "json", "jsonpath=", "custom-columns=", "go-template="];
@@ -57,6 +26,10 @@ const SANDBOX: &[&str] = &[
     "clear",
     "help",
 ];
+
+fn subcommands(path: &[&str]) -> Vec<String> {
+    super::verbs::subcommand_names(path).into_iter().map(String::from).collect()
+}
 
 /// The resource words `get`, `describe` and the like take: every kind's plural and short
 /// names (from the kind registry), then the categories (`all`), from `Kind::ALL`.
@@ -106,8 +79,12 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             super::flags_of(&words)
         }
         [] => ["k", "kubectl"].iter().chain(SANDBOX).map(|s| s.to_string()).collect(),
-        ["k" | "kubectl"] => VERBS.iter().map(|s| s.to_string()).collect(),
-        ["k" | "kubectl", "rollout"] => ROLLOUT.iter().map(|s| s.to_string()).collect(),
+        ["k" | "kubectl"] => {
+            let table = super::verbs::COMMANDS.iter().map(super::verbs::Command::name);
+            table.chain(PAGE_VERBS.iter().copied()).map(String::from).collect()
+        }
+        // A command's subcommands, from the command table.
+        ["k" | "kubectl", verb @ ("rollout" | "set" | "top")] => subcommands(&[verb]),
         ["k" | "kubectl", "rollout", _] => {
             let of = |kind, short: &str| -> Vec<String> {
                 names(world, kind).into_iter().map(|n| format!("{short}/{n}")).collect()
@@ -117,17 +94,16 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             all.extend(of(Kind::StatefulSet, "sts"));
             all
         }
-        ["k" | "kubectl", "set"] => vec!["image".into(), "env".into(), "resources".into()],
         ["k" | "kubectl", "set", "image" | "env" | "resources"] | ["load"] => {
             names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
         }
         ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
         ["k" | "kubectl", "create"] => {
-            ["deployment", "service", "namespace", "-f"].iter().map(|s| s.to_string()).collect()
+            let mut words = subcommands(&["create"]);
+            words.push("-f".into());
+            words
         }
-        ["k" | "kubectl", "create", "service" | "svc"] => {
-            SERVICE_TYPES.iter().map(|s| s.to_string()).collect()
-        }
+        ["k" | "kubectl", "create", "service" | "svc"] => subcommands(&["create", "service"]),
         ["k" | "kubectl", "expose"] => EXPOSABLE.iter().map(|s| s.to_string()).collect(),
         // autoscale.go's validArgs, less replication controllers.
         ["k" | "kubectl", "autoscale"] => {

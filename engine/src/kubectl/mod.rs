@@ -8,6 +8,7 @@ mod annotate;
 mod apply;
 pub mod args;
 pub(crate) mod autoscale;
+mod cluster;
 pub mod complete;
 mod complete_flags;
 mod create_job;
@@ -74,12 +75,14 @@ use crate::store::ApiError;
 use crate::world::World;
 
 pub use apply::edit;
+pub use cluster::Cluster;
 pub use complete_flags::flags_of;
 #[cfg(not(target_arch = "wasm32"))]
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
 pub use export::export_yaml;
 pub use get::list_kind as list_objects;
+pub use sandbox::parse_duration;
 pub use waiting::Waiting;
 pub use watch::Watch;
 
