@@ -44,7 +44,14 @@ pub struct Call {
     /// Ask for a `meta.k8s.io/v1` Table rather than the objects (`Accept`), as `kubectl get`
     /// does for its human-readable output.
     pub as_table: bool,
+    /// A resource of kubeloop's own group, `kubeloop.dev/v1` (its plural), which no `Kind`
+    /// describes: the path names it, and `kind` is not read.
+    pub extension: Option<&'static str>,
 }
+
+/// The group version of kubeloop's own resources (the sandbox's machines, loops, faults and
+/// workload users; `api::sandbox`).
+pub const EXTENSION_GROUP_VERSION: &str = "kubeloop.dev/v1";
 
 /// The `Accept` header kubectl's get sends for a Table (get.go, with the JSON fallback).
 pub const TABLE_ACCEPT: &str =
@@ -62,6 +69,30 @@ impl Call {
             query: Vec::new(),
             body: None,
             as_table: false,
+            extension: None,
+        }
+    }
+
+    /// A request to a `kubeloop.dev/v1` resource (`plural`), in `namespace` when it is not
+    /// empty, for one object when `name` is given.
+    pub fn extension(
+        verb: Verb,
+        plural: &'static str,
+        namespace: &str,
+        name: Option<&str>,
+        body: Option<Value>,
+    ) -> Call {
+        Call {
+            verb,
+            // Not read: the path is the extension's.
+            kind: Kind::Node,
+            namespace: (!namespace.is_empty()).then(|| namespace.to_string()),
+            name: name.map(String::from),
+            subresource: None,
+            query: Vec::new(),
+            body,
+            as_table: false,
+            extension: Some(plural),
         }
     }
 
@@ -154,16 +185,17 @@ impl Call {
     /// and plural (the registry's).
     pub fn path(&self) -> String {
         let info = self.kind.info();
-        let mut p = match info.group() {
-            "" => format!("/api/{}", info.version()),
-            g => format!("/apis/{g}/{}", info.version()),
+        let (mut p, plural) = match (self.extension, info.group()) {
+            (Some(plural), _) => (format!("/apis/{EXTENSION_GROUP_VERSION}"), plural),
+            (None, "") => (format!("/api/{}", info.version()), info.plural),
+            (None, g) => (format!("/apis/{g}/{}", info.version()), info.plural),
         };
         if let Some(ns) = &self.namespace {
             p.push_str("/namespaces/");
             p.push_str(ns);
         }
         p.push('/');
-        p.push_str(info.plural);
+        p.push_str(plural);
         if let Some(name) = &self.name {
             p.push('/');
             p.push_str(name);
@@ -320,6 +352,12 @@ pub fn list(
 
 /// Sends `call` (a Table request) and returns the Table.
 pub fn table(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
+    body(api, call)
+}
+
+/// Sends `call` and returns a 2xx answer's body as it came (an extension resource's object
+/// or list, which the model has no type for).
+pub fn body(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
     let answer = api.send(call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));

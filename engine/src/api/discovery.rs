@@ -125,6 +125,19 @@ pub fn resources(group_version: &str) -> Vec<Resource> {
             categories: &[],
         };
         parents.push((decisions, &[]));
+        for r in super::sandbox::RESOURCES {
+            let resource = Resource {
+                name: r.plural.into(),
+                singular_name: r.singular.into(),
+                namespaced: r.namespaced,
+                kind: r.kind,
+                kind_group_version: None,
+                verbs: r.verbs,
+                short_names: &[],
+                categories: &[],
+            };
+            parents.push((resource, &[]));
+        }
     }
     crate::sort::sort_by(&mut parents, |a, b| a.0.name.cmp(&b.0.name));
     let mut out = Vec::new();

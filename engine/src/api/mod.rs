@@ -24,6 +24,7 @@ pub mod printers;
 pub mod query;
 mod read;
 pub mod replay;
+pub mod sandbox;
 pub mod status;
 pub mod subresources;
 pub mod table;
@@ -103,6 +104,7 @@ pub fn handle(world: &mut World, req: &Request) -> Reply {
     match route {
         Route::Resource(res) => objects::serve(world, req, &query, &res),
         Route::Decisions => decision_list(world, req, &query),
+        Route::Sandbox(target) => sandbox::serve(world, req, &target),
     }
 }
 
