@@ -156,11 +156,16 @@ fn command_box(cmd: &str) -> String {
     out.stdout()
 }
 
-/// The server lists two resources the command box has no objects for.
+/// The server lists resources the command box has no objects for: namespaces, the resource
+/// metrics and kubeloop's own group.
 fn without_server_only_rows(table: &str) -> String {
     table
         .lines()
-        .filter(|l| !l.starts_with("namespaces ") && !l.starts_with("decisions "))
+        .filter(|l| {
+            !l.starts_with("namespaces ")
+                && !l.contains(" metrics.k8s.io/v1beta1 ")
+                && !l.contains(" kubeloop.dev/v1 ")
+        })
         .map(|l| format!("{l}\n"))
         .collect()
 }

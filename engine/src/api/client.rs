@@ -44,9 +44,16 @@ pub struct Call {
     /// Ask for a `meta.k8s.io/v1` Table rather than the objects (`Accept`), as `kubectl get`
     /// does for its human-readable output.
     pub as_table: bool,
-    /// A resource of kubeloop's own group, `kubeloop.dev/v1` (its plural), which no `Kind`
-    /// describes: the path names it, and `kind` is not read.
-    pub extension: Option<&'static str>,
+    /// A resource no `Kind` describes (kubeloop's own group, `kubeloop.dev/v1`, or the
+    /// resource metrics): the path names it, and `kind` is not read.
+    pub extension: Option<Extension>,
+}
+
+/// A resource outside the kind registry, by group version and plural.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub group_version: &'static str,
+    pub plural: &'static str,
 }
 
 /// The group version of kubeloop's own resources (the sandbox's machines, loops, faults and
@@ -82,6 +89,13 @@ impl Call {
         name: Option<&str>,
         body: Option<Value>,
     ) -> Call {
+        let group_version = EXTENSION_GROUP_VERSION;
+        Call { body, ..Call::outside(verb, Extension { group_version, plural }, namespace, name) }
+    }
+
+    /// A request to a resource outside the registry (`metrics.k8s.io/v1beta1` `pods`), in
+    /// `namespace` when it is not empty, for one object when `name` is given.
+    pub fn outside(verb: Verb, ext: Extension, namespace: &str, name: Option<&str>) -> Call {
         Call {
             verb,
             // Not read: the path is the extension's.
@@ -90,9 +104,9 @@ impl Call {
             name: name.map(String::from),
             subresource: None,
             query: Vec::new(),
-            body,
+            body: None,
             as_table: false,
-            extension: Some(plural),
+            extension: Some(ext),
         }
     }
 
@@ -186,7 +200,7 @@ impl Call {
     pub fn path(&self) -> String {
         let info = self.kind.info();
         let (mut p, plural) = match (self.extension, info.group()) {
-            (Some(plural), _) => (format!("/apis/{EXTENSION_GROUP_VERSION}"), plural),
+            (Some(ext), _) => (format!("/apis/{}", ext.group_version), ext.plural),
             (None, "") => (format!("/api/{}", info.version()), info.plural),
             (None, g) => (format!("/apis/{g}/{}", info.version()), info.plural),
         };

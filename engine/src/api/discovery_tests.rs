@@ -123,7 +123,25 @@ fn decisions_are_read_only_and_the_sandboxs_resources_are_listed_beside_them() {
     let list = document("/apis").unwrap();
     let groups: Vec<&str> =
         list["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
-    assert_eq!(groups, ["apps", "autoscaling", "batch", "discovery.k8s.io", "kubeloop.dev"]);
+    assert_eq!(
+        groups,
+        ["apps", "autoscaling", "batch", "discovery.k8s.io", "metrics.k8s.io", "kubeloop.dev"]
+    );
+}
+
+#[test]
+fn resource_metrics_are_read_only_pods_and_nodes() {
+    let doc = document("/apis/metrics.k8s.io/v1beta1").unwrap();
+    assert_eq!(
+        doc["resources"],
+        json!([
+            {"name": "nodes", "singularName": "nodemetrics", "namespaced": false, "kind": "NodeMetrics",
+             "verbs": ["get", "list"]},
+            {"name": "pods", "singularName": "podmetrics", "namespaced": true, "kind": "PodMetrics",
+             "verbs": ["get", "list"]},
+        ])
+    );
+    assert_eq!(document("/apis/metrics.k8s.io").unwrap()["preferredVersion"]["version"], "v1beta1");
 }
 
 #[test]

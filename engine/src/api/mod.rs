@@ -17,6 +17,7 @@ mod eviction;
 pub mod fields;
 pub mod local;
 pub mod log;
+pub mod metrics;
 mod objects;
 pub mod patch;
 mod path;
@@ -105,6 +106,7 @@ pub fn handle(world: &mut World, req: &Request) -> Reply {
         Route::Resource(res) => objects::serve(world, req, &query, &res),
         Route::Decisions => decision_list(world, req, &query),
         Route::Sandbox(target) => sandbox::serve(world, req, &target),
+        Route::Metrics(target) => metrics::serve(world, req, &query, &target),
     }
 }
 

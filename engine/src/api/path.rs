@@ -5,6 +5,7 @@
 use crate::model::Kind;
 
 use super::decisions;
+use super::metrics;
 use super::sandbox::{self, Target as SandboxTarget};
 use super::Status;
 
@@ -33,6 +34,8 @@ pub enum Route {
     Decisions,
     /// One of kubeloop's own resources besides the decisions (`api::sandbox`).
     Sandbox(SandboxTarget),
+    /// `metrics.k8s.io/v1beta1` pods or nodes (`api::metrics`).
+    Metrics(metrics::Target),
 }
 
 /// The kind served under a group, version and plural.
@@ -84,6 +87,19 @@ pub fn route(path: &str) -> Result<Route, Status> {
         [plural, name, sub] => (*plural, Some(name.to_string()), Some(sub.to_string())),
         _ => return Err(Status::no_route()),
     };
+    if api_version == metrics::API_VERSION {
+        let (pods, namespaced) = match plural {
+            "pods" => (true, true),
+            "nodes" => (false, false),
+            _ => return Err(Status::no_route()),
+        };
+        let misplaced =
+            if namespaced { namespace.is_none() && name.is_some() } else { namespace.is_some() };
+        if sub.is_some() || misplaced {
+            return Err(Status::no_route());
+        }
+        return Ok(Route::Metrics(metrics::Target { pods, namespace, name }));
+    }
     if api_version == sandbox::API_VERSION {
         return sandbox_route(plural, namespace, name, sub);
     }
