@@ -142,20 +142,31 @@ pub fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<
     let Some(name) = argv.get(1) else {
         return Err(KubectlError::Usage("usage: controller stop|start|pause NAME".into()));
     };
-    let known: Vec<String> = controllers(s)?.into_iter().map(|(n, _)| n).collect();
-    let names: Vec<String> = if name == "all" || name == "controller-manager" {
-        known
-    } else if known.contains(name) {
-        vec![name.clone()]
-    } else {
-        return Err(KubectlError::Usage(format!(
+    let unknown = |known: Vec<String>| {
+        KubectlError::Usage(format!(
             "unknown controller \"{name}\" (one of: {}, all)",
             known.join(", ")
-        )));
+        ))
+    };
+    let names: Vec<String> = if name == "all" || name == "controller-manager" {
+        controllers(s)?.into_iter().map(|(n, _)| n).collect()
+    } else {
+        vec![name.clone()]
     };
     for c in names {
-        client::body(s.api(), &patch_spec("controllers", &c, json!({ "state": state })))?;
-        out.out(format!("controller/{c} {word}\n"));
+        // The server takes a loop's aliases too (`rs`, `endpointslice-controller`) and
+        // answers under its name.
+        let patch = patch_spec("controllers", &c, json!({ "state": state }));
+        let changed = match client::body(s.api(), &patch) {
+            Ok(changed) => changed,
+            Err(refusal) if refusal.is_not_found() => {
+                let known = controllers(s)?.into_iter().map(|(n, _)| n).collect();
+                return Err(unknown(known));
+            }
+            Err(refusal) => return Err(refusal.into()),
+        };
+        let answered = changed.pointer("/metadata/name").and_then(Value::as_str);
+        out.out(format!("controller/{} {word}\n", answered.unwrap_or(&c)));
     }
     Ok(0)
 }
@@ -173,4 +184,63 @@ pub fn events(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32,
         "kubeloop: the next {n} watch events will be lost before any controller sees them\n"
     ));
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use crate::api::client::{self, Call, Verb};
+    use crate::api::replay::Replay;
+    use crate::kubectl::{Output, Session};
+
+    /// Runs `line` against `server`'s API alone, as live mode does: each request the line
+    /// stops at is answered by the server, then the line runs again.
+    fn run_remote(local: &mut Session, server: &mut Session, line: &str) -> Output {
+        let mut remote = Replay::default();
+        loop {
+            let (out, back) = local.run_remote(line, remote);
+            remote = back;
+            let Some(call) = remote.wanted().cloned() else { return out };
+            let answer = server.api().send(&call);
+            remote.answer(answer);
+        }
+    }
+
+    #[test]
+    fn the_sandboxs_verbs_act_on_the_server_they_talk_to() {
+        let (mut local, mut server) = (Session::script(1), Session::script(1));
+        let out =
+            run_remote(&mut local, &mut server, "node add; node fail node-4; controller pause rs");
+        assert_eq!(
+            out.text(),
+            "node/node-4 added\nnode/node-4 stopped reporting; NotReady after 40s, its pods evicted 300s later\ncontroller/replicaset paused\n"
+        );
+        let host = Call::extension(Verb::Get, "hosts", "", Some("node-4"), None);
+        let host = client::body(server.api(), &host).unwrap();
+        assert_eq!(host.pointer("/spec/up").and_then(Value::as_bool), Some(false));
+        let list = server.run("controller list").text();
+        assert!(list.contains("\nreplicaset          paused\n"), "{list}");
+        assert_eq!(
+            local.run("k get nodes -o name").text().lines().count(),
+            3,
+            "the local cluster is untouched"
+        );
+    }
+
+    #[test]
+    fn an_unknown_controller_or_node_is_refused_in_the_command_boxs_words() {
+        let mut s = Session::script(1);
+        let out = s.run("controller stop nope");
+        assert!(
+            out.text().starts_with("error: unknown controller \"nope\" (one of: node-lifecycle"),
+            "{}",
+            out.text()
+        );
+        assert!(out.text().ends_with(", all)\n"), "{}", out.text());
+        assert_eq!(
+            s.run("node recover node-9").text(),
+            "Error from server (NotFound): nodes \"node-9\" not found\n"
+        );
+    }
 }

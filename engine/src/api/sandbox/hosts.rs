@@ -55,10 +55,12 @@ pub(super) fn hosts(w: &mut World, req: &Request, t: &Target) -> Result<Response
             Ok(Response::json(201, found(w, name)?))
         }
         ("DELETE", Some(name)) => {
-            let before = found(w, name);
+            // The host as it was, answered as the API server answers a DELETE with the
+            // object; a Node the sandbox has no machine for goes all the same.
+            let before =
+                found(w, name).unwrap_or_else(|_| object(t.resource, name, None, json!({})));
             w.remove_node(name)?;
-            // The Node went with it; a machine without one (never the case today) is gone too.
-            before.map(Response::ok).or_else(|_| Ok(Response::ok(json!({}))))
+            Ok(Response::ok(before))
         }
         ("PATCH", Some(name)) => {
             let patch = patch_document(req)?;

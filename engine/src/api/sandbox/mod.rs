@@ -8,8 +8,9 @@
 //!   reporting) and `true` recovers it.
 //! - `settings/cluster`: the loops' timings a user may see or change
 //!   (`nodeMonitorGracePeriodSeconds`, read-only; `tolerationSeconds`).
-//! - `controllers` (cluster-scoped): each loop and whether it runs; PATCH `spec.state`
-//!   (`Running`, `Paused`, `Stopped`).
+//! - `controllers` (cluster-scoped): each loop, by its short name, and whether it runs;
+//!   PATCH `spec.state` (`Running`, `Paused`, `Stopped`). A loop's aliases (`rs`,
+//!   `endpointslice-controller`) name it too, and are answered under its name.
 //! - `eventdrops` (create only, as a SubjectAccessReview is): POST `{"count":N}` loses the
 //!   next N watch events before any informer sees them.
 //! - `loads` (namespaced, named `KIND.NAME`): extra CPU each pod of a workload uses; PUT sets
@@ -115,7 +116,8 @@ pub fn serve(world: &mut World, req: &Request, target: &Target) -> Reply {
         "controllers" => controllers::controllers(world, req, target),
         "eventdrops" => controllers::event_drops(world, req, target),
         "loads" => workloads::loads(world, req, target),
-        _ => workloads::traffic(world, req, target),
+        "servicetraffics" => workloads::traffic(world, req, target),
+        _ => Err(Status::no_route()),
     };
     Reply::Done(answer.unwrap_or_else(Response::from))
 }

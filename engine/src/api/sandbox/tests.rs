@@ -104,6 +104,8 @@ fn controllers_list_in_tick_order_and_change_state() {
     );
     assert_eq!((r.code, &r.body["spec"]["state"]), (200, &json!("Stopped")));
     assert_eq!(w.controller_state(ControllerName::ReplicaSet), RunState::Stopped);
+    let r = call(&mut w, "PATCH", "/controllers/rs", json!({"spec": {"state": "Paused"}}));
+    assert_eq!(r.body["metadata"]["name"], name, "an alias is answered under the loop's name");
     let r = call(&mut w, "PATCH", "/controllers/nope", json!({"spec": {"state": "Paused"}}));
     assert_eq!(refusal(&r), (404, "controllers.kubeloop.dev \"nope\" not found".into()));
     let r =
