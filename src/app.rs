@@ -95,7 +95,9 @@ pub fn App() -> Html {
         .map(|a| (a.target.clone(), a.controller.clone()));
     let on_complete = {
         let page = page.clone();
-        Callback::from(move |line: String| complete::complete(&line, page.borrow().sim.world()))
+        Callback::from(move |line: String| {
+            complete::complete(&line, page.borrow_mut().sim.session.api())
+        })
     };
     let side_open = p.drawer_open || p.selected.is_some();
     // The step card needs the side column even where the column only opens on request

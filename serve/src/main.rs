@@ -274,7 +274,7 @@ fn repl() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    editor.set_helper(Some(Prompt { session }));
+    editor.set_helper(Some(Prompt { session: std::cell::RefCell::new(session) }));
     let mut last = Instant::now();
     loop {
         let mut line = match editor.readline("$ ") {
@@ -303,7 +303,7 @@ fn repl() -> ExitCode {
             }
         }
         let Some(prompt) = editor.helper_mut() else { return ExitCode::from(1) };
-        let session = &mut prompt.session;
+        let session = prompt.session.get_mut();
         let elapsed = last.elapsed().as_millis().min(600_000) as i64;
         session.world.advance(elapsed);
         last = Instant::now();
@@ -324,7 +324,8 @@ fn repl() -> ExitCode {
 /// The line editor's view of the session: Tab asks the same completer the page's command
 /// box does, over the live cluster.
 struct Prompt {
-    session: Session,
+    /// In a cell because rustyline completes through `&self`, and completion sends LISTs.
+    session: std::cell::RefCell<Session>,
 }
 
 impl Completer for Prompt {
@@ -338,7 +339,7 @@ impl Completer for Prompt {
     ) -> rustyline::Result<(usize, Vec<String>)> {
         let head = &line[..pos];
         let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let mut candidates = complete::candidates(head, &self.session.world);
+        let mut candidates = complete::candidates(head, self.session.borrow_mut().api());
         if let [only] = candidates.as_mut_slice() {
             only.push(' ');
         }

@@ -44,7 +44,21 @@ pub struct Call {
     /// Ask for a `meta.k8s.io/v1` Table rather than the objects (`Accept`), as `kubectl get`
     /// does for its human-readable output.
     pub as_table: bool,
+    /// A resource no `Kind` describes (kubeloop's own group, `kubeloop.dev/v1`, or the
+    /// resource metrics): the path names it, and `kind` is not read.
+    pub extension: Option<Extension>,
 }
+
+/// A resource outside the kind registry, by group version and plural.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub group_version: &'static str,
+    pub plural: &'static str,
+}
+
+/// The group version of kubeloop's own resources (the sandbox's machines, loops, faults and
+/// workload users; `api::sandbox`).
+pub const EXTENSION_GROUP_VERSION: &str = "kubeloop.dev/v1";
 
 /// The `Accept` header kubectl's get sends for a Table (get.go, with the JSON fallback).
 pub const TABLE_ACCEPT: &str =
@@ -62,6 +76,37 @@ impl Call {
             query: Vec::new(),
             body: None,
             as_table: false,
+            extension: None,
+        }
+    }
+
+    /// A request to a `kubeloop.dev/v1` resource (`plural`), in `namespace` when it is not
+    /// empty, for one object when `name` is given.
+    pub fn extension(
+        verb: Verb,
+        plural: &'static str,
+        namespace: &str,
+        name: Option<&str>,
+        body: Option<Value>,
+    ) -> Call {
+        let group_version = EXTENSION_GROUP_VERSION;
+        Call { body, ..Call::outside(verb, Extension { group_version, plural }, namespace, name) }
+    }
+
+    /// A request to a resource outside the registry (`metrics.k8s.io/v1beta1` `pods`), in
+    /// `namespace` when it is not empty, for one object when `name` is given.
+    pub fn outside(verb: Verb, ext: Extension, namespace: &str, name: Option<&str>) -> Call {
+        Call {
+            verb,
+            // Not read: the path is the extension's.
+            kind: Kind::Node,
+            namespace: (!namespace.is_empty()).then(|| namespace.to_string()),
+            name: name.map(String::from),
+            subresource: None,
+            query: Vec::new(),
+            body: None,
+            as_table: false,
+            extension: Some(ext),
         }
     }
 
@@ -154,16 +199,17 @@ impl Call {
     /// and plural (the registry's).
     pub fn path(&self) -> String {
         let info = self.kind.info();
-        let mut p = match info.group() {
-            "" => format!("/api/{}", info.version()),
-            g => format!("/apis/{g}/{}", info.version()),
+        let (mut p, plural) = match (self.extension, info.group()) {
+            (Some(ext), _) => (format!("/apis/{}", ext.group_version), ext.plural),
+            (None, "") => (format!("/api/{}", info.version()), info.plural),
+            (None, g) => (format!("/apis/{g}/{}", info.version()), info.plural),
         };
         if let Some(ns) = &self.namespace {
             p.push_str("/namespaces/");
             p.push_str(ns);
         }
         p.push('/');
-        p.push_str(info.plural);
+        p.push_str(plural);
         if let Some(name) = &self.name {
             p.push('/');
             p.push_str(name);
@@ -320,6 +366,12 @@ pub fn list(
 
 /// Sends `call` (a Table request) and returns the Table.
 pub fn table(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
+    body(api, call)
+}
+
+/// Sends `call` and returns a 2xx answer's body as it came (an extension resource's object
+/// or list, which the model has no type for).
+pub fn body(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
     let answer = api.send(call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));

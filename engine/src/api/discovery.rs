@@ -35,6 +35,8 @@ pub const KIND_VERBS: &[&str] =
 const NAMESPACE_VERBS: &[&str] = &["create", "delete", "get", "list", "patch", "update", "watch"];
 /// The read-only extension resource: the decision log is written by the loops only.
 const DECISION_VERBS: &[&str] = &["get", "list", "watch"];
+/// The resource metrics: metrics-server serves reads only.
+const METRICS_VERBS: &[&str] = &["get", "list"];
 /// `/status` and `/scale`: GET, PUT and PATCH (registry `StatusREST`, `ScaleREST`).
 const SUB_VERBS: &[&str] = &["get", "patch", "update"];
 
@@ -125,6 +127,37 @@ pub fn resources(group_version: &str) -> Vec<Resource> {
             categories: &[],
         };
         parents.push((decisions, &[]));
+        for r in super::sandbox::RESOURCES {
+            let resource = Resource {
+                name: r.plural.into(),
+                singular_name: r.singular.into(),
+                namespaced: r.namespaced,
+                kind: r.kind,
+                kind_group_version: None,
+                verbs: r.verbs,
+                short_names: &[],
+                categories: &[],
+            };
+            parents.push((resource, &[]));
+        }
+    }
+    if group_version == super::metrics::API_VERSION {
+        // As metrics-server registers them (pkg/api/install.go): read-only, no short names.
+        for (name, kind, namespaced) in
+            [("nodes", "NodeMetrics", false), ("pods", "PodMetrics", true)]
+        {
+            let resource = Resource {
+                name: name.into(),
+                singular_name: kind.to_ascii_lowercase(),
+                namespaced,
+                kind,
+                kind_group_version: None,
+                verbs: METRICS_VERBS,
+                short_names: &[],
+                categories: &[],
+            };
+            parents.push((resource, &[]));
+        }
     }
     crate::sort::sort_by(&mut parents, |a, b| a.0.name.cmp(&b.0.name));
     let mut out = Vec::new();
@@ -143,6 +176,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("autoscaling", &["v2", "v1"]),
     ("batch", &["v1"]),
     ("discovery.k8s.io", &["v1"]),
+    ("metrics.k8s.io", &["v1beta1"]),
     ("kubeloop.dev", &["v1"]),
 ];
 

@@ -98,17 +98,50 @@ fn autoscaling_prefers_v2_and_serves_v1() {
 }
 
 #[test]
-fn decisions_are_a_read_only_cluster_resource() {
+fn decisions_are_read_only_and_the_sandboxs_resources_are_listed_beside_them() {
     let doc = document(decisions::PATH.strip_suffix("/decisions").unwrap()).unwrap();
     assert_eq!(
-        doc["resources"],
-        json!([{"name": "decisions", "singularName": "decision", "namespaced": false,
-                "kind": "Decision", "verbs": ["get", "list", "watch"]}])
+        names(&doc),
+        ["controllers", "decisions", "eventdrops", "hosts", "loads", "servicetraffics", "settings"]
     );
+    let entry =
+        |n: &str| doc["resources"].as_array().unwrap().iter().find(|r| r["name"] == n).cloned();
+    assert_eq!(
+        entry("decisions"),
+        Some(json!({"name": "decisions", "singularName": "decision", "namespaced": false,
+                "kind": "Decision", "verbs": ["get", "list", "watch"]}))
+    );
+    assert_eq!(
+        entry("loads"),
+        Some(json!({"name": "loads", "singularName": "load", "namespaced": true,
+                "kind": "Load", "verbs": ["get", "list", "update"]}))
+    );
+    // Every listed resource is routed.
+    for r in super::super::sandbox::RESOURCES {
+        assert!(super::super::path::route(&format!("/apis/kubeloop.dev/v1/{}", r.plural)).is_ok());
+    }
     let list = document("/apis").unwrap();
     let groups: Vec<&str> =
         list["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
-    assert_eq!(groups, ["apps", "autoscaling", "batch", "discovery.k8s.io", "kubeloop.dev"]);
+    assert_eq!(
+        groups,
+        ["apps", "autoscaling", "batch", "discovery.k8s.io", "metrics.k8s.io", "kubeloop.dev"]
+    );
+}
+
+#[test]
+fn resource_metrics_are_read_only_pods_and_nodes() {
+    let doc = document("/apis/metrics.k8s.io/v1beta1").unwrap();
+    assert_eq!(
+        doc["resources"],
+        json!([
+            {"name": "nodes", "singularName": "nodemetrics", "namespaced": false, "kind": "NodeMetrics",
+             "verbs": ["get", "list"]},
+            {"name": "pods", "singularName": "podmetrics", "namespaced": true, "kind": "PodMetrics",
+             "verbs": ["get", "list"]},
+        ])
+    );
+    assert_eq!(document("/apis/metrics.k8s.io").unwrap()["preferredVersion"]["version"], "v1beta1");
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod eviction;
 pub mod fields;
 pub mod local;
 pub mod log;
+pub mod metrics;
 mod objects;
 pub mod patch;
 mod path;
@@ -24,6 +25,7 @@ pub mod printers;
 pub mod query;
 mod read;
 pub mod replay;
+pub mod sandbox;
 pub mod status;
 pub mod subresources;
 pub mod table;
@@ -103,6 +105,8 @@ pub fn handle(world: &mut World, req: &Request) -> Reply {
     match route {
         Route::Resource(res) => objects::serve(world, req, &query, &res),
         Route::Decisions => decision_list(world, req, &query),
+        Route::Sandbox(target) => sandbox::serve(world, req, &target),
+        Route::Metrics(target) => metrics::serve(world, req, &query, &target),
     }
 }
 

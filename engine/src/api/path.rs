@@ -5,6 +5,8 @@
 use crate::model::Kind;
 
 use super::decisions;
+use super::metrics;
+use super::sandbox::{self, Target as SandboxTarget};
 use super::Status;
 
 /// A REST resource: a kind we model, or the namespaces themselves.
@@ -30,6 +32,10 @@ pub struct Resource {
 pub enum Route {
     Resource(Resource),
     Decisions,
+    /// One of kubeloop's own resources besides the decisions (`api::sandbox`).
+    Sandbox(SandboxTarget),
+    /// `metrics.k8s.io/v1beta1` pods or nodes (`api::metrics`).
+    Metrics(metrics::Target),
 }
 
 /// The kind served under a group, version and plural.
@@ -81,9 +87,45 @@ pub fn route(path: &str) -> Result<Route, Status> {
         [plural, name, sub] => (*plural, Some(name.to_string()), Some(sub.to_string())),
         _ => return Err(Status::no_route()),
     };
+    if api_version == metrics::API_VERSION {
+        let (pods, namespaced) = match plural {
+            "pods" => (true, true),
+            "nodes" => (false, false),
+            _ => return Err(Status::no_route()),
+        };
+        let misplaced =
+            if namespaced { namespace.is_none() && name.is_some() } else { namespace.is_some() };
+        if sub.is_some() || misplaced {
+            return Err(Status::no_route());
+        }
+        return Ok(Route::Metrics(metrics::Target { pods, namespace, name }));
+    }
+    if api_version == sandbox::API_VERSION {
+        return sandbox_route(plural, namespace, name, sub);
+    }
     let kind = kind_of(group, version, plural).ok_or_else(Status::no_route)?;
     let namespace = if kind.namespaced() { namespace } else { None };
     Ok(Route::Resource(Resource { target: Target::Kind(kind), api_version, namespace, name, sub }))
+}
+
+/// A `kubeloop.dev/v1` path: a namespaced resource's objects live in a namespace, a
+/// cluster-scoped one's outside any, and none has subresources.
+fn sandbox_route(
+    plural: &str,
+    namespace: Option<String>,
+    name: Option<String>,
+    sub: Option<String>,
+) -> Result<Route, Status> {
+    let resource = sandbox::resource(plural).ok_or_else(Status::no_route)?;
+    let misplaced = if resource.namespaced {
+        namespace.is_none() && name.is_some()
+    } else {
+        namespace.is_some()
+    };
+    if sub.is_some() || misplaced {
+        return Err(Status::no_route());
+    }
+    Ok(Route::Sandbox(SandboxTarget { resource, namespace, name }))
 }
 
 fn namespace_route(api_version: String, name: Option<&str>, sub: Option<&str>) -> Route {
@@ -125,6 +167,29 @@ mod tests {
         assert_eq!(res("/api/v1/namespaces").name, None);
         assert_eq!(res("/api/v1/namespaces/x/status").sub.as_deref(), Some("status"));
         assert_eq!(route("/apis/kubeloop.dev/v1/decisions"), Ok(Route::Decisions));
+    }
+
+    #[test]
+    fn the_sandboxs_resources_route_by_scope() {
+        let Ok(Route::Sandbox(t)) = route("/apis/kubeloop.dev/v1/namespaces/default/loads/pod.a")
+        else {
+            panic!("not routed")
+        };
+        assert_eq!(
+            (t.resource.kind, t.namespace.as_deref(), t.name.as_deref()),
+            ("Load", Some("default"), Some("pod.a"))
+        );
+        assert!(matches!(route("/apis/kubeloop.dev/v1/hosts/node-1"), Ok(Route::Sandbox(_))));
+        assert!(matches!(route("/apis/kubeloop.dev/v1/loads"), Ok(Route::Sandbox(_))));
+        for p in [
+            "/apis/kubeloop.dev/v1/namespaces/default/hosts",
+            "/apis/kubeloop.dev/v1/loads/pod.a",
+            "/apis/kubeloop.dev/v1/hosts/node-1/status",
+            "/apis/kubeloop.dev/v1/widgets",
+            "/apis/kubeloop.dev/v2/hosts",
+        ] {
+            assert_eq!(route(p).unwrap_err().code, 404, "{p}");
+        }
     }
 
     #[test]

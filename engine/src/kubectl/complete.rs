@@ -1,9 +1,13 @@
-//! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object names from the live cluster,
-//! and each command's subcommands and flags from the command table (`verbs.rs`).
+//! Tab completion for the command box and the `kubeloop` prompt: verbs, kinds and object
+//! names, each a LIST of the server (as kubectl's `__complete` lists resources,
+//! kubectl/pkg/util/completion/completion.go `CompGetResource`), the loops by the names the
+//! server lists them under, and each command's subcommands and flags from the command table
+//! (`verbs.rs`).
 
-use crate::controllers::ControllerName;
-use crate::model::{Kind, Resource};
-use crate::world::World;
+use serde_json::Value;
+
+use crate::api::client::{self, Api, Call, Verb};
+use crate::model::Kind;
 
 /// Commands the page runs itself rather than kubectl (`edit` opens its YAML editor).
 const PAGE_VERBS: &[&str] = &["edit"];
@@ -44,18 +48,26 @@ fn kind_words() -> Vec<String> {
     words
 }
 
-fn names(world: &World, kind: Kind) -> Vec<String> {
-    let s = &world.store;
+/// The names of `kind`'s objects in the default namespace; none when the server refuses.
+fn names(api: &mut dyn Api, kind: Kind) -> Vec<String> {
     if kind == Kind::Event {
         return Vec::new();
     }
-    crate::with_kind!(kind, T => {
-        s.list::<T>(Some("default"), None).map(|o| o.meta().name.clone()).collect()
-    })
+    let listed = client::list(api, kind, "default", None, None).unwrap_or_default();
+    listed.iter().map(|o| o.meta().name.clone()).collect()
+}
+
+/// The loops, as the `kubeloop.dev/v1` `controllers` list names them.
+fn loops(api: &mut dyn Api) -> Vec<String> {
+    let call = Call::extension(Verb::List, "controllers", "", None, None);
+    let listed = client::body(api, &call).unwrap_or_default();
+    let items = listed.get("items").and_then(Value::as_array);
+    let name = |c: &Value| c.pointer("/metadata/name").and_then(Value::as_str).map(String::from);
+    items.into_iter().flatten().filter_map(name).collect()
 }
 
 /// The candidates for the last word of `line`.
-pub fn candidates(line: &str, world: &World) -> Vec<String> {
+pub fn candidates(line: &str, api: &mut dyn Api) -> Vec<String> {
     let ends_with_space = line.ends_with(' ');
     let mut words: Vec<&str> = line.split_whitespace().collect();
     // `K` is a phone's capitalised `k` (run.rs reads it so too).
@@ -86,8 +98,8 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
         // A command's subcommands, from the command table.
         ["k" | "kubectl", verb @ ("rollout" | "set" | "top")] => subcommands(&[verb]),
         ["k" | "kubectl", "rollout", _] => {
-            let of = |kind, short: &str| -> Vec<String> {
-                names(world, kind).into_iter().map(|n| format!("{short}/{n}")).collect()
+            let mut of = |kind, short: &str| -> Vec<String> {
+                names(api, kind).into_iter().map(|n| format!("{short}/{n}")).collect()
             };
             let mut all = of(Kind::Deployment, "deploy");
             all.extend(of(Kind::DaemonSet, "ds"));
@@ -95,9 +107,9 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             all
         }
         ["k" | "kubectl", "set", "image" | "env" | "resources"] | ["load"] => {
-            names(world, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
+            names(api, Kind::Deployment).into_iter().map(|n| format!("deploy/{n}")).collect()
         }
-        ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(world, Kind::Node),
+        ["k" | "kubectl", "cordon" | "uncordon" | "drain"] => names(api, Kind::Node),
         ["k" | "kubectl", "create"] => {
             let mut words = subcommands(&["create"]);
             words.push("-f".into());
@@ -116,18 +128,16 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             kind_words().into_iter().filter(|w| !categories.contains(&w.as_str())).collect()
         }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
-        ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(world, Kind::Pod),
+        ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(api, Kind::Pod),
         ["k" | "kubectl", "top"] => vec!["pod".into(), "node".into()],
-        ["k" | "kubectl", "top", "pod"] => names(world, Kind::Pod),
-        ["k" | "kubectl", "top", "node"] => names(world, Kind::Node),
-        ["traffic"] => {
-            names(world, Kind::Service).into_iter().map(|n| format!("svc/{n}")).collect()
-        }
+        ["k" | "kubectl", "top", "pod"] => names(api, Kind::Pod),
+        ["k" | "kubectl", "top", "node"] => names(api, Kind::Node),
+        ["traffic"] => names(api, Kind::Service).into_iter().map(|n| format!("svc/{n}")).collect(),
         ["k" | "kubectl", _verb] => {
             if let Some((ty, _)) = partial.split_once('/') {
                 match Kind::from_resource(ty) {
                     Some(kind) => {
-                        names(world, kind).into_iter().map(|n| format!("{ty}/{n}")).collect()
+                        names(api, kind).into_iter().map(|n| format!("{ty}/{n}")).collect()
                     }
                     None => Vec::new(),
                 }
@@ -136,24 +146,19 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
             }
         }
         ["k" | "kubectl", _verb, ty, ..] if !ty.starts_with('-') => match Kind::from_resource(ty) {
-            Some(kind) => names(world, kind),
+            Some(kind) => names(api, kind),
             None => Vec::new(),
         },
         ["node"] => ["add", "remove", "fail", "recover", "toleration"]
             .iter()
             .map(|s| s.to_string())
             .collect(),
-        ["node", "remove" | "fail" | "recover"] => names(world, Kind::Node),
+        ["node", "remove" | "fail" | "recover"] => names(api, Kind::Node),
         ["controller"] => {
             ["stop", "start", "pause", "list"].iter().map(|s| s.to_string()).collect()
         }
         // Every loop by its short name (`controller stop|start NAME`), and `all`.
-        ["controller", _] => ControllerName::ALL
-            .iter()
-            .map(|c| c.short())
-            .chain(["all"])
-            .map(str::to_string)
-            .collect(),
+        ["controller", _] => loops(api).into_iter().chain(["all".to_string()]).collect(),
         _ => Vec::new(),
     };
     let mut out: Vec<String> = pool.into_iter().filter(|c| c.starts_with(partial)).collect();
@@ -163,8 +168,8 @@ pub fn candidates(line: &str, world: &World) -> Vec<String> {
 }
 
 /// Completes the line: the unique candidate, or the longest common prefix of several.
-pub fn complete(line: &str, world: &World) -> Option<String> {
-    let cands = candidates(line, world);
+pub fn complete(line: &str, api: &mut dyn Api) -> Option<String> {
+    let cands = candidates(line, api);
     let first = cands.first()?;
     let common = cands.iter().skip(1).fold(first.clone(), |acc, c| {
         acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect()
@@ -188,7 +193,7 @@ mod tests {
         let ds = "k apply -f - <<EOF\nkind: DaemonSet\napiVersion: apps/v1\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec: {containers: [{name: a, image: nginx}]}\nEOF";
         assert_eq!(s.run(ds).status, 0);
         assert_eq!(
-            complete("k rollout history d", &s.world).as_deref(),
+            complete("k rollout history d", s.api()).as_deref(),
             Some("k rollout history ds/agent ")
         );
     }
@@ -197,7 +202,7 @@ mod tests {
     fn completes_verbs_kinds_and_names() {
         let mut s = Session::script(1);
         s.run("k create deployment web --image=nginx:1.27 --replicas=1; settle");
-        let w = &s.world;
+        let w = s.api();
         assert_eq!(complete("k sc", w).as_deref(), Some("k scale "));
         assert_eq!(complete("k get deplo", w).as_deref(), Some("k get deploy"));
         assert_eq!(complete("k get deploym", w).as_deref(), Some("k get deployments "));
@@ -222,7 +227,7 @@ mod tests {
             Some("k create service nodeport ")
         );
         s.run("k expose deploy web --port=80");
-        let w = &s.world;
+        let w = s.api();
         assert_eq!(complete("k describe svc w", w).as_deref(), Some("k describe svc web "));
         assert_eq!(candidates("k get endp", w), vec!["endpoints", "endpointslices"]);
         assert_eq!(candidates("K get endp", w), vec!["endpoints", "endpointslices"], "K is k");
@@ -235,9 +240,10 @@ mod tests {
 
     #[test]
     fn every_kind_the_engine_knows_is_offered_by_its_plural_and_short_names() {
-        let w = World::new(1);
-        let words = candidates("k get ", &w);
-        let explain = candidates("k explain ", &w);
+        let mut s = Session::script(1);
+        let w = s.api();
+        let words = candidates("k get ", w);
+        let explain = candidates("k explain ", w);
         for kind in Kind::ALL {
             assert!(words.iter().any(|c| c == kind.plural()), "get offers no {}", kind.plural());
             assert!(explain.iter().any(|c| c == kind.plural()), "explain offers no {kind}");
@@ -247,28 +253,29 @@ mod tests {
         }
         assert!(words.contains(&"all".to_string()) && !explain.contains(&"all".to_string()));
         assert_eq!(
-            complete("k get horizontalpod", &w).as_deref(),
+            complete("k get horizontalpod", w).as_deref(),
             Some("k get horizontalpodautoscalers ")
         );
-        assert_eq!(complete("k describe pv", &w).as_deref(), Some("k describe pvc "));
-        let loops = candidates("controller stop ", &w);
-        for c in ControllerName::ALL {
-            assert!(loops.iter().any(|l| l == c.short()), "controller offers no {c}");
+        assert_eq!(complete("k describe pv", w).as_deref(), Some("k describe pvc "));
+        let loops = candidates("controller stop ", w);
+        for c in ["replicaset", "deployment", "scheduler", "kubelet", "all"] {
+            assert!(loops.iter().any(|l| l == c), "controller offers no {c}");
         }
     }
 
     #[test]
     fn completes_each_verbs_flags_and_output_formats() {
-        let w = World::new(1);
+        let mut s = Session::script(1);
+        let w = s.api();
         assert_eq!(
-            complete("k scale deploy/web --rep", &w).as_deref(),
+            complete("k scale deploy/web --rep", w).as_deref(),
             Some("k scale deploy/web --replicas ")
         );
-        assert_eq!(candidates("k get pods --sh", &w), vec!["--show-labels"]);
-        assert_eq!(candidates("k logs web --ta", &w), vec!["--tail"]);
-        assert!(candidates("k delete pod x -", &w).contains(&"--cascade".to_string()));
-        assert_eq!(candidates("k get pods -o ya", &w), vec!["yaml"]);
-        assert!(candidates("k create deployment web --im", &w) == vec!["--image"]);
-        assert!(candidates("k frob --x", &w).is_empty());
+        assert_eq!(candidates("k get pods --sh", w), vec!["--show-labels"]);
+        assert_eq!(candidates("k logs web --ta", w), vec!["--tail"]);
+        assert!(candidates("k delete pod x -", w).contains(&"--cascade".to_string()));
+        assert_eq!(candidates("k get pods -o ya", w), vec!["yaml"]);
+        assert!(candidates("k create deployment web --im", w) == vec!["--image"]);
+        assert!(candidates("k frob --x", w).is_empty());
     }
 }

@@ -322,6 +322,7 @@ fn send_delete(
                 query: Vec::new(),
                 body: Some(body.clone()),
                 as_table: false,
+                extension: None,
             };
             s.api().send(&call)
         }
@@ -367,10 +368,6 @@ impl DeleteWait {
             self.targets.iter().map(|(k, _, n, _)| format!("{}/{n}", k.kind_group())).collect();
         format!("waiting for {} to be deleted", names.join(", "))
     }
-}
-
-pub fn still_there(s: &Session, w: &(Kind, String, String, String)) -> bool {
-    present(&s.world, w)
 }
 
 /// Whether the object with that UID is still stored (a new one of the same name is not it).

@@ -95,6 +95,7 @@ impl DryRun {
             query: Vec::new(),
             body: Some(generated_json(&obj)),
             as_table: false,
+            extension: None,
         }
         .dry_run(self == DryRun::Server)
         .field_manager(manager);

@@ -5,9 +5,9 @@
 //! family) and `echo`. There are no processes or files behind them, so anything else, and
 //! interactive shells, are refused by name.
 
+use crate::api::client::{self, Call, Refusal, Verb};
 use crate::controllers::kubelet::{image_behaviour, parse_image, App, ImageBehaviour};
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::{KubectlError, Output, Session};
@@ -93,24 +93,25 @@ fn default_container(pod: &Pod, quiet: bool, out: &mut Output) -> String {
 }
 
 /// POD, pod/NAME, or a workload whose selector picks the pod as polymorphichelpers
-/// `AttachablePodForObjectFn` does: the most active one (`sort.Reverse(ActivePods)`).
-fn find_pod(s: &Session, ns: &str, target: &str) -> Result<Pod, KubectlError> {
-    let store = &s.world.store;
+/// `AttachablePodForObjectFn` does: a GET of the object, then a list of the pods its
+/// selector names, of which the most active one (`sort.Reverse(ActivePods)`).
+fn find_pod(s: &mut Session, ns: &str, target: &str) -> Result<Pod, KubectlError> {
     let (kind, name) = match target.split_once('/') {
         Some((ty, name)) => (super::resource::kind_of(ty)?, name),
         None => (Kind::Pod, target),
     };
-    let not_found = || KubectlError::from(ApiError::NotFound { kind, name: name.into() });
-    let selector = match kind {
-        Kind::Pod => return store.get::<Pod>(ns, name).cloned().ok_or_else(not_found),
-        Kind::Deployment => {
-            store.get::<Deployment>(ns, name).ok_or_else(not_found)?.spec.selector.clone()
-        }
-        Kind::ReplicaSet => {
-            store.get::<ReplicaSet>(ns, name).ok_or_else(not_found)?.spec.selector.clone()
-        }
-        Kind::Service => {
-            let svc = store.get::<Service>(ns, name).ok_or_else(not_found)?;
+    if !matches!(kind, Kind::Pod | Kind::Deployment | Kind::ReplicaSet | Kind::Service) {
+        return Err(KubectlError::Usage(format!(
+            "cannot attach to *v1.{}: selector for *v1.{} not implemented",
+            kind.as_str(),
+            kind.as_str()
+        )));
+    }
+    let selector = match client::get(s.api(), kind, ns, name)? {
+        Object::Pod(p) => return Ok((*p).clone()),
+        Object::Deployment(d) => d.spec.selector.clone(),
+        Object::ReplicaSet(rs) => rs.spec.selector.clone(),
+        Object::Service(svc) => {
             if svc.spec.selector.is_empty() {
                 return Err(KubectlError::Usage(format!(
                     "cannot attach to *v1.Service: invalid service '{name}': Service is defined without a selector"
@@ -121,22 +122,26 @@ fn find_pod(s: &Session, ns: &str, target: &str) -> Result<Pod, KubectlError> {
         other => {
             return Err(KubectlError::Usage(format!(
                 "cannot attach to *v1.{}: selector for *v1.{} not implemented",
-                other.as_str(),
-                other.as_str()
+                other.kind().as_str(),
+                other.kind().as_str()
             )))
         }
     };
     let selector = selector
         .try_to_selector()
         .map_err(|e| KubectlError::Usage(format!("invalid label selector: {e}")))?;
-    let mut pods: Vec<&Pod> = store
-        .list::<Pod>(Some(ns), None)
-        .filter(|p| selector.matches(&p.metadata.labels))
+    let listed = client::list(s.api(), Kind::Pod, ns, Some(&selector.to_string()), None)?;
+    let mut pods: Vec<Pod> = listed
+        .into_iter()
+        .filter_map(|o| match o {
+            Object::Pod(p) => Some((*p).clone()),
+            _ => None,
+        })
         .collect();
-    crate::sort::sort_by(&mut pods, |a, b| most_active(a, b));
+    crate::sort::sort_by(&mut pods, most_active);
     // GetFirstPod waits --pod-running-timeout for one to appear; nothing appears meanwhile.
-    pods.first()
-        .map(|p| (*p).clone())
+    pods.into_iter()
+        .next()
         .ok_or_else(|| KubectlError::Usage("timed out waiting for the condition".into()))
 }
 
@@ -165,31 +170,37 @@ fn most_active(a: &Pod, b: &Pod) -> std::cmp::Ordering {
 /// The API server's checks before it proxies to the kubelet (pkg/registry/core/pod
 /// `streamLocation`), then the kubelet's: the container must be running.
 fn container_status(
-    s: &Session,
+    s: &mut Session,
     pod: &Pod,
     container: &str,
 ) -> Result<ContainerStatus, KubectlError> {
     let name = &pod.metadata.name;
-    let bad_request = |message: String| KubectlError::from(ApiError::BadRequest { message });
+    // The API server's BadRequest (it answers these before it dials the kubelet).
+    let bad_request = |message: String| {
+        KubectlError::Server(Refusal {
+            code: 400,
+            reason: "BadRequest".into(),
+            message,
+            details: Box::default(),
+        })
+    };
     if !pod.spec.containers.iter().any(|c| c.name == container) {
         return Err(bad_request(format!("container {container} is not valid for pod {name}")));
     }
     let Some(node) = pod.node() else {
         return Err(bad_request(format!("pod {name} does not have a host assigned")));
     };
-    if !s.world.hosts.get(node).is_some_and(|h| h.up) {
-        let ip = s
-            .world
-            .store
-            .get::<Node>("", node)
-            .and_then(|n| {
-                n.status
-                    .addresses
-                    .iter()
-                    .find(|a| a.type_ == "InternalIP")
-                    .map(|a| a.address.clone())
-            })
-            .unwrap_or_default();
+    if !kubelet_answers(s, node) {
+        let ip = match client::get(s.api(), Kind::Node, "", node) {
+            Ok(Object::Node(n)) => n
+                .status
+                .addresses
+                .iter()
+                .find(|a| a.type_ == "InternalIP")
+                .map(|a| a.address.clone())
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
         return Err(KubectlError::Plain(format!(
             "Error from server: error dialing backend: dial tcp {ip}:10250: i/o timeout"
         )));
@@ -206,6 +217,18 @@ fn container_status(
                 "unable to upgrade connection: container not found ({container:?})"
             ))
         })
+}
+
+/// Whether the node's kubelet would take the API server's call: the sandbox's `hosts`
+/// resource says whether its machine is up. A server without that resource (a real cluster)
+/// is taken to reach its kubelets; a host the sandbox has no machine for does not answer.
+fn kubelet_answers(s: &mut Session, node: &str) -> bool {
+    let call = Call::extension(Verb::Get, "hosts", "", Some(node), None);
+    match client::body(s.api(), &call) {
+        Ok(host) => host.pointer("/spec/up").and_then(serde_json::Value::as_bool) == Some(true),
+        // A missing host names itself in the Status's details; a missing route does not.
+        Err(refusal) => !(refusal.is_not_found() && refusal.details.get("name").is_some()),
+    }
 }
 
 /// What the image's filesystem looks like, for `ls /` and which commands exist.
@@ -266,7 +289,7 @@ fn root_listing(f: Family) -> Vec<&'static str> {
 }
 
 fn run_command(
-    s: &Session,
+    s: &mut Session,
     pod: &Pod,
     container: &str,
     status: &ContainerStatus,

@@ -5,10 +5,13 @@
 //! started (pkg/kubelet/envvars/envvars.go `FromServices`), and the `HOME` runc adds.
 //! It does not model ConfigMaps, Secrets or image-specific variables.
 
+use std::rc::Rc;
+
 use serde_json::Value;
 
+use crate::api::client;
 use crate::clock::Time;
-use crate::model::{ContainerStatus, Pod, Service};
+use crate::model::{ContainerStatus, Kind, Object, Pod, Service};
 
 use super::Session;
 
@@ -16,7 +19,7 @@ use super::Session;
 const IMAGE_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 pub(super) fn environment(
-    s: &Session,
+    s: &mut Session,
     pod: &Pod,
     container: &str,
     status: &ContainerStatus,
@@ -24,16 +27,24 @@ pub(super) fn environment(
 ) -> Vec<(String, String)> {
     let started = status.state.running.as_ref().and_then(|r| r.started_at).unwrap_or(Time::ZERO);
     let links = pod.spec.enable_service_links.unwrap_or(true);
-    // The kubelet reads Services from its informer when it creates the container; it
-    // iterates a map, so real order varies: here Services go by name, each as FromServices
-    // lists its variables.
-    let services: Vec<&Service> = s
-        .world
-        .store
-        .list::<Service>(Some(&pod.metadata.namespace), None)
-        .filter(|svc| links && svc.metadata.creation_timestamp.is_none_or(|t| t <= started))
+    // The kubelet reads Services from its informer when it creates the container (here a
+    // list of the namespace's, which the server answers in name order); it iterates a map,
+    // so real order varies: here Services go by name, each as FromServices lists its
+    // variables. Without service links it reads none.
+    let listed = match links {
+        true => client::list(s.api(), Kind::Service, &pod.metadata.namespace, None, None),
+        false => Ok(Vec::new()),
+    };
+    let services: Vec<Rc<Service>> = listed
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|o| match o {
+            Object::Service(svc) => Some(svc),
+            _ => None,
+        })
+        .filter(|svc| svc.metadata.creation_timestamp.is_none_or(|t| t <= started))
         .collect();
-    let service_env = from_services(&services);
+    let service_env = from_services(&services.iter().map(Rc::as_ref).collect::<Vec<_>>());
     // The spec's variables, each resolved against those before it and the Services'.
     let mut spec_env: Vec<(String, String)> = Vec::new();
     let entries = pod

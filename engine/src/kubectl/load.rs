@@ -1,20 +1,18 @@
 //! `load`: the sandbox's stand-in for work a workload's users give it, beyond the requests
 //! Services carry (`traffic`). `load KIND/NAME CPU` makes every pod the object owns, now and
 //! later, use CPU more CPU (millicores, as a quantity: `300m`, `1.5`); `load KIND/NAME 0`
-//! stops it; `load` alone lists the loads. The usage it drives is `world/usage`'s.
+//! stops it; `load` alone lists the loads. A client of the `kubeloop.dev/v1` `loads`
+//! resource (`api::sandbox`): PUT one load, GET the namespace's list.
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Call, Verb};
+use crate::api::sandbox::{load_name, LOADABLE, MAX_LOAD_MILLI};
 use crate::model::quantity;
 use crate::model::Kind;
-use crate::store::Key;
-use crate::world::usage::MAX_LOAD_MILLI;
 
-use super::get::get_named;
 use super::printers::TabWriter;
 use super::{KubectlError, Output, Session};
-
-/// The objects whose pods `load` reaches (world/usage `Loads::for_pod`).
-const LOADABLE: [Kind; 6] =
-    [Kind::Deployment, Kind::ReplicaSet, Kind::StatefulSet, Kind::DaemonSet, Kind::Job, Kind::Pod];
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (ns, argv) = match argv {
@@ -23,7 +21,8 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     };
     match argv {
         [] => {
-            out.out(list(s, &ns));
+            let listed = list(s, &ns)?;
+            out.out(listed);
             Ok(0)
         }
         [target, cpu] => {
@@ -49,11 +48,15 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
                         MAX_LOAD_MILLI / 1000
                     ))
                 })?;
-            if get_named(&s.world.store, kind, &ns, name).is_none() {
-                return Err(crate::store::ApiError::NotFound { kind, name: name.into() }.into());
-            }
             let milli = u32::try_from(milli).unwrap_or(MAX_LOAD_MILLI);
-            s.world.set_load(kind, Key::new(&ns, name), milli);
+            let load = load_name(kind, name);
+            let body = json!({
+                "apiVersion": client::EXTENSION_GROUP_VERSION, "kind": "Load",
+                "metadata": { "name": load, "namespace": ns },
+                "spec": { "cpu": format!("{milli}m") },
+            });
+            let put = Call::extension(Verb::Update, "loads", &ns, Some(&load), Some(body));
+            client::body(s.api(), &put)?;
             let what = format!("{}/{name}", kind.as_str().to_lowercase());
             if milli == 0 {
                 out.out(format!("kubeloop: {what}'s pods have no extra load\n"));
@@ -72,26 +75,19 @@ fn usage(why: &str) -> KubectlError {
     ))
 }
 
-fn list(s: &Session, ns: &str) -> String {
+/// The namespace's loads, as the server lists them (by kind, then name).
+fn list(s: &mut Session, ns: &str) -> Result<String, KubectlError> {
+    let listed = client::body(s.api(), &Call::extension(Verb::List, "loads", ns, None, None))?;
     let mut rows = vec![vec!["OBJECT".to_string(), "CPU PER POD".to_string()]];
-    for kind in LOADABLE {
-        for o in super::get::list_kind(
-            &s.world.store,
-            kind,
-            Some(ns),
-            &crate::labels::selector::Selector::everything(),
-        ) {
-            let milli = s.world.loads().get(kind, &Key::new(ns, &o.meta().name));
-            if milli > 0 {
-                rows.push(vec![
-                    format!("{}/{}", kind.as_str().to_lowercase(), o.meta().name),
-                    format!("{milli}m"),
-                ]);
-            }
-        }
+    for load in listed.get("items").and_then(Value::as_array).into_iter().flatten() {
+        let text = |p: &str| load.pointer(p).and_then(Value::as_str).unwrap_or_default();
+        rows.push(vec![
+            format!("{}/{}", text("/spec/target/kind").to_lowercase(), text("/spec/target/name")),
+            text("/spec/cpu").to_string(),
+        ]);
     }
     if rows.len() == 1 {
-        return format!("No loads set in {ns} namespace.\n");
+        return Ok(format!("No loads set in {ns} namespace.\n"));
     }
-    TabWriter::default().write_rows(&rows)
+    Ok(TabWriter::default().write_rows(&rows))
 }

@@ -51,6 +51,7 @@ mod rollout;
 mod rollout_sets;
 mod run;
 mod sandbox;
+mod sandbox_cluster;
 mod scale;
 mod set_common;
 mod set_env;
@@ -238,6 +239,12 @@ impl Session {
     /// the page sets), from which describe and the printers count ages.
     pub fn now(&self) -> crate::clock::Time {
         self.world.now()
+    }
+
+    /// Lets one tick of simulated time pass while a command polls the API in a script
+    /// (drain waiting for its evicted pods to go).
+    pub(super) fn step(&mut self) {
+        self.world.step();
     }
 
     /// The API server this session's kubectl talks to: the built-in cluster, in process.

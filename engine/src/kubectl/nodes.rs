@@ -10,9 +10,12 @@ use crate::clock::Time;
 use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::delete::still_there;
 use super::resource;
 use super::{KubectlError, Output, Session};
+
+/// How long a drain waits for its evicted pods to go: kubectl waits without end by default
+/// (`--timeout=0`); the sandbox stops where `settle` would, after ten simulated minutes.
+const WAIT_FOR_DELETE_MS: i64 = 10 * 60 * 1000;
 
 pub(super) const NODE_FLAGS: &[FlagSpec] = &[
     switch("ignore-daemonsets", None),
@@ -179,7 +182,7 @@ fn drain_one(
     for p in &pods {
         out.out(format!("evicting pod {}/{}\n", p.metadata.namespace, p.metadata.name));
     }
-    let mut uids = Vec::new();
+    let mut evicted = Vec::new();
     for p in &pods {
         // drain.go EvictPod: a policy/v1 Eviction with the delete options
         // (`makeDeleteOptions`: the grace period only when one was given).
@@ -196,34 +199,43 @@ fn drain_one(
             "deleteOptions": delete_options,
         }));
         if (200..300).contains(&s.api().send(&call).code) {
-            uids.push((
-                Kind::Pod,
-                p.metadata.namespace.clone(),
-                p.metadata.name.clone(),
-                p.metadata.uid.clone(),
-            ));
+            evicted.push((ns.clone(), pod.clone(), p.metadata.uid.clone()));
         }
     }
-    let deadline: Time = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
-    let mut reported = vec![false; uids.len()];
+    // drain.go waitForDelete: each evicted pod is polled until it is gone or another pod
+    // took its name. Simulated time passes a tick at a time meanwhile.
+    let deadline: Time = s.now().plus_millis(WAIT_FOR_DELETE_MS);
+    let mut reported = vec![false; evicted.len()];
     while s.now() < deadline {
-        for (i, w) in uids.iter().enumerate() {
-            if !reported[i] && !still_there(s, w) {
+        for (i, pod) in evicted.iter().enumerate() {
+            if !reported[i] && gone(s, pod) {
                 reported[i] = true;
-                out.out(format!("pod/{} evicted\n", w.2));
+                out.out(format!("pod/{} evicted\n", pod.1));
             }
         }
         if reported.iter().all(|r| *r) {
             break;
         }
-        s.world.step();
+        s.step();
     }
     Ok(())
 }
 
+/// Whether a pod (namespace, name, uid) is gone: not found, or found with another UID
+/// (drain.go waitForDelete's test).
+fn gone(s: &mut Session, (ns, name, uid): &(String, String, String)) -> bool {
+    match client::get(s.api(), Kind::Pod, ns, name) {
+        Ok(pod) => &pod.meta().uid != uid,
+        Err(refusal) => refusal.is_not_found(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::api::client::{self, Call};
+    use crate::api::patch::PatchType;
     use crate::kubectl::Session;
+    use crate::model::Kind;
 
     /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
     fn session() -> Session {
@@ -274,14 +286,10 @@ mod tests {
     #[test]
     fn a_finished_bare_pod_does_not_block_a_drain() {
         let mut s = session();
-        let key = crate::store::Key::new("default", "solo");
-        let now = s.now();
-        s.world
-            .store
-            .modify_status::<crate::model::Pod>(&key.ns, &key.name, now, |p| {
-                p.status.phase = crate::model::PodPhase::Succeeded
-            })
-            .unwrap();
+        // The pod's status as its kubelet would write it once the container exits 0.
+        let finished = serde_json::json!({ "status": { "phase": "Succeeded" } });
+        let call = Call::patch(Kind::Pod, "default", "solo", PatchType::Merge, finished);
+        client::object(s.api(), &call.sub("status")).unwrap();
         let out = s.run("k drain node-1");
         assert_eq!(out.status, 0, "{}", out.text());
         assert!(out.text().ends_with("node/node-1 drained\n"), "{}", out.text());

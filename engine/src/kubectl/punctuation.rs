@@ -215,8 +215,7 @@ mod tests {
 
     #[test]
     fn a_session_reads_a_phones_input_and_says_so_once() {
-        use crate::kubectl::{Mode, Session};
-        let mut s = Session::new(crate::world::World::new(1), Mode::Script);
+        let mut s = crate::kubectl::Session::script(1);
         let out = s.run("K create deployment web —image=nginx:1.27 —replicas=2");
         assert_eq!(out.status, 0, "{}", out.text());
         assert_eq!(

@@ -60,6 +60,7 @@ fn call_for(verb: Verb, obj: &Object, body: Value) -> Call {
         query: Vec::new(),
         body: Some(body),
         as_table: false,
+        extension: None,
     }
 }
 

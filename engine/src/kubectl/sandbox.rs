@@ -1,15 +1,13 @@
 //! The sandbox's own commands, for what a real cluster does by itself: nodes failing,
-//! controllers stopping, watch events getting lost, and time passing (`sleep`, `settle`).
+//! controllers stopping, watch events getting lost (clients of `kubeloop.dev/v1`, in
+//! `sandbox_cluster.rs`), and time passing (`sleep`, `settle`) or starting over (`reset`),
+//! which belong to the sandbox's own clock and cluster rather than to any API.
 
-use crate::controllers::ControllerName;
-use crate::model::DEFAULT_MAX_PODS;
-use crate::world::{RunState, World};
+use crate::world::World;
 
 pub use super::help::{help, kubectl_help};
 use super::{KubectlError, Output, Session};
 
-/// The most nodes `node add` creates at once.
-const MAX_NODE_ADD: u32 = 1000;
 /// The longest `sleep` accepted: one simulated day.
 const MAX_SLEEP_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -57,19 +55,6 @@ pub fn parse_timeout(argv: &[String]) -> Result<(i64, &[String]), KubectlError> 
         ));
     }
     Ok((ms, &argv[1..]))
-}
-
-fn controller_list(w: &World) -> String {
-    let mut s = String::from("CONTROLLER          STATE\n");
-    for c in ControllerName::ALL {
-        let state = match w.controller_state(c) {
-            RunState::Running => "running",
-            RunState::Paused => "paused",
-            RunState::Stopped => "stopped",
-        };
-        s.push_str(&format!("{:<20}{state}\n", c.short()));
-    }
-    s
 }
 
 /// Sandbox commands and shell builtins. Unknown commands get bash's wording.
@@ -131,134 +116,15 @@ pub fn run(
             Ok(0)
         }
         "export" => super::export::run(s, argv, out),
-        "node" | "nodes" => node(s, argv, out),
-        "controller" | "controllers" => controller(s, argv, out),
+        "node" | "nodes" => super::sandbox_cluster::node(s, argv, out),
+        "controller" | "controllers" => super::sandbox_cluster::controller(s, argv, out),
         "traffic" => super::traffic::run(s, argv, out),
         "load" => super::load::run(s, argv, out),
-        "events" => match (arg(0), arg(1)) {
-            (Some("drop"), Some(n)) => {
-                let n: u32 =
-                    n.parse().map_err(|_| KubectlError::Usage(format!("invalid count \"{n}\"")))?;
-                s.world.drop_events(n);
-                out.out(format!("kubeloop: the next {n} watch events will be lost before any controller sees them\n"));
-                Ok(0)
-            }
-            _ => Err(KubectlError::Usage("usage: events drop N".into())),
-        },
+        "events" => super::sandbox_cluster::events(s, argv, out),
         other => {
             Err(KubectlError::Plain(format!("kubeloop: {other}: command not found (type `help`)")))
         }
     }
-}
-
-fn node(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let sub = argv.first().map(String::as_str);
-    let name = argv.get(1).map(String::as_str);
-    match (sub, name) {
-        (Some("add"), _) => {
-            let mut count = 1u32;
-            let mut max_pods = DEFAULT_MAX_PODS;
-            let mut i = 1;
-            while i < argv.len() {
-                let a = &argv[i];
-                if let Some(v) = a.strip_prefix("--max-pods=") {
-                    max_pods = v.parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| {
-                        KubectlError::Usage(format!("invalid --max-pods \"{v}\" (1 to 10000)"))
-                    })?;
-                } else if a == "--max-pods" {
-                    i += 1;
-                    let v = argv.get(i).map(String::as_str).unwrap_or("");
-                    max_pods = v.parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| {
-                        KubectlError::Usage(format!("invalid --max-pods \"{v}\" (1 to 10000)"))
-                    })?;
-                } else {
-                    count = a.parse().ok().filter(|n| (1..=MAX_NODE_ADD).contains(n)).ok_or_else(|| {
-                        KubectlError::Usage(format!("invalid node count \"{a}\" (1 to {MAX_NODE_ADD})"))
-                    })?;
-                }
-                i += 1;
-            }
-            for n in s.world.add_nodes(count, max_pods) {
-                out.out(format!("node/{n} added\n"));
-            }
-            Ok(0)
-        }
-        (Some("remove"), Some(n)) => {
-            s.world.remove_node(n)?;
-            out.out(format!("node/{n} removed\n"));
-            Ok(0)
-        }
-        (Some("fail"), Some(n)) => {
-            s.world.fail_node(n)?;
-            out.out(format!(
-                "node/{n} stopped reporting; NotReady after {}s, its pods evicted {}s later\n",
-                s.world.config.node_monitor_grace_ms / 1000,
-                s.world.config.toleration_seconds
-            ));
-            Ok(0)
-        }
-        (Some("recover"), Some(n)) => {
-            s.world.recover_node(n)?;
-            out.out(format!("node/{n} is reporting again\n"));
-            Ok(0)
-        }
-        (Some("toleration"), Some(v)) => {
-            let secs: i64 = v
-                .trim_end_matches('s')
-                .parse()
-                .ok()
-                .filter(|n| (0..=86_400).contains(n))
-                .ok_or_else(|| KubectlError::Usage(format!("invalid toleration \"{v}\" (0 to 86400 seconds)")))?;
-            s.world.config.toleration_seconds = secs;
-            out.out(format!("kubeloop: pods on an unreachable node are evicted after {secs}s\n"));
-            Ok(0)
-        }
-        _ => Err(KubectlError::Usage(
-            "usage: node add [COUNT] [--max-pods=N] | node remove NAME | node fail NAME | node recover NAME | node toleration SECONDS".into(),
-        )),
-    }
-}
-
-fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
-    let sub = argv.first().map(String::as_str);
-    if matches!(sub, None | Some("list" | "status")) {
-        out.out(controller_list(&s.world));
-        return Ok(0);
-    }
-    let state = match sub {
-        Some("stop") => RunState::Stopped,
-        Some("start" | "resume") => RunState::Running,
-        Some("pause") => RunState::Paused,
-        _ => {
-            return Err(KubectlError::Usage(
-                "usage: controller stop|start|pause NAME | controller list".into(),
-            ))
-        }
-    };
-    let Some(name) = argv.get(1) else {
-        return Err(KubectlError::Usage("usage: controller stop|start|pause NAME".into()));
-    };
-    let names: Vec<ControllerName> = if name == "all" || name == "controller-manager" {
-        ControllerName::ALL.to_vec()
-    } else {
-        vec![ControllerName::from_short(name).ok_or_else(|| {
-            let known: Vec<&str> = ControllerName::ALL.iter().map(|c| c.short()).collect();
-            KubectlError::Usage(format!(
-                "unknown controller \"{name}\" (one of: {}, all)",
-                known.join(", ")
-            ))
-        })?]
-    };
-    for c in names {
-        s.world.set_controller(c, state);
-        let word = match state {
-            RunState::Running => "started",
-            RunState::Paused => "paused",
-            RunState::Stopped => "stopped",
-        };
-        out.out(format!("controller/{c} {word}\n"));
-    }
-    Ok(0)
 }
 
 #[cfg(test)]

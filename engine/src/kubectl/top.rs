@@ -1,14 +1,17 @@
 //! `kubectl top pod|node` (kubectl/pkg/cmd/top/top_pod.go, top_node.go), printed as
-//! kubectl/pkg/metricsutil/metrics_printer.go prints them, over the usage the world
-//! simulates (`world/usage`), as metrics-server would serve it. Errors that metrics-server
-//! would return are worded as it words them (metrics-server pkg/api/pod.go, node.go).
+//! kubectl/pkg/metricsutil/metrics_printer.go prints them: the `metrics.k8s.io/v1beta1`
+//! PodMetrics or NodeMetrics the server answers (`api::metrics`), then the pods or nodes
+//! themselves from the core API where kubectl reads them too. The server's refusals are
+//! printed as kubectl prints them.
 
+use serde_json::Value;
+
+use crate::api::client::{self, Call, Extension, Verb};
 use crate::clock::Time;
 use crate::controllers::kubelet::go_duration;
 use crate::model::quantity;
-use crate::model::{Kind, Node, Pod};
-use crate::store::ApiError;
-use crate::world::usage::Usage;
+use crate::model::Kind;
+use crate::model::{Node, Object, Pod};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::parse_selector;
@@ -81,6 +84,56 @@ pub fn top(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
 /// One pod as the metrics API answers: namespace, name, and its containers' usage.
 type PodMetrics = (String, String, Vec<(String, Usage)>);
 
+/// A usage figure as kubectl reads it from a metrics `usage` map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Usage {
+    cpu_milli: u64,
+    memory_bytes: u64,
+}
+
+impl std::ops::Add for Usage {
+    type Output = Usage;
+    fn add(self, o: Usage) -> Usage {
+        Usage {
+            cpu_milli: self.cpu_milli.saturating_add(o.cpu_milli),
+            memory_bytes: self.memory_bytes.saturating_add(o.memory_bytes),
+        }
+    }
+}
+
+/// `{"cpu": "5m", "memory": "1048576"}`; what does not parse counts as nothing.
+fn usage_of(v: &Value) -> Usage {
+    let milli = |k: &str| {
+        let q = v.get(k).and_then(Value::as_str).and_then(|q| quantity::parse(q).ok());
+        q.map_or(0, |q| u64::try_from(q.milli_value()).unwrap_or_default())
+    };
+    Usage { cpu_milli: milli("cpu"), memory_bytes: milli("memory") / 1000 }
+}
+
+const METRICS: &str = "metrics.k8s.io/v1beta1";
+
+/// A GET of PodMetrics or NodeMetrics: one by name, or a list by label selector.
+fn metrics(
+    s: &mut Session,
+    plural: &'static str,
+    ns: &str,
+    name: Option<&str>,
+    selector: &str,
+) -> Result<Vec<Value>, KubectlError> {
+    let ext = Extension { group_version: METRICS, plural };
+    let verb = if name.is_some() { Verb::Get } else { Verb::List };
+    let call = Call::outside(verb, ext, ns, name).selectors(Some(selector), None);
+    let answer = client::body(s.api(), &call)?;
+    Ok(match name {
+        Some(_) => vec![answer],
+        None => answer.get("items").and_then(Value::as_array).cloned().unwrap_or_default(),
+    })
+}
+
+fn text(v: &Value, pointer: &str) -> String {
+    v.pointer(pointer).and_then(Value::as_str).unwrap_or_default().to_string()
+}
+
 /// What `--sort-by` orders by (top_pod.go Validate).
 #[derive(Clone, Copy, PartialEq)]
 enum SortBy {
@@ -138,48 +191,34 @@ fn top_pod(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     if name.is_some() && !selector_text.is_empty() {
         return Err(KubectlError::Usage("only one of NAME or selector can be provided".into()));
     }
-    let selector = parse_selector(a.get("selector"))?;
+    // The selector is checked here as kubectl's flag parsing checks it; the server applies it.
+    parse_selector(a.get("selector"))?;
     let all_ns = a.bool("all-namespaces", false)?;
     let ns = a.get("namespace").unwrap_or("default").to_string();
     let (containers, no_headers, sum) =
         (a.bool("containers", false)?, a.bool("no-headers", false)?, a.bool("sum", false)?);
-    let metrics = s.world.metrics();
     let now = s.now();
-    // The metrics API's answer: (namespace, pod, containers' usage).
-    let mut items: Vec<PodMetrics> = Vec::new();
-    if let Some(name) = &name {
-        let Some(pod) = s.world.store.get::<Pod>(&ns, name) else {
-            return Err(ApiError::NotFound { kind: Kind::Pod, name: name.clone() }.into());
-        };
-        let Some(usage) = metrics.pod(pod) else {
-            return Err(KubectlError::Plain(format!(
-                "Error from server (NotFound): podmetrics.metrics.k8s.io \"{ns}/{name}\" not found"
-            )));
-        };
-        items.push((
-            ns.clone(),
-            name.clone(),
-            usage.into_iter().map(|c| (c.name, c.usage)).collect(),
-        ));
-    } else {
-        let scope = if all_ns { None } else { Some(ns.as_str()) };
-        for pod in s.world.store.list::<Pod>(scope, None) {
-            if !selector.matches(&pod.metadata.labels) {
-                continue;
-            }
-            if let Some(usage) = metrics.pod(pod) {
-                let cs = usage.into_iter().map(|c| (c.name, c.usage)).collect();
-                items.push((pod.metadata.namespace.clone(), pod.metadata.name.clone(), cs));
-            }
-        }
-    }
+    // top_pod.go getMetricsFromMetricsAPI: one PodMetrics, or the list by selector.
+    let scope = if all_ns && name.is_none() { "" } else { ns.as_str() };
+    let answered = metrics(s, "pods", scope, name.as_deref(), selector_text)?;
+    let mut items: Vec<PodMetrics> = answered
+        .iter()
+        .map(|m| {
+            let containers = m.get("containers").and_then(Value::as_array);
+            let cs = containers.into_iter().flatten();
+            let cs = cs.map(|c| (text(c, "/name"), usage_of(&c["usage"]))).collect();
+            (text(m, "/metadata/namespace"), text(m, "/metadata/name"), cs)
+        })
+        .collect();
     if items.is_empty() {
         // verifyEmptyMetrics: the pods of the namespace kubectl was given, even with -A.
-        let pods: Vec<&Pod> = s
-            .world
-            .store
-            .list::<Pod>(Some(&ns), None)
-            .filter(|p| selector.matches(&p.metadata.labels))
+        let listed = client::list(s.api(), Kind::Pod, &ns, Some(selector_text), None)?;
+        let pods: Vec<&Pod> = listed
+            .iter()
+            .filter_map(|o| match o {
+                Object::Pod(p) => Some(p.as_ref()),
+                _ => None,
+            })
             .collect();
         if !pods.is_empty() {
             return Err(KubectlError::Usage(empty_metrics_reason(&pods, now)));
@@ -270,31 +309,33 @@ fn top_node(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, K
     if name.is_some() && a.get("selector").is_some_and(|l| !l.is_empty()) {
         return Err(KubectlError::Usage("only one of NAME or --selector can be provided".into()));
     }
-    let selector = parse_selector(a.get("selector"))?;
+    parse_selector(a.get("selector"))?;
+    let selector = a.get("selector").unwrap_or_default();
     let no_headers = a.bool("no-headers", false)?;
     let capacity = a.bool("show-capacity", false)?;
-    let metrics = s.world.metrics();
-    let nodes: Vec<&Node> = match &name {
-        Some(n) => {
-            let Some(node) = s.world.store.get::<Node>("", n) else {
-                return Err(ApiError::NotFound { kind: Kind::Node, name: n.clone() }.into());
-            };
-            if metrics.node(node).is_none() {
-                return Err(KubectlError::Plain(format!(
-                    "Error from server (NotFound): nodemetrics.metrics.k8s.io \"{n}\" not found"
-                )));
-            }
-            vec![node]
-        }
-        None => s
-            .world
-            .store
-            .list::<Node>(None, None)
-            .filter(|n| selector.matches(&n.metadata.labels))
-            .collect(),
+    // top_node.go: the NodeMetrics first (a missing node is the metrics API's NotFound),
+    // then the nodes themselves for their capacity.
+    let answered = metrics(s, "nodes", "", name.as_deref(), selector)?;
+    let usage: Vec<(String, Usage)> =
+        answered.iter().map(|m| (text(m, "/metadata/name"), usage_of(&m["usage"]))).collect();
+    let listed = match &name {
+        Some(n) => vec![client::get(s.api(), Kind::Node, "", n)?],
+        None => client::list(s.api(), Kind::Node, "", Some(selector), None)?,
     };
-    let mut measured: Vec<(&Node, Usage)> =
-        nodes.iter().filter_map(|n| Some((*n, metrics.node(n)?))).collect();
+    let nodes: Vec<&Node> = listed
+        .iter()
+        .filter_map(|o| match o {
+            Object::Node(n) => Some(n.as_ref()),
+            _ => None,
+        })
+        .collect();
+    let mut measured: Vec<(&Node, Usage)> = nodes
+        .iter()
+        .filter_map(|n| {
+            let u = usage.iter().find(|(m, _)| *m == n.metadata.name)?;
+            Some((*n, u.1))
+        })
+        .collect();
     if measured.is_empty() {
         return Err(KubectlError::Usage("metrics not available yet".into()));
     }

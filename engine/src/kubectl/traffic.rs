@@ -1,18 +1,19 @@
 //! `traffic`: the sandbox's view of each Service's users, and how hard they push. Users
 //! arrive once a Service first has a backend; each request goes through kube-proxy's rules
-//! (`world/traffic.rs`).
+//! (`world/traffic.rs`). A client of the `kubeloop.dev/v1` `servicetraffics` resource
+//! (`api::sandbox`).
 //!
 //! `traffic` lists every Service with its rate and counters; `traffic svc/NAME RATE` sets
 //! the requests per second its users send (0 sends none). `-n NS` comes first.
 
-use crate::model::{Kind, Service};
-use crate::store::Key;
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Call, Verb};
+use crate::api::patch::PatchType;
+use crate::api::sandbox::MAX_RATE;
+use crate::model::Kind;
 
 use super::{KubectlError, Output, Session};
-
-/// The most requests per second a Service's users may send: enough to see, little enough
-/// that a tick stays cheap.
-const MAX_RATE: u32 = 1000;
 
 pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (ns, argv) = match argv {
@@ -21,7 +22,8 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
     };
     match argv {
         [] => {
-            out.out(list(s, &ns));
+            let listed = list(s, &ns)?;
+            out.out(listed);
             Ok(0)
         }
         [target, rate] => {
@@ -30,15 +32,16 @@ pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
                 .filter(|(t, _)| Kind::from_resource(t) == Some(Kind::Service))
                 .map(|(_, n)| n)
                 .ok_or_else(|| usage(&format!("not a Service: {target:?}")))?;
-            let rate: u32 = rate.parse().ok().filter(|r| *r <= MAX_RATE).ok_or_else(|| {
-                usage(&format!("RATE must be 0 to {MAX_RATE} requests per second, not {rate:?}"))
-            })?;
-            if s.world.store.get::<Service>(&ns, name).is_none() {
-                return Err(KubectlError::Plain(format!(
-                    "Error from server (NotFound): services \"{name}\" not found"
-                )));
-            }
-            s.world.set_traffic_rate(Key::new(&ns, name), rate);
+            let rate: u32 =
+                rate.parse().ok().filter(|r| u64::from(*r) <= MAX_RATE).ok_or_else(|| {
+                    usage(&format!(
+                        "RATE must be 0 to {MAX_RATE} requests per second, not {rate:?}"
+                    ))
+                })?;
+            let patch = json!({ "spec": { "rate": rate } });
+            let verb = Verb::Patch(PatchType::Merge);
+            let call = Call::extension(verb, "servicetraffics", &ns, Some(name), Some(patch));
+            client::body(s.api(), &call)?;
             out.out(format!("kubeloop: service/{name} gets {rate} requests per second\n"));
             Ok(0)
         }
@@ -50,25 +53,28 @@ fn usage(why: &str) -> KubectlError {
     KubectlError::Usage(format!("{why}\nusage: traffic [svc/NAME RATE]"))
 }
 
-fn list(s: &Session, ns: &str) -> String {
-    let traffic = s.world.traffic();
+/// Every Service of the namespace with its users' rate and, once they came, their counts.
+fn list(s: &mut Session, ns: &str) -> Result<String, KubectlError> {
+    let call = Call::extension(Verb::List, "servicetraffics", ns, None, None);
+    let listed = client::body(s.api(), &call)?;
     let mut rows = vec![vec![
         "SERVICE".to_string(),
         "RATE".to_string(),
         "SERVED".to_string(),
         "FAILED".to_string(),
     ]];
-    for svc in s.world.store.list::<Service>(Some(ns), None) {
-        let key = Key::new(ns, &svc.metadata.name);
-        let (served, failed) = match traffic.counter(&key) {
-            Some(c) => (c.served.to_string(), c.failed.to_string()),
-            None => ("-".to_string(), "-".to_string()),
+    for t in listed.get("items").and_then(Value::as_array).into_iter().flatten() {
+        let count = |p: &str| t.pointer(p).and_then(Value::as_u64);
+        let (served, failed) = match (count("/status/served"), count("/status/failed")) {
+            (Some(s), Some(f)) => (s.to_string(), f.to_string()),
+            _ => ("-".to_string(), "-".to_string()),
         };
-        let rate = format!("{}/s", traffic.rate(&key));
-        rows.push(vec![svc.metadata.name.clone(), rate, served, failed]);
+        let name = t.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
+        let rate = format!("{}/s", count("/spec/rate").unwrap_or_default());
+        rows.push(vec![name.to_string(), rate, served, failed]);
     }
     if rows.len() == 1 {
-        return format!("No services found in {ns} namespace.\n");
+        return Ok(format!("No services found in {ns} namespace.\n"));
     }
-    super::printers::TabWriter::default().write_rows(&rows)
+    Ok(super::printers::TabWriter::default().write_rows(&rows))
 }
