@@ -178,7 +178,7 @@ pub(in crate::kubectl) fn remote_calls(
         replay = back;
         let Some(call) = replay.wanted().cloned() else { return (out, sent) };
         assert!(sent.len() < 50, "{line}: {sent:?}");
-        replay.answer(server.world.send(&call));
+        replay.answer(server.api().send(&call));
         sent.push(call);
     }
 }
