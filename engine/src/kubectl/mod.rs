@@ -240,6 +240,12 @@ impl Session {
         self.world.now()
     }
 
+    /// Moves the built-in cluster's clock one tick, for the one verb that waits within its
+    /// own command line (`replace --force`, until the deletions are done).
+    pub(crate) fn step(&mut self) {
+        self.world.step();
+    }
+
     /// The API server this session's kubectl talks to: the built-in cluster, in process.
     pub fn api(&mut self) -> &mut dyn Api {
         match self.remote.as_mut() {
