@@ -223,7 +223,6 @@ const STILL_REACHING: &[&str] = &[
     "kubectl/events.rs",
     "kubectl/exec.rs",
     "kubectl/exec_env.rs",
-    "kubectl/export/mod.rs",
     "kubectl/get.rs",
     "kubectl/load.rs",
     "kubectl/logs/follow.rs",
