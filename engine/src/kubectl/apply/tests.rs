@@ -1,24 +1,13 @@
 //! apply's requests and what they leave: the annotation, the three-way patch, the GET
 //! before each write.
 
-use super::*;
-use serde_json::json;
-
-#[test]
-fn last_applied_is_the_manifest_with_namespace_and_empty_annotations_sorted() {
-    let source = json!({"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "image": "x"}]}});
-    assert_eq!(
-        last_applied(&source, "default"),
-        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"annotations\":{},\"name\":\"p\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}]}}\n"
-    );
-}
+use crate::kubectl::dry_run::tests::remote;
+use crate::kubectl::Session;
 
 const WEB: &str = "k apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: nginx, image: nginx:1.27, args: [-v]}]\nEOF";
 
 #[test]
 fn apply_gets_then_posts_then_patches_and_keeps_what_scale_set() {
-    use crate::kubectl::dry_run::tests::remote;
-    use crate::kubectl::Session;
     let mut server = Session::script(1);
     let mut s = Session::script(1);
     let path = "/apis/apps/v1/namespaces/default/deployments";
@@ -43,7 +32,6 @@ fn apply_gets_then_posts_then_patches_and_keeps_what_scale_set() {
 
 #[test]
 fn apply_over_an_object_create_made_warns_and_patches_the_annotation_in() {
-    use crate::kubectl::Session;
     let mut s = Session::script(1);
     assert_eq!(s.run("k create deployment web --image=nginx:1.27").status, 0);
     let out = s.run(WEB);
