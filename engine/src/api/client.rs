@@ -148,6 +148,12 @@ impl Call {
         Call::new(Verb::Get, kind, namespace, Some(name))
     }
 
+    /// A POST of `body`, the object, to its namespace's collection (cli-runtime
+    /// resource/helper.go `Create`).
+    pub fn create(kind: Kind, namespace: &str, body: Value) -> Call {
+        Call { body: Some(body), ..Call::new(Verb::Create, kind, namespace, None) }
+    }
+
     /// A PATCH of `body`, the patch document, in the given type.
     pub fn patch(kind: Kind, namespace: &str, name: &str, ty: PatchType, body: Value) -> Call {
         Call { body: Some(body), ..Call::new(Verb::Patch(ty), kind, namespace, Some(name)) }

@@ -2,20 +2,19 @@
 //! created, or (apply) updated in place, on its own; the errors come together at the end.
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/apply/apply.go (`Run`, `applyOneObject`,
-//! `warningNoLastAppliedConfigAnnotation`), kubectl/pkg/util/apply.go
-//! (`GetModifiedConfiguration`: the last-applied-configuration annotation), cmd/util/helpers.go
-//! (`AddSourceToErr`, `checkErr`, `MultipleErrors`) and cmd/create/create.go `RunCreate`.
-//! The patch is three-way as in apply/patcher.go `patchSimple`, but with JSON merge rules:
-//! maps merge key by key, lists are replaced whole (a strategic merge would merge containers
-//! by name).
-
-use std::rc::Rc;
+//! `warningNoLastAppliedConfigAnnotation`, `WarnIfDeleting`), apply/patcher.go
+//! (`patchSimple`: the three-way strategic merge patch, none sent when it is `{}`),
+//! kubectl/pkg/util/apply.go (`GetModifiedConfiguration`, `GetOriginalConfiguration`,
+//! `CreateApplyAnnotation`), cmd/util/helpers.go (`AddSourceToErr`, `checkErr`,
+//! `MultipleErrors`) and cmd/create/create.go `RunCreate`. Every object is read and written
+//! through the API: a GET of the live object, then a POST when it is not found, else a PATCH.
 
 use serde_json::Value;
 
-use crate::labels::field::go_json;
+use crate::api::client::{self, Call, Refusal};
+use crate::api::patch::PatchType;
+use crate::apimachinery::patch::strategic;
 use crate::model::*;
-use crate::store::ApiError;
 
 use super::args::ns_of;
 use super::args::{self, flag, switch, FlagSpec};
@@ -24,10 +23,10 @@ use super::manifest::{self, Item};
 use super::printers;
 use super::{KubectlError, Output, Session};
 
+mod config;
 mod edit;
-mod merge;
+use config::{modified, previously_applied, prune_nulls, server_owned, stored_version};
 pub use edit::edit;
-use merge::{merge, merged_spec};
 
 /// `v1.LastAppliedConfigAnnotation`.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
@@ -44,12 +43,15 @@ pub(super) const APPLY_FLAGS: &[FlagSpec] = &[
 /// an object that lacks one. `Edit` is `kubectl edit` saving the edited object: it updates in
 /// place like apply but, with edit's `--save-config` at its default of false
 /// (pkg/cmd/util/editor/editoptions.go), leaves the annotation as the edited text has it, so
-/// editing an object made by `create` adds none and warns of nothing.
+/// editing an object made by `create` adds none and warns of nothing. `Diff` is `kubectl
+/// diff`'s server-side dry run of apply's patch, made without the annotation (diff.go
+/// `InfoObject.Merged`: `GetModifiedConfiguration` with `annotate` false).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Verb {
     Create,
     Apply,
     Edit,
+    Diff,
 }
 
 pub fn apply(
@@ -96,7 +98,7 @@ pub(super) enum Done {
 pub(super) enum Failure {
     /// The API server refused one object; `verb` is what `AddSourceToErr` puts before the
     /// message ("creating", "applying patch").
-    Api { verb: &'static str, err: ApiError },
+    Api { verb: &'static str, refusal: Refusal },
     /// kubectl itself could not go on reading the manifest.
     Client(KubectlError),
 }
@@ -105,8 +107,8 @@ impl Failure {
     /// `checkErr` with one error: Invalid from its causes, other API errors with the source.
     pub(super) fn alone(&self) -> String {
         match self {
-            Failure::Api { err: e @ ApiError::Invalid { .. }, .. } => e.to_string(),
-            Failure::Api { verb, err } => with_source(verb, err),
+            Failure::Api { refusal, .. } if refusal.reason == "Invalid" => refusal.to_string(),
+            Failure::Api { verb, refusal } => with_source(verb, refusal),
             Failure::Client(e) => e.to_string(),
         }
     }
@@ -115,7 +117,7 @@ impl Failure {
     /// message, even for Invalid), anything else bare, without `error: `.
     fn listed(&self) -> String {
         match self {
-            Failure::Api { verb, err } => with_source(verb, err),
+            Failure::Api { verb, refusal } => with_source(verb, refusal),
             Failure::Client(
                 KubectlError::Usage(m) | KubectlError::Plain(m) | KubectlError::Help(m),
             ) => m.clone(),
@@ -125,12 +127,12 @@ impl Failure {
     }
 }
 
-fn with_source(verb: &str, err: &ApiError) -> String {
-    format!(
-        "Error from server ({}): error when {verb} \"STDIN\": {}",
-        err.reason(),
-        err.status_message()
-    )
+fn with_source(verb: &str, r: &Refusal) -> String {
+    let message = format!("error when {verb} \"STDIN\": {}", r.message);
+    match r.reason.as_str() {
+        "" => format!("Error from server: {message}"),
+        reason => format!("Error from server ({reason}): {message}"),
+    }
 }
 
 pub(super) fn from_manifest(
@@ -156,7 +158,8 @@ pub(super) fn from_manifest(
     for item in stream.items {
         match put_item(s, item, how, out) {
             Ok(Done::Printed(text)) => out.out(text),
-            Ok(Done::Kept { .. }) => unreachable!("from_manifest prints; diff keeps"),
+            // Only `How::keep` (diff) hands objects back, and diff calls `put_item` itself.
+            Ok(Done::Kept { .. }) => {}
             Err(f) => failures.push(f),
         }
     }
@@ -177,56 +180,66 @@ pub(super) fn from_manifest(
     Ok(1)
 }
 
+/// A Status the API server answers for a body it cannot decode (rest.go
+/// `transformDecodeError`): 400 BadRequest with the decoder's words.
+fn bad_request(message: String) -> Refusal {
+    Refusal { code: 400, reason: "BadRequest".into(), message, details: Box::default() }
+}
+
 pub(super) fn put_item(
     s: &mut Session,
     item: Item,
     how: &How,
     out: &mut Output,
 ) -> Result<Done, Failure> {
-    let (ns, apply) = (how.ns, how.verb != Verb::Create);
-    let source = item.source;
-    match item.decoded {
-        Ok(Object::Deployment(d)) => put(s, Rc::unwrap_or_clone(d), &source, how, out),
-        Ok(Object::Job(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::CronJob(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::ReplicaSet(r)) => put(s, Rc::unwrap_or_clone(r), &source, how, out),
-        Ok(Object::Pod(p)) => put(s, Rc::unwrap_or_clone(p), &source, how, out),
-        Ok(Object::Service(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::EndpointSlice(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::DaemonSet(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::ControllerRevision(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::StatefulSet(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::PersistentVolumeClaim(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::HorizontalPodAutoscaler(x)) => put(s, Rc::unwrap_or_clone(x), &source, how, out),
-        Ok(Object::Endpoints(x)) => {
-            super::resource::warn_deprecated(Kind::Endpoints, out);
-            put(s, Rc::unwrap_or_clone(x), &source, how, out)
+    let apply = how.verb != Verb::Create;
+    let obj = match item.decoded {
+        Ok(obj) => obj,
+        // The server refuses the body of the request apply would send: the PATCH when the
+        // object exists, else the POST.
+        Err(message) => {
+            let ns = if item.namespace.is_empty() { how.ns } else { &item.namespace };
+            let exists = apply
+                && !item.name.is_empty()
+                && client::get(s.api(), item.kind, ns, &item.name).is_ok();
+            let verb = if exists { "applying patch" } else { "creating" };
+            return Err(Failure::Api { verb, refusal: bad_request(message.to_string()) });
         }
-        Ok(_) => Err(Failure::Client(KubectlError::Plain(
+    };
+    match obj.kind() {
+        Kind::Node | Kind::Event => Err(Failure::Client(KubectlError::Plain(
             "kubeloop: only Deployments, ReplicaSets, Pods, Services, EndpointSlices and Endpoints can be created here".into(),
         ))),
-        Err(message) => {
-            let ns = if item.namespace.is_empty() { ns } else { &item.namespace };
-            let key = crate::store::Key::new(ns, &item.name);
-            let exists = s.world.store.get_object(item.kind, &key).is_some();
-            let verb = if apply && exists { "applying patch" } else { "creating" };
-            let message = message.to_string();
-            Err(Failure::Api { verb, err: ApiError::BadRequest { message } })
+        kind => {
+            if kind == Kind::Endpoints {
+                super::resource::warn_deprecated(Kind::Endpoints, out);
+            }
+            put(s, obj, &item.source, how, out)
         }
     }
 }
 
-/// Creates, or (for apply) updates spec, labels and annotations of an existing object, and
-/// returns what the command prints for it.
-fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
+/// The namespace an object is written to: its own, else the command's (none for a
+/// cluster-scoped kind).
+fn namespace_of<'a>(obj: &'a Object, how: &'a How) -> &'a str {
+    match (obj.kind().namespaced(), obj.meta().namespace.as_str()) {
+        (false, _) => "",
+        (true, "") => how.ns,
+        (true, ns) => ns,
+    }
+}
+
+/// Creates, or (for apply and edit) patches an existing object, and returns what the command
+/// prints for it.
+fn put(
     s: &mut Session,
-    obj: T,
+    obj: Object,
     source: &Value,
     how: &How,
     out: &mut Output,
 ) -> Result<Done, Failure> {
     let (next, op) = match how.dry {
-        // A client-side dry run asks the server nothing: it prints what it holds (apply.go
+        // A client-side dry run changes nothing: it prints what it holds (apply.go
         // `applyOneObject`), the live object when there is one, else the manifest.
         DryRun::Client => {
             let (mut doc, op) = client_side(s, &obj, source, how);
@@ -237,173 +250,122 @@ fn put<T: crate::store::Tabled + serde::de::DeserializeOwned>(
                     }
                     dry_run::print_unstructured(&doc, how.output)
                 }
-                _ => dry_run::print(&T::rc_into_object(Rc::new(obj)), how.output, op, how.dry),
+                _ => dry_run::print(&obj, how.output, op, how.dry),
             }));
         }
         _ if how.keep => {
-            let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
-            let live = s.world.store.get_rc::<T>(ns, &obj.meta().name).map(T::rc_into_object);
+            let (kind, ns) = (obj.kind(), namespace_of(&obj, how).to_string());
+            let name = obj.meta().name.clone();
+            let live =
+                if name.is_empty() { None } else { client::get(s.api(), kind, &ns, &name).ok() };
             let (result, _) = write(s, obj, source, how, out)?;
-            return Ok(Done::Kept { live, result: T::rc_into_object(result) });
+            return Ok(Done::Kept { live, result });
         }
         _ => write(s, obj, source, how, out)?,
     };
-    Ok(Done::Printed(dry_run::print(&T::rc_into_object(next), how.output, op, how.dry)))
+    Ok(Done::Printed(dry_run::print(&next, how.output, op, how.dry)))
 }
 
 /// A client-side dry run's object and operation: the live object, `configured` (apply over
 /// an existing object), or the manifest as the builder read it, namespace filled in and (for
 /// apply) with its last-applied-configuration, `created`.
-fn client_side<T: crate::store::Tabled>(
-    s: &Session,
-    obj: &T,
-    source: &Value,
-    how: &How,
-) -> (Value, &'static str) {
-    let ns = if obj.meta().namespace.is_empty() { how.ns } else { &obj.meta().namespace };
-    if how.verb != Verb::Create {
-        if let Some(live) = s.world.store.get_rc::<T>(ns, &obj.meta().name) {
-            return (printers::object_json(&T::rc_into_object(live)), "configured");
+fn client_side(s: &mut Session, obj: &Object, source: &Value, how: &How) -> (Value, &'static str) {
+    let (kind, ns, name) = (obj.kind(), namespace_of(obj, how), &obj.meta().name);
+    if how.verb != Verb::Create && !name.is_empty() {
+        if let Ok(live) = client::get(s.api(), kind, ns, name) {
+            return (printers::object_json(&live), "configured");
         }
     }
-    let mut doc = source.clone();
-    if let Some(Value::Object(m)) = doc.get_mut("metadata") {
-        if T::KIND.namespaced() && m.get("namespace").is_none_or(|n| n.as_str() == Some("")) {
-            m.insert("namespace".into(), Value::String(ns.into()));
-        }
-        if how.verb == Verb::Apply {
-            let config = last_applied(source, ns);
-            let a = m.entry("annotations").or_insert_with(|| Value::Object(Default::default()));
-            if let Value::Object(a) = a {
-                a.insert(LAST_APPLIED.into(), Value::String(config));
-            }
-        }
-    }
-    (doc, "created")
+    (modified(source, kind, ns, how.verb), "created")
 }
 
-/// The write itself (or its server-side dry run): the stored object and the operation.
-fn write<T: crate::store::Tabled + serde::de::DeserializeOwned>(
+/// The field manager each verb's requests name (`cmdutil.AddFieldManagerFlagVar` defaults).
+fn manager(verb: Verb) -> &'static str {
+    match verb {
+        Verb::Create => "kubectl-create",
+        // diff.go patches with apply's Patcher and its field manager.
+        Verb::Apply | Verb::Diff => "kubectl-client-side-apply",
+        Verb::Edit => "kubectl-edit",
+    }
+}
+
+/// The write itself (or its server-side dry run): the object as the server answered and the
+/// operation.
+fn write(
     s: &mut Session,
-    mut obj: T,
+    obj: Object,
     source: &Value,
     how: &How,
     out: &mut Output,
-) -> Result<(Rc<T>, &'static str), Failure> {
-    let (ns, verb, dry) = (how.ns, how.verb, how.dry);
-    let apply = verb != Verb::Create;
-    if obj.meta().namespace.is_empty() && T::KIND.namespaced() {
-        obj.meta_mut().namespace = ns.to_string();
-    }
-    if apply && obj.meta().name.is_empty() && !obj.meta().generate_name.is_empty() {
-        let base = &obj.meta().generate_name;
-        let msg = format!("from {base}: cannot use generate name with apply");
+) -> Result<(Object, &'static str), Failure> {
+    let (kind, ns) = (obj.kind(), namespace_of(&obj, how).to_string());
+    let (verb, dry) = (how.verb, how.dry == DryRun::Server);
+    let m = obj.meta();
+    let name = m.name.clone();
+    if verb != Verb::Create && name.is_empty() && !m.generate_name.is_empty() {
+        let msg = format!("from {}: cannot use generate name with apply", m.generate_name);
         return Err(Failure::Client(KubectlError::Usage(msg)));
     }
-    if verb == Verb::Apply {
-        let config = last_applied(source, &obj.meta().namespace);
-        obj.meta_mut().annotations.insert(LAST_APPLIED.into(), config);
+    let mut doc = stored_version(kind, modified(source, kind, &ns, verb));
+    let live = match (verb, name.is_empty()) {
+        (Verb::Create, _) | (_, true) => None,
+        _ => match client::get(s.api(), kind, &ns, &name) {
+            Ok(live) => Some(live),
+            Err(r) if r.is_not_found() => None,
+            Err(r) => return Err(Failure::Client(KubectlError::Server(r))),
+        },
+    };
+    let Some(live) = live else {
+        // apply.go prunes nulls before it creates, so the object matches what a later apply
+        // of the same manifest leaves.
+        if verb == Verb::Apply {
+            prune_nulls(&mut doc);
+        }
+        // diff.go's dry-run create sends the local object as it is.
+        if verb == Verb::Diff {
+            doc = stored_version(kind, modified(source, kind, &ns, Verb::Edit));
+        }
+        let call = Call::create(kind, &ns, doc).dry_run(dry).field_manager(manager(verb));
+        let created = client::object(s.api(), &call)
+            .map_err(|refusal| Failure::Api { verb: "creating", refusal })?;
+        return Ok((created, "created"));
+    };
+    if verb == Verb::Apply && !live.meta().annotations.contains_key(LAST_APPLIED) {
+        out.err(format!(
+            "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
+            kind.plural()
+        ));
     }
-    let name = obj.meta().name.clone();
-    let existing = s.world.store.get::<T>(&obj.meta().namespace, &name).cloned();
-    match existing {
-        Some(cur) if apply => {
-            if verb == Verb::Apply && !cur.meta().annotations.contains_key(LAST_APPLIED) {
-                out.err(format!(
-                    "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
-                    T::KIND.plural()
-                ));
-            }
-            let before = previously_applied(cur.meta());
-            // A manifest the typed model needed filling in (a container without a name)
-            // replaces the spec instead, so validation still judges what was written.
-            let mut next: T =
-                merged_spec(&cur, source, before.as_ref()).unwrap_or_else(|| obj.clone());
-            {
-                let m = next.meta_mut();
-                let (want, c) = (obj.meta(), cur.meta());
-                m.labels =
-                    merge(&c.labels, &want.labels, &map_keys(before.as_ref(), "labels")).into();
-                m.annotations = merge(
-                    &c.annotations,
-                    &want.annotations,
-                    &map_keys(before.as_ref(), "annotations"),
-                );
-                m.uid = c.uid.clone();
-                m.owner_references = if want.owner_references.is_empty() {
-                    c.owner_references.clone()
-                } else {
-                    want.owner_references.clone()
-                };
-                m.finalizers = c.finalizers.clone();
-            }
-            T::keep_unset_on_apply(&mut next, &cur);
-            let updated =
-                dry.update(s, next).map_err(|err| Failure::Api { verb: "applying patch", err })?;
-            // WarnIfDeleting.
-            if updated.meta().deletion_timestamp.is_some() {
-                out.err(format!(
-                    "Warning: Detected changes to resource {name} which is currently being deleted.\n"
-                ));
-            }
-            // The stored row comes back when nothing changed (a dry run's too).
-            let op = if *updated == cur { "unchanged" } else { "configured" };
-            Ok((updated, op))
-        }
-        _ => {
-            let created =
-                dry.create(s, obj).map_err(|err| Failure::Api { verb: "creating", err })?;
-            Ok((created, "created"))
-        }
+    if verb == Verb::Edit {
+        server_owned(&mut doc);
     }
-}
-
-/// `GetModifiedConfiguration`: the document as written, with the namespace kubectl filled
-/// in and `metadata.annotations` present but without this annotation, encoded as Go's
-/// json.Encoder writes an unstructured object (sorted keys, then a newline).
-fn last_applied(source: &Value, namespace: &str) -> String {
-    let mut doc = source.clone();
-    if let Some(Value::Object(meta)) = doc.get_mut("metadata") {
-        if !namespace.is_empty() && meta.get("namespace").is_none_or(|n| n.as_str() == Some("")) {
-            meta.insert("namespace".into(), Value::String(namespace.into()));
-        }
-        let annotations =
-            meta.entry("annotations").or_insert_with(|| Value::Object(Default::default()));
-        match annotations {
-            Value::Object(a) => {
-                a.shift_remove(LAST_APPLIED);
-            }
-            other => *other = Value::Object(Default::default()),
-        }
+    let original = previously_applied(live.meta()).map_or(Value::Null, |d| stored_version(kind, d));
+    let current = printers::object_json(&live);
+    let patch = strategic::create_three_way(&original, &doc, &current).map_err(|e| {
+        Failure::Client(KubectlError::Usage(format!(
+            "error when applying patch to \"STDIN\": creating patch: {e}"
+        )))
+    })?;
+    let (result, op) = if patch.as_object().is_some_and(|p| p.is_empty()) {
+        // patcher.go sends nothing when the patch is empty.
+        (live, "unchanged")
+    } else {
+        let call = Call::patch(kind, &ns, &name, PatchType::Strategic, patch)
+            .dry_run(dry)
+            .field_manager(manager(verb));
+        let patched = client::object(s.api(), &call)
+            .map_err(|refusal| Failure::Api { verb: "applying patch", refusal })?;
+        (patched, "configured")
+    };
+    // WarnIfDeleting.
+    if result.meta().deletion_timestamp.is_some() {
+        out.err(format!(
+            "Warning: Detected changes to resource {name} which is currently being deleted.\n"
+        ));
     }
-    format!("{}\n", go_json(&doc))
-}
-
-/// The previous apply's document, from its annotation.
-fn previously_applied(meta: &ObjectMeta) -> Option<Value> {
-    meta.annotations.get(LAST_APPLIED).and_then(|a| serde_json::from_str(a).ok())
-}
-
-/// The keys of one metadata map in the previous apply's document.
-fn map_keys(before: Option<&Value>, field: &str) -> Vec<String> {
-    before
-        .and_then(|doc| doc.pointer(&format!("/metadata/{field}")))
-        .and_then(Value::as_object)
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default()
+    Ok((result, op))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn last_applied_is_the_manifest_with_namespace_and_empty_annotations_sorted() {
-        let source = json!({"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "image": "x"}]}});
-        assert_eq!(
-            last_applied(&source, "default"),
-            "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"annotations\":{},\"name\":\"p\",\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"image\":\"x\",\"name\":\"c\"}]}}\n"
-        );
-    }
-}
+#[path = "apply/tests.rs"]
+mod tests;

@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn the_hpa_is_created_through_the_api_and_a_server_dry_run_stores_none() {
-        let mut s = Session::new(crate::world::World::new(1), crate::kubectl::Mode::Script);
+        let mut s = Session::script(1);
         assert_eq!(s.run("k create deployment web --image=nginx").status, 0);
         let out = s.run("k autoscale deploy web --max=3 --dry-run=server");
         assert_eq!(

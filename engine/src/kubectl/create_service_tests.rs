@@ -1,9 +1,17 @@
 use super::*;
+use crate::api::client::{self, Call};
 use crate::kubectl::Mode;
-use crate::world::World;
 
 fn session() -> Session {
     Session::script(1)
+}
+
+/// The Service the API answers for `default/name`.
+fn service(s: &mut Session, name: &str) -> Service {
+    match client::get(s.api(), Kind::Service, "default", name) {
+        Ok(Object::Service(svc)) => std::rc::Rc::unwrap_or_clone(svc),
+        other => panic!("no Service {name}: {other:?}"),
+    }
 }
 
 #[test]
@@ -13,7 +21,7 @@ fn clusterip_makes_the_service_kubectl_dry_run_prints() {
         s.run("k create service clusterip web --tcp=80:8080").text(),
         "service/web created\n"
     );
-    let svc = s.world.store.get::<Service>("default", "web").unwrap().clone();
+    let svc = service(&mut s, "web");
     assert_eq!(svc.metadata.labels.get("app").map(String::as_str), Some("web"));
     assert_eq!(svc.spec.selector.get("app").map(String::as_str), Some("web"));
     let p = &svc.spec.ports[0];
@@ -31,10 +39,10 @@ fn nodeport_headless_and_externalname_variants() {
         s.run("k create svc nodeport np --tcp=80:8080 --node-port=30080").text(),
         "service/np created\n"
     );
-    let np = s.world.store.get::<Service>("default", "np").unwrap();
+    let np = service(&mut s, "np");
     assert_eq!(np.spec.ports[0].node_port, Some(30080));
     assert_eq!(s.run("k create service clusterip hl --clusterip=None").status, 0);
-    assert!(s.world.store.get::<Service>("default", "hl").unwrap().spec.headless());
+    assert!(service(&mut s, "hl").spec.headless());
     assert_eq!(
         s.run("k create service externalname ext --external-name=db.example.com").text(),
         "service/ext created\n"
@@ -98,19 +106,21 @@ fn the_api_servers_refusal_is_wrapped_with_the_service_type() {
 
 #[test]
 fn a_watch_on_services_prints_each_new_one() {
-    let mut s = Session::new(World::new(1), Mode::Interactive);
+    let mut s = Session::script(1);
+    s.mode = Mode::Interactive;
     s.run("k create service clusterip a --tcp=80");
     let first = s.run("k get svc -w").text();
     assert!(first.starts_with("NAME   TYPE        CLUSTER-IP"), "{first}");
     assert!(s.watching());
-    // The page creates through the store while the watch is pending.
-    let svc = s.world.store.get::<Service>("default", "a").unwrap().clone();
+    // Another client creates one while the watch is pending.
+    let svc = service(&mut s, "a");
     let mut b = Service::new(
         ObjectMeta { name: "b".into(), ..Default::default() },
         ServiceSpec { ports: svc.spec.ports.clone(), ..Default::default() },
     );
     b.metadata.namespace = "default".into();
-    s.world.create(b).unwrap();
+    let call = Call::create(Kind::Service, "default", b.into_object().to_json());
+    client::object(s.api(), &call).unwrap();
     let next = s.poll_watch().text();
     assert!(next.starts_with("b      ClusterIP"), "{next}");
 }

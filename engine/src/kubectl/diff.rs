@@ -114,7 +114,7 @@ fn run(
         return Err(KubectlError::Usage("no objects passed to diff".into()));
     }
     let ns = ns_of(&a);
-    let how = How { ns: &ns, verb: Verb::Edit, dry: DryRun::Server, output: None, keep: true };
+    let how = How { ns: &ns, verb: Verb::Diff, dry: DryRun::Server, output: None, keep: true };
     let mut pairs = Vec::new();
     for item in stream.items {
         match apply::put_item(s, item, &how, out) {
@@ -124,7 +124,7 @@ fn run(
             Err(f) => return Err(KubectlError::Plain(f.alone())),
         }
     }
-    let text = render(&pairs, s.now(), s.world.store.resource_version());
+    let text = render(&pairs, s.now(), newest_version(&pairs));
     out.out(text.as_str());
     Ok(i32::from(!text.is_empty()))
 }
@@ -175,9 +175,17 @@ fn yaml(obj: &Object) -> String {
     printers::value_to_yaml(&v)
 }
 
+/// The newest resourceVersion among the objects the server answered with (live and
+/// merged), which seeds the directories' names.
+fn newest_version(pairs: &[(Option<Object>, Object)]) -> u64 {
+    let objects = pairs.iter().flat_map(|(live, merged)| live.iter().chain([merged]));
+    objects.filter_map(|o| o.meta().resource_version.parse().ok()).max().unwrap_or(0)
+}
+
 /// The digits `os.MkdirTemp` appends (a random uint32 in decimal), here a hash of the
-/// directory's prefix, the clock and the store's version, so that the world's RNG is left
-/// alone and the same script names the same directories.
+/// directory's prefix, the clock and the newest resourceVersion diff was answered with, so
+/// that nothing is drawn from the cluster's RNG and the same script names the same
+/// directories.
 fn temp_suffix(prefix: &str, now: Time, seed: u64) -> u32 {
     // FNV-1a, 32 bits.
     let mut h: u32 = 0x811c_9dc5;

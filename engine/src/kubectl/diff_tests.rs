@@ -1,4 +1,5 @@
 use super::*;
+use crate::kubectl::dry_run::tests::cluster_version;
 use crate::kubectl::Session;
 
 const WEB: &str = "apiVersion: apps/v1
@@ -37,7 +38,7 @@ fn a_change_shows_the_merged_spec_and_generation_and_writes_nothing() {
     let mut s = Session::script(1);
     let manifest = WEB.replace("REPLICAS", "2");
     s.run(&format!("k apply -f - <<EOF\n{manifest}EOF"));
-    let rv = s.world.store.resource_version();
+    let rv = cluster_version(&mut s);
     let out = diff_of(&mut s, 5);
     assert_eq!(out.status, 1);
     let text = out.text();
@@ -45,7 +46,7 @@ fn a_change_shows_the_merged_spec_and_generation_and_writes_nothing() {
     assert!(text.contains("/apps.v1.Deployment.default.web /tmp/MERGED-"), "{text}");
     assert!(text.contains("\n-  generation: 1\n+  generation: 2\n"), "{text}");
     assert!(text.contains("\n-  replicas: 2\n+  replicas: 5\n"), "{text}");
-    assert_eq!(s.world.store.resource_version(), rv);
+    assert_eq!(cluster_version(&mut s), rv);
     // The same script names the same directories.
     assert_eq!(diff_of(&mut s, 5).text(), text);
 }

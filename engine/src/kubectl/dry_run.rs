@@ -1,8 +1,7 @@
 //! `--dry-run=none|client|server` for every verb that writes: the strategy as kubectl
 //! parses it, the words it adds to the operation, the writes a strategy turns into (a
-//! request to the API server, with `?dryRun=All` for a server-side one, or nothing; verbs
-//! not yet sending requests still write through the store here), and the object a
-//! client-side dry run prints as kubectl's generator built it. It does not decide what a
+//! request to the API server, with `?dryRun=All` for a server-side one, or nothing), and the
+//! object a client-side dry run prints as kubectl's generator built it. It does not decide what a
 //! verb writes.
 //!
 //! Models kubectl/pkg/cmd/util/helpers.go (`AddDryRunFlag`, `GetDryRunStrategy`,
@@ -10,14 +9,11 @@
 //! `YAMLPrinter` over a typed object, where Go's encoding/json writes struct fields in
 //! declaration order and never omits an empty struct).
 
-use std::rc::Rc;
-
 use serde_json::{Map, Value};
 
-use crate::api::client::{self, Call, Refusal, Verb};
+use crate::api::client::{self, Call, Refusal};
 use crate::clock::Time;
 use crate::model::{Kind, Object};
-use crate::store::{ApiError, Tabled};
 
 use super::args::{Args, FlagSpec};
 use super::printers;
@@ -85,46 +81,10 @@ impl DryRun {
         if self == DryRun::Client {
             return Ok(obj);
         }
-        let kind = obj.kind();
-        let call = Call {
-            verb: Verb::Create,
-            kind,
-            namespace: kind.namespaced().then(|| namespace.to_string()),
-            name: None,
-            subresource: None,
-            query: Vec::new(),
-            body: Some(generated_json(&obj)),
-            as_table: false,
-            extension: None,
-        }
-        .dry_run(self == DryRun::Server)
-        .field_manager(manager);
+        let call = Call::create(obj.kind(), namespace, generated_json(&obj))
+            .dry_run(self == DryRun::Server)
+            .field_manager(manager);
         client::object(s.api(), &call)
-    }
-
-    /// A create: stored, judged by the store without storing, or (client) the object as
-    /// built. The Rc is what the printer prints. Verbs that do not yet send requests use it.
-    pub fn create<T: Tabled>(self, s: &mut Session, obj: T) -> Result<Rc<T>, ApiError> {
-        match self {
-            DryRun::None => s.world.create(obj),
-            DryRun::Client => Ok(Rc::new(obj)),
-            DryRun::Server => {
-                let (now, rng) = (s.now(), s.world.rng().clone());
-                s.world.store.create_dry_run(obj, now, &rng).map(Rc::new)
-            }
-        }
-    }
-
-    /// An update: stored, or judged by the store without storing (client: as built).
-    pub fn update<T: Tabled>(self, s: &mut Session, obj: T) -> Result<Rc<T>, ApiError> {
-        match self {
-            DryRun::None => s.world.update(obj),
-            DryRun::Client => Ok(Rc::new(obj)),
-            DryRun::Server => {
-                let now = s.now();
-                s.world.store.update_dry_run(obj, now)
-            }
-        }
     }
 }
 

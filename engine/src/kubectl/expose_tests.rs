@@ -1,4 +1,5 @@
 use super::*;
+use crate::api::client;
 
 fn session() -> Session {
     Session::script(1)
@@ -41,20 +42,12 @@ fn several_container_ports_become_named_service_ports() {
     s.run("k run p --image=x --port=80");
     s.run("k label pod p extra=1");
     // A second port arrives through a manifest.
-    let pod = Object::Pod(
-        s.world
-            .store
-            .get::<Pod>("default", "p")
-            .map(|p| {
-                let mut p = p.clone();
-                p.spec.containers[0]
-                    .ports
-                    .push(ContainerPort { container_port: 443, ..Default::default() });
-                p
-            })
-            .unwrap()
-            .into(),
-    );
+    let Ok(Object::Pod(p)) = client::get(s.api(), Kind::Pod, "default", "p") else {
+        panic!("pod p was created");
+    };
+    let mut p = std::rc::Rc::unwrap_or_clone(p);
+    p.spec.containers[0].ports.push(ContainerPort { container_port: 443, ..Default::default() });
+    let pod = Object::Pod(p.into());
     let svc = service_for(&pod, &mut ExposeOptions::default()).unwrap();
     let names: Vec<_> = svc.spec.ports.iter().map(|p| (p.name.clone(), p.port)).collect();
     assert_eq!(names, [(Some("port-1".into()), 80), (Some("port-2".into()), 443)]);
@@ -131,7 +124,8 @@ fn the_output_flag_prints_the_created_service() {
     assert!(yaml.starts_with("apiVersion: v1\nkind: Service\n"), "{yaml}");
     assert!(yaml.contains("  clusterIP: 10."), "{yaml}");
     assert!(s.run("k expose deploy web --name=web3 -o wide").text().contains("not supported"));
-    assert!(s.world.store.get::<Service>("default", "web3").is_none(), "refused before creating");
+    let web3 = client::get(s.api(), Kind::Service, "default", "web3");
+    assert!(web3.is_err_and(|r| r.is_not_found()), "refused before creating");
 }
 
 #[test]

@@ -81,7 +81,6 @@ pub use complete_flags::flags_of;
 #[cfg(not(target_arch = "wasm32"))]
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
-pub use export::export_yaml;
 pub use get::list_kind as list_objects;
 pub use sandbox::parse_duration;
 pub use waiting::Waiting;
@@ -188,6 +187,18 @@ impl From<ApiError> for KubectlError {
     }
 }
 
+/// The page's YAML panel: `export`'s file of the cluster the page holds a snapshot of,
+/// read from its store rather than asked of the API, as the panel has no session to ask
+/// through (export/mod.rs builds the file).
+pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
+    let everything = crate::labels::selector::Selector::everything();
+    let objects: Vec<crate::model::Object> = export::KINDS
+        .iter()
+        .flat_map(|(kind, _)| list_objects(&world.store, *kind, namespace, &everything))
+        .collect();
+    export::yaml_of(&objects, world.now(), namespace)
+}
+
 /// The longest input line accepted, so a huge paste is refused rather than parsed.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
@@ -241,9 +252,9 @@ impl Session {
         self.world.now()
     }
 
-    /// Lets one tick of simulated time pass while a command polls the API in a script
-    /// (drain waiting for its evicted pods to go).
-    pub(super) fn step(&mut self) {
+    /// Lets one tick of simulated time pass while a command polls the API in a script (drain
+    /// waiting for its evicted pods to go, `replace --force` for its deletions).
+    pub(crate) fn step(&mut self) {
         self.world.step();
     }
 

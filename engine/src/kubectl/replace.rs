@@ -4,7 +4,7 @@
 //! again. Reading the manifest is `manifest.rs`'s. The requests are cli-runtime
 //! resource/helper.go's: `Replace` (a GET for the current resourceVersion when the manifest
 //! has none, then the PUT), and for `--force` `DeleteWithOptions`, `Get` until NotFound, and
-//! `Create`. Waiting steps the world, as the one command it is.
+//! `Create`. Waiting steps the cluster's clock, as the one command it is.
 
 use serde_json::{json, Value};
 
@@ -230,7 +230,7 @@ fn force_replace(
         return Ok(());
     }
     // wait.PollUntilContextTimeout, for each object in turn, GETs it until the server
-    // answers NotFound; another failure ends the wait. The world steps here even in the
+    // answers NotFound; another failure ends the wait. The cluster steps here even in the
     // page: the replacement is one command, as kubectl's is, and it cannot be split.
     for obj in &objects {
         let (kind, m) = (obj.kind(), obj.meta());
@@ -244,7 +244,7 @@ fn force_replace(
             if s.now() >= deadline {
                 return Err(KubectlError::Usage("context deadline exceeded".into()));
             }
-            s.world.step();
+            s.step();
         }
     }
     for obj in objects {

@@ -19,21 +19,52 @@
 //!
 //! A value of the wrong type is refused by the API server while it applies the edit's patch
 //! (apiserver patch.go `applyPatchToObject`: an Invalid `patch` cause holding the whole patch
-//! as a Go map). The page replaces the object instead of patching it, so the cause is the
-//! decoder's own words (`json: cannot unmarshal string into Go struct field ...`), which name
-//! the field the learner wrote.
+//! as a Go map). kubeloop decodes the edited text before it sends anything, so the cause is
+//! the decoder's own words (`json: cannot unmarshal string into Go struct field ...`), which
+//! name the field the learner wrote.
+//!
+//! Each object is read and saved through the API: a GET of the object the text names, and the
+//! patch apply sends (apply.rs), made without a last-applied-configuration of its own.
+
+use serde_json::Value;
 
 use super::{put_item, Failure, How, Verb};
+use crate::api::client::{self, Refusal};
 use crate::kubectl::dry_run::DryRun;
+use crate::kubectl::manifest;
+use crate::kubectl::{KubectlError, Output, Session};
+use crate::model::Kind;
 
 /// An edit saves for real and prints the operation line.
 fn edit_how(ns: &str) -> How<'_> {
     How { ns, verb: Verb::Edit, dry: DryRun::None, output: None, keep: false }
 }
-use crate::kubectl::manifest;
-use crate::kubectl::{KubectlError, Output, Session};
-use crate::model::Kind;
-use crate::store::{qualified_resource, ApiError, Key};
+
+/// `deployments.apps`, `pods`: the resource as kubectl names it in edit's messages.
+fn qualified_resource(kind: Kind) -> String {
+    match kind.group() {
+        "" => kind.plural().to_string(),
+        g => format!("{}.{g}", kind.plural()),
+    }
+}
+
+/// An Invalid answer's causes, each as `field: message` (the Status `details.causes`).
+fn causes(refusal: &Refusal) -> Vec<String> {
+    let causes = refusal.details.get("causes").and_then(Value::as_array);
+    let text =
+        |c: &Value, k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+    let lines = causes.into_iter().flatten().map(|c| match text(c, "field").as_str() {
+        "" => text(c, "message"),
+        field => format!("{field}: {}", text(c, "message")),
+    });
+    let mut out: Vec<String> = Vec::new();
+    for line in lines {
+        if !out.contains(&line) {
+            out.push(line);
+        }
+    }
+    out
+}
 
 /// Saves the editor's text over the objects it names, as `kubectl edit` does.
 pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
@@ -56,7 +87,7 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
     // editoptions.go `visitToPatch` matches each edited object to the one opened by its UID,
     // and its patch preconditions refuse a changed apiVersion, kind or name: saving must never
     // create a second object (which applying the text would do).
-    if stream.items.iter().any(|item| renamed(s, item)) {
+    if stream.items.iter().any(|item| renamed(s, item, ns)) {
         out.err("error: At least one of apiVersion, kind and name was changed\n");
         out.status = 1;
         return out;
@@ -86,13 +117,13 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
                     lines.push(line.trim_end_matches('\n').to_string());
                     None
                 }
-                Err(Failure::Api { err: ApiError::Invalid { errors, .. }, .. }) => {
-                    Some(not_valid(errors.iter().map(ToString::to_string).collect()))
+                Err(Failure::Api { refusal, .. }) if refusal.reason == "Invalid" => {
+                    Some(not_valid(causes(&refusal)))
                 }
-                Err(Failure::Api { err, .. }) => Some((
+                Err(Failure::Api { refusal, .. }) => Some((
                     format!(
                         "error: {resource} \"{name}\" could not be patched: {}",
-                        err.status_message()
+                        refusal.message
                     ),
                     String::new(),
                     vec![],
@@ -129,15 +160,20 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
 }
 
 /// Whether the edited document carries the UID of an object that has another kind, name or
-/// namespace than the document now gives.
-fn renamed(s: &Session, item: &manifest::Item) -> bool {
+/// namespace than the document now gives. The object the document names is asked for first;
+/// only when it is not the one with that UID are the lists searched for it.
+fn renamed(s: &mut Session, item: &manifest::Item, ns: &str) -> bool {
     let Some(uid) = item.source.pointer("/metadata/uid").and_then(|u| u.as_str()) else {
         return false;
     };
-    let everything = crate::labels::selector::Selector::everything();
+    let item_ns = if item.namespace.is_empty() { ns } else { &item.namespace };
+    if client::get(s.api(), item.kind, item_ns, &item.name).is_ok_and(|o| o.meta().uid == uid) {
+        return false;
+    }
     let editable = Kind::ALL.into_iter().filter(|k| !matches!(k, Kind::Node | Kind::Event));
     editable.into_iter().any(|kind| {
-        crate::kubectl::list_objects(&s.world.store, kind, None, &everything).iter().any(|o| {
+        let objects = client::list(s.api(), kind, "", None, None).unwrap_or_default();
+        objects.iter().any(|o| {
             let m = o.meta();
             m.uid == uid
                 && (kind != item.kind
@@ -147,9 +183,8 @@ fn renamed(s: &Session, item: &manifest::Item) -> bool {
     })
 }
 
-fn exists(s: &Session, kind: Kind, ns: &str, name: &str) -> bool {
-    let ns = if kind.namespaced() { ns } else { "" };
-    s.world.store.get_object(kind, &Key::new(ns, name)).is_some()
+fn exists(s: &mut Session, kind: Kind, ns: &str, name: &str) -> bool {
+    client::get(s.api(), kind, ns, name).is_ok()
 }
 
 /// The reading error without the `error parsing STDIN: ` that `apply -f -` puts first: an edit
@@ -166,13 +201,13 @@ fn syntax(e: &KubectlError) -> String {
 mod tests {
     use super::*;
     use crate::kubectl::{printers, Stream};
-    use crate::model::Deployment;
+    use crate::model::Object;
 
     /// A session with Deployment web (2 replicas) and its YAML as `k edit` opens it.
     fn opened() -> (Session, String) {
         let mut s = Session::script(1);
         s.run("k create deployment web --image=nginx:1.27 --replicas=2");
-        let web = s.world.store.get_object(Kind::Deployment, &Key::new("default", "web")).unwrap();
+        let web = client::get(s.api(), Kind::Deployment, "default", "web").unwrap();
         (s, printers::to_yaml(&web))
     }
 
@@ -180,8 +215,11 @@ mod tests {
         out.chunks.iter().filter(|(s, _)| *s == Stream::Stderr).map(|(_, t)| t.as_str()).collect()
     }
 
-    fn replicas(s: &Session) -> i32 {
-        s.world.store.get::<Deployment>("default", "web").unwrap().spec.replicas
+    fn replicas(s: &mut Session) -> i32 {
+        match client::get(s.api(), Kind::Deployment, "default", "web") {
+            Ok(Object::Deployment(d)) => d.spec.replicas,
+            other => panic!("no Deployment web: {other:?}"),
+        }
     }
 
     #[test]
@@ -198,7 +236,7 @@ mod tests {
         for rust in ["invalid type", "expected i32", "STDIN", "error when"] {
             assert!(!out.text().contains(rust), "{rust} in {}", out.text());
         }
-        assert_eq!(replicas(&s), 2, "nothing is saved");
+        assert_eq!(replicas(&mut s), 2, "nothing is saved");
     }
 
     #[test]
@@ -236,7 +274,7 @@ mod tests {
             "{err}"
         );
         assert!(!err.contains("STDIN"), "{err}");
-        assert_eq!(replicas(&s), 2);
+        assert_eq!(replicas(&mut s), 2);
     }
 
     #[test]
@@ -251,7 +289,7 @@ mod tests {
         );
         let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: 4"), "default");
         assert_eq!((out.status, out.stdout().as_str()), (0, "deployment.apps/web edited\n"));
-        assert_eq!(replicas(&s), 4);
+        assert_eq!(replicas(&mut s), 4);
     }
 
     #[test]
@@ -262,19 +300,19 @@ mod tests {
             (out.status, stderr(&out).as_str()),
             (1, "error: At least one of apiVersion, kind and name was changed\n")
         );
-        assert!(s.world.store.get::<Deployment>("default", "web2").is_none());
+        assert!(!exists(&mut s, Kind::Deployment, "default", "web2"));
     }
 
     #[test]
     fn an_object_deleted_while_editing_is_not_found_and_not_made_again() {
         let (mut s, yaml) = opened();
         s.run("k delete deploy web");
-        s.world.settle();
+        s.run("settle");
         let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: 4"), "default");
         assert_eq!(
             (out.status, stderr(&out).as_str()),
             (1, "error: deployments.apps \"web\" could not be found on the server\n")
         );
-        assert!(s.world.store.get::<Deployment>("default", "web").is_none());
+        assert!(!exists(&mut s, Kind::Deployment, "default", "web"));
     }
 }

@@ -3,12 +3,12 @@
 use std::sync::Arc;
 
 use crate::kubectl::{Mode, Session};
-use crate::world::World;
 
 use super::*;
 
 fn session(with_docs: bool) -> Session {
-    let mut s = Session::new(World::new(1), Mode::Interactive);
+    let mut s = Session::script(1);
+    s.mode = Mode::Interactive;
     if with_docs {
         s.set_explain_docs(bundled());
     }

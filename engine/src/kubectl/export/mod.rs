@@ -13,9 +13,9 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::model::{Deployment, Kind, ObjectMeta, Pod, ReplicaSet, Service};
-use crate::store::Tabled;
-use crate::world::World;
+use crate::api::client::{self, Refusal};
+use crate::clock::Time;
+use crate::model::{Kind, Object, ObjectMeta};
 
 mod defaults;
 
@@ -49,22 +49,25 @@ const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 /// Namespaces every cluster has, which a manifest can use without creating them.
 const BUILT_IN_NAMESPACES: [&str; 2] = ["default", "kube-system"];
 
-/// The exportable objects in `namespace` (all namespaces when `None`) as a multi-document
-/// YAML file: Deployments, then ReplicaSets, then Pods, each by namespace and name. Empty
-/// when there is nothing to export.
-pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
+/// The kinds exported, in the file's order, each with whether one a controller owns is left
+/// to that controller. Deployments are exported whatever their owners: no controller here
+/// recreates one.
+pub const KINDS: [(Kind, bool); 4] =
+    [(Kind::Deployment, false), (Kind::ReplicaSet, true), (Kind::Pod, true), (Kind::Service, true)];
+
+/// The exportable ones among `objects` in `namespace` (all namespaces when `None`) as a
+/// multi-document YAML file: Deployments, then ReplicaSets, then Pods, then Services, each
+/// by namespace and name. Empty when there is nothing to export.
+pub fn yaml_of(objects: &[Object], now: Time, namespace: Option<&str>) -> String {
     let mut docs: Vec<(String, Value)> = Vec::new();
-    // Deployments are exported whatever their owners: no controller here recreates one.
-    collect::<Deployment>(world, namespace, false, &mut docs);
-    collect::<ReplicaSet>(world, namespace, true, &mut docs);
-    collect::<Pod>(world, namespace, true, &mut docs);
-    collect::<Service>(world, namespace, true, &mut docs);
+    for (kind, skip_controlled) in KINDS {
+        collect(objects, kind, namespace, skip_controlled, &mut docs);
+    }
     if docs.is_empty() {
         return String::new();
     }
     let mut text = format!(
-        "# Exported by kubeloop at {} (simulated time). Apply with: kubectl apply -f FILE\n",
-        world.now()
+        "# Exported by kubeloop at {now} (simulated time). Apply with: kubectl apply -f FILE\n"
     );
     let extra: BTreeSet<&str> = crate::sort::btree_set(
         docs.iter().map(|(ns, _)| ns.as_str()).filter(|ns| !BUILT_IN_NAMESPACES.contains(ns)),
@@ -80,15 +83,18 @@ pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
 }
 
 /// Appends the exportable objects of one kind, sorted by namespace then name.
-fn collect<T: Tabled>(
-    world: &World,
+fn collect(
+    objects: &[Object],
+    kind: Kind,
     namespace: Option<&str>,
     skip_controlled: bool,
     docs: &mut Vec<(String, Value)>,
 ) {
-    let mut objs: Vec<&T> = world
-        .store
-        .list::<T>(namespace, None)
+    let in_namespace = |o: &&Object| namespace.is_none_or(|ns| o.meta().namespace == ns);
+    let mut objs: Vec<&Object> = objects
+        .iter()
+        .filter(|o| o.kind() == kind)
+        .filter(in_namespace)
         .filter(|o| exportable(o.meta(), skip_controlled))
         .collect();
     crate::sort::sort_by(&mut objs, |a, b| {
@@ -96,8 +102,24 @@ fn collect<T: Tabled>(
     });
     for o in objs {
         let ns = o.meta().namespace.clone();
-        docs.push((ns, clean(T::KIND, object_json(&o.clone().into_object()))));
+        docs.push((ns, clean(kind, object_json(o))));
     }
+}
+
+/// The objects `export` considers, read through the API: a list of each kind in
+/// `namespace`, or across namespaces.
+fn listed(s: &mut Session, namespace: Option<&str>) -> Result<Vec<Object>, Refusal> {
+    let mut out = Vec::new();
+    for (kind, _) in KINDS {
+        out.extend(client::list(s.api(), kind, namespace.unwrap_or(""), None, None)?);
+    }
+    Ok(out)
+}
+
+/// `export`'s file of the cluster kubectl talks to.
+fn export(s: &mut Session, namespace: Option<&str>) -> Result<String, Refusal> {
+    let objects = listed(s, namespace)?;
+    Ok(yaml_of(&objects, s.now(), namespace))
 }
 
 fn exportable(meta: &ObjectMeta, skip_controlled: bool) -> bool {
@@ -154,7 +176,7 @@ const USAGE: &str = "usage: export [-n NAMESPACE | -A]";
 
 /// The sandbox command `export [-n NS | --namespace NS | -A | --all-namespaces]`. The
 /// namespace is chosen as `get` chooses it: `default` unless given, `-A` over `-n`.
-pub(super) fn run(s: &Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub(super) fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let usage = |why: &str| KubectlError::Usage(format!("{why}\n{USAGE}"));
     let a = args::parse(argv, EXPORT_FLAGS, "export").map_err(|e| {
         // Keep the flag parser's first line, then this command's usage, not kubectl's hint.
@@ -170,7 +192,7 @@ pub(super) fn run(s: &Session, argv: &[String], out: &mut Output) -> Result<i32,
         usage(msg.strip_prefix("error: ").unwrap_or(&msg))
     })?;
     let ns = a.get("namespace").unwrap_or("default");
-    let text = export_yaml(&s.world, if all { None } else { Some(ns) });
+    let text = export(s, if all { None } else { Some(ns) })?;
     if text.is_empty() {
         if all {
             out.err("No resources found\n");
@@ -185,12 +207,17 @@ pub(super) fn run(s: &Session, argv: &[String], out: &mut Output) -> Result<i32,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{manifest, Mode};
-    use crate::model::{Object, PodPhase};
+    use crate::kubectl::manifest;
+    use crate::model::{Deployment, Pod, PodPhase, Resource};
+
+    /// The file `export` prints for `namespace` (all when `None`).
+    fn exported(s: &mut Session, namespace: Option<&str>) -> String {
+        export(s, namespace).unwrap()
+    }
 
     /// A session after `script`, each line of which must succeed.
     fn session(seed: u64, script: &str) -> Session {
-        let mut s = Session::new(World::new(seed), Mode::Script);
+        let mut s = Session::script(seed);
         for line in script.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let out = s.run(line);
             assert_eq!(out.status, 0, "{line}: {}", out.text());
@@ -217,8 +244,8 @@ mod tests {
 
     #[test]
     fn exported_yaml_has_none_of_the_server_set_fields() {
-        let s = session(1, SCENARIO);
-        let yaml = export_yaml(&s.world, None);
+        let mut s = session(1, SCENARIO);
+        let yaml = exported(&mut s, None);
         for field in [
             "uid:",
             "resourceVersion:",
@@ -243,15 +270,15 @@ mod tests {
 
     #[test]
     fn a_deployment_is_exported_without_the_replicasets_and_pods_it_owns() {
-        let s = session(1, "k create deployment web --image=nginx:1.27 --replicas=3\nsettle");
-        let docs = documents(&export_yaml(&s.world, None));
+        let mut s = session(1, "k create deployment web --image=nginx:1.27 --replicas=3\nsettle");
+        let docs = documents(&exported(&mut s, None));
         assert_eq!(docs, [(Kind::Deployment, "default".into(), "web".into())]);
     }
 
     #[test]
     fn bare_pods_and_orphaned_replicasets_are_exported_but_not_the_orphans_pods() {
-        let s = session(1, SCENARIO);
-        let docs = documents(&export_yaml(&s.world, None));
+        let mut s = session(1, SCENARIO);
+        let docs = documents(&exported(&mut s, None));
         let kinds: Vec<Kind> = docs.iter().map(|d| d.0).collect();
         assert_eq!(kinds, [Kind::Deployment, Kind::ReplicaSet, Kind::Pod]);
         assert_eq!(docs[1].1, "shop");
@@ -261,7 +288,7 @@ mod tests {
 
     #[test]
     fn documents_come_by_kind_then_namespace_then_name() {
-        let s = session(
+        let mut s = session(
             1,
             "k create namespace alpha
              k create deployment b --image=nginx:1.27
@@ -271,7 +298,7 @@ mod tests {
              k run early --image=redis:7 -n alpha
              settle",
         );
-        let docs = documents(&export_yaml(&s.world, None));
+        let docs = documents(&exported(&mut s, None));
         let want = [
             (Kind::Deployment, "alpha", "zeta"),
             (Kind::Deployment, "default", "a"),
@@ -308,7 +335,7 @@ EOF",
         );
         assert_eq!(out.status, 0, "{}", out.text());
         s.run("settle");
-        let yaml = export_yaml(&s.world, None);
+        let yaml = exported(&mut s, None);
         assert!(yaml.contains("  annotations:\n    team: payments\n"), "{yaml}");
         assert!(yaml.contains("  finalizers:\n  - example.com/keep\n"), "{yaml}");
         assert!(!yaml.contains("last-applied-configuration"), "{yaml}");
@@ -327,42 +354,40 @@ spec: {containers: [{name: c, image: redis:7}]}
 EOF",
         );
         s.run("settle");
-        assert!(export_yaml(&s.world, None).contains("name: keeper"));
+        assert!(exported(&mut s, None).contains("name: keeper"));
         let out = s.run("k delete pod keeper --wait=false");
         assert_eq!(out.status, 0, "{}", out.text());
-        assert!(s
-            .world
-            .store
-            .get::<Pod>("default", "keeper")
-            .is_some_and(|p| p.metadata.is_deleting()));
-        assert_eq!(export_yaml(&s.world, None), "");
+        let keeper = client::get(s.api(), Kind::Pod, "default", "keeper");
+        assert!(keeper.is_ok_and(|p| p.meta().is_deleting()));
+        assert_eq!(exported(&mut s, None), "");
     }
 
     #[test]
     fn exporting_one_namespace_leaves_the_others_out() {
-        let s = session(1, SCENARIO);
-        let shop = export_yaml(&s.world, Some("shop"));
+        let mut s = session(1, SCENARIO);
+        let shop = exported(&mut s, Some("shop"));
         assert!(documents(&shop).iter().all(|d| d.1 == "shop"), "{shop}");
         assert!(shop.contains("# Create these namespaces first: kubectl create namespace shop\n"));
-        let default = export_yaml(&s.world, Some("default"));
+        let default = exported(&mut s, Some("default"));
         assert_eq!(documents(&default).len(), 2);
         assert!(!default.contains("shop"), "{default}");
-        assert_eq!(export_yaml(&s.world, Some("nowhere")), "");
+        assert_eq!(exported(&mut s, Some("nowhere")), "");
     }
 
     #[test]
     fn applying_the_export_to_a_fresh_cluster_rebuilds_the_same_workloads() {
-        let a = session(1, SCENARIO);
-        let yaml = export_yaml(&a.world, None);
+        let mut a = session(1, SCENARIO);
+        let yaml = exported(&mut a, None);
         // The header asks for `shop` to be created first, as a real cluster needs.
         let mut b = session(2, "k create namespace shop");
         let out = b.run(&format!("k apply -f - <<EOF\n{yaml}EOF"));
         assert_eq!(out.status, 0, "{}", out.text());
         b.run("settle");
         // Namespace, name, replicas, image and labels of each Deployment.
-        let deployments = |w: &World| {
-            w.store
-                .list::<Deployment>(None, None)
+        let deployments = |s: &mut Session| {
+            let all = client::list(s.api(), Kind::Deployment, "", None, None).unwrap();
+            all.iter()
+                .filter_map(Deployment::from_object)
                 .map(|d| {
                     let m = &d.metadata;
                     let image = &d.spec.template.spec.containers[0].image;
@@ -370,16 +395,20 @@ EOF",
                 })
                 .collect::<Vec<_>>()
         };
-        let running = |w: &World| {
-            w.store.list::<Pod>(None, None).filter(|p| p.status.phase == PodPhase::Running).count()
+        let running = |s: &mut Session| {
+            let all = client::list(s.api(), Kind::Pod, "", None, None).unwrap();
+            all.iter()
+                .filter_map(Pod::from_object)
+                .filter(|p| p.status.phase == PodPhase::Running)
+                .count()
         };
-        assert_eq!(deployments(&a.world), [r#"default/web 3 nginx:1.27 {"app": "web"}"#]);
-        assert_eq!(deployments(&b.world), deployments(&a.world));
-        assert_eq!(running(&a.world), 6);
-        assert_eq!(running(&b.world), running(&a.world));
+        assert_eq!(deployments(&mut a), [r#"default/web 3 nginx:1.27 {"app": "web"}"#]);
+        assert_eq!(deployments(&mut b), deployments(&mut a));
+        assert_eq!(running(&mut a), 6);
+        assert_eq!(running(&mut b), running(&mut a));
         // Exporting the rebuilt cluster gives the same file, but for the time in the header.
         let body = |t: &str| t.lines().skip(1).map(String::from).collect::<Vec<_>>();
-        assert_eq!(body(&export_yaml(&b.world, None)), body(&yaml));
+        assert_eq!(body(&exported(&mut b, None)), body(&yaml));
     }
 
     #[test]
@@ -397,9 +426,10 @@ EOF",
     #[test]
     fn export_takes_the_namespace_the_way_get_does() {
         let mut s = session(1, SCENARIO);
-        let shop = export_yaml(&s.world, Some("shop"));
-        let all = export_yaml(&s.world, None);
-        assert_eq!(s.run("export").stdout(), export_yaml(&s.world, Some("default")));
+        let shop = exported(&mut s, Some("shop"));
+        let all = exported(&mut s, None);
+        let default = exported(&mut s, Some("default"));
+        assert_eq!(s.run("export").stdout(), default);
         for line in [
             "export -n shop",
             "export --namespace shop",
@@ -431,8 +461,8 @@ EOF",
 
     #[test]
     fn exported_objects_keep_their_kubectl_shape() {
-        let s = session(1, "k run bare --image=redis:7 --labels=tier=cache\nsettle");
-        let yaml = export_yaml(&s.world, None);
+        let mut s = session(1, "k run bare --image=redis:7 --labels=tier=cache\nsettle");
+        let yaml = exported(&mut s, None);
         let body: String = yaml.lines().skip(1).map(|l| format!("{l}\n")).collect();
         assert_eq!(
             body,

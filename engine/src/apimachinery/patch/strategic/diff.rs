@@ -3,9 +3,10 @@
 //! It reads the same `rules` as `apply`, so a patch it makes is merged back by the same keys.
 //!
 //! Models apimachinery pkg/util/strategicpatch/patch.go `CreateTwoWayMergeMapPatch` with
-//! `DiffOptions{SetElementOrder: true}`: `diffMaps`, `handleMapDiff`, `handleSliceDiff`,
+//! `DiffOptions{SetElementOrder: true}` (and, for `three_way`, its `IgnoreDeletions` and
+//! `IgnoreChangesAndAdditions`): `diffMaps`, `handleMapDiff`, `handleSliceDiff`,
 //! `diffLists`, `diffListsOfMaps`, `diffListsOfScalars`, `isOrderSame`, and the errors of
-//! pkg/util/mergepatch/errors.go. It does not create three-way patches (`kubectl apply`).
+//! pkg/util/mergepatch/errors.go. The three-way patch `kubectl apply` sends is `three_way`'s.
 //!
 //! What differs: upstream looks fields up in the Go struct and refuses a changed field the
 //! struct lacks; kubeloop has no structs, so a map it does not know is diffed key by key and a
@@ -32,26 +33,46 @@ pub fn create_two_way(original: &Value, modified: &Value) -> Result<Value, Strin
             _ => Err("invalid JSON document".into()),
         }
     };
-    let patch = diff_maps(&as_map(original)?, &as_map(modified)?, &mut Vec::new(), false)?;
+    let patch = diff_maps(&as_map(original)?, &as_map(modified)?, &mut Vec::new(), Opts::ALL)?;
     Ok(sorted(Value::Object(patch)))
 }
 
+/// upstream's `DiffOptions`, with `SetElementOrder` always on (kubectl's two- and three-way
+/// patches both set it): `retain` is `BuildRetainKeysDirective`; the three-way patch diffs
+/// once without deletions and once with nothing but them.
+#[derive(Clone, Copy)]
+pub(super) struct Opts {
+    pub retain: bool,
+    pub ignore_deletions: bool,
+    pub ignore_changes: bool,
+}
+
+impl Opts {
+    pub const ALL: Opts = Opts { retain: false, ignore_deletions: false, ignore_changes: false };
+
+    fn retaining(self, retain: bool) -> Opts {
+        Opts { retain, ..self }
+    }
+}
+
 /// `diffMaps`: changed and added keys carry their new value (maps and merging lists by their
-/// own diff), removed keys are `null`. `retain` is set inside a `retainKeys` field.
-fn diff_maps(
+/// own diff), removed keys are `null`. `opts.retain` is set inside a `retainKeys` field.
+pub(super) fn diff_maps(
     original: &Map<String, Value>,
     modified: &Map<String, Value>,
     path: &mut Vec<String>,
-    retain: bool,
+    opts: Opts,
 ) -> Result<Map<String, Value>, String> {
     let mut patch = Map::new();
     let mut kept: Vec<Value> = Vec::new();
     for (key, new) in modified {
-        if retain && !new.is_null() {
+        if opts.retain && !new.is_null() {
             kept.push(Value::String(key.clone()));
         }
         let Some(old) = original.get(key) else {
-            patch.insert(key.clone(), new.clone());
+            if !opts.ignore_changes {
+                patch.insert(key.clone(), new.clone());
+            }
             continue;
         };
         if key == DIRECTIVE {
@@ -68,16 +89,16 @@ fn diff_maps(
         path.push(key.clone());
         let diffed = match (old, new) {
             (Value::Object(o), Value::Object(m)) => {
-                let sub = diff_maps(o, m, path, retains_keys(path))?;
+                let sub = diff_maps(o, m, path, opts.retaining(retains_keys(path)))?;
                 if !sub.is_empty() {
                     patch.insert(key.clone(), Value::Object(sub));
                 }
                 Ok(())
             }
-            (Value::Array(o), Value::Array(m)) => diff_slice(key, o, m, path, &mut patch),
+            (Value::Array(o), Value::Array(m)) => diff_slice(key, o, m, path, &mut patch, opts),
             // Different types, or equal types that are not equal values: the new value whole.
             _ => {
-                if !go_equal(old, new) {
+                if !opts.ignore_changes && !go_equal(old, new) {
                     patch.insert(key.clone(), new.clone());
                 }
                 Ok(())
@@ -86,8 +107,9 @@ fn diff_maps(
         path.pop();
         diffed?;
     }
+    // updatePatchIfMissing.
     for key in original.keys() {
-        if !modified.contains_key(key) {
+        if !opts.ignore_deletions && !modified.contains_key(key) {
             patch.insert(key.clone(), Value::Null);
         }
     }
@@ -109,10 +131,11 @@ fn diff_slice(
     modified: &[Value],
     path: &mut Vec<String>,
     patch: &mut Map<String, Value>,
+    opts: Opts,
 ) -> Result<(), String> {
     let merge_key = match strategy(path) {
         Strategy::Replace => {
-            if !go_equal_lists(original, modified) {
+            if !opts.ignore_changes && !go_equal_lists(original, modified) {
                 patch.insert(key.into(), Value::Array(modified.to_vec()));
             }
             return Ok(());
@@ -120,7 +143,8 @@ fn diff_slice(
         Strategy::ByKey(k) => k,
         Strategy::Primitives => "",
     };
-    let lists = diff_lists(original, modified, merge_key, path, retains_keys(path))?;
+    let lists =
+        diff_lists(original, modified, merge_key, path, opts.retaining(retains_keys(path)))?;
     if !lists.changes.is_empty() {
         patch.insert(key.into(), Value::Array(lists.changes));
     }
@@ -150,16 +174,19 @@ fn diff_lists(
     modified: &[Value],
     merge_key: &str,
     path: &mut Vec<String>,
-    retain: bool,
+    opts: Opts,
 ) -> Result<ListDiff, String> {
     // An empty original takes modified whole, without an order (upstream's first branch).
     if original.is_empty() {
+        if opts.ignore_changes {
+            return Ok(ListDiff::default());
+        }
         return Ok(ListDiff { changes: modified.to_vec(), ..ListDiff::default() });
     }
     if element_kind(original, modified)? != Kind::Map {
-        return Ok(diff_lists_of_scalars(original, modified));
+        return Ok(diff_lists_of_scalars(original, modified, opts));
     }
-    let (mut changes, deletions) = diff_lists_of_maps(original, modified, merge_key, path, retain)?;
+    let (mut changes, deletions) = diff_lists_of_maps(original, modified, merge_key, path, opts)?;
     let at =
         |v: &Value| modified.iter().position(|m| go_equal_opt(m.get(merge_key), v.get(merge_key)));
     // normalizeSliceOrder: a stable sort into modified's order.
@@ -170,7 +197,10 @@ fn diff_lists(
             .zip(modified)
             .all(|(o, m)| go_equal_opt(o.get(merge_key), m.get(merge_key)));
     changes.extend(deletions);
-    let order = if !changes.is_empty() || !order_same {
+    let changed = !changes.is_empty();
+    let order = if (!opts.ignore_changes && (changed || !order_same))
+        || (!opts.ignore_deletions && changed)
+    {
         let only_key = |v: &Value| {
             let mut m = Map::new();
             m.insert(merge_key.into(), v.get(merge_key).cloned().unwrap_or(Value::Null));
@@ -184,7 +214,7 @@ fn diff_lists(
 }
 
 /// `diffListsOfScalars`: both sides sorted by their printed form and walked together.
-fn diff_lists_of_scalars(original: &[Value], modified: &[Value]) -> ListDiff {
+fn diff_lists_of_scalars(original: &[Value], modified: &[Value], opts: Opts) -> ListDiff {
     let mut old = original.to_vec();
     let mut new = modified.to_vec();
     sort_scalars(&mut old);
@@ -200,11 +230,15 @@ fn diff_lists_of_scalars(original: &[Value], modified: &[Value]) -> ListDiff {
         match step {
             Ordering::Equal => (i, j) = (i + 1, j + 1),
             Ordering::Greater => {
-                adds.push(new[j].clone());
+                if !opts.ignore_changes {
+                    adds.push(new[j].clone());
+                }
                 j += 1;
             }
             Ordering::Less => {
-                deletions.push(old[i].clone());
+                if !opts.ignore_deletions {
+                    deletions.push(old[i].clone());
+                }
                 i += 1;
             }
         }
@@ -221,7 +255,9 @@ fn diff_lists_of_scalars(original: &[Value], modified: &[Value]) -> ListDiff {
     // list of primitives that is only out of sort order still sends its order, and one changed
     // only into sort order sends none. Kept, so the bytes match what kubectl sends
     // (kubernetes/kubernetes pull 103797 describes it; it was closed unmerged).
-    let order = if !unique.is_empty() || !go_equal_lists(&old, modified) {
+    let order = if (!opts.ignore_deletions && !unique.is_empty())
+        || (!opts.ignore_changes && !go_equal_lists(&old, modified))
+    {
         modified.to_vec()
     } else {
         Vec::new()
@@ -237,7 +273,7 @@ fn diff_lists_of_maps(
     modified: &[Value],
     merge_key: &str,
     path: &mut Vec<String>,
-    retain: bool,
+    opts: Opts,
 ) -> Result<(Vec<Value>, Vec<Value>), String> {
     let old = keyed(original, merge_key)?;
     let new = keyed(modified, merge_key)?;
@@ -252,7 +288,7 @@ fn diff_lists_of_maps(
         match step {
             Ordering::Equal => {
                 let (o, m) = (&old[i], &new[j]);
-                let mut sub = diff_maps(o.map, m.map, path, retain)?;
+                let mut sub = diff_maps(o.map, m.map, path, opts)?;
                 if !sub.is_empty() {
                     sub.insert(merge_key.into(), m.key.clone());
                     changes.push(Value::Object(sub));
@@ -260,9 +296,12 @@ fn diff_lists_of_maps(
                 (i, j) = (i + 1, j + 1);
             }
             Ordering::Greater => {
-                changes.push(Value::Object(new[j].map.clone()));
+                if !opts.ignore_changes {
+                    changes.push(Value::Object(new[j].map.clone()));
+                }
                 j += 1;
             }
+            Ordering::Less if opts.ignore_deletions => i += 1,
             Ordering::Less => {
                 let mut gone = Map::new();
                 gone.insert(DIRECTIVE.into(), Value::String("delete".into()));
@@ -333,7 +372,7 @@ fn sort_scalars(list: &mut [Value]) {
 }
 
 /// `reflect.DeepEqual` on decoded JSON, where every number is a float64.
-fn go_equal(a: &Value, b: &Value) -> bool {
+pub(super) fn go_equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
         (Value::Array(x), Value::Array(y)) => go_equal_lists(x, y),

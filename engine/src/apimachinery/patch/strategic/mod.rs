@@ -11,7 +11,8 @@
 //! the fields of the kinds kubeloop models (`RULES`); a list with no tag (tolerations, a
 //! Node's taints, an EndpointSlice's endpoints) is replaced whole, as upstream.
 //!
-//! The creating side, `create_two_way`, is in `diff`; both read the merge keys in `rules`.
+//! The creating side, `create_two_way`, is in `diff` and `create_three_way` (kubectl apply's)
+//! in `three_way`; all read the merge keys in `rules`.
 //!
 //! A merged list takes the patch's order (`$setElementOrder/` when sent, else the patch list's
 //! own), with the items only the server had kept in place (`order`). What differs: duplicates
@@ -24,10 +25,12 @@ mod order;
 #[cfg(test)]
 mod round_trip_tests;
 mod rules;
+mod three_way;
 
 pub use diff::create_two_way;
 use rules::{strategy, Strategy, DELETE_FROM_PRIMITIVE, DIRECTIVE, RETAIN_KEYS, SET_ELEMENT_ORDER};
 use serde_json::{Map, Value};
+pub use three_way::create_three_way;
 
 /// `original` (a whole object) with the strategic merge `patch` applied.
 pub fn apply(original: &Value, patch: &Value) -> Result<Value, String> {
