@@ -246,6 +246,13 @@ impl Refusal {
         }
     }
 
+    /// The NotFound a client makes of an empty list it asked by name (wait's condition.go
+    /// `getObjAndCheckCondition`, `apierrors.NewNotFound`), in the server's words.
+    pub fn not_found(kind: Kind, name: &str) -> Refusal {
+        let body = super::Status::not_found(kind, name).to_json();
+        Refusal::of(&Answer { code: 404, body, warnings: Vec::new() })
+    }
+
     pub fn is_not_found(&self) -> bool {
         self.code == 404 && self.reason == "NotFound"
     }
@@ -339,6 +346,20 @@ pub fn list(
     }
     let items = answer.body.get("items").and_then(Value::as_array);
     Ok(items.into_iter().flatten().filter_map(|item| decode(kind, item)).collect())
+}
+
+/// Sends a list `call` and returns its objects with the list's resourceVersion, from which a
+/// watch goes on (client-go's `ListWatch`).
+pub fn list_at(api: &mut dyn Api, call: &Call) -> Result<(Vec<Object>, String), Refusal> {
+    let answer = api.send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    let version = answer.body.pointer("/metadata/resourceVersion").and_then(Value::as_str);
+    let version = version.unwrap_or_default().to_string();
+    let items = answer.body.get("items").and_then(Value::as_array);
+    let objects = items.into_iter().flatten().filter_map(|item| decode(call.kind, item)).collect();
+    Ok((objects, version))
 }
 
 /// Sends `call` (a Table request) and returns the Table.

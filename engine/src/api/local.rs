@@ -46,7 +46,12 @@ impl Api for World {
                 }
             }
         };
-        Answer { code: response.code, body: response.body, warnings: response.warnings }
+        // A pod's log is text (`text/plain`), handed over as a JSON string.
+        let body = match response.text {
+            Some(text) => Value::String(text),
+            None => response.body,
+        };
+        Answer { code: response.code, body, warnings: response.warnings }
     }
 }
 
@@ -110,7 +115,10 @@ mod tests {
             .iter()
             .map(|e| (e.ty.as_str(), e.object.pointer("/metadata/name").and_then(Value::as_str)))
             .collect();
-        assert_eq!(seen, [("MODIFIED", Some("node-1")), ("MODIFIED", Some("node-2")), ("BOOKMARK", None)]);
+        assert_eq!(
+            seen,
+            [("MODIFIED", Some("node-1")), ("MODIFIED", Some("node-2")), ("BOOKMARK", None)]
+        );
         assert_eq!(events[2].resource_version(), Some(newest(&w).as_str()));
         // From a later version, only what came after it.
         let events = client::watch(&mut w, &Call::watch(Kind::Node, "", &after_first)).unwrap();
@@ -121,6 +129,19 @@ mod tests {
             panic!("not a node")
         };
         assert!(n.spec.unschedulable);
+    }
+
+    #[test]
+    fn a_watch_from_before_a_deletion_still_hears_of_it() {
+        let mut w = world();
+        let from = newest(&w);
+        let mut delete = Call::get(Kind::Node, "", "node-3");
+        delete.verb = crate::api::client::Verb::Delete;
+        assert_eq!(w.send(&delete).code, 200);
+        let events = client::watch(&mut w, &Call::watch(Kind::Node, "", &from)).unwrap();
+        let kinds: Vec<&str> = events.iter().map(|e| e.ty.as_str()).collect();
+        assert_eq!(kinds.first(), Some(&"DELETED"), "{kinds:?}");
+        assert_eq!(events[0].object["metadata"]["name"], "node-3");
     }
 
     #[test]

@@ -7,19 +7,20 @@
 //! The requests are upstream's: the builder names each object without reading it
 //! (`RequireObject(false)`) or lists each kind with the selector, then DeleteResult sends one
 //! DELETE per object with its DeleteOptions as the body (cli-runtime resource/helper.go
-//! `DeleteWithOptions`). Waiting for the objects to go reads the world (`DeleteWait`).
+//! `DeleteWithOptions`). Waiting for the objects to go follows each through the API
+//! (`DeleteWait`), as delete.go's `waitForDeletion` runs wait's `IsDeleted`: a LIST by name,
+//! then a WATCH until its DELETED event (`observe.rs`).
 
 use serde_json::{json, Value};
 
-use crate::api::client::{self, Answer, Call, Refusal, Verb};
+use crate::api::client::{self, Answer, Api, Call, Refusal, Verb};
 use crate::clock::Time;
 use crate::model::*;
-use crate::store::Key;
-use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
 use super::get::parse_selector;
+use super::observe::Observed;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -242,8 +243,18 @@ pub fn delete(
     if wait && !waiting.is_empty() {
         // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
         // for "as long as it takes" is the longest a script lets the cluster run.
-        let deadline = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
-        let op = DeleteWait { targets: waiting, deadline, status };
+        let deadline = s.now().plus_millis(super::waiting::LONGEST_WAIT_MS);
+        let targets = waiting
+            .into_iter()
+            .map(|(kind, ns, name, uid)| Gone {
+                seen: Observed::new(kind, &ns, &name),
+                kind,
+                name,
+                uid,
+                gone: false,
+            })
+            .collect();
+        let op = DeleteWait { targets, deadline, status };
         return Ok(super::waiting::begin(s, Box::new(op), to_completion, out));
     }
     Ok(status)
@@ -305,12 +316,13 @@ fn send_delete(
     let answer = match (kind, s.remote.is_none(), body.get("dryRun")) {
         // A Node is also the sandbox's machine: deleting it in the built-in cluster takes
         // the machine away too, which the API server's DELETE does not know about.
-        (Kind::Node, true, None) => match s.world.remove_node(name) {
-            Ok(()) => return Ok(None),
-            Err(e) => {
+        (Kind::Node, true, None) => match s.remove_machine(name) {
+            Some(Ok(())) => return Ok(None),
+            Some(Err(e)) => {
                 let status = crate::api::Status::from(e);
                 Answer { code: status.code, body: status.to_json(), warnings: Vec::new() }
             }
+            None => return Err(Refusal::client("the sandbox has no machine to remove here")),
         },
         _ => {
             let call = Call {
@@ -337,26 +349,46 @@ fn send_delete(
 
 /// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
 pub struct DeleteWait {
-    targets: Vec<(Kind, String, String, String)>,
+    targets: Vec<Gone>,
     deadline: Time,
     /// The exit status so far (objects not found), kept when the wait succeeds.
     status: i32,
 }
 
+/// One object waited for: gone once no object of that name has its UID (a new one of the
+/// same name is not it, as `IsDeleted` compares UIDs).
+struct Gone {
+    kind: Kind,
+    name: String,
+    uid: String,
+    seen: Observed,
+    gone: bool,
+}
+
 impl DeleteWait {
-    /// `Some(status)` once every object is gone, or with kubectl's error at the deadline.
-    pub fn poll(&self, world: &World, out: &mut Output) -> Option<i32> {
-        if !self.targets.iter().any(|w| present(world, w)) {
+    /// `Some(status)` once every object is gone, or with kubectl's error at the deadline (or
+    /// when the server refuses to say).
+    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        for t in self.targets.iter_mut().filter(|t| !t.gone) {
+            match t.seen.poll(api) {
+                Ok(current) => t.gone = current.is_none_or(|o| o.meta().uid != t.uid),
+                Err(refusal) => {
+                    out.err(format!("{refusal}\n"));
+                    return Some(1);
+                }
+            }
+        }
+        if self.targets.iter().all(|t| t.gone) {
             return Some(self.status);
         }
-        if world.now() < self.deadline {
+        if now < self.deadline {
             return None;
         }
-        for w in self.targets.iter().filter(|w| present(world, w)) {
+        for t in self.targets.iter().filter(|t| !t.gone) {
             out.err(format!(
                 "error: timed out waiting for the condition on {}/{}\n",
-                w.0.plural(),
-                w.2
+                t.kind.plural(),
+                t.name
             ));
         }
         Some(1)
@@ -364,24 +396,26 @@ impl DeleteWait {
 
     pub fn describe(&self) -> String {
         let names: Vec<String> =
-            self.targets.iter().map(|(k, _, n, _)| format!("{}/{n}", k.kind_group())).collect();
+            self.targets.iter().map(|t| format!("{}/{}", t.kind.kind_group(), t.name)).collect();
         format!("waiting for {} to be deleted", names.join(", "))
     }
 }
 
-pub fn still_there(s: &Session, w: &(Kind, String, String, String)) -> bool {
-    present(&s.world, w)
-}
-
-/// Whether the object with that UID is still stored (a new one of the same name is not it).
-fn present(world: &World, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
-    let ns = if kind.namespaced() { ns.as_str() } else { "" };
-    world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
+/// Whether the object with that UID is still there, by a GET (drain's wait for its
+/// evictions). An answer that is not NotFound leaves it there.
+pub fn still_there(
+    s: &mut Session,
+    (kind, ns, name, uid): &(Kind, String, String, String),
+) -> bool {
+    match client::get(s.api(), *kind, ns, name) {
+        Ok(obj) => &obj.meta().uid == uid,
+        Err(refusal) => !refusal.is_not_found(),
+    }
 }
 
 impl super::waiting::Wait for DeleteWait {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        DeleteWait::poll(self, world, out)
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        DeleteWait::poll(self, api, now, out)
     }
 
     fn describe(&self) -> String {

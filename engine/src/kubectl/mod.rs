@@ -40,6 +40,7 @@ pub(crate) mod manifest;
 mod meta_edit;
 mod mutate;
 mod nodes;
+mod observe;
 pub(crate) mod patch;
 pub mod printers;
 pub mod punctuation;
@@ -242,6 +243,13 @@ impl Session {
             Some(remote) => remote,
             None => &mut self.world,
         }
+    }
+
+    /// Deleting a Node in the built-in cluster takes its machine away too (the sandbox's
+    /// hosts), which the API server's DELETE does not know about. `None` in live mode,
+    /// whose nodes are a real cluster's.
+    pub(super) fn remove_machine(&mut self, name: &str) -> Option<Result<(), ApiError>> {
+        self.remote.is_none().then(|| self.world.remove_node(name))
     }
 
     /// Runs `input` with kubectl's requests answered by `remote` (rewound first), and hands

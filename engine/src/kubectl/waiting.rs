@@ -16,7 +16,8 @@
 //! a list when the child handled the signal and exited normally). Nothing is undone on the
 //! server: a deletion that was waited for carries on.
 
-use crate::world::World;
+use crate::api::client::Api;
+use crate::clock::Time;
 
 use super::shell::{Joiner, Pipeline, Script};
 use super::{Output, Session};
@@ -26,7 +27,8 @@ use super::{Output, Session};
 /// them.
 pub trait Wait {
     /// Prints what happened since the last poll; `Some(status)` once the command is over.
-    fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32>;
+    /// It reads the cluster only through `api`; `now` is kubectl's clock.
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32>;
 
     /// What the command box says while this runs: "waiting for deployment.apps/web to be
     /// deleted".
@@ -38,8 +40,12 @@ pub trait Wait {
     }
 
     /// Ctrl+C: what it prints as it stops (a watch prints what it has not yet).
-    fn interrupt(&mut self, _world: &World, _out: &mut Output) {}
+    fn interrupt(&mut self, _api: &mut dyn Api, _now: Time, _out: &mut Output) {}
 }
+
+/// The longest a command waits in a script when nothing else ends it (a watch with no
+/// timeout, `wait --timeout=-1s`): as long as the sandbox lets the cluster settle.
+pub(super) const LONGEST_WAIT_MS: i64 = crate::world::SETTLE_LIMIT_MS;
 
 /// The session's waiting operation.
 pub type Op = Box<dyn Wait>;
@@ -93,14 +99,22 @@ pub struct Waiting {
 
 /// Runs `op` from where a command left it: polls it once now; when `to_completion` (a script
 /// or a `$( )`) steps the world until it ends; in the page leaves it for the session to hold.
-/// Returns the exit status when it ended now.
+/// Returns the exit status when it ended now. A stream (`get -w`, `logs -f`) run to
+/// completion ends when the cluster has settled, or after `LONGEST_WAIT_MS`, printing what
+/// it has as Ctrl+C would.
 pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
+    let limit = s.now().plus_millis(LONGEST_WAIT_MS);
     loop {
-        if let Some(status) = op.poll(&s.world, out) {
+        let now = s.now();
+        if let Some(status) = op.poll(s.api(), now, out) {
             return status;
         }
         if !to_completion {
             s.started = Some(op);
+            return 0;
+        }
+        if op.streams() && (now >= limit || !s.world.has_work()) {
+            op.interrupt(s.api(), now, out);
             return 0;
         }
         s.world.step();

@@ -11,11 +11,10 @@
 //! JSON print `{type, object}` (cli-runtime printers/tableprinter.go `printTable` with
 //! `WatchEvent`; apimachinery pkg/apis/meta/v1/watch.go).
 
+use crate::api::client::{self, Api, Call};
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
-use crate::store::WatchEventType;
-use crate::world::World;
 
 use super::events_view::EventsView;
 use super::filters::Filter;
@@ -61,7 +60,7 @@ impl Watch {
     pub fn render(
         &self,
         obj: &Object,
-        ty: WatchEventType,
+        ty: &str,
         tw: &mut TabWriter,
         header_printed: &mut bool,
         now: Time,
@@ -108,7 +107,7 @@ impl Watch {
     /// `Table` in get.go, so its rows align together) or one document each.
     pub fn render_events(
         &self,
-        events: &[(&Object, WatchEventType)],
+        events: &[(&Object, &str)],
         tw: &mut TabWriter,
         header_printed: &mut bool,
         now: Time,
@@ -130,8 +129,7 @@ impl Watch {
         }
         let mut text = String::new();
         for (obj, ty) in events {
-            let event =
-                serde_json::json!({ "type": ty.to_string(), "object": printers::object_json(obj) });
+            let event = serde_json::json!({ "type": ty, "object": printers::object_json(obj) });
             match &self.format {
                 Format::Yaml => {
                     if *header_printed {
@@ -154,13 +152,15 @@ impl Watch {
     }
 }
 
-/// A watch in progress, with its place in the watch log.
+/// A watch in progress, with where it resumes.
 pub struct ActiveWatch {
     pub watch: Watch,
     pub tw: TabWriter,
     /// The table's header is out (the initial list had rows).
     pub header_printed: bool,
-    pub cursor: u64,
+    /// The resourceVersion the next watch call starts from: the list's, then the last
+    /// event's (get.go `watch` starts from the list's; client-go's watch resumes so).
+    pub version: String,
     pub deadline: Option<Time>,
     /// Line filters it is piped through (`| grep Running`).
     pub filters: Vec<Filter>,
@@ -171,26 +171,49 @@ pub struct ActiveWatch {
 }
 
 impl ActiveWatch {
-    /// Prints the events since the last poll. Returns true when the deadline has passed.
-    pub fn poll(&mut self, world: &World, out: &mut Output) -> bool {
-        let now = world.now();
-        let log = &world.store.watch;
+    /// The watch call from where it stands: the kind in its namespace, the label selector,
+    /// and one name as a `metadata.name` field selector (get.go's `WatchSingle`).
+    fn call(&self) -> Call {
+        let w = &self.watch;
+        let labels = w.selector.to_string();
+        let name = match w.names.as_slice() {
+            [one] => Some(format!("metadata.name={one}")),
+            _ => None,
+        };
+        let ns = w.namespace.as_deref().unwrap_or("");
+        Call::watch(w.kind, ns, &self.version).selectors(Some(&labels), name.as_deref())
+    }
+
+    /// Prints the events since the last poll. Returns true when the watch is over: its
+    /// deadline passed, or the server ended it with an error (printed as get.go's
+    /// `watch` returns it, a 410 Expired among them).
+    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> bool {
+        let events = match client::watch(api, &self.call()) {
+            Ok(events) => events,
+            Err(refusal) => {
+                out.err(format!("{refusal}\n"));
+                return true;
+            }
+        };
         let mut text = String::new();
-        for ev in log.since(self.cursor) {
-            if self.deadline.is_some_and(|d| ev.at > d) {
-                break;
+        for event in &events {
+            if let Some(v) = event.resource_version() {
+                self.version = v.to_string();
             }
             // events.go runWatch does not print deletions.
-            let skip = self.watch.events.is_some() && ev.ty == WatchEventType::Deleted;
-            if !skip && self.watch.matches(&ev.object) {
-                let (obj, ty) = (&ev.object, ev.ty);
-                match self.watch.render(obj, ty, &mut self.tw, &mut self.header_printed, now) {
-                    Ok(t) => text.push_str(&t),
-                    Err(e) => text.push_str(&e),
+            let skip =
+                event.ty == "BOOKMARK" || (self.watch.events.is_some() && event.ty == "DELETED");
+            let Some(obj) = client::event_object(self.watch.kind, event).filter(|_| !skip) else {
+                continue;
+            };
+            if self.watch.matches(&obj) {
+                let rendered =
+                    self.watch.render(&obj, &event.ty, &mut self.tw, &mut self.header_printed, now);
+                match rendered {
+                    Ok(t) | Err(t) => text.push_str(&t),
                 }
             }
         }
-        self.cursor = log.end();
         self.emit(&text, out);
         self.deadline.is_some_and(|d| now >= d)
     }
@@ -230,8 +253,8 @@ impl ActiveWatch {
 }
 
 impl super::waiting::Wait for ActiveWatch {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        ActiveWatch::poll(self, world, out).then(|| {
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        ActiveWatch::poll(self, api, now, out).then(|| {
             self.finish(out);
             0
         })
@@ -245,8 +268,8 @@ impl super::waiting::Wait for ActiveWatch {
         true
     }
 
-    fn interrupt(&mut self, world: &crate::world::World, out: &mut Output) {
-        ActiveWatch::poll(self, world, out);
+    fn interrupt(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) {
+        ActiveWatch::poll(self, api, now, out);
         self.finish(out);
     }
 }

@@ -6,6 +6,7 @@
 //! polymorphichelpers/logsforobject.go (`Defaulted container`, `Found N pods, using pod/X`),
 //! and pkg/kubectl/util/podutils `ByLogging`.
 
+use crate::api::client::Api;
 use crate::api::log::{self, stamped, Target};
 use crate::clock::Time;
 use crate::labels::selector::Selector;
@@ -130,22 +131,11 @@ pub fn logs(
         targets if follow && !previous && !targets.is_empty() => {
             let now = s.now();
             let printed = printed.unwrap_or(now).max(now);
-            let mut op =
+            let op =
                 LogsFollow::new(targets, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
-            if to_completion {
-                // A script follows until the container stops, the `timeout`, or the
-                // cluster has settled (as `get -w` in a script does).
-                let limit = op.deadline().unwrap_or(now.plus_millis(crate::world::SETTLE_LIMIT_MS));
-                while s.now() < limit && s.world.has_work() {
-                    s.world.step();
-                    if op.poll(&s.world, out).is_some() {
-                        return Ok(0);
-                    }
-                }
-                op.poll(&s.world, out);
-                return Ok(0);
-            }
-            Ok(waiting::begin(s, Box::new(op), false, out))
+            // A script follows until the container stops, the `timeout`, or the cluster has
+            // settled (as `get -w` in a script does).
+            Ok(waiting::begin(s, Box::new(op), to_completion, out))
         }
         _ => Ok(0),
     }
@@ -255,8 +245,8 @@ fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, KubectlError> 
 }
 
 impl waiting::Wait for LogsFollow {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        LogsFollow::poll(self, world, out)
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        LogsFollow::poll(self, api, now, out)
     }
 
     fn describe(&self) -> String {
@@ -266,6 +256,11 @@ impl waiting::Wait for LogsFollow {
     /// `logs -f`, like `-w`, streams until stopped.
     fn streams(&self) -> bool {
         true
+    }
+
+    /// Ctrl+C, or a script's cluster settling: what was written up to now is printed.
+    fn interrupt(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) {
+        LogsFollow::poll(self, api, now, out);
     }
 }
 
