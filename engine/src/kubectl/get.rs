@@ -6,7 +6,6 @@ use crate::api::client::{self, Call};
 use crate::api::fields::FieldSelector;
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
-use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::field_selector;
@@ -39,20 +38,6 @@ const GET_FLAGS: &[FlagSpec] = &[
     flag("template", None),
     switch("allow-missing-template-keys", None),
 ];
-
-fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-    store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
-}
-
-pub fn list_kind(store: &Store, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-    let ns = ns.filter(|_| kind.namespaced());
-    crate::with_kind!(kind, T => objects_of::<T>(store, ns, sel))
-}
-
-pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Object> {
-    let ns = if kind.namespaced() { ns } else { "" };
-    store.get_object(kind, &Key::new(ns, name))
-}
 
 pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
     match s {

@@ -3,12 +3,12 @@
 //! later, use CPU more CPU (millicores, as a quantity: `300m`, `1.5`); `load KIND/NAME 0`
 //! stops it; `load` alone lists the loads. The usage it drives is `world/usage`'s.
 
+use crate::labels::selector::Selector;
 use crate::model::quantity;
-use crate::model::Kind;
-use crate::store::Key;
+use crate::model::{Kind, Object};
+use crate::store::{Key, Store, Tabled};
 use crate::world::usage::MAX_LOAD_MILLI;
 
-use super::get::get_named;
 use super::printers::TabWriter;
 use super::{KubectlError, Output, Session};
 
@@ -75,7 +75,7 @@ fn usage(why: &str) -> KubectlError {
 fn list(s: &Session, ns: &str) -> String {
     let mut rows = vec![vec!["OBJECT".to_string(), "CPU PER POD".to_string()]];
     for kind in LOADABLE {
-        for o in super::get::list_kind(
+        for o in list_kind(
             &s.world.store,
             kind,
             Some(ns),
@@ -94,4 +94,20 @@ fn list(s: &Session, ns: &str) -> String {
         return format!("No loads set in {ns} namespace.\n");
     }
     TabWriter::default().write_rows(&rows)
+}
+
+fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
+    store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
+}
+
+/// The objects of a kind in the store, read directly (the sandbox's `load` and the
+/// missions' probes read the cluster itself, not through the API).
+pub fn list_kind(store: &Store, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
+    let ns = ns.filter(|_| kind.namespaced());
+    crate::with_kind!(kind, T => objects_of::<T>(store, ns, sel))
+}
+
+pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Object> {
+    let ns = if kind.namespaced() { ns } else { "" };
+    store.get_object(kind, &Key::new(ns, name))
 }

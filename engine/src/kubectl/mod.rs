@@ -79,7 +79,7 @@ pub use complete_flags::flags_of;
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
 pub use export::export_yaml;
-pub use get::list_kind as list_objects;
+pub use load::list_kind as list_objects;
 pub use waiting::Waiting;
 pub use watch::Watch;
 
@@ -243,6 +243,12 @@ impl Session {
             Some(remote) => remote,
             None => &mut self.world,
         }
+    }
+
+    /// One tick of the built-in cluster's clock, as the page's timer moves it; a pending
+    /// watch or wait is then polled with `poll_watch`.
+    pub fn step(&mut self) {
+        self.world.step();
     }
 
     /// Deleting a Node in the built-in cluster takes its machine away too (the sandbox's

@@ -154,15 +154,30 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
+    use crate::api::client::{self, Call};
     use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::model::Kind;
+
+    /// The page's session over a new cluster.
+    fn page() -> Session {
+        let mut s = Session::script(4);
+        s.mode = Mode::Interactive;
+        s
+    }
 
     /// The page's session with a settled three-replica Deployment.
     fn page_with_web() -> Session {
-        let mut s = Session::new(World::new(4), Mode::Interactive);
+        let mut s = page();
         assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
-        s.world.settle();
+        s.run("settle");
         s
+    }
+
+    /// Whether the server still has the Deployment, and how many pods it lists.
+    fn web_and_pods(s: &mut Session) -> (bool, usize) {
+        let web = client::get(s.api(), Kind::Deployment, "default", "web").is_ok();
+        let pods = client::list(s.api(), Kind::Pod, "default", None, None).expect("a list");
+        (web, pods.len())
     }
 
     /// Steps and polls as the page does, until nothing is pending (or a minute passes).
@@ -172,7 +187,7 @@ mod tests {
             if !s.watching() {
                 break;
             }
-            s.world.step();
+            s.step();
             text.push_str(&s.poll_watch().text());
         }
         text
@@ -191,8 +206,7 @@ mod tests {
         assert!(!w.watch);
         let later = run_until_done(&mut s);
         assert_eq!(later, "next\n", "the rest of the line runs once the deployment is gone");
-        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
-        assert!(s.world.store.list::<crate::model::Pod>(None, None).next().is_none());
+        assert_eq!(web_and_pods(&mut s), (false, 0));
     }
 
     #[test]
@@ -202,8 +216,8 @@ mod tests {
         let out = s.interrupt();
         assert_eq!((out.text(), out.status), ("seq\n".to_string(), 0), "&& skipped, ; runs");
         assert!(s.waiting().is_none());
-        s.world.settle();
-        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
+        s.run("settle");
+        assert!(!web_and_pods(&mut s).0);
         let mut s = page_with_web();
         s.run("k delete deploy web --cascade=foreground || echo failed");
         assert_eq!(s.interrupt().text(), "failed\n");
@@ -224,7 +238,7 @@ mod tests {
 
     #[test]
     fn kubectl_wait_in_the_page_reports_when_the_condition_is_met() {
-        let mut s = Session::new(World::new(4), Mode::Interactive);
+        let mut s = page();
         let out = s.run("k run solo --image=nginx:1.27; k wait --for=condition=Ready pod/solo");
         assert_eq!(out.text(), "pod/solo created\n");
         assert_eq!(
@@ -271,10 +285,24 @@ mod tests {
     }
 
     #[test]
+    fn a_wait_ends_through_the_api_when_the_server_reports_the_object_gone() {
+        let mut s = page_with_web();
+        s.run("k wait --for=delete deploy/web --timeout=1m && echo gone");
+        assert!(s.waiting().is_some());
+        // The delete arrives beside the command line, as another client's would.
+        let mut delete = Call::get(Kind::Deployment, "default", "web");
+        delete.verb = crate::api::client::Verb::Delete;
+        assert_eq!(s.api().send(&delete).code, 200);
+        let t0 = s.now();
+        assert_eq!(run_until_done(&mut s), "deployment.apps/web condition met\ngone\n");
+        assert!(s.now() > t0 && !s.watching());
+    }
+
+    #[test]
     fn a_script_still_blocks_until_the_delete_is_done() {
         let mut s = Session::script(4);
         s.run("k create deployment web --image=nginx:1.27 --replicas=2");
-        s.world.settle();
+        s.run("settle");
         let t0 = s.now();
         let out = s.run("k delete deploy web --cascade=foreground && echo next");
         assert!(out.text().ends_with("next\n"), "{}", out.text());
