@@ -148,6 +148,7 @@ fn watch(
         version,
         deadline: limit_ms.map(|ms| now.plus_millis(ms)),
         filters: Vec::new(),
+        columns: None,
         rest: Default::default(),
     };
     if to_completion || s.mode == Mode::Script {

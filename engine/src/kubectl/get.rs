@@ -224,6 +224,7 @@ pub fn get_with_input(
             version: version.unwrap_or_else(|| "0".into()),
             deadline: limit_ms.map(|ms| now.plus_millis(ms)),
             filters: Vec::new(),
+            columns: None,
             rest: Default::default(),
         };
         // get.go watch prints the initial list item by item through the same printer as

@@ -6,12 +6,18 @@
 //! tableprinter.go `HumanReadablePrinter.printedHeaders`) prints the header with the first
 //! row it prints, so a watch that started on an empty list prints it with the first event.
 //!
+//! The human-readable table asks the server for Tables on the watch too (get.go sets the
+//! Table `Accept` header on the watch request): each event carries a one-row Table, the
+//! first with the column definitions, printed through the same remembered widths.
+//!
 //! `--output-watch-events` wraps each object in a `metav1.WatchEvent` (get.go `watch`, the
 //! initial list as ADDED): the table printer then leads with an EVENT column, and YAML and
 //! JSON print `{type, object}` (cli-runtime printers/tableprinter.go `printTable` with
 //! `WatchEvent`; apimachinery pkg/apis/meta/v1/watch.go).
 
-use crate::api::client::{self, Api, Call};
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Api, Call, WatchEvent};
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
@@ -20,7 +26,7 @@ use super::events_view::EventsView;
 use super::filters::Filter;
 use super::get_format::Format;
 use super::jsonpath;
-use super::printers::{self, TabWriter, TableOptions};
+use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::shell::Script;
 use super::Output;
 
@@ -164,6 +170,8 @@ pub struct ActiveWatch {
     pub deadline: Option<Time>,
     /// Line filters it is piped through (`| grep Running`).
     pub filters: Vec<Filter>,
+    /// The server's column definitions, from the first Table event.
+    pub columns: Option<Value>,
     /// No longer read: the session keeps the rest of the line in `waiting::Pending`. Kept
     /// until the constructors in `get.rs` and `events.rs` stop setting it.
     #[allow(dead_code)]
@@ -171,8 +179,16 @@ pub struct ActiveWatch {
 }
 
 impl ActiveWatch {
+    /// Whether the events come as Tables: the human-readable printer, not `events -w`'s
+    /// own layout nor `--output-watch-events`' EVENT column.
+    fn tables(&self) -> bool {
+        let w = &self.watch;
+        w.format == Format::Table && w.events.is_none() && !w.output_events
+    }
+
     /// The watch call from where it stands: the kind in its namespace, the label selector,
-    /// and one name as a `metadata.name` field selector (get.go's `WatchSingle`).
+    /// and one name as a `metadata.name` field selector (get.go's `WatchSingle`), asking
+    /// for Tables when it prints them.
     fn call(&self) -> Call {
         let w = &self.watch;
         let labels = w.selector.to_string();
@@ -181,7 +197,12 @@ impl ActiveWatch {
             _ => None,
         };
         let ns = w.namespace.as_deref().unwrap_or("");
-        Call::watch(w.kind, ns, &self.version).selectors(Some(&labels), name.as_deref())
+        let call = Call::watch(w.kind, ns, &self.version).selectors(Some(&labels), name.as_deref());
+        if self.tables() {
+            call.table(false)
+        } else {
+            call
+        }
     }
 
     /// Prints the events since the last poll. Returns true when the watch is over: its
@@ -203,9 +224,14 @@ impl ActiveWatch {
             // events.go runWatch does not print deletions.
             let skip =
                 event.ty == "BOOKMARK" || (self.watch.events.is_some() && event.ty == "DELETED");
-            let Some(obj) = client::event_object(self.watch.kind, event).filter(|_| !skip) else {
+            if skip {
                 continue;
-            };
+            }
+            if self.tables() {
+                text.push_str(&self.table_row(event));
+                continue;
+            }
+            let Some(obj) = client::event_object(self.watch.kind, event) else { continue };
             if self.watch.matches(&obj) {
                 let rendered =
                     self.watch.render(&obj, &event.ty, &mut self.tw, &mut self.header_printed, now);
@@ -216,6 +242,32 @@ impl ActiveWatch {
         }
         self.emit(&text, out);
         self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// A Table event's row, under the header when none is out yet. The server filtered by
+    /// namespace, labels and a single name; several names are kept here.
+    fn table_row(&mut self, event: &WatchEvent) -> String {
+        let table = &event.object;
+        let columns = table.get("columnDefinitions").and_then(Value::as_array);
+        if let Some(cols) = columns.filter(|c| !c.is_empty()) {
+            self.columns.get_or_insert_with(|| Value::Array(cols.clone()));
+        }
+        let Some(row) = table.pointer("/rows/0") else { return String::new() };
+        let name = row.pointer("/object/metadata/name").and_then(Value::as_str);
+        let names = &self.watch.names;
+        if !names.is_empty() && !name.is_some_and(|n| names.iter().any(|m| m == n)) {
+            return String::new();
+        }
+        let one = json!({
+            "columnDefinitions": self.columns.clone().unwrap_or_else(|| json!([])),
+            "rows": [row],
+        });
+        let opts = TableOptions {
+            no_headers: self.watch.opts.no_headers || self.header_printed,
+            ..self.watch.opts.clone()
+        };
+        self.header_printed = true;
+        server_table::render(self.watch.kind, &one, &opts, &mut self.tw)
     }
 
     fn emit(&mut self, text: &str, out: &mut Output) {
