@@ -106,4 +106,27 @@ mod tests {
         s.run("settle");
         assert!(seen.poll(s.api()).unwrap().is_none(), "the DELETED event ends it");
     }
+
+    #[test]
+    fn through_a_transport_that_holds_no_watch_it_lists_at_each_poll() {
+        use crate::api::replay::{Replay, PENDING};
+        let mut server = Session::script(2);
+        assert_eq!(server.run("k run solo --image=nginx:1.27").status, 0);
+        let mut replay = Replay::default();
+        let mut seen = Observed::new(Kind::Pod, "default", "solo");
+        let answer = |replay: &mut Replay, server: &mut Session| {
+            let call = replay.wanted().cloned().expect("a request waits");
+            replay.answer(server.api().send(&call));
+        };
+        assert_eq!(seen.poll(&mut replay).err().map(|r| r.code), Some(PENDING));
+        answer(&mut replay, &mut server);
+        replay.rewind();
+        assert!(seen.poll(&mut replay).unwrap().is_some(), "the list's answer");
+        // The watch is refused without being asked; the poll lists instead.
+        assert_eq!(seen.poll(&mut replay).err().map(|r| r.code), Some(PENDING));
+        assert!(seen.polling);
+        answer(&mut replay, &mut server);
+        assert!(seen.poll(&mut replay).unwrap().is_some());
+        assert_eq!(replay.answered(), 2, "two lists, and no watch reached the server");
+    }
 }
