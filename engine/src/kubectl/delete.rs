@@ -313,18 +313,20 @@ fn send_delete(
     name: &str,
     body: &Value,
 ) -> Result<Option<String>, Refusal> {
-    let answer = match (kind, s.remote.is_none(), body.get("dryRun")) {
-        // A Node is also the sandbox's machine: deleting it in the built-in cluster takes
-        // the machine away too, which the API server's DELETE does not know about.
-        (Kind::Node, true, None) => match s.remove_machine(name) {
-            Some(Ok(())) => return Ok(None),
-            Some(Err(e)) => {
-                let status = crate::api::Status::from(e);
-                Answer { code: status.code, body: status.to_json(), warnings: Vec::new() }
-            }
-            None => return Err(Refusal::client("the sandbox has no machine to remove here")),
-        },
-        _ => {
+    // A Node is also the sandbox's machine: deleting it in the built-in cluster takes the
+    // machine away too, which the API server's DELETE does not know about (live mode's
+    // nodes are a real cluster's: `remove_machine` leaves them to the DELETE).
+    let machine = match (kind, body.get("dryRun")) {
+        (Kind::Node, None) => s.remove_machine(name),
+        _ => None,
+    };
+    let answer = match machine {
+        Some(Ok(())) => return Ok(None),
+        Some(Err(e)) => {
+            let status = crate::api::Status::from(e);
+            Answer { code: status.code, body: status.to_json(), warnings: Vec::new() }
+        }
+        None => {
             let call = Call {
                 verb: Verb::Delete,
                 kind,
