@@ -8,19 +8,17 @@
 //! (`RequireObject(false)`) or lists each kind with the selector, then DeleteResult sends one
 //! DELETE per object with its DeleteOptions as the body (cli-runtime resource/helper.go
 //! `DeleteWithOptions`). Waiting for the objects to go follows each through the API
-//! (`DeleteWait`), as delete.go's `waitForDeletion` runs wait's `IsDeleted`: a LIST by name,
-//! then a WATCH until its DELETED event (`observe.rs`).
+//! (`delete_wait.rs`).
 
 use serde_json::{json, Value};
 
-use crate::api::client::{self, Answer, Api, Call, Refusal, Verb};
-use crate::clock::Time;
+use crate::api::client::{self, Answer, Call, Refusal, Verb};
 use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::delete_wait::{DeleteWait, Gone};
 use super::dry_run::DryRun;
 use super::get::parse_selector;
-use super::observe::Observed;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -246,15 +244,9 @@ pub fn delete(
         let deadline = s.now().plus_millis(super::waiting::LONGEST_WAIT_MS);
         let targets = waiting
             .into_iter()
-            .map(|(kind, ns, name, uid)| Gone {
-                seen: Observed::new(kind, &ns, &name),
-                kind,
-                name,
-                uid,
-                gone: false,
-            })
+            .map(|(kind, ns, name, uid)| Gone::new(kind, &ns, name, uid))
             .collect();
-        let op = DeleteWait { targets, deadline, status };
+        let op = DeleteWait::new(targets, deadline, status);
         return Ok(super::waiting::begin(s, Box::new(op), to_completion, out));
     }
     Ok(status)
@@ -347,82 +339,6 @@ fn send_delete(
         return Ok(None);
     }
     Ok(answer.body.pointer("/metadata/uid").and_then(Value::as_str).map(String::from))
-}
-
-/// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
-pub struct DeleteWait {
-    targets: Vec<Gone>,
-    deadline: Time,
-    /// The exit status so far (objects not found), kept when the wait succeeds.
-    status: i32,
-}
-
-/// One object waited for: gone once no object of that name has its UID (a new one of the
-/// same name is not it, as `IsDeleted` compares UIDs).
-struct Gone {
-    kind: Kind,
-    name: String,
-    uid: String,
-    seen: Observed,
-    gone: bool,
-}
-
-impl DeleteWait {
-    /// `Some(status)` once every object is gone, or with kubectl's error at the deadline (or
-    /// when the server refuses to say).
-    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
-        for t in self.targets.iter_mut().filter(|t| !t.gone) {
-            match t.seen.poll(api) {
-                Ok(current) => t.gone = current.is_none_or(|o| o.meta().uid != t.uid),
-                Err(refusal) => {
-                    out.err(format!("{refusal}\n"));
-                    return Some(1);
-                }
-            }
-        }
-        if self.targets.iter().all(|t| t.gone) {
-            return Some(self.status);
-        }
-        if now < self.deadline {
-            return None;
-        }
-        for t in self.targets.iter().filter(|t| !t.gone) {
-            out.err(format!(
-                "error: timed out waiting for the condition on {}/{}\n",
-                t.kind.plural(),
-                t.name
-            ));
-        }
-        Some(1)
-    }
-
-    pub fn describe(&self) -> String {
-        let names: Vec<String> =
-            self.targets.iter().map(|t| format!("{}/{}", t.kind.kind_group(), t.name)).collect();
-        format!("waiting for {} to be deleted", names.join(", "))
-    }
-}
-
-/// Whether the object with that UID is still there, by a GET (drain's wait for its
-/// evictions). An answer that is not NotFound leaves it there.
-pub fn still_there(
-    s: &mut Session,
-    (kind, ns, name, uid): &(Kind, String, String, String),
-) -> bool {
-    match client::get(s.api(), *kind, ns, name) {
-        Ok(obj) => &obj.meta().uid == uid,
-        Err(refusal) => !refusal.is_not_found(),
-    }
-}
-
-impl super::waiting::Wait for DeleteWait {
-    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
-        DeleteWait::poll(self, api, now, out)
-    }
-
-    fn describe(&self) -> String {
-        DeleteWait::describe(self)
-    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod complete_flags;
 mod create_job;
 mod create_service;
 mod delete;
+mod delete_wait;
 mod describe;
 mod diff;
 mod discovery;

@@ -10,7 +10,7 @@ use crate::clock::Time;
 use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::delete::still_there;
+use super::delete_wait::still_there;
 use super::resource;
 use super::{KubectlError, Output, Session};
 
