@@ -149,6 +149,7 @@ fn watch(
         deadline: limit_ms.map(|ms| now.plus_millis(ms)),
         filters: Vec::new(),
         columns: None,
+        polled: None,
         rest: Default::default(),
     };
     if to_completion || s.mode == Mode::Script {

@@ -225,6 +225,7 @@ pub fn get_with_input(
             deadline: limit_ms.map(|ms| now.plus_millis(ms)),
             filters: Vec::new(),
             columns: None,
+            polled: None,
             rest: Default::default(),
         };
         // get.go watch prints the initial list item by item through the same printer as

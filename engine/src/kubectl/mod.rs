@@ -65,6 +65,7 @@ mod verb_help;
 mod wait;
 mod waiting;
 mod watch;
+mod watch_poll;
 
 use std::fmt;
 use std::sync::Arc;

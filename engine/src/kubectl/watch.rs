@@ -28,6 +28,7 @@ use super::get_format::Format;
 use super::jsonpath;
 use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::shell::Script;
+use super::watch_poll::Polled;
 use super::Output;
 
 /// What a watch prints and which objects it follows.
@@ -172,6 +173,8 @@ pub struct ActiveWatch {
     pub filters: Vec<Filter>,
     /// The server's column definitions, from the first Table event.
     pub columns: Option<Value>,
+    /// Lists instead: the transport refused the watch (`watch_poll.rs`).
+    pub polled: Option<Polled>,
     /// No longer read: the session keeps the rest of the line in `waiting::Pending`. Kept
     /// until the constructors in `get.rs` and `events.rs` stop setting it.
     #[allow(dead_code)]
@@ -209,8 +212,16 @@ impl ActiveWatch {
     /// deadline passed, or the server ended it with an error (printed as get.go's
     /// `watch` returns it, a 410 Expired among them).
     pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> bool {
+        if self.polled.is_some() {
+            return self.poll_list(api, now, out);
+        }
         let events = match client::watch(api, &self.call()) {
             Ok(events) => events,
+            // A transport that holds no watch open (405): list at each poll instead.
+            Err(refusal) if refusal.code == 405 => {
+                self.polled = Some(Polled::default());
+                return self.poll_list(api, now, out);
+            }
             Err(refusal) => {
                 out.err(format!("{refusal}\n"));
                 return true;
@@ -236,6 +247,33 @@ impl ActiveWatch {
                 let rendered =
                     self.watch.render(&obj, &event.ty, &mut self.tw, &mut self.header_printed, now);
                 match rendered {
+                    Ok(t) | Err(t) => text.push_str(&t),
+                }
+            }
+        }
+        self.emit(&text, out);
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// `poll` where the transport serves no watch: the list's changes since the last poll,
+    /// printed by kubectl's own printer.
+    fn poll_list(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> bool {
+        let call = self.call();
+        let Some(polled) = self.polled.as_mut() else { return true };
+        let changes = match polled.poll(api, &call) {
+            Ok(changes) => changes,
+            Err(refusal) => {
+                out.err(format!("{refusal}\n"));
+                return true;
+            }
+        };
+        let mut text = String::new();
+        for (ty, obj) in &changes {
+            // events.go runWatch does not print deletions.
+            let skip = self.watch.events.is_some() && *ty == "DELETED";
+            if !skip && self.watch.matches(obj) {
+                let w = &self.watch;
+                match w.render(obj, ty, &mut self.tw, &mut self.header_printed, now) {
                     Ok(t) | Err(t) => text.push_str(&t),
                 }
             }
