@@ -51,7 +51,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
             Panel::Yaml => Some((
                 "YAML",
                 html! {
-                    <TransferPanel exported={Rc::new(kubeloop::kubectl::export_yaml(world, None))}
+                    <TransferPanel exported={Rc::new(kubeloop::session::export_yaml(world, None))}
                         on_import={send.reform(Msg::Import)} on_close={to_feed} />
                 },
             )),

@@ -26,6 +26,8 @@ pub enum Verb {
     Update,
     Patch(PatchType),
     Delete,
+    /// A list's changes from a resourceVersion on (`?watch=true`), as client-go's `Watch`.
+    Watch,
 }
 
 /// One request to the API server, typed. `path()`, `method()` and the headers give its HTTP
@@ -115,6 +117,27 @@ impl Call {
         Call::new(Verb::List, kind, namespace, None)
     }
 
+    /// A watch of a kind in `namespace` (or across namespaces when it is empty) from
+    /// `resource_version`, as client-go's `ListWatch` sends it after its list: `watch=true`,
+    /// the version, and `allowWatchBookmarks=true` (reflector.go `watchList`'s options), so a
+    /// quiet watch still learns the newest version and its place does not age out of the
+    /// server's window. A name is a `metadata.name` field selector, as kubectl's
+    /// `WatchSingle` and wait.go send it.
+    pub fn watch(kind: Kind, namespace: &str, resource_version: &str) -> Call {
+        let mut call = Call::new(Verb::Watch, kind, namespace, None);
+        call.query.push(("watch".into(), "true".into()));
+        call.query.push(("resourceVersion".into(), resource_version.into()));
+        call.query.push(("allowWatchBookmarks".into(), "true".into()));
+        call
+    }
+
+    /// `timeoutSeconds`: the server ends the watch after this long (reflector.go sends a
+    /// random 5-10 minutes; wait.go its own `--timeout`).
+    pub fn timeout_seconds(mut self, seconds: u64) -> Call {
+        self.query.push(("timeoutSeconds".into(), seconds.to_string()));
+        self
+    }
+
     /// The same call asking for a Table, with each row's whole object when `objects`
     /// (`includeObject=Object`, which `--sort-by` needs).
     pub fn table(mut self, objects: bool) -> Call {
@@ -183,7 +206,7 @@ impl Call {
 
     pub fn method(&self) -> &'static str {
         match self.verb {
-            Verb::Get | Verb::List => "GET",
+            Verb::Get | Verb::List | Verb::Watch => "GET",
             Verb::Create => "POST",
             Verb::Update => "PUT",
             Verb::Patch(_) => "PATCH",
@@ -273,6 +296,13 @@ impl Refusal {
                 ),
             },
         }
+    }
+
+    /// The NotFound a client makes of an empty list it asked by name (wait's condition.go
+    /// `getObjAndCheckCondition`, `apierrors.NewNotFound`), in the server's words.
+    pub fn not_found(kind: Kind, name: &str) -> Refusal {
+        let body = super::Status::not_found(kind, name).to_json();
+        Refusal::of(&Answer { code: 404, body, warnings: Vec::new() })
     }
 
     pub fn is_not_found(&self) -> bool {
@@ -370,6 +400,20 @@ pub fn list(
     Ok(items.into_iter().flatten().filter_map(|item| decode(kind, item)).collect())
 }
 
+/// Sends a list `call` and returns its objects with the list's resourceVersion, from which a
+/// watch goes on (client-go's `ListWatch`).
+pub fn list_at(api: &mut dyn Api, call: &Call) -> Result<(Vec<Object>, String), Refusal> {
+    let answer = api.send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    let version = answer.body.pointer("/metadata/resourceVersion").and_then(Value::as_str);
+    let version = version.unwrap_or_default().to_string();
+    let items = answer.body.get("items").and_then(Value::as_array);
+    let objects = items.into_iter().flatten().filter_map(|item| decode(call.kind, item)).collect();
+    Ok((objects, version))
+}
+
 /// Sends `call` (a Table request) and returns the Table.
 pub fn table(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
     body(api, call)
@@ -383,6 +427,50 @@ pub fn body(api: &mut dyn Api, call: &Call) -> Result<Value, Refusal> {
         return Err(Refusal::of(&answer));
     }
     Ok(answer.body)
+}
+
+/// One event of a watch: `ADDED`, `MODIFIED`, `DELETED` or `BOOKMARK`, and the object (or
+/// one-row Table) it carries, as apimachinery's `metav1.WatchEvent`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchEvent {
+    pub ty: String,
+    pub object: Value,
+}
+
+impl WatchEvent {
+    /// The resourceVersion the event brings the watcher to.
+    pub fn resource_version(&self) -> Option<&str> {
+        self.object.pointer("/metadata/resourceVersion").and_then(Value::as_str)
+    }
+}
+
+/// Sends a watch call and reads what arrived since its resourceVersion. The body is the
+/// stream's `WatchEvent`s as a JSON array (the in-process transport answers at once with
+/// what is there, not with an open stream). An `ERROR` event ends the watch with its
+/// Status, as client-go's `StreamWatcher` decodes it: a 410 `Expired` means the version
+/// is too old and the caller must list again.
+pub fn watch(api: &mut dyn Api, call: &Call) -> Result<Vec<WatchEvent>, Refusal> {
+    let answer = api.send(call);
+    if !(200..300).contains(&answer.code) {
+        return Err(Refusal::of(&answer));
+    }
+    let mut events = Vec::new();
+    for e in answer.body.as_array().into_iter().flatten() {
+        let ty = e.get("type").and_then(Value::as_str).unwrap_or_default().to_string();
+        let object = e.get("object").cloned().unwrap_or(Value::Null);
+        if ty == "ERROR" {
+            let code = object.get("code").and_then(Value::as_u64).unwrap_or(500);
+            let code = u16::try_from(code).unwrap_or(500);
+            return Err(Refusal::of(&Answer { code, body: object, warnings: Vec::new() }));
+        }
+        events.push(WatchEvent { ty, object });
+    }
+    Ok(events)
+}
+
+/// Reads a watch event's object back into the model.
+pub fn event_object(kind: Kind, event: &WatchEvent) -> Option<Object> {
+    decode(kind, &event.object)
 }
 
 /// The object a Table row carries (`includeObject=Object`), read back into the model.

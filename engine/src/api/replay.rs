@@ -10,7 +10,7 @@
 
 use serde_json::json;
 
-use super::client::{Answer, Api, Call};
+use super::client::{Answer, Api, Call, Verb};
 
 /// Answers gathered for one command line, and the request it waits on.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +51,16 @@ pub const PENDING: u16 = 0;
 
 impl Api for Replay {
     fn send(&mut self, call: &Call) -> Answer {
+        // A watch is a stream that stays open; a fetch that resolves once cannot carry it.
+        // Refused here, before it is asked, so a wait falls back to listing at each poll.
+        if call.verb == Verb::Watch {
+            return Answer {
+                code: 405,
+                body: json!({"kind": "Status", "status": "Failure", "reason": "MethodNotAllowed",
+                    "code": 405, "message": "kubeloop: live mode does not hold watches open"}),
+                warnings: Vec::new(),
+            };
+        }
         if self.wanted.is_none() {
             if let Some((asked, answer)) = self.answers.get(self.next) {
                 self.next += 1;

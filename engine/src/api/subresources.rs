@@ -234,10 +234,8 @@ pub(super) fn log(
         Some(n) if n >= 0 => lines.len().saturating_sub(n as usize),
         _ => 0,
     };
-    let text: String = lines[skip..]
-        .iter()
-        .map(|(t, line)| format!("{}\n", super::log::stamped(*t, line, q.timestamps)))
-        .collect();
+    let text: String =
+        lines[skip..].iter().map(|(t, line)| super::log::stamped(*t, line, q.timestamps)).collect();
     Ok(Response { code: 200, body: Value::Null, warnings: Vec::new(), text: Some(text) })
 }
 

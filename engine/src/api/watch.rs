@@ -131,12 +131,27 @@ impl WatchSpec {
             spec.finished = true;
         } else {
             spec.cursor = asked;
-            // The objects as they were at `asked` are what the watcher knows; those written
-            // since come as events, so drop them from the set until their events say.
-            if let Source::Objects { visible, .. } = &mut spec.source {
+            // The objects as they were at `asked` are what the watcher knows. Each key's first
+            // event since says whether it was there: one ADDED since was not (its event will
+            // say), one MODIFIED or DELETED since was, even if it is gone now, so its DELETED
+            // still reaches the watcher. Whether it matched then is judged by the object
+            // its first event carries, the nearest state the log holds.
+            if let Source::Objects { visible, namespace, labels, fields, .. } = &mut spec.source {
+                let mut first = BTreeSet::new();
                 for e in world.store.watch.after_rv(asked) {
-                    if e.object.kind() == kind && e.ty == WatchEventType::Added {
-                        visible.remove(&Key::of(e.object.meta(), kind));
+                    let m = e.object.meta();
+                    let key = Key::of(m, kind);
+                    if e.object.kind() != kind || !first.insert(key.clone()) {
+                        continue;
+                    }
+                    let in_namespace = namespace.as_ref().is_none_or(|ns| *ns == m.namespace);
+                    if e.ty == WatchEventType::Added {
+                        visible.remove(&key);
+                    } else if in_namespace
+                        && labels.matches(&m.labels)
+                        && (!fields.given() || fields.matches(kind, &e.object.to_json()))
+                    {
+                        visible.insert(key);
                     }
                 }
             }

@@ -129,7 +129,6 @@ pub fn candidates(line: &str, api: &mut dyn Api) -> Vec<String> {
         }
         // `logs` takes a pod by name, or a workload by TYPE/NAME.
         ["k" | "kubectl", "logs" | "exec"] if !partial.contains('/') => names(api, Kind::Pod),
-        ["k" | "kubectl", "top"] => vec!["pod".into(), "node".into()],
         ["k" | "kubectl", "top", "pod"] => names(api, Kind::Pod),
         ["k" | "kubectl", "top", "node"] => names(api, Kind::Node),
         ["traffic"] => names(api, Kind::Service).into_iter().map(|n| format!("svc/{n}")).collect(),

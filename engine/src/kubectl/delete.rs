@@ -7,17 +7,16 @@
 //! The requests are upstream's: the builder names each object without reading it
 //! (`RequireObject(false)`) or lists each kind with the selector, then DeleteResult sends one
 //! DELETE per object with its DeleteOptions as the body (cli-runtime resource/helper.go
-//! `DeleteWithOptions`). Waiting for the objects to go reads the world (`DeleteWait`).
+//! `DeleteWithOptions`). Waiting for the objects to go follows each through the API
+//! (`delete_wait.rs`).
 
 use serde_json::{json, Value};
 
-use crate::api::client::{self, Answer, Call, Refusal, Verb};
-use crate::clock::Time;
+use crate::api::client::{self, Call, Refusal, Verb};
 use crate::model::*;
-use crate::store::Key;
-use crate::world::World;
 
 use super::args::{self, flag, switch, FlagSpec};
+use super::delete_wait::{DeleteWait, Gone};
 use super::dry_run::DryRun;
 use super::get::parse_selector;
 use super::printers;
@@ -242,8 +241,12 @@ pub fn delete(
     if wait && !waiting.is_empty() {
         // DeleteResult waits with a week's timeout when --timeout is 0; the engine's stand-in
         // for "as long as it takes" is the longest a script lets the cluster run.
-        let deadline = s.now().plus_millis(crate::world::SETTLE_LIMIT_MS);
-        let op = DeleteWait { targets: waiting, deadline, status };
+        let deadline = s.now().plus_millis(super::waiting::LONGEST_WAIT_MS);
+        let targets = waiting
+            .into_iter()
+            .map(|(kind, ns, name, uid)| Gone::new(kind, &ns, name, uid))
+            .collect();
+        let op = DeleteWait::new(targets, deadline, status);
         return Ok(super::waiting::begin(s, Box::new(op), to_completion, out));
     }
     Ok(status)
@@ -302,31 +305,32 @@ fn send_delete(
     name: &str,
     body: &Value,
 ) -> Result<Option<String>, Refusal> {
-    let answer = match (kind, s.remote.is_none(), body.get("dryRun")) {
-        // A Node is also the sandbox's machine: deleting it in the built-in cluster takes
-        // the machine away too, which the API server's DELETE does not know about.
-        (Kind::Node, true, None) => match s.world.remove_node(name) {
-            Ok(()) => return Ok(None),
-            Err(e) => {
-                let status = crate::api::Status::from(e);
-                Answer { code: status.code, body: status.to_json(), warnings: Vec::new() }
-            }
-        },
-        _ => {
-            let call = Call {
-                verb: Verb::Delete,
-                kind,
-                namespace: kind.namespaced().then(|| ns.to_string()),
-                name: Some(name.to_string()),
-                subresource: None,
-                query: Vec::new(),
-                body: Some(body.clone()),
-                as_table: false,
-                extension: None,
-            };
-            s.api().send(&call)
+    // A Node is also the sandbox's machine: deleting it takes the machine (kubeloop.dev's
+    // `hosts`) away with it, which the API server's DELETE does not know about. A server
+    // without hosts (a real cluster, in live mode) answers 404, and the Node's own DELETE
+    // follows.
+    if kind == Kind::Node && body.get("dryRun").is_none() {
+        let host = Call::extension(Verb::Delete, "hosts", "", Some(name), None);
+        let answer = s.api().send(&host);
+        if (200..300).contains(&answer.code) {
+            return Ok(None);
         }
+        if answer.code != 404 {
+            return Err(Refusal::of(&answer));
+        }
+    }
+    let call = Call {
+        verb: Verb::Delete,
+        kind,
+        namespace: kind.namespaced().then(|| ns.to_string()),
+        name: Some(name.to_string()),
+        subresource: None,
+        query: Vec::new(),
+        body: Some(body.clone()),
+        as_table: false,
+        extension: None,
     };
+    let answer = s.api().send(&call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));
     }
@@ -334,56 +338,6 @@ fn send_delete(
         return Ok(None);
     }
     Ok(answer.body.pointer("/metadata/uid").and_then(Value::as_str).map(String::from))
-}
-
-/// `--wait`: the objects deleted (with the UID each had) until they are gone from storage.
-pub struct DeleteWait {
-    targets: Vec<(Kind, String, String, String)>,
-    deadline: Time,
-    /// The exit status so far (objects not found), kept when the wait succeeds.
-    status: i32,
-}
-
-impl DeleteWait {
-    /// `Some(status)` once every object is gone, or with kubectl's error at the deadline.
-    pub fn poll(&self, world: &World, out: &mut Output) -> Option<i32> {
-        if !self.targets.iter().any(|w| present(world, w)) {
-            return Some(self.status);
-        }
-        if world.now() < self.deadline {
-            return None;
-        }
-        for w in self.targets.iter().filter(|w| present(world, w)) {
-            out.err(format!(
-                "error: timed out waiting for the condition on {}/{}\n",
-                w.0.plural(),
-                w.2
-            ));
-        }
-        Some(1)
-    }
-
-    pub fn describe(&self) -> String {
-        let names: Vec<String> =
-            self.targets.iter().map(|(k, _, n, _)| format!("{}/{n}", k.kind_group())).collect();
-        format!("waiting for {} to be deleted", names.join(", "))
-    }
-}
-
-/// Whether the object with that UID is still stored (a new one of the same name is not it).
-fn present(world: &World, (kind, ns, name, uid): &(Kind, String, String, String)) -> bool {
-    let ns = if kind.namespaced() { ns.as_str() } else { "" };
-    world.store.meta_of(*kind, &Key::new(ns, name)).is_some_and(|m| &m.uid == uid)
-}
-
-impl super::waiting::Wait for DeleteWait {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        DeleteWait::poll(self, world, out)
-    }
-
-    fn describe(&self) -> String {
-        DeleteWait::describe(self)
-    }
 }
 
 #[cfg(test)]

@@ -6,12 +6,12 @@
 //! `Run`, `runWatch`, `SortableEvents`) and event_printer.go (`EventPrinter`, `getInterval`).
 //! `-o` goes through `kubectl get events`' printers instead.
 
+use crate::api::client::{self, Call};
 use crate::labels::selector::Selector;
 use crate::model::{Event, Kind, Object};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::events_view::EventsView;
-use super::get::list_kind;
 use super::printers::{self, TabWriter};
 use super::watch::{ActiveWatch, Watch};
 use super::{get, KubectlError, Mode, Output, Session};
@@ -66,10 +66,10 @@ pub fn events(
         for_object,
     };
     let ns = a.get("namespace").unwrap_or("default").to_string();
-    let list_ns = if all_ns { None } else { Some(ns.as_str()) };
-    let listed = list_kind(&s.world.store, Kind::Event, list_ns, &Selector::everything());
+    let list_ns = if all_ns { "" } else { ns.as_str() };
+    let (listed, version) = client::list_at(s.api(), &Call::list(Kind::Event, list_ns))?;
     if a.bool("watch", false)? {
-        return watch(s, view, ns, &listed, to_completion, limit_ms, out);
+        return watch(s, view, ns, (&listed, version), to_completion, limit_ms, out);
     }
     let mut events: Vec<&Event> = listed
         .iter()
@@ -112,7 +112,7 @@ fn watch(
     s: &mut Session,
     view: EventsView,
     ns: String,
-    listed: &[Object],
+    (listed, version): (&[Object], String),
     to_completion: bool,
     limit_ms: Option<i64>,
     out: &mut Output,
@@ -145,13 +145,15 @@ fn watch(
         },
         tw,
         header_printed,
-        cursor: s.world.store.watch.end(),
+        version,
         deadline: limit_ms.map(|ms| now.plus_millis(ms)),
         filters: Vec::new(),
+        columns: None,
+        polled: None,
         rest: Default::default(),
     };
     if to_completion || s.mode == Mode::Script {
-        get::run_to_completion(s, active, out);
+        super::waiting::begin(s, Box::new(active), true, out);
     } else {
         s.watch = Some(active);
     }

@@ -6,7 +6,6 @@ use crate::api::client::{self, Call};
 use crate::api::fields::FieldSelector;
 use crate::labels::selector::{self, Selector};
 use crate::model::{Kind, Object};
-use crate::store::{Key, Store, Tabled};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::field_selector;
@@ -39,20 +38,6 @@ pub(super) const GET_FLAGS: &[FlagSpec] = &[
     flag("template", None),
     switch("allow-missing-template-keys", None),
 ];
-
-fn objects_of<T: Tabled>(store: &Store, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-    store.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect()
-}
-
-pub fn list_kind(store: &Store, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-    let ns = ns.filter(|_| kind.namespaced());
-    crate::with_kind!(kind, T => objects_of::<T>(store, ns, sel))
-}
-
-pub fn get_named(store: &Store, kind: Kind, ns: &str, name: &str) -> Option<Object> {
-    let ns = if kind.namespaced() { ns } else { "" };
-    store.get_object(kind, &Key::new(ns, name))
-}
 
 pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
     match s {
@@ -144,6 +129,7 @@ pub fn get_with_input(
     let mut errors: Vec<String> = Vec::new();
     let mut groups: Vec<(Kind, Vec<Object>)> = Vec::new();
     let mut tables: Vec<(Kind, serde_json::Value)> = Vec::new();
+    let mut list_version: Option<String> = None;
     for (kind, names) in &sel.items {
         resource::warn_deprecated(*kind, out);
         // The server parses both selectors; a bad one is its 400, reworded (`enhance`).
@@ -173,14 +159,13 @@ pub fn get_with_input(
         let mut objs = Vec::new();
         for call in calls {
             let found = match call.name {
-                None => client::list(
-                    s.api(),
-                    *kind,
-                    list_ns,
-                    a.get("selector").map(str::trim),
-                    a.get("field-selector"),
-                )
-                .map_err(|e| enhance(*kind, &a, e)),
+                // A watch goes on from the list's resourceVersion (get.go `watch`).
+                None => client::list_at(s.api(), &call)
+                    .map(|(objects, version)| {
+                        list_version.get_or_insert(version);
+                        objects
+                    })
+                    .map_err(|e| enhance(*kind, &a, e)),
                 Some(_) => {
                     client::object(s.api(), &call).map(|o| vec![o]).map_err(|e| e.to_string())
                 }
@@ -219,6 +204,10 @@ pub fn get_with_input(
         let (kind, names) = sel.items[0].clone();
         let Ok(selector) = label_sel.for_list(kind).cloned() else { return finish(out) };
         let now = s.now();
+        // A named object's own version, or the list's (get.go `watch`).
+        let newest =
+            groups.iter().flat_map(|(_, v)| v.iter()).map(|o| o.meta().resource_version.clone());
+        let version = list_version.or_else(|| newest.max_by_key(|v| v.parse::<u64>().unwrap_or(0)));
         let mut active = ActiveWatch {
             watch: Watch {
                 kind,
@@ -232,20 +221,19 @@ pub fn get_with_input(
             },
             tw: TabWriter::default(),
             header_printed: false,
-            cursor: s.world.store.watch.end(),
+            version: version.unwrap_or_else(|| "0".into()),
             deadline: limit_ms.map(|ms| now.plus_millis(ms)),
             filters: Vec::new(),
+            columns: None,
+            polled: None,
             rest: Default::default(),
         };
         // get.go watch prints the initial list item by item through the same printer as
         // the events (so no List wrapper, and nothing at all for an empty list).
         if !watch_only && output_events {
             let w = &active.watch;
-            let added: Vec<_> = groups
-                .iter()
-                .flat_map(|(_, v)| v.iter())
-                .map(|o| (o, crate::store::WatchEventType::Added))
-                .collect();
+            let added: Vec<_> =
+                groups.iter().flat_map(|(_, v)| v.iter()).map(|o| (o, "ADDED")).collect();
             out.out(w.render_events(&added, &mut active.tw, &mut active.header_printed, now));
         } else if !watch_only && active.watch.format == Format::Table {
             let w = &active.watch;
@@ -253,7 +241,7 @@ pub fn get_with_input(
                 print_groups(&groups, &w.format, &w.opts, &sel, now, &mut active.tw, out)?;
         } else if !watch_only {
             for obj in groups.iter().flat_map(|(_, v)| v.iter()) {
-                let ty = crate::store::WatchEventType::Added;
+                let ty = "ADDED";
                 match active.watch.render(obj, ty, &mut active.tw, &mut active.header_printed, now)
                 {
                     Ok(t) | Err(t) => out.out(t),
@@ -261,7 +249,7 @@ pub fn get_with_input(
             }
         }
         if to_completion || s.mode == Mode::Script {
-            run_to_completion(s, active, out);
+            super::waiting::begin(s, Box::new(active), true, out);
         } else {
             s.watch = Some(active);
         }
@@ -296,20 +284,6 @@ pub fn get_with_input(
         }
     }
     finish(out)
-}
-
-/// A watch in a script ends at its timeout or when the cluster has settled.
-pub(super) fn run_to_completion(s: &mut Session, mut active: ActiveWatch, out: &mut Output) {
-    let limit = active.deadline.unwrap_or(s.now().plus_millis(crate::world::SETTLE_LIMIT_MS));
-    while s.now() < limit {
-        if !s.world.has_work() {
-            break;
-        }
-        s.world.step();
-        active.poll(&s.world, out);
-    }
-    active.poll(&s.world, out);
-    active.finish(out);
 }
 
 /// Prints what was found. Returns whether a table printed any rows (a watch then has its

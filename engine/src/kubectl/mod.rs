@@ -14,6 +14,7 @@ mod complete_flags;
 mod create_job;
 mod create_service;
 mod delete;
+mod delete_wait;
 mod describe;
 mod diff;
 mod discovery;
@@ -41,6 +42,7 @@ pub(crate) mod manifest;
 mod meta_edit;
 mod mutate;
 mod nodes;
+mod observe;
 pub(crate) mod patch;
 pub mod printers;
 pub mod punctuation;
@@ -66,6 +68,7 @@ pub mod verbs;
 mod wait;
 mod waiting;
 mod watch;
+mod watch_poll;
 
 use std::fmt;
 use std::sync::Arc;
@@ -81,7 +84,6 @@ pub use complete_flags::flags_of;
 #[cfg(not(target_arch = "wasm32"))]
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
-pub use get::list_kind as list_objects;
 pub use sandbox::parse_duration;
 pub use waiting::Waiting;
 pub use watch::Watch;
@@ -185,18 +187,6 @@ impl From<ApiError> for KubectlError {
     fn from(e: ApiError) -> Self {
         KubectlError::Api(e)
     }
-}
-
-/// The page's YAML panel: `export`'s file of the cluster the page holds a snapshot of,
-/// read from its store rather than asked of the API, as the panel has no session to ask
-/// through (export/mod.rs builds the file).
-pub fn export_yaml(world: &World, namespace: Option<&str>) -> String {
-    let everything = crate::labels::selector::Selector::everything();
-    let objects: Vec<crate::model::Object> = export::KINDS
-        .iter()
-        .flat_map(|(kind, _)| list_objects(&world.store, *kind, namespace, &everything))
-        .collect();
-    export::yaml_of(&objects, world.now(), namespace)
 }
 
 /// The longest input line accepted, so a huge paste is refused rather than parsed.

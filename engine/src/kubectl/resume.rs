@@ -15,7 +15,8 @@ impl Session {
         let mut out = Output::default();
         let Some(mut p) = self.pending.take() else { return out };
         let mut printed = Output::default();
-        let ended = p.op.poll(&self.world, &mut printed);
+        let now = self.now();
+        let ended = p.op.poll(self.api(), now, &mut printed);
         match p.pipe.as_mut() {
             Some(pipe) => pipe.take(printed, &mut out),
             None => out.append(printed),
@@ -46,7 +47,8 @@ impl Session {
     pub fn interrupt(&mut self) -> Output {
         let mut out = Output::default();
         if let Some(mut p) = self.pending.take() {
-            p.op.interrupt(&self.world, &mut out);
+            let now = self.now();
+            p.op.interrupt(self.api(), now, &mut out);
             // Ctrl+C reaches every process of a pipeline: the commands it feeds die too, and
             // a shell whose last child died of SIGINT abandons the rest of the line.
             if p.pipe.is_some() {

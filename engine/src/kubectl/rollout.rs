@@ -3,8 +3,8 @@
 //! Models kubectl/pkg/polymorphichelpers (`DeploymentStatusViewer`, `DeploymentHistoryViewer`,
 //! `DeploymentRollbacker`, objectpauser.go, objectresumer.go, objectrestarter.go) and
 //! kubectl/pkg/cmd/rollout. A Deployment is read, its ReplicaSets listed and its changes sent
-//! through the API client; only `rollout status`'s wait still reads the world, as the waiting
-//! machinery does. DaemonSets and StatefulSets, whose history is ControllerRevisions, are
+//! through the API client; `rollout status` follows the object as rollout_status.go's
+//! `UntilWithSync` does, a LIST by name then WATCHes (`observe.rs`). DaemonSets and StatefulSets, whose history is ControllerRevisions, are
 //! `rollout_sets.rs`; this file dispatches to it.
 
 mod requests;
@@ -14,17 +14,17 @@ mod tests;
 /// A script session over a new cluster, for `rollout/tests.rs`.
 #[cfg(test)]
 fn new_session() -> Session {
-    Session::new(World::new(1), super::Mode::Script)
+    Session::script(1)
 }
 
 use crate::api::client::{self, Call};
+use crate::api::client::{Api, Refusal};
 use crate::api::patch::PatchType;
 use crate::clock::Time;
 use crate::model::*;
-use crate::store::ApiError;
-use crate::world::World;
 
 use super::args::{self, flag, FlagSpec};
+use super::observe::Observed;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -85,7 +85,7 @@ fn set_arg(a: &args::Args) -> Option<(Kind, String)> {
 /// polymorphichelpers/statusviewer.go `StatusViewerFor`: Deployments, DaemonSets and
 /// StatefulSets; the kind
 /// prints as a GroupKind (`ReplicaSet.apps`, `Pod`).
-fn no_status_viewer(kind: Kind) -> KubectlError {
+pub(super) fn no_status_viewer(kind: Kind) -> KubectlError {
     let group_kind = match kind.group() {
         "" => kind.as_str().to_string(),
         g => format!("{}.{g}", kind.as_str()),
@@ -164,7 +164,7 @@ pub fn rollout(
     }
     // The builder's GET of the Deployment.
     let Object::Deployment(d) = client::get(s.api(), Kind::Deployment, &ns, &name)? else {
-        return Err(ApiError::NotFound { kind: Kind::Deployment, name }.into());
+        return Err(Refusal::not_found(Kind::Deployment, &name).into());
     };
     let d = (*d).clone();
     let target = printers::operation(Kind::Deployment, &name, "");
@@ -303,7 +303,7 @@ fn timeout_ms(a: &args::Args, default_ms: i64) -> Result<i64, KubectlError> {
     match a.get("timeout") {
         None => Ok(default_ms),
         Some(t) => match super::sandbox::parse_duration(t) {
-            Some(0) => Ok(crate::world::SETTLE_LIMIT_MS),
+            Some(0) => Ok(super::waiting::LONGEST_WAIT_MS),
             Some(ms) => Ok(ms),
             None => Err(KubectlError::Usage(format!(
                 "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
@@ -324,16 +324,16 @@ fn status(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let watch = a.get("watch").is_none_or(|w| w != "false");
-    let deadline = s.now().plus_millis(timeout_ms(a, crate::world::SETTLE_LIMIT_MS)?);
+    let deadline = s.now().plus_millis(timeout_ms(a, super::waiting::LONGEST_WAIT_MS)?);
     let mut op = RolloutWait {
         kind,
-        ns: ns.to_string(),
         name: name.to_string(),
         deadline,
         last: String::new(),
+        seen: Observed::new(kind, ns, name),
     };
     if !watch {
-        return Ok(op.check(&s.world, out).unwrap_or(0));
+        return Ok(op.check(s.api(), out).unwrap_or(0));
     }
     Ok(super::waiting::begin(s, Box::new(op), to_completion, out))
 }
@@ -342,25 +342,21 @@ fn status(
 /// printed, and the deadline.
 pub struct RolloutWait {
     kind: Kind,
-    ns: String,
     name: String,
     deadline: Time,
     last: String,
+    /// The object as the server reported it.
+    seen: Observed,
 }
 
 impl RolloutWait {
     /// Prints the status when it changed; `Some(status)` once the rollout is done or failed.
-    fn check(&mut self, world: &World, out: &mut Output) -> Option<i32> {
-        let message = if self.kind == Kind::Deployment {
-            match world.store.get::<Deployment>(&self.ns, &self.name) {
-                Some(d) => status_message(d),
-                None => {
-                    Err(ApiError::NotFound { kind: Kind::Deployment, name: self.name.clone() }
-                        .into())
-                }
-            }
-        } else {
-            super::rollout_sets::status_message(&world.store, self.kind, &self.ns, &self.name)
+    fn check(&mut self, api: &mut dyn Api, out: &mut Output) -> Option<i32> {
+        let message = match self.seen.poll(api) {
+            Ok(Some(Object::Deployment(d))) => status_message(d),
+            Ok(Some(set)) => super::rollout_sets::status_message(set),
+            Ok(None) => Err(Refusal::not_found(self.kind, &self.name).into()),
+            Err(refusal) => Err(refusal.into()),
         };
         match message {
             Err(e) => {
@@ -378,11 +374,11 @@ impl RolloutWait {
     }
 
     /// `check`, then the timeout: `Some(status)` when the command is over.
-    pub fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
-        if let Some(status) = self.check(world, out) {
+    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        if let Some(status) = self.check(api, out) {
             return Some(status);
         }
-        if world.now() >= self.deadline {
+        if now >= self.deadline {
             out.err("error: timed out waiting for the condition\n");
             return Some(1);
         }
@@ -400,8 +396,8 @@ impl RolloutWait {
 }
 
 impl super::waiting::Wait for RolloutWait {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        RolloutWait::poll(self, world, out)
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        RolloutWait::poll(self, api, now, out)
     }
 
     fn describe(&self) -> String {

@@ -8,17 +8,17 @@
 //! objectpauser.go and objectresumer.go, and kubectl/pkg/cmd/rollout/rollout_history.go.
 //!
 //! History, undo, restart, pause and resume read the set and list its revisions through the
-//! API client and send their patches there; the status viewers still read the store, as
-//! `rollout status`'s wait (`waiting.rs`) polls the world.
+//! API client and send their patches there; the status viewers judge the set as `rollout
+//! status` last saw it from the server.
 
 use serde_json::Value;
 
+use crate::api::client::Refusal;
 use crate::api::client::{self, Call};
 use crate::api::patch::PatchType;
 use crate::apimachinery::patch::strategic;
 use crate::controllers::history::{data_text, template_of_patch, template_patch};
 use crate::model::*;
-use crate::store::{ApiError, Store};
 
 use super::args;
 use super::printers;
@@ -48,7 +48,7 @@ fn read(s: &mut Session, kind: Kind, ns: &str, name: &str) -> Result<(Set, Objec
             selector: sts.spec.selector.clone(),
             template: sts.spec.template.clone(),
         },
-        _ => return Err(ApiError::NotFound { kind, name: name.to_string() }.into()),
+        _ => return Err(Refusal::not_found(kind, name).into()),
     };
     Ok((set, obj))
 }
@@ -75,40 +75,37 @@ fn history_of(
 }
 
 /// The status viewers: the message, and whether the rollout is done.
-pub fn status_message(
-    store: &Store,
-    kind: Kind,
-    ns: &str,
-    name: &str,
-) -> Result<(String, bool), KubectlError> {
+pub fn status_message(set: &Object) -> Result<(String, bool), KubectlError> {
     // Both viewers return the StatefulSet constant's value, "RollingUpdate".
     let only_rolling = || {
         KubectlError::Usage(
             "rollout status is only available for RollingUpdate strategy type".into(),
         )
     };
-    if kind == Kind::DaemonSet {
-        let ds = store
-            .get::<DaemonSet>(ns, name)
-            .ok_or_else(|| ApiError::NotFound { kind, name: name.to_string() })?;
-        if ds.spec.update_strategy.type_ != "RollingUpdate" {
-            return Err(only_rolling());
+    let name = &set.meta().name;
+    let sts = match set {
+        Object::DaemonSet(ds) => {
+            if ds.spec.update_strategy.type_ != "RollingUpdate" {
+                return Err(only_rolling());
+            }
+            let st = &ds.status;
+            if ds.metadata.generation > st.observed_generation {
+                return Ok((
+                    "Waiting for daemon set spec update to be observed...\n".into(),
+                    false,
+                ));
+            }
+            return Ok(if st.updated_number_scheduled < st.desired_number_scheduled {
+                (format!("Waiting for daemon set \"{name}\" rollout to finish: {} out of {} new pods have been updated...\n", st.updated_number_scheduled, st.desired_number_scheduled), false)
+            } else if st.number_available < st.desired_number_scheduled {
+                (format!("Waiting for daemon set \"{name}\" rollout to finish: {} of {} updated pods are available...\n", st.number_available, st.desired_number_scheduled), false)
+            } else {
+                (format!("daemon set \"{name}\" successfully rolled out\n"), true)
+            });
         }
-        let st = &ds.status;
-        if ds.metadata.generation > st.observed_generation {
-            return Ok(("Waiting for daemon set spec update to be observed...\n".into(), false));
-        }
-        return Ok(if st.updated_number_scheduled < st.desired_number_scheduled {
-            (format!("Waiting for daemon set \"{name}\" rollout to finish: {} out of {} new pods have been updated...\n", st.updated_number_scheduled, st.desired_number_scheduled), false)
-        } else if st.number_available < st.desired_number_scheduled {
-            (format!("Waiting for daemon set \"{name}\" rollout to finish: {} of {} updated pods are available...\n", st.number_available, st.desired_number_scheduled), false)
-        } else {
-            (format!("daemon set \"{name}\" successfully rolled out\n"), true)
-        });
-    }
-    let sts = store
-        .get::<StatefulSet>(ns, name)
-        .ok_or_else(|| ApiError::NotFound { kind, name: name.to_string() })?;
+        Object::StatefulSet(sts) => sts,
+        other => return Err(super::rollout::no_status_viewer(other.kind())),
+    };
     if sts.spec.update_strategy.type_ != "RollingUpdate" {
         return Err(only_rolling());
     }
@@ -279,7 +276,7 @@ pub fn restart(
             stamp(&mut sts.spec.template);
             serde_json::to_value(&sts)
         }
-        _ => return Err(ApiError::NotFound { kind, name: name.to_string() }.into()),
+        _ => return Err(Refusal::not_found(kind, name).into()),
     }
     .unwrap_or(Value::Null);
     let patch = strategic::create_two_way(&obj.to_json(), &after).map_err(KubectlError::Plain)?;

@@ -6,17 +6,21 @@
 //! condition is parsed before any object is looked up; objects are visited one after the
 //! other, each printed as `pod/a condition met` when its wait ends, and the errors of all of
 //! them are printed at the end (the builder continues on error).
+//!
+//! The builder's GETs and lists go to the API; each object is then followed as
+//! `getObjAndCheckCondition` and `IsDeleted` follow it, a LIST by name and WATCHes from its
+//! version (`observe.rs`), and its condition is read from the object's JSON as condition.go
+//! reads the unstructured object.
 
+use serde_json::Value;
+
+use crate::api::client::{self, Api, Call, Refusal};
 use crate::clock::Time;
-use crate::model::{
-    DaemonSet, Deployment, HorizontalPodAutoscaler, Job, Kind, Node, Pod, ReplicaSet, StatefulSet,
-};
-use crate::store::{ApiError, Key, Store};
-use crate::world::World;
+use crate::model::{Kind, Object};
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::get::{get_named, list_kind};
 use super::list_selector::ListSelector;
+use super::observe::Observed;
 use super::printers;
 use super::resource;
 use super::{KubectlError, Output, Session};
@@ -61,7 +65,7 @@ impl Condition {
 }
 
 /// `--timeout`: zero checks once and does not wait; a negative one waits "for a week", which
-/// here is the longest a script lets the cluster run (`SETTLE_LIMIT_MS`).
+/// here is the longest a script lets the cluster run (`waiting::LONGEST_WAIT_MS`).
 fn timeout_ms(a: &args::Args) -> Result<i64, KubectlError> {
     let Some(t) = a.get("timeout") else { return Ok(30_000) };
     let (negative, digits) = match t.strip_prefix('-') {
@@ -69,7 +73,7 @@ fn timeout_ms(a: &args::Args) -> Result<i64, KubectlError> {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     match super::sandbox::parse_duration(digits) {
-        Some(ms) if negative && ms > 0 => Ok(crate::world::SETTLE_LIMIT_MS),
+        Some(ms) if negative && ms > 0 => Ok(super::waiting::LONGEST_WAIT_MS),
         Some(ms) => Ok(ms),
         None => Err(KubectlError::Usage(format!(
             "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
@@ -80,7 +84,7 @@ fn timeout_ms(a: &args::Args) -> Result<i64, KubectlError> {
 /// One failure, kept as kubectl's aggregate keeps it: an API error prints as the server's
 /// message, anything else as its text (with `error: ` when it is the only one).
 enum Failure {
-    Api(ApiError),
+    Api(Refusal),
     Plain(String),
 }
 
@@ -107,22 +111,26 @@ pub fn wait(
     for (kind, names) in &sel.items {
         if names.is_empty() {
             match label_sel.for_list(*kind) {
-                Ok(l) => targets.extend(
-                    list_kind(&s.world.store, *kind, Some(&ns), l)
-                        .iter()
-                        .map(|o| (*kind, o.meta().name.clone(), o.meta().uid.clone())),
-                ),
+                Ok(_) => {
+                    let labels = a.get("selector").map(str::trim);
+                    match client::list(s.api(), *kind, &ns, labels, None) {
+                        Ok(found) => targets.extend(
+                            found
+                                .iter()
+                                .map(|o| (*kind, o.meta().name.clone(), o.meta().uid.clone())),
+                        ),
+                        Err(e) => failures.push(Failure::Api(e)),
+                    }
+                }
                 Err(e) => failures.push(Failure::Plain(e)),
             }
         }
         for n in names {
-            match get_named(&s.world.store, *kind, &ns, n) {
-                Some(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
+            match client::object(s.api(), &Call::get(*kind, &ns, n)) {
+                Ok(o) => targets.push((*kind, n.clone(), o.meta().uid.clone())),
                 // RunWait ignores NotFound when waiting for a delete.
-                None if cond == Condition::Delete => {}
-                None => {
-                    failures.push(Failure::Api(ApiError::NotFound { kind: *kind, name: n.clone() }))
-                }
+                Err(e) if e.is_not_found() && cond == Condition::Delete => {}
+                Err(e) => failures.push(Failure::Api(e)),
             }
         }
     }
@@ -130,7 +138,7 @@ pub fn wait(
         return Err(KubectlError::Usage("no matching resources found".into()));
     }
     let deadline = s.now().plus_millis(timeout);
-    let op = ConditionWait { targets, next: 0, cond, ns, timeout, deadline, failures };
+    let op = ConditionWait { targets, next: 0, seen: None, cond, ns, timeout, deadline, failures };
     Ok(super::waiting::begin(s, Box::new(op), to_completion, out))
 }
 
@@ -139,6 +147,8 @@ pub fn wait(
 pub struct ConditionWait {
     targets: Vec<(Kind, String, String)>,
     next: usize,
+    /// The current object as the server reported it.
+    seen: Option<Observed>,
     cond: Condition,
     ns: String,
     timeout: i64,
@@ -148,26 +158,36 @@ pub struct ConditionWait {
 
 impl ConditionWait {
     /// Checks objects in turn from the current one; `Some(status)` when all are done.
-    pub fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32> {
+    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
         while let Some((kind, name, uid)) = self.targets.get(self.next) {
-            let ns = if kind.namespaced() { self.ns.as_str() } else { "" };
             let object_name = format!("{}/{name}", kind.plural());
-            let current = world.store.meta_of(*kind, &Key::new(ns, name)).map(|m| m.uid.clone());
-            let met = match &self.cond {
-                Condition::Delete => current.as_ref().is_none_or(|u| u != uid),
-                Condition::Status(_, _) if current.is_none() => {
-                    let e = ApiError::NotFound { kind: *kind, name: name.clone() };
+            let seen = self.seen.get_or_insert_with(|| Observed::new(*kind, &self.ns, name));
+            let current = match seen.poll(api) {
+                Ok(current) => current.map(Object::to_json),
+                Err(e) => {
                     self.failures.push(Failure::Api(e));
                     self.next += 1;
+                    self.seen = None;
                     continue;
                 }
-                Condition::Status(t, v) => condition_is(&world.store, *kind, ns, name, t, v),
+            };
+            let met = match (&self.cond, current) {
+                (Condition::Delete, current) => {
+                    current.is_none_or(|o| o["metadata"]["uid"] != *uid)
+                }
+                (Condition::Status(_, _), None) => {
+                    self.failures.push(Failure::Api(Refusal::not_found(*kind, name)));
+                    self.next += 1;
+                    self.seen = None;
+                    continue;
+                }
+                (Condition::Status(t, v), Some(obj)) => condition_is(&obj, t, v),
             };
             if met {
                 out.out(format!("{}\n", printers::operation(*kind, name, "condition met")));
             } else if self.timeout == 0 {
                 self.failures.push(Failure::Plain(format!("condition not met for {object_name}")));
-            } else if world.now() >= self.deadline {
+            } else if now >= self.deadline {
                 self.failures.push(Failure::Plain(format!(
                     "timed out waiting for the condition on {object_name}"
                 )));
@@ -175,6 +195,7 @@ impl ConditionWait {
                 return None;
             }
             self.next += 1;
+            self.seen = None;
         }
         Some(print_failures(&self.failures, out))
     }
@@ -210,80 +231,22 @@ fn print_failures(failures: &[Failure], out: &mut Output) -> i32 {
 }
 
 /// `ConditionalWait.checkCondition`: the first condition of that type decides, unless the
-/// object's generation has not been observed yet.
-fn condition_is(store: &Store, kind: Kind, ns: &str, name: &str, ctype: &str, want: &str) -> bool {
-    let unobserved = |og: i64, generation: i64| og != 0 && og < generation;
-    match kind {
-        Kind::Pod => store.get::<Pod>(ns, name).is_some_and(|p| {
-            first_is(
-                p.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                ctype,
-                want,
-            )
-        }),
-        Kind::Deployment => store.get::<Deployment>(ns, name).is_some_and(|d| {
-            !unobserved(d.status.observed_generation, d.metadata.generation)
-                && first_is(
-                    d.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                    ctype,
-                    want,
-                )
-        }),
-        Kind::ReplicaSet => store.get::<ReplicaSet>(ns, name).is_some_and(|r| {
-            !unobserved(r.status.observed_generation, r.metadata.generation)
-                && first_is(
-                    r.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                    ctype,
-                    want,
-                )
-        }),
-        Kind::Node => store.get::<Node>("", name).is_some_and(|n| {
-            first_is(
-                n.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                ctype,
-                want,
-            )
-        }),
-        Kind::Job => store.get::<Job>(ns, name).is_some_and(|j| {
-            first_is(
-                j.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                ctype,
-                want,
-            )
-        }),
-        Kind::DaemonSet => store.get::<DaemonSet>(ns, name).is_some_and(|d| {
-            !unobserved(d.status.observed_generation, d.metadata.generation)
-                && first_is(
-                    d.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                    ctype,
-                    want,
-                )
-        }),
-        Kind::StatefulSet => store.get::<StatefulSet>(ns, name).is_some_and(|s| {
-            !unobserved(s.status.observed_generation, s.metadata.generation)
-                && first_is(
-                    s.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                    ctype,
-                    want,
-                )
-        }),
-        Kind::HorizontalPodAutoscaler => {
-            store.get::<HorizontalPodAutoscaler>(ns, name).is_some_and(|h| {
-                first_is(
-                    h.status.conditions.iter().map(|c| (c.type_.as_str(), c.status.as_str())),
-                    ctype,
-                    want,
-                )
-            })
+/// object's generation has not been observed yet (`status.observedGeneration` behind
+/// `metadata.generation`). A kind with no conditions never meets one.
+fn condition_is(obj: &Value, ctype: &str, want: &str) -> bool {
+    let observed = obj.pointer("/status/observedGeneration").and_then(Value::as_i64);
+    let generation = obj.pointer("/metadata/generation").and_then(Value::as_i64);
+    if let (Some(og), Some(g)) = (observed, generation) {
+        if og != 0 && og < g {
+            return false;
         }
-        Kind::Event
-        | Kind::Service
-        | Kind::EndpointSlice
-        | Kind::Endpoints
-        | Kind::CronJob
-        | Kind::ControllerRevision
-        | Kind::PersistentVolumeClaim => false,
     }
+    let conditions = obj.pointer("/status/conditions").and_then(Value::as_array);
+    let pairs = conditions.into_iter().flatten().map(|c| {
+        let text = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default();
+        (text("type"), text("status"))
+    });
+    first_is(pairs, ctype, want)
 }
 
 /// Whether the first condition of type `ctype` has status `want` (Unicode simple case
@@ -299,8 +262,8 @@ fn first_is<'a>(
 }
 
 impl super::waiting::Wait for ConditionWait {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        ConditionWait::poll(self, world, out)
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        ConditionWait::poll(self, api, now, out)
     }
 
     fn describe(&self) -> String {
@@ -340,7 +303,7 @@ mod tests {
     }
 
     fn run(lines: &[&str]) -> crate::kubectl::Output {
-        let mut s = Session::new(crate::world::World::new(1), crate::kubectl::Mode::Script);
+        let mut s = Session::script(1);
         let mut last = crate::kubectl::Output::default();
         for l in lines {
             last = s.run(l);

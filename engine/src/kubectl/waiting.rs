@@ -16,7 +16,8 @@
 //! a list when the child handled the signal and exited normally). Nothing is undone on the
 //! server: a deletion that was waited for carries on.
 
-use crate::world::World;
+use crate::api::client::Api;
+use crate::clock::Time;
 
 use super::shell::{Joiner, Pipeline, Script};
 use super::{Output, Session};
@@ -26,7 +27,8 @@ use super::{Output, Session};
 /// them.
 pub trait Wait {
     /// Prints what happened since the last poll; `Some(status)` once the command is over.
-    fn poll(&mut self, world: &World, out: &mut Output) -> Option<i32>;
+    /// It reads the cluster only through `api`; `now` is kubectl's clock.
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32>;
 
     /// What the command box says while this runs: "waiting for deployment.apps/web to be
     /// deleted".
@@ -38,8 +40,12 @@ pub trait Wait {
     }
 
     /// Ctrl+C: what it prints as it stops (a watch prints what it has not yet).
-    fn interrupt(&mut self, _world: &World, _out: &mut Output) {}
+    fn interrupt(&mut self, _api: &mut dyn Api, _now: Time, _out: &mut Output) {}
 }
+
+/// The longest a command waits in a script when nothing else ends it (a watch with no
+/// timeout, `wait --timeout=-1s`): as long as the sandbox lets the cluster settle.
+pub(super) const LONGEST_WAIT_MS: i64 = crate::world::SETTLE_LIMIT_MS;
 
 /// The session's waiting operation.
 pub type Op = Box<dyn Wait>;
@@ -93,14 +99,22 @@ pub struct Waiting {
 
 /// Runs `op` from where a command left it: polls it once now; when `to_completion` (a script
 /// or a `$( )`) steps the world until it ends; in the page leaves it for the session to hold.
-/// Returns the exit status when it ended now.
+/// Returns the exit status when it ended now. A stream (`get -w`, `logs -f`) run to
+/// completion ends when the cluster has settled, or after `LONGEST_WAIT_MS`, printing what
+/// it has as Ctrl+C would.
 pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
+    let limit = s.now().plus_millis(LONGEST_WAIT_MS);
     loop {
-        if let Some(status) = op.poll(&s.world, out) {
+        let now = s.now();
+        if let Some(status) = op.poll(s.api(), now, out) {
             return status;
         }
         if !to_completion {
             s.started = Some(op);
+            return 0;
+        }
+        if op.streams() && (now >= limit || !s.world.has_work()) {
+            op.interrupt(s.api(), now, out);
             return 0;
         }
         s.world.step();
@@ -140,15 +154,30 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
+    use crate::api::client::{self, Call};
     use crate::kubectl::{Mode, Session};
-    use crate::world::World;
+    use crate::model::Kind;
+
+    /// The page's session over a new cluster.
+    fn page() -> Session {
+        let mut s = Session::script(4);
+        s.mode = Mode::Interactive;
+        s
+    }
 
     /// The page's session with a settled three-replica Deployment.
     fn page_with_web() -> Session {
-        let mut s = Session::new(World::new(4), Mode::Interactive);
+        let mut s = page();
         assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=3").status, 0);
-        s.world.settle();
+        s.run("settle");
         s
+    }
+
+    /// Whether the server still has the Deployment, and how many pods it lists.
+    fn web_and_pods(s: &mut Session) -> (bool, usize) {
+        let web = client::get(s.api(), Kind::Deployment, "default", "web").is_ok();
+        let pods = client::list(s.api(), Kind::Pod, "default", None, None).expect("a list");
+        (web, pods.len())
     }
 
     /// Steps and polls as the page does, until nothing is pending (or a minute passes).
@@ -158,7 +187,7 @@ mod tests {
             if !s.watching() {
                 break;
             }
-            s.world.step();
+            s.step();
             text.push_str(&s.poll_watch().text());
         }
         text
@@ -177,8 +206,7 @@ mod tests {
         assert!(!w.watch);
         let later = run_until_done(&mut s);
         assert_eq!(later, "next\n", "the rest of the line runs once the deployment is gone");
-        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
-        assert!(s.world.store.list::<crate::model::Pod>(None, None).next().is_none());
+        assert_eq!(web_and_pods(&mut s), (false, 0));
     }
 
     #[test]
@@ -188,8 +216,8 @@ mod tests {
         let out = s.interrupt();
         assert_eq!((out.text(), out.status), ("seq\n".to_string(), 0), "&& skipped, ; runs");
         assert!(s.waiting().is_none());
-        s.world.settle();
-        assert!(s.world.store.get::<crate::model::Deployment>("default", "web").is_none());
+        s.run("settle");
+        assert!(!web_and_pods(&mut s).0);
         let mut s = page_with_web();
         s.run("k delete deploy web --cascade=foreground || echo failed");
         assert_eq!(s.interrupt().text(), "failed\n");
@@ -210,7 +238,7 @@ mod tests {
 
     #[test]
     fn kubectl_wait_in_the_page_reports_when_the_condition_is_met() {
-        let mut s = Session::new(World::new(4), Mode::Interactive);
+        let mut s = page();
         let out = s.run("k run solo --image=nginx:1.27; k wait --for=condition=Ready pod/solo");
         assert_eq!(out.text(), "pod/solo created\n");
         assert_eq!(
@@ -257,10 +285,24 @@ mod tests {
     }
 
     #[test]
+    fn a_wait_ends_through_the_api_when_the_server_reports_the_object_gone() {
+        let mut s = page_with_web();
+        s.run("k wait --for=delete deploy/web --timeout=1m && echo gone");
+        assert!(s.waiting().is_some());
+        // The delete arrives beside the command line, as another client's would.
+        let mut delete = Call::get(Kind::Deployment, "default", "web");
+        delete.verb = crate::api::client::Verb::Delete;
+        assert_eq!(s.api().send(&delete).code, 200);
+        let t0 = s.now();
+        assert_eq!(run_until_done(&mut s), "deployment.apps/web condition met\ngone\n");
+        assert!(s.now() > t0 && !s.watching());
+    }
+
+    #[test]
     fn a_script_still_blocks_until_the_delete_is_done() {
         let mut s = Session::script(4);
         s.run("k create deployment web --image=nginx:1.27 --replicas=2");
-        s.world.settle();
+        s.run("settle");
         let t0 = s.now();
         let out = s.run("k delete deploy web --cascade=foreground && echo next");
         assert!(out.text().ends_with("next\n"), "{}", out.text());

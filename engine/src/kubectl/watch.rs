@@ -6,23 +6,29 @@
 //! tableprinter.go `HumanReadablePrinter.printedHeaders`) prints the header with the first
 //! row it prints, so a watch that started on an empty list prints it with the first event.
 //!
+//! The human-readable table asks the server for Tables on the watch too (get.go sets the
+//! Table `Accept` header on the watch request): each event carries a one-row Table, the
+//! first with the column definitions, printed through the same remembered widths.
+//!
 //! `--output-watch-events` wraps each object in a `metav1.WatchEvent` (get.go `watch`, the
 //! initial list as ADDED): the table printer then leads with an EVENT column, and YAML and
 //! JSON print `{type, object}` (cli-runtime printers/tableprinter.go `printTable` with
 //! `WatchEvent`; apimachinery pkg/apis/meta/v1/watch.go).
 
+use serde_json::{json, Value};
+
+use crate::api::client::{self, Api, Call, WatchEvent};
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
-use crate::store::WatchEventType;
-use crate::world::World;
 
 use super::events_view::EventsView;
 use super::filters::Filter;
 use super::get_format::Format;
 use super::jsonpath;
-use super::printers::{self, TabWriter, TableOptions};
+use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::shell::Script;
+use super::watch_poll::Polled;
 use super::Output;
 
 /// What a watch prints and which objects it follows.
@@ -61,7 +67,7 @@ impl Watch {
     pub fn render(
         &self,
         obj: &Object,
-        ty: WatchEventType,
+        ty: &str,
         tw: &mut TabWriter,
         header_printed: &mut bool,
         now: Time,
@@ -108,7 +114,7 @@ impl Watch {
     /// `Table` in get.go, so its rows align together) or one document each.
     pub fn render_events(
         &self,
-        events: &[(&Object, WatchEventType)],
+        events: &[(&Object, &str)],
         tw: &mut TabWriter,
         header_printed: &mut bool,
         now: Time,
@@ -130,8 +136,7 @@ impl Watch {
         }
         let mut text = String::new();
         for (obj, ty) in events {
-            let event =
-                serde_json::json!({ "type": ty.to_string(), "object": printers::object_json(obj) });
+            let event = serde_json::json!({ "type": ty, "object": printers::object_json(obj) });
             match &self.format {
                 Format::Yaml => {
                     if *header_printed {
@@ -154,16 +159,22 @@ impl Watch {
     }
 }
 
-/// A watch in progress, with its place in the watch log.
+/// A watch in progress, with where it resumes.
 pub struct ActiveWatch {
     pub watch: Watch,
     pub tw: TabWriter,
     /// The table's header is out (the initial list had rows).
     pub header_printed: bool,
-    pub cursor: u64,
+    /// The resourceVersion the next watch call starts from: the list's, then the last
+    /// event's (get.go `watch` starts from the list's; client-go's watch resumes so).
+    pub version: String,
     pub deadline: Option<Time>,
     /// Line filters it is piped through (`| grep Running`).
     pub filters: Vec<Filter>,
+    /// The server's column definitions, from the first Table event.
+    pub columns: Option<Value>,
+    /// Lists instead: the transport refused the watch (`watch_poll.rs`).
+    pub polled: Option<Polled>,
     /// No longer read: the session keeps the rest of the line in `waiting::Pending`. Kept
     /// until the constructors in `get.rs` and `events.rs` stop setting it.
     #[allow(dead_code)]
@@ -171,28 +182,130 @@ pub struct ActiveWatch {
 }
 
 impl ActiveWatch {
-    /// Prints the events since the last poll. Returns true when the deadline has passed.
-    pub fn poll(&mut self, world: &World, out: &mut Output) -> bool {
-        let now = world.now();
-        let log = &world.store.watch;
+    /// Whether the events come as Tables: the human-readable printer, not `events -w`'s
+    /// own layout nor `--output-watch-events`' EVENT column.
+    fn tables(&self) -> bool {
+        let w = &self.watch;
+        w.format == Format::Table && w.events.is_none() && !w.output_events
+    }
+
+    /// The watch call from where it stands: the kind in its namespace, the label selector,
+    /// and one name as a `metadata.name` field selector (get.go's `WatchSingle`), asking
+    /// for Tables when it prints them.
+    fn call(&self) -> Call {
+        let w = &self.watch;
+        let labels = w.selector.to_string();
+        let name = match w.names.as_slice() {
+            [one] => Some(format!("metadata.name={one}")),
+            _ => None,
+        };
+        let ns = w.namespace.as_deref().unwrap_or("");
+        let call = Call::watch(w.kind, ns, &self.version).selectors(Some(&labels), name.as_deref());
+        if self.tables() {
+            call.table(false)
+        } else {
+            call
+        }
+    }
+
+    /// Prints the events since the last poll. Returns true when the watch is over: its
+    /// deadline passed, or the server ended it with an error (printed as get.go's
+    /// `watch` returns it, a 410 Expired among them).
+    pub fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> bool {
+        if self.polled.is_some() {
+            return self.poll_list(api, now, out);
+        }
+        let events = match client::watch(api, &self.call()) {
+            Ok(events) => events,
+            // A transport that holds no watch open (405): list at each poll instead.
+            Err(refusal) if refusal.code == 405 => {
+                self.polled = Some(Polled::default());
+                return self.poll_list(api, now, out);
+            }
+            Err(refusal) => {
+                out.err(format!("{refusal}\n"));
+                return true;
+            }
+        };
         let mut text = String::new();
-        for ev in log.since(self.cursor) {
-            if self.deadline.is_some_and(|d| ev.at > d) {
-                break;
+        for event in &events {
+            if let Some(v) = event.resource_version() {
+                self.version = v.to_string();
             }
             // events.go runWatch does not print deletions.
-            let skip = self.watch.events.is_some() && ev.ty == WatchEventType::Deleted;
-            if !skip && self.watch.matches(&ev.object) {
-                let (obj, ty) = (&ev.object, ev.ty);
-                match self.watch.render(obj, ty, &mut self.tw, &mut self.header_printed, now) {
-                    Ok(t) => text.push_str(&t),
-                    Err(e) => text.push_str(&e),
+            let skip =
+                event.ty == "BOOKMARK" || (self.watch.events.is_some() && event.ty == "DELETED");
+            if skip {
+                continue;
+            }
+            if self.tables() {
+                text.push_str(&self.table_row(event));
+                continue;
+            }
+            let Some(obj) = client::event_object(self.watch.kind, event) else { continue };
+            if self.watch.matches(&obj) {
+                let rendered =
+                    self.watch.render(&obj, &event.ty, &mut self.tw, &mut self.header_printed, now);
+                match rendered {
+                    Ok(t) | Err(t) => text.push_str(&t),
                 }
             }
         }
-        self.cursor = log.end();
         self.emit(&text, out);
         self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// `poll` where the transport serves no watch: the list's changes since the last poll,
+    /// printed by kubectl's own printer.
+    fn poll_list(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> bool {
+        let call = self.call();
+        let Some(polled) = self.polled.as_mut() else { return true };
+        let changes = match polled.poll(api, &call) {
+            Ok(changes) => changes,
+            Err(refusal) => {
+                out.err(format!("{refusal}\n"));
+                return true;
+            }
+        };
+        let mut text = String::new();
+        for (ty, obj) in &changes {
+            // events.go runWatch does not print deletions.
+            let skip = self.watch.events.is_some() && *ty == "DELETED";
+            if !skip && self.watch.matches(obj) {
+                let w = &self.watch;
+                match w.render(obj, ty, &mut self.tw, &mut self.header_printed, now) {
+                    Ok(t) | Err(t) => text.push_str(&t),
+                }
+            }
+        }
+        self.emit(&text, out);
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// A Table event's row, under the header when none is out yet. The server filtered by
+    /// namespace, labels and a single name; several names are kept here.
+    fn table_row(&mut self, event: &WatchEvent) -> String {
+        let table = &event.object;
+        let columns = table.get("columnDefinitions").and_then(Value::as_array);
+        if let Some(cols) = columns.filter(|c| !c.is_empty()) {
+            self.columns.get_or_insert_with(|| Value::Array(cols.clone()));
+        }
+        let Some(row) = table.pointer("/rows/0") else { return String::new() };
+        let name = row.pointer("/object/metadata/name").and_then(Value::as_str);
+        let names = &self.watch.names;
+        if !names.is_empty() && !name.is_some_and(|n| names.iter().any(|m| m == n)) {
+            return String::new();
+        }
+        let one = json!({
+            "columnDefinitions": self.columns.clone().unwrap_or_else(|| json!([])),
+            "rows": [row],
+        });
+        let opts = TableOptions {
+            no_headers: self.watch.opts.no_headers || self.header_printed,
+            ..self.watch.opts.clone()
+        };
+        self.header_printed = true;
+        server_table::render(self.watch.kind, &one, &opts, &mut self.tw)
     }
 
     fn emit(&mut self, text: &str, out: &mut Output) {
@@ -230,8 +343,8 @@ impl ActiveWatch {
 }
 
 impl super::waiting::Wait for ActiveWatch {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        ActiveWatch::poll(self, world, out).then(|| {
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        ActiveWatch::poll(self, api, now, out).then(|| {
             self.finish(out);
             0
         })
@@ -245,8 +358,8 @@ impl super::waiting::Wait for ActiveWatch {
         true
     }
 
-    fn interrupt(&mut self, world: &crate::world::World, out: &mut Output) {
-        ActiveWatch::poll(self, world, out);
+    fn interrupt(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) {
+        ActiveWatch::poll(self, api, now, out);
         self.finish(out);
     }
 }

@@ -52,9 +52,7 @@ pub fn objects(c: &Check, ctx: &Ctx) -> (bool, String) {
         .as_deref()
         .and_then(|s| selector::parse(s).ok())
         .unwrap_or_else(selector::Selector::everything);
-    let list = |w: &crate::world::World| {
-        crate::kubectl::list_objects(&w.store, kind, Some(&c.namespace), &sel)
-    };
+    let list = |w: &crate::world::World| w.store.objects(kind, Some(&c.namespace), &sel);
     let at_start: BTreeSet<String> = list(ctx.start).iter().map(|o| o.meta().uid.clone()).collect();
     let objs: Vec<Object> = list(ctx.world)
         .into_iter()

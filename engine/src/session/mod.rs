@@ -3,4 +3,7 @@
 //! this is where the world is put behind it (`host.rs`), with the sandbox's time commands,
 //! which act on the world itself rather than through the API.
 
+mod export;
 mod host;
+
+pub use export::export_yaml;

@@ -390,6 +390,13 @@ impl Store {
         crate::with_kind!(kind, T => T::table(self).get_rc(key).cloned().map(T::rc_into_object))
     }
 
+    /// The objects of a kind (in `ns`, for a namespaced kind), whose labels `sel` matches.
+    /// For what reads the cluster itself rather than through the API: the missions' probes.
+    pub fn objects(&self, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
+        let ns = ns.filter(|_| kind.namespaced());
+        crate::with_kind!(kind, T => self.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect())
+    }
+
     pub fn meta_of(&self, kind: Kind, key: &Key) -> Option<&ObjectMeta> {
         crate::with_kind!(kind, T => T::table(self).get(key).map(|o| o.meta()))
     }

@@ -1,17 +1,18 @@
 //! `kubectl logs`: a container's output, as the kubelet serves it from the runtime's log
-//! file (`crate::api::log` derives the lines and the kubelet's refusals). `-c`, `--all-containers`, `-p`/`--previous`, `--tail`, `--timestamps`,
+//! file and the API server relays it (`pods/log`; `crate::api::log` derives the lines and
+//! the kubelet's refusals). The pod, or the workload whose selector picks it, is read
+//! through the API as the builder and `SelectorsForObject` read them. `-c`, `--all-containers`, `-p`/`--previous`, `--tail`, `--timestamps`,
 //! `-f`, and `deploy/NAME` / `rs/NAME` (one pod chosen as kubectl chooses it).
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/logs/logs.go (flags, `Complete`, `Validate`),
 //! polymorphichelpers/logsforobject.go (`Defaulted container`, `Found N pods, using pod/X`),
 //! and pkg/kubectl/util/podutils `ByLogging`.
 
-use crate::api::log::{self, stamped, Target};
+use crate::api::client::{self, Api, Call, Refusal};
+use crate::api::log::Target;
 use crate::clock::Time;
 use crate::labels::selector::Selector;
-use crate::model::{Deployment, Pod, PodPhase, ReplicaSet};
-use crate::store::ApiError;
-use crate::world::World;
+use crate::model::{Kind, Object, Pod, PodPhase};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::resource::split_type_name;
@@ -81,7 +82,7 @@ pub fn logs(
             "--all-containers=true should not be specified with container name {c}"
         )));
     }
-    let pod = find_pod(&s.world, &ns, &resource, out)?;
+    let pod = find_pod(s, &ns, &resource, out)?;
     let names: Vec<&str> = pod.spec.containers.iter().map(|c| c.name.as_str()).collect();
     let chosen: Vec<String> = if all {
         names.iter().map(|n| n.to_string()).collect()
@@ -108,7 +109,6 @@ pub fn logs(
         vec![name]
     };
     let mut followed = Vec::new();
-    let mut printed = None;
     for name in chosen {
         let target = Target {
             ns: ns.clone(),
@@ -117,102 +117,74 @@ pub fn logs(
             container: name,
             previous,
         };
-        let lines = read(&s.world, &target)?;
-        let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
-        for (t, line) in &lines[skip..] {
-            out.out(stamped(*t, line, stamps));
-        }
-        printed = printed.max(lines.last().map(|(t, _)| *t));
+        out.out(read(s, &target, tail, stamps)?);
         followed.push(target);
     }
     // `-f` follows the streams until their containers stop; `--previous` has ended.
     match followed {
         targets if follow && !previous && !targets.is_empty() => {
+            // What was read is everything up to now; the stream goes on from there.
             let now = s.now();
-            let printed = printed.unwrap_or(now).max(now);
-            let mut op =
-                LogsFollow::new(targets, printed, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
-            if to_completion {
-                // A script follows until the container stops, the `timeout`, or the
-                // cluster has settled (as `get -w` in a script does).
-                let limit = op.deadline().unwrap_or(now.plus_millis(crate::world::SETTLE_LIMIT_MS));
-                while s.now() < limit && s.world.has_work() {
-                    s.world.step();
-                    if op.poll(&s.world, out).is_some() {
-                        return Ok(0);
-                    }
-                }
-                op.poll(&s.world, out);
-                return Ok(0);
-            }
-            Ok(waiting::begin(s, Box::new(op), false, out))
+            let op = LogsFollow::new(targets, now, stamps, limit_ms.map(|ms| now.plus_millis(ms)));
+            // A script follows until the container stops, the `timeout`, or the cluster has
+            // settled (as `get -w` in a script does).
+            Ok(waiting::begin(s, Box::new(op), to_completion, out))
         }
         _ => Ok(0),
     }
 }
 
-/// POD, pod/NAME, or a workload whose selector picks the pod (`SelectorsForObject`).
-fn find_pod(world: &World, ns: &str, arg: &str, out: &mut Output) -> Result<Pod, KubectlError> {
-    let not_found = |e: ApiError| {
-        KubectlError::Usage(format!(
+/// POD, pod/NAME, or a workload whose selector picks the pod (`SelectorsForObject`): the
+/// builder's GET, then for a workload a list of its namespace's pods by that selector.
+fn find_pod(s: &mut Session, ns: &str, arg: &str, out: &mut Output) -> Result<Pod, KubectlError> {
+    let not_found = |r: Refusal| match r.is_not_found() {
+        true => KubectlError::Usage(format!(
             "error from server (NotFound): {} in namespace {ns:?}",
-            e.status_message()
-        ))
+            r.message
+        )),
+        false => KubectlError::Server(r),
     };
     let (kind, name) = match split_type_name(arg)? {
         Some((ty, name)) => (super::resource::kind_of(ty)?, name),
-        None => (crate::model::Kind::Pod, arg),
+        None => (Kind::Pod, arg),
     };
-    let selector = match kind {
-        crate::model::Kind::Pod => {
-            return world
-                .store
-                .get::<Pod>(ns, name)
-                .cloned()
-                .ok_or_else(|| not_found(ApiError::NotFound { kind, name: name.into() }))
-        }
-        crate::model::Kind::Deployment => match world.store.get::<Deployment>(ns, name) {
-            Some(d) => d.spec.selector.clone(),
-            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
-        },
-        crate::model::Kind::ReplicaSet => match world.store.get::<ReplicaSet>(ns, name) {
-            Some(r) => r.spec.selector.clone(),
-            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
-        },
-        crate::model::Kind::Job => match world.store.get::<crate::model::Job>(ns, name) {
-            Some(j) => j.spec.selector.clone().unwrap_or_default(),
-            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
-        },
+    if !matches!(kind, Kind::Pod | Kind::Deployment | Kind::ReplicaSet | Kind::Job | Kind::Service)
+    {
+        return Err(KubectlError::Usage(format!(
+            "cannot get the logs from *v1.{}: selector for *v1.{} not implemented",
+            kind.as_str(),
+            kind.as_str()
+        )));
+    }
+    let selector = match client::get(s.api(), kind, ns, name).map_err(not_found)? {
+        Object::Pod(p) => return Ok((*p).clone()),
+        Object::Deployment(d) => d.spec.selector.clone(),
+        Object::ReplicaSet(r) => r.spec.selector.clone(),
+        Object::Job(j) => j.spec.selector.clone().unwrap_or_default(),
         // polymorphichelpers' SelectorsForObject: a Service's pods are its selector's.
-        crate::model::Kind::Service => match world.store.get::<crate::model::Service>(ns, name) {
-            Some(s) if s.spec.selector.is_empty() => {
-                return Err(KubectlError::Usage(format!(
-                    "cannot attach to *v1.Service: invalid service '{name}': Service is defined without a selector"
-                )))
-            }
-            Some(s) => crate::model::LabelSelector {
-                match_labels: s.spec.selector.clone(),
-                ..Default::default()
-            },
-            None => return Err(not_found(ApiError::NotFound { kind, name: name.into() })),
-        },
-        other => {
+        Object::Service(svc) if svc.spec.selector.is_empty() => {
             return Err(KubectlError::Usage(format!(
-                "cannot get the logs from *v1.{}: selector for *v1.{} not implemented",
-                other.as_str(),
-                other.as_str()
+                "cannot attach to *v1.Service: invalid service '{name}': Service is defined without a selector"
             )))
         }
+        Object::Service(svc) => crate::model::LabelSelector {
+            match_labels: svc.spec.selector.clone(),
+            ..Default::default()
+        },
+        other => return Err(not_found(Refusal::not_found(other.kind(), name))),
     };
     let selector: Selector = selector.try_to_selector().map_err(|e| {
         KubectlError::Usage(format!(
             "cannot get the logs from {kind:?}: invalid label selector: {e}"
         ))
     })?;
-    let mut pods: Vec<&Pod> = world
-        .store
-        .list::<Pod>(Some(ns), None)
-        .filter(|p| selector.matches(&p.metadata.labels))
+    let listed = client::list(s.api(), Kind::Pod, ns, Some(&selector.to_string()), None)?;
+    let mut pods: Vec<&Pod> = listed
+        .iter()
+        .filter_map(|o| match o {
+            Object::Pod(p) => Some(&**p),
+            _ => None,
+        })
         .collect();
     if pods.is_empty() {
         return Err(KubectlError::Usage("timed out waiting for the condition".into()));
@@ -245,18 +217,41 @@ fn by_logging(a: &Pod, b: &Pod) -> std::cmp::Ordering {
         .then_with(|| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp))
 }
 
-/// The lines of the instance `t` names, or the kubelet's refusal (relayed as a BadRequest);
-/// kubectl words a pod that is gone as a usage error.
-fn read(world: &World, t: &Target) -> Result<Vec<(Time, String)>, KubectlError> {
-    log::read(world, t).map_err(|e| match e {
-        ApiError::NotFound { .. } => KubectlError::Usage(format!("pods {:?} not found", t.pod)),
-        e => KubectlError::Api(e),
-    })
+/// The `pods/log` GET of the instance `t` names, as logs.go's `LogsForObject` request
+/// sends it (container, previous, tailLines, timestamps), and the text it answers. The
+/// kubelet's refusals come relayed as BadRequest; kubectl words a pod that is gone as a
+/// usage error.
+fn read(
+    s: &mut Session,
+    t: &Target,
+    tail: Option<usize>,
+    stamps: bool,
+) -> Result<String, KubectlError> {
+    let mut call = Call::get(Kind::Pod, &t.ns, &t.pod).sub("log");
+    call.query.push(("container".into(), t.container.clone()));
+    if t.previous {
+        call.query.push(("previous".into(), "true".into()));
+    }
+    if let Some(n) = tail {
+        call.query.push(("tailLines".into(), n.to_string()));
+    }
+    if stamps {
+        call.query.push(("timestamps".into(), "true".into()));
+    }
+    let answer = s.api().send(&call);
+    if !(200..300).contains(&answer.code) {
+        let refusal = Refusal::of(&answer);
+        return Err(match refusal.is_not_found() {
+            true => KubectlError::Usage(format!("pods {:?} not found", t.pod)),
+            false => KubectlError::Server(refusal),
+        });
+    }
+    Ok(answer.body.as_str().unwrap_or_default().to_string())
 }
 
 impl waiting::Wait for LogsFollow {
-    fn poll(&mut self, world: &crate::world::World, out: &mut Output) -> Option<i32> {
-        LogsFollow::poll(self, world, out)
+    fn poll(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) -> Option<i32> {
+        LogsFollow::poll(self, api, now, out)
     }
 
     fn describe(&self) -> String {
@@ -266,6 +261,11 @@ impl waiting::Wait for LogsFollow {
     /// `logs -f`, like `-w`, streams until stopped.
     fn streams(&self) -> bool {
         true
+    }
+
+    /// Ctrl+C, or a script's cluster settling: what was written up to now is printed.
+    fn interrupt(&mut self, api: &mut dyn Api, now: Time, out: &mut Output) {
+        LogsFollow::poll(self, api, now, out);
     }
 }
 
