@@ -2,11 +2,10 @@
 //! deleted with the Eviction's delete options, and the answer is a `Success` Status with 201.
 //! There are no PodDisruptionBudgets yet, so no eviction is refused for one.
 //!
-//! Discovery does not list `pods/eviction` yet: the OpenAPI documents `kubeloop serve`
-//! publishes are filtered from upstream's by `scripts/openapi-docs`, and serve's tests hold
-//! the two lists equal, so both change together when the documents are made again. Until
-//! then a real kubectl's drain, which looks the subresource up (drain.go
-//! `CheckEvictionSupport`), deletes the pods instead, as it does on such a server.
+//! Discovery lists it as `pods/eviction` with the policy/v1 `Eviction` kind, and the
+//! OpenAPI documents `kubeloop serve` publishes carry its path and schema, so a real
+//! kubectl's drain finds it as on a real cluster (drain.go `CheckEvictionSupport` reads that
+//! entry's group and version) and POSTs evictions rather than deleting the pods.
 //!
 //! Models pkg/registry/core/pod/storage/eviction.go (`EvictionREST.Create`): the name in the
 //! body must be the URL's, the delete options' grace period is honoured, a pod already being
