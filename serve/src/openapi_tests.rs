@@ -126,6 +126,8 @@ fn v2_is_served_as_protobuf_to_clients_that_ask_for_it() {
         "io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler",
         "/apis/autoscaling/v1/namespaces/{namespace}/horizontalpodautoscalers",
         "/api/v1/namespaces/{namespace}/pods/{name}/log",
+        "/api/v1/namespaces/{namespace}/pods/{name}/eviction",
+        "io.k8s.api.policy.v1.Eviction",
         "fieldValidation",
     ] {
         assert!(text.contains(needle), "{needle}");

@@ -18,14 +18,27 @@ fn delete_options(
     req: &Request,
     q: &Query,
 ) -> Result<(DeleteOptions, Option<String>, bool), Status> {
+    if !req.body.is_empty() || req.json.is_some() {
+        options_of(Some(&body(req)?), q)
+    } else {
+        options_of(None, q)
+    }
+}
+
+/// DeleteOptions from a `metav1.DeleteOptions` object (a DELETE's body, an Eviction's
+/// `deleteOptions`) over those of the query: the options, the resourceVersion precondition
+/// and whether it is a dry run.
+pub(super) fn options_of(
+    sent: Option<&Value>,
+    q: &Query,
+) -> Result<(DeleteOptions, Option<String>, bool), Status> {
     let mut propagation = q.propagation_policy.clone();
     let mut grace = q.grace_period_seconds;
     let mut uid = None;
     let mut rv = None;
     let mut dry = q.dry_run;
     let mut orphan = q.orphan_dependents;
-    if !req.body.is_empty() || req.json.is_some() {
-        let v = body(req)?;
+    if let Some(v) = sent {
         let text = |p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
         propagation = text("/propagationPolicy").or(propagation);
         grace = v.get("gracePeriodSeconds").and_then(Value::as_i64).or(grace);
@@ -82,7 +95,7 @@ pub(super) fn delete(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn delete_one(
+pub(super) fn delete_one(
     world: &mut World,
     kind: Kind,
     res: &Resource,

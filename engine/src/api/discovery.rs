@@ -73,10 +73,13 @@ pub fn resource_of(kind: Kind) -> Resource {
 
 fn subresource(parent: &Resource, sub: &str) -> Resource {
     // Scale is autoscaling/v1's, whichever group lists it; binding takes a core Binding;
-    // log and status are the parent's kind (installer.go `GroupVersionKind` of each storage).
+    // eviction a policy/v1 Eviction, the group and version kubectl's drain reads off this
+    // entry (drain.go `CheckEvictionSupport`); log and status are the parent's kind
+    // (installer.go `GroupVersionKind` of each storage).
     let (kind, kind_group_version, verbs) = match sub {
         "scale" => ("Scale", Some(("autoscaling", "v1")), SUB_VERBS),
         "binding" => ("Binding", None, &["create"][..]),
+        "eviction" => ("Eviction", Some(("policy", "v1")), &["create"][..]),
         "log" => (parent.kind, None, &["get"][..]),
         _ => (parent.kind, None, SUB_VERBS),
     };

@@ -69,6 +69,7 @@ fn subresources_follow_their_parent_in_path_order() {
             "persistentvolumeclaims/status",
             "pods",
             "pods/binding",
+            "pods/eviction",
             "pods/log",
             "pods/status",
             "services",
@@ -80,6 +81,21 @@ fn subresources_follow_their_parent_in_path_order() {
     assert_eq!(verbs("pods/binding"), json!(["create"]));
     assert_eq!(verbs("pods/log"), json!(["get"]));
     assert_eq!(verbs("namespaces"), json!(NAMESPACE_VERBS));
+}
+
+#[test]
+fn pods_eviction_names_the_policy_group_version_drain_posts() {
+    // drain.go CheckEvictionSupport takes the group and version of `pods/eviction` in v1's
+    // list, and evicts only when both are set (an empty GroupVersion means delete).
+    let core = document("/api/v1").unwrap();
+    let eviction =
+        core["resources"].as_array().unwrap().iter().find(|r| r["name"] == "pods/eviction");
+    assert_eq!(
+        eviction,
+        Some(&json!({"name": "pods/eviction", "singularName": "", "namespaced": true,
+                     "group": "policy", "version": "v1", "kind": "Eviction",
+                     "verbs": ["create"]}))
+    );
 }
 
 #[test]

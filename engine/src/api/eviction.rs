@@ -2,28 +2,28 @@
 //! deleted with the Eviction's delete options, and the answer is a `Success` Status with 201.
 //! There are no PodDisruptionBudgets yet, so no eviction is refused for one.
 //!
-//! Discovery does not list `pods/eviction` yet: the OpenAPI documents `kubeloop serve`
-//! publishes are filtered from upstream's by `scripts/openapi-docs`, and serve's tests hold
-//! the two lists equal, so both change together when the documents are made again. Until
-//! then a real kubectl's drain, which looks the subresource up (drain.go
-//! `CheckEvictionSupport`), deletes the pods instead, as it does on such a server.
+//! Discovery lists it as `pods/eviction` with the policy/v1 `Eviction` kind, and the
+//! OpenAPI documents `kubeloop serve` publishes carry its path and schema, so a real
+//! kubectl's drain finds it as on a real cluster (drain.go `CheckEvictionSupport` reads that
+//! entry's group and version) and POSTs evictions rather than deleting the pods.
 //!
 //! Models pkg/registry/core/pod/storage/eviction.go (`EvictionREST.Create`): the name in the
-//! body must be the URL's, the delete options' grace period is honoured, a pod already being
-//! deleted is deleted again (a no-op), and a missing pod is NotFound.
+//! body must be the URL's, the Eviction's delete options are honoured (grace period,
+//! preconditions, dry run, the request's `dryRun` joined in as `propagateDryRun` does), a
+//! pod already being deleted is deleted again (a no-op), and a missing pod is NotFound.
 
 use serde_json::{json, Value};
 
-use crate::model::Pod;
-use crate::store::DeleteOptions;
+use crate::model::Kind;
 use crate::world::World;
 
 use super::path::Resource;
-use super::{write, Request, Response, Status};
+use super::{delete, write, Query, Request, Response, Status};
 
 pub(super) fn evict(
     world: &mut World,
     req: &Request,
+    q: &Query,
     res: &Resource,
     name: &str,
 ) -> Result<Response, Status> {
@@ -32,10 +32,14 @@ pub(super) fn evict(
     if sent != name {
         return Err(Status::bad_request("name in URL does not match name in Eviction object"));
     }
-    let grace = body.pointer("/deleteOptions/gracePeriodSeconds").and_then(Value::as_i64);
+    // propagateDryRun: the request's `dryRun` (a CreateOptions field; its other parameters
+    // are no delete options) joins the Eviction's own, so `kubectl drain --dry-run=server`
+    // deletes nothing.
+    let create = Query { dry_run: q.dry_run, ..Query::default() };
+    let options = body.get("deleteOptions").filter(|v| v.is_object());
+    let (opts, rv, dry) = delete::options_of(options, &create)?;
     let ns = res.namespace.clone().unwrap_or_default();
-    let opts = DeleteOptions { grace_period_seconds: grace, ..Default::default() };
-    world.delete::<Pod>(&ns, name, &opts)?;
+    delete::delete_one(world, Kind::Pod, res, &ns, name, &opts, rv.as_deref(), dry)?;
     Ok(Response::json(
         201,
         json!({ "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201 }),
@@ -77,6 +81,32 @@ mod tests {
         let answer = w.send(&eviction("solo", body));
         assert_eq!((answer.code, answer.body["status"].clone()), (201, json!("Success")));
         assert!(w.store.get::<Pod>("default", "solo").is_none(), "gone at once with grace 0");
+    }
+
+    #[test]
+    fn a_dry_run_eviction_answers_success_and_keeps_the_pod() {
+        // `drain --dry-run=server` sets the Eviction's deleteOptions.dryRun; a request's
+        // `?dryRun=All` counts the same (propagateDryRun).
+        let mut w = cluster();
+        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
+            "metadata": {"name": "solo", "namespace": "default"},
+            "deleteOptions": {"dryRun": ["All"], "gracePeriodSeconds": 0}});
+        assert_eq!(w.send(&eviction("solo", body)).code, 201);
+        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
+            "metadata": {"name": "solo", "namespace": "default"}});
+        assert_eq!(w.send(&eviction("solo", body).dry_run(true)).code, 201);
+        assert!(w.store.get::<Pod>("default", "solo").is_some_and(|p| !p.metadata.is_deleting()));
+    }
+
+    #[test]
+    fn a_stale_resource_version_precondition_is_a_conflict() {
+        let mut w = cluster();
+        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
+            "metadata": {"name": "solo", "namespace": "default"},
+            "deleteOptions": {"preconditions": {"resourceVersion": "1"}}});
+        let answer = w.send(&eviction("solo", body));
+        assert_eq!((answer.code, answer.body["reason"].clone()), (409, json!("Conflict")));
+        assert!(w.store.get::<Pod>("default", "solo").is_some());
     }
 
     #[test]

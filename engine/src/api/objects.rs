@@ -49,7 +49,7 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
             done(subresources::binding(world, req, res, name))
         }
         ("POST", Some(name), Some("eviction")) if kind == Kind::Pod => {
-            done(super::eviction::evict(world, req, res, name))
+            done(super::eviction::evict(world, req, q, res, name))
         }
         ("GET", Some(name), Some("log")) if kind == Kind::Pod => {
             done(subresources::log(world, q, res, name))

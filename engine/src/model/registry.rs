@@ -134,7 +134,7 @@ pub static REGISTRY: [KindInfo; 15] = [
         short_names: &["po"],
         categories: ALL,
         namespaced: true,
-        subresources: &["binding", "log", "status"],
+        subresources: &["binding", "eviction", "log", "status"],
         field_labels: Some(&[
             "metadata.name",
             "metadata.namespace",
