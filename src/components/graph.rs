@@ -106,6 +106,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         for pod in &lane.pods.pods {
             nodes.push(html! {
                 <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
+                    short={view.form.stacked()}
                     selected={is_selected(&pod.meta.target)} on_select={props.on_select.clone()} />
             });
         }
@@ -231,9 +232,10 @@ fn lost_badge(b: &LostBadge) -> Html {
 fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
     let rs = &row.rs;
     let tight = props.view.form != Form::Tall;
+    let strip = props.view.form.stacked();
     let selected = props.selected.as_ref() == Some(&rs.meta.target);
     nodes.push(html! {
-        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()} {tight}
+        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()} {tight} {strip}
             {selected} on_select={props.on_select.clone()}
             summarisable={row.pods.expanded} on_toggle={props.on_toggle.clone()} />
     });
@@ -246,6 +248,7 @@ fn group_nodes(group: &PodGroup, owner: &ItemMeta, props: &GraphProps, nodes: &m
     for pod in &group.pods {
         nodes.push(html! {
             <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
+                short={props.view.form.stacked()}
                 selected={selected(&pod.meta.target)} on_select={props.on_select.clone()} />
         });
     }

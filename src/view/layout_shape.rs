@@ -88,7 +88,10 @@ impl Shape {
         let g = m.gutter;
         let row = |n: &Option<usize>| match n {
             Some(0) => EMPTY_ROW_PAD + m.collapsed_h,
-            Some(n) => g + m.rs_h.max(n.div_ceil(c) as f64 * (POD_H + g) - g),
+            // A strip, then its pods in rows under it.
+            Some(n) if m.form.stacked() => g + m.rs_h + n.div_ceil(c) as f64 * (m.pod_h + g),
+            None if m.form.stacked() => g + m.rs_h + g + POD_H,
+            Some(n) => g + m.rs_h.max(n.div_ceil(c) as f64 * (m.pod_h + g) - g),
             None => g + m.rs_h.max(POD_H),
         };
         let rows = |rows: &[Option<usize>]| rows.iter().map(|n| ROW_GAP + row(n)).sum::<f64>();
@@ -111,7 +114,7 @@ impl Shape {
             0.0
         };
         // The lane's own pods start left of the pod column: one card more per row.
-        let loose = self.loose.map_or(0.0, |n| ROW_GAP + n.div_ceil(c + 1) as f64 * (POD_H + g));
+        let loose = self.loose.map_or(0.0, |n| ROW_GAP + n.div_ceil(c + 1) as f64 * (m.pod_h + g));
         let laid = !self.trees.is_empty() || self.lane;
         let tail = if laid { m.tail - m.band_gap } else { 0.0 };
         m.top + trees + lane + loose + tail
@@ -178,7 +181,8 @@ pub fn choose_columns(
 /// The form for a `room_w` x `room_h` room: the one that holds a rollout (`Shape::rollout`)
 /// at the largest scale; where that is a tie, the one that holds a Deployment of three best.
 /// Only a wide room gets a compact form, and the desk's `Tall` form stays unless a compact one
-/// is clearly better, so tall screens and roomy desks keep it. It depends on the room alone,
+/// is clearly better, so tall screens and roomy desks keep it; a stacked form only where
+/// none of the others holds a rollout whole. It depends on the room alone,
 /// and the page asks only when the room changes: what the cluster does never switches forms.
 pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     if room_w < room_h * WIDE_ROOM {
@@ -192,7 +196,13 @@ pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     let score = |form: Form| (best(&rollout, form), best(&three, form));
     let tall = score(Form::Tall);
     let mut chosen = (Form::Tall, tall);
-    for form in [Form::Short, Form::Beside] {
+    for form in [Form::Short, Form::Beside, Form::Stacked, Form::StackedBeside] {
+        // The stacked forms' pod cards leave out the kind and node lines: only a room where
+        // no other form holds a rollout whole (a fill of 1: whole at the fit's floor) pays
+        // that for a rollout without panning.
+        if form.stacked() && chosen.1 .0 >= 1.0 {
+            break;
+        }
         let (rollout, three) = score(form);
         let (held, held_three) = chosen.1;
         let better = rollout > held * FORM_GAIN

@@ -1,5 +1,6 @@
 //! The layout's choices: pod cards per row, and the form a room gets.
 
+use super::super::form::{SHORT_POD_H, STRIP_H};
 use super::super::width_for;
 use super::*;
 use crate::view::Rect;
@@ -136,6 +137,43 @@ fn a_short_room_holds_a_whole_rollout_in_a_compact_form() {
         assert_eq!(view.rows().count(), 2, "{name}: both ReplicaSets drawn");
         assert!(view.width <= w && view.height <= h, "{name}: {}x{}", view.width, view.height);
     }
+}
+
+// The same rooms with presenter mode's side column open (`static/teach.css`: 280 px at 1024,
+// 300 px at 1280), the graph's panel 725 and 961 px wide.
+const PROJECTOR_SIDE: (f64, f64) = (646.0, 369.0);
+const HD_SIDE: (f64, f64) = (861.0, 325.0);
+
+#[test]
+fn beside_an_open_side_column_a_projector_holds_a_whole_rollout_stacked() {
+    let world = rollout();
+    for (name, (w, h), form) in
+        [("1024x768", PROJECTOR_SIDE, Form::Stacked), ("1280x720", HD_SIDE, Form::StackedBeside)]
+    {
+        let view = settled(&world, w, h);
+        assert_eq!(view.form, form, "{name}");
+        assert!(view.width <= w && view.height <= h, "{name}: {}x{}", view.width, view.height);
+        // Each ReplicaSet a strip over its pods, in one row of short cards.
+        for row in view.rows() {
+            let strip = row.rs.meta.rect;
+            assert_eq!(strip.h, STRIP_H, "{name}");
+            for pod in &row.pods.pods {
+                let r = pod.meta.rect;
+                assert_eq!(r.h, SHORT_POD_H, "{name}");
+                assert!(r.y >= strip.bottom() && r.y - strip.bottom() <= 10.0, "{name}: {r:?}");
+                assert!(r.x >= strip.x && r.right() <= strip.right() + 0.5, "{name}: {r:?}");
+            }
+        }
+        // The edges drop from each strip straight onto its pods.
+        let row = view.rows().next().unwrap();
+        let pod = &row.pods.pods[0];
+        let edge = view.edges.iter().find(|e| e.dependent == pod.meta.kind_name()).unwrap();
+        assert!(edge.path.starts_with('M') && edge.path.contains(" V"), "{}", edge.path);
+        assert!(!edge.path.contains('Q'), "a straight drop: {}", edge.path);
+    }
+    // Without the column the same projectors keep the forms whose cards show the node.
+    assert_eq!(choose_form(PROJECTOR.0, PROJECTOR.1), Form::Short);
+    assert_eq!(choose_form(HD.0, HD.1), Form::Beside);
 }
 
 #[test]

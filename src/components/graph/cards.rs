@@ -119,6 +119,9 @@ pub struct ReplicaSetCardProps {
     /// A compact form: the box is a line shorter (`Metrics::rs_h`), its lines closer.
     #[prop_or_default]
     pub tight: bool,
+    /// A stacked form: the box is a one-line strip over its pods.
+    #[prop_or_default]
+    pub strip: bool,
     pub selected: bool,
     pub on_select: Callback<ObjRef>,
     /// The row's pods are shown one by one although there are many: offer to summarise
@@ -178,7 +181,31 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         tooltip = format!("{tooltip}\n{}", b.sentence());
     }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
-    let body = if rs.collapsed {
+    let body = if p.strip && !rs.collapsed {
+        let strip = fit::strip(kind, [(h1, &v1), (h2, &v2), (h3, &v3)], w);
+        let badge = if m.gone || m.vanishing {
+            Some(("badge badge-deleted", "DELETED"))
+        } else if m.deleting {
+            Some(("badge badge-deleting", "DELETING"))
+        } else {
+            None
+        };
+        // 15 px monospace: 9 px a character, in what the figures leave.
+        let chars = strip.name_chars;
+        html! { <>
+            <text class="t-kind" x="14" y="22">{ strip.kind }</text>
+            <text class="t-mono t-strong" x={strip.name_x.to_string()} y="22" textLength={squeeze(&name, chars, chars as f64 * 9.0)}
+                lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
+            if let Some((class, text)) = badge {
+                <text {class} x={(w - 12.0).to_string()} y="22" text-anchor="end">{ text }</text>
+            } else {
+                <text class="t-rev" x={(w - 12.0).to_string()} y="22" text-anchor="end">{ strip.figures }</text>
+            }
+            if p.summarisable {
+                { summarise_button(&m.uid, 48.0, &p.on_toggle) }
+            }
+        </> }
+    } else if rs.collapsed {
         // Centred in the box, 44 units tall on the desk and less in a compact form.
         let cy = (m.rect.h / 2.0 + 6.0).min(28.0).to_string();
         html! { <>
@@ -263,6 +290,10 @@ pub struct PodCardProps {
     /// Presenter mode: the name is set larger, so fewer characters fit.
     #[prop_or_default]
     pub large: bool,
+    /// A stacked form's short card: kubectl's NAME, STATUS, READY and RESTARTS, without the
+    /// kind and node line (the tooltip and the inspector keep the node).
+    #[prop_or_default]
+    pub short: bool,
 }
 
 #[component]
@@ -293,6 +324,43 @@ pub fn PodCard(p: &PodCardProps) -> Html {
             format!("\nfinalizers: {}", m.finalizers.join(", "))
         }
     );
+    let status_line = |y: f64| {
+        html! {
+            <text class="t-status" x={POD_STATUS_X.to_string()} y={y.to_string()}
+                textLength={status.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
+                { status.text.clone() }
+            </text>
+        }
+    };
+    let counts = |y: f64| {
+        html! { <>
+            <text class="t-small" x="16" y={y.to_string()}>{ format!("READY {}", pod.ready) }</text>
+            <text class="t-small" x={(w - 10.0).to_string()} y={y.to_string()} text-anchor="end">
+                { format!("RST {}", pod.restarts) }
+                <title>{ "RESTARTS" }</title>
+            </text>
+        </> }
+    };
+    let name = html! {
+        <text class="t-podname" x="16" y={if p.short { "21" } else { "45" }} textLength={name_fit.clone()}
+            lengthAdjust="spacingAndGlyphs">
+            <tspan class="name-prefix">{ prefix.clone() }</tspan>
+            <tspan class="name-suffix">{ suffix.clone() }</tspan>
+        </text>
+    };
+    if p.short {
+        let body = html! { <>
+            <rect class="bar" width="6" height={m.rect.h.to_string()} rx="3" />
+            { name }
+            { phase_icon(pod.phase, 23.0, 37.0) }
+            { status_line(42.0) }
+            { counts(58.0) }
+            if !m.finalizers.is_empty() {
+                <text class="t-flag" x="96" y="58">{ "⚑" }</text>
+            }
+        </> };
+        return pod_frame(p, label, tooltip, body);
+    }
     let body = html! { <>
         <rect class="bar" width="6" height={m.rect.h.to_string()} rx="3" />
         <text class="t-kind" x="16" y="22">{ "POD" }</text>
@@ -301,21 +369,16 @@ pub fn PodCard(p: &PodCardProps) -> Html {
         }
         <text class={classes!("t-node", pod.node.is_none().then_some("unscheduled"))}
             x={(w - 10.0).to_string()} y="22" text-anchor="end">{ clip(&node, 12) }</text>
-        <text class="t-podname" x="16" y="45" textLength={name_fit} lengthAdjust="spacingAndGlyphs">
-            <tspan class="name-prefix">{ prefix }</tspan>
-            <tspan class="name-suffix">{ suffix }</tspan>
-        </text>
+        { name }
         { phase_icon(pod.phase, 23.0, 64.0) }
-        <text class="t-status" x={POD_STATUS_X.to_string()} y="69"
-            textLength={status.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
-            { status.text }
-        </text>
-        <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
-        <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
-            { format!("RST {}", pod.restarts) }
-            <title>{ "RESTARTS" }</title>
-        </text>
+        { status_line(69.0) }
+        { counts(93.0) }
     </> };
+    pod_frame(p, label, tooltip, body)
+}
+
+fn pod_frame(p: &PodCardProps, label: String, tooltip: String, body: Html) -> Html {
+    let (pod, m) = (&p.item, &p.item.meta);
     let frame = Frame {
         meta: m,
         class: classes!(
