@@ -7,10 +7,10 @@
 //! - every object of the cluster and the zoom buttons are on top at their centre
 //!   (`elementFromPoint` hits the object itself, whatever lets clicks through): no panel,
 //!   card or terminal covers one, and Fit leaves none outside the graph. A short projector
-//!   holds a whole rollout in a compact form (`src/view/layout_form.rs`); only where the fit
-//!   is at its floor with the side column open (presenter mode's 18 px names beside the step
-//!   card, the inspector or a mission; a phone with its panel row open) what does not fit is
-//!   a pan away, outside the graph's view, never under a panel;
+//!   holds a whole rollout in a compact form (`src/view/layout_form.rs`), in presenter mode
+//!   beside the side column too (the step card, the inspector), in a stacked form; only a
+//!   phone with its panel row open, the fit at its floor, leaves what does not fit a pan
+//!   away, outside the graph's view, never under a panel;
 //! - in presenter mode pod names are drawn at 18 px or more, the terminal shows six lines
 //!   or more, wide enough that `k get pods` does not wrap, and the legend's last entry is on
 //!   screen; on the 1024×768 projector without presenter mode, pod names keep the size the
@@ -47,13 +47,13 @@ struct Room {
 }
 
 impl Room {
-    /// How much of the drawing `scene` must show. Presenter mode's floor keeps pod names at
-    /// 18 px; on a projector, with a side column taking a third of the width, a ReplicaSet's
-    /// row of pods no longer fits beside its box at that size, so the drawing is taller than
-    /// the room (see `docs/page.md`). A phone's panel row leaves it too little height.
+    /// How much of the drawing `scene` must show: all of it, in every room and scene, even
+    /// at presenter mode's floor (pod names at 18 px) beside its side column, where the graph
+    /// takes a stacked form (see `docs/page.md`). Only a phone's panel row leaves the graph
+    /// too little height.
     fn fits(&self, scene: &str) -> Fits {
         let side_open = matches!(scene, "the step card" | "the inspector" | "a mission");
-        if (self.presenter || self.name == "phone") && side_open {
+        if self.name == "phone" && side_open {
             Fits::AtFloor
         } else {
             Fits::Whole

@@ -143,6 +143,10 @@ pub const MAX_COLUMNS: usize = 16;
 const REFLOW_GAIN: f64 = 1.08;
 /// A compact form must hold a rollout this much better than the desk's before a room gets it.
 const FORM_GAIN: f64 = 1.03;
+/// The stacked forms are weighed only where the others hold a rollout at less than this
+/// times the fit's floor: at most 12 px pod names on a desk (14.5 px type at 0.55 and more),
+/// beside presenter mode's side column none at all. Roomier desks keep the node on the card.
+const STACK_BELOW: f64 = 1.5;
 /// Only a room at least this much wider than tall is short: portrait screens and phones keep
 /// the desk's form, whose upright trees suit them. Low enough that a projector's graph beside
 /// an open side column (about 1.5 in presenter mode at 1024x768) keeps the compact form.
@@ -182,7 +186,7 @@ pub fn choose_columns(
 /// at the largest scale; where that is a tie, the one that holds a Deployment of three best.
 /// Only a wide room gets a compact form, and the desk's `Tall` form stays unless a compact one
 /// is clearly better, so tall screens and roomy desks keep it; a stacked form only where
-/// none of the others holds a rollout whole. It depends on the room alone,
+/// the others hold a rollout small (`STACK_BELOW`). It depends on the room alone,
 /// and the page asks only when the room changes: what the cluster does never switches forms.
 pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     if room_w < room_h * WIDE_ROOM {
@@ -198,9 +202,8 @@ pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     let mut chosen = (Form::Tall, tall);
     for form in [Form::Short, Form::Beside, Form::Stacked, Form::StackedBeside] {
         // The stacked forms' pod cards leave out the kind and node lines: only a room where
-        // no other form holds a rollout whole (a fill of 1: whole at the fit's floor) pays
-        // that for a rollout without panning.
-        if form.stacked() && chosen.1 .0 >= 1.0 {
+        // the others draw a rollout small (or not whole: a fill under 1) pays that for size.
+        if form.stacked() && chosen.1 .0 >= STACK_BELOW {
             break;
         }
         let (rollout, three) = score(form);
