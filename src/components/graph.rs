@@ -11,6 +11,7 @@
 mod camera_input;
 mod cards;
 mod icons;
+mod pod_card;
 mod service;
 mod top_card;
 mod workload_cards;
@@ -25,7 +26,8 @@ use crate::view::{
     Edge, Form, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
 };
 use camera_input::use_camera_input;
-use cards::{AggregateCard, PodCard, ReplicaSetCard};
+use cards::{AggregateCard, ReplicaSetCard};
+use pod_card::PodCard;
 use service::{request_dot, selects_edge, ServiceCard};
 use top_card::TopCard;
 
