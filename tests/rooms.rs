@@ -1,20 +1,20 @@
 //! End-to-end: nothing covers the cluster, in any room. At a 1024×768 and a 1280×720
 //! projector in presenter mode, the same 1024×768 projector without it, a wide screen, a
 //! portrait tablet, a phone and the 800×500 `?embed` view, with a Deployment of three pods,
-//! during a rollout (the budget card shown), after Pause and Step (the step card shown) and
-//! with the inspector open on a pod, it checks what a teacher at the back of the room would
+//! during a rollout (the budget card shown), one Step into it (the step card beside the
+//! rollout), after Pause and Step (the step card shown) and with the inspector open on a pod, it checks what a teacher at the back of the room would
 //! look for:
 //! - every object of the cluster and the zoom buttons are on top at their centre
 //!   (`elementFromPoint` hits the object itself, whatever lets clicks through): no panel,
 //!   card or terminal covers one, and Fit leaves none outside the graph. A short projector
-//!   holds a whole rollout in a compact form (`src/view/layout_form.rs`); only where the fit
-//!   is at its floor with the side column open (presenter mode's 18 px names beside the step
-//!   card, the inspector or a mission; a phone with its panel row open) what does not fit is
-//!   a pan away, outside the graph's view, never under a panel;
+//!   holds a whole rollout in a compact form (`src/view/layout_form.rs`), in presenter mode
+//!   beside the side column too (the step card, the inspector), in a stacked form; only a
+//!   phone with its panel row open, the fit at its floor, leaves what does not fit a pan
+//!   away, outside the graph's view, never under a panel;
 //! - in presenter mode pod names are drawn at 18 px or more, the terminal shows six lines
 //!   or more, wide enough that `k get pods` does not wrap, and the legend's last entry is on
 //!   screen; on the 1024×768 projector without presenter mode, pod names keep the size the
-//!   compact form gives them;
+//!   stacked form gives them;
 //! - the step card is not cut, and its "did" line is on top;
 //! - the inspector's Delete button can be reached.
 //!
@@ -47,13 +47,14 @@ struct Room {
 }
 
 impl Room {
-    /// How much of the drawing `scene` must show. Presenter mode's floor keeps pod names at
-    /// 18 px; on a projector, with a side column taking a third of the width, a ReplicaSet's
-    /// row of pods no longer fits beside its box at that size, so the drawing is taller than
-    /// the room (see `docs/page.md`). A phone's panel row leaves it too little height.
+    /// How much of the drawing `scene` must show: all of it, in every room and scene, even
+    /// at presenter mode's floor (pod names at 18 px) beside its side column, where the graph
+    /// takes a stacked form (see `docs/page.md`). Only a phone's panel row leaves the graph
+    /// too little height.
     fn fits(&self, scene: &str) -> Fits {
-        let side_open = matches!(scene, "the step card" | "the inspector" | "a mission");
-        if (self.presenter || self.name == "phone") && side_open {
+        let side_open =
+            matches!(scene, "a rollout, stepped" | "the step card" | "the inspector" | "a mission");
+        if self.name == "phone" && side_open {
             Fits::AtFloor
         } else {
             Fits::Whole
@@ -61,7 +62,7 @@ impl Room {
     }
 
     /// The smallest pod names `scene` may draw, in CSS pixels, where the room promises more
-    /// than presenter mode's 18: the projector without presenter mode, in the compact form.
+    /// than presenter mode's 18: the projector without presenter mode, in the stacked form.
     fn name_floor(&self, scene: &str) -> Option<f64> {
         match (self.name, scene) {
             ("projector-desk", "three pods") => Some(PROJECTOR_DESK_THREE_PX),
@@ -76,9 +77,10 @@ impl Room {
     }
 }
 
-/// Pod names at 1024×768 without presenter mode: three pods, and a rollout.
-const PROJECTOR_DESK_THREE_PX: f64 = 11.5;
-const PROJECTOR_DESK_ROLLOUT_PX: f64 = 9.2;
+/// Pod names at 1024×768 without presenter mode, in the stacked form: three pods (drawn at
+/// 15.8 px), and a rollout (13.1 px).
+const PROJECTOR_DESK_THREE_PX: f64 = 15.5;
+const PROJECTOR_DESK_ROLLOUT_PX: f64 = 12.8;
 
 const ROOMS: [Room; 6] = [
     Room { name: "projector-presenter", w: 1024, h: 768, presenter: true, panels: true },
@@ -219,6 +221,17 @@ async fn nothing_covers_the_cluster_in_any_room() {
         browser.screenshot(&format!("rooms-{name}-rollout.png")).await;
         nothing_covered(c, name, "a rollout", room.fits("a rollout")).await;
         names_at_least(c, room, "a rollout").await;
+        if room.panels {
+            // Paused mid-rollout, one Step: the step card opens the side column, and the
+            // graph beside it still shows both ReplicaSets and every pod.
+            press(c, "Step").await;
+            c.wait().for_element(Locator::Css(".step-card")).await.expect("the step card");
+            tokio::time::sleep(Duration::from_millis(600)).await;
+            browser.screenshot(&format!("rooms-{name}-rollout-step.png")).await;
+            let scene = "a rollout, stepped";
+            nothing_covered(c, name, scene, room.fits(scene)).await;
+            assert!(count(c, "[data-kind='ReplicaSet']").await >= 2, "{name}: {scene}");
+        }
         finish(c).await;
         if !room.panels {
             continue;

@@ -11,6 +11,7 @@
 mod camera_input;
 mod cards;
 mod icons;
+mod pod_card;
 mod service;
 mod top_card;
 mod workload_cards;
@@ -25,7 +26,8 @@ use crate::view::{
     Edge, Form, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
 };
 use camera_input::use_camera_input;
-use cards::{AggregateCard, PodCard, ReplicaSetCard};
+use cards::{AggregateCard, ReplicaSetCard};
+use pod_card::PodCard;
 use service::{request_dot, selects_edge, ServiceCard};
 use top_card::TopCard;
 
@@ -106,6 +108,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         for pod in &lane.pods.pods {
             nodes.push(html! {
                 <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
+                    short={view.form.stacked()}
                     selected={is_selected(&pod.meta.target)} on_select={props.on_select.clone()} />
             });
         }
@@ -231,9 +234,10 @@ fn lost_badge(b: &LostBadge) -> Html {
 fn row_nodes(row: &RsRow, props: &GraphProps, nodes: &mut Vec<Html>) {
     let rs = &row.rs;
     let tight = props.view.form != Form::Tall;
+    let strip = props.view.form.stacked();
     let selected = props.selected.as_ref() == Some(&rs.meta.target);
     nodes.push(html! {
-        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()} {tight}
+        <ReplicaSetCard key={rs.meta.uid.clone()} item={rs.clone()} {tight} {strip}
             {selected} on_select={props.on_select.clone()}
             summarisable={row.pods.expanded} on_toggle={props.on_toggle.clone()} />
     });
@@ -246,6 +250,7 @@ fn group_nodes(group: &PodGroup, owner: &ItemMeta, props: &GraphProps, nodes: &m
     for pod in &group.pods {
         nodes.push(html! {
             <PodCard key={pod.meta.uid.clone()} item={pod.clone()} large={props.camera.presenter}
+                short={props.view.form.stacked()}
                 selected={selected(&pod.meta.target)} on_select={props.on_select.clone()} />
         });
     }

@@ -213,7 +213,19 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
     let tight = view_form != Form::Tall;
     let [ky, ny, hy, vy, fy] =
         if tight { [22.0, 44.0, 68.0, 92.0, 116.0] } else { [24.0, 48.0, 74.0, 98.0, 124.0] };
-    if rs.collapsed {
+    if view_form.stacked() && !rs.collapsed {
+        // A stacked form's strip, as the page draws it: kind, name, the figures at its end.
+        let [(h1, v1), (h2, v2), (h3, v3)] = &columns;
+        let cells = [(*h1, v1.as_str()), (*h2, v2.as_str()), (*h3, v3.as_str())];
+        let strip = crate::view::fit::strip(kind, cells, m.rect.w);
+        line(s, 14.0, 22.0, KIND, MUTED, strip.kind);
+        line(s, strip.name_x, 22.0, &name, INK, &clip(&named(m), strip.name_chars));
+        if m.deleting || m.gone || m.vanishing {
+            badge(s, m, None);
+        } else {
+            line_end(s, m.rect.w - 12.0, 22.0, SMALL, MUTED, &strip.figures);
+        }
+    } else if rs.collapsed {
         let cy = (m.rect.h / 2.0 + 6.0).min(28.0);
         line(s, 14.0, cy, KIND, MUTED, "RS");
         line(s, 44.0, cy, &name, INK, &clip(&named(m), 17));
@@ -264,31 +276,41 @@ fn pod_card(s: &mut String, pod: &PodItem) {
     }
     let (w, h) = (m.rect.w, m.rect.h);
     let _ = write!(s, "<rect width=\"6\" height=\"{h}\" rx=\"3\" fill=\"{c}\"/>");
-    line(s, 16.0, 22.0, KIND, MUTED, "POD");
-    if !m.finalizers.is_empty() {
-        line(s, 52.0, 22.0, FLAG, phase_colour(Phase::Pending).1, "⚑");
+    // A stacked form's short card (`Metrics::pod_h`) has no kind and node line, as on the page.
+    let short = h < crate::view::POD_H;
+    let [name_y, icon_y, status_y, counts_y] =
+        if short { [21.0, 37.0, 42.0, 58.0] } else { [45.0, 64.0, 69.0, 93.0] };
+    if short {
+        if !m.finalizers.is_empty() {
+            line(s, 96.0, counts_y, FLAG, phase_colour(Phase::Pending).1, "⚑");
+        }
+    } else {
+        line(s, 16.0, 22.0, KIND, MUTED, "POD");
+        if !m.finalizers.is_empty() {
+            line(s, 52.0, 22.0, FLAG, phase_colour(Phase::Pending).1, "⚑");
+        }
+        let node = pod.node.clone().unwrap_or_else(|| "no node".into());
+        line_end(s, w - 10.0, 22.0, SMALL, MUTED, &clip(&node, 12));
     }
-    let node = pod.node.clone().unwrap_or_else(|| "no node".into());
-    line_end(s, w - 10.0, 22.0, SMALL, MUTED, &clip(&node, 12));
     // The random suffix is never shortened: it is what tells a new pod from an old one.
     let room = POD_NAME_CHARS.saturating_sub(pod.name_suffix.chars().count());
     let _ = write!(
         s,
-        "<text x=\"16\" y=\"45\" font-family=\"{MONO}\" font-size=\"13\"><tspan fill=\"{MUTED}\">\
+        "<text x=\"16\" y=\"{name_y}\" font-family=\"{MONO}\" font-size=\"13\"><tspan fill=\"{MUTED}\">\
          {}</tspan><tspan fill=\"{SUFFIX}\" font-weight=\"800\" font-size=\"14.5\">{}</tspan></text>",
         esc(&clip(&pod.name_prefix, room)),
         esc(&pod.name_suffix)
     );
-    phase_icon(s, pod.phase, 23.0, 64.0);
+    phase_icon(s, pod.phase, 23.0, icon_y);
     // Squeezed into the box as on the page (`view::fit`), never run over its edge.
     let status = crate::view::fit::pod_status(&pod.status, w);
     let squeeze = status.squeeze.map_or(String::new(), |room| {
         format!(" textLength=\"{room}\" lengthAdjust=\"spacingAndGlyphs\"")
     });
     let attrs = format!("font-size=\"14.5\" font-weight=\"700\"{squeeze}");
-    line(s, crate::view::fit::POD_STATUS_X, 69.0, &attrs, ink, &status.text);
-    line(s, 16.0, 93.0, SMALL, MUTED, &format!("READY {}", pod.ready));
-    line_end(s, w - 10.0, 93.0, SMALL, MUTED, &format!("RST {}", pod.restarts));
+    line(s, crate::view::fit::POD_STATUS_X, status_y, &attrs, ink, &status.text);
+    line(s, 16.0, counts_y, SMALL, MUTED, &format!("READY {}", pod.ready));
+    line_end(s, w - 10.0, counts_y, SMALL, MUTED, &format!("RST {}", pod.restarts));
     s.push_str("</g>");
 }
 

@@ -125,6 +125,8 @@ fn route(owner: &Geo, dep: &Geo, owner_uid: &str, gutter: f64) -> (String, (f64,
             let (sy, spine) = (bus_y(o), o.right() + (d.x - o.right()).min(4.0 * R) / 2.0);
             comb(o.right(), sy, spine, d, gutter)
         }
+        // A stacked row's strip sits over its pods: straight down onto each card.
+        Parent::Group(g) if g == owner_uid && d.y >= o.bottom() && d.x < o.right() => drop(o, d),
         Parent::Group(g) if g == owner_uid => {
             comb(o.right(), o.y + o.h / 2.0, o.right() + COMB_GAP / 2.0, d, gutter)
         }
@@ -139,7 +141,8 @@ fn n(v: f64) -> f64 {
 }
 
 fn tree_elbow(d: Rect, rs: Rect) -> (String, (f64, f64)) {
-    let (x, ty) = (n(TREE_SPINE_X), n(rs.y + rs.h / 2.0));
+    // A stacked form's rows start nearer the left edge: the spine keeps room for its turn.
+    let (x, ty) = (n(TREE_SPINE_X.min(rs.x - 2.0 * R)), n(rs.y + rs.h / 2.0));
     let mut p = String::new();
     let _ =
         write!(p, "M{x} {} V{} Q{x} {ty} {} {ty} H{}", n(d.bottom()), n(ty - R), n(x + R), n(rs.x));
@@ -174,6 +177,13 @@ fn turn(p: &mut String, sy: f64, spine: f64, ty: f64) {
     } else {
         let _ = write!(p, " H{spine} V{ty}");
     }
+}
+
+/// From a strip's bottom edge straight down onto the top of `pod`, under it.
+fn drop(strip: Rect, pod: Rect) -> (String, (f64, f64)) {
+    let x = n(pod.x + (pod.w / 2.0).min(POD_W / 2.0));
+    let (top, bottom) = (n(strip.bottom()), n(pod.y));
+    (format!("M{x} {top} V{bottom}"), (x, (top + bottom) / 2.0))
 }
 
 fn spine_drop(top: Rect, pod: Rect, gutter: f64) -> (String, (f64, f64)) {

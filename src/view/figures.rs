@@ -136,7 +136,7 @@ impl CompactTop {
         match form {
             super::Form::Tall => None,
             // One line each: kind, name with images at its right, the figures side by side.
-            super::Form::Short => {
+            super::Form::Short | super::Form::Stacked => {
                 // Each figure its label and an equal share of what the labels leave.
                 let labels_w: f64 = labels.iter().map(|l| label_w(l)).sum();
                 let share = (w - 30.0 - 2.0 * FIGURE_GAP - labels_w) / 3.0;
@@ -162,7 +162,7 @@ impl CompactTop {
                 })
             }
             // Narrow: the figures one under another, each value at the right edge.
-            super::Form::Beside => {
+            super::Form::Beside | super::Form::StackedBeside => {
                 let figures = [0, 1, 2].map(|i| {
                     let y = 80.0 + 24.0 * i as f64;
                     ((16.0, y), (w - 14.0, y))
@@ -206,7 +206,7 @@ mod tests {
             ["STATUS", "COMPLETIONS", "FAILED"],
         ];
         assert_eq!(CompactTop::of(Form::Tall, 472.0, kinds[0]), None);
-        for form in [Form::Short, Form::Beside] {
+        for form in [Form::Short, Form::Beside, Form::Stacked, Form::StackedBeside] {
             let w = form.metrics().top_w;
             for labels in kinds {
                 let c = CompactTop::of(form, w, labels).unwrap();

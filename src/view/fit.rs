@@ -60,6 +60,39 @@ pub fn finalizers(list: &[String], x: f64, box_w: f64) -> String {
     clip(&format!("\u{2691} {}", list.join(", ")), chars)
 }
 
+/// A stacked form's ReplicaSet (or Job) strip this wide or wider spells out its three
+/// figures with their headings; a narrower one shows the last (READY, or FAILED).
+pub const STRIP_FIGURES_W: f64 = 460.0;
+
+/// The text of a stacked form's one-line strip: its kind as short as a collapsed row's, where
+/// the name starts and how many 15 px monospace characters of it fit, and the figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strip {
+    pub kind: &'static str,
+    pub name_x: f64,
+    pub name_chars: usize,
+    pub figures: String,
+}
+
+/// The strip of a row card `kind` ("REPLICASET", "JOB") `w` wide with `columns`.
+pub fn strip(kind: &str, columns: [(&str, &str); 3], w: f64) -> Strip {
+    let [(h1, v1), (h2, v2), (h3, v3)] = columns;
+    let (kind, name_x) = if kind == "JOB" { ("JOB", 54.0) } else { ("RS", 44.0) };
+    let figures = if w >= STRIP_FIGURES_W {
+        format!("{h1} {v1} \u{b7} {h2} {v2} \u{b7} {h3} {v3}")
+    } else {
+        format!("{h3} {v3}")
+    };
+    // The figures in 14 px type, under 9 units a character, end 12 units from the edge; the
+    // name keeps 8 units clear of them.
+    let room = w - name_x - 12.0 - 8.0 - figures.chars().count() as f64 * STRIP_FIGURE_PX;
+    let name_chars = ((room / 9.0).floor() as usize).clamp(6, 17);
+    Strip { kind, name_x, name_chars, figures }
+}
+
+/// Advance of a strip's figures' character, rounded up.
+const STRIP_FIGURE_PX: f64 = 9.0;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +138,22 @@ mod tests {
             assert!(x + w < next, "{} ends at {}", f.text, x + w);
         }
         assert!(done.squeeze.is_some() && done.text == "COMPLETIONS", "squeezed, not cut");
+    }
+
+    #[test]
+    fn a_strip_spells_out_its_figures_only_where_they_fit_beside_the_name() {
+        let cols = [("DESIRED", "3"), ("CURRENT", "3"), ("READY", "2")];
+        let wide = strip("REPLICASET", cols, 576.0);
+        assert_eq!(wide.figures, "DESIRED 3 \u{b7} CURRENT 3 \u{b7} READY 2");
+        // The name (9 units a character) and the figures (under 8 a character) both fit.
+        assert_eq!(wide.name_chars, 17, "a ReplicaSet's whole name");
+        let used = wide.name_x + wide.name_chars as f64 * 9.0 + 12.0;
+        assert!(used + wide.figures.chars().count() as f64 * STRIP_FIGURE_PX <= 576.0, "{used}");
+        let narrow =
+            strip("JOB", [("STATUS", "Running"), ("COMPLETIONS", "0/1"), ("FAILED", "0")], RS_W);
+        assert_eq!((narrow.kind, narrow.figures.as_str()), ("JOB", "FAILED 0"));
+        let used = narrow.name_x + narrow.name_chars as f64 * 9.0 + 12.0;
+        assert!(used + narrow.figures.chars().count() as f64 * STRIP_FIGURE_PX <= RS_W, "{used}");
     }
 
     #[test]

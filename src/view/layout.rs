@@ -78,14 +78,15 @@ pub fn lay_out(
     if let Some(lane) = lane {
         // The lane has no top box: its rows start where the desk's do, whatever the form.
         let tall = Form::Tall.metrics();
-        let at = Metrics { rs_x: tall.rs_x, pod_x: tall.pod_x, ..*m };
+        let pod_x = if m.form.stacked() { tall.rs_x } else { tall.pod_x };
+        let at = Metrics { rs_x: tall.rs_x, pod_x, ..*m };
         let top = y;
         let mut bottom = top + m.lane_title_h - ROW_GAP;
         for row in &mut lane.rows {
             bottom = lay_out_row(row, bottom + ROW_GAP, width, &at);
         }
         if !lane.pods.pods.is_empty() || lane.pods.aggregate.is_some() {
-            bottom = lay_out_group(&mut lane.pods, at.rs_x, bottom + ROW_GAP, width, m.gutter);
+            bottom = lay_out_group(&mut lane.pods, at.rs_x, bottom + ROW_GAP, width, &at);
         }
         lane.band = band(top, bottom + m.band_pad, width);
         y = lane.band.bottom() + m.band_gap;
@@ -122,7 +123,7 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
         // Beside its top box with nothing above them, the pods start level with it.
         let alone = m.form.beside() && tree.rows.is_empty() && tree.revisions.is_empty();
         let at = if alone { beside.y - m.gutter } else { bottom + ROW_GAP - m.gutter / 2.0 };
-        bottom = lay_out_group(pods, m.rs_x, at, width, m.gutter);
+        bottom = lay_out_group(pods, m.rs_x, at, width, m);
     }
     bottom = extras::lay_out_claims(&mut tree.claims, bottom, m.rs_x, width, m.gutter);
     extras::draw_arcs(tree);
@@ -186,17 +187,26 @@ fn lay_out_row(row: &mut RsRow, top: f64, width: f64, m: &Metrics) -> f64 {
     } else {
         m.rs_h + extra_lines(&rs.meta.finalizers) + toggle
     };
+    if m.form.stacked() && !rs.collapsed {
+        // A strip as wide as the row of pods under it, which its edges drop straight onto.
+        let c = per_row(m.pod_x, width) as f64;
+        let w = RS_W.max(c * POD_W + (c - 1.0) * POD_GAP_X);
+        rs.meta.rect = Rect { x: m.rs_x, y: top + pad, w, h: m.rs_h + toggle };
+        let strip = rs.meta.rect.bottom();
+        return if empty { strip } else { lay_out_group(&mut row.pods, m.pod_x, strip, width, m) };
+    }
     rs.meta.rect = Rect { x: m.rs_x, y: top + pad, w: RS_W, h };
     let bottom = rs.meta.rect.bottom();
     if empty {
         bottom
     } else {
-        bottom.max(lay_out_group(&mut row.pods, m.pod_x, top, width, m.gutter))
+        bottom.max(lay_out_group(&mut row.pods, m.pod_x, top, width, m))
     }
 }
 
 /// A grid of pod cards by slot, or one summary block, from `top`; returns its bottom.
-fn lay_out_group(group: &mut PodGroup, x0: f64, top: f64, width: f64, gutter: f64) -> f64 {
+fn lay_out_group(group: &mut PodGroup, x0: f64, top: f64, width: f64, m: &Metrics) -> f64 {
+    let (gutter, pod_h) = (m.gutter, m.pod_h);
     let columns = per_row(x0, width);
     if let Some(agg) = &mut group.aggregate {
         // Never narrower than two cards: the summary line needs the room.
@@ -210,9 +220,9 @@ fn lay_out_group(group: &mut PodGroup, x0: f64, top: f64, width: f64, gutter: f6
         let (r, c) = (pod.slot / columns, pod.slot % columns);
         pod.meta.rect = Rect {
             x: x0 + c as f64 * (POD_W + POD_GAP_X),
-            y: top + gutter + r as f64 * (POD_H + gutter),
+            y: top + gutter + r as f64 * (pod_h + gutter),
             w: POD_W,
-            h: POD_H,
+            h: pod_h,
         };
         bottom = bottom.max(pod.meta.rect.bottom());
     }

@@ -2,7 +2,11 @@
 //! above its rows, roomy gutters. The two compact forms are for a short room, where a
 //! rollout's two rows of pods would otherwise be a pan away: `Short` keeps the tree upright
 //! under a one-line header, `Beside` puts the top box left of its rows. Both tighten the
-//! gutters, the collapsed rows of old revisions and the lanes' titles. Which form a room
+//! gutters, the collapsed rows of old revisions and the lanes' titles. The two stacked forms
+//! are for a room that is short and narrow too (a projector's graph beside an open side
+//! column): each ReplicaSet is a one-line strip with its pods in a row under it, and the pod
+//! cards drop the kind and node lines (kubectl's NAME, STATUS, READY and RESTARTS stay), so a
+//! rollout's two rows of three still fit at presenter mode's 18 px names. Which form a room
 //! gets is `layout_shape::choose_form`'s business, not this file's.
 
 use super::{MARGIN, POD_GAP_X, POD_W};
@@ -17,10 +21,15 @@ pub enum Form {
     Short,
     /// The top box left of its rows, everything else tighter.
     Beside,
+    /// `Short`'s header above rows that are each a strip over a row of short pod cards.
+    Stacked,
+    /// `Beside`'s top box left of rows that are each a strip over a row of short pod cards.
+    StackedBeside,
 }
 
 impl Form {
-    pub const ALL: [Form; 3] = [Form::Tall, Form::Short, Form::Beside];
+    pub const ALL: [Form; 5] =
+        [Form::Tall, Form::Short, Form::Beside, Form::Stacked, Form::StackedBeside];
 
     /// The measures this form lays bands out with.
     pub fn metrics(self) -> Metrics {
@@ -36,12 +45,26 @@ impl Form {
                 ..TIGHT
             },
             Form::Beside => TIGHT,
+            Form::Stacked => Metrics {
+                form: self,
+                top_w: TALL.top_w,
+                top_h: SHORT_TOP_H,
+                rs_x: STACK_X,
+                pod_x: STACK_X,
+                ..STACKED
+            },
+            Form::StackedBeside => STACKED,
         }
     }
 
     /// Whether the top box sits left of its rows.
     pub fn beside(self) -> bool {
-        self == Form::Beside
+        matches!(self, Form::Beside | Form::StackedBeside)
+    }
+
+    /// Whether each row's pods sit under its box (a strip) rather than beside it.
+    pub fn stacked(self) -> bool {
+        matches!(self, Form::Stacked | Form::StackedBeside)
     }
 }
 
@@ -55,6 +78,13 @@ pub const BESIDE_TOP_H: f64 = 172.0;
 const BESIDE_BUS: f64 = 28.0;
 /// The space between a ReplicaSet box and its first pod column, where the comb runs.
 pub const COMB_GAP: f64 = 24.0;
+/// A stacked row's ReplicaSet: one line, as tall as an old revision's collapsed box.
+pub const STRIP_H: f64 = 32.0;
+/// A stacked row's pod card: name, STATUS, READY and RESTARTS, without the kind and node line.
+pub const SHORT_POD_H: f64 = 64.0;
+/// Where an upright stacked tree's rows start: close to the left edge, the tree's spine
+/// running down between them and it, so three pod cards fit beside a projector's side column.
+pub const STACK_X: f64 = super::DEPLOY_X + 20.0;
 
 /// The measures of one form, in layout units.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,6 +108,8 @@ pub struct Metrics {
     pub pod_x: f64,
     pub rs_h: f64,
     pub collapsed_h: f64,
+    /// A pod card's height.
+    pub pod_h: f64,
     /// A lane's title line (the orphans, the Services beside no Deployment).
     pub lane_title_h: f64,
 }
@@ -95,6 +127,7 @@ const TALL: Metrics = Metrics {
     pod_x: super::POD_X,
     rs_h: super::RS_H,
     collapsed_h: 44.0,
+    pod_h: super::POD_H,
     lane_title_h: 42.0,
 };
 
@@ -111,7 +144,19 @@ const TIGHT: Metrics = Metrics {
     pod_x: super::DEPLOY_X + BESIDE_TOP_W + BESIDE_BUS + super::RS_W + COMB_GAP,
     rs_h: 104.0,
     collapsed_h: 36.0,
+    pod_h: super::POD_H,
     lane_title_h: 34.0,
+};
+
+/// `StackedBeside`; `Stacked` takes `Short`'s header and starts its rows at `STACK_X`.
+const STACKED: Metrics = Metrics {
+    form: Form::StackedBeside,
+    gutter: 8.0,
+    rs_x: TIGHT.rs_x,
+    pod_x: TIGHT.rs_x,
+    rs_h: STRIP_H,
+    pod_h: SHORT_POD_H,
+    ..TIGHT
 };
 
 impl Metrics {

@@ -88,7 +88,10 @@ impl Shape {
         let g = m.gutter;
         let row = |n: &Option<usize>| match n {
             Some(0) => EMPTY_ROW_PAD + m.collapsed_h,
-            Some(n) => g + m.rs_h.max(n.div_ceil(c) as f64 * (POD_H + g) - g),
+            // A strip, then its pods in rows under it.
+            Some(n) if m.form.stacked() => g + m.rs_h + n.div_ceil(c) as f64 * (m.pod_h + g),
+            None if m.form.stacked() => g + m.rs_h + g + POD_H,
+            Some(n) => g + m.rs_h.max(n.div_ceil(c) as f64 * (m.pod_h + g) - g),
             None => g + m.rs_h.max(POD_H),
         };
         let rows = |rows: &[Option<usize>]| rows.iter().map(|n| ROW_GAP + row(n)).sum::<f64>();
@@ -111,7 +114,7 @@ impl Shape {
             0.0
         };
         // The lane's own pods start left of the pod column: one card more per row.
-        let loose = self.loose.map_or(0.0, |n| ROW_GAP + n.div_ceil(c + 1) as f64 * (POD_H + g));
+        let loose = self.loose.map_or(0.0, |n| ROW_GAP + n.div_ceil(c + 1) as f64 * (m.pod_h + g));
         let laid = !self.trees.is_empty() || self.lane;
         let tail = if laid { m.tail - m.band_gap } else { 0.0 };
         m.top + trees + lane + loose + tail
@@ -140,6 +143,10 @@ pub const MAX_COLUMNS: usize = 16;
 const REFLOW_GAIN: f64 = 1.08;
 /// A compact form must hold a rollout this much better than the desk's before a room gets it.
 const FORM_GAIN: f64 = 1.03;
+/// The stacked forms are weighed only where the others hold a rollout at less than this
+/// times the fit's floor: at most 12 px pod names on a desk (14.5 px type at 0.55 and more),
+/// beside presenter mode's side column none at all. Roomier desks keep the node on the card.
+const STACK_BELOW: f64 = 1.5;
 /// Only a room at least this much wider than tall is short: portrait screens and phones keep
 /// the desk's form, whose upright trees suit them. Low enough that a projector's graph beside
 /// an open side column (about 1.5 in presenter mode at 1024x768) keeps the compact form.
@@ -178,7 +185,8 @@ pub fn choose_columns(
 /// The form for a `room_w` x `room_h` room: the one that holds a rollout (`Shape::rollout`)
 /// at the largest scale; where that is a tie, the one that holds a Deployment of three best.
 /// Only a wide room gets a compact form, and the desk's `Tall` form stays unless a compact one
-/// is clearly better, so tall screens and roomy desks keep it. It depends on the room alone,
+/// is clearly better, so tall screens and roomy desks keep it; a stacked form only where
+/// the others hold a rollout small (`STACK_BELOW`). It depends on the room alone,
 /// and the page asks only when the room changes: what the cluster does never switches forms.
 pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     if room_w < room_h * WIDE_ROOM {
@@ -192,7 +200,12 @@ pub fn choose_form(room_w: f64, room_h: f64) -> Form {
     let score = |form: Form| (best(&rollout, form), best(&three, form));
     let tall = score(Form::Tall);
     let mut chosen = (Form::Tall, tall);
-    for form in [Form::Short, Form::Beside] {
+    for form in [Form::Short, Form::Beside, Form::Stacked, Form::StackedBeside] {
+        // The stacked forms' pod cards leave out the kind and node lines: only a room where
+        // the others draw a rollout small (or not whole: a fill under 1) pays that for size.
+        if form.stacked() && chosen.1 .0 >= STACK_BELOW {
+            break;
+        }
         let (rollout, three) = score(form);
         let (held, held_three) = chosen.1;
         let better = rollout > held * FORM_GAIN

@@ -1,5 +1,6 @@
 //! The layout's choices: pod cards per row, and the form a room gets.
 
+use super::super::form::{SHORT_POD_H, STRIP_H};
 use super::super::width_for;
 use super::*;
 use crate::view::Rect;
@@ -128,13 +129,50 @@ const HD: (f64, f64) = (1139.0, 325.0);
 #[test]
 fn a_short_room_holds_a_whole_rollout_in_a_compact_form() {
     let world = rollout();
-    for (name, (w, h), form) in
-        [("1024x768", PROJECTOR, Form::Short), ("1280x720", HD, Form::Beside)]
-    {
+    for (name, (w, h), form) in [
+        ("1024x768", PROJECTOR, Form::Stacked),
+        ("1280x720", HD, Form::StackedBeside),
+        ("a short wide desk", (2400.0, 780.0), Form::Short),
+        ("a shorter wide desk", (2600.0, 420.0), Form::Beside),
+    ] {
         let view = settled(&world, w, h);
         assert_eq!(view.form, form, "{name}");
         assert_eq!(view.rows().count(), 2, "{name}: both ReplicaSets drawn");
         assert!(view.width <= w && view.height <= h, "{name}: {}x{}", view.width, view.height);
+    }
+}
+
+// The same rooms with presenter mode's side column open (`static/teach.css`: 280 px at 1024,
+// 300 px at 1280), the graph's panel 725 and 961 px wide.
+const PROJECTOR_SIDE: (f64, f64) = (646.0, 369.0);
+const HD_SIDE: (f64, f64) = (861.0, 325.0);
+
+#[test]
+fn beside_an_open_side_column_a_projector_holds_a_whole_rollout_stacked() {
+    let world = rollout();
+    for (name, (w, h), form) in
+        [("1024x768", PROJECTOR_SIDE, Form::Stacked), ("1280x720", HD_SIDE, Form::StackedBeside)]
+    {
+        let view = settled(&world, w, h);
+        assert_eq!(view.form, form, "{name}");
+        assert!(view.width <= w && view.height <= h, "{name}: {}x{}", view.width, view.height);
+        // Each ReplicaSet a strip over its pods, in one row of short cards.
+        for row in view.rows() {
+            let strip = row.rs.meta.rect;
+            assert_eq!(strip.h, STRIP_H, "{name}");
+            for pod in &row.pods.pods {
+                let r = pod.meta.rect;
+                assert_eq!(r.h, SHORT_POD_H, "{name}");
+                assert!(r.y >= strip.bottom() && r.y - strip.bottom() <= 10.0, "{name}: {r:?}");
+                assert!(r.x >= strip.x && r.right() <= strip.right() + 0.5, "{name}: {r:?}");
+            }
+        }
+        // The edges drop from each strip straight onto its pods.
+        let row = view.rows().next().unwrap();
+        let pod = &row.pods.pods[0];
+        let edge = view.edges.iter().find(|e| e.dependent == pod.meta.kind_name()).unwrap();
+        assert!(edge.path.starts_with('M') && edge.path.contains(" V"), "{}", edge.path);
+        assert!(!edge.path.contains('Q'), "a straight drop: {}", edge.path);
     }
 }
 
@@ -156,9 +194,11 @@ fn tall_rooms_and_wide_desks_keep_the_desk_form_unless_compact_holds_more() {
         let form = choose_form(w, h);
         assert!(held(form) >= held(Form::Tall), "{w}x{h}: {form:?}");
     }
-    // A 1024x768 desk (the side column open, the fit's floor 0.55) holds a rollout no better
-    // in a compact form, but three pods clearly better in the short one.
-    assert_eq!(choose_form(1169.0, 675.0), Form::Short);
+    // A 1024x768 desk (the side column open, the fit's floor 0.55) holds a rollout at 1.3
+    // times the floor in the short form, and at 1.8 stacked: its pod names are larger so.
+    assert_eq!(choose_form(1169.0, 675.0), Form::Stacked);
+    // A roomy desk keeps the cards that show each pod's node.
+    assert_eq!(choose_form(2400.0, 1250.0), Form::Short);
 }
 
 #[test]
@@ -182,18 +222,18 @@ fn the_form_holds_through_a_rollout_and_changes_only_with_the_room() {
     let mut mem = LayoutMemory::new();
     mem.set_room(HD.0, HD.1);
     let first = build(&s.world, &mut mem, 0.0);
-    assert_eq!(first.form, Form::Beside);
+    assert_eq!(first.form, Form::StackedBeside);
     let top = first.trees[0].top.meta.rect;
     assert_eq!(s.run("k set image deployment/web nginx=nginx:1.31").status, 0);
     for t in 1..400 {
         s.world.step();
         let view = build(&s.world, &mut mem, t as f64 * 100.0);
-        assert_eq!(view.form, Form::Beside, "tick {t}: the form switched mid-rollout");
+        assert_eq!(view.form, Form::StackedBeside, "tick {t}: the form switched mid-rollout");
         assert_eq!(view.trees[0].top.meta.rect, top, "tick {t}: the Deployment moved");
     }
     // A new room is chosen for afresh: the projector's, then a portrait tablet's.
     mem.set_room(PROJECTOR.0, PROJECTOR.1);
-    assert_eq!(build(&s.world, &mut mem, 50_000.0).form, Form::Short);
+    assert_eq!(build(&s.world, &mut mem, 50_000.0).form, Form::Stacked);
     mem.set_room(1360.0, 1700.0);
     assert_eq!(build(&s.world, &mut mem, 60_000.0).form, Form::Tall);
 }

@@ -34,7 +34,7 @@ use crate::selection::ObjRef;
 pub use build::build;
 pub use figures::{note_lines, CompactTop, NOTE};
 pub use items::*;
-pub use layout::{Form, Metrics};
+pub use layout::{Form, Metrics, POD_H};
 pub use memory::LayoutMemory;
 pub use scaled::SCALED_BACK_MS;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};

@@ -68,8 +68,10 @@ pub async fn nothing_covered(c: &Client, room: &str, scene: &str, fits: Fits) {
     }
     assert!(covered.is_empty(), "{room}, {scene}: covered or out of sight: {covered:#?}");
     let presenter = js(c, "return !!document.querySelector('.app.presenter')").await == true;
+    let px = pod_name_px(c).await;
+    // Printed for every room and scene (`--nocapture`), to see what each room reaches.
+    eprintln!("{room}, {scene}: pod names at {px:.1} px");
     if presenter {
-        let px = pod_name_px(c).await;
         assert!(px >= 18.0, "{room}, {scene}: pod names drawn at {px:.1} px");
     }
     if out_of_view {

@@ -3,15 +3,10 @@
 
 use yew::prelude::*;
 
-use super::icons::phase_icon;
 use crate::selection::ObjRef;
-use crate::view::fit::{self, POD_STATUS_X};
-use crate::view::{Aggregate, ItemMeta, PodItem, RowFigures, RowItem};
+use crate::view::fit;
+use crate::view::{Aggregate, ItemMeta, RowFigures, RowItem};
 
-/// Characters of 13 px monospace that fit on a pod card's name line.
-const POD_NAME_CHARS: usize = 20;
-/// The same in presenter mode, whose names are 16.5 px (`teach.css`).
-const POD_NAME_CHARS_LARGE: usize = 16;
 /// Where the Deployment box's three columns start: each is wide enough for its heading and
 /// for a value like `1000/1000`, so none runs into the next.
 pub(super) const DEPLOY_COLUMNS: [f64; 3] = [16.0, 150.0, 292.0];
@@ -119,6 +114,9 @@ pub struct ReplicaSetCardProps {
     /// A compact form: the box is a line shorter (`Metrics::rs_h`), its lines closer.
     #[prop_or_default]
     pub tight: bool,
+    /// A stacked form: the box is a one-line strip over its pods.
+    #[prop_or_default]
+    pub strip: bool,
     pub selected: bool,
     pub on_select: Callback<ObjRef>,
     /// The row's pods are shown one by one although there are many: offer to summarise
@@ -178,7 +176,31 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         tooltip = format!("{tooltip}\n{}", b.sentence());
     }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
-    let body = if rs.collapsed {
+    let body = if p.strip && !rs.collapsed {
+        let strip = fit::strip(kind, [(h1, &v1), (h2, &v2), (h3, &v3)], w);
+        let badge = if m.gone || m.vanishing {
+            Some(("badge badge-deleted", "DELETED"))
+        } else if m.deleting {
+            Some(("badge badge-deleting", "DELETING"))
+        } else {
+            None
+        };
+        // 15 px monospace: 9 px a character, in what the figures leave.
+        let chars = strip.name_chars;
+        html! { <>
+            <text class="t-kind" x="14" y="22">{ strip.kind }</text>
+            <text class="t-mono t-strong" x={strip.name_x.to_string()} y="22" textLength={squeeze(&name, chars, chars as f64 * 9.0)}
+                lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
+            if let Some((class, text)) = badge {
+                <text {class} x={(w - 12.0).to_string()} y="22" text-anchor="end">{ text }</text>
+            } else {
+                <text class="t-rev" x={(w - 12.0).to_string()} y="22" text-anchor="end">{ strip.figures }</text>
+            }
+            if p.summarisable {
+                { summarise_button(&m.uid, 48.0, &p.on_toggle) }
+            }
+        </> }
+    } else if rs.collapsed {
         // Centred in the box, 44 units tall on the desk and less in a compact form.
         let cy = (m.rect.h / 2.0 + 6.0).min(28.0).to_string();
         html! { <>
@@ -253,82 +275,6 @@ fn summarise_button(key: &str, y: f64, on_toggle: &Callback<String>) -> Html {
             { "⊟ Summarise pods" }
         </text>
     }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct PodCardProps {
-    pub item: PodItem,
-    pub selected: bool,
-    pub on_select: Callback<ObjRef>,
-    /// Presenter mode: the name is set larger, so fewer characters fit.
-    #[prop_or_default]
-    pub large: bool,
-}
-
-#[component]
-pub fn PodCard(p: &PodCardProps) -> Html {
-    let pod = &p.item;
-    let m = &pod.meta;
-    let w = m.rect.w;
-    let chars = if p.large { POD_NAME_CHARS_LARGE } else { POD_NAME_CHARS };
-    let (prefix, suffix) = (pod.name_prefix.clone(), pod.name_suffix.clone());
-    let name_fit = squeeze(&m.target.name, chars, w - 26.0);
-    let node = pod.node.clone().unwrap_or_else(|| "no node".into());
-    let label = format!("Pod {}, {}", m.target.name, pod.status);
-    let status = if m.gone || m.vanishing {
-        fit::pod_status("deleted", w)
-    } else {
-        fit::pod_status(&pod.status, w)
-    };
-    let tooltip = format!(
-        "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\nnode: {}{}",
-        m.target.name,
-        pod.status,
-        pod.ready,
-        pod.restarts,
-        node,
-        if m.finalizers.is_empty() {
-            String::new()
-        } else {
-            format!("\nfinalizers: {}", m.finalizers.join(", "))
-        }
-    );
-    let body = html! { <>
-        <rect class="bar" width="6" height={m.rect.h.to_string()} rx="3" />
-        <text class="t-kind" x="16" y="22">{ "POD" }</text>
-        if !m.finalizers.is_empty() {
-            <text class="t-flag" x="52" y="22">{ "⚑" }</text>
-        }
-        <text class={classes!("t-node", pod.node.is_none().then_some("unscheduled"))}
-            x={(w - 10.0).to_string()} y="22" text-anchor="end">{ clip(&node, 12) }</text>
-        <text class="t-podname" x="16" y="45" textLength={name_fit} lengthAdjust="spacingAndGlyphs">
-            <tspan class="name-prefix">{ prefix }</tspan>
-            <tspan class="name-suffix">{ suffix }</tspan>
-        </text>
-        { phase_icon(pod.phase, 23.0, 64.0) }
-        <text class="t-status" x={POD_STATUS_X.to_string()} y="69"
-            textLength={status.squeeze.map(|w| w.to_string())} lengthAdjust="spacingAndGlyphs">
-            { status.text }
-        </text>
-        <text class="t-small" x="16" y="93">{ format!("READY {}", pod.ready) }</text>
-        <text class="t-small" x={(w - 10.0).to_string()} y="93" text-anchor="end">
-            { format!("RST {}", pod.restarts) }
-            <title>{ "RESTARTS" }</title>
-        </text>
-    </> };
-    let frame = Frame {
-        meta: m,
-        class: classes!(
-            "pod",
-            format!("phase-{}", pod.phase.class()),
-            pod.terminating.then_some("terminating")
-        ),
-        label,
-        status: Some(&pod.status),
-        selected: p.selected,
-        on_select: &p.on_select,
-    };
-    frame.render(tooltip, body)
 }
 
 #[derive(Properties, PartialEq)]
