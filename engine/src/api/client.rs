@@ -229,6 +229,8 @@ impl Call {
     pub fn path(&self) -> String {
         let info = self.kind.info();
         let (mut p, plural) = match (self.extension, info.group()) {
+            // The core group's resources outside the registry (`namespaces`) sit under /api.
+            (Some(ext), _) if ext.group_version == "v1" => ("/api/v1".to_string(), ext.plural),
             (Some(ext), _) => (format!("/apis/{}", ext.group_version), ext.plural),
             (None, "") => (format!("/api/{}", info.version()), info.plural),
             (None, g) => (format!("/apis/{g}/{}", info.version()), info.plural),

@@ -94,7 +94,13 @@ fn namespaces(world: &mut World, req: &Request, res: &Resource) -> Response {
                 Err(status) => return status.into(),
             };
             let name = body.pointer("/metadata/name").and_then(Value::as_str).unwrap_or_default();
-            match world.store.create_namespace(name) {
+            let dry_run = super::query::Query::parse(&req.query).is_ok_and(|q| q.dry_run);
+            let created = if dry_run {
+                world.store.create_namespace_dry_run(name)
+            } else {
+                world.store.create_namespace(name)
+            };
+            match created {
                 Ok(()) => Response::json(201, namespace_json(name)),
                 Err(e) => Status::from(e).into(),
             }

@@ -99,12 +99,9 @@ pub fn create(
             // changes nothing, the names of later objects included. So does a command sent
             // to live mode's server, which is run again as each answer comes (`api::replay`)
             // and must build the same request each time.
-            let mut scratch = s.world.rng().clone();
-            let rng = if dry == DryRun::None && s.remote.is_none() {
-                s.world.rng()
-            } else {
-                &mut scratch
-            };
+            let draws = dry == DryRun::None && s.remote.is_none();
+            let mut scratch = s.rng().clone();
+            let rng = if draws { s.rng() } else { &mut scratch };
             for (i, image) in images.iter().enumerate() {
                 let mut c = Container::new(container_name(image, rng), image.clone());
                 // create_deployment.go createDeployment: a port of 0 or more (the flag's
@@ -149,10 +146,19 @@ pub fn create(
             // create_namespace.go returns the API error unwrapped.
             let name = exactly_one_name(&a.positional[1..], "namespace")?;
             let dry = DryRun::from_args(&a, s.now(), out)?;
-            match dry {
-                DryRun::None => s.world.store.create_namespace(&name)?,
-                DryRun::Server => s.world.store.create_namespace_dry_run(&name)?,
-                DryRun::Client => {}
+            if dry != DryRun::Client {
+                // create_namespace.go: a POST of the Namespace, with the dry run as asked.
+                let body = serde_json::json!({
+                    "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name},
+                });
+                let core = Extension { group_version: "v1", plural: "namespaces" };
+                let call = Call { body: Some(body), ..Call::outside(Verb::Create, core, "", None) }
+                    .dry_run(dry == DryRun::Server)
+                    .field_manager("kubectl-create");
+                let answer = s.api().send(&call);
+                if !(200..300).contains(&answer.code) {
+                    return Err(Refusal::of(&answer).into());
+                }
             }
             out.out(dry_run::print_namespace(&name, output, dry)?);
             Ok(0)
