@@ -7,7 +7,8 @@
 // Each user of this file calls only some of it.
 #![allow(dead_code)]
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use kubeloop_web::journal::Journal;
 use kubeloop_web::sim::Sim;

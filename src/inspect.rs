@@ -233,8 +233,9 @@ fn containers_of(spec: &PodSpec) -> Vec<(String, String)> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
     use kubeloop::model::{Pod, ReplicaSet};
+    use kubeloop::session::Session;
 
     pub(crate) fn session(script: &str) -> Session {
         let mut s = Session::new(World::new(1), Mode::Script);

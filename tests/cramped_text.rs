@@ -5,8 +5,9 @@
 
 use std::rc::Rc;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Kind, Pod};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use kubeloop_web::components::inspector::{Inspector, InspectorProps};
 use kubeloop_web::components::nodes::{node_views, NodesPanel, NodesProps};

@@ -5,7 +5,8 @@
 //! (the 100,000-pod workloads take minutes in a browser, past the runner's default timeout).
 #![cfg(all(target_arch = "wasm32", feature = "bench"))]
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use wasm_bindgen_test::*;
 

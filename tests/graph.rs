@@ -5,8 +5,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::Kind;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use kubeloop_web::components::graph::{Graph, GraphProps};
 use kubeloop_web::selection::ObjRef;

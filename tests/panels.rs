@@ -5,8 +5,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Kind, Pod, ReplicaSet};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use kubeloop_web::components::editor::{EditorProps, YamlEditor};
 use kubeloop_web::components::inspector::{Inspector, InspectorProps};

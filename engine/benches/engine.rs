@@ -8,8 +8,9 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{ObjectMeta, Service, ServicePort, ServiceSpec};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 /// An empty cluster of `nodes` nodes, each taking 110 pods.

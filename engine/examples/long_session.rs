@@ -7,8 +7,9 @@ mod common;
 
 use std::time::Instant;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Event, Pod};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn report(s: &Session, hour: u32, started: Instant) {

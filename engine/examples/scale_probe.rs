@@ -9,8 +9,9 @@ mod common;
 
 use std::time::Instant;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Pod, PodPhase};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn main() {

@@ -8,7 +8,8 @@
 //!
 //! `cargo run --profile bench -p kubeloop --example settle_ticks -- REPLICAS [rollout]`
 //! (`NODES=50` in the environment for another number of nodes; 100 by default).
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use std::time::Instant;
 fn main() {

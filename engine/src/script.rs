@@ -1,7 +1,8 @@
 //! The script runner behind `kubeloop run`: splits a script into command units (a line, or a
 //! line with its heredoc body) and runs each through a `Session`, printing a transcript.
 
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
+use crate::session::Session;
 use crate::world::World;
 
 /// One command as typed: its first line, plus heredoc lines if it opens one.

@@ -6,8 +6,9 @@
 use kubeloop::api::{discovery, table};
 use kubeloop::controllers::endpointslice::check_endpoints;
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::Service;
+use kubeloop::session::Session;
 use kubeloop::world::{RunState, World};
 
 #[test]

@@ -4,8 +4,9 @@
 
 use kubeloop::controllers::daemon::pods::target_node;
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::*;
+use kubeloop::session::Session;
 use kubeloop::world::{RunState, World};
 
 const AGENT: &str = "k apply -f - <<EOF

@@ -10,9 +10,10 @@
 mod common;
 
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::Pod;
 use kubeloop::rng::SimRng;
+use kubeloop::session::Session;
 use kubeloop::world::{RunState, World};
 
 const APPS: usize = 10;

@@ -3,8 +3,9 @@
 //! leave it blind, it keeps within min and max, and it undoes a hand scaling. Driven through
 //! kubectl and the sandbox's `load`; time moves only by `sleep`.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::*;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn run(s: &mut Session, line: &str) -> String {

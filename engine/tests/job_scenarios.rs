@@ -3,8 +3,9 @@
 //! session; time moves only by the world's steps (`sleep` in the script).
 
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{CronJob, Job, Kind, Pod, PodPhase};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn session() -> Session {

@@ -2,8 +2,9 @@
 //! restarts a wedged app with back-off, and the catalogue's probe images behave as `help`
 //! says. Driven through kubectl in a session; time moves only by the world's steps.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Deployment, Pod};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn session() -> Session {

@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn session() -> Session {

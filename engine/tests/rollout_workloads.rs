@@ -4,8 +4,9 @@
 //! controller stopped so the tests see only what kubectl does.
 
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::*;
+use kubeloop::session::Session;
 use kubeloop::world::{RunState, World};
 
 /// Runs `cmd`, which must succeed, and returns what it printed.

@@ -338,7 +338,8 @@ fn a_stopped_replicaset_controller_heals_the_cluster_when_started() {
 /// and a bare pod keeps the node the scheduler gave it (the manifest never set `nodeName`).
 #[test]
 fn applying_the_same_bare_pod_again_changes_nothing() {
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
     let manifest = "k apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\n\
                     spec:\n  containers:\n  - name: app\n    image: nginx:1.27\nEOF";
     let mut s = Session::new(World::new(3), Mode::Interactive);

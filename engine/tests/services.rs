@@ -4,8 +4,9 @@
 use std::collections::BTreeSet;
 
 use kubeloop::controllers::ControllerName;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::*;
+use kubeloop::session::Session;
 use kubeloop::store::{DeleteOptions, WatchEventType};
 use kubeloop::world::World;
 

@@ -1,7 +1,8 @@
 //! StatefulSet scenarios: a kubectl session against a fresh cluster, checked by what a user
 //! sees (`get`, `describe`, the decision feed). Time moves only by `sleep` and `settle`.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 /// A headless Service `nginx` and a StatefulSet `web` of `replicas` pods with one claim

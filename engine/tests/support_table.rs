@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 fn root() -> PathBuf {

@@ -4,8 +4,9 @@
 //! stopped kube-proxy keeps routing by stale rules. Driven through kubectl; the Service is
 //! written through the world's API, as `k expose` would write it.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::Service;
+use kubeloop::session::Session;
 use kubeloop::store::Key;
 use kubeloop::world::traffic::Counter;
 use kubeloop::world::World;

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use kubeloop::api::{self, Reply, Request, Response, Status, WatchSpec};
-use kubeloop::kubectl::{Mode, Session, Stream};
+use kubeloop::kubectl::{Mode, Stream};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use tokio::sync::{mpsc as tmpsc, oneshot};
 

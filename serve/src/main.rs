@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kubeloop::clock::Time;
-use kubeloop::kubectl::{complete, Mode, Session, Stream};
+use kubeloop::kubectl::{complete, Mode, Stream};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;

@@ -15,7 +15,8 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::Response;
 use axum::Router;
 use kubeloop::api::discovery;
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use kubeloop_serve::openapi;
 

@@ -137,7 +137,8 @@ pub fn FaultsPanel(props: &FaultsProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
 
     #[test]
     fn switches_mirror_the_world_and_restart_names_the_controller_manager() {

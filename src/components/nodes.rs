@@ -166,7 +166,8 @@ pub fn NodesPanel(props: &NodesProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
 
     fn views(script: &str) -> Vec<NodeView> {
         let mut s = Session::new(World::new(1), Mode::Script);

@@ -1,6 +1,7 @@
 //! The exported picture, from clusters driven through kubectl as a user drives the page.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use super::xml::{esc, well_formed};

@@ -183,7 +183,7 @@ mod tests {
     #[test]
     fn the_cache_rereads_only_when_the_object_changes() {
         let mut s = session("k create deployment web --image=nginx:1.27 --replicas=1");
-        let meta = |s: &kubeloop::kubectl::Session| {
+        let meta = |s: &kubeloop::session::Session| {
             s.world.store.list::<Deployment>(None, None).next().unwrap().metadata.clone()
         };
         let mut cache = HistoryCache::default();

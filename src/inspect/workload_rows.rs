@@ -190,8 +190,9 @@ pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim) -> Vec<Compare>
 
 #[cfg(test)]
 mod tests {
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
     use kubeloop::model::Kind;
+    use kubeloop::session::Session;
     use kubeloop::world::World;
 
     use crate::inspect::inspect;

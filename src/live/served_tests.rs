@@ -3,8 +3,9 @@
 //! command's writes become are accepted by the server and do what the command said.
 
 use kubeloop::api::{self, Reply};
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Deployment, Kind, Pod};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use super::writes::{self, Call};

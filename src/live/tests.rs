@@ -1,7 +1,8 @@
 //! Live mode's connection and writes, natively: answers in, mirror and requests out.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Deployment, Kind, Pod};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 use serde_json::{json, Value};
 

@@ -62,7 +62,7 @@ impl Sim {
     /// Saves edited YAML the way `k edit` does: in place, like apply, without recording it in
     /// last-applied-configuration.
     pub(super) fn apply_edit(&mut self, text: &str, ns: &str) -> Output {
-        kubeloop::kubectl::edit(&mut self.session, text, ns)
+        self.session.edit(text, ns)
     }
 
     /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and

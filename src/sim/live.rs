@@ -5,7 +5,8 @@
 use std::rc::Rc;
 
 use kubeloop::api::replay::Replay;
-use kubeloop::kubectl::{Mode, Output, Session};
+use kubeloop::kubectl::{Mode, Output};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use super::{LogLine, Sim};

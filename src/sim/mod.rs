@@ -5,8 +5,9 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use kubeloop::kubectl::{Mode, Output, Session, Stream};
+use kubeloop::kubectl::{Mode, Output, Stream};
 use kubeloop::mission::{self, Mission, Verdict};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use crate::journal::{Entry, Input, Journal, MAX_BYTES, MAX_ENTRIES};

@@ -73,8 +73,9 @@ fn meter(budget: RolloutBudget, now: Time) -> Option<Meter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
     use kubeloop::model::Deployment;
+    use kubeloop::session::Session;
 
     fn run(s: &mut Session, line: &str) {
         let out = s.run(line);

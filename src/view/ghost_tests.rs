@@ -1,7 +1,8 @@
 //! Ghosts of every workload kind: a deleted owner stays drawn while something still points at
 //! it, and goes once its dependents are gone, as `kubectl get all` would have it.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use super::*;

@@ -44,7 +44,8 @@ fn no_more_columns_than_pods_and_no_reflow_for_a_small_gain() {
 }
 
 fn web(replicas: usize) -> kubeloop::world::World {
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
     let mut s = Session::new(kubeloop::world::World::new(1), Mode::Script);
     let line = format!("k create deployment web --image=nginx:1.27 --replicas={replicas}");
     assert_eq!(s.run(&line).status, 0);
@@ -55,7 +56,8 @@ fn web(replicas: usize) -> kubeloop::world::World {
 /// A Deployment of three caught mid-rollout: the new ReplicaSet scaled up to three, the old
 /// one not yet down, as a paused rollout shows it.
 fn rollout() -> kubeloop::world::World {
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
     let mut s = Session::new(web(3), Mode::Script);
     for line in [
         "k rollout pause deployment/web",
@@ -217,7 +219,8 @@ fn beside_edges_branch_from_a_bus_between_the_top_box_and_its_rows() {
 #[test]
 fn the_form_holds_through_a_rollout_and_changes_only_with_the_room() {
     use crate::view::{build, LayoutMemory};
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
     let mut s = Session::new(web(3), Mode::Script);
     let mut mem = LayoutMemory::new();
     mem.set_room(HD.0, HD.1);

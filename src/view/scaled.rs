@@ -84,7 +84,8 @@ impl ScaledMemory {
 #[cfg(test)]
 mod tests {
     use kubeloop::controllers::ControllerName;
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
+    use kubeloop::session::Session;
     use kubeloop::world::World;
 
     use super::super::*;

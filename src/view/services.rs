@@ -275,8 +275,9 @@ fn r(v: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use kubeloop::kubectl::{Mode, Session};
+    use kubeloop::kubectl::Mode;
     use kubeloop::model::Service;
+    use kubeloop::session::Session;
     use kubeloop::world::World;
 
     use crate::view::layout::{width_for, DEPLOY_H};

@@ -1,8 +1,9 @@
 //! The view model, driven through kubectl as a user drives the page. Real time is an
 //! argument, so ghosts and new edges are tested without sleeping.
 
-use kubeloop::kubectl::{Mode, Session};
+use kubeloop::kubectl::Mode;
 use kubeloop::model::{Container, Kind, ObjectMeta, OwnerReference, Pod, PodSpec};
+use kubeloop::session::Session;
 use kubeloop::world::World;
 
 use super::collect::{pod_phase, split_name};

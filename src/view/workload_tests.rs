@@ -198,7 +198,7 @@ fn a_statefulsets_claims_stay_drawn_after_their_pod_is_gone() {
 
 #[test]
 fn an_autoscaler_sits_beside_its_target_with_a_loop_onto_it() {
-    let mut s = kubeloop::kubectl::Session::new(World::new(1), kubeloop::kubectl::Mode::Script);
+    let mut s = kubeloop::session::Session::new(World::new(1), kubeloop::kubectl::Mode::Script);
     assert_eq!(s.run("k create deployment web --image=nginx:1.27 --replicas=2").status, 0);
     s.world.settle();
     let hpa = HorizontalPodAutoscaler {

@@ -12,7 +12,7 @@ pub fn document() -> web_sys::Document {
 
 /// The graph's view of a cluster that settled after each of `lines` (seed 1).
 pub fn view_after(lines: &[&str]) -> kubeloop_web::view::ViewModel {
-    let mut s = kubeloop::kubectl::Session::new(
+    let mut s = kubeloop::session::Session::new(
         kubeloop::world::World::new(1),
         kubeloop::kubectl::Mode::Script,
     );

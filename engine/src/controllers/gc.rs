@@ -325,7 +325,8 @@ fn patch_meta(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::{Mode, Session};
+    use crate::kubectl::Mode;
+    use crate::session::Session;
     use crate::world::World;
 
     fn queued(gc: &mut GarbageCollector) -> Vec<String> {

@@ -8,7 +8,7 @@ use crate::model::Kind;
 
 use super::label::resources_and_pairs;
 use super::meta_edit::{self, EditOptions, Field};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// polymorphichelpers.ChangeCauseAnnotation, which `--overwrite` never guards.
 const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";
@@ -57,7 +57,7 @@ fn validate_changes(c: &Changes) -> Result<(), KubectlError> {
 
 /// `kubectl annotate`, in the order of annotate.go: Complete (output, pairs), Validate, the
 /// builder, then each object.
-pub fn annotate(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn annotate(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let o = EditOptions::parse(s, argv, "annotate", out)?;
     let (resources, pairs) = resources_and_pairs(&o.a.positional, "annotation")?;
     let changes = parse_annotations(&pairs)?;
@@ -77,7 +77,7 @@ pub fn annotate(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i3
 }
 
 fn annotate_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     (kind, ns, name): (Kind, &str, &str),
     changes: &Changes,
     o: &EditOptions,
@@ -121,6 +121,7 @@ fn annotate_one(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

@@ -21,7 +21,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::manifest::{self, Item};
 use super::printers;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 mod config;
 mod edit;
@@ -55,7 +55,7 @@ pub enum Verb {
 }
 
 pub fn apply(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
@@ -121,7 +121,6 @@ impl Failure {
             Failure::Client(
                 KubectlError::Usage(m) | KubectlError::Plain(m) | KubectlError::Help(m),
             ) => m.clone(),
-            Failure::Client(KubectlError::Api(e)) => e.to_string(),
             Failure::Client(KubectlError::Server(r)) => r.to_string(),
         }
     }
@@ -136,7 +135,7 @@ fn with_source(verb: &str, r: &Refusal) -> String {
 }
 
 pub(super) fn from_manifest(
-    s: &mut Session,
+    s: &mut Kubectl,
     file: &str,
     stdin: Option<String>,
     how: &How,
@@ -187,7 +186,7 @@ fn bad_request(message: String) -> Refusal {
 }
 
 pub(super) fn put_item(
-    s: &mut Session,
+    s: &mut Kubectl,
     item: Item,
     how: &How,
     out: &mut Output,
@@ -232,7 +231,7 @@ fn namespace_of<'a>(obj: &'a Object, how: &'a How) -> &'a str {
 /// Creates, or (for apply and edit) patches an existing object, and returns what the command
 /// prints for it.
 fn put(
-    s: &mut Session,
+    s: &mut Kubectl,
     obj: Object,
     source: &Value,
     how: &How,
@@ -269,7 +268,7 @@ fn put(
 /// A client-side dry run's object and operation: the live object, `configured` (apply over
 /// an existing object), or the manifest as the builder read it, namespace filled in and (for
 /// apply) with its last-applied-configuration, `created`.
-fn client_side(s: &mut Session, obj: &Object, source: &Value, how: &How) -> (Value, &'static str) {
+fn client_side(s: &mut Kubectl, obj: &Object, source: &Value, how: &How) -> (Value, &'static str) {
     let (kind, ns, name) = (obj.kind(), namespace_of(obj, how), &obj.meta().name);
     if how.verb != Verb::Create && !name.is_empty() {
         if let Ok(live) = client::get(s.api(), kind, ns, name) {
@@ -292,7 +291,7 @@ fn manager(verb: Verb) -> &'static str {
 /// The write itself (or its server-side dry run): the object as the server answered and the
 /// operation.
 fn write(
-    s: &mut Session,
+    s: &mut Kubectl,
     obj: Object,
     source: &Value,
     how: &How,

@@ -22,7 +22,7 @@ use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const AUTOSCALE_FLAGS: &[FlagSpec] = &[
     flag("min", None),
@@ -46,7 +46,7 @@ pub struct Options {
     pub name: String,
 }
 
-pub fn autoscale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn autoscale(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, AUTOSCALE_FLAGS, "autoscale")?;
     if a.has("filename") || a.has("kustomize") {
         return Err(KubectlError::Plain(
@@ -116,7 +116,7 @@ pub fn validate(o: &Options) -> Result<(), KubectlError> {
 }
 
 fn autoscale_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     (kind, ns, name): (Kind, &str, &str),
     o: &Options,
     (dry, manager): (DryRun, &str),
@@ -204,6 +204,7 @@ pub fn generate_v1(kind: Kind, ref_name: &str, o: &Options) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     fn opts(min: i32, max: i32, cpu: i32) -> Options {
         Options { min, max, cpu_percent: cpu, name: String::new() }

@@ -5,6 +5,7 @@
 
 use crate::api::client::Api;
 use crate::clock::Time;
+use crate::rng::SimRng;
 
 use super::{KubectlError, Output};
 
@@ -16,6 +17,10 @@ pub trait Cluster: Api {
     /// `delete --wait`) block as a terminal's do, so they step the simulated clock until
     /// they end; in the page, time flows by itself and they never call this.
     fn step(&mut self);
+
+    /// The randomness kubectl draws its own suffixes from (`create deployment`'s container
+    /// names, as `utilrand.String`): the sandbox's seeded one, so a transcript replays.
+    fn rng(&mut self) -> &mut SimRng;
 
     /// Whether any loop still has work: a script's `get -w` ends when the cluster settles.
     fn has_work(&mut self) -> bool;

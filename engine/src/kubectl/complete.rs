@@ -184,7 +184,7 @@ pub fn complete(line: &str, api: &mut dyn Api) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     #[test]
     fn rollout_completes_daemonsets_too() {

@@ -16,7 +16,7 @@ use crate::model::*;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const JOB_FLAGS: &[FlagSpec] = &[
     flag("image", None),
@@ -41,7 +41,7 @@ pub fn serves(word: &str) -> bool {
 }
 
 /// `argv` is what follows `create`; its first word is `job`, `cronjob` or `cj`.
-pub fn create(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn create(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let specs = JOB_FLAGS.iter().chain(CRONJOB_FLAGS).copied().collect::<Vec<_>>();
     let Some(at) = args::first_word(argv, &specs).and_then(|w| argv.iter().position(|a| a == w))
     else {
@@ -88,7 +88,7 @@ fn container(name: &str, image: &str, command: Vec<String>) -> Container {
 }
 
 fn create_job(
-    s: &mut Session,
+    s: &mut Kubectl,
     a: &args::Args,
     command: Vec<String>,
     out: &mut Output,
@@ -143,7 +143,7 @@ fn create_job(
 
 /// The CronJob `--from` names: `cronjob/NAME` (or `cronjobs/`, `cj/`, `cronjob.batch/`),
 /// fetched from the server as the resource builder does (one GET).
-fn from_cronjob(s: &mut Session, from: &str, ns: &str) -> Result<CronJob, KubectlError> {
+fn from_cronjob(s: &mut Kubectl, from: &str, ns: &str) -> Result<CronJob, KubectlError> {
     let Some((kind, name)) = from.split_once('/') else {
         // The builder reads a lone word as a resource type with no name.
         return Err(KubectlError::Usage(
@@ -210,7 +210,7 @@ fn job_from_cronjob(name: &str, ns: &str, cj: &CronJob) -> Job {
 }
 
 fn create_cronjob(
-    s: &mut Session,
+    s: &mut Kubectl,
     a: &args::Args,
     command: Vec<String>,
     out: &mut Output,

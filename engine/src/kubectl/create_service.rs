@@ -12,7 +12,7 @@ use crate::model::*;
 
 use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// The subcommands, with the Service type each makes and its own flags.
 const SUBCOMMANDS: &[(&str, ServiceTypeName, &[FlagSpec])] = &[
@@ -58,7 +58,7 @@ const HELP: &str = "Create a service using a specified subcommand.\n\nAliases:\n
 
 /// `argv` is what follows `create service` (or `create svc`).
 pub fn create_service(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     out: &mut Output,
 ) -> Result<i32, KubectlError> {

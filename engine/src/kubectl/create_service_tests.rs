@@ -1,6 +1,7 @@
 use super::*;
 use crate::api::client::{self, Call};
 use crate::kubectl::Mode;
+use crate::session::Session;
 
 fn session() -> Session {
     Session::script(1)

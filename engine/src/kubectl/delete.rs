@@ -21,7 +21,7 @@ use super::dry_run::DryRun;
 use super::get::parse_selector;
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 fn ns_of(a: &args::Args) -> String {
     a.get("namespace").unwrap_or("default").to_string()
@@ -48,7 +48,7 @@ pub(super) const DELETE_FLAGS: &[FlagSpec] = &[
 ];
 
 pub fn delete(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     to_completion: bool,
@@ -299,7 +299,7 @@ enum Visit {
 /// One DELETE with its options. `Ok(Some(uid))` when the answer is the object, still there
 /// (going gracefully or held by finalizers), `Ok(None)` when it is a Status: gone.
 fn send_delete(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,

@@ -1,7 +1,7 @@
 //! `kubectl delete`: its checks, its output, and the requests it sends.
 
 use crate::kubectl::dry_run::tests::{remote, remote_calls, session as empty};
-use crate::kubectl::Session;
+use crate::session::Session;
 
 fn session() -> Session {
     let mut s = empty();

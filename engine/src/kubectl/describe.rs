@@ -11,12 +11,12 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::list_selector;
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const DESCRIBE_FLAGS: &[FlagSpec] =
     &[flag("namespace", Some('n')), flag("selector", Some('l')), switch("show-events", None)];
 
-pub fn describe(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn describe(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, DESCRIBE_FLAGS, "describe")?;
     let sel = resource::select(&a.positional, false)?;
     if sel.items.is_empty() {

@@ -22,7 +22,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
 use super::manifest;
 use super::printers;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const DIFF_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
@@ -45,7 +45,7 @@ pub(super) const DIFF_FLAGS: &[FlagSpec] = &[
 const ERROR_STATUS: i32 = 2;
 
 pub fn diff(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
@@ -63,7 +63,7 @@ pub fn diff(
 }
 
 fn run(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::kubectl::dry_run::tests::cluster_version;
-use crate::kubectl::Session;
+use crate::session::Session;
 
 const WEB: &str = "apiVersion: apps/v1
 kind: Deployment

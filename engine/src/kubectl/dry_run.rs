@@ -17,7 +17,7 @@ use crate::model::{Kind, Object};
 
 use super::args::{Args, FlagSpec};
 use super::printers;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// `AddDryRunFlag`: a string flag whose bare form means `unchanged` (pflag NoOptDefVal).
 pub const FLAG: FlagSpec =
@@ -73,7 +73,7 @@ impl DryRun {
     /// The answer is the object as the server has it (or would have it).
     pub fn post(
         self,
-        s: &mut Session,
+        s: &mut Kubectl,
         obj: Object,
         namespace: &str,
         manager: &str,

@@ -5,8 +5,8 @@
 
 use super::DryRun;
 use crate::api::client::Call;
-use crate::kubectl::Session;
 use crate::model::Kind;
+use crate::session::Session;
 
 /// A session over a fresh cluster of its own.
 pub(in crate::kubectl) fn session() -> Session {

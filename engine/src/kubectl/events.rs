@@ -14,7 +14,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::events_view::EventsView;
 use super::printers::{self, TabWriter};
 use super::watch::{ActiveWatch, Watch};
-use super::{get, KubectlError, Mode, Output, Session};
+use super::{get, Kubectl, KubectlError, Mode, Output};
 
 pub(super) const EVENTS_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -28,7 +28,7 @@ pub(super) const EVENTS_FLAGS: &[FlagSpec] = &[
 ];
 
 pub fn events(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     to_completion: bool,
     limit_ms: Option<i64>,
@@ -109,7 +109,7 @@ pub fn events(
 /// every Event there is (in the server's order, unsorted), then follows new writes, leaving
 /// out deletions; the header comes with the first line.
 fn watch(
-    s: &mut Session,
+    s: &mut Kubectl,
     view: EventsView,
     ns: String,
     (listed, version): (&[Object], String),
@@ -229,7 +229,7 @@ fn decode_for(f: &str) -> Result<(Kind, String), KubectlError> {
 
 /// `-o` and `-w`: `kubectl get events` with the same namespace flags.
 fn via_get(
-    s: &mut Session,
+    s: &mut Kubectl,
     a: &args::Args,
     to_completion: bool,
     limit_ms: Option<i64>,

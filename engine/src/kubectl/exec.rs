@@ -10,7 +10,7 @@ use crate::controllers::kubelet::{image_behaviour, parse_image, App, ImageBehavi
 use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const EXEC_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -25,7 +25,7 @@ pub(super) const EXEC_FLAGS: &[FlagSpec] = &[
 /// The commands simulated, for the refusal.
 const SIMULATED: &str = "env, printenv [VAR], hostname, cat /etc/hostname, ls /, echo";
 
-pub fn exec(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn exec(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     // cobra's ArgsLenAtDash: what follows `--` is the command, flags and all.
     let dash = argv.iter().position(|w| w == "--");
     let (before, command) = match dash {
@@ -95,7 +95,7 @@ fn default_container(pod: &Pod, quiet: bool, out: &mut Output) -> String {
 /// POD, pod/NAME, or a workload whose selector picks the pod as polymorphichelpers
 /// `AttachablePodForObjectFn` does: a GET of the object, then a list of the pods its
 /// selector names, of which the most active one (`sort.Reverse(ActivePods)`).
-fn find_pod(s: &mut Session, ns: &str, target: &str) -> Result<Pod, KubectlError> {
+fn find_pod(s: &mut Kubectl, ns: &str, target: &str) -> Result<Pod, KubectlError> {
     let (kind, name) = match target.split_once('/') {
         Some((ty, name)) => (super::resource::kind_of(ty)?, name),
         None => (Kind::Pod, target),
@@ -170,7 +170,7 @@ fn most_active(a: &Pod, b: &Pod) -> std::cmp::Ordering {
 /// The API server's checks before it proxies to the kubelet (pkg/registry/core/pod
 /// `streamLocation`), then the kubelet's: the container must be running.
 fn container_status(
-    s: &mut Session,
+    s: &mut Kubectl,
     pod: &Pod,
     container: &str,
 ) -> Result<ContainerStatus, KubectlError> {
@@ -222,7 +222,7 @@ fn container_status(
 /// Whether the node's kubelet would take the API server's call: the sandbox's `hosts`
 /// resource says whether its machine is up. A server without that resource (a real cluster)
 /// is taken to reach its kubelets; a host the sandbox has no machine for does not answer.
-fn kubelet_answers(s: &mut Session, node: &str) -> bool {
+fn kubelet_answers(s: &mut Kubectl, node: &str) -> bool {
     let call = Call::extension(Verb::Get, "hosts", "", Some(node), None);
     match client::body(s.api(), &call) {
         Ok(host) => host.pointer("/spec/up").and_then(serde_json::Value::as_bool) == Some(true),
@@ -289,7 +289,7 @@ fn root_listing(f: Family) -> Vec<&'static str> {
 }
 
 fn run_command(
-    s: &mut Session,
+    s: &mut Kubectl,
     pod: &Pod,
     container: &str,
     status: &ContainerStatus,
@@ -364,7 +364,7 @@ fn exit(code: Option<i32>, out: &mut Output) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     #[test]
     fn image_families_decide_the_root_listing() {

@@ -13,13 +13,13 @@ use crate::api::client;
 use crate::clock::Time;
 use crate::model::{ContainerStatus, Kind, Object, Pod, Service};
 
-use super::Session;
+use super::Kubectl;
 
 /// The default `PATH` of the Debian, Alpine and busybox images alike.
 const IMAGE_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 pub(super) fn environment(
-    s: &mut Session,
+    s: &mut Kubectl,
     pod: &Pod,
     container: &str,
     status: &ContainerStatus,

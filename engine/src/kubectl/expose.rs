@@ -19,7 +19,7 @@ use super::args::{self, flag, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::mutate::parse_label_list;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const EXPOSE_FLAGS: &[FlagSpec] = &[
     flag("port", None),
@@ -73,7 +73,7 @@ impl ExposeOptions {
     }
 }
 
-pub fn expose(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn expose(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, EXPOSE_FLAGS, "expose")?;
     let dry = DryRun::from_args(&a, s.now(), out)?;
     let ns = ns_of(&a);
@@ -141,7 +141,7 @@ fn print_exposed(
 /// One object's Service, created: the builder's GET of the object (expose.go's builder
 /// requires the object), then `createService`'s POST with fieldManager `kubectl-expose`.
 fn expose_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::api::client;
+use crate::session::Session;
 
 fn session() -> Session {
     Session::script(1)

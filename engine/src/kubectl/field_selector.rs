@@ -21,7 +21,7 @@ pub fn check_no_names(fields: &FieldSelector, positional: &[String]) -> Result<(
 mod tests {
     use super::*;
 
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     #[test]
     fn the_servers_refusal_is_printed_with_cli_runtimes_prefix() {

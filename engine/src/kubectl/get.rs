@@ -13,7 +13,7 @@ use super::list_selector::ListSelector;
 use super::printers::{self, server_table, TabWriter, TableOptions};
 use super::resource::{self, Selection};
 use super::watch::{ActiveWatch, Watch};
-use super::{sort_by, KubectlError, Mode, Output, Session};
+use super::{sort_by, Kubectl, KubectlError, Mode, Output};
 
 use super::get_format as format;
 #[path = "get_tables.rs"]
@@ -47,7 +47,7 @@ pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
 }
 
 pub fn get(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     to_completion: bool,
     limit_ms: Option<i64>,
@@ -58,7 +58,7 @@ pub fn get(
 
 /// `get` with its standard input, the one file (`/dev/stdin`) a `*-file` format may read.
 pub fn get_with_input(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     to_completion: bool,

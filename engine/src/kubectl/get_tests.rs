@@ -1,6 +1,7 @@
 //! Tests of `kubectl get` as a user sees it: streams, empty results, and the options.
 
-use crate::kubectl::{Session, Stream};
+use crate::kubectl::Stream;
+use crate::session::Session;
 
 fn streams(line: &str) -> (String, String) {
     let mut s = Session::script(1);

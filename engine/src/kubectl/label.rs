@@ -8,7 +8,7 @@ use crate::labels::validation::{go_quote, is_valid_label_value};
 use crate::model::*;
 
 use super::meta_edit::{self, EditOptions, Field};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// `cmdutil.GetResourcesAndPairs` (kubectl/pkg/cmd/util/helpers.go): resources first, then
 /// `KEY=VALUE` or `KEY-` pairs; a resource after a pair is an error.
@@ -78,7 +78,7 @@ fn parse_labels(specs: &[String]) -> Result<LabelChanges, KubectlError> {
 
 /// `kubectl label`, in the order of label.go: Complete (pairs, parseLabels), Validate, the
 /// builder, then each object.
-pub fn label(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn label(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let o = EditOptions::parse(s, argv, "label", out)?;
     let (resources, changes) = resources_and_pairs(&o.a.positional, "label")?;
     let changes = parse_labels(&changes)?;
@@ -106,7 +106,7 @@ fn labels_json_len(labels: &BTreeMap<String, String>, present: bool) -> usize {
 }
 
 fn label_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     (kind, ns, name): (Kind, &str, &str),
     changes: &LabelChanges,
     o: &EditOptions,
@@ -175,6 +175,7 @@ fn label_one(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

@@ -12,9 +12,9 @@ use crate::model::quantity;
 use crate::model::Kind;
 
 use super::printers::TabWriter;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
-pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn run(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (ns, argv) = match argv {
         [flag, ns, rest @ ..] if flag == "-n" || flag == "--namespace" => (ns.clone(), rest),
         _ => ("default".to_string(), argv),
@@ -76,7 +76,7 @@ fn usage(why: &str) -> KubectlError {
 }
 
 /// The namespace's loads, as the server lists them (by kind, then name).
-fn list(s: &mut Session, ns: &str) -> Result<String, KubectlError> {
+fn list(s: &mut Kubectl, ns: &str) -> Result<String, KubectlError> {
     let listed = client::body(s.api(), &Call::extension(Verb::List, "loads", ns, None, None))?;
     let mut rows = vec![vec!["OBJECT".to_string(), "CPU PER POD".to_string()]];
     for load in listed.get("items").and_then(Value::as_array).into_iter().flatten() {

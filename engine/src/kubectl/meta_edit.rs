@@ -16,7 +16,7 @@ use super::dry_run::DryRun;
 use super::get::{parse_selector, Format};
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const EDIT_FLAGS: &[FlagSpec] = &[
     switch("overwrite", None),
@@ -83,7 +83,7 @@ pub(super) struct EditOptions {
 
 impl EditOptions {
     pub fn parse(
-        s: &Session,
+        s: &Kubectl,
         argv: &[String],
         verb: &str,
         out: &mut Output,
@@ -148,7 +148,7 @@ impl EditOptions {
     /// one (`IntoSingleItemImplied`).
     pub fn targets(
         &self,
-        s: &mut Session,
+        s: &mut Kubectl,
         resources: &[String],
         out: &mut Output,
     ) -> Result<(Vec<(Kind, String)>, bool), KubectlError> {
@@ -191,7 +191,7 @@ impl EditOptions {
 
 /// The object, or the API server's NotFound.
 pub(super) fn fetch(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,
@@ -233,7 +233,7 @@ pub(super) fn list(
 /// so the server refuses the write if the object has moved on; a client-side dry run sends
 /// nothing and prints the object as changed here.
 pub(super) fn write(
-    s: &mut Session,
+    s: &mut Kubectl,
     obj: &Object,
     field: Field,
     map: BTreeMap<String, String>,

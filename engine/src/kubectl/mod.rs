@@ -1,7 +1,8 @@
 //! kubectl as typed into the command box: a small shell, kubectl's verbs and flags, the
 //! sandbox's own commands, and printers that match real kubectl to the column.
 //!
-//! Parsing is pure (`shell`, `args`); execution goes through `Session`, which owns the world.
+//! Parsing is pure (`shell`, `args`); a line runs in a `Kubectl`: the shell's state with the
+//! cluster it talks to (`Cluster`: the API and a clock), lent for the call.
 //! Nothing here draws anything: the page and the `kubeloop` binary show `Output` as text.
 
 mod annotate;
@@ -75,8 +76,6 @@ use std::sync::Arc;
 
 use crate::api::client::{Api, Refusal};
 use crate::api::replay::Replay;
-use crate::store::ApiError;
-use crate::world::World;
 
 pub use apply::edit;
 pub use cluster::Cluster;
@@ -85,7 +84,7 @@ pub use complete_flags::flags_of;
 pub use explain::bundled as bundled_explain_docs;
 pub use explain::{mentions_explain, ExplainDocs};
 pub use sandbox::parse_duration;
-pub use waiting::Waiting;
+pub use waiting::{Waiting, LONGEST_WAIT_MS};
 pub use watch::Watch;
 
 /// How watches, waits and time behave. In a script, time moves only through commands: a
@@ -156,8 +155,6 @@ impl Output {
 pub enum KubectlError {
     /// Bad usage: printed as `error: <msg>`.
     Usage(String),
-    /// The API server refused: printed as the server's message.
-    Api(ApiError),
     /// The API server refused a request kubectl sent: its Status, in kubectl's words.
     Server(Refusal),
     /// Printed exactly as given.
@@ -170,7 +167,6 @@ impl fmt::Display for KubectlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KubectlError::Usage(m) => write!(f, "error: {m}"),
-            KubectlError::Api(e) => write!(f, "{e}"),
             KubectlError::Server(r) => write!(f, "{r}"),
             KubectlError::Plain(m) | KubectlError::Help(m) => f.write_str(m),
         }
@@ -183,18 +179,12 @@ impl From<Refusal> for KubectlError {
     }
 }
 
-impl From<ApiError> for KubectlError {
-    fn from(e: ApiError) -> Self {
-        KubectlError::Api(e)
-    }
-}
-
 /// The longest input line accepted, so a huge paste is refused rather than parsed.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
-/// A shell session: the world plus what it is waiting on, if anything.
-pub struct Session {
-    pub world: World,
+/// What a kubectl shell keeps between lines: how it runs, what it is waiting on, and what it
+/// was handed. The cluster it talks to is lent to it for each call (`Kubectl`).
+pub struct Shell {
     pub mode: Mode,
     /// A watch `get -w` or `events -w` just began, until the line's runner takes it.
     watch: Option<watch::ActiveWatch>,
@@ -211,14 +201,13 @@ pub struct Session {
     /// Smart punctuation was read as plain once already, and the terminal said so.
     punctuation_noted: bool,
     /// Live mode's server, whose answers come later: while set, kubectl's requests go to it
-    /// rather than to the world (`api::replay`).
+    /// rather than to the cluster (`api::replay`).
     remote: Option<Replay>,
 }
 
-impl Session {
-    pub fn new(world: World, mode: Mode) -> Self {
-        Session {
-            world,
+impl Shell {
+    pub fn new(mode: Mode) -> Self {
+        Shell {
             mode,
             watch: None,
             started: None,
@@ -231,50 +220,93 @@ impl Session {
         }
     }
 
-    /// A script session over a fresh built-in cluster seeded with `seed` (its three nodes).
-    pub fn script(seed: u64) -> Self {
-        Session::new(World::new(seed), Mode::Script)
-    }
-
-    /// kubectl's clock: the built-in cluster's simulated time (in live mode, the wall clock
-    /// the page sets), from which describe and the printers count ages.
-    pub fn now(&self) -> crate::clock::Time {
-        self.world.now()
-    }
-
-    /// Lets one tick of simulated time pass while a command polls the API in a script (drain
-    /// waiting for its evicted pods to go, `replace --force` for its deletions).
-    pub(crate) fn step(&mut self) {
-        self.world.step();
-    }
-
-    /// The API server this session's kubectl talks to: the built-in cluster, in process.
-    pub fn api(&mut self) -> &mut dyn Api {
-        match self.remote.as_mut() {
-            Some(remote) => remote,
-            None => &mut self.world,
-        }
-    }
-
-    /// Runs `input` with kubectl's requests answered by `remote` (rewound first), and hands
-    /// it back with what it now waits on, if anything: live mode's way to a real server.
-    pub fn run_remote(&mut self, input: &str, mut remote: Replay) -> (Output, Replay) {
-        remote.rewind();
-        self.remote = Some(remote);
-        let out = self.run(input);
-        let remote = self.remote.take().unwrap_or_default();
-        (out, remote)
-    }
-
-    /// Hands the session the API docs `kubectl explain` prints (parsed from
+    /// Hands the shell the API docs `kubectl explain` prints (parsed from
     /// `static/explain.json`); the engine reads no files itself.
     pub fn set_explain_docs(&mut self, docs: Arc<ExplainDocs>) {
         self.explain_docs = Some(docs);
     }
 
     /// Whether running `input` needs the explain docs first: it has a `kubectl explain` in
-    /// it and the session has none yet.
+    /// it and the shell has none yet.
     pub fn wants_explain_docs(&self, input: &str) -> bool {
         self.explain_docs.is_none() && mentions_explain(input)
+    }
+}
+
+/// kubectl at work: a shell with the cluster it talks to, for the length of a call. Verbs
+/// take it; it reads as its `Shell` (`s.mode`) and reaches the cluster only through
+/// `api()`, `now()` and, for a script's waits, the cluster's clock.
+pub struct Kubectl<'a> {
+    cluster: &'a mut dyn Cluster,
+    shell: &'a mut Shell,
+}
+
+impl std::ops::Deref for Kubectl<'_> {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        self.shell
+    }
+}
+
+impl std::ops::DerefMut for Kubectl<'_> {
+    fn deref_mut(&mut self) -> &mut Shell {
+        self.shell
+    }
+}
+
+impl<'a> Kubectl<'a> {
+    pub fn new(cluster: &'a mut dyn Cluster, shell: &'a mut Shell) -> Self {
+        Kubectl { cluster, shell }
+    }
+
+    /// kubectl's clock: the cluster's time (in live mode, the wall clock the page sets), from
+    /// which describe and the printers count ages.
+    pub fn now(&self) -> crate::clock::Time {
+        self.cluster.now()
+    }
+
+    /// The API server this kubectl talks to: live mode's server while a line runs against
+    /// it, the cluster otherwise.
+    pub fn api(&mut self) -> &mut dyn Api {
+        match self.shell.remote.as_mut() {
+            Some(remote) => remote,
+            None => self.cluster,
+        }
+    }
+
+    /// Lets one tick of simulated time pass while a command polls the API in a script (drain
+    /// waiting for its evicted pods to go, `replace --force` for its deletions).
+    pub(crate) fn step(&mut self) {
+        self.cluster.step();
+    }
+
+    /// The randomness kubectl's own suffixes come from (`Cluster::rng`).
+    pub(crate) fn rng(&mut self) -> &mut crate::rng::SimRng {
+        self.cluster.rng()
+    }
+
+    /// The host's own commands (`Cluster::host`).
+    pub(crate) fn host(
+        &mut self,
+        cmd: &str,
+        argv: &[String],
+        out: &mut Output,
+    ) -> Option<Result<i32, KubectlError>> {
+        self.cluster.host(cmd, argv, out)
+    }
+
+    /// Whether any loop of the cluster still has work (a script's streams end when none has).
+    pub(crate) fn has_work(&mut self) -> bool {
+        self.cluster.has_work()
+    }
+
+    /// Runs `input` with kubectl's requests answered by `remote` (rewound first), and hands
+    /// it back with what it now waits on, if anything: live mode's way to a real server.
+    pub fn run_remote(&mut self, input: &str, mut remote: Replay) -> (Output, Replay) {
+        remote.rewind();
+        self.shell.remote = Some(remote);
+        let out = self.run(input);
+        let remote = self.shell.remote.take().unwrap_or_default();
+        (out, remote)
     }
 }

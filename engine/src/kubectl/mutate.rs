@@ -7,7 +7,8 @@ use crate::model::*;
 
 use super::args::{self, flag, ns_of, FlagSpec};
 use super::dry_run::{self, DryRun};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
+use crate::api::client::{Call, Extension, Refusal, Verb};
 
 /// The most replicas kubeloop accepts on one object, so a typo cannot freeze the page.
 pub const MAX_REPLICAS: i64 = 100_000;
@@ -47,7 +48,7 @@ fn container_name(image: &str, rng: &mut crate::rng::SimRng) -> String {
 }
 
 pub fn create(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
@@ -212,7 +213,7 @@ pub(super) const RUN_FLAGS: &[FlagSpec] = &[
     super::args::switch("command", None),
 ];
 
-pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn run(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, RUN_FLAGS, "run")?;
     let output = dry_run::output_format(a.get("output"))?;
     // Cobra's required --image comes first, then run.go's own checks.
@@ -300,6 +301,7 @@ pub(super) fn parse_label_list(l: &str) -> Result<Labels, KubectlError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     #[test]
     fn create_deployment_checks_image_then_exactly_one_name() {

@@ -11,7 +11,7 @@ use crate::model::*;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// How long a drain waits for its evicted pods to go: kubectl waits without end by default
 /// (`--timeout=0`); the sandbox stops where `settle` would, after ten simulated minutes.
@@ -28,7 +28,7 @@ pub(super) const NODE_FLAGS: &[FlagSpec] = &[
 
 /// The nodes named or selected, as DrainCmdOptions.Complete finds them with the builder: one
 /// GET per name (or one list), whose objects the verbs then act on.
-fn nodes_of(s: &mut Session, verb: &str, a: &args::Args) -> Result<Vec<Node>, KubectlError> {
+fn nodes_of(s: &mut Kubectl, verb: &str, a: &args::Args) -> Result<Vec<Node>, KubectlError> {
     let selector = a.get("selector");
     // cmdutil.UsageErrorf with the command's Use line.
     if a.positional.is_empty() && selector.is_none() {
@@ -77,7 +77,7 @@ fn node_of(o: Object) -> Option<Node> {
 }
 
 pub fn node_verb(
-    s: &mut Session,
+    s: &mut Kubectl,
     verb: &str,
     argv: &[String],
     out: &mut Output,
@@ -138,7 +138,7 @@ pub fn node_verb(
 
 /// deleteOrEvictPodsSimple for one node: the filters, then evictions until the pods are gone.
 fn drain_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     name: &str,
     force: bool,
     grace: Option<i64>,
@@ -223,7 +223,7 @@ fn drain_one(
 
 /// Whether a pod (namespace, name, uid) is gone: not found, or found with another UID
 /// (drain.go waitForDelete's test).
-fn gone(s: &mut Session, (ns, name, uid): &(String, String, String)) -> bool {
+fn gone(s: &mut Kubectl, (ns, name, uid): &(String, String, String)) -> bool {
     match client::get(s.api(), Kind::Pod, ns, name) {
         Ok(pod) => &pod.meta().uid != uid,
         Err(refusal) => refusal.is_not_found(),
@@ -234,8 +234,8 @@ fn gone(s: &mut Session, (ns, name, uid): &(String, String, String)) -> bool {
 mod tests {
     use crate::api::client::{self, Call};
     use crate::api::patch::PatchType;
-    use crate::kubectl::Session;
     use crate::model::Kind;
+    use crate::session::Session;
 
     /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
     fn session() -> Session {

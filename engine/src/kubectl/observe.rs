@@ -89,7 +89,7 @@ impl Observed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     #[test]
     fn a_followed_object_is_listed_then_watched_until_it_is_gone() {

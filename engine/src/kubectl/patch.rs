@@ -29,7 +29,7 @@ use super::dry_run::DryRun;
 use super::get::Format;
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const PATCH_FLAGS: &[FlagSpec] = &[
     flag("patch", Some('p')),
@@ -59,7 +59,7 @@ enum Sub {
 }
 
 pub fn patch(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
@@ -218,7 +218,7 @@ enum Patched {
 }
 
 fn patch_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     req: &Request,
     out: &mut Output,
@@ -308,7 +308,7 @@ fn print(format: &Format, patched: Patched, op: &str) -> Result<String, KubectlE
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     fn session() -> Session {
         let mut s = Session::script(1);

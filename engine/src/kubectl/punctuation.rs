@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_session_reads_a_phones_input_and_says_so_once() {
-        let mut s = crate::kubectl::Session::script(1);
+        let mut s = crate::session::Session::script(1);
         let out = s.run("K create deployment web —image=nginx:1.27 —replicas=2");
         assert_eq!(out.status, 0, "{}", out.text());
         assert_eq!(

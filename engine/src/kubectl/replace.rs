@@ -15,7 +15,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::dry_run::DryRun;
 use super::get::Format;
 use super::manifest::{self, Item};
-use super::{meta_edit, printers, KubectlError, Output, Session};
+use super::{meta_edit, printers, Kubectl, KubectlError, Output};
 
 pub(super) const REPLACE_FLAGS: &[FlagSpec] = &[
     flag("filename", Some('f')),
@@ -65,7 +65,7 @@ fn call_for(verb: Verb, obj: &Object, body: Value) -> Call {
 }
 
 pub fn replace(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
@@ -184,7 +184,7 @@ fn decoded(item: Item, ns: &str) -> Result<Object, String> {
 /// object); one with a resourceVersion is PUT with it, and the server refuses it if the
 /// object has moved on. A server-side dry run sends the same with `?dryRun=All`; a
 /// client-side one sends nothing and prints the object as read (replace.go Run).
-fn put(s: &mut Session, obj: Object, dry: DryRun) -> Result<Object, String> {
+fn put(s: &mut Kubectl, obj: Object, dry: DryRun) -> Result<Object, String> {
     if dry == DryRun::Client {
         return Ok(obj);
     }
@@ -205,7 +205,7 @@ fn put(s: &mut Session, obj: Object, dry: DryRun) -> Result<Object, String> {
 /// the server does not find is no failure (Complete sets `IgnoreNotFound`, as the object is
 /// created anyway).
 fn force_replace(
-    s: &mut Session,
+    s: &mut Kubectl,
     objects: Vec<Object>,
     opts: &Value,
     limit_ms: i64,
@@ -285,7 +285,7 @@ fn print(format: Option<&Format>, obj: &Object, out: &mut Output) -> Result<(), 
 #[cfg(test)]
 mod tests {
     use crate::kubectl::dry_run::tests::remote;
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     const WEB: &str = "k replace -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels: {app: web, tier: front}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: nginx, image: nginx:1.28}]\nEOF";
 

@@ -5,9 +5,9 @@
 
 use super::shell::Joiner;
 use super::waiting::Pending;
-use super::{run, Output, Session};
+use super::{run, Kubectl, Output};
 
-impl Session {
+impl Kubectl<'_> {
     /// Output since the last poll. Call after every world step: when the operation ends here,
     /// the rest of its line runs now and may write to the world, so polling at the same steps
     /// is what makes a replayed session the same.

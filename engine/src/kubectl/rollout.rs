@@ -13,8 +13,8 @@ mod tests;
 
 /// A script session over a new cluster, for `rollout/tests.rs`.
 #[cfg(test)]
-fn new_session() -> Session {
-    Session::script(1)
+fn new_session() -> crate::session::Session {
+    crate::session::Session::script(1)
 }
 
 use crate::api::client::{self, Call};
@@ -27,7 +27,7 @@ use super::args::{self, flag, FlagSpec};
 use super::observe::Observed;
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 const REVISION: &str = "deployment.kubernetes.io/revision";
 const HASH: &str = "pod-template-hash";
@@ -44,7 +44,7 @@ pub(super) const ROLLOUT_FLAGS: &[FlagSpec] = &[
 fn deployment_arg(
     a: &args::Args,
     sub: &str,
-    s: &mut Session,
+    s: &mut Kubectl,
     ns: &str,
 ) -> Result<String, KubectlError> {
     let sel = resource::select(&a.positional[1..], false)?;
@@ -94,7 +94,7 @@ pub(super) fn no_status_viewer(kind: Kind) -> KubectlError {
 }
 
 pub fn rollout(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     to_completion: bool,
     out: &mut Output,
@@ -315,7 +315,7 @@ fn timeout_ms(a: &args::Args, default_ms: i64) -> Result<i64, KubectlError> {
 /// rollout_status.go `Run`: prints each new status message until the rollout is done; with
 /// `--watch=false`, once.
 fn status(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,

@@ -22,7 +22,7 @@ use crate::model::*;
 
 use super::args;
 use super::printers;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// What the viewers read of a DaemonSet or StatefulSet.
 struct Set {
@@ -33,7 +33,7 @@ struct Set {
 }
 
 /// The builder's GET of the set, and what the viewers read of it.
-fn read(s: &mut Session, kind: Kind, ns: &str, name: &str) -> Result<(Set, Object), KubectlError> {
+fn read(s: &mut Kubectl, kind: Kind, ns: &str, name: &str) -> Result<(Set, Object), KubectlError> {
     let obj = client::get(s.api(), kind, ns, name)?;
     let set = match &obj {
         Object::DaemonSet(ds) => Set {
@@ -56,7 +56,7 @@ fn read(s: &mut Session, kind: Kind, ns: &str, name: &str) -> Result<(Set, Objec
 /// `controlledHistory`: the namespace's revisions listed by the set's selector and kept when
 /// the set controls them, ordered by revision (`historiesByRevision`).
 fn history_of(
-    s: &mut Session,
+    s: &mut Kubectl,
     ns: &str,
     set: &Set,
 ) -> Result<Vec<ControllerRevision>, KubectlError> {
@@ -155,7 +155,7 @@ pub fn status_message(set: &Object) -> Result<(String, bool), KubectlError> {
 
 /// `rollout history`: the revisions and their change causes, or one revision's template.
 pub fn history(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,
@@ -204,7 +204,7 @@ pub fn history(
 /// `rollout undo`: the chosen revision's patch replaces the template, unless it already
 /// is the template.
 pub fn undo(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,
@@ -252,7 +252,7 @@ pub fn undo(
 
 /// `rollout restart`: a `kubectl.kubernetes.io/restartedAt` annotation on the template.
 pub fn restart(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,
@@ -291,7 +291,7 @@ pub fn restart(
 /// `rollout pause|resume`: only Deployments pause; rollout_pause.go wraps the pauser's
 /// error as `error: <resource> "<name>" pausing is not supported`.
 pub fn pause_or_resume(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     ns: &str,
     name: &str,

@@ -3,14 +3,14 @@
 
 use super::shell::{self, Joiner, Part, Pipeline, Script, SimpleCommand, Word};
 use super::{
-    args, filters, punctuation, sandbox, verbs, KubectlError, Mode, Output, Session, Stream,
+    args, filters, punctuation, sandbox, verbs, Kubectl, KubectlError, Mode, Output, Stream,
     MAX_INPUT_BYTES,
 };
 
 /// Substitution results longer than this are refused (a `$( )` that prints a whole cluster).
 const MAX_EXPANSION_BYTES: usize = 1 << 20;
 
-impl Session {
+impl Kubectl<'_> {
     /// Runs one input (a line, or several lines with heredocs) and returns what it printed.
     /// A watch or wait still pending is interrupted first, as if Ctrl+C had been pressed
     /// (what it would have run after it still runs, by exit status; its output is dropped).
@@ -50,13 +50,13 @@ impl Session {
     }
 }
 
-pub fn run_script(s: &mut Session, script: &Script, out: &mut Output) {
+pub fn run_script(s: &mut Kubectl, script: &Script, out: &mut Output) {
     run_script_from(s, script, false, out);
 }
 
 /// Runs a script whose first item is skipped when `skip_first` (what follows a waiting
 /// command that ended, by its joiner and exit status).
-pub fn run_script_from(s: &mut Session, script: &Script, skip_first: bool, out: &mut Output) {
+pub fn run_script_from(s: &mut Kubectl, script: &Script, skip_first: bool, out: &mut Output) {
     let mut skip_next = skip_first;
     for (i, (pipeline, joiner)) in script.items.iter().enumerate() {
         if !skip_next {
@@ -77,7 +77,7 @@ pub fn run_script_from(s: &mut Session, script: &Script, skip_first: bool, out: 
 }
 
 /// Runs one pipeline; the last command's stdout goes to `out`.
-pub fn run_pipeline(s: &mut Session, p: &Pipeline, stdin: Option<String>, out: &mut Output) {
+pub fn run_pipeline(s: &mut Kubectl, p: &Pipeline, stdin: Option<String>, out: &mut Output) {
     let mut input = stdin;
     let last = p.commands.len() - 1;
     for (i, cmd) in p.commands.iter().enumerate() {
@@ -147,7 +147,7 @@ fn forward(out: &mut Output, local: Output, keep_stdout: bool) {
 
 /// Expands `$( )` in each word. Unquoted substitutions split on whitespace.
 fn expand(
-    s: &mut Session,
+    s: &mut Kubectl,
     cmd: &SimpleCommand,
     out: &mut Output,
 ) -> Result<Vec<String>, KubectlError> {
@@ -159,7 +159,7 @@ fn expand(
 }
 
 fn expand_word(
-    s: &mut Session,
+    s: &mut Kubectl,
     word: &Word,
     out: &mut Output,
     argv: &mut Vec<String>,
@@ -199,7 +199,7 @@ fn expand_word(
     Ok(())
 }
 
-fn substitute(s: &mut Session, script: &Script, out: &mut Output) -> Result<String, KubectlError> {
+fn substitute(s: &mut Kubectl, script: &Script, out: &mut Output) -> Result<String, KubectlError> {
     let mode = s.mode;
     // A substitution always runs to completion, like a script, even in the page.
     s.mode = Mode::Script;
@@ -226,7 +226,7 @@ fn substitute(s: &mut Session, script: &Script, out: &mut Output) -> Result<Stri
 /// Runs one command. `to_completion` is true when a watch must end by itself (scripts,
 /// pipes) rather than stream; `limit_ms` is a `timeout` bound on it.
 fn dispatch(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     to_completion: bool,
@@ -267,7 +267,7 @@ fn dispatch(
 /// `kubectl VERB ...`: the command the table (`verbs.rs`) names, or `--help` for it from the
 /// same table, or kubectl's and kubeloop's refusals.
 pub fn kubectl(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     to_completion: bool,

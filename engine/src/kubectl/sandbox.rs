@@ -1,15 +1,10 @@
 //! The sandbox's own commands, for what a real cluster does by itself: nodes failing,
 //! controllers stopping, watch events getting lost (clients of `kubeloop.dev/v1`, in
 //! `sandbox_cluster.rs`), and time passing (`sleep`, `settle`) or starting over (`reset`),
-//! which belong to the sandbox's own clock and cluster rather than to any API.
-
-use crate::world::World;
+//! which the cluster's host answers (`Cluster::host`) rather than any API.
 
 pub use super::help::{help, kubectl_help};
-use super::{KubectlError, Output, Session};
-
-/// The longest `sleep` accepted: one simulated day.
-const MAX_SLEEP_MS: i64 = 24 * 60 * 60 * 1000;
+use super::{Kubectl, KubectlError, Output};
 
 /// Go-style durations as `sleep` and `timeout` take them: `5`, `5s`, `1.5s`, `2m`, `1h`,
 /// `500ms`, `1m30s`. Returns milliseconds.
@@ -59,60 +54,22 @@ pub fn parse_timeout(argv: &[String]) -> Result<(i64, &[String]), KubectlError> 
 
 /// Sandbox commands and shell builtins. Unknown commands get bash's wording.
 pub fn run(
-    s: &mut Session,
+    s: &mut Kubectl,
     cmd: &str,
     argv: &[String],
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    let arg = |i: usize| argv.get(i).map(String::as_str);
+    // `sleep`, `settle` and `reset` act on the cluster's own clock and on the cluster itself.
+    if let Some(result) = s.host(cmd, argv, out) {
+        return result;
+    }
     match cmd {
-        "sleep" => {
-            let Some(d) = arg(0) else {
-                return Err(KubectlError::Plain("sleep: missing operand".into()));
-            };
-            let ms = parse_duration(d).ok_or_else(|| {
-                KubectlError::Plain(format!("sleep: invalid time interval '{d}'"))
-            })?;
-            if ms > MAX_SLEEP_MS {
-                return Err(KubectlError::Plain(
-                    "kubeloop: sleep is limited to 24h of simulated time".into(),
-                ));
-            }
-            s.world.advance(ms);
-            Ok(0)
-        }
-        "settle" => {
-            let r = s.world.settle();
-            if !r.quiet {
-                out.err(format!(
-                    "kubeloop: still busy after {} of simulated time (a pod may be crash-looping or stuck)\n",
-                    crate::duration::human(r.elapsed_ms)
-                ));
-            }
-            Ok(0)
-        }
         "clear" => {
             out.clear = true;
             Ok(0)
         }
         "help" => {
             out.out(help());
-            Ok(0)
-        }
-        "reset" => {
-            let seed = match (arg(0), arg(1)) {
-                (None, _) => s.world.seed(),
-                (Some("--seed"), Some(n)) => {
-                    n.parse().map_err(|_| KubectlError::Usage(format!("invalid seed \"{n}\"")))?
-                }
-                (Some(a), None) if a.starts_with("--seed=") => {
-                    let n = &a[7..];
-                    n.parse().map_err(|_| KubectlError::Usage(format!("invalid seed \"{n}\"")))?
-                }
-                _ => return Err(KubectlError::Usage("usage: reset [--seed N]".into())),
-            };
-            s.world = World::new(seed);
-            out.out(format!("kubeloop: a fresh cluster with 3 nodes (seed {seed})\n"));
             Ok(0)
         }
         "export" => super::export::run(s, argv, out),

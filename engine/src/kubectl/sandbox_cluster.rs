@@ -10,7 +10,7 @@ use crate::api::patch::PatchType;
 use crate::api::sandbox::{MAX_PODS_LIMIT, MAX_TOLERATION_SECONDS, SETTINGS_NAME};
 use crate::model::DEFAULT_MAX_PODS;
 
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// The most nodes `node add` creates at once.
 const MAX_NODE_ADD: u32 = 1000;
@@ -32,7 +32,7 @@ fn max_pods(v: &str) -> Result<u32, KubectlError> {
         .ok_or_else(|| KubectlError::Usage(format!("invalid --max-pods \"{v}\" (1 to 10000)")))
 }
 
-pub fn node(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn node(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let sub = argv.first().map(String::as_str);
     let name = argv.get(1).map(String::as_str);
     match (sub, name) {
@@ -107,7 +107,7 @@ pub fn node(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, K
 }
 
 /// The loops and their states, in the order the server lists them (a tick's order).
-fn controllers(s: &mut Session) -> Result<Vec<(String, String)>, KubectlError> {
+fn controllers(s: &mut Kubectl) -> Result<Vec<(String, String)>, KubectlError> {
     let list = client::body(s.api(), &call(Verb::List, "controllers", None, None))?;
     let items = list.get("items").and_then(Value::as_array);
     let text =
@@ -119,7 +119,7 @@ fn controllers(s: &mut Session) -> Result<Vec<(String, String)>, KubectlError> {
         .collect())
 }
 
-pub fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn controller(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let sub = argv.first().map(String::as_str);
     if matches!(sub, None | Some("list" | "status")) {
         let mut text = String::from("CONTROLLER          STATE\n");
@@ -172,7 +172,7 @@ pub fn controller(s: &mut Session, argv: &[String], out: &mut Output) -> Result<
 }
 
 /// `events drop N`.
-pub fn events(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn events(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (Some("drop"), Some(n)) = (argv.first().map(String::as_str), argv.get(1)) else {
         return Err(KubectlError::Usage("usage: events drop N".into()));
     };
@@ -192,7 +192,8 @@ mod tests {
 
     use crate::api::client::{self, Call, Verb};
     use crate::api::replay::Replay;
-    use crate::kubectl::{Output, Session};
+    use crate::kubectl::Output;
+    use crate::session::Session;
 
     /// Runs `line` against `server`'s API alone, as live mode does: each request the line
     /// stops at is answered by the server, then the line runs again.

@@ -13,7 +13,7 @@ use super::dry_run::{self, DryRun};
 use super::get::parse_selector;
 use super::mutate::replicas_in_range;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const SCALE_FLAGS: &[FlagSpec] = &[
     flag("replicas", None),
@@ -30,7 +30,7 @@ pub(super) const SCALE_FLAGS: &[FlagSpec] = &[
 /// each object through the scaler (kubectl/pkg/scale/scale.go), whose `--current-replicas`
 /// precondition failure stops the command. Objects that are not found are reported after
 /// the others, as `RunScale` returns the builder's `infoErr` last.
-pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn scale(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, SCALE_FLAGS, "scale")?;
     // ScaleFlags.ToOptions: the strategy and the printer come before the checks. The clock
     // is only for the deprecation warning's klog stamp.
@@ -87,7 +87,7 @@ pub fn scale(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, 
 /// The builder's objects: one GET per name, or one list per type with `--all` or `-l`.
 /// Names that are not found are kept apart (ContinueOnError).
 fn targets(
-    s: &mut Session,
+    s: &mut Kubectl,
     a: &args::Args,
     ns: &str,
 ) -> Result<(Vec<Object>, Vec<Refusal>), KubectlError> {
@@ -148,7 +148,7 @@ fn with_replicas(obj: &Object, replicas: i32) -> Option<Object> {
 /// check it and PUT it back with its resourceVersion, so a write in between is a Conflict;
 /// without, a JSON merge patch of `spec.replicas`. Returns the count the server answered.
 fn scale_one(
-    s: &mut Session,
+    s: &mut Kubectl,
     obj: &Object,
     replicas: i32,
     current: i64,
@@ -180,7 +180,7 @@ fn scale_one(
 }
 
 /// Sends a call whose answer is a Scale (no kind of the model), returning its JSON.
-fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
+fn send(s: &mut Kubectl, call: &Call) -> Result<Value, Refusal> {
     let answer = s.api().send(call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));
@@ -190,7 +190,7 @@ fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     fn session() -> Session {
         let mut s = Session::script(1);

@@ -11,12 +11,12 @@ use super::args::Args;
 use super::get::{parse_selector, Format};
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// The objects a `set` subcommand works on, as its Complete's builder reads them: a GET for
 /// each name, a list for a bare type with `--all` or `-l`.
 pub(super) fn targets(
-    s: &mut Session,
+    s: &mut Kubectl,
     resources: &[String],
     a: &Args,
     ns: &str,
@@ -68,7 +68,7 @@ pub(super) fn pod_spec(obj: &Object, what: &str) -> Result<PodSpec, String> {
 /// read to the same object with the new spec, under the field manager `kubectl-set`. The API
 /// server validates it (a pod refuses changes other than images), and a Deployment rolls it
 /// out like any other template change.
-pub(super) fn write_spec(s: &mut Session, obj: &Object, spec: PodSpec) -> Result<Object, Refusal> {
+pub(super) fn write_spec(s: &mut Kubectl, obj: &Object, spec: PodSpec) -> Result<Object, Refusal> {
     let mut changed = obj.clone();
     match &mut changed {
         Object::Deployment(d) => std::rc::Rc::make_mut(d).spec.template.spec = spec,

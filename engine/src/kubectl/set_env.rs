@@ -10,7 +10,7 @@ use super::get::Format;
 use super::set_common::{
     finish, pod_spec, print, refuse_unmodelled, select_containers, targets, write_spec,
 };
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const ENV_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -40,7 +40,7 @@ struct EnvChanges {
     remove: Vec<String>,
 }
 
-pub(super) fn env(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, ENV_FLAGS, "set env")?;
     refuse_unmodelled(&a)?;
     if a.has("from") || a.has("keys") || a.has("resolve") {

@@ -10,7 +10,7 @@ use super::args::{self, flag, switch, FlagSpec};
 use super::get::Format;
 use super::label::resources_and_pairs;
 use super::set_common::{finish, pod_spec, print, refuse_unmodelled, targets, write_spec};
-use super::{set_env, set_resources, KubectlError, Output, Session};
+use super::{set_env, set_resources, Kubectl, KubectlError, Output};
 
 /// The flags `set image` has (and the value flags cobra must skip to find the subcommand).
 /// `kubectl set`'s own flags, which every subcommand shares: the first of `IMAGE_FLAGS`.
@@ -47,7 +47,7 @@ Use "kubectl options" for a list of global command-line options (applies to all 
 "#;
 
 /// `kubectl set SUBCOMMAND`: cobra finds the subcommand first, then parses its flags.
-pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn set(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     // Every value flag of every subcommand, so that cobra's stripFlags skips their values.
     let all_flags: Vec<FlagSpec> =
         [IMAGE_FLAGS, set_env::ENV_FLAGS, set_resources::RESOURCES_FLAGS].concat();
@@ -80,7 +80,7 @@ pub fn set(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, Ku
 /// `kubectl set image`: Complete (pairs, then the objects), Validate, then Run, which
 /// patches only objects whose template changed, prints nothing for the others, and reports
 /// containers it could not find after the objects it updated.
-fn image(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+fn image(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, IMAGE_FLAGS, "set image")?;
     refuse_unmodelled(&a)?;
     let (format, _) = Format::parse(a.get("output"))?;
@@ -157,7 +157,7 @@ fn apply_images(spec: &mut PodSpec, pairs: &[(String, String)], errors: &mut Vec
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     fn session() -> Session {
         let mut s = Session::script(1);

@@ -15,7 +15,7 @@ use super::get::Format;
 use super::set_common::{
     finish, pod_spec, print, refuse_unmodelled, select_containers, targets, write_spec,
 };
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const RESOURCES_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -34,7 +34,7 @@ pub(super) const RESOURCES_FLAGS: &[FlagSpec] = &[
 type List = Vec<(String, Quantity)>;
 
 pub(super) fn resources(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
@@ -136,7 +136,7 @@ fn merge(existing: Option<&Value>, changes: &List) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     fn session() -> Session {
         let mut s = Session::script(1);

@@ -16,7 +16,7 @@ use crate::model::{Node, Object, Pod};
 use super::args::{self, flag, switch, FlagSpec};
 use super::get::parse_selector;
 use super::printers::TabWriter;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const POD_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -60,7 +60,7 @@ Use "kubectl top <command> --help" for more information about a given command.
 Use "kubectl options" for a list of global command-line options (applies to all commands).
 "#;
 
-pub fn top(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn top(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let all: Vec<FlagSpec> = [POD_FLAGS, NODE_FLAGS].concat();
     match args::first_word(argv, &all) {
         Some("pod" | "pods" | "po") => top_pod(s, argv, out),
@@ -114,7 +114,7 @@ const METRICS: &str = "metrics.k8s.io/v1beta1";
 
 /// A GET of PodMetrics or NodeMetrics: one by name, or a list by label selector.
 fn metrics(
-    s: &mut Session,
+    s: &mut Kubectl,
     plural: &'static str,
     ns: &str,
     name: Option<&str>,
@@ -169,7 +169,7 @@ fn compare(by: SortBy, a: &Usage, b: &Usage) -> std::cmp::Ordering {
     }
 }
 
-fn top_pod(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+fn top_pod(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, POD_FLAGS, "top pod")?;
     if a.get("field-selector").is_some_and(|f| !f.is_empty()) {
         return Err(KubectlError::Plain(
@@ -294,7 +294,7 @@ fn empty_metrics_reason(pods: &[&Pod], now: Time) -> String {
     "metrics not available yet".into()
 }
 
-fn top_node(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+fn top_node(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, NODE_FLAGS, "top node")?;
     let name = match &a.positional[1..] {
         [] => None,

@@ -13,9 +13,9 @@ use crate::api::patch::PatchType;
 use crate::api::sandbox::MAX_RATE;
 use crate::model::Kind;
 
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
-pub fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn run(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let (ns, argv) = match argv {
         [flag, ns, rest @ ..] if flag == "-n" || flag == "--namespace" => (ns.clone(), rest),
         _ => ("default".to_string(), argv),
@@ -54,7 +54,7 @@ fn usage(why: &str) -> KubectlError {
 }
 
 /// Every Service of the namespace with its users' rate and, once they came, their counts.
-fn list(s: &mut Session, ns: &str) -> Result<String, KubectlError> {
+fn list(s: &mut Kubectl, ns: &str) -> Result<String, KubectlError> {
     let call = Call::extension(Verb::List, "servicetraffics", ns, None, None);
     let listed = client::body(s.api(), &call)?;
     let mut rows = vec![vec![

@@ -57,7 +57,7 @@ pub fn usage(verb: &str, specs: &[FlagSpec]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     /// Every verb the command box runs answers `--help` on stdout with exit status 0, and
     /// lists the flags its parser accepts.

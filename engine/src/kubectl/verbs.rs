@@ -11,7 +11,7 @@ use super::{
     events, exec, explain, expose, get, label, logs, meta_edit, mutate, nodes, patch, replace,
     rollout, scale, set_env, set_image, set_resources, top, wait,
 };
-use super::{KubectlError, Mode, Output, Session};
+use super::{Kubectl, KubectlError, Mode, Output};
 
 /// One line's command as dispatch hands it over: the words after the top-level verb, with
 /// what the line around it decided.
@@ -27,7 +27,7 @@ pub struct Invocation<'a> {
     pub limit_ms: Option<i64>,
 }
 
-pub type Run = fn(&mut Session, Invocation<'_>, &mut Output) -> Result<i32, KubectlError>;
+pub type Run = fn(&mut Kubectl, Invocation<'_>, &mut Output) -> Result<i32, KubectlError>;
 
 /// A command of kubectl's tree.
 pub struct Command {
@@ -72,7 +72,7 @@ macro_rules! sub {
 
 /// The waiting verbs wait in the page even inside a pipe (`waiting::Piped`): only a script
 /// makes them block.
-fn blocks(s: &Session) -> bool {
+fn blocks(s: &Kubectl) -> bool {
     s.mode == Mode::Script
 }
 
@@ -192,7 +192,7 @@ pub static COMMANDS: &[Command] = &[
     }),
 ];
 
-fn node_verb(s: &mut Session, i: Invocation<'_>, out: &mut Output) -> Result<i32, KubectlError> {
+fn node_verb(s: &mut Kubectl, i: Invocation<'_>, out: &mut Output) -> Result<i32, KubectlError> {
     nodes::node_verb(s, i.verb, i.args, out)
 }
 
@@ -248,6 +248,7 @@ pub fn subcommand_names(path: &[&str]) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     /// Every path in the table, by canonical names, with its command.
     fn every_path() -> Vec<(Vec<&'static str>, &'static Command)> {
@@ -292,7 +293,7 @@ mod tests {
             };
             let mut out = Output::default();
             let verb = found.verb();
-            match (found.run)(&mut s, call, &mut out) {
+            match (found.run)(&mut s.kubectl(), call, &mut out) {
                 Err(KubectlError::Help(text)) => assert_eq!(
                     text,
                     super::super::verb_help::usage(&verb, &command.all_flags()),

@@ -23,7 +23,7 @@ use super::list_selector::ListSelector;
 use super::observe::Observed;
 use super::printers;
 use super::resource;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const WAIT_FLAGS: &[FlagSpec] = &[
     flag("for", None),
@@ -89,7 +89,7 @@ enum Failure {
 }
 
 pub fn wait(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     to_completion: bool,
     out: &mut Output,
@@ -274,6 +274,7 @@ impl super::waiting::Wait for ConditionWait {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Session;
 
     #[test]
     fn a_missing_for_is_an_unrecognized_empty_condition() {

@@ -20,7 +20,7 @@ use crate::api::client::Api;
 use crate::clock::Time;
 
 use super::shell::{Joiner, Pipeline, Script};
-use super::{Output, Session};
+use super::{Kubectl, Output, Shell};
 
 /// What a waiting command waits for. Each waiting verb implements it for its own state
 /// (`watch.rs`, `delete.rs`, `wait.rs`, `rollout.rs`, `logs/`), so this file names none of
@@ -45,7 +45,7 @@ pub trait Wait {
 
 /// The longest a command waits in a script when nothing else ends it (a watch with no
 /// timeout, `wait --timeout=-1s`): as long as the sandbox lets the cluster settle.
-pub(super) const LONGEST_WAIT_MS: i64 = crate::world::SETTLE_LIMIT_MS;
+pub const LONGEST_WAIT_MS: i64 = 10 * 60 * 1000;
 
 /// The session's waiting operation.
 pub type Op = Box<dyn Wait>;
@@ -102,7 +102,7 @@ pub struct Waiting {
 /// Returns the exit status when it ended now. A stream (`get -w`, `logs -f`) run to
 /// completion ends when the cluster has settled, or after `LONGEST_WAIT_MS`, printing what
 /// it has as Ctrl+C would.
-pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
+pub(super) fn begin(s: &mut Kubectl, mut op: Op, to_completion: bool, out: &mut Output) -> i32 {
     let limit = s.now().plus_millis(LONGEST_WAIT_MS);
     loop {
         let now = s.now();
@@ -113,15 +113,15 @@ pub(super) fn begin(s: &mut Session, mut op: Op, to_completion: bool, out: &mut 
             s.started = Some(op);
             return 0;
         }
-        if op.streams() && (now >= limit || !s.world.has_work()) {
+        if op.streams() && (now >= limit || !s.has_work()) {
             op.interrupt(s.api(), now, out);
             return 0;
         }
-        s.world.step();
+        s.step();
     }
 }
 
-impl Session {
+impl Shell {
     /// The operation a command just began (a watch from `get`/`events`, or a wait), if any.
     pub(super) fn take_started(&mut self) -> Option<Op> {
         match self.watch.take() {
@@ -155,8 +155,9 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use crate::api::client::{self, Call};
-    use crate::kubectl::{Mode, Session};
+    use crate::kubectl::Mode;
     use crate::model::Kind;
+    use crate::session::Session;
 
     /// The page's session over a new cluster.
     fn page() -> Session {

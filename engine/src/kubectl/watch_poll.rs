@@ -54,8 +54,8 @@ impl Polled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::Session;
     use crate::model::Kind;
+    use crate::session::Session;
 
     #[test]
     fn each_list_after_the_first_says_what_was_added_changed_and_deleted() {

@@ -13,8 +13,9 @@ mod since;
 
 use serde::Deserialize;
 
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
 use crate::script::units;
+use crate::session::Session;
 use crate::world::World;
 
 pub use check::{Check, CheckResult, EventCheck, Made, SeenCheck};

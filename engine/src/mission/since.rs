@@ -7,10 +7,11 @@
 //! exact starting state, without the caller having to keep it: `check_world` needs only the
 //! world as it is now.
 
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
 use crate::labels::selector::Selector;
 use crate::model::{Kind, Object};
 use crate::script::units;
+use crate::session::Session;
 use crate::store::WatchEvent;
 use crate::world::World;
 

@@ -1,5 +1,6 @@
 use super::*;
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
+use crate::session::Session;
 
 #[test]
 fn every_mission_file_parses_and_there_are_seventeen() {

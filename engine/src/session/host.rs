@@ -3,7 +3,11 @@
 
 use crate::clock::Time;
 use crate::kubectl::{parse_duration, Cluster, KubectlError, Output};
+use crate::rng::SimRng;
 use crate::world::World;
+
+// A script's longest wait is as long as `settle` goes on.
+const _: () = assert!(crate::kubectl::LONGEST_WAIT_MS == crate::world::SETTLE_LIMIT_MS);
 
 /// `sleep` moves at most a day of simulated time at once.
 const MAX_SLEEP_MS: i64 = 24 * 60 * 60 * 1000;
@@ -15,6 +19,10 @@ impl Cluster for World {
 
     fn step(&mut self) {
         World::step(self);
+    }
+
+    fn rng(&mut self) -> &mut SimRng {
+        World::rng(self)
     }
 
     fn has_work(&mut self) -> bool {

@@ -180,8 +180,9 @@ impl World {
 mod tests {
     use crate::controllers::endpointslice::check_endpoints;
     use crate::controllers::ControllerName;
-    use crate::kubectl::{Mode, Session};
+    use crate::kubectl::Mode;
     use crate::model::{Kind, Pod};
+    use crate::session::Session;
     use crate::store::WatchEventType;
     use crate::world::World;
 

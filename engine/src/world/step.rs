@@ -250,7 +250,8 @@ impl World {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use crate::kubectl::{Mode, Session};
+    use crate::kubectl::Mode;
+    use crate::session::Session;
     use crate::store::WatchEventType;
     use crate::world::World;
 

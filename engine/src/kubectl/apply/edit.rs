@@ -32,7 +32,7 @@ use super::{put_item, Failure, How, Verb};
 use crate::api::client::{self, Refusal};
 use crate::kubectl::dry_run::DryRun;
 use crate::kubectl::manifest;
-use crate::kubectl::{KubectlError, Output, Session};
+use crate::kubectl::{Kubectl, KubectlError, Output};
 use crate::model::Kind;
 
 /// An edit saves for real and prints the operation line.
@@ -67,7 +67,7 @@ fn causes(refusal: &Refusal) -> Vec<String> {
 }
 
 /// Saves the editor's text over the objects it names, as `kubectl edit` does.
-pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
+pub fn edit(s: &mut Kubectl, text: &str, ns: &str) -> Output {
     let mut out = Output::default();
     // As any command line does (`Session::run`), saving ends a pending watch or wait.
     if s.watching() {
@@ -162,7 +162,7 @@ pub fn edit(s: &mut Session, text: &str, ns: &str) -> Output {
 /// Whether the edited document carries the UID of an object that has another kind, name or
 /// namespace than the document now gives. The object the document names is asked for first;
 /// only when it is not the one with that UID are the lists searched for it.
-fn renamed(s: &mut Session, item: &manifest::Item, ns: &str) -> bool {
+fn renamed(s: &mut Kubectl, item: &manifest::Item, ns: &str) -> bool {
     let Some(uid) = item.source.pointer("/metadata/uid").and_then(|u| u.as_str()) else {
         return false;
     };
@@ -183,7 +183,7 @@ fn renamed(s: &mut Session, item: &manifest::Item, ns: &str) -> bool {
     })
 }
 
-fn exists(s: &mut Session, kind: Kind, ns: &str, name: &str) -> bool {
+fn exists(s: &mut Kubectl, kind: Kind, ns: &str, name: &str) -> bool {
     client::get(s.api(), kind, ns, name).is_ok()
 }
 
@@ -202,6 +202,7 @@ mod tests {
     use super::*;
     use crate::kubectl::{printers, Stream};
     use crate::model::Object;
+    use crate::session::Session;
 
     /// A session with Deployment web (2 replicas) and its YAML as `k edit` opens it.
     fn opened() -> (Session, String) {
@@ -225,7 +226,8 @@ mod tests {
     #[test]
     fn a_value_of_the_wrong_type_reads_as_kubectl_edit_and_go_decoding_word_it() {
         let (mut s, yaml) = opened();
-        let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: three"), "default");
+        let out =
+            edit(&mut s.kubectl(), &yaml.replace("replicas: 2", "replicas: three"), "default");
         assert_eq!(out.status, 1);
         assert_eq!(
             stderr(&out),
@@ -242,14 +244,14 @@ mod tests {
     #[test]
     fn a_value_validation_refuses_lists_each_cause_under_the_heading() {
         let (mut s, yaml) = opened();
-        let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: -1"), "default");
+        let out = edit(&mut s.kubectl(), &yaml.replace("replicas: 2", "replicas: -1"), "default");
         assert_eq!(
             stderr(&out),
             "error: deployments.apps \"web\" is invalid\n\
              deployments.apps \"web\" was not valid:\n\
              * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n"
         );
-        let out = edit(&mut s, &yaml.replace("replicas: 2", "replicaz: 2"), "default");
+        let out = edit(&mut s.kubectl(), &yaml.replace("replicas: 2", "replicaz: 2"), "default");
         assert!(
             stderr(&out).ends_with("* strict decoding error: unknown field \"spec.replicaz\"\n"),
             "{}",
@@ -261,7 +263,7 @@ mod tests {
     fn a_file_that_does_not_read_is_a_syntax_error_and_saves_nothing() {
         let (mut s, yaml) = opened();
         let out = edit(
-            &mut s,
+            &mut s.kubectl(),
             &format!("{}\n  bad: [indent\n", yaml.replace("replicas: 2", "replicas: 4")),
             "default",
         );
@@ -280,14 +282,14 @@ mod tests {
     #[test]
     fn saving_edits_in_place_and_saving_unchanged_or_empty_text_cancels() {
         let (mut s, yaml) = opened();
-        let out = edit(&mut s, &yaml, "default");
+        let out = edit(&mut s.kubectl(), &yaml, "default");
         assert_eq!((out.status, stderr(&out).as_str()), (0, "Edit cancelled, no changes made.\n"));
-        let out = edit(&mut s, "  \n", "default");
+        let out = edit(&mut s.kubectl(), "  \n", "default");
         assert_eq!(
             (out.status, stderr(&out).as_str()),
             (0, "Edit cancelled, saved file was empty.\n")
         );
-        let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: 4"), "default");
+        let out = edit(&mut s.kubectl(), &yaml.replace("replicas: 2", "replicas: 4"), "default");
         assert_eq!((out.status, out.stdout().as_str()), (0, "deployment.apps/web edited\n"));
         assert_eq!(replicas(&mut s), 4);
     }
@@ -295,12 +297,12 @@ mod tests {
     #[test]
     fn renaming_the_object_in_the_editor_is_refused_and_creates_nothing() {
         let (mut s, yaml) = opened();
-        let out = edit(&mut s, &yaml.replace("name: web", "name: web2"), "default");
+        let out = edit(&mut s.kubectl(), &yaml.replace("name: web", "name: web2"), "default");
         assert_eq!(
             (out.status, stderr(&out).as_str()),
             (1, "error: At least one of apiVersion, kind and name was changed\n")
         );
-        assert!(!exists(&mut s, Kind::Deployment, "default", "web2"));
+        assert!(!exists(&mut s.kubectl(), Kind::Deployment, "default", "web2"));
     }
 
     #[test]
@@ -308,11 +310,11 @@ mod tests {
         let (mut s, yaml) = opened();
         s.run("k delete deploy web");
         s.run("settle");
-        let out = edit(&mut s, &yaml.replace("replicas: 2", "replicas: 4"), "default");
+        let out = edit(&mut s.kubectl(), &yaml.replace("replicas: 2", "replicas: 4"), "default");
         assert_eq!(
             (out.status, stderr(&out).as_str()),
             (1, "error: deployments.apps \"web\" could not be found on the server\n")
         );
-        assert!(!exists(&mut s, Kind::Deployment, "default", "web"));
+        assert!(!exists(&mut s.kubectl(), Kind::Deployment, "default", "web"));
     }
 }

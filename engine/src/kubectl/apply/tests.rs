@@ -2,7 +2,7 @@
 //! before each write.
 
 use crate::kubectl::dry_run::tests::remote;
-use crate::kubectl::Session;
+use crate::session::Session;
 
 const WEB: &str = "k apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: nginx, image: nginx:1.27, args: [-v]}]\nEOF";
 

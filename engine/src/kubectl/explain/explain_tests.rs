@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
+use crate::session::Session;
 
 use super::*;
 

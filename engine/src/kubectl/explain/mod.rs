@@ -19,7 +19,7 @@ pub use docs::ExplainDocs;
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::resource::kind_of;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 use crate::model::Kind;
 
 pub(super) const EXPLAIN_FLAGS: &[FlagSpec] =
@@ -31,7 +31,7 @@ pub(super) const EXPLAIN_FLAGS: &[FlagSpec] =
 pub const DOCS_NOT_LOADED: &str =
     "kubeloop: the API docs `kubectl explain` prints are not loaded; a line with `kubectl explain` written out in it loads them";
 
-pub fn explain(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub fn explain(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, EXPLAIN_FLAGS, "explain")?;
     // pflag's parse error, which cobra follows with the usage hint.
     let recursive = a.bool("recursive", false).map_err(|e| match e {

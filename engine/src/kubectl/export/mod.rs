@@ -23,7 +23,7 @@ use defaults::{strip_pod_defaults, strip_service_defaults};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::printers::{object_json, value_to_yaml};
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 /// Metadata the API server sets (or that only describes this cluster's copy of an object).
 /// `generateName` goes too: the object already has its name, and apply uses that.
@@ -108,7 +108,7 @@ fn collect(
 
 /// The objects `export` considers, read through the API: a list of each kind in
 /// `namespace`, or across namespaces.
-fn listed(s: &mut Session, namespace: Option<&str>) -> Result<Vec<Object>, Refusal> {
+fn listed(s: &mut Kubectl, namespace: Option<&str>) -> Result<Vec<Object>, Refusal> {
     let mut out = Vec::new();
     for (kind, _) in KINDS {
         out.extend(client::list(s.api(), kind, namespace.unwrap_or(""), None, None)?);
@@ -117,7 +117,7 @@ fn listed(s: &mut Session, namespace: Option<&str>) -> Result<Vec<Object>, Refus
 }
 
 /// `export`'s file of the cluster kubectl talks to.
-fn export(s: &mut Session, namespace: Option<&str>) -> Result<String, Refusal> {
+fn export(s: &mut Kubectl, namespace: Option<&str>) -> Result<String, Refusal> {
     let objects = listed(s, namespace)?;
     Ok(yaml_of(&objects, s.now(), namespace))
 }
@@ -176,7 +176,7 @@ const USAGE: &str = "usage: export [-n NAMESPACE | -A]";
 
 /// The sandbox command `export [-n NS | --namespace NS | -A | --all-namespaces]`. The
 /// namespace is chosen as `get` chooses it: `default` unless given, `-A` over `-n`.
-pub(super) fn run(s: &mut Session, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
+pub(super) fn run(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let usage = |why: &str| KubectlError::Usage(format!("{why}\n{USAGE}"));
     let a = args::parse(argv, EXPORT_FLAGS, "export").map_err(|e| {
         // Keep the flag parser's first line, then this command's usage, not kubectl's hint.
@@ -209,10 +209,11 @@ mod tests {
     use super::*;
     use crate::kubectl::manifest;
     use crate::model::{Deployment, Pod, PodPhase, Resource};
+    use crate::session::Session;
 
     /// The file `export` prints for `namespace` (all when `None`).
     fn exported(s: &mut Session, namespace: Option<&str>) -> String {
-        export(s, namespace).unwrap()
+        export(&mut s.kubectl(), namespace).unwrap()
     }
 
     /// A session after `script`, each line of which must succeed.

@@ -21,7 +21,7 @@ mod follow;
 pub use follow::LogsFollow;
 
 use super::waiting;
-use super::{KubectlError, Output, Session};
+use super::{Kubectl, KubectlError, Output};
 
 pub(super) const LOGS_FLAGS: &[FlagSpec] = &[
     flag("namespace", Some('n')),
@@ -36,7 +36,7 @@ pub(super) const LOGS_FLAGS: &[FlagSpec] = &[
 const USAGE: &str = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples";
 
 pub fn logs(
-    s: &mut Session,
+    s: &mut Kubectl,
     argv: &[String],
     to_completion: bool,
     limit_ms: Option<i64>,
@@ -136,7 +136,7 @@ pub fn logs(
 
 /// POD, pod/NAME, or a workload whose selector picks the pod (`SelectorsForObject`): the
 /// builder's GET, then for a workload a list of its namespace's pods by that selector.
-fn find_pod(s: &mut Session, ns: &str, arg: &str, out: &mut Output) -> Result<Pod, KubectlError> {
+fn find_pod(s: &mut Kubectl, ns: &str, arg: &str, out: &mut Output) -> Result<Pod, KubectlError> {
     let not_found = |r: Refusal| match r.is_not_found() {
         true => KubectlError::Usage(format!(
             "error from server (NotFound): {} in namespace {ns:?}",
@@ -222,7 +222,7 @@ fn by_logging(a: &Pod, b: &Pod) -> std::cmp::Ordering {
 /// kubelet's refusals come relayed as BadRequest; kubectl words a pod that is gone as a
 /// usage error.
 fn read(
-    s: &mut Session,
+    s: &mut Kubectl,
     t: &Target,
     tail: Option<usize>,
     stamps: bool,

@@ -1,6 +1,7 @@
 use crate::api::client::{Call, Verb};
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
 use crate::model::Kind;
+use crate::session::Session;
 
 /// The page's session over a new cluster: waits and follows stay pending as time moves.
 fn page(seed: u64) -> Session {

@@ -7,13 +7,13 @@ use serde_json::Value;
 use crate::api::client::{Call, Refusal};
 use crate::model::Kind;
 
-use super::super::{KubectlError, Session};
+use super::super::{Kubectl, KubectlError};
 use super::{refused, Patched, Request};
 
 /// The Scale as the server answered the patch; whether it differs from the one read
 /// (patch.go `RunPatch`: `!reflect.DeepEqual(info.Object, patchedObj)`).
 pub(super) fn patch_scale(
-    s: &mut Session,
+    s: &mut Kubectl,
     kind: Kind,
     req: &Request,
 ) -> Result<(Patched, bool), KubectlError> {
@@ -27,7 +27,7 @@ pub(super) fn patch_scale(
     Ok((Patched::Scale(after), changed))
 }
 
-fn send(s: &mut Session, call: &Call) -> Result<Value, Refusal> {
+fn send(s: &mut Kubectl, call: &Call) -> Result<Value, Refusal> {
     let answer = s.api().send(call);
     if !(200..300).contains(&answer.code) {
         return Err(Refusal::of(&answer));

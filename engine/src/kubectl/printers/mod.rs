@@ -8,7 +8,7 @@
 //! commands that call these functions.
 
 mod custom_columns;
-mod describe;
+pub(crate) mod describe;
 mod json;
 mod name;
 pub mod server_table;

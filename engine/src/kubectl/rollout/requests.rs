@@ -10,7 +10,7 @@ use crate::api::patch::PatchType;
 use crate::apimachinery::patch::strategic;
 use crate::model::*;
 
-use super::super::{KubectlError, Session};
+use super::super::{Kubectl, KubectlError};
 use super::REVISION;
 
 /// rollback.go `annotationsToSkip`: the Deployment's own bookkeeping, kept through a rollback.
@@ -27,7 +27,7 @@ const ANNOTATIONS_TO_SKIP: &[&str] = &[
 /// the namespace's ReplicaSets listed by the Deployment's selector, kept when it controls
 /// them.
 pub(super) fn owned_replicasets(
-    s: &mut Session,
+    s: &mut Kubectl,
     d: &Deployment,
 ) -> Result<Vec<ReplicaSet>, KubectlError> {
     let selector = d.spec.selector.to_selector().to_string();
@@ -47,7 +47,7 @@ pub(super) fn owned_replicasets(
 /// as JSON, and the strategic two-way merge patch between them (`CreateTwoWayMergePatch`),
 /// sent with kubectl rollout's field manager.
 pub(super) fn send_two_way(
-    s: &mut Session,
+    s: &mut Kubectl,
     before: &Deployment,
     after: &Deployment,
 ) -> Result<(), KubectlError> {

@@ -2,7 +2,7 @@
 //! after it; and the requests rollout, scale, patch and autoscale send, in order, recorded
 //! through live mode's replaying transport (the same one a real server answers).
 
-use super::super::Session;
+use crate::session::Session;
 
 fn session() -> Session {
     let mut s = super::new_session();

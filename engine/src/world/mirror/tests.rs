@@ -1,8 +1,9 @@
 use serde_json::{json, Value};
 
 use super::*;
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
 use crate::model::Pod;
+use crate::session::Session;
 
 /// A Pod as a v1.32 kind cluster lists it: no kind or apiVersion on the item, managedFields,
 /// fields this model does not know (one a future server might add), and the server's own

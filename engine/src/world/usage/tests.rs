@@ -1,5 +1,6 @@
 use super::*;
-use crate::kubectl::{Mode, Session};
+use crate::kubectl::Mode;
+use crate::session::Session;
 use crate::world::World;
 
 fn session(lines: &[&str]) -> Session {

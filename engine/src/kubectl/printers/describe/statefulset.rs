@@ -161,7 +161,7 @@ fn used_by(w: &mut Writer, pods: &[&Pod]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::kubectl::Session;
+    use crate::session::Session;
 
     #[test]
     fn an_unbound_claim_shows_no_capacity_and_lists_the_pods_that_mount_it() {
