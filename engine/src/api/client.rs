@@ -26,6 +26,9 @@ pub enum Verb {
     Update,
     Patch(PatchType),
     Delete,
+    /// A DELETE of a collection, filtered as a list is (client-go's `DeleteCollection`;
+    /// `DeleteOptions` in the body, selectors in the query).
+    DeleteCollection,
     /// A list's changes from a resourceVersion on (`?watch=true`), as client-go's `Watch`.
     Watch,
 }
@@ -177,6 +180,12 @@ impl Call {
         Call { body: Some(body), ..Call::new(Verb::Create, kind, namespace, None) }
     }
 
+    /// A DELETE of the kind's collection in `namespace` (every object, or those the
+    /// selectors pick), with `options`, a `DeleteOptions`.
+    pub fn delete_collection(kind: Kind, namespace: &str, options: Value) -> Call {
+        Call { body: Some(options), ..Call::new(Verb::DeleteCollection, kind, namespace, None) }
+    }
+
     /// A PATCH of `body`, the patch document, in the given type.
     pub fn patch(kind: Kind, namespace: &str, name: &str, ty: PatchType, body: Value) -> Call {
         Call { body: Some(body), ..Call::new(Verb::Patch(ty), kind, namespace, Some(name)) }
@@ -210,7 +219,7 @@ impl Call {
             Verb::Create => "POST",
             Verb::Update => "PUT",
             Verb::Patch(_) => "PATCH",
-            Verb::Delete => "DELETE",
+            Verb::Delete | Verb::DeleteCollection => "DELETE",
         }
     }
 

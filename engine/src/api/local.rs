@@ -178,4 +178,30 @@ mod tests {
             "Error from server: the server responded with the status code 500 but did not return more information"
         );
     }
+
+    /// A collection's DELETE takes what the selector picks and leaves the rest
+    /// (`kubectl delete pods -l` sends one DELETE per object; client-go's DeleteCollection
+    /// is one request).
+    #[test]
+    fn a_delete_of_a_collection_takes_what_its_selector_picks() {
+        let mut w = world();
+        for (name, app) in [("a1", "a"), ("a2", "a"), ("b1", "b")] {
+            let pod = json!({
+                "apiVersion": "v1", "kind": "Pod",
+                "metadata": {"name": name, "labels": {"app": app}},
+                "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]},
+            });
+            assert_eq!(w.send(&Call::create(Kind::Pod, "default", pod)).code, 201);
+        }
+        let call = Call::delete_collection(Kind::Pod, "default", json!({"gracePeriodSeconds": 0}))
+            .selectors(Some("app=a"), None);
+        assert_eq!(
+            (call.method(), call.path()),
+            ("DELETE", "/api/v1/namespaces/default/pods".into())
+        );
+        assert_eq!(w.send(&call).code, 200);
+        let left = client::list(&mut w, Kind::Pod, "default", None, None).unwrap();
+        let names: Vec<&str> = left.iter().map(|o| o.meta().name.as_str()).collect();
+        assert_eq!(names, ["b1"]);
+    }
 }
