@@ -130,7 +130,7 @@ pub fn resources(group_version: &str) -> Vec<Resource> {
             categories: &[],
         };
         parents.push((decisions, &[]));
-        for r in super::sandbox::RESOURCES {
+        for r in super::sandbox::resources::RESOURCES {
             let resource = Resource {
                 name: r.plural.into(),
                 singular_name: r.singular.into(),

@@ -6,7 +6,7 @@ use crate::model::Kind;
 
 use super::decisions;
 use super::metrics;
-use super::sandbox::{self, Target as SandboxTarget};
+use super::sandbox::resources::{self as sandbox, Target as SandboxTarget};
 use super::Status;
 
 /// A REST resource: a kind we model, or the namespaces themselves.
