@@ -1,6 +1,7 @@
 //! `kubectl cordon`, `uncordon` and `drain` (kubectl/pkg/cmd/drain/drain.go and the helper
-//! in kubectl/pkg/drain): nodes by name or label selector; bare pods need `--force`. Not
-//! DaemonSets, emptyDir data, PodDisruptionBudgets or `--pod-selector`.
+//! in kubectl/pkg/drain): nodes by name or label selector; bare pods need `--force`, a
+//! DaemonSet's pods `--ignore-daemonsets`. Not emptyDir data, PodDisruptionBudgets or
+//! `--pod-selector`.
 
 use serde_json::{json, Value};
 
@@ -84,6 +85,7 @@ pub fn node_verb(
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, NODE_FLAGS, verb)?;
     let force = a.bool("force", false)?;
+    let ignore_daemonsets = a.bool("ignore-daemonsets", false)?;
     let grace = a.int("grace-period")?.filter(|g| *g >= 0);
     let nodes = nodes_of(s, verb, &a)?;
     // RunCordonOrUncordon: every node first.
@@ -113,7 +115,7 @@ pub fn node_verb(
     // pending nodes are listed and CheckErr prints each node's error bare (an aggregate).
     let mut failed: Vec<(String, String)> = Vec::new();
     for name in &names {
-        match drain_one(s, name, force, grace, out) {
+        match drain_one(s, name, Filters { force, ignore_daemonsets }, grace, out) {
             Ok(()) => out.out(format!("node/{name} drained\n")),
             Err(err) => {
                 out.err(format!(
@@ -137,10 +139,19 @@ pub fn node_verb(
 }
 
 /// deleteOrEvictPodsSimple for one node: the filters, then evictions until the pods are gone.
+/// What drain may evict besides replicated pods (drain.go's `Helper` fields).
+#[derive(Clone, Copy)]
+struct Filters {
+    /// `--force`: bare pods, with a warning.
+    force: bool,
+    /// `--ignore-daemonsets`: a DaemonSet's pods are left where they are, with a warning.
+    ignore_daemonsets: bool,
+}
+
 fn drain_one(
     s: &mut Kubectl,
     name: &str,
-    force: bool,
+    filters: Filters,
     grace: Option<i64>,
     out: &mut Output,
 ) -> Result<(), String> {
@@ -156,29 +167,79 @@ fn drain_one(
         })
         .filter(|p| !p.metadata.is_deleting())
         .collect();
+    let finished = |p: &Pod| matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed);
+    let key = |p: &Pod| format!("{}/{}", p.metadata.namespace, p.metadata.name);
+    // drain/filters.go daemonSetFilter: a running pod of a DaemonSet that exists is refused,
+    // or with --ignore-daemonsets left alone with a warning (the DaemonSet would only put it
+    // back); one whose DaemonSet is gone is an orphan, which --force deletes with a warning.
+    let mut errors: Vec<(String, Vec<String>)> = Vec::new();
+    let mut warnings: Vec<(String, Vec<String>)> = Vec::new();
+    let note = |list: &mut Vec<(String, Vec<String>)>, msg: String, pod: String| match list
+        .iter_mut()
+        .find(|(m, _)| *m == msg)
+    {
+        Some((_, pods)) => pods.push(pod),
+        None => list.push((msg, vec![pod])),
+    };
+    let mut kept = Vec::new();
+    for p in pods {
+        let owner = p.metadata.controller_ref().cloned();
+        match owner.filter(|o| o.kind == "DaemonSet" && !finished(&p)) {
+            Some(ds) => {
+                match client::get(s.api(), Kind::DaemonSet, &p.metadata.namespace, &ds.name) {
+                    Ok(_) if filters.ignore_daemonsets => {
+                        note(&mut warnings, "ignoring DaemonSet-managed Pods".into(), key(&p));
+                    }
+                    Ok(_) => note(
+                        &mut errors,
+                        "DaemonSet-managed Pods (use --ignore-daemonsets to ignore)".into(),
+                        key(&p),
+                    ),
+                    Err(e) if e.is_not_found() && filters.force => {
+                        note(&mut warnings, e.message.clone(), key(&p));
+                        kept.push(p);
+                    }
+                    Err(e) => note(&mut errors, e.message.clone(), key(&p)),
+                }
+            }
+            None => kept.push(p),
+        }
+    }
     // drain/filters.go unreplicatedFilter; finished pods may always go.
-    let bare: Vec<String> = pods
+    let bare: Vec<String> = kept
         .iter()
-        .filter(|p| p.metadata.controller_ref().is_none())
-        .filter(|p| !matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed))
-        .map(|p| format!("{}/{}", p.metadata.namespace, p.metadata.name))
+        .filter(|p| p.metadata.controller_ref().is_none() && !finished(p))
+        .map(key)
         .collect();
     if !bare.is_empty() {
-        // Without --force the pods are an error, which PodDeleteList.errors prefixes with
-        // "cannot delete " although the message already starts with it (kubectl 1.34; 1.36
-        // drops the repeat).
-        if !force {
-            return Err(format!(
-                "cannot delete cannot delete Pods that declare no controller (use --force to override): {}",
-                bare.join(", ")
-            ));
+        // PodDeleteList.errors prefixes "cannot delete " although this message already
+        // starts with it (kubectl 1.34; 1.36 drops the repeat).
+        let msg = if filters.force {
+            "deleting Pods that declare no controller"
+        } else {
+            "cannot delete Pods that declare no controller (use --force to override)"
+        };
+        let list = if filters.force { &mut warnings } else { &mut errors };
+        for pod in bare {
+            note(list, msg.into(), pod);
         }
-        // With --force they are a warning, printed by the WarningPrinter before the evictions.
-        out.err(format!(
-            "Warning: deleting Pods that declare no controller: {}\n",
-            bare.join(", ")
-        ));
     }
+    if !errors.is_empty() {
+        // PodDeleteList.errors: one error per message; drain prints them as an aggregate.
+        let errs: Vec<String> = errors
+            .iter()
+            .map(|(msg, pods)| format!("cannot delete {msg}: {}", pods.join(", ")))
+            .collect();
+        return Err(match errs.as_slice() {
+            [one] => one.clone(),
+            many => format!("[{}]", many.join(", ")),
+        });
+    }
+    // The WarningPrinter's lines, before the evictions.
+    for (msg, pods) in &warnings {
+        out.err(format!("Warning: {msg}: {}\n", pods.join(", ")));
+    }
+    let pods = kept;
     for p in &pods {
         out.out(format!("evicting pod {}/{}\n", p.metadata.namespace, p.metadata.name));
     }
@@ -231,83 +292,5 @@ fn gone(s: &mut Kubectl, (ns, name, uid): &(String, String, String)) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::api::client::{self, Call};
-    use crate::api::patch::PatchType;
-    use crate::model::Kind;
-    use crate::session::Session;
-
-    /// A cluster with a bare pod on node-1 (the other nodes cordoned while it is placed).
-    fn session() -> Session {
-        let mut s = Session::script(1);
-        for line in
-            ["k cordon node-2", "k cordon node-3", "k run solo --image=nginx:1.27", "settle"]
-        {
-            assert_eq!(s.run(line).status, 0, "{line}");
-        }
-        s
-    }
-
-    #[test]
-    fn drain_refuses_a_bare_pod_with_kubectl_134s_doubled_prefix() {
-        let mut s = session();
-        let out = s.run("k drain node-1");
-        assert_eq!(out.status, 1);
-        let err = "cannot delete cannot delete Pods that declare no controller (use --force to override): default/solo";
-        assert_eq!(
-            out.text(),
-            format!("node/node-1 cordoned\nerror: unable to drain node \"node-1\" due to error: {err}, continuing command...\nThere are pending nodes to be drained:\n node-1\n{err}\n")
-        );
-        assert_eq!(s.run("k get pod solo -o name").text(), "pod/solo\n");
-    }
-
-    #[test]
-    fn drain_force_warns_about_the_bare_pod_then_evicts_it() {
-        let mut s = session();
-        let out = s.run("k drain node-1 --force");
-        assert_eq!(out.status, 0);
-        assert!(
-            out.text().starts_with("node/node-1 cordoned\nWarning: deleting Pods that declare no controller: default/solo\nevicting pod default/solo\n"),
-            "{}",
-            out.text()
-        );
-    }
-
-    #[test]
-    fn drain_goes_on_after_a_failed_node_and_lists_it_as_pending() {
-        let mut s = session();
-        let out = s.run("k drain node-1 node-2");
-        assert_eq!(out.status, 1);
-        let text = out.text();
-        assert!(text.starts_with("node/node-1 cordoned\nnode/node-2 already cordoned\nerror: unable to drain node \"node-1\""), "{text}");
-        assert!(text.contains("node/node-2 drained\nThere are pending nodes to be drained:\n node-1\ncannot delete cannot delete"), "{text}");
-    }
-
-    #[test]
-    fn a_finished_bare_pod_does_not_block_a_drain() {
-        let mut s = session();
-        // The pod's status as its kubelet would write it once the container exits 0.
-        let finished = serde_json::json!({ "status": { "phase": "Succeeded" } });
-        let call = Call::patch(Kind::Pod, "default", "solo", PatchType::Merge, finished);
-        client::object(s.api(), &call.sub("status")).unwrap();
-        let out = s.run("k drain node-1");
-        assert_eq!(out.status, 0, "{}", out.text());
-        assert!(out.text().ends_with("node/node-1 drained\n"), "{}", out.text());
-    }
-
-    #[test]
-    fn node_verbs_without_a_node_print_their_use_line() {
-        let mut s = session();
-        for verb in ["drain", "cordon", "uncordon"] {
-            assert_eq!(
-                s.run(&format!("k {verb}")).text(),
-                format!("error: USAGE: {verb} NODE [flags]\nSee 'kubectl {verb} -h' for help and examples\n")
-            );
-        }
-        assert_eq!(s.run("k cordon node/node-1").text(), "node/node-1 cordoned\n");
-        assert_eq!(
-            s.run("k cordon pod/solo").text(),
-            "error: expected resource of type node, got \"/v1, Resource=pods\"\n"
-        );
-    }
-}
+#[path = "nodes_tests.rs"]
+mod tests;
