@@ -7,6 +7,7 @@
 //! apiserver/pkg/endpoints/request/requestinfo.go, and the registries' REST storage
 //! (apiserver/pkg/registry/generic/registry/store.go).
 
+mod answer;
 pub mod client;
 pub mod conversion;
 pub mod decisions;
