@@ -71,9 +71,12 @@ fn respond(mut stream: TcpStream, dir: &Path, prefix: &str, server: &Server) {
     if reader.read_line(&mut request_line).is_err() {
         return;
     }
-    // Drain the headers; the body of a GET is empty.
+    // Read the headers (the body of a GET is empty): only Accept-Encoding matters here.
     let mut line = String::new();
+    let mut accepts_gzip = false;
     while reader.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+        let lower = line.to_ascii_lowercase();
+        accepts_gzip |= lower.starts_with("accept-encoding:") && lower.contains("gzip");
         line.clear();
     }
     if server.offline.load(Ordering::SeqCst) {
@@ -90,12 +93,19 @@ fn respond(mut stream: TcpStream, dir: &Path, prefix: &str, server: &Server) {
     let rel = if rel.is_empty() { "index.html" } else { rel };
     let path = dir.join(rel);
     let inside = under_prefix && path.canonicalize().map(|p| p.starts_with(dir)).unwrap_or(false);
-    let (status, ctype, body) = match std::fs::read(&path) {
+    // A gzip host, as a static host serves the page: a file's precompressed `NAME.gz` beside
+    // it, when the browser takes gzip (only the load benchmark writes them).
+    let packed = PathBuf::from(format!("{}.gz", path.display()));
+    let (path_read, encoding) = match accepts_gzip && inside && packed.is_file() {
+        true => (packed, "Content-Encoding: gzip\r\n"),
+        false => (path.clone(), ""),
+    };
+    let (status, ctype, body) = match std::fs::read(&path_read) {
         Ok(body) if inside => ("200 OK", content_type(&path), body),
         _ => ("404 Not Found", "text/plain", b"not found".to_vec()),
     };
     let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\n{encoding}Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(&body));
@@ -133,6 +143,13 @@ impl Browser {
     }
 
     async fn launch(prefix: &'static str, copy: bool) -> Self {
+        let browser = Self::launch_blank(prefix, copy).await;
+        browser.client.goto(&browser.base_url).await.expect("open the page");
+        browser
+    }
+
+    /// A browser with a fresh profile that has not opened the page yet.
+    async fn launch_blank(prefix: &'static str, copy: bool) -> Self {
         let built = workspace_root().join("dist");
         assert!(
             built.join("index.html").exists(),
@@ -187,7 +204,6 @@ impl Browser {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("start a WebDriver session");
-        client.goto(&base_url).await.expect("open the page");
         Browser { client, driver, profile, base_url, server, dist, copied: copy }
     }
 
@@ -221,6 +237,16 @@ impl Browser {
     /// as a new release would.
     pub async fn start_with_copy(prefix: &'static str) -> Self {
         Self::launch(prefix, true).await
+    }
+
+    /// Like `start_with_copy`, with nothing opened yet: a cold cache for the first visit.
+    pub async fn start_cold_copy() -> Self {
+        Self::launch_blank("/", true).await
+    }
+
+    /// The page's URL, to open it with `client.goto`.
+    pub fn page_url(&self) -> &str {
+        &self.base_url
     }
 
     /// The directory the page is served from (a copy, with `start_with_copy`).
