@@ -1,7 +1,8 @@
 //! Entry point of the browser app: mounts the root component (replacing index.html's loading
-//! frame), installs the panic screen and registers the service worker that keeps the page
-//! working offline (`static/sw.js`). The panic screen is built with plain DOM calls, not
-//! Yew: after a panic the app's state cannot be trusted, so nothing of it is reused.
+//! frame, and handing what was typed into it to the app), installs the panic screen and
+//! registers the service worker that keeps the page working offline (`static/sw.js`). The
+//! panic screen is built with plain DOM calls, not Yew: after a panic the app's state cannot
+//! be trusted, so nothing of it is reused.
 
 use std::panic::PanicHookInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,10 +14,13 @@ use wasm_bindgen::JsCast;
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
+    // What was typed into the loading frame's command box goes to the app, which runs it
+    // once mounted: taken before the frame goes, in the same task, so no key falls between.
+    let typed_ahead = kubeloop_web::boot::take_typed_ahead();
     // `render` installs Yew's hook (console_error_panic_hook) and only queues the first render,
     // so the hook taken here is Yew's and ours wraps it before any component runs. Release
     // builds use panic=abort: hooks still run, then the module traps.
-    yew::Renderer::<kubeloop_web::App>::new().render();
+    yew::Renderer::<kubeloop_web::App>::with_props(kubeloop_web::AppProps { typed_ahead }).render();
     // index.html's loading frame stands in for the page until now. The first render is only
     // queued, and runs before the browser paints again, so the page never shows blank.
     remove_loading_frame();

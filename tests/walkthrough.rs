@@ -36,7 +36,7 @@ async fn the_frame_shows_before_the_wasm_runs_and_goes_when_the_app_mounts() {
     let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/dist/index.html"))
         .expect("dist/index.html");
     assert!(html.contains("id=\"loading\"") || html.contains("id=loading"), "frame in the HTML");
-    assert_eq!(html.matches("<script").count(), 1, "no inline script but Trunk's loader");
+    assert_eq!(html.matches("<script").count(), 2, "no script but Trunk's loader and the frame's");
 
     let browser = Browser::start().await;
     let c = &browser.client;
