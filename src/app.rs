@@ -29,8 +29,16 @@ const FRAME_MS: u32 = 100;
 /// fire, so the step plus its re-render fits a 60 fps frame (16 ms) with room to draw.
 const SLICE_MS: f64 = 4.0;
 
+/// What the root component starts with besides the stored session.
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// Lines typed into index.html's loading frame before the wasm arrived, run once mounted.
+    #[prop_or_default]
+    pub typed_ahead: Option<Msg>,
+}
+
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let page: Shared = use_mut_ref(boot::initial_page);
     let force = use_force_update();
     let redraw = use_callback((), move |(), _| force.force_update());
@@ -53,6 +61,7 @@ pub fn App() -> Html {
     }
     {
         let (page, redraw, frame_start) = (page.clone(), redraw.clone(), frame_start.clone());
+        let typed_ahead = props.typed_ahead.clone();
         use_effect_with((), move |_| {
             // The first render is on screen: record when, for the time-to-interactive figure
             // the end-to-end test reads, and give the command box the keyboard.
@@ -64,6 +73,10 @@ pub fn App() -> Html {
             // `?live` attaches to the API at the page's origin from the start.
             if crate::live::net::requested() {
                 boot::dispatch(&page, &redraw, Msg::Connect);
+            }
+            // After Connect, so they go where a line typed now would.
+            if let Some(typed) = typed_ahead {
+                boot::dispatch(&page, &redraw, typed);
             }
             let last = Rc::new(RefCell::new(real_now()));
             let interval = Interval::new(FRAME_MS, move || {

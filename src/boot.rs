@@ -92,6 +92,9 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     if let Some(journal) = &fx.share {
         copy_link(page.clone(), redraw.clone(), storage::share_link(journal));
     }
+    if let Some(draft) = &fx.command_draft {
+        fill_command_box(draft);
+    }
     if fx.focus_command {
         focus_command_box();
     }
@@ -132,6 +135,40 @@ pub fn focus_command_box() {
     if let Some(field) = field {
         let _ = field.focus();
     }
+}
+
+/// Puts `text` in the command box, unentered, with the caret after it.
+fn fill_command_box(text: &str) {
+    let field = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("command-input"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+    if let Some(field) = field {
+        field.set_value(text);
+        let end = text.encode_utf16().count() as u32;
+        let _ = field.set_selection_range(end, end);
+        let _ = field.focus();
+    }
+}
+
+/// What was typed into index.html's loading frame (`#loading-input`, whose script keeps the
+/// entered lines in `window.kubeloopQueue.lines`), as one message for the mounted app; `None`
+/// when nothing was. Read before the frame is removed, so no keystroke is lost.
+pub fn take_typed_ahead() -> Option<Msg> {
+    let window = web_sys::window()?;
+    let queue = js_sys::Reflect::get(&window, &"kubeloopQueue".into()).ok()?;
+    let lines: Vec<String> = js_sys::Reflect::get(&queue, &"lines".into())
+        .ok()
+        .filter(js_sys::Array::is_array)
+        .map(|a| js_sys::Array::from(&a).iter().filter_map(|l| l.as_string()).collect())
+        .unwrap_or_default();
+    let draft = window
+        .document()
+        .and_then(|d| d.get_element_by_id("loading-input"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .map(|field| field.value())
+        .unwrap_or_default();
+    (!lines.is_empty() || !draft.trim().is_empty()).then_some(Msg::TypedAhead { lines, draft })
 }
 
 /// Blurs the command box: focus goes back to the page, where keys are shortcuts.

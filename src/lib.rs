@@ -17,4 +17,4 @@ pub mod sim;
 pub mod storage;
 pub mod view;
 
-pub use app::App;
+pub use app::{App, AppProps};

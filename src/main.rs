@@ -1,22 +1,27 @@
 //! Entry point of the browser app: mounts the root component (replacing index.html's loading
-//! frame), installs the panic screen and registers the service worker that keeps the page
-//! working offline (`static/sw.js`). The panic screen is built with plain DOM calls, not
-//! Yew: after a panic the app's state cannot be trusted, so nothing of it is reused.
+//! frame, and handing what was typed into it to the app), installs the panic screen and
+//! registers the service worker that keeps the page working offline (`static/sw.js`). The
+//! panic screen is built with plain DOM calls, not Yew: after a panic the app's state cannot
+//! be trusted, so nothing of it is reused.
 
 use std::panic::PanicHookInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 /// Set by the first panic; later ones (a timer firing into a broken app) keep its message.
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
+    // What was typed into the loading frame's command box goes to the app, which runs it
+    // once mounted: taken before the frame goes, in the same task, so no key falls between.
+    let typed_ahead = kubeloop_web::boot::take_typed_ahead();
     // `render` installs Yew's hook (console_error_panic_hook) and only queues the first render,
     // so the hook taken here is Yew's and ours wraps it before any component runs. Release
     // builds use panic=abort: hooks still run, then the module traps.
-    yew::Renderer::<kubeloop_web::App>::new().render();
+    yew::Renderer::<kubeloop_web::App>::with_props(kubeloop_web::AppProps { typed_ahead }).render();
     // index.html's loading frame stands in for the page until now. The first render is only
     // queued, and runs before the browser paints again, so the page never shows blank.
     remove_loading_frame();
@@ -51,11 +56,38 @@ fn register_service_worker() {
     if !available {
         return;
     }
-    let registering = navigator.service_worker().register("./sw.js");
+    let container = navigator.service_worker();
+    let registering = container.register("./sw.js");
     wasm_bindgen_futures::spawn_local(async move {
         // Awaited so a refusal is handled here rather than reported as an uncaught rejection.
-        let _ = wasm_bindgen_futures::JsFuture::from(registering).await;
+        if JsFuture::from(registering).await.is_err() {
+            return;
+        }
+        // Once a worker is active (this visit's has installed the page and its files), ask it
+        // to fetch what the page only asks for later (the explain docs), when the page is
+        // idle: the first load never waits on it, and a page visited once works offline whole.
+        let Ok(ready) = container.ready() else { return };
+        let Ok(registration) = JsFuture::from(ready).await else { return };
+        idle().await;
+        let registration: web_sys::ServiceWorkerRegistration = registration.unchecked_into();
+        if let Some(worker) = registration.active() {
+            let _ = worker.post_message(&"fill-later".into());
+        }
     });
+}
+
+/// Resolves when the browser is next idle (or after a few seconds at the latest), at once
+/// where it has no `requestIdleCallback` (Safari).
+async fn idle() {
+    let Some(window) = web_sys::window() else { return };
+    let idle = js_sys::Promise::new(&mut |resolve, _| {
+        let options = web_sys::IdleRequestOptions::new();
+        options.set_timeout(5_000);
+        if window.request_idle_callback_with_options(&resolve, &options).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
+    });
+    let _ = JsFuture::from(idle).await;
 }
 
 fn panic_message(info: &PanicHookInfo<'_>) -> String {

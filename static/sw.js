@@ -2,19 +2,26 @@
 //
 // - The page itself (navigations): network first, so a new build is picked up on the very
 //   next load; the cached copy is used only when the network fails.
-// - Trunk's hashed files (name-<16 hex digits>.js/.wasm/.css/.svg): a name never changes its
-//   content, so the cache answers first and the network only fills it.
+// - Trunk's hashed files (name-<hash>.js/.wasm/.css/.svg): a name never changes its content,
+//   so the cache answers first and the network only fills it. The hash is a 64-bit number in
+//   hex without leading zeros, so one name in sixteen has 15 digits or fewer.
 // - Anything else of ours (manifest, icons): network first, cache as the fallback.
+// - What the page fetches only later, on first use (the explain docs): the page asks for it
+//   (a `fill-later` message, in idle time once a worker is active), so a page visited once
+//   works fully offline without the first load waiting on it. Network first, like the rest.
 // Each time the page comes from the network, cached hashed files it no longer names are
-// deleted, so old builds do not pile up. Every URL is relative to the worker's scope (the
+// deleted, so old builds do not pile up; a new build also fetches the later files again. Every URL is relative to the worker's scope (the
 // directory sw.js is served from), so this works at / and under /REPO/ on GitHub Pages.
 // Plain JavaScript: a service worker cannot be WebAssembly loaded by Trunk's page loader.
 
 const CACHE = 'kubeloop-v1';
 const SCOPE = self.registration.scope; // ends with '/'
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+const HASHED = /-[0-9a-f]{10,16}(_bg)?\.[a-z]+$/;
 // The files the page names: `./x.css`, `'./x.js'`, in quoted or minified (unquoted) HTML.
 const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest)\b/g;
+// Files the page fetches only on first use, by the URL it uses (src/page/explain.rs
+// EXPLAIN_DOCS_URL).
+const LATER = ['./explain.json'];
 
 self.addEventListener('install', (event) => {
   // The first visit's files were fetched before this worker existed: fetch the page and what
@@ -35,6 +42,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(old.then(() => self.clients.claim()));
 });
 
+// The page is up and idle (src/main.rs): fetch what it will ask for later.
+self.addEventListener('message', (event) => {
+  if (event.data === 'fill-later') event.waitUntil(fillLater(false));
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
@@ -53,7 +65,10 @@ async function page(event, path) {
   const own = path === new URL(SCOPE).pathname || path.endsWith('/index.html');
   try {
     const response = await fetch(event.request);
-    if (own && response.ok) event.waitUntil(keepPage(response.clone(), false));
+    if (own && response.ok) {
+      // After the answer, not before it: a new build's later files are refreshed in place.
+      event.waitUntil(keepPage(response.clone(), false).then((changed) => changed && fillLater(true)));
+    }
     return response;
   } catch (offline) {
     return (own && (await caches.match(SCOPE, { cacheName: CACHE }))) || Response.error();
@@ -62,6 +77,7 @@ async function page(event, path) {
 
 // Caches the page; then keeps only the hashed files it names, fetching missing ones (and the
 // manifest's icons) when `fill` (at install; later the page's own requests fill the cache).
+// Says whether it dropped an earlier build's files, that is, whether the build changed.
 async function keepPage(response, fill) {
   const cache = await caches.open(CACHE);
   const html = await response.clone().text();
@@ -81,8 +97,27 @@ async function keepPage(response, fill) {
       }),
     );
   }
+  let changed = false;
   for (const request of await cache.keys()) {
-    if (HASHED.test(new URL(request.url).pathname) && !named.has(request.url)) await cache.delete(request);
+    if (HASHED.test(new URL(request.url).pathname) && !named.has(request.url)) {
+      await cache.delete(request);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// Fetches the later files into the cache: those missing, or all of them again when `refresh`
+// (a new build may have new docs; the old copy stays until the new one has come). Low
+// priority, so it never competes with what a page is loading.
+async function fillLater(refresh) {
+  const cache = await caches.open(CACHE);
+  for (const name of LATER) {
+    const url = new URL(name, SCOPE).href;
+    if (!refresh && (await cache.match(url))) continue;
+    const init = { cache: refresh ? 'no-cache' : 'default', priority: 'low' };
+    const file = await fetch(url, init).catch(() => null);
+    if (file && file.ok) await cache.put(url, file);
   }
 }
 

@@ -1,7 +1,9 @@
-//! Offline and installable: after one visit the service worker has the page, so a reload with
-//! the network gone (the file server drops every request, and Chromium is told it is offline)
-//! still mounts and runs commands; a new release on the server is what the next online load
-//! shows, and the old build's files leave the cache; the manifest and every icon it and the
+//! Offline and installable: after one visit the service worker has the page, and in idle time
+//! the explain docs the page never asked for, so a reload with the network gone (the file
+//! server drops every request, and Chromium is told it is offline) still mounts, runs
+//! commands and explains; a new release on the server is what the next online load shows,
+//! with the update notice, the old build's files leave the cache and the docs are fetched
+//! again; the manifest and every icon it and the
 //! page name are served and are what they claim; and loading logs no error (no 404, nothing
 //! refused by the Content-Security-Policy). At the root and under a project subpath.
 //!
@@ -34,6 +36,14 @@ async fn cached(c: &Client) -> Vec<String> {
     serde_json::from_value(c.execute_async(script, vec![]).await.unwrap()).unwrap()
 }
 
+/// The explain docs as the service worker's cache holds them: their size in bytes, or `None`.
+async fn cached_docs_size(c: &Client) -> Option<u64> {
+    let script = "const done = arguments[0]; \
+        caches.open('kubeloop-v1').then(c => c.match(new URL('explain.json', location.href))) \
+          .then(r => r ? r.arrayBuffer().then(b => done(b.byteLength)) : done(null));";
+    c.execute_async(script, vec![]).await.unwrap().as_u64()
+}
+
 /// The page's WebAssembly module, as `index.html` names it.
 fn wasm_name(dist: &std::path::Path) -> String {
     let html = std::fs::read_to_string(dist.join("index.html")).unwrap();
@@ -49,6 +59,14 @@ async fn reload_works_offline(prefix: &'static str) {
     assert_eq!(console_errors(c).await, Vec::<String>::new(), "loading logged errors");
     let cache = cached(c).await;
     assert!(cache.contains(&wasm_name(browser.dist_dir())), "{cache:?}");
+    // The docs `kubectl explain` fetches on first use: the worker fetched them, not the page.
+    let docs = std::fs::metadata(browser.dist_dir().join("explain.json")).unwrap().len();
+    eventually(30, "the explain docs in the cache", || async {
+        cached_docs_size(c).await == Some(docs)
+    })
+    .await;
+    let loaded = fetched_urls(c).await;
+    assert!(!loaded.iter().any(|u| u.ends_with("explain.json")), "the page asked: {loaded:?}");
 
     browser.set_server_online(false);
     set_offline(c, true).await;
@@ -60,6 +78,12 @@ async fn reload_works_offline(prefix: &'static str) {
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     eventually(20, "two Running pods offline", || async { running_pods(c).await == 2 }).await;
     assert!(log_text(c).await.contains("deployment.apps/web created"));
+    type_line(c, "k explain pod").await;
+    eventually(10, "the Pod's docs offline", || async {
+        log_text(c).await.contains("KIND:       Pod")
+    })
+    .await;
+    assert!(!log_text(c).await.contains("not available offline"));
     assert_eq!(console_errors(c).await, Vec::<String>::new(), "the offline load logged errors");
     let name = if prefix == "/" { "offline-reload.png" } else { "offline-reload-subpath.png" };
     browser.screenshot(name).await;
@@ -87,6 +111,9 @@ fn release_new_build(dist: &std::path::Path) -> String {
     let html = html.replace(&old, &new).replace("<title>", "<meta name=release content=2><title>");
     std::fs::write(dist.join("index.html"), html).unwrap();
     std::fs::remove_file(dist.join(&old)).unwrap();
+    // New docs too, one byte longer (a JSON file may end in white space).
+    let docs = std::fs::read_to_string(dist.join("explain.json")).unwrap();
+    std::fs::write(dist.join("explain.json"), docs + " ").unwrap();
     // The loader script names the module, so its hash in the Content-Security-Policy changes.
     let csp = std::process::Command::new("bash").arg("scripts/csp").arg(dist).output().unwrap();
     assert!(csp.status.success(), "{}", String::from_utf8_lossy(&csp.stderr));
@@ -100,6 +127,11 @@ async fn a_new_release_is_what_the_next_load_shows() {
     mounted_and_controlled(c).await;
     let old = wasm_name(browser.dist_dir());
     assert!(cached(c).await.contains(&old));
+    let docs = std::fs::metadata(browser.dist_dir().join("explain.json")).unwrap().len();
+    eventually(30, "the explain docs in the cache", || async {
+        cached_docs_size(c).await == Some(docs)
+    })
+    .await;
 
     let new = release_new_build(browser.dist_dir());
     c.refresh().await.unwrap();
@@ -113,6 +145,12 @@ async fn a_new_release_is_what_the_next_load_shows() {
         cache.contains(&new) && !cache.contains(&old)
     })
     .await;
+    eventually(30, "the new docs in the cache", || async {
+        cached_docs_size(c).await == Some(docs + 1)
+    })
+    .await;
+    let log = log_text(c).await;
+    assert!(log.contains("updated to a new version since your last visit"), "{log}");
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }

@@ -110,3 +110,17 @@ impl Page {
         ran
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::EXPLAIN_DOCS_URL;
+
+    /// The service worker fetches the docs ahead of their first use, by the URL the page
+    /// fetches them from, so `explain` works offline after one visit.
+    #[test]
+    fn the_service_worker_fetches_the_docs_ahead_by_the_url_the_page_uses() {
+        let worker = include_str!("../../static/sw.js");
+        let later = worker.lines().find(|l| l.starts_with("const LATER = ")).expect("sw.js LATER");
+        assert!(later.contains(&format!("'{EXPLAIN_DOCS_URL}'")), "{later}");
+    }
+}

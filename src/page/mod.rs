@@ -14,6 +14,8 @@ mod msg;
 mod reads_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod typed_ahead_tests;
 mod update;
 
 use std::rc::Rc;
@@ -106,12 +108,30 @@ pub struct Effects {
     pub handled: bool,
     /// Put focus back in the command box.
     pub focus_command: bool,
+    /// Put this text in the command box, unentered (what the loading frame's box held).
+    pub command_draft: Option<String>,
     /// Take focus out of the command box, so the page's single-key shortcuts work.
     pub leave_command_box: bool,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.
     pub live: Vec<crate::live::Request>,
+}
+
+impl Effects {
+    /// Adds what a later update in the same turn asked for.
+    fn merge(&mut self, later: Effects) {
+        self.save_session |= later.save_session;
+        self.save_done |= later.save_done;
+        self.save_presenter = later.save_presenter.or(self.save_presenter);
+        self.share = later.share.or(self.share.take());
+        self.handled |= later.handled;
+        self.focus_command |= later.focus_command;
+        self.leave_command_box |= later.leave_command_box;
+        self.command_draft = later.command_draft.or(self.command_draft.take());
+        self.fetch_explain_docs |= later.fetch_explain_docs;
+        self.live.extend(later.live);
+    }
 }
 
 /// The page: the session plus what the user has open, and the graph's drawing state.

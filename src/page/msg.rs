@@ -15,6 +15,12 @@ use super::{Panel, StageView};
 pub enum Msg {
     /// A line typed into the command box.
     Command(String),
+    /// What was typed into index.html's loading frame before the app mounted: the lines
+    /// entered, in order, and the text left in its box unentered.
+    TypedAhead {
+        lines: Vec<String>,
+        draft: String,
+    },
     /// A button in the inspector or the Faults panel, run as the kubectl it stands for.
     Action(Action),
     /// `true` pauses, `false` plays.

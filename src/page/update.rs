@@ -31,6 +31,18 @@ impl Page {
                     true,
                 ),
             },
+            // Each line as if typed now, so it meets what a typed line meets (live mode, the
+            // past on show, the explain docs held for), in order; the unentered rest waits in
+            // the command box.
+            Msg::TypedAhead { lines, draft } => {
+                for line in lines {
+                    let ran = self.update(Msg::Command(line));
+                    fx.merge(ran);
+                }
+                if !draft.trim().is_empty() {
+                    fx.command_draft = Some(draft);
+                }
+            }
             Msg::Connect => self.connect(&mut fx),
             Msg::Disconnect => self.disconnect(),
             Msg::Live(m) => self.live_msg(m, &mut fx),

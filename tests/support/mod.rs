@@ -37,6 +37,8 @@ struct Server {
     offline: AtomicBool,
     /// Requests dropped while offline.
     refused: AtomicUsize,
+    /// WebAssembly modules are held unanswered until this is cleared: a slow network.
+    hold_wasm: AtomicBool,
 }
 
 fn workspace_root() -> PathBuf {
@@ -86,6 +88,9 @@ fn respond(mut stream: TcpStream, dir: &Path, prefix: &str, server: &Server) {
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split('?').next().unwrap_or("/");
+    while path.ends_with(".wasm") && server.hold_wasm.load(Ordering::SeqCst) {
+        thread::sleep(Duration::from_millis(20));
+    }
     let (rel, under_prefix) = match path.strip_prefix(prefix) {
         Some(rel) => (rel, true),
         None => ("", false),
@@ -262,6 +267,12 @@ impl Browser {
     /// How many requests reached the server while it was offline (and failed).
     pub fn refused_requests(&self) -> usize {
         self.server.refused.load(Ordering::SeqCst)
+    }
+
+    /// Holds every request for a `.wasm` file unanswered (`true`) or lets them through, as a
+    /// slow network would: the page and its frame arrive, the engine does not.
+    pub fn hold_wasm(&self, hold: bool) {
+        self.server.hold_wasm.store(hold, Ordering::SeqCst);
     }
 }
 

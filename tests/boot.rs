@@ -1,0 +1,127 @@
+//! End-to-end: the page is there before the engine. With the WebAssembly held back (a slow
+//! network), the loading frame's command box has the keyboard and takes lines; once the engine
+//! arrives they run in order, as if typed then, and the line left half-typed waits in the
+//! app's command box. The frame is laid out as the app is, so the command box does not move
+//! when the app replaces it; and the frame's script runs under the Content-Security-Policy
+//! (nothing refused). Screenshots of the frame: `target/e2e/boot-phone.png` (390×844) and
+//! `target/e2e/boot-projector.png` (1024×768).
+//!
+//! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
+
+#[allow(dead_code)]
+mod support;
+
+use fantoccini::{Client, Locator};
+use support::chrome::console_errors;
+use support::page::*;
+use support::Browser;
+
+async fn js(c: &Client, script: &str) -> serde_json::Value {
+    c.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// The top and left edge of `css`, and the top of the stage beside it, in CSS pixels.
+async fn place(c: &Client, css: &str) -> (f64, f64, f64) {
+    let got = js(
+        c,
+        &format!(
+            "const r = document.querySelector({css:?}).getBoundingClientRect();
+             const s = document.querySelector('.stage').getBoundingClientRect();
+             return [r.top, r.left, s.top];"
+        ),
+    )
+    .await;
+    (got[0].as_f64().unwrap(), got[1].as_f64().unwrap(), got[2].as_f64().unwrap())
+}
+
+/// Types into whatever has focus, as a person at the keyboard would.
+async fn keys(c: &Client, text: &str) {
+    c.active_element().await.expect("something has focus").send_keys(text).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lines_typed_before_the_engine_arrives_run_in_order_when_it_does() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    // A cluster to ask about, saved as the next visit's.
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+
+    // The next visit comes over a network that has not brought the engine yet, with no
+    // service worker or HTTP cache to bring it sooner.
+    js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
+    support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
+    support::chrome::cdp(
+        c,
+        "Network.setCacheDisabled",
+        serde_json::json!({ "cacheDisabled": true }),
+    )
+    .await;
+    browser.hold_wasm(true);
+    resize(c, 390, 844).await;
+    c.goto(&format!("{}/", browser.origin())).await.unwrap();
+    c.wait().for_element(Locator::Css("#loading-input")).await.expect("the frame's command box");
+    let focused = js(c, "return document.activeElement && document.activeElement.id").await;
+    assert_eq!(focused, "loading-input", "the frame's command box has the keyboard at once");
+
+    keys(c, "k get pods\u{E007}").await;
+    keys(c, "k get deploy\u{E007}").await;
+    keys(c, "k scale deploy web --repl").await;
+    let echoed =
+        js(c, "return [...document.querySelectorAll('#loading-log pre')].map(p => p.textContent)");
+    assert_eq!(
+        echoed.await,
+        serde_json::json!(["$ k get pods", "$ k get deploy"]),
+        "each line shows it was taken"
+    );
+    assert_eq!(count(c, "h1.brand").await, 0, "the engine has not arrived");
+    let phone_frame = place(c, "#loading-input").await;
+    browser.screenshot("boot-phone.png").await;
+    resize(c, 1024, 768).await;
+    let projector_frame = place(c, "#loading-input").await;
+    browser.screenshot("boot-projector.png").await;
+
+    browser.hold_wasm(false);
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    assert_eq!(count(c, "#loading").await, 0, "the frame is gone");
+    eventually(10, "both lines' answers", || async { log_text(c).await.contains("\nNAME") }).await;
+    let log = log_text(c).await;
+    let at = |text: &str| log.find(text).unwrap_or_else(|| panic!("no {text:?} in {log}"));
+    let (pods, deploys) = (at("$ k get pods"), at("$ k get deploy"));
+    assert!(pods < deploys, "in the order typed: {log}");
+    let pod_row = log[pods..].find("\nweb-").map(|i| i + pods);
+    assert!(
+        pod_row.is_some_and(|i| i < deploys),
+        "the pods' table came before the next line: {log}"
+    );
+    assert!(log[deploys..].contains("\nweb "), "the Deployment's row: {log}");
+    assert!(!log.contains("$ k scale"), "the half-typed line did not run: {log}");
+
+    let (value, focused) = {
+        let got = js(c, "const b = document.getElementById('command-input'); return [b.value, document.activeElement === b]").await;
+        (got[0].clone(), got[1].clone())
+    };
+    assert_eq!(value, "k scale deploy web --repl", "the half-typed line waits in the command box");
+    assert_eq!(focused, true, "with the keyboard");
+    // No jump: the command box is where the frame's was.
+    let projector_app = place(c, "#command-input").await;
+    resize(c, 390, 844).await;
+    let phone_app = place(c, "#command-input").await;
+    for (room, frame, app) in
+        [("phone", phone_frame, phone_app), ("projector", projector_frame, projector_app)]
+    {
+        eprintln!("{room}: frame (box top, left, stage top) {frame:?}, app {app:?}");
+        assert!(
+            (frame.0 - app.0).abs() <= 12.0 && (frame.1 - app.1).abs() <= 4.0,
+            "{room}: the box moved"
+        );
+        assert!((frame.2 - app.2).abs() <= 12.0, "{room}: the stage moved");
+    }
+
+    // It finishes as a typed line does.
+    keys(c, "icas=3\u{E007}").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+    assert_eq!(console_errors(c).await, Vec::<String>::new(), "nothing refused, nothing failed");
+    browser.close().await;
+}
