@@ -110,14 +110,13 @@ impl PodMemberships {
     /// cache when the first one appears.
     fn warm(&mut self, store: &Store) -> bool {
         let any = store.count::<Service>() > 0;
-        if any == !self.cold {
-            return any;
-        }
-        if any {
-            self.fill(store);
-        } else {
-            self.pods.clear();
-            self.cold = true;
+        match (any, self.cold) {
+            (true, true) => self.fill(store),
+            (false, false) => {
+                self.pods.clear();
+                self.cold = true;
+            }
+            _ => {}
         }
         any
     }
