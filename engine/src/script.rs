@@ -57,6 +57,13 @@ pub fn heredoc_delimiter(line: &str) -> Option<String> {
 /// Runs a whole script from a fresh cluster and returns the transcript: each unit echoed
 /// after `$ ` (heredoc lines after `> `), then what it printed.
 pub fn run_script(script: &str, seed: u64) -> String {
+    run_script_keeping(script, seed).0
+}
+
+/// `run_script`, handing back the session as the script left it. A process that exits
+/// right after need not drop it: freeing a large world object by object is a sixth of a
+/// 10,000-pod run, and the operating system takes the memory back at once.
+pub fn run_script_keeping(script: &str, seed: u64) -> (String, Session) {
     let mut session = Session::new(World::new(seed), Mode::Script);
     // Native only: the page fetches the docs instead of carrying them in its wasm.
     #[cfg(not(target_arch = "wasm32"))]
@@ -73,7 +80,7 @@ pub fn run_script(script: &str, seed: u64) -> String {
         let out = session.run(&unit.text);
         transcript.push_str(&out.text());
     }
-    transcript
+    (transcript, session)
 }
 
 #[cfg(test)]

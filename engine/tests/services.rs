@@ -293,3 +293,43 @@ fn a_stopped_endpointslice_loop_catches_up_when_started_again() {
     assert_eq!(ready_endpoints(&s.world, "web"), pods_with_image(&s.world, "nginx:1.27"));
     assert_eq!(ready_endpoints(&s.world, "web").len(), 4);
 }
+
+/// The endpoint loops let their pod caches go while no Service exists; a Service created
+/// after its pods, and after they changed, still gets every ready pod as an endpoint, and
+/// the loops follow the pods again from then on (a label change that unselects one, which
+/// needs the cache's old labels), also after the last Service goes and another comes.
+#[test]
+fn a_service_created_after_its_pods_fills_its_endpoints() {
+    let mut s = session(18, "k create deployment web --image=nginx:1.27 --replicas=3");
+    let pods = pods_with_image(&s.world, "nginx:1.27");
+    assert_eq!(pods.len(), 3);
+    let first = pods.iter().next().unwrap().clone();
+    // A change while no Service exists: the pod leaves the Deployment and is replaced.
+    assert_eq!(s.run(&format!("k label pod {first} app=api --overwrite")).status, 0);
+    assert!(s.world.settle().quiet);
+    for round in 0..2 {
+        s.world.create(service("web", &[("app", "web")])).unwrap();
+        assert!(s.world.settle().quiet);
+        let selected: BTreeSet<String> = s
+            .world
+            .store
+            .list::<Pod>(Some("default"), None)
+            .filter(|p| p.metadata.labels.get("app").map(String::as_str) == Some("web"))
+            .map(|p| p.metadata.name.clone())
+            .collect();
+        assert_eq!(selected.len(), 3, "round {round}");
+        assert_eq!(ready_endpoints(&s.world, "web"), selected, "round {round}");
+        let legacy = s.world.store.get::<Endpoints>("default", "web").expect("written");
+        assert_eq!(legacy.subsets.iter().map(|ss| ss.addresses.len()).sum::<usize>(), 3);
+        // A label change now reaches the slices through the refilled cache.
+        let moved = selected.iter().next().unwrap().clone();
+        assert_eq!(s.run(&format!("k label pod {moved} app=api --overwrite")).status, 0);
+        assert!(s.world.settle().quiet);
+        assert!(!ready_endpoints(&s.world, "web").contains(&moved), "round {round}");
+        assert_eq!(ready_endpoints(&s.world, "web").len(), 3, "the replacement joins");
+        let opts = DeleteOptions::background();
+        s.world.delete::<Service>("default", "web", &opts).unwrap();
+        assert!(s.world.settle().quiet);
+        assert!(slices(&s.world, "web").is_empty(), "round {round}");
+    }
+}

@@ -58,7 +58,7 @@ pub(super) fn pod_spec(obj: &Object, what: &str) -> Result<PodSpec, String> {
     match obj {
         Object::Deployment(d) => Ok(d.spec.template.spec.clone()),
         Object::ReplicaSet(r) => Ok(r.spec.template.spec.clone()),
-        Object::Pod(p) => Ok(p.spec.clone()),
+        Object::Pod(p) => Ok((*p.spec).clone()),
         other => Err(format!("cannot set {what} on {}", other.kind().plural())),
     }
 }
@@ -73,7 +73,7 @@ pub(super) fn write_spec(s: &mut Kubectl, obj: &Object, spec: PodSpec) -> Result
     match &mut changed {
         Object::Deployment(d) => std::rc::Rc::make_mut(d).spec.template.spec = spec,
         Object::ReplicaSet(r) => std::rc::Rc::make_mut(r).spec.template.spec = spec,
-        Object::Pod(p) => std::rc::Rc::make_mut(p).spec = spec,
+        Object::Pod(p) => std::rc::Rc::make_mut(p).spec = spec.into(),
         _ => return Ok(changed),
     }
     let json = |o: &Object| serde_json::to_value(o).unwrap_or_default();

@@ -34,9 +34,56 @@ pub struct Pod {
     #[serde(default = "pod_kind")]
     pub kind: String,
     pub metadata: ObjectMeta,
-    pub spec: PodSpec,
+    pub spec: SharedPodSpec,
     #[serde(default)]
     pub status: PodStatus,
+}
+
+/// A pod's spec, shared by the copies of one pod: a status write copies a pointer instead
+/// of the containers, and the versions of a pod that the watch log holds share one spec.
+/// Writing through it copies the spec first when it is shared (`Rc::make_mut`), so a change
+/// never reaches another copy; the scheduler's bind, which sets `nodeName`, is the one
+/// write most pods' specs see. Serialized as the spec itself.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SharedPodSpec(Rc<PodSpec>);
+
+impl std::ops::Deref for SharedPodSpec {
+    type Target = PodSpec;
+    fn deref(&self) -> &PodSpec {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for SharedPodSpec {
+    fn deref_mut(&mut self) -> &mut PodSpec {
+        Rc::make_mut(&mut self.0)
+    }
+}
+
+impl PartialEq for SharedPodSpec {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::fmt::Debug for SharedPodSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<PodSpec> for SharedPodSpec {
+    fn from(spec: PodSpec) -> Self {
+        SharedPodSpec(Rc::new(spec))
+    }
+}
+
+impl SharedPodSpec {
+    /// The spec itself, copied only if another pod shares it.
+    pub fn into_inner(self) -> PodSpec {
+        Rc::unwrap_or_clone(self.0)
+    }
 }
 
 fn pod_api_version() -> String {
@@ -230,7 +277,7 @@ impl Pod {
             api_version: pod_api_version(),
             kind: pod_kind(),
             metadata,
-            spec,
+            spec: spec.into(),
             status: PodStatus::default(),
         }
     }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{Kind, Object, ObjectMeta};
 
+use super::tally::{self, PodState, Tallies};
 use super::Key;
 
 #[derive(Debug, Default, PartialEq)]
@@ -27,6 +28,8 @@ pub struct Indexes {
     /// node name -> the IPs its pods have, with how many pods have each, so the kubelet finds
     /// a free address without reading every pod on the node.
     pub ips_by_node: BTreeMap<String, BTreeMap<String, usize>>,
+    /// controller UID -> counts of its pods by label map (`tally.rs`).
+    pub tallies: Tallies,
 }
 
 /// A UID as an index key. Every UID the store assigns is a lowercase UUID, kept as its 128
@@ -77,6 +80,15 @@ pub struct Placement<'a> {
     pub node: Option<&'a str>,
     pub occupies: bool,
     pub ip: Option<&'a str>,
+    /// What the pod adds to its controller's tally.
+    pub state: Option<PodState>,
+}
+
+impl Placement<'_> {
+    /// Whether the node, load and IP indexes see the same pod.
+    fn same_place(&self, other: &Placement<'_>) -> bool {
+        self.node == other.node && self.occupies == other.occupies && self.ip == other.ip
+    }
 }
 
 impl Indexes {
@@ -93,10 +105,17 @@ impl Indexes {
         if kind == Kind::Event {
             return;
         }
+        if kind == Kind::Pod {
+            tally::on_pod_write(
+                &mut self.tallies,
+                old.and_then(|(m, p)| Some((m, p.state?))),
+                new.and_then(|(m, p, _)| Some((m, p.state?))),
+            );
+        }
         // Most writes are status updates that move nothing the indexes hold: only the
         // dependents' copies need the new state.
         if let (Some((a, pa)), Some((b, pb, obj))) = (old, new) {
-            if a.uid == b.uid && a.owner_references == b.owner_references && pa == pb {
+            if a.uid == b.uid && a.owner_references == b.owner_references && pa.same_place(&pb) {
                 for r in &b.owner_references {
                     let slot = self
                         .dependents
@@ -109,7 +128,7 @@ impl Indexes {
                 return;
             }
         }
-        if let Some((m, Placement { node, occupies, ip })) = old {
+        if let Some((m, Placement { node, occupies, ip, .. })) = old {
             if kind == Kind::Node {
                 let load = self.node_load.get(&m.name).copied().unwrap_or(0);
                 self.nodes_by_load.remove(&(load, m.name.clone()));
@@ -155,7 +174,7 @@ impl Indexes {
                 }
             }
         }
-        if let Some((m, Placement { node, occupies, ip }, obj)) = new {
+        if let Some((m, Placement { node, occupies, ip, .. }, obj)) = new {
             if kind == Kind::Node {
                 let load = self.node_load.get(&m.name).copied().unwrap_or(0);
                 self.nodes_by_load.insert((load, m.name.clone()));

@@ -10,7 +10,8 @@ impl Store {
     /// Checks the store's invariants; the error names the first one broken.
     ///
     /// - The indexes equal indexes rebuilt from the tables (by UID, owner, node, load,
-    ///   orphans), so no write forgot to update one.
+    ///   orphans, and the controllers' pod tallies: active, terminating, ready and ready
+    ///   since, recounted from every pod), so no write forgot to update one.
     /// - UIDs are unique (among the indexed kinds: Events are not), and no object has two
     ///   controller references.
     /// - Every object's resourceVersion is a number no newer than the store's.
@@ -93,6 +94,8 @@ fn index_difference(want: &Indexes, have: &Indexes) -> String {
         "nodes-by-load"
     } else if want.ips_by_node != have.ips_by_node {
         "pod-IP"
+    } else if want.tallies != have.tallies {
+        "pod-tally"
     } else {
         "orphans"
     };

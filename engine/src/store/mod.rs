@@ -16,6 +16,7 @@ mod invariants;
 mod manager;
 mod services;
 mod table;
+mod tally;
 mod watch;
 mod workloads;
 mod write;
@@ -29,6 +30,7 @@ pub use events::{EventSpec, EVENT_TTL_MS, MAX_EVENTS};
 pub use manager::FieldManager;
 pub use services::{ServiceAllocations, NODE_PORT_MAX, NODE_PORT_MIN, SERVICE_CIDR};
 pub use table::{Key, Table, Tabled};
+pub use tally::{PodState, TallyGroup};
 pub use watch::{WatchEvent, WatchEventType, WatchLog};
 pub use workloads::{JOB_CONTROLLER_UID, JOB_NAME};
 
@@ -190,7 +192,7 @@ impl Store {
         now: Time,
     ) -> Result<Rc<T>, ApiError> {
         let old = T::table(self).get_rc(key).expect("caller read the row");
-        if next == **old {
+        if T::same_status(&next, old) {
             return Ok(Rc::clone(old));
         }
         next.meta_mut().resource_version = self.next_rv().to_string();

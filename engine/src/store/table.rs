@@ -173,6 +173,11 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn same_spec(a: &Self, b: &Self) -> bool;
     fn keep_status(new: &mut Self, old: &Self);
     fn copy_status(into: &mut Self, from: &Self);
+    /// Whether a status write changed nothing: `next` is a copy of the stored `old` in which
+    /// only what `copy_status` copies may differ.
+    fn same_status(next: &Self, old: &Self) -> bool {
+        next == old
+    }
     fn validate_spec(_obj: &Self) -> Vec<FieldError> {
         Vec::new()
     }
@@ -206,7 +211,12 @@ pub trait Tabled: Resource + PartialEq + 'static {
             node: Self::node_of(obj),
             occupies: Self::occupies(obj),
             ip: Self::ip_of(obj),
+            state: Self::tally_state(obj),
         }
+    }
+    /// What a pod adds to its controller's tally (`tally.rs`).
+    fn tally_state(_obj: &Self) -> Option<super::tally::PodState> {
+        None
     }
     /// A pod's IP, for the per-node IP index.
     fn ip_of(_obj: &Self) -> Option<&str> {
@@ -256,6 +266,9 @@ macro_rules! status_kind {
         fn copy_status(into: &mut Self, from: &Self) {
             into.status = from.status.clone();
         }
+        fn same_status(next: &Self, old: &Self) -> bool {
+            next.status == old.status
+        }
     };
 }
 pub(crate) use status_kind;
@@ -304,6 +317,9 @@ impl Tabled for Pod {
     }
     fn node_of(obj: &Self) -> Option<&str> {
         obj.node()
+    }
+    fn tally_state(obj: &Self) -> Option<super::tally::PodState> {
+        Some(super::tally::PodState::of(obj))
     }
     /// The scheduler's binding: a manifest without `nodeName` does not unbind the pod (and
     /// the API server would refuse to change it).

@@ -39,9 +39,17 @@ impl Projection {
 }
 
 /// The informer cache's view of pods, by namespace/name.
+///
+/// While the cluster has no Service, no pod event can give an endpoint loop work (the
+/// Services a pod concerns are looked up in the store, as `getServicesForPod` reads the
+/// Service lister), so the cache is let go and pod events cost nothing: `cold`. The first
+/// pod event or resync that finds a Service fills it from the store again, as an informer
+/// starting up lists every pod. Without this, both endpoint loops copied every pod event
+/// into their caches in clusters that never had a Service.
 #[derive(Default)]
 pub struct PodMemberships {
     pods: BTreeMap<Key, Projection>,
+    cold: bool,
 }
 
 impl PodMemberships {
@@ -49,6 +57,9 @@ impl PodMemberships {
     /// other kinds and for pod updates that change nothing an endpoint shows.
     pub fn services_for(&mut self, event: &WatchEvent, store: &Store) -> Vec<Key> {
         let Object::Pod(pod) = &event.object else { return Vec::new() };
+        if !self.warm(store) {
+            return Vec::new();
+        }
         let key = Key::new(&pod.metadata.namespace, &pod.metadata.name);
         let ns = pod.metadata.namespace.as_str();
         let new = Projection::of(pod);
@@ -81,16 +92,37 @@ impl PodMemberships {
         }
     }
 
-    /// The informer's initial list (and each resync): the cache holds every pod.
+    /// The informer's initial list (and each resync): the cache holds every pod, or none
+    /// while no Service exists.
     pub fn fill(&mut self, store: &Store) {
+        self.cold = store.count::<Service>() == 0;
+        if self.cold {
+            self.pods.clear();
+            return;
+        }
         self.pods = store
             .list::<Pod>(None, None)
             .map(|p| (Key::new(&p.metadata.namespace, &p.metadata.name), Projection::of(p)))
             .collect();
     }
 
+    /// Whether pod events can concern a Service: goes cold while none exists, and fills the
+    /// cache when the first one appears.
+    fn warm(&mut self, store: &Store) -> bool {
+        let any = store.count::<Service>() > 0;
+        match (any, self.cold) {
+            (true, true) => self.fill(store),
+            (false, false) => {
+                self.pods.clear();
+                self.cold = true;
+            }
+            _ => {}
+        }
+        any
+    }
+
     pub fn clear(&mut self) {
-        self.pods.clear();
+        *self = PodMemberships::default();
     }
 }
 

@@ -227,7 +227,10 @@ mod tests {
         let env = p.spec.containers[0].env.as_deref().unwrap();
         assert_eq!(env[0]["name"], "JOB_COMPLETION_INDEX");
         let plain = pod_for(&job, None);
-        assert_eq!((plain.metadata.generate_name.as_str(), plain.spec.hostname), ("work-", None));
+        assert_eq!(
+            (plain.metadata.generate_name.as_str(), plain.spec.hostname.clone()),
+            ("work-", None)
+        );
     }
 
     #[test]

@@ -5,13 +5,16 @@
 //! pkg/controller/controller_ref_manager.go (adoption and release). Expectations are not
 //! modelled: the store is read directly, so there is no stale informer cache to guard against.
 
+mod claim;
+
 use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::model::*;
 use crate::store::{DeleteOptions, Key, Store, WatchEvent};
 
-use super::ranking::{self, Ranked};
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
+use claim::plan;
+pub use claim::{recount, tallied, Counts};
 
 /// At most this many creates or deletes per sync (`BurstReplicas`).
 pub const BURST_REPLICAS: usize = 500;
@@ -120,105 +123,6 @@ impl Controller for ReplicaSetController {
             );
         }
     }
-}
-
-fn is_finished(p: &Pod) -> bool {
-    matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed)
-}
-
-/// Pod counts behind the status (`calculateStatus`).
-#[derive(Default)]
-pub struct Counts {
-    pub replicas: usize,
-    pub fully_labeled: usize,
-    pub ready: usize,
-    pub available: usize,
-    pub terminating: usize,
-}
-
-/// What one sync will do, decided from a single read of the store.
-struct Plan {
-    selector: Selector,
-    release: Vec<String>,
-    adopt: Vec<String>,
-    /// Surplus pods to delete, in deletion order.
-    victims: Vec<String>,
-    want: usize,
-    claimed: usize,
-    counts: Counts,
-}
-
-/// `syncReplicaSet` up to the writes: claim (`ClaimPods`), count, and pick victims.
-fn plan(rs: &ReplicaSet, store: &Store, now: Time) -> Plan {
-    let selector = rs.spec.selector.to_selector();
-    let deleting = rs.metadata.is_deleting();
-    let uid = rs.metadata.uid.as_str();
-    let candidates = store.owned_or_orphan_pods(uid, &rs.metadata.namespace);
-    let mut claimed: Vec<&Pod> = Vec::new();
-    let (mut release, mut adopt) = (Vec::new(), Vec::new());
-    let mut terminating = 0;
-    // Pods made from the template share its label map (`Labels`): when the template matches,
-    // such a pod does too, and the equality is a pointer comparison instead of the selector
-    // run on each of thousands of pods every sync.
-    let template = &rs.spec.template.metadata.labels;
-    let template_matches = selector.matches(template);
-    for pod in &candidates {
-        let labels = &pod.metadata.labels;
-        let matches = (template_matches && labels == template) || selector.matches(labels);
-        let ours = pod.metadata.controller_ref().map(|r| r.uid == uid);
-        if !pod.is_active() {
-            terminating += usize::from(
-                ours == Some(true) && matches && pod.metadata.is_deleting() && !is_finished(pod),
-            );
-            continue;
-        }
-        match ours {
-            Some(false) => {}
-            Some(true) if matches => claimed.push(pod),
-            // Ours, but its labels moved away: release it (not while we are being deleted).
-            Some(true) if !deleting => release.push(pod.metadata.name.clone()),
-            Some(true) => {}
-            // An orphan that matches: adopt it, unless we are being deleted.
-            None if matches && !deleting => {
-                adopt.push(pod.metadata.name.clone());
-                claimed.push(pod);
-            }
-            None => {}
-        }
-    }
-    let want = rs.spec.replicas.max(0) as usize;
-    let mut victims = Vec::new();
-    if !deleting && claimed.len() > want {
-        let n = (claimed.len() - want).min(BURST_REPLICAS);
-        victims = pods_to_delete(rs, &claimed, n, store, now)
-            .iter()
-            .map(|p| p.metadata.name.clone())
-            .collect();
-    }
-    let counts = count(rs, &claimed, terminating, now);
-    Plan { selector, release, adopt, victims, want, claimed: claimed.len(), counts }
-}
-
-fn count(rs: &ReplicaSet, claimed: &[&Pod], terminating: usize, now: Time) -> Counts {
-    let template = &rs.spec.template.metadata.labels;
-    // Claimed pods match the selector; when the selector is exactly the template's labels
-    // (what a Deployment writes), every claimed pod is fully labeled without a second look.
-    let selector = &rs.spec.selector;
-    let implied = selector.match_expressions.is_empty()
-        && template.iter().all(|(k, v)| selector.match_labels.get(k) == Some(v));
-    let mut counts = Counts { replicas: claimed.len(), terminating, ..Default::default() };
-    for p in claimed {
-        if implied || template.iter().all(|(k, v)| p.metadata.labels.get(k) == Some(v)) {
-            counts.fully_labeled += 1;
-        }
-        if p.is_ready() {
-            counts.ready += 1;
-            if p.is_available(rs.spec.min_ready_seconds, now) {
-                counts.available += 1;
-            }
-        }
-    }
-    counts
 }
 
 /// Release: strip our controller reference from a pod whose labels no longer match.
@@ -383,55 +287,6 @@ pub fn pod_from_template(rs: &ReplicaSet) -> Pod {
         ..Default::default()
     };
     Pod::new(meta, t.spec.clone())
-}
-
-/// `getPodsToDelete`: rank by crowding among sibling ReplicaSets' pods, then sort. When
-/// every pod goes, the input order is kept, as upstream does.
-fn pods_to_delete<'a>(
-    rs: &ReplicaSet,
-    claimed: &[&'a Pod],
-    n: usize,
-    store: &Store,
-    now: Time,
-) -> Vec<&'a Pod> {
-    if n >= claimed.len() {
-        return claimed.to_vec();
-    }
-    let mut per_node: std::collections::BTreeMap<String, usize> = Default::default();
-    for_each_related_pod(rs, claimed, store, |p| {
-        *per_node.entry(p.node().unwrap_or("").to_string()).or_default() += 1
-    });
-    let ranked: Vec<Ranked<'a>> = claimed
-        .iter()
-        .map(|pod| Ranked {
-            pod,
-            rank: per_node.get(pod.node().unwrap_or("")).copied().unwrap_or(0),
-        })
-        .collect();
-    let sorted = ranking::sort_by_less(ranked, &|a, b| ranking::less(a, b, now));
-    sorted.into_iter().take(n).map(|r| r.pod).collect()
-}
-
-/// Visits the active pods of every ReplicaSet with the same controller as this one
-/// (`getIndirectlyRelatedPods`), or just ours for a bare ReplicaSet.
-fn for_each_related_pod(rs: &ReplicaSet, claimed: &[&Pod], store: &Store, mut f: impl FnMut(&Pod)) {
-    let Some(owner) = rs.metadata.controller_ref() else {
-        claimed.iter().for_each(|p| f(p));
-        return;
-    };
-    for (kind, key) in store.dependents_of(&owner.uid) {
-        if kind != Kind::ReplicaSet {
-            continue;
-        }
-        let Some(sibling) = store.get::<ReplicaSet>(&key.ns, &key.name) else { continue };
-        for (k, pkey) in store.dependents_of(&sibling.metadata.uid) {
-            if k == Kind::Pod {
-                if let Some(p) = store.get::<Pod>(&pkey.ns, &pkey.name).filter(|p| p.is_active()) {
-                    f(p);
-                }
-            }
-        }
-    }
 }
 
 /// `calculateStatus`, from the counts of one sync.
