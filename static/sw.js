@@ -2,8 +2,12 @@
 //
 // - The page itself (navigations): network first, so a new build is picked up on the very
 //   next load; the cached copy is used only when the network fails.
-// - Trunk's hashed files (name-<16 hex digits>.js/.wasm/.css/.svg): a name never changes its
-//   content, so the cache answers first and the network only fills it.
+// - Trunk's hashed files (name-<hex>.js/.wasm/.css/.svg; a 64-bit hash printed without leading
+//   zeros, so 16 digits or a few less), and the wasm chunks scripts/split names the same way:
+//   a name never changes its content, so the cache answers first and the network only fills
+//   it. The page fetches a chunk only on first use, but index.html lists the chunks
+//   (<meta name="kubeloop-chunks">), so the install below fetches them with the rest, in
+//   the background after the page has loaded.
 // - Anything else of ours (manifest, icons): network first, cache as the fallback.
 // Each time the page comes from the network, cached hashed files it no longer names are
 // deleted, so old builds do not pile up. Every URL is relative to the worker's scope (the
@@ -12,7 +16,7 @@
 
 const CACHE = 'kubeloop-v1';
 const SCOPE = self.registration.scope; // ends with '/'
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z]+$/;
 // The files the page names: `./x.css`, `'./x.js'`, in quoted or minified (unquoted) HTML.
 const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest)\b/g;
 
