@@ -10,7 +10,13 @@
 
 use std::fmt;
 
+use std::{future::Future, pin::Pin};
+
+use yew::Callback;
+
+use crate::boot::Shared;
 use crate::export::{self, Picture};
+use crate::live::Request;
 use crate::view::ViewModel;
 
 /// A chunk that could not be fetched: the network failed, or the server no longer has it (a
@@ -41,10 +47,28 @@ pub fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Result<Picture
 
 /// The graph as an SVG picture (`export::svg`); natively there is nothing to fetch.
 #[cfg(not(target_arch = "wasm32"))]
-pub async fn svg_picture(
-    view: &ViewModel,
-    title: &str,
-    sim_ms: i64,
-) -> Result<Picture, Unfetched> {
+pub async fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Result<Picture, Unfetched> {
     Ok(export::svg(view, title, sim_ms))
+}
+
+/// Carries out one of live mode's requests (`live::net::carry_one`), from the live chunk: the
+/// page's fetches, its watch streams and the answers' decoding.
+#[cfg(target_arch = "wasm32")]
+#[wasm_split_helpers::wasm_split(live, fallible)]
+pub fn live_request(
+    page: Shared,
+    redraw: Callback<()>,
+    request: Request,
+) -> Result<Pin<Box<dyn Future<Output = ()>>>, Unfetched> {
+    Ok(crate::live::net::carry_one(page, redraw, request))
+}
+
+/// Carries out one of live mode's requests (`live::net::carry_one`); natively, directly.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn live_request(
+    page: Shared,
+    redraw: Callback<()>,
+    request: Request,
+) -> Result<Pin<Box<dyn Future<Output = ()>>>, Unfetched> {
+    Ok(crate::live::net::carry_one(page, redraw, request))
 }

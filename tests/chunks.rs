@@ -1,7 +1,8 @@
-//! Code splitting in the built page (`scripts/split`): the picture export's code is a chunk of
-//! its own that a fresh page does not fetch until the export is first used, that the service
-//! worker keeps for offline use, and whose failed fetch is an error on the page that loses
-//! nothing and that a second try recovers from.
+//! Code splitting in the built page (`scripts/split`): a fresh page fetches no chunk; the
+//! picture export's code is a chunk of its own that is fetched when the export is first used
+//! (and live mode's is not), that the service worker keeps for offline use, and whose failed
+//! fetch is an error on the page that loses nothing and that a second try recovers from.
+//! Live mode through its chunk is tested by `tests/live.rs`.
 //!
 //! Run through `scripts/test`, which builds `dist/` with `scripts/dist` first.
 
@@ -65,7 +66,11 @@ async fn the_export_chunk_is_fetched_on_first_use_and_kept_offline() {
     let chunk = export_chunk(c).await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
-    assert_eq!(fetches_of(c, &chunk).await, 0, "{chunk} fetched before the export was used");
+    // No chunk at all yet: the lesson runs on the main module.
+    for name in chunks(c).await {
+        let name = name.trim_start_matches("./");
+        assert_eq!(fetches_of(c, name).await, 0, "{name} fetched before its part was used");
+    }
     let main_wasm = fetched_urls(c).await.into_iter().filter(|u| u.ends_with("_bg.wasm")).count();
     assert_eq!(main_wasm, 1, "the page loads one main module");
 
@@ -78,6 +83,9 @@ async fn the_export_chunk_is_fetched_on_first_use_and_kept_offline() {
     click_button(c, "SVG").await;
     eventually(20, "a second SVG", || async { caught(c).await.len() == 2 }).await;
     assert_eq!(fetches_of(c, &chunk).await, 1, "the chunk is fetched once");
+    let live = chunks(c).await.into_iter().find(|n| n.contains("-live-")).expect("a live chunk");
+    let live = live.trim_start_matches("./");
+    assert_eq!(fetches_of(c, live).await, 0, "live mode's chunk fetched by a page not live");
     assert_eq!(alerts(c).await, Vec::<String>::new());
 
     // The service worker keeps the chunk (it is named in the page), so exports work offline.

@@ -52,7 +52,11 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
     };
     let (on_svg, on_png) = (make("SVG"), make("PNG"));
     let label = |kind: &'static str| {
-        if *busy == Some(kind) { format!("{kind}…") } else { kind.to_string() }
+        if *busy == Some(kind) {
+            format!("{kind}…")
+        } else {
+            kind.to_string()
+        }
     };
     html! {
         <div class="export-buttons" role="group" aria-label="download the graph as a picture">
