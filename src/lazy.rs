@@ -3,10 +3,11 @@
 //! its chunk (once; a failed fetch is retried on the next call) and then runs. It owns only
 //! the seam; what runs behind it lives in its own module.
 //!
-//! On wasm32 the `wasm_split` macro turns the function into an import that the wasm-split
-//! CLI links to the chunk; code reachable only from here goes to the chunk. Elsewhere (native
-//! tests) the same body runs directly. A build without the split step (`trunk serve`) keeps
-//! every chunk inside the one wasm, and the functions merely stay async.
+//! Only scripts/dist's build sets `--cfg kubeloop_split`: there the `wasm_split` macro turns
+//! each function into an import that the wasm-split CLI links to its chunk, and code reachable
+//! only from here goes to the chunk. That import cannot be resolved without the CLI, so every
+//! other build (native tests, browser tests, `trunk serve`) runs the same body directly, in
+//! the one module, and the functions merely stay async.
 
 use std::fmt;
 
@@ -30,7 +31,7 @@ impl fmt::Display for Unfetched {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(kubeloop_split)]
 impl From<wasm_split_helpers::SplitLoaderError> for Unfetched {
     fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
         // The loader's error carries nothing more; the browser's console says why it failed.
@@ -38,37 +39,35 @@ impl From<wasm_split_helpers::SplitLoaderError> for Unfetched {
     }
 }
 
-/// The graph as an SVG picture (`export::svg`), from the export chunk.
-#[cfg(target_arch = "wasm32")]
-#[wasm_split_helpers::wasm_split(export, fallible)]
-pub fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Result<Picture, Unfetched> {
-    Ok(export::svg(view, title, sim_ms))
+/// Declares a split point: in the split build, a function in chunk `$chunk` that the
+/// `wasm_split` macro makes async; elsewhere the same body as a plain async function.
+macro_rules! split_point {
+    ($(#[$doc:meta])* $chunk:ident: fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
+        $(#[$doc])*
+        #[cfg(kubeloop_split)]
+        #[wasm_split_helpers::wasm_split($chunk, fallible)]
+        pub fn $name($($arg: $ty),*) -> Result<$ret, Unfetched> $body
+
+        $(#[$doc])*
+        #[cfg(not(kubeloop_split))]
+        pub async fn $name($($arg: $ty),*) -> Result<$ret, Unfetched> $body
+    };
 }
 
-/// The graph as an SVG picture (`export::svg`); natively there is nothing to fetch.
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Result<Picture, Unfetched> {
-    Ok(export::svg(view, title, sim_ms))
+split_point! {
+    /// The graph as an SVG picture (`export::svg`), from the export chunk.
+    export: fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
+        Ok(export::svg(view, title, sim_ms))
+    }
 }
 
-/// Carries out one of live mode's requests (`live::net::carry_one`), from the live chunk: the
-/// page's fetches, its watch streams and the answers' decoding.
-#[cfg(target_arch = "wasm32")]
-#[wasm_split_helpers::wasm_split(live, fallible)]
-pub fn live_request(
-    page: Shared,
-    redraw: Callback<()>,
-    request: Request,
-) -> Result<Pin<Box<dyn Future<Output = ()>>>, Unfetched> {
-    Ok(crate::live::net::carry_one(page, redraw, request))
+split_point! {
+    /// Carries out one of live mode's requests (`live::net::carry_one`), from the live chunk:
+    /// the page's fetches, its watch streams and the reading of the answers.
+    live: fn live_request(page: Shared, redraw: Callback<()>, request: Request) -> Running {
+        Ok(crate::live::net::carry_one(page, redraw, request))
+    }
 }
 
-/// Carries out one of live mode's requests (`live::net::carry_one`); natively, directly.
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn live_request(
-    page: Shared,
-    redraw: Callback<()>,
-    request: Request,
-) -> Result<Pin<Box<dyn Future<Output = ()>>>, Unfetched> {
-    Ok(crate::live::net::carry_one(page, redraw, request))
-}
+/// A request under way, as the live chunk hands it back (a split function cannot be async).
+pub type Running = Pin<Box<dyn Future<Output = ()>>>;
