@@ -4,12 +4,16 @@
 //! own (`lazy::svg_picture`), fetched on the first click: meanwhile the buttons say so.
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use yew::prelude::*;
 
 use crate::export::{self, Picture};
-use crate::lazy::{self, Unfetched};
+use crate::lazy;
 use crate::view::ViewModel;
+
+/// Whether the picture's code has arrived: until then, making a picture starts by fetching it.
+static FETCHED: AtomicBool = AtomicBool::new(false);
 
 /// How many pixels a PNG gets per CSS pixel: sharp on a projector and in print.
 pub const PNG_SCALE: f64 = 2.0;
@@ -42,8 +46,11 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let picture = lazy::svg_picture(&view, &title, sim_ms).await;
                 let done = match picture {
-                    Ok(p) => save(kind, &p, sim_ms).await,
-                    Err(Unfetched) => Err(Unfetched.to_string()),
+                    Ok(p) => {
+                        FETCHED.store(true, Ordering::Relaxed);
+                        save(kind, &p, sim_ms).await
+                    }
+                    Err(e) => Err(e.to_string()),
                 };
                 problem.set(done.err().map(|e| format!("error: no {kind}: {e}")));
                 busy.set(None);
@@ -69,7 +76,13 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
                 { label("PNG") }
             </button>
             if busy.is_some() {
-                <span class="export-status" role="status">{ "making the picture…" }</span>
+                <span class="export-status" role="status">{
+                    if FETCHED.load(Ordering::Relaxed) {
+                        "making the picture…"
+                    } else {
+                        "fetching the picture export…"
+                    }
+                }</span>
             }
             if let Some(p) = &*problem {
                 <span class="editor-error" role="alert">{ p }</span>
