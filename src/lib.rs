@@ -9,6 +9,7 @@ pub mod export;
 pub mod frames;
 pub mod inspect;
 pub mod journal;
+pub mod lazy;
 pub mod live;
 pub mod page;
 pub mod presenter;

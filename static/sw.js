@@ -2,9 +2,12 @@
 //
 // - The page itself (navigations): network first, so a new build is picked up on the very
 //   next load; the cached copy is used only when the network fails.
-// - Trunk's hashed files (name-<hash>.js/.wasm/.css/.svg): a name never changes its content,
-//   so the cache answers first and the network only fills it. The hash is a 64-bit number in
-//   hex without leading zeros, so one name in sixteen has 15 digits or fewer.
+// - Trunk's hashed files (name-<hex>.js/.wasm/.css/.svg; a 64-bit hash printed without leading
+//   zeros, so 16 digits or a few less), and the wasm chunks scripts/split names the same way:
+//   a name never changes its content, so the cache answers first and the network only fills
+//   it. The page fetches a chunk only on first use, but index.html lists the chunks
+//   (<meta name="kubeloop-chunks">), so the install below fetches them with the rest, in
+//   the background after the page has loaded.
 // - Anything else of ours (manifest, icons): network first, cache as the fallback.
 // - What the page fetches only later, on first use (the explain docs): the page asks for it
 //   (a `fill-later` message, in idle time once a worker is active), so a page visited once

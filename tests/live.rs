@@ -109,6 +109,9 @@ async fn live_mode_mirrors_kubeloop_serve_and_a_clicked_delete_is_replaced_throu
     })
     .await;
     assert_eq!(count(c, ".playback").await, 0, "the simulation's clock controls are put away");
+    // Live mode's requests are carried out by a chunk of its own, fetched once it was needed.
+    let live_chunks = fetched_urls(c).await.into_iter().filter(|u| u.contains("-split-live-"));
+    assert_eq!(live_chunks.count(), 1, "live mode's chunk fetched once");
 
     type_line(c, "kubectl create deployment web --image=nginx:1.27 --replicas=3").await;
     eventually(20, "the server's answer in the log", || async {

@@ -1,13 +1,19 @@
 //! Two buttons that download the graph as a picture: SVG for slides that scale, PNG (twice the
 //! size on screen) for tools that only take bitmaps. The picture is built from the view
-//! model (`export::svg`), never from the page's DOM.
+//! model (`export::svg`), never from the page's DOM. The code that draws it is a chunk of its
+//! own (`lazy::svg_picture`), fetched on the first click: meanwhile the buttons say so.
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use yew::prelude::*;
 
-use crate::export;
+use crate::export::{self, Picture};
+use crate::lazy;
 use crate::view::ViewModel;
+
+/// Whether the picture's code has arrived: until then, making a picture starts by fetching it.
+static FETCHED: AtomicBool = AtomicBool::new(false);
 
 /// How many pixels a PNG gets per CSS pixel: sharp on a projector and in print.
 pub const PNG_SCALE: f64 = 2.0;
@@ -26,48 +32,70 @@ pub struct ExportProps {
 
 #[component]
 pub fn ExportButtons(props: &ExportProps) -> Html {
-    let busy = use_state(|| false);
+    // What is being made, while it is: "SVG" or "PNG".
+    let busy = use_state(|| None::<&'static str>);
     let problem = use_state(|| None::<String>);
-    let picture = {
+    let make = |kind: &'static str| {
         let (view, title, sim_ms) = (props.view.clone(), props.title.clone(), props.sim_ms);
-        move || export::svg(&view, &title, sim_ms)
-    };
-    let on_svg = {
-        let (picture, problem, sim_ms) = (picture.clone(), problem.clone(), props.sim_ms);
+        let (busy, problem) = (busy.clone(), problem.clone());
         Callback::from(move |_: MouseEvent| {
-            let href = export::svg_data_url(&picture().svg);
-            problem.set(export::download(&export::file_name(sim_ms, "svg"), &href).err());
-        })
-    };
-    let on_png = {
-        let (busy, problem, sim_ms) = (busy.clone(), problem.clone(), props.sim_ms);
-        Callback::from(move |_: MouseEvent| {
-            let p = picture();
-            let (busy, problem) = (busy.clone(), problem.clone());
-            busy.set(true);
+            let (view, title, busy, problem) =
+                (view.clone(), title.clone(), busy.clone(), problem.clone());
+            busy.set(Some(kind));
+            problem.set(None);
             wasm_bindgen_futures::spawn_local(async move {
-                let made = export::png_data_url(&p.svg, p.width, p.height, PNG_SCALE).await;
-                let done = made.and_then(|(href, _, _)| {
-                    export::download(&export::file_name(sim_ms, "png"), &href)
-                });
-                problem.set(done.err().map(|e| format!("error: no PNG: {e}")));
-                busy.set(false);
+                let picture = lazy::svg_picture(&view, &title, sim_ms).await;
+                let done = match picture {
+                    Ok(p) => {
+                        FETCHED.store(true, Ordering::Relaxed);
+                        save(kind, &p, sim_ms).await
+                    }
+                    Err(e) => Err(e.to_string()),
+                };
+                problem.set(done.err().map(|e| format!("error: no {kind}: {e}")));
+                busy.set(None);
             });
         })
     };
+    let (on_svg, on_png) = (make("SVG"), make("PNG"));
+    let label = |kind: &'static str| {
+        if *busy == Some(kind) {
+            format!("{kind}…")
+        } else {
+            kind.to_string()
+        }
+    };
     html! {
         <div class="export-buttons" role="group" aria-label="download the graph as a picture">
-            <button type="button" class={props.button_class.clone()} onclick={on_svg}
+            <button type="button" class={props.button_class.clone()} onclick={on_svg} disabled={busy.is_some()}
                 title="Download the graph as an SVG picture, with its title and time: sharp at any size, for slides and handouts">
-                { "SVG" }
+                { label("SVG") }
             </button>
-            <button type="button" class={props.button_class.clone()} onclick={on_png} disabled={*busy}
+            <button type="button" class={props.button_class.clone()} onclick={on_png} disabled={busy.is_some()}
                 title="Download the graph as a PNG picture at twice its size on screen, for tools that take only bitmaps">
-                { if *busy { "PNG…" } else { "PNG" } }
+                { label("PNG") }
             </button>
+            if busy.is_some() {
+                <span class="export-status" role="status">{
+                    if FETCHED.load(Ordering::Relaxed) {
+                        "making the picture…"
+                    } else {
+                        "fetching the picture export…"
+                    }
+                }</span>
+            }
             if let Some(p) = &*problem {
                 <span class="editor-error" role="alert">{ p }</span>
             }
         </div>
     }
+}
+
+/// Downloads the picture as `kind`: the SVG as it is, or drawn into a PNG.
+async fn save(kind: &str, p: &Picture, sim_ms: i64) -> Result<(), String> {
+    if kind == "SVG" {
+        return export::download(&export::file_name(sim_ms, "svg"), &export::svg_data_url(&p.svg));
+    }
+    let (href, _, _) = export::png_data_url(&p.svg, p.width, p.height, PNG_SCALE).await?;
+    export::download(&export::file_name(sim_ms, "png"), &href)
 }

@@ -4,6 +4,9 @@
 //! stops as soon as the page no longer wants it (a newer attempt, or Disconnect). It decides
 //! nothing: `live/mod.rs` does.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use yew::Callback;
@@ -19,74 +22,117 @@ pub fn requested() -> bool {
     web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| super::asks_live(&q))
 }
 
-/// Starts every request; each answers through `dispatch` when it has something.
+/// Starts every request; each answers through `dispatch` when it has something. The code
+/// that carries them out is a chunk of its own (`lazy::live_request`), fetched by the first
+/// request: a page that never goes live never fetches it. A request whose chunk cannot be
+/// fetched answers as the network failing would, so live mode says so and retries as usual.
 pub fn carry_out(page: &Shared, redraw: &Callback<()>, requests: &[Request]) {
     for request in requests.iter().cloned() {
         let (page, redraw) = (page.clone(), redraw.clone());
         spawn_local(async move {
-            let send = |m: LiveMsg| {
-                dispatch(&page, &redraw, Msg::Live(m));
-            };
-            match request {
-                Request::Version { gen } => {
-                    let result =
-                        get_text("/version").await.map_err(Failure::message).and_then(|body| {
-                            super::wire::git_version(&body).ok_or_else(|| {
-                                "error: /version did not name a gitVersion".to_string()
-                            })
-                        });
-                    send(LiveMsg::Version { gen, result });
-                }
-                Request::List { tag, path, delay_ms } => {
-                    if delay_ms > 0 {
-                        sleep(delay_ms).await;
-                    }
-                    if !wanted(&page, &tag) {
-                        return;
-                    }
-                    let result = get_text(&path).await.map_err(|e| e.message());
-                    send(LiveMsg::Listed { tag, result });
-                }
-                Request::Watch { tag, path, delay_ms, abort_after_ms } => {
-                    if delay_ms > 0 {
-                        sleep(delay_ms).await;
-                    }
-                    if !wanted(&page, &tag) {
-                        return;
-                    }
-                    let failure = watch(&page, &tag, &path, abort_after_ms, &send).await.err();
-                    if wanted(&page, &tag) {
-                        let failure = failure.map(|e| (e.status, e.message()));
-                        send(LiveMsg::Ended { tag, failure });
-                    }
-                }
-                Request::Ask { gen, id, call } => {
-                    let answer = ask(&call).await;
-                    send(LiveMsg::Answered { gen, id, answer });
-                }
-                Request::Log { gen, path } => {
-                    let result = get_text(&path).await.map_err(Failure::message);
-                    send(LiveMsg::Logged { gen, result });
-                }
-                Request::Write { gen, id, calls } => {
-                    let mut errors = Vec::new();
-                    for call in &calls {
-                        let sent = fetch(
-                            &call.path,
-                            call.method.as_str(),
-                            Some((&call.body, call.content_type())),
-                            None,
-                        )
-                        .await;
-                        if let Err(e) = ok_or_failure(sent).await {
-                            errors.push(e.message());
-                        }
-                    }
-                    send(LiveMsg::Wrote { gen, id, errors });
+            match crate::lazy::live_request(page.clone(), redraw.clone(), request.clone()).await {
+                Ok(run) => run.await,
+                Err(e) => {
+                    dispatch(&page, &redraw, Msg::Live(unfetched(request, &e)));
                 }
             }
         });
     }
+}
+
+/// The answer to `request` when live mode's code could not be fetched: the failure each kind
+/// of request reports when the server cannot be reached, in the same words.
+fn unfetched(request: Request, e: &crate::lazy::Unfetched) -> LiveMsg {
+    let message = format!("error: live mode {e}");
+    match request {
+        Request::Version { gen } => LiveMsg::Version { gen, result: Err(message) },
+        Request::List { tag, .. } => LiveMsg::Listed { tag, result: Err(message) },
+        Request::Watch { tag, .. } => LiveMsg::Ended { tag, failure: Some((None, message)) },
+        Request::Ask { gen, id, .. } => {
+            LiveMsg::Answered { gen, id, answer: unreachable(&message) }
+        }
+        Request::Log { gen, .. } => LiveMsg::Logged { gen, result: Err(message) },
+        Request::Write { gen, id, .. } => LiveMsg::Wrote { gen, id, errors: vec![message] },
+    }
+}
+
+/// What kubectl is told when the server cannot be reached: a 503 with the reason.
+fn unreachable(message: &str) -> Answer {
+    Answer {
+        code: 503,
+        body: serde_json::json!({ "message": message.trim_start_matches("error: ") }),
+        warnings: Vec::new(),
+    }
+}
+
+/// Carries out one request (behind `lazy::live_request`, in live mode's chunk).
+pub fn carry_one(
+    page: Shared,
+    redraw: Callback<()>,
+    request: Request,
+) -> Pin<Box<dyn Future<Output = ()>>> {
+    Box::pin(async move {
+        let send = |m: LiveMsg| {
+            dispatch(&page, &redraw, Msg::Live(m));
+        };
+        match request {
+            Request::Version { gen } => {
+                let result =
+                    get_text("/version").await.map_err(Failure::message).and_then(|body| {
+                        super::wire::git_version(&body)
+                            .ok_or_else(|| "error: /version did not name a gitVersion".to_string())
+                    });
+                send(LiveMsg::Version { gen, result });
+            }
+            Request::List { tag, path, delay_ms } => {
+                if delay_ms > 0 {
+                    sleep(delay_ms).await;
+                }
+                if !wanted(&page, &tag) {
+                    return;
+                }
+                let result = get_text(&path).await.map_err(|e| e.message());
+                send(LiveMsg::Listed { tag, result });
+            }
+            Request::Watch { tag, path, delay_ms, abort_after_ms } => {
+                if delay_ms > 0 {
+                    sleep(delay_ms).await;
+                }
+                if !wanted(&page, &tag) {
+                    return;
+                }
+                let failure = watch(&page, &tag, &path, abort_after_ms, &send).await.err();
+                if wanted(&page, &tag) {
+                    let failure = failure.map(|e| (e.status, e.message()));
+                    send(LiveMsg::Ended { tag, failure });
+                }
+            }
+            Request::Ask { gen, id, call } => {
+                let answer = ask(&call).await;
+                send(LiveMsg::Answered { gen, id, answer });
+            }
+            Request::Log { gen, path } => {
+                let result = get_text(&path).await.map_err(Failure::message);
+                send(LiveMsg::Logged { gen, result });
+            }
+            Request::Write { gen, id, calls } => {
+                let mut errors = Vec::new();
+                for call in &calls {
+                    let sent = fetch(
+                        &call.path,
+                        call.method.as_str(),
+                        Some((&call.body, call.content_type())),
+                        None,
+                    )
+                    .await;
+                    if let Err(e) = ok_or_failure(sent).await {
+                        errors.push(e.message());
+                    }
+                }
+                send(LiveMsg::Wrote { gen, id, errors });
+            }
+        }
+    })
 }
 
 /// Sends one of kubectl's requests and reads the answer, whatever its status: the engine
@@ -104,14 +150,7 @@ async fn ask(call: &Call) -> Answer {
     let body = body.as_deref().map(|b| (b, call.content_type()));
     let response = match fetch_accepting(&url, call.method(), body, None, call.accept()).await {
         Ok(r) => r,
-        Err(e) => {
-            let message = e.message();
-            return Answer {
-                code: 503,
-                body: serde_json::json!({ "message": message.trim_start_matches("error: ") }),
-                warnings: Vec::new(),
-            };
-        }
+        Err(e) => return unreachable(&e.message()),
     };
     let code = response.status();
     let text = text_of(&response).await;

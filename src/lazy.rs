@@ -1,0 +1,73 @@
+//! The page's split points: parts of the page that the release build (scripts/split) moves
+//! out of the main wasm into chunks fetched on first use. Each is an `async fn` that fetches
+//! its chunk (once; a failed fetch is retried on the next call) and then runs. It owns only
+//! the seam; what runs behind it lives in its own module.
+//!
+//! Only scripts/dist's build sets `--cfg kubeloop_split`: there the `wasm_split` macro turns
+//! each function into an import that the wasm-split CLI links to its chunk, and code reachable
+//! only from here goes to the chunk. That import cannot be resolved without the CLI, so every
+//! other build (native tests, browser tests, `trunk serve`) runs the same body directly, in
+//! the one module, and the functions merely stay async.
+
+use std::fmt;
+
+use std::{future::Future, pin::Pin};
+
+use yew::Callback;
+
+use crate::boot::Shared;
+use crate::export::{self, Picture};
+use crate::live::Request;
+use crate::view::ViewModel;
+
+/// A chunk that could not be fetched: the network failed, or the server no longer has it (a
+/// newer build was published). Nothing ran and nothing changed; the next call fetches again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unfetched;
+
+impl fmt::Display for Unfetched {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("could not fetch its code (offline, or the site was updated): try again")
+    }
+}
+
+#[cfg(kubeloop_split)]
+impl From<wasm_split_helpers::SplitLoaderError> for Unfetched {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        // The loader's error carries nothing more; the browser's console says why it failed.
+        Unfetched
+    }
+}
+
+/// Declares a split point: in the split build, a function in chunk `$chunk` that the
+/// `wasm_split` macro makes async; elsewhere the same body as a plain async function.
+macro_rules! split_point {
+    ($(#[$doc:meta])* $chunk:ident: fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
+        $(#[$doc])*
+        #[cfg(kubeloop_split)]
+        #[wasm_split_helpers::wasm_split($chunk, fallible)]
+        pub fn $name($($arg: $ty),*) -> Result<$ret, Unfetched> $body
+
+        $(#[$doc])*
+        #[cfg(not(kubeloop_split))]
+        pub async fn $name($($arg: $ty),*) -> Result<$ret, Unfetched> $body
+    };
+}
+
+split_point! {
+    /// The graph as an SVG picture (`export::svg`), from the export chunk.
+    export: fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
+        Ok(export::svg(view, title, sim_ms))
+    }
+}
+
+split_point! {
+    /// Carries out one of live mode's requests (`live::net::carry_one`), from the live chunk:
+    /// the page's fetches, its watch streams and the reading of the answers.
+    live: fn live_request(page: Shared, redraw: Callback<()>, request: Request) -> Running {
+        Ok(crate::live::net::carry_one(page, redraw, request))
+    }
+}
+
+/// A request under way, as the live chunk hands it back (a split function cannot be async).
+pub type Running = Pin<Box<dyn Future<Output = ()>>>;

@@ -1,0 +1,144 @@
+//! Code splitting in the built page (`scripts/split`): a fresh page fetches no chunk; the
+//! picture export's code is a chunk of its own that is fetched when the export is first used
+//! (and live mode's is not), that the service worker keeps for offline use, and whose failed
+//! fetch is an error on the page that loses nothing and that a second try recovers from.
+//! Live mode through its chunk is tested by `tests/live.rs`.
+//!
+//! Run through `scripts/test`, which builds `dist/` with `scripts/dist` first.
+
+// Shared with the other end-to-end tests, which use more of it.
+#[allow(dead_code)]
+mod support;
+
+use fantoccini::{Client, Locator};
+use support::chrome::console_errors;
+use support::page::*;
+use support::Browser;
+
+/// The chunks index.html lists for the service worker, as the page names them.
+async fn chunks(c: &Client) -> Vec<String> {
+    let listed = c
+        .execute(
+            "const m = document.querySelector('meta[name=kubeloop-chunks]'); \
+             return m ? m.content.split(' ').filter(n => n) : [];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(listed).unwrap()
+}
+
+/// The export's chunk: the one whose name says so.
+async fn export_chunk(c: &Client) -> String {
+    let listed = chunks(c).await;
+    let export = listed.iter().find(|n| n.contains("-export-")).cloned();
+    let name = export.unwrap_or_else(|| panic!("no export chunk in {listed:?}: was dist/ split?"));
+    name.trim_start_matches("./").to_string()
+}
+
+/// How many times the page has fetched `name`.
+async fn fetches_of(c: &Client, name: &str) -> usize {
+    fetched_urls(c).await.iter().filter(|u| u.ends_with(&format!("/{name}"))).count()
+}
+
+/// Records the file names the page hands to the user instead of downloading them.
+async fn catch_downloads(c: &Client) {
+    let script = "window.caught = []; \
+        HTMLAnchorElement.prototype.click = function () { window.caught.push(this.download); };";
+    c.execute(script, vec![]).await.unwrap();
+}
+
+async fn caught(c: &Client) -> Vec<String> {
+    serde_json::from_value(c.execute("return window.caught", vec![]).await.unwrap()).unwrap()
+}
+
+/// The page's error notes (`role=alert`), as text.
+async fn alerts(c: &Client) -> Vec<String> {
+    let script = "return [...document.querySelectorAll('[role=alert]')].map(e => e.textContent)";
+    serde_json::from_value(c.execute(script, vec![]).await.unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_export_chunk_is_fetched_on_first_use_and_kept_offline() {
+    let browser = Browser::start_under("/kubeloop/").await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = export_chunk(c).await;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    // No chunk at all yet: the lesson runs on the main module.
+    for name in chunks(c).await {
+        let name = name.trim_start_matches("./");
+        assert_eq!(fetches_of(c, name).await, 0, "{name} fetched before its part was used");
+    }
+    let main_wasm = fetched_urls(c).await.into_iter().filter(|u| u.ends_with("_bg.wasm")).count();
+    assert_eq!(main_wasm, 1, "the page loads one main module");
+
+    catch_downloads(c).await;
+    click_button(c, "SVG").await;
+    eventually(20, "the SVG handed over", || async { !caught(c).await.is_empty() }).await;
+    let names = caught(c).await;
+    assert!(names[0].starts_with("kubeloop-") && names[0].ends_with(".svg"), "{names:?}");
+    assert_eq!(fetches_of(c, &chunk).await, 1, "the first export fetched its chunk");
+    click_button(c, "SVG").await;
+    eventually(20, "a second SVG", || async { caught(c).await.len() == 2 }).await;
+    assert_eq!(fetches_of(c, &chunk).await, 1, "the chunk is fetched once");
+    let live = chunks(c).await.into_iter().find(|n| n.contains("-live-")).expect("a live chunk");
+    let live = live.trim_start_matches("./");
+    assert_eq!(fetches_of(c, live).await, 0, "live mode's chunk fetched by a page not live");
+    assert_eq!(alerts(c).await, Vec::<String>::new());
+
+    // The service worker keeps the chunk (it is named in the page), so exports work offline.
+    eventually(30, "the chunk in the service worker's cache", || async {
+        let script = format!(
+            "const done = arguments[0]; caches.open('kubeloop-v1').then(c => c.keys()) \
+             .then(ks => done(ks.some(k => k.url.endsWith('/{chunk}'))), () => done(false));"
+        );
+        c.execute_async(&script, vec![]).await.unwrap() == serde_json::json!(true)
+    })
+    .await;
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from() {
+    let browser = Browser::start_with_copy("/").await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = export_chunk(c).await;
+    // Gone from the server and from the service worker's cache (it may have filled it already).
+    let kept = browser.dist_dir().join(format!("{chunk}.kept"));
+    std::fs::rename(browser.dist_dir().join(&chunk), &kept).unwrap();
+    eventually(30, "the service worker to control the page", || async {
+        let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
+        controlled.ok().and_then(|v| v.as_bool()) == Some(true)
+    })
+    .await;
+    let script = format!(
+        "const done = arguments[0]; caches.open('kubeloop-v1').then(c => c.keys() \
+         .then(ks => Promise.all(ks.filter(k => k.url.endsWith('/{chunk}')).map(k => c.delete(k))))) \
+         .then(() => done(true), () => done(false));"
+    );
+    c.execute_async(&script, vec![]).await.unwrap();
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+
+    catch_downloads(c).await;
+    click_button(c, "SVG").await;
+    eventually(20, "an error on the page", || async { !alerts(c).await.is_empty() }).await;
+    let said = alerts(c).await.join(" ");
+    assert!(said.contains("no SVG") && said.contains("could not fetch"), "{said}");
+    assert!(caught(c).await.is_empty(), "nothing was downloaded");
+    // Nothing lost: the cluster is as it was and still runs commands.
+    assert_eq!(running_pods(c).await, 2);
+    type_line(c, "k scale deployment web --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+
+    // The chunk is back (the network returned): the same button now works.
+    std::fs::rename(&kept, browser.dist_dir().join(&chunk)).unwrap();
+    click_button(c, "SVG").await;
+    eventually(20, "the SVG handed over", || async { caught(c).await.len() == 1 }).await;
+    assert_eq!(alerts(c).await, Vec::<String>::new(), "the error went with the retry");
+    browser.close().await;
+}
