@@ -11,6 +11,7 @@ pub mod inspect;
 pub mod journal;
 pub mod live;
 pub mod page;
+pub mod parts;
 pub mod presenter;
 pub mod selection;
 pub mod sim;

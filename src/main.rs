@@ -13,6 +13,15 @@ use wasm_bindgen::JsCast;
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
+    // A saved or shared session replays when the page starts: the parts of kubectl it needs
+    // are fetched first, so it replays as it ran (nothing to wait for in most visits).
+    wasm_bindgen_futures::spawn_local(async {
+        kubeloop_web::parts::fetch_for_restore().await;
+        start();
+    });
+}
+
+fn start() {
     // `render` installs Yew's hook (console_error_panic_hook) and only queues the first render,
     // so the hook taken here is Yew's and ours wraps it before any component runs. Release
     // builds use panic=abort: hooks still run, then the module traps.
