@@ -2,7 +2,7 @@
 //! load. The lesson needs `create`, `get`, `delete`, `describe` and `scale`; everything here
 //! (`apply`, `diff`, `explain`, `rollout`, `drain`, `logs`, `top`, ...) is reached through
 //! this module only, so a build that splits its code (the page's release build, compiled with
-//! `--cfg kubeloop_parts`) can move it into a chunk fetched on first use.
+//! `--cfg kubeloop_split`) can move it into a chunk fetched on first use.
 //!
 //! In such a build the command table holds a trampoline per command, which runs the command
 //! once `link` has been called (from inside the chunk) and refuses it before. Every other
@@ -115,7 +115,7 @@ macro_rules! commands {
         }
 
         /// What the table holds in a split build: each command through the linked part.
-        #[cfg(kubeloop_parts)]
+        #[cfg(kubeloop_split)]
         pub(super) mod trampoline {
             use super::*;
             $(
@@ -128,32 +128,32 @@ macro_rules! commands {
             )*
         }
 
-        #[cfg(kubeloop_parts)]
+        #[cfg(kubeloop_split)]
         struct Linked {
             $($slot: super::verbs::Run,)*
         }
 
         /// Makes the part's commands runnable: called from the code that ships with them.
         pub fn link() {
-            #[cfg(kubeloop_parts)]
+            #[cfg(kubeloop_split)]
             let _ = LINKED.set(Linked { $($slot: run::$slot,)* });
         }
     };
 }
 
-#[cfg(kubeloop_parts)]
+#[cfg(kubeloop_split)]
 static LINKED: std::sync::OnceLock<Linked> = std::sync::OnceLock::new();
 
 fn linked() -> bool {
-    #[cfg(kubeloop_parts)]
+    #[cfg(kubeloop_split)]
     return LINKED.get().is_some();
-    #[cfg(not(kubeloop_parts))]
+    #[cfg(not(kubeloop_split))]
     true
 }
 
 /// What a command of a part not yet fetched answers, should one run anyway (the page fetches
 /// first, so only a caller that did not ask `missing` sees it).
-#[cfg(kubeloop_parts)]
+#[cfg(kubeloop_split)]
 fn unlinked(verb: &str) -> KubectlError {
     KubectlError::Plain(format!(
         "kubeloop: `kubectl {verb}` is part of {}, which has not been fetched yet",
@@ -219,8 +219,8 @@ mod tests {
 
     #[test]
     fn a_build_that_ships_everything_misses_nothing() {
-        #[cfg(not(kubeloop_parts))]
+        #[cfg(not(kubeloop_split))]
         assert_eq!(missing("k diff -f -"), None);
-        assert!(Part::Commands.linked() || cfg!(kubeloop_parts));
+        assert!(Part::Commands.linked() || cfg!(kubeloop_split));
     }
 }

@@ -87,13 +87,13 @@ macro_rules! sub {
 
 /// The function a command beyond the lesson runs by: itself, or, in a build that ships it
 /// apart, its trampoline (`parts.rs`).
-#[cfg(not(kubeloop_parts))]
+#[cfg(not(kubeloop_split))]
 macro_rules! later_run {
     ($slot:ident) => {
         parts::run::$slot as Run
     };
 }
-#[cfg(kubeloop_parts)]
+#[cfg(kubeloop_split)]
 macro_rules! later_run {
     ($slot:ident) => {
         parts::trampoline::$slot as Run
