@@ -22,13 +22,27 @@ pub fn real_now() -> f64 {
 /// else a fresh cluster. A link or a saved value that cannot be used says why and starts fresh.
 pub fn initial_page() -> Page {
     let (what, found) = match storage::link_session() {
-        Some(r) => {
-            storage::forget_link();
-            ("shared session in the link", Some(r))
-        }
+        Some(r) => ("shared session in the link", Some(r)),
         None => ("saved session", storage::load_session()),
     };
+    let held_back = matches!(&found, Some(Ok(j)) if crate::parts::journal_needs(j).is_some());
+    if !held_back {
+        // Read once: a reload starts from the saved session, not from the link again.
+        storage::forget_link();
+    }
     let mut sim = match found {
+        // Its code could not be fetched (`parts::fetch_for_restore`): replaying without it
+        // would not give the same cluster, so it stays saved for a visit with a network.
+        Some(Ok(_)) if held_back => {
+            let mut sim = Sim::new(1);
+            sim.notice(
+                &format!(
+                    "kubeloop: the {what} needs code that could not be fetched (offline?); reload when online to restore it. Starting with a fresh cluster."
+                ),
+                true,
+            );
+            sim
+        }
         Some(Ok(journal)) => {
             let mut sim = Sim::restore(&journal);
             let n = journal.entries.len();
@@ -103,6 +117,16 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     }
     if !fx.live.is_empty() {
         crate::live::net::carry_out(page, redraw, &fx.live);
+    }
+    if let Some(part) = fx.fetch_part {
+        let (page, redraw) = (page.clone(), redraw.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let fetched = crate::parts::fetch(part).await;
+            dispatch(&page, &redraw, Msg::PartArrived(fetched));
+        });
+    }
+    for msg in &fx.redispatch {
+        dispatch(page, redraw, msg.clone());
     }
     if fx.fetch_explain_docs {
         let (page, redraw) = (page.clone(), redraw.clone());

@@ -71,3 +71,12 @@ split_point! {
 
 /// A request under way, as the live chunk hands it back (a split function cannot be async).
 pub type Running = Pin<Box<dyn Future<Output = ()>>>;
+
+split_point! {
+    /// kubectl's commands beyond the first lesson (`kubeloop::kubectl::parts`), from the
+    /// commands chunk: linking them is all it does, and the engine code they reach comes along.
+    commands: fn kubectl_commands() -> () {
+        kubeloop::kubectl::parts::link();
+        Ok(())
+    }
+}

@@ -12,6 +12,7 @@ pub mod journal;
 pub mod lazy;
 pub mod live;
 pub mod page;
+pub mod parts;
 pub mod presenter;
 pub mod selection;
 pub mod sim;

@@ -15,6 +15,15 @@ use wasm_bindgen_futures::JsFuture;
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
+    // A saved or shared session replays when the page starts: the parts of kubectl it needs
+    // are fetched first, so it replays as it ran (nothing to wait for in most visits).
+    wasm_bindgen_futures::spawn_local(async {
+        kubeloop_web::parts::fetch_for_restore().await;
+        start();
+    });
+}
+
+fn start() {
     // What was typed into the loading frame's command box goes to the app, which runs it
     // once mounted: taken before the frame goes, in the same task, so no key falls between.
     let typed_ahead = kubeloop_web::boot::take_typed_ahead();

@@ -10,6 +10,9 @@ mod live;
 #[cfg(test)]
 mod live_tests;
 mod msg;
+mod parts;
+#[cfg(test)]
+mod parts_tests;
 #[cfg(test)]
 mod reads_tests;
 #[cfg(test)]
@@ -22,6 +25,7 @@ use std::rc::Rc;
 
 pub use explain::{ExplainState, EXPLAIN_DOCS_URL};
 pub use msg::{KeyPress, Msg};
+pub use parts::PartsState;
 
 use crate::inspect::history::HistoryCache;
 use crate::inspect::Inspected;
@@ -114,6 +118,10 @@ pub struct Effects {
     pub leave_command_box: bool,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
+    /// Fetch a part of kubectl; the outcome comes back as `Msg::PartArrived`.
+    pub fetch_part: Option<kubeloop::kubectl::parts::Part>,
+    /// Messages held for a part that has arrived: each goes through the reducer again.
+    pub redispatch: Vec<Msg>,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.
     pub live: Vec<crate::live::Request>,
 }
@@ -130,6 +138,8 @@ impl Effects {
         self.leave_command_box |= later.leave_command_box;
         self.command_draft = later.command_draft.or(self.command_draft.take());
         self.fetch_explain_docs |= later.fetch_explain_docs;
+        self.fetch_part = later.fetch_part.or(self.fetch_part);
+        self.redispatch.extend(later.redispatch);
         self.live.extend(later.live);
     }
 }
@@ -167,6 +177,10 @@ pub struct Page {
     last_save: f64,
     /// The API docs `kubectl explain` prints, fetched on first use.
     pub explain: ExplainState,
+    /// Messages waiting for a part of kubectl the build ships apart.
+    pub parts: PartsState,
+    /// Which part a line needs that is not here yet (a test gives its own).
+    pub missing_part: fn(&str) -> Option<kubeloop::kubectl::parts::Part>,
     /// Live mode's connection while attached to an API server (`sim` is then its mirror).
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
@@ -216,6 +230,8 @@ impl Page {
             shown: Shown::default(),
             last_save: 0.0,
             explain: ExplainState::Missing,
+            parts: PartsState::default(),
+            missing_part: kubeloop::kubectl::parts::missing,
             live: None,
             builtin: None,
             held: Default::default(),

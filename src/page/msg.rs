@@ -80,6 +80,8 @@ pub enum Msg {
     Key(KeyPress),
     /// The explain docs fetched: the asset's text, or why it could not be had.
     ExplainDocs(Result<String, String>),
+    /// A part of kubectl fetched (and linked), or why it could not be.
+    PartArrived(Result<(), String>),
     /// Live mode: attach to the Kubernetes API at the page's origin, or go back to the
     /// built-in cluster.
     Connect,

@@ -8,7 +8,10 @@ use crate::view::camera::{self, CameraMsg};
 
 impl Page {
     pub fn update(&mut self, msg: Msg) -> Effects {
-        let mut fx = Effects { save_session: msg.saves(), ..Effects::default() };
+        let mut fx = Effects::default();
+        // A command whose code has not arrived waits for it, with everything after it.
+        let Some(msg) = self.hold_for_part(msg, &mut fx) else { return fx };
+        fx.save_session = msg.saves();
         // An input that changes the cluster ends the Undo offer: undoing after it would
         // throw that input away too.
         if msg.saves() && !matches!(msg, Msg::Undo | Msg::Pause(_) | Msg::Speed(_)) {
@@ -57,6 +60,7 @@ impl Page {
                 }
             }
             Msg::ExplainDocs(fetched) => fx.save_session = self.explain_docs_arrived(fetched),
+            Msg::PartArrived(fetched) => self.part_arrived(fetched, &mut fx),
             Msg::Action(action) => {
                 if self.refuse_in_past() {
                     fx.save_session = false;

@@ -68,8 +68,7 @@ impl Sim {
     /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and
     /// recorded like a typed command.
     pub fn import_yaml(&mut self, text: &str) {
-        let delim = heredoc_delimiter(text, "EOF");
-        self.run_command(&format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end()));
+        self.run_command(&import_line(text));
     }
 
     /// Closes the editor. After a save that failed, kubectl words it as an error
@@ -125,4 +124,10 @@ pub(super) fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
     }
     let ns = if kind.namespaced() { ns } else { String::new() };
     Some(Ok(ObjRef::new(kind, &ns, name)))
+}
+
+/// The line a dropped or opened manifest runs: `kubectl apply` with it as a heredoc.
+pub fn import_line(text: &str) -> String {
+    let delim = heredoc_delimiter(text, "EOF");
+    format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end())
 }

@@ -44,6 +44,7 @@ mod meta_edit;
 mod mutate;
 mod nodes;
 mod observe;
+pub mod parts;
 pub(crate) mod patch;
 pub mod printers;
 pub mod punctuation;

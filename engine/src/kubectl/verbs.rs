@@ -6,10 +6,11 @@
 //! flag set; staging/src/k8s.io/kubectl/pkg/cmd/cmd.go builds the tree).
 
 use super::args::FlagSpec;
+use super::parts::Part;
 use super::{
-    annotate, apply, autoscale, create_job, create_service, delete, describe, diff, discovery,
-    events, exec, explain, expose, get, label, logs, meta_edit, mutate, nodes, patch, replace,
-    rollout, scale, set_env, set_image, set_resources, top, wait,
+    apply, autoscale, create_job, create_service, delete, describe, diff, discovery, events, exec,
+    explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale,
+    set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 
@@ -39,6 +40,8 @@ pub struct Command {
     /// What runs it; a subcommand without one is run by its parent's, which reads the
     /// subcommand word itself.
     pub run: Option<Run>,
+    /// The part of kubectl its code ships in, when not in the first load (`parts.rs`).
+    pub part: Option<Part>,
 }
 
 impl Command {
@@ -59,14 +62,54 @@ impl Command {
 /// A command with no subcommands.
 macro_rules! command {
     ([$($name:literal),+], [$($flags:expr),*], $run:expr) => {
-        Command { names: &[$($name),+], flags: &[$($flags),*], subcommands: &[], run: Some($run) }
+        Command {
+            names: &[$($name),+],
+            flags: &[$($flags),*],
+            subcommands: &[],
+            run: Some($run),
+            part: None,
+        }
     };
 }
 
 /// A subcommand its parent's function runs.
 macro_rules! sub {
     ([$($name:literal),+], [$($flags:expr),*]) => {
-        Command { names: &[$($name),+], flags: &[$($flags),*], subcommands: &[], run: None }
+        Command {
+            names: &[$($name),+],
+            flags: &[$($flags),*],
+            subcommands: &[],
+            run: None,
+            part: None,
+        }
+    };
+}
+
+/// The function a command beyond the lesson runs by: itself, or, in a build that ships it
+/// apart, its trampoline (`parts.rs`).
+#[cfg(not(kubeloop_split))]
+macro_rules! later_run {
+    ($slot:ident) => {
+        parts::run::$slot as Run
+    };
+}
+#[cfg(kubeloop_split)]
+macro_rules! later_run {
+    ($slot:ident) => {
+        parts::trampoline::$slot as Run
+    };
+}
+
+/// A command beyond the first lesson, with no subcommands.
+macro_rules! later {
+    ([$($name:literal),+], [$($flags:expr),*], $slot:ident) => {
+        Command {
+            names: &[$($name),+],
+            flags: &[$($flags),*],
+            subcommands: &[],
+            run: Some(later_run!($slot)),
+            part: Some(Part::Commands),
+        }
     };
 }
 
@@ -102,11 +145,13 @@ pub static COMMANDS: &[Command] = &[
                     ),
                 ],
                 run: None,
+                part: None,
             },
         ],
         run: Some(|s, i, out| mutate::create(s, i.args, i.stdin, out)),
+        part: None,
     },
-    command!(["expose"], [expose::EXPOSE_FLAGS], |s, i, out| expose::expose(s, i.args, out)),
+    later!(["expose"], [expose::EXPOSE_FLAGS], expose),
     command!(["run"], [mutate::RUN_FLAGS], |s, i, out| mutate::run(s, i.args, out)),
     Command {
         names: &["set"],
@@ -116,9 +161,10 @@ pub static COMMANDS: &[Command] = &[
             sub!(["env"], [set_env::ENV_FLAGS]),
             sub!(["resources"], [set_resources::RESOURCES_FLAGS]),
         ],
-        run: Some(|s, i, out| set_image::set(s, i.args, out)),
+        run: Some(later_run!(set)),
+        part: Some(Part::Commands),
     },
-    command!(["explain"], [explain::EXPLAIN_FLAGS], |s, i, out| explain::explain(s, i.args, out)),
+    later!(["explain"], [explain::EXPLAIN_FLAGS], explain),
     command!(["get"], [get::GET_FLAGS], |s, i, out| {
         get::get_with_input(s, i.args, i.stdin, i.to_completion, i.limit_ms, out)
     }),
@@ -137,25 +183,19 @@ pub static COMMANDS: &[Command] = &[
             sub!(["status"], [rollout::ROLLOUT_FLAGS]),
             sub!(["undo"], [rollout::ROLLOUT_FLAGS]),
         ],
-        run: Some(|s, i, out| {
-            let blocks = blocks(s);
-            rollout::rollout(s, i.args, blocks, out)
-        }),
+        run: Some(later_run!(rollout)),
+        part: Some(Part::Commands),
     },
     command!(["scale"], [scale::SCALE_FLAGS], |s, i, out| scale::scale(s, i.args, out)),
-    command!(["autoscale"], [autoscale::AUTOSCALE_FLAGS], |s, i, out| {
-        autoscale::autoscale(s, i.args, out)
-    }),
-    command!(["cordon"], [nodes::NODE_FLAGS], node_verb),
-    command!(["uncordon"], [nodes::NODE_FLAGS], node_verb),
-    command!(["drain"], [nodes::NODE_FLAGS], node_verb),
+    later!(["autoscale"], [autoscale::AUTOSCALE_FLAGS], autoscale),
+    later!(["cordon"], [nodes::NODE_FLAGS], node),
+    later!(["uncordon"], [nodes::NODE_FLAGS], node),
+    later!(["drain"], [nodes::NODE_FLAGS], node),
     command!(["describe"], [describe::DESCRIBE_FLAGS], |s, i, out| {
         describe::describe(s, i.args, out)
     }),
-    command!(["logs"], [logs::LOGS_FLAGS], |s, i, out| {
-        logs::logs(s, i.args, i.to_completion, i.limit_ms, out)
-    }),
-    command!(["exec"], [exec::EXEC_FLAGS], |s, i, out| exec::exec(s, i.args, out)),
+    later!(["logs"], [logs::LOGS_FLAGS], logs),
+    later!(["exec"], [exec::EXEC_FLAGS], exec),
     Command {
         names: &["top"],
         flags: &[],
@@ -163,38 +203,24 @@ pub static COMMANDS: &[Command] = &[
             sub!(["pod", "pods", "po"], [top::POD_FLAGS]),
             sub!(["node", "nodes", "no"], [top::NODE_FLAGS]),
         ],
-        run: Some(|s, i, out| top::top(s, i.args, out)),
+        run: Some(later_run!(top)),
+        part: Some(Part::Commands),
     },
-    command!(["events"], [events::EVENTS_FLAGS], |s, i, out| {
-        events::events(s, i.args, i.to_completion, i.limit_ms, out)
-    }),
-    command!(["diff"], [diff::DIFF_FLAGS], |s, i, out| diff::diff(s, i.args, i.stdin, out)),
-    command!(["apply"], [apply::APPLY_FLAGS], |s, i, out| apply::apply(s, i.args, i.stdin, out)),
-    command!(["patch"], [patch::PATCH_FLAGS], |s, i, out| patch::patch(s, i.args, i.stdin, out)),
-    command!(["replace"], [replace::REPLACE_FLAGS], |s, i, out| {
-        replace::replace(s, i.args, i.stdin, out)
-    }),
-    command!(["wait"], [wait::WAIT_FLAGS], |s, i, out| {
-        let blocks = blocks(s);
-        wait::wait(s, i.args, blocks, out)
-    }),
-    command!(["label"], [meta_edit::EDIT_FLAGS], |s, i, out| label::label(s, i.args, out)),
-    command!(["annotate"], [meta_edit::EDIT_FLAGS], |s, i, out| {
-        annotate::annotate(s, i.args, out)
-    }),
-    command!(["api-resources"], [discovery::API_RESOURCES_FLAGS], |_, i, out| {
-        discovery::api_resources(i.args, out)
-    }),
-    command!(["api-versions"], [], |_, i, out| discovery::api_versions(i.args, out)),
+    later!(["events"], [events::EVENTS_FLAGS], events),
+    later!(["diff"], [diff::DIFF_FLAGS], diff),
+    later!(["apply"], [apply::APPLY_FLAGS], apply),
+    later!(["patch"], [patch::PATCH_FLAGS], patch),
+    later!(["replace"], [replace::REPLACE_FLAGS], replace),
+    later!(["wait"], [wait::WAIT_FLAGS], wait),
+    later!(["label"], [meta_edit::EDIT_FLAGS], label),
+    later!(["annotate"], [meta_edit::EDIT_FLAGS], annotate),
+    later!(["api-resources"], [discovery::API_RESOURCES_FLAGS], api_resources),
+    later!(["api-versions"], [], api_versions),
     command!(["version"], [], |_, _, out| {
         out.out("Client Version: v1.34.1\nKustomize Version: v5.7.1\nServer Version: v1.34.1 (kubeloop)\n");
         Ok(0)
     }),
 ];
-
-fn node_verb(s: &mut Kubectl, i: Invocation<'_>, out: &mut Output) -> Result<i32, KubectlError> {
-    nodes::node_verb(s, i.verb, i.args, out)
-}
 
 /// A command found in the table: the command, its path by canonical names (`create service
 /// clusterip`), and the function that runs it (its own, or its nearest ancestor's).

@@ -113,30 +113,8 @@ fn parse_group_version(gv: &str) -> Result<(String, String), KubectlError> {
 /// Whether `input` has a `kubectl explain` (or `k explain`) in it, written out, at any
 /// depth of `$( )`: the page fetches the docs before running such a line.
 pub fn mentions_explain(input: &str) -> bool {
-    use super::shell::{Part, Script};
-    fn script_has(script: &Script) -> bool {
-        script.items.iter().any(|(pipeline, _)| {
-            pipeline.commands.iter().any(|cmd| {
-                let literal: Vec<Option<&str>> = cmd
-                    .words
-                    .iter()
-                    .map(|w| match w.parts.as_slice() {
-                        [Part::Literal(t)] => Some(t.as_str()),
-                        _ => None,
-                    })
-                    .collect();
-                let direct = literal
-                    .windows(2)
-                    .any(|w| matches!(w[0], Some("kubectl" | "k")) && w[1] == Some("explain"));
-                direct
-                    || cmd.words.iter().flat_map(|w| &w.parts).any(|p| match p {
-                        Part::Subst(inner) | Part::QuotedSubst(inner) => script_has(inner),
-                        Part::Literal(_) => false,
-                    })
-            })
-        })
-    }
-    super::shell::parse(input).is_ok_and(|script| script_has(&script))
+    let words = super::parts::kubectl_words(input);
+    words.iter().any(|w| w.first().is_some_and(|verb| verb == "explain"))
 }
 
 #[cfg(test)]

@@ -1,0 +1,73 @@
+//! kubectl's commands beyond the first lesson, as the page gets them. The release build ships
+//! them in a chunk fetched on first use (`kubeloop::kubectl::parts`); every other build has
+//! them already, and nothing here ever waits. A message that would run such a command (a
+//! typed line, a button, a dropped file, a mission's setup) is held, with every such message
+//! after it so their order is kept; the terminal says what is being fetched; when the part
+//! arrives the held messages go through the reducer again, in order. A failed fetch runs
+//! nothing and says so, and the held lines go into the history, so Up brings them back.
+
+use kubeloop::kubectl::parts::Part;
+
+use super::{Effects, Msg, Page};
+
+/// Held messages, waiting for a part.
+#[derive(Debug, Default)]
+pub struct PartsState {
+    /// The part on its way, and the messages held for it, in order.
+    pub waiting: Option<(Part, Vec<Msg>)>,
+}
+
+impl Page {
+    /// The kubectl line a message would run, for the messages that run one.
+    fn line_of(&self, msg: &Msg) -> Option<String> {
+        match msg {
+            Msg::Command(line) => Some(line.clone()),
+            Msg::Action(action) => self.sim.action_line(action),
+            Msg::Import(text) => Some(crate::sim::import_line(text)),
+            Msg::StartMission(name) => {
+                self.sim.missions.iter().find(|m| &m.name == name).map(|m| m.setup.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Holds `msg` when it needs a part not here yet, or when messages are already held;
+    /// gives it back otherwise.
+    pub(super) fn hold_for_part(&mut self, msg: Msg, fx: &mut Effects) -> Option<Msg> {
+        let Some(line) = self.line_of(&msg) else { return Some(msg) };
+        if let Some((_, held)) = &mut self.parts.waiting {
+            held.push(msg);
+            return None;
+        }
+        let Some(part) = (self.missing_part)(&line) else { return Some(msg) };
+        self.sim.notice(&format!("kubeloop: fetching {}\u{2026}", part.describe()), false);
+        self.parts.waiting = Some((part, vec![msg]));
+        fx.fetch_part = Some(part);
+        None
+    }
+
+    /// What the fetch came to. The held messages go back through the reducer
+    /// (`Effects::redispatch`), or, when it failed, are shown unrun and kept in the history.
+    pub(super) fn part_arrived(&mut self, fetched: Result<(), String>, fx: &mut Effects) {
+        let Some((part, held)) = self.parts.waiting.take() else { return };
+        match fetched {
+            Ok(()) => fx.redispatch = held,
+            Err(why) => {
+                for msg in &held {
+                    if let Some(line) = self.line_of(msg).filter(|_| matches!(msg, Msg::Command(_)))
+                    {
+                        self.sim.echo_unrun(&line);
+                        self.sim.remember(&line);
+                    }
+                }
+                self.sim.notice(
+                    &format!(
+                        "kubeloop: could not fetch {} ({why}), so nothing ran; press Up to try the line again",
+                        part.describe()
+                    ),
+                    true,
+                );
+            }
+        }
+    }
+}

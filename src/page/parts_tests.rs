@@ -1,0 +1,86 @@
+//! The reducer while a part of kubectl is on its way: what waits, in which order, what the
+//! terminal says, and what a failed fetch leaves.
+
+use kubeloop::kubectl::parts::Part;
+
+use super::{Msg, Page};
+use crate::sim::Sim;
+
+/// As the split release build sees it before the part arrives: `diff`, `label` and `apply`
+/// are in it, `get` and `create` are not.
+fn missing(line: &str) -> Option<Part> {
+    ["diff", "label", "apply"].iter().any(|v| line.contains(v)).then_some(Part::Commands)
+}
+
+fn page() -> Page {
+    let mut p = Page::new(Sim::new(1), false, false);
+    p.missing_part = missing;
+    p
+}
+
+fn log(p: &Page) -> String {
+    p.sim.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_line_that_needs_the_part_waits_for_it_with_everything_after_it() {
+    let mut p = page();
+    let fx = p.update(Msg::Command("k create deployment web --image=nginx".into()));
+    assert_eq!(fx.fetch_part, None, "the lesson's commands run at once");
+    let fx = p.update(Msg::Command("k label deploy web tier=front".into()));
+    assert_eq!(fx.fetch_part, Some(Part::Commands));
+    assert!(!fx.save_session, "nothing ran, nothing to save");
+    assert!(log(&p).contains("fetching kubectl's commands beyond the first lesson"), "{}", log(&p));
+    // Typed while it is on its way: held too, even a lesson command, so the order holds.
+    let fx = p.update(Msg::Command("k get deploy web --show-labels".into()));
+    assert_eq!(fx.fetch_part, None, "one fetch at a time");
+    assert!(!log(&p).contains("get deploy web"), "held, not run: {}", log(&p));
+
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(
+        fx.redispatch,
+        vec![
+            Msg::Command("k label deploy web tier=front".into()),
+            Msg::Command("k get deploy web --show-labels".into()),
+        ],
+        "the held lines go through the reducer again, in order"
+    );
+    // The component dispatches them; the part is here now.
+    p.missing_part = |_| None;
+    for msg in fx.redispatch {
+        p.update(msg);
+    }
+    let text = log(&p);
+    let labelled = text.find("deployment.apps/web labeled").expect(&text);
+    let listed = text.find("$ k get deploy web").expect(&text);
+    assert!(labelled < listed, "label ran before get: {text}");
+    assert!(text[listed..].contains("app=web,tier=front"), "get saw the label: {text}");
+}
+
+#[test]
+fn a_failed_fetch_runs_nothing_and_keeps_the_lines_for_up() {
+    let mut p = page();
+    p.update(Msg::Command("k diff -f -".into()));
+    p.update(Msg::Command("k get pods".into()));
+    p.update(Msg::PartArrived(Err("offline".into())));
+    let text = log(&p);
+    assert!(
+        text.contains("could not fetch kubectl's commands beyond the first lesson (offline)"),
+        "{text}"
+    );
+    assert!(!text.contains("No resources found"), "nothing ran: {text}");
+    assert_eq!(*p.sim.history, vec!["k diff -f -".to_string(), "k get pods".to_string()]);
+    // The next such line asks again.
+    let fx = p.update(Msg::Command("k diff -f -".into()));
+    assert_eq!(fx.fetch_part, Some(Part::Commands));
+}
+
+#[test]
+fn a_dropped_manifest_and_a_button_wait_as_a_typed_line_does() {
+    let mut p = page();
+    let fx =
+        p.update(Msg::Import("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n".into()));
+    assert_eq!(fx.fetch_part, Some(Part::Commands), "a drop runs kubectl apply");
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert!(matches!(fx.redispatch.as_slice(), [Msg::Import(_)]));
+}
