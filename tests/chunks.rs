@@ -142,3 +142,56 @@ async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from()
     assert_eq!(alerts(c).await, Vec::<String>::new(), "the error went with the retry");
     browser.close().await;
 }
+
+/// The chunk whose name holds `part` (`-commands-`, `-export-`).
+async fn chunk_named(c: &Client, part: &str) -> String {
+    let listed = chunks(c).await;
+    let found = listed.iter().find(|n| n.contains(part)).cloned();
+    let name = found.unwrap_or_else(|| panic!("no {part} chunk in {listed:?}: was dist/ split?"));
+    name.trim_start_matches("./").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_replays() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = chunk_named(c, "-commands-").await;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    type_line(c, "k get deploy web").await;
+    eventually(20, "the lesson's get", || async { log_text(c).await.contains("UP-TO-DATE") }).await;
+    assert_eq!(fetches_of(c, &chunk).await, 0, "the lesson's commands are in the main module");
+
+    // `label` is not the lesson's: the line waits for its chunk, and the one after it too.
+    type_line(c, "k label deploy web tier=front").await;
+    type_line(c, "k get deploy web -L tier").await;
+    eventually(20, "labelled, then listed", || async {
+        let text = log_text(c).await;
+        text.contains("deployment.apps/web labeled") && text.contains("TIER")
+    })
+    .await;
+    let text = log_text(c).await;
+    assert!(text.contains("fetching kubectl's commands beyond the first lesson"), "{text}");
+    let (labelled, listed) = (text.find("web labeled").unwrap(), text.rfind("-L tier").unwrap());
+    assert!(labelled < listed, "in the order typed: {text}");
+    assert!(text[listed..].contains("front"), "get saw the label: {text}");
+    assert_eq!(fetches_of(c, &chunk).await, 1, "fetched once");
+
+    // A reload replays the saved session, which names `label`: its chunk comes first.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+    eventually(20, "the session restored", || async {
+        log_text(c).await.contains("restored the saved session")
+    })
+    .await;
+    type_line(c, "k get deploy web --show-labels").await;
+    eventually(20, "the label replayed", || async {
+        log_text(c).await.contains("app=web,tier=front")
+    })
+    .await;
+    let text = log_text(c).await;
+    assert!(!text.contains("has not been fetched"), "{text}");
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
