@@ -92,7 +92,9 @@ impl Journal {
             }
             None => return Err("it has no format version".into()),
         }
-        let j: Journal = serde_json::from_value(value)
+        // From `&Value`, the engine's one decoding path: `from_value` would compile the
+        // owned-`Value` decoders too.
+        let j = Journal::deserialize(&value)
             .map_err(|e| format!("it is not a kubeloop session ({e})"))?;
         if j.entries.len() > MAX_ENTRIES {
             return Err(format!("it holds {} inputs, more than {MAX_ENTRIES}", j.entries.len()));

@@ -11,6 +11,7 @@
 
 use std::cmp::Ordering;
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::deployment::hash::{fnv32, safe_encode_string};
@@ -67,7 +68,9 @@ pub fn data_text(data: &Value) -> String {
 pub fn template_of_patch(data: &Value) -> Option<PodTemplateSpec> {
     let mut t = data.pointer("/spec/template")?.clone();
     t.as_object_mut()?.remove("$patch");
-    serde_json::from_value(t).ok()
+    // From `&Value`, as manifests are decoded: `from_value` would compile every model type's
+    // decoder a second time, for the owned `Value`.
+    PodTemplateSpec::deserialize(&t).ok()
 }
 
 /// `ControllerRevisionName`: `<prefix>-<hash>`, the prefix cut to its first 223 bytes. Object

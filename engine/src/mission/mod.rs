@@ -77,11 +77,12 @@ pub fn parse(text: &str) -> Result<Mission, String> {
 /// Parses an embedded mission file through `serde_json::Value`, whose YAML reader the
 /// manifest loader already has, so the page carries no mission-specific YAML code. The
 /// messages lack YAML positions, which only `parse` (for files on disk) needs; the tests
-/// check that both read every built-in file alike.
+/// check that both read every built-in file alike. It decodes from `&Value`, as manifests
+/// are, so no second, owned-`Value` decoder is compiled for the model.
 fn parse_builtin(text: &str) -> Result<Mission, String> {
     let v: serde_json::Value =
         serde_yaml_ng::from_str(text).map_err(|e| format!("invalid mission: {e}"))?;
-    validated(serde_json::from_value(v).map_err(|e| format!("invalid mission: {e}"))?)
+    validated(Mission::deserialize(&v).map_err(|e| format!("invalid mission: {e}"))?)
 }
 
 fn validated(m: Mission) -> Result<Mission, String> {

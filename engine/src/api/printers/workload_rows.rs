@@ -2,6 +2,10 @@
 //! `printJob`, `printCronJob`, `printHorizontalPodAutoscaler`,
 //! `printPersistentVolumeClaim` and `printControllerRevision`.
 
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
 use crate::clock::Time;
 use crate::duration;
 use crate::model::*;
@@ -16,10 +20,13 @@ fn selector(s: Option<&LabelSelector>) -> String {
 
 pub(super) fn daemonset_row(ds: &DaemonSet, wide: bool, now: Time) -> Vec<String> {
     let s = &ds.status;
-    let node_selector: std::collections::BTreeMap<String, String> =
-        ds.spec.template.spec.node_selector.as_deref().map_or_else(Default::default, |v| {
-            serde_json::from_value(v.clone()).unwrap_or_default()
-        });
+    let node_selector: BTreeMap<String, String> = ds
+        .spec
+        .template
+        .spec
+        .node_selector
+        .as_deref()
+        .map_or_else(Default::default, |v| BTreeMap::deserialize(v).unwrap_or_default());
     let mut cells = vec![
         ds.metadata.name.clone(),
         s.desired_number_scheduled.to_string(),

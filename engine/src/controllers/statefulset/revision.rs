@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::controllers::history::{self, Revision, CONTROLLER_REVISION_HASH_LABEL};
@@ -126,7 +127,8 @@ pub fn template_of(set: &StatefulSet, cr: &ControllerRevision) -> PodTemplateSpe
     };
     let mut t = t.clone();
     t.remove("$patch");
-    serde_json::from_value(Value::Object(t)).unwrap_or_else(|_| set.spec.template.clone())
+    // From `&Value`, the one decoding path of the model (see `history::template_of_patch`).
+    PodTemplateSpec::deserialize(&Value::Object(t)).unwrap_or_else(|_| set.spec.template.clone())
 }
 
 /// `truncateHistory`: revisions no pod runs and that are neither current nor update are
