@@ -92,7 +92,8 @@ impl Page {
     /// The server took (or refused) a command's writes: print what the command printed, or
     /// the server's errors in its place.
     fn wrote(&mut self, id: u64, errors: &[String]) {
-        let Some(out) = self.held.remove(&id) else { return };
+        let Some(at) = self.held.iter().position(|(i, _)| *i == id) else { return };
+        let (_, out) = self.held.remove(at);
         if errors.is_empty() {
             self.sim.print(&out);
         } else {
@@ -142,7 +143,8 @@ impl Page {
         match self.live.as_mut() {
             Some(live) if !calls.is_empty() => {
                 let (id, request) = live.write(calls);
-                self.held.insert(id, out);
+                self.held.retain(|(i, _)| *i != id);
+                self.held.push((id, out));
                 fx.live.push(request);
             }
             _ => self.sim.print(&out),

@@ -185,8 +185,9 @@ pub struct Page {
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
     builtin: Option<Sim>,
-    /// Commands' outputs waiting for the server to take their writes, by write number.
-    held: std::collections::BTreeMap<u64, kubeloop::kubectl::Output>,
+    /// Commands' outputs waiting for the server to take their writes, with their write
+    /// numbers (a few at a time: a list, where a map of this type compiled its own B-tree).
+    held: Vec<(u64, kubeloop::kubectl::Output)>,
     /// The live command waiting on an answer; a new command or Disconnect drops it.
     asking: Option<live::Asking>,
     /// Numbers each connection, so a closed one's answers are dropped.

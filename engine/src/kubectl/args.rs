@@ -18,8 +18,11 @@ pub struct Args {
     pub repeated: BTreeMap<&'static str, Vec<String>>,
     /// The command as its usage hint names it (`scale`, `create deployment`).
     pub verb: String,
-    /// Shorthands of the flags that have one, for pflag's `-r, --replicas` in errors.
-    pub shorts: BTreeMap<&'static str, char>,
+    /// Shorthands of the flags that have one, for pflag's `-r, --replicas` in errors. A
+    /// list searched from its end (the last spec of a name wins, as a map built from the specs
+    /// would keep it): a verb has a few dozen flags, and a map of this one value type would
+    /// compile its own B-tree code.
+    pub shorts: Vec<(&'static str, char)>,
 }
 
 impl Args {
@@ -66,7 +69,7 @@ impl Args {
                 _ => "value out of range",
             }
         };
-        let name = match self.shorts.get(long) {
+        let name = match self.shorts.iter().rev().find(|(l, _)| *l == long).map(|(_, c)| c) {
             Some(c) => format!("-{c}, --{long}"),
             None => format!("--{long}"),
         };

@@ -6,8 +6,6 @@
 //! pkg/registry/core/service/allocator/bitmap.go). Also the `Tabled` rules of the three
 //! Service kinds.
 
-use std::collections::BTreeSet;
-
 use crate::labels::field::BadValue;
 use crate::labels::validation::FieldError;
 use crate::model::*;
@@ -35,9 +33,51 @@ const PORT_OFFSET: u32 = 86;
 /// (and every later pod name) as it was.
 #[derive(Clone)]
 pub struct ServiceAllocations {
-    ips: BTreeSet<u32>,
-    ports: BTreeSet<u32>,
+    ips: Bits,
+    ports: Bits,
     rng: SimRng,
+}
+
+/// A set of taken bits, kept as a sorted list: what a `BTreeSet<u32>` did with binary
+/// searches, sharing the code of every other `Vec`, where a B-tree of `u32` compiled its own
+/// (about 6 KB of wasm). Services are few next to pods, so a list's inserts stay cheap.
+#[derive(Clone, Default)]
+struct Bits(Vec<u32>);
+
+impl Bits {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn contains(&self, bit: &u32) -> bool {
+        self.0.binary_search(bit).is_ok()
+    }
+
+    /// Whether `bit` was free, as `BTreeSet::insert` answers.
+    fn insert(&mut self, bit: u32) -> bool {
+        match self.0.binary_search(&bit) {
+            Ok(_) => false,
+            Err(at) => {
+                self.0.insert(at, bit);
+                true
+            }
+        }
+    }
+
+    fn remove(&mut self, bit: &u32) {
+        if let Ok(at) = self.0.binary_search(bit) {
+            self.0.remove(at);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &u32> {
+        self.0.iter()
+    }
 }
 
 impl Default for ServiceAllocations {
@@ -48,7 +88,7 @@ impl Default for ServiceAllocations {
 
 /// `randomScanStrategyWithOffset.AllocateBit`: a random start in the upper band, scanning
 /// forward; only when that band is full, the same in the lower one.
-fn allocate_bit(taken: &BTreeSet<u32>, max: u32, offset: u32, rng: &mut SimRng) -> Option<u32> {
+fn allocate_bit(taken: &Bits, max: u32, offset: u32, rng: &mut SimRng) -> Option<u32> {
     if taken.len() as u64 >= u64::from(max) {
         return None;
     }
@@ -85,7 +125,7 @@ impl ServiceAllocations {
     pub fn seeded(seed: u64) -> Self {
         // A seed of its own, apart from the world's stream.
         let rng = SimRng::new(seed ^ 0x5e41_c1ce_a110_ca7e);
-        ServiceAllocations { ips: BTreeSet::new(), ports: BTreeSet::new(), rng }
+        ServiceAllocations { ips: Bits::default(), ports: Bits::default(), rng }
     }
 
     /// Allocates what a new Service needs, or refuses it as alloc.go does. Nothing is
@@ -124,7 +164,7 @@ impl ServiceAllocations {
             spec.cluster_ip = Some(ip.clone());
             spec.cluster_ips = vec![ip];
         }
-        if let Err(e) = self.allocate_ports(spec, &BTreeSet::new()) {
+        if let Err(e) = self.allocate_ports(spec, &Bits::default()) {
             if let Some(bit) = took_ip {
                 self.ips.remove(&bit);
             }
@@ -138,7 +178,7 @@ impl ServiceAllocations {
     fn allocate_ports(
         &mut self,
         spec: &mut ServiceSpec,
-        kept: &BTreeSet<u32>,
+        kept: &Bits,
     ) -> Result<(), Vec<FieldError>> {
         if !spec.type_.has_node_ports() {
             for p in &mut spec.ports {
@@ -212,7 +252,8 @@ impl ServiceAllocations {
         }
         let mine = node_port_bits(&old.spec);
         self.allocate_ports(spec, &mine)?;
-        for bit in mine.difference(&node_port_bits(spec)) {
+        let now = node_port_bits(spec);
+        for bit in mine.iter().filter(|b| !now.contains(b)) {
             self.ports.remove(bit);
         }
         Ok(())
@@ -222,19 +263,19 @@ impl ServiceAllocations {
         if let Some(bit) = s.spec.cluster_ip.as_deref().and_then(|ip| bit_of_ip(ip).ok()) {
             self.ips.remove(&bit);
         }
-        for bit in node_port_bits(&s.spec) {
-            self.ports.remove(&bit);
+        for bit in node_port_bits(&s.spec).iter() {
+            self.ports.remove(bit);
         }
     }
 }
 
-fn node_port_bits(spec: &ServiceSpec) -> BTreeSet<u32> {
-    spec.ports
-        .iter()
-        .filter_map(|p| p.node_port)
-        .filter(|n| (NODE_PORT_MIN..=NODE_PORT_MAX).contains(n))
-        .map(|n| (n - NODE_PORT_MIN) as u32)
-        .collect()
+fn node_port_bits(spec: &ServiceSpec) -> Bits {
+    let mut bits = Bits::default();
+    let ports = spec.ports.iter().filter_map(|p| p.node_port);
+    for n in ports.filter(|n| (NODE_PORT_MIN..=NODE_PORT_MAX).contains(n)) {
+        bits.insert((n - NODE_PORT_MIN) as u32);
+    }
+    bits
 }
 
 impl Store {

@@ -4,7 +4,6 @@
 //! camera itself is the page's.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
@@ -24,7 +23,7 @@ const PINCH_PX_PER_E: f64 = 100.0;
 /// The pointers down on the viewport and where they are, in viewport pixels.
 #[derive(Default)]
 pub struct Gesture {
-    down: BTreeMap<i32, (f64, f64)>,
+    down: Pointers,
     /// Where the press started and whether it has become a drag.
     start: Option<(f64, f64)>,
     dragging: bool,
@@ -36,8 +35,38 @@ fn local(el: &web_sys::Element, x: i32, y: i32) -> (f64, f64) {
     (f64::from(x) - r.left(), f64::from(y) - r.top())
 }
 
-fn centre_and_spread(points: &BTreeMap<i32, (f64, f64)>) -> Option<((f64, f64), f64)> {
-    let mut it = points.values();
+/// The pointers down, by pointer id: a list in id order, as a map of them would iterate
+/// (a hand has a few fingers; a `BTreeMap` of this one type compiled its own B-tree code).
+#[derive(Default)]
+struct Pointers(Vec<(i32, (f64, f64))>);
+
+impl Pointers {
+    fn insert(&mut self, id: i32, at: (f64, f64)) {
+        match self.0.binary_search_by_key(&id, |(i, _)| *i) {
+            Ok(i) => self.0[i].1 = at,
+            Err(i) => self.0.insert(i, (id, at)),
+        }
+    }
+
+    fn get(&self, id: i32) -> Option<(f64, f64)> {
+        self.0.iter().find(|(i, _)| *i == id).map(|(_, at)| *at)
+    }
+
+    fn remove(&mut self, id: i32) {
+        self.0.retain(|(i, _)| *i != id);
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+fn centre_and_spread(points: &Pointers) -> Option<((f64, f64), f64)> {
+    let mut it = points.0.iter().map(|(_, at)| at);
     let (a, b) = (it.next()?, it.next()?);
     let c = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
     Some((c, (a.0 - b.0).hypot(a.1 - b.1)))
@@ -115,7 +144,7 @@ pub fn use_camera_input(
         Callback::from(move |e: PointerEvent| {
             let Some(el) = viewport.cast::<web_sys::Element>() else { return };
             let mut g = gesture.borrow_mut();
-            let Some(&old) = g.down.get(&e.pointer_id()) else { return };
+            let Some(old) = g.down.get(e.pointer_id()) else { return };
             let p = local(&el, e.client_x(), e.client_y());
             let before = centre_and_spread(&g.down);
             g.down.insert(e.pointer_id(), p);
@@ -144,7 +173,7 @@ pub fn use_camera_input(
         let gesture = gesture.clone();
         Callback::from(move |e: PointerEvent| {
             let mut g = gesture.borrow_mut();
-            g.down.remove(&e.pointer_id());
+            g.down.remove(e.pointer_id());
             if g.down.is_empty() {
                 g.start = None;
             }
