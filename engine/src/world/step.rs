@@ -211,13 +211,9 @@ impl World {
         };
         ctx.store.actor = Some(item.controller.manager());
         macro_rules! run {
-            ($c:expr, $key:expr) => {{
-                match state {
-                    RunState::Running => $c.reconcile($key, &mut ctx),
-                    RunState::Paused => $c.queue().add($key.clone()),
-                    RunState::Stopped => {}
-                }
-            }};
+            ($c:expr, $key:expr) => {
+                run_loop(&mut $c, state, $key, &mut ctx)
+            };
         }
         match (item.controller, &item.key) {
             (ControllerName::NodeLifecycle, PlannedKey::Object(k)) => run!(self.node_lifecycle, k),
@@ -245,6 +241,19 @@ impl World {
             _ => {}
         }
         ctx.store.actor = None;
+    }
+}
+
+/// One loop's turn at a key: its reconcile, or the key back in its queue while it is paused.
+/// Never inlined by rustc, so the module it emits has each loop as a function of its own
+/// rather than fifteen merged into `reconcile_one`. wasm-opt -Oz folds single-caller
+/// functions back in, so a split of the module along the loops must come before it.
+#[inline(never)]
+fn run_loop<C: Controller>(c: &mut C, state: RunState, key: &C::Key, ctx: &mut Ctx<'_>) {
+    match state {
+        RunState::Running => c.reconcile(key, ctx),
+        RunState::Paused => c.queue().add(key.clone()),
+        RunState::Stopped => {}
     }
 }
 
