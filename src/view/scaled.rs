@@ -21,14 +21,12 @@ pub const SCALED_BACK_MS: f64 = 4000.0;
 #[derive(Clone, Debug, Default)]
 pub(super) struct ScaledMemory {
     /// ReplicaSet UID -> the replicas the user last wrote, until a loop writes another size.
-    /// Sizes are kept as `i64`, whose map the engine compiles anyway: a map of `i32` added
-    /// B-tree code of its own.
-    asked: BTreeMap<String, i64>,
+    asked: BTreeMap<String, i32>,
     /// ReplicaSet UID -> the size set back, and when it was seen (real ms).
     shown: BTreeMap<String, (ScaledBack, f64)>,
     /// ReplicaSet UID -> its size as of the last write read, so a hand write that leaves the
     /// size alone (a label) is not taken for a scale.
-    sizes: BTreeMap<String, i64>,
+    sizes: BTreeMap<String, i32>,
 }
 
 impl ScaledMemory {
@@ -38,7 +36,7 @@ impl ScaledMemory {
         for e in since.into_iter().flat_map(|rv| store.watch.after_rv(rv)) {
             let Object::ReplicaSet(rs) = &e.object else { continue };
             let uid = &rs.metadata.uid;
-            let replicas = i64::from(rs.spec.replicas);
+            let replicas = rs.spec.replicas;
             match (e.ty, e.by) {
                 (WatchEventType::Deleted, _) => {
                     self.asked.remove(uid);
@@ -56,8 +54,7 @@ impl ScaledMemory {
                         (self.asked.get(uid).copied().filter(|a| *a != replicas), by)
                     {
                         self.asked.remove(uid);
-                        // Both sizes were read from an `i32` field.
-                        let fact = ScaledBack { asked: asked as i32, set: rs.spec.replicas, by };
+                        let fact = ScaledBack { asked, set: replicas, by };
                         self.shown.insert(uid.clone(), (fact, now));
                     }
                 }
@@ -67,7 +64,7 @@ impl ScaledMemory {
         self.shown.retain(|_, (_, since)| now - *since < SCALED_BACK_MS);
         self.sizes = store
             .list::<ReplicaSet>(None, None)
-            .map(|rs| (rs.metadata.uid.clone(), i64::from(rs.spec.replicas)))
+            .map(|rs| (rs.metadata.uid.clone(), rs.spec.replicas))
             .collect();
     }
 
