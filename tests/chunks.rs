@@ -195,3 +195,29 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mission_whose_setup_needs_the_commands_chunk_starts_and_replays_after_a_reload() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    // job-retries sets itself up with `k apply`, which is in the commands chunk.
+    c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("[data-mission='job-retries']")).await.unwrap().click().await.unwrap();
+    type_line(c, "k get jobs").await;
+    eventually(20, "the mission's Job", || async { log_text(c).await.contains("report ") }).await;
+
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+    type_line(c, "k get jobs").await;
+    eventually(20, "the Job replayed", || async {
+        let text = log_text(c).await;
+        text.contains("restored the saved session") && text.contains("report ")
+    })
+    .await;
+    let text = log_text(c).await;
+    assert!(!text.contains("has not been fetched"), "{text}");
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
