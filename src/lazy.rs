@@ -73,10 +73,10 @@ split_point! {
 pub type Running = Pin<Box<dyn Future<Output = ()>>>;
 
 split_point! {
-    /// kubectl's commands beyond the first lesson (`kubeloop::kubectl::parts`), from the
-    /// commands chunk: linking them is all it does, and the engine code they reach comes along.
-    commands: fn kubectl_commands() -> () {
-        kubeloop::kubectl::parts::link();
+    /// The engine's commands and loops beyond the first lesson (`kubeloop::parts`), from the
+    /// course chunk: linking them is all it does, and the engine code they reach comes along.
+    course: fn course() -> () {
+        kubeloop::parts::link();
         Ok(())
     }
 }

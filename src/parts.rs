@@ -1,16 +1,16 @@
-//! The browser's side of kubectl's parts (`kubeloop::kubectl::parts`): fetching one, and
+//! The browser's side of kubectl's parts (`kubeloop::parts`): fetching one, and
 //! fetching what a saved or shared session needs before it replays, so a replay runs every
 //! command it recorded as it ran the first time. The reducer decides when to fetch
 //! (`page/parts.rs`); this only fetches.
 
-use kubeloop::kubectl::parts::{self, Part};
+use kubeloop::parts::{self, Part};
 
 use crate::journal::{Input, Journal};
 
 /// Fetches `part` and links it; an error says why it could not be had.
 pub async fn fetch(part: Part) -> Result<(), String> {
     match part {
-        Part::Commands => crate::lazy::kubectl_commands().await.map_err(|e| e.to_string()),
+        Part::Course => crate::lazy::course().await.map_err(|e| e.to_string()),
     }
 }
 

@@ -143,7 +143,7 @@ async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from()
     browser.close().await;
 }
 
-/// The chunk whose name holds `part` (`-commands-`, `-export-`).
+/// The chunk whose name holds `part` (`-course-`, `-export-`).
 async fn chunk_named(c: &Client, part: &str) -> String {
     let listed = chunks(c).await;
     let found = listed.iter().find(|n| n.contains(part)).cloned();
@@ -156,7 +156,7 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
     let browser = Browser::start().await;
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
-    let chunk = chunk_named(c, "-commands-").await;
+    let chunk = chunk_named(c, "-course-").await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     type_line(c, "k get deploy web").await;
     eventually(20, "the lesson's get", || async { log_text(c).await.contains("UP-TO-DATE") }).await;
@@ -171,7 +171,7 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
     })
     .await;
     let text = log_text(c).await;
-    assert!(text.contains("fetching kubectl's commands beyond the first lesson"), "{text}");
+    assert!(text.contains("fetching the commands and loops beyond the first lesson"), "{text}");
     let (labelled, listed) = (text.find("web labeled").unwrap(), text.rfind("-L tier").unwrap());
     assert!(labelled < listed, "in the order typed: {text}");
     assert!(text[listed..].contains("front"), "get saw the label: {text}");
@@ -197,11 +197,11 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mission_whose_setup_needs_the_commands_chunk_starts_and_replays_after_a_reload() {
+async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a_reload() {
     let browser = Browser::start().await;
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
-    // job-retries sets itself up with `k apply`, which is in the commands chunk.
+    // job-retries sets itself up with `k apply`, which is in the course chunk.
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
     c.find(Locator::Css("[data-mission='job-retries']")).await.unwrap().click().await.unwrap();
     type_line(c, "k get jobs").await;
@@ -221,3 +221,43 @@ async fn a_mission_whose_setup_needs_the_commands_chunk_starts_and_replays_after
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_loops_beyond_the_lesson_run_from_the_course_chunk_once_a_generator_fetches_it() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = chunk_named(c, "-course-").await;
+    // `create job` is a generator beyond the lesson: it waits for the chunk, and its Job
+    // then runs to completion, which only the job loop (in the chunk) brings about.
+    type_line(c, "k create job hello --image=busybox -- echo hi").await;
+    // Each check types a line and gives it a second: at most 40 tries.
+    let second = || tokio::time::sleep(std::time::Duration::from_secs(1));
+    eventually(4, "the Job completed", || async {
+        type_line(c, "k get job hello -o go-template='done={{.status.succeeded}}{{\"\\n\"}}'")
+            .await;
+        second().await;
+        log_text(c).await.contains("done=1")
+    })
+    .await;
+    let text = log_text(c).await;
+    assert!(text.contains("job.batch/hello created"), "{text}");
+    assert!(text.contains("fetching the commands and loops beyond the first lesson"), "{text}");
+    // A Service's endpoints come from the endpoint loops, in the same chunk.
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    type_line(c, "k expose deploy web --port=80").await;
+    eventually(4, "the Service's endpoints", || async {
+        type_line(c, ENDPOINTS_READY).await;
+        second().await;
+        log_text(c).await.contains("ready=true ready=true")
+    })
+    .await;
+    assert_eq!(fetches_of(c, &chunk).await, 1, "fetched once");
+    assert!(!log_text(c).await.contains("has not been fetched"));
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
+/// Each endpoint of the Service `web` and whether it is ready, on one line.
+const ENDPOINTS_READY: &str = "k get endpointslices -l kubernetes.io/service-name=web \
+    -o go-template='{{range .items}}{{range .endpoints}}ready={{.conditions.ready}} {{end}}{{end}}{{\"\\n\"}}'";

@@ -15,6 +15,7 @@ pub mod kubectl;
 pub mod labels;
 pub mod mission;
 pub mod model;
+pub mod parts;
 pub mod rng;
 pub mod script;
 pub mod session;

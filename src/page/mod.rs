@@ -119,7 +119,7 @@ pub struct Effects {
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
     /// Fetch a part of kubectl; the outcome comes back as `Msg::PartArrived`.
-    pub fetch_part: Option<kubeloop::kubectl::parts::Part>,
+    pub fetch_part: Option<kubeloop::parts::Part>,
     /// Messages held for a part that has arrived: each goes through the reducer again.
     pub redispatch: Vec<Msg>,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.
@@ -180,7 +180,7 @@ pub struct Page {
     /// Messages waiting for a part of kubectl the build ships apart.
     pub parts: PartsState,
     /// Which part a line needs that is not here yet (a test gives its own).
-    pub missing_part: fn(&str) -> Option<kubeloop::kubectl::parts::Part>,
+    pub missing_part: fn(&str) -> Option<kubeloop::parts::Part>,
     /// Live mode's connection while attached to an API server (`sim` is then its mirror).
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
@@ -232,7 +232,7 @@ impl Page {
             last_save: 0.0,
             explain: ExplainState::Missing,
             parts: PartsState::default(),
-            missing_part: kubeloop::kubectl::parts::missing,
+            missing_part: kubeloop::parts::missing,
             live: None,
             builtin: None,
             held: Default::default(),
@@ -255,6 +255,7 @@ impl Page {
         }
         self.sim.tick_within(elapsed, over_budget);
         let mut fx = Effects::default();
+        self.fetch_lacking(&mut fx);
         if now - self.last_save > SAVE_EVERY_MS {
             self.last_save = now;
             fx.save_session = true;

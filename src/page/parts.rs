@@ -1,12 +1,12 @@
 //! kubectl's commands beyond the first lesson, as the page gets them. The release build ships
-//! them in a chunk fetched on first use (`kubeloop::kubectl::parts`); every other build has
+//! them in a chunk fetched on first use (`kubeloop::parts`); every other build has
 //! them already, and nothing here ever waits. A message that would run such a command (a
 //! typed line, a button, a dropped file, a mission's setup) is held, with every such message
 //! after it so their order is kept; the terminal says what is being fetched; when the part
 //! arrives the held messages go through the reducer again, in order. A failed fetch runs
 //! nothing and says so, and the held lines go into the history, so Up brings them back.
 
-use kubeloop::kubectl::parts::Part;
+use kubeloop::parts::Part;
 
 use super::{Effects, Msg, Page};
 
@@ -44,6 +44,19 @@ impl Page {
         self.parts.waiting = Some((part, vec![msg]));
         fx.fetch_part = Some(part);
         None
+    }
+
+    /// Fetches the part a loop had work for before it arrived (`World::lacking_part`): a way
+    /// to create its objects that `parts::missing` did not foresee. The loop catches up at its
+    /// next resync once the part is here.
+    pub(super) fn fetch_lacking(&mut self, fx: &mut Effects) {
+        let Some(part) = self.sim.session.world.lacking_part() else { return };
+        if self.parts.waiting.is_some() {
+            return;
+        }
+        self.sim.notice(&format!("kubeloop: fetching {}\u{2026}", part.describe()), false);
+        self.parts.waiting = Some((part, Vec::new()));
+        fx.fetch_part = Some(part);
     }
 
     /// What the fetch came to. The held messages go back through the reducer

@@ -1,7 +1,7 @@
 //! The reducer while a part of kubectl is on its way: what waits, in which order, what the
 //! terminal says, and what a failed fetch leaves.
 
-use kubeloop::kubectl::parts::Part;
+use kubeloop::parts::Part;
 
 use super::{Msg, Page};
 use crate::sim::Sim;
@@ -9,7 +9,7 @@ use crate::sim::Sim;
 /// As the split release build sees it before the part arrives: `diff`, `label` and `apply`
 /// are in it, `get` and `create` are not.
 fn missing(line: &str) -> Option<Part> {
-    ["diff", "label", "apply"].iter().any(|v| line.contains(v)).then_some(Part::Commands)
+    ["diff", "label", "apply"].iter().any(|v| line.contains(v)).then_some(Part::Course)
 }
 
 fn page() -> Page {
@@ -28,9 +28,13 @@ fn a_line_that_needs_the_part_waits_for_it_with_everything_after_it() {
     let fx = p.update(Msg::Command("k create deployment web --image=nginx".into()));
     assert_eq!(fx.fetch_part, None, "the lesson's commands run at once");
     let fx = p.update(Msg::Command("k label deploy web tier=front".into()));
-    assert_eq!(fx.fetch_part, Some(Part::Commands));
+    assert_eq!(fx.fetch_part, Some(Part::Course));
     assert!(!fx.save_session, "nothing ran, nothing to save");
-    assert!(log(&p).contains("fetching kubectl's commands beyond the first lesson"), "{}", log(&p));
+    assert!(
+        log(&p).contains("fetching the commands and loops beyond the first lesson"),
+        "{}",
+        log(&p)
+    );
     // Typed while it is on its way: held too, even a lesson command, so the order holds.
     let fx = p.update(Msg::Command("k get deploy web --show-labels".into()));
     assert_eq!(fx.fetch_part, None, "one fetch at a time");
@@ -65,14 +69,14 @@ fn a_failed_fetch_runs_nothing_and_keeps_the_lines_for_up() {
     p.update(Msg::PartArrived(Err("offline".into())));
     let text = log(&p);
     assert!(
-        text.contains("could not fetch kubectl's commands beyond the first lesson (offline)"),
+        text.contains("could not fetch the commands and loops beyond the first lesson (offline)"),
         "{text}"
     );
     assert!(!text.contains("No resources found"), "nothing ran: {text}");
     assert_eq!(*p.sim.history, vec!["k diff -f -".to_string(), "k get pods".to_string()]);
     // The next such line asks again.
     let fx = p.update(Msg::Command("k diff -f -".into()));
-    assert_eq!(fx.fetch_part, Some(Part::Commands));
+    assert_eq!(fx.fetch_part, Some(Part::Course));
 }
 
 #[test]
@@ -80,7 +84,24 @@ fn a_dropped_manifest_and_a_button_wait_as_a_typed_line_does() {
     let mut p = page();
     let fx =
         p.update(Msg::Import("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n".into()));
-    assert_eq!(fx.fetch_part, Some(Part::Commands), "a drop runs kubectl apply");
+    assert_eq!(fx.fetch_part, Some(Part::Course), "a drop runs kubectl apply");
     let fx = p.update(Msg::PartArrived(Ok(())));
     assert!(matches!(fx.redispatch.as_slice(), [Msg::Import(_)]));
+}
+
+#[test]
+fn a_loop_that_had_work_before_its_part_arrived_fetches_it_from_the_next_tick() {
+    let mut p = page();
+    p.update(Msg::Command("k create deployment web --image=nginx".into()));
+    // What a loop's trampoline records when its code has not arrived (`world/later.rs`).
+    p.sim.session.world.note_lacking(Part::Course);
+    let fx = p.tick(1_000.0, 100.0, || false);
+    assert_eq!(fx.fetch_part, Some(Part::Course));
+    assert!(log(&p).contains("fetching the commands and loops beyond the first lesson"));
+    // Told once: the next tick does not fetch again, and a typed line waits behind it.
+    assert_eq!(p.tick(1_100.0, 100.0, || false).fetch_part, None);
+    p.update(Msg::Command("k get deploy web".into()));
+    assert!(!log(&p).contains("$ k get deploy web"), "held: {}", log(&p));
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(fx.redispatch, vec![Msg::Command("k get deploy web".into())]);
 }

@@ -35,11 +35,6 @@ pub(super) const CRONJOB_FLAGS: &[FlagSpec] = &[
     flag("output", Some('o')),
 ];
 
-/// The subcommands this file serves, by every name cobra knows them by.
-pub fn serves(word: &str) -> bool {
-    matches!(word, "job" | "cronjob" | "cj")
-}
-
 /// `argv` is what follows `create`; its first word is `job`, `cronjob` or `cj`.
 pub fn create(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let specs = JOB_FLAGS.iter().chain(CRONJOB_FLAGS).copied().collect::<Vec<_>>();

@@ -29,7 +29,18 @@ fn a_job_from_a_cronjob_is_marked_manual_and_controlled_without_blocking() {
 }
 
 #[test]
-fn every_name_of_the_subcommands_is_served() {
-    assert!(serves("job") && serves("cronjob") && serves("cj"));
-    assert!(!serves("jobs") && !serves("deployment"));
+fn every_name_of_the_subcommands_finds_them_in_the_course_part() {
+    use crate::kubectl::verbs::find;
+    let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+    for (line, path) in [
+        ("create job pi --image=perl", ["create", "job"]),
+        ("create -n batch cronjob tick --image=busybox", ["create", "cronjob"]),
+        ("create cj tick --image=busybox", ["create", "cronjob"]),
+    ] {
+        let found = find(&words(line)).expect(line);
+        assert_eq!(found.path, path, "{line}");
+        assert_eq!(found.part, Some(crate::parts::Part::Course), "{line}");
+    }
+    let jobs = find(&words("create jobs pi")).expect("create");
+    assert_eq!((jobs.path, jobs.part), (vec!["create"], None));
 }

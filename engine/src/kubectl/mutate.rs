@@ -7,6 +7,7 @@ use crate::model::*;
 
 use super::args::{self, flag, ns_of, FlagSpec};
 use super::dry_run::{self, DryRun};
+use super::verbs::Invocation;
 use super::{Kubectl, KubectlError, Output};
 use crate::api::client::{Call, Extension, Refusal, Verb};
 
@@ -47,37 +48,44 @@ fn container_name(image: &str, rng: &mut crate::rng::SimRng) -> String {
     }
 }
 
+/// `create -f`: every object of the manifest, created (apply.go's shared reader).
+pub(super) fn create_from_file(
+    s: &mut Kubectl,
+    argv: &[String],
+    stdin: Option<String>,
+    out: &mut Output,
+) -> Result<i32, KubectlError> {
+    let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
+    let output = dry_run::output_format(a.get("output"))?;
+    let f = a
+        .get("filename")
+        .ok_or_else(|| KubectlError::Usage("must specify one of -f and -k".into()))?;
+    let dry = DryRun::from_args(&a, s.now(), out)?;
+    let how = super::apply::How {
+        ns: &ns_of(&a),
+        verb: super::apply::Verb::Create,
+        dry,
+        output,
+        keep: false,
+    };
+    super::apply::from_manifest(s, f, stdin, &how, out)
+}
+
 pub fn create(
     s: &mut Kubectl,
     argv: &[String],
     stdin: Option<String>,
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
-    // `create service` has subcommands with flags of their own (create_service.go).
-    if let Some(at) = args::first_word(argv, CREATE_FLAGS)
-        .filter(|w| matches!(*w, "service" | "svc"))
-        .and_then(|w| argv.iter().position(|a| a == w))
-    {
-        let rest: Vec<String> =
-            argv.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, a)| a.clone()).collect();
-        return super::create_service::create_service(s, &rest, out);
-    }
-    if args::first_word(argv, CREATE_FLAGS).is_some_and(super::create_job::serves) {
-        return super::create_job::create(s, argv, out);
-    }
+    // `create job`, `create cronjob` and `create service` are commands of their own in the
+    // table (`verbs.rs`); a manifest may hold any kind, so it goes through the course part.
     let a = args::parse(argv, CREATE_FLAGS, &create_command_path(argv))?;
-    let output = dry_run::output_format(a.get("output"))?;
-    if let Some(f) = a.get("filename") {
-        let dry = DryRun::from_args(&a, s.now(), out)?;
-        let how = super::apply::How {
-            ns: &ns_of(&a),
-            verb: super::apply::Verb::Create,
-            dry,
-            output,
-            keep: false,
-        };
-        return super::apply::from_manifest(s, f, stdin, &how, out);
+    if a.get("filename").is_some() {
+        let call =
+            Invocation { verb: "create", args: argv, stdin, to_completion: false, limit_ms: None };
+        return super::parts::create_from_file(s, call, out);
     }
+    let output = dry_run::output_format(a.get("output"))?;
     match a.positional.first().map(String::as_str) {
         Some("deployment" | "deploy") => {
             // Cobra checks the required --image before the command's own NAME check.

@@ -1,68 +1,28 @@
-//! kubectl's commands beyond the first lesson, as a part a build may ship apart from the first
-//! load. The lesson needs `create`, `get`, `delete`, `describe` and `scale`; everything here
-//! (`apply`, `diff`, `explain`, `rollout`, `drain`, `logs`, `top`, ...) is reached through
-//! this module only, so a build that splits its code (the page's release build, compiled with
-//! `--cfg kubeloop_split`) can move it into a chunk fetched on first use.
+//! kubectl's side of the engine's course part (`crate::parts`): the commands beyond the first
+//! lesson (`apply`, `diff`, `explain`, `rollout`, `drain`, `logs`, `top`, ...), the `create`
+//! generators of kinds the lesson does not use, `create -f`, and the go-template engine. The
+//! command table (`verbs.rs`) and `gotemplate` reach them only through this module.
 //!
-//! In such a build the command table holds a trampoline per command, which runs the command
-//! once `link` has been called (from inside the chunk) and refuses it before. Every other
-//! build (native, tests, the page's debug build) holds the commands themselves: nothing is
-//! ever missing, and `missing` is always `None`. The page asks `missing` before it runs a
-//! line, fetches the part, and runs the line when it has arrived.
+//! In a split build the table holds a trampoline per command, which runs the command once
+//! `link` has been called (from inside the chunk) and refuses it before; every other build
+//! holds the commands themselves.
 
+use serde_json::Value;
+
+use super::gotemplate::{self, Template};
 use super::shell::{Part as Word, Script};
-use super::verbs::{Invocation, COMMANDS};
+use super::verbs::Invocation;
 use super::{
-    annotate, apply, autoscale, diff, discovery, events, exec, explain, expose, label, logs, nodes,
-    patch, replace, rollout, set_image, top, wait, Kubectl, KubectlError, Mode, Output,
+    annotate, apply, autoscale, create_job, create_service, diff, discovery, events, exec, explain,
+    expose, label, logs, mutate, nodes, patch, replace, rollout, set_image, top, wait, Kubectl,
+    KubectlError, Mode, Output,
 };
-
-/// A part of kubectl a build may fetch on first use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Part {
-    /// The commands beyond the first lesson's.
-    Commands,
-}
-
-impl Part {
-    /// What the part is, for the terminal's "fetching ..." line.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Part::Commands => "kubectl's commands beyond the first lesson",
-        }
-    }
-
-    /// Whether its code is here to run.
-    pub fn linked(self) -> bool {
-        match self {
-            Part::Commands => linked(),
-        }
-    }
-}
-
-/// The part running `input` needs that has not been fetched yet, if any: the first, in
-/// order, of the kubectl commands it names (in pipes, lists and `$( )` too).
-pub fn missing(input: &str) -> Option<Part> {
-    if linked() {
-        // Every build but the split one, and the split one once the part is here.
-        return None;
-    }
-    needs(input).filter(|p| !p.linked())
-}
-
-/// The first part the kubectl commands in `input` are shipped in, linked or not. A command
-/// is named by the first word after `kubectl` that is one (global flags may come before it).
-pub fn needs(input: &str) -> Option<Part> {
-    kubectl_words(input).iter().find_map(|words| {
-        let verb =
-            words.iter().find_map(|w| COMMANDS.iter().find(|c| c.names.contains(&w.as_str())));
-        verb.and_then(|c| c.part)
-    })
-}
+#[cfg(kubeloop_split)]
+use crate::parts::Part;
 
 /// The literal words after each `kubectl` (or `k`) in `input`, one list per command, those
 /// inside `$( )` included; nothing when it does not parse (running it says why).
-pub(super) fn kubectl_words(input: &str) -> Vec<Vec<String>> {
+pub(crate) fn kubectl_words(input: &str) -> Vec<Vec<String>> {
     fn walk(script: &Script, found: &mut Vec<Vec<String>>) {
         for (pipeline, _) in &script.items {
             for cmd in &pipeline.commands {
@@ -131,12 +91,13 @@ macro_rules! commands {
         #[cfg(kubeloop_split)]
         struct Linked {
             $($slot: super::verbs::Run,)*
+            templates: Templates,
         }
 
         /// Makes the part's commands runnable: called from the code that ships with them.
-        pub fn link() {
+        pub(crate) fn link() {
             #[cfg(kubeloop_split)]
-            let _ = LINKED.set(Linked { $($slot: run::$slot,)* });
+            let _ = LINKED.set(Linked { $($slot: run::$slot,)* templates: TEMPLATES });
         }
     };
 }
@@ -144,7 +105,7 @@ macro_rules! commands {
 #[cfg(kubeloop_split)]
 static LINKED: std::sync::OnceLock<Linked> = std::sync::OnceLock::new();
 
-fn linked() -> bool {
+pub(crate) fn linked() -> bool {
     #[cfg(kubeloop_split)]
     return LINKED.get().is_some();
     #[cfg(not(kubeloop_split))]
@@ -157,8 +118,43 @@ fn linked() -> bool {
 fn unlinked(verb: &str) -> KubectlError {
     KubectlError::Plain(format!(
         "kubeloop: `kubectl {verb}` is part of {}, which has not been fetched yet",
-        Part::Commands.describe()
+        Part::Course.describe()
     ))
+}
+
+/// The go-template engine's entry points (`gotemplate::engine`).
+#[derive(Clone, Copy)]
+pub(crate) struct Templates {
+    pub parse: fn(&str) -> std::result::Result<Template, String>,
+    pub execute: fn(&Template, &Value) -> std::result::Result<String, (String, String)>,
+    pub value_text: fn(&Value) -> String,
+}
+
+const TEMPLATES: Templates = Templates {
+    parse: gotemplate::engine::parse,
+    execute: gotemplate::engine::execute,
+    value_text: gotemplate::engine::value_text,
+};
+
+/// The go-template engine, or, before the part is linked, why not.
+pub(super) fn templates() -> std::result::Result<&'static Templates, String> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().map(|l| &l.templates).ok_or_else(|| {
+        format!(
+            "kubeloop: -o go-template is part of {}, which has not been fetched yet",
+            Part::Course.describe()
+        )
+    });
+    #[cfg(not(kubeloop_split))]
+    Ok(&TEMPLATES)
+}
+
+/// `create -f`: runs through the part, since a manifest may hold any kind.
+pub(super) fn create_from_file(s: &mut Kubectl, i: Invocation<'_>, out: &mut Output) -> Result {
+    #[cfg(kubeloop_split)]
+    return trampoline::create_file(s, i, out);
+    #[cfg(not(kubeloop_split))]
+    run::create_file(s, i, out)
 }
 
 commands! {
@@ -187,40 +183,14 @@ commands! {
     annotate(s, i, out) { annotate::annotate(s, i.args, out) }
     api_resources(_s, i, out) { discovery::api_resources(i.args, out) }
     api_versions(_s, i, out) { discovery::api_versions(i.args, out) }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_lessons_commands_need_no_part_and_the_rest_do() {
-        for line in [
-            "k create deployment web --image=nginx:1.27 --replicas=3",
-            "k get pods -l app=web -w",
-            "k delete $(k get pods -l app=web -o name | head -1) --wait=false",
-            "kubectl describe pod web-1; k scale deploy/web --replicas=5",
-            "sleep 5s",
-            "k get pods -o jsonpath='{.items[0].metadata.name}' | head -1",
-        ] {
-            assert_eq!(needs(line), None, "{line}");
-        }
-        for line in [
-            "k diff -f -",
-            "k -n kube-system logs ds/logs",
-            "echo $(k top pods | head -1)",
-            "k get pods && kubectl rollout undo deploy/web",
-            "k explain pods.spec",
-            "k drain node-1 --ignore-daemonsets",
-        ] {
-            assert_eq!(needs(line), Some(Part::Commands), "{line}");
-        }
+    create_job(s, i, out) { create_job::create(s, i.args, out) }
+    create_service(s, i, out) {
+        // `create service KIND ...`: its own parser sees the words after `service`.
+        let at = super::super::args::first_word(i.args, mutate::CREATE_FLAGS)
+            .and_then(|w| i.args.iter().position(|a| a == w));
+        let rest: Vec<String> =
+            i.args.iter().enumerate().filter(|(n, _)| Some(*n) != at).map(|(_, a)| a.clone()).collect();
+        create_service::create_service(s, &rest, out)
     }
-
-    #[test]
-    fn a_build_that_ships_everything_misses_nothing() {
-        #[cfg(not(kubeloop_split))]
-        assert_eq!(missing("k diff -f -"), None);
-        assert!(Part::Commands.linked() || cfg!(kubeloop_split));
-    }
+    create_file(s, i, out) { mutate::create_from_file(s, i.args, i.stdin, out) }
 }

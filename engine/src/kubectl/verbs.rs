@@ -6,13 +6,13 @@
 //! flag set; staging/src/k8s.io/kubectl/pkg/cmd/cmd.go builds the tree).
 
 use super::args::FlagSpec;
-use super::parts::Part;
 use super::{
     apply, autoscale, create_job, create_service, delete, describe, diff, discovery, events, exec,
     explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale,
     set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
+use crate::parts::Part;
 
 /// One line's command as dispatch hands it over: the words after the top-level verb, with
 /// what the line around it decided.
@@ -108,7 +108,20 @@ macro_rules! later {
             flags: &[$($flags),*],
             subcommands: &[],
             run: Some(later_run!($slot)),
-            part: Some(Part::Commands),
+            part: Some(Part::Course),
+        }
+    };
+}
+
+/// A subcommand beyond the lesson that runs by its own function (a generator of another kind).
+macro_rules! later_sub {
+    ([$($name:literal),+], [$($flags:expr),*], $slot:ident) => {
+        Command {
+            names: &[$($name),+],
+            flags: &[$($flags),*],
+            subcommands: &[],
+            run: Some(later_run!($slot)),
+            part: Some(Part::Course),
         }
     };
 }
@@ -127,8 +140,8 @@ pub static COMMANDS: &[Command] = &[
         subcommands: &[
             sub!(["deployment", "deploy"], [mutate::CREATE_FLAGS]),
             sub!(["namespace", "ns"], [mutate::CREATE_FLAGS]),
-            sub!(["job"], [create_job::JOB_FLAGS]),
-            sub!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS]),
+            later_sub!(["job"], [create_job::JOB_FLAGS], create_job),
+            later_sub!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
             Command {
                 names: &["service", "svc"],
                 flags: &[create_service::COMMON],
@@ -144,8 +157,8 @@ pub static COMMANDS: &[Command] = &[
                         [create_service::COMMON, create_service::EXTERNALNAME_FLAGS]
                     ),
                 ],
-                run: None,
-                part: None,
+                run: Some(later_run!(create_service)),
+                part: Some(Part::Course),
             },
         ],
         run: Some(|s, i, out| mutate::create(s, i.args, i.stdin, out)),
@@ -162,7 +175,7 @@ pub static COMMANDS: &[Command] = &[
             sub!(["resources"], [set_resources::RESOURCES_FLAGS]),
         ],
         run: Some(later_run!(set)),
-        part: Some(Part::Commands),
+        part: Some(Part::Course),
     },
     later!(["explain"], [explain::EXPLAIN_FLAGS], explain),
     command!(["get"], [get::GET_FLAGS], |s, i, out| {
@@ -184,7 +197,7 @@ pub static COMMANDS: &[Command] = &[
             sub!(["undo"], [rollout::ROLLOUT_FLAGS]),
         ],
         run: Some(later_run!(rollout)),
-        part: Some(Part::Commands),
+        part: Some(Part::Course),
     },
     command!(["scale"], [scale::SCALE_FLAGS], |s, i, out| scale::scale(s, i.args, out)),
     later!(["autoscale"], [autoscale::AUTOSCALE_FLAGS], autoscale),
@@ -204,7 +217,7 @@ pub static COMMANDS: &[Command] = &[
             sub!(["node", "nodes", "no"], [top::NODE_FLAGS]),
         ],
         run: Some(later_run!(top)),
-        part: Some(Part::Commands),
+        part: Some(Part::Course),
     },
     later!(["events"], [events::EVENTS_FLAGS], events),
     later!(["diff"], [diff::DIFF_FLAGS], diff),
@@ -228,6 +241,8 @@ pub struct Found {
     pub command: &'static Command,
     pub path: Vec<&'static str>,
     pub run: Run,
+    /// The part its code ships in, if any command on its path is in one.
+    pub part: Option<Part>,
 }
 
 impl Found {
@@ -242,7 +257,7 @@ impl Found {
 /// command found so far and of its subcommands.
 pub fn find(words: &[String]) -> Option<Found> {
     let top = COMMANDS.iter().find(|c| words.first().is_some_and(|w| c.answers_to(w)))?;
-    let mut found = Found { command: top, path: vec![top.name()], run: top.run? };
+    let mut found = Found { command: top, path: vec![top.name()], run: top.run?, part: top.part };
     let mut rest = &words[1..];
     while !found.command.subcommands.is_empty() {
         let command = found.command;
@@ -253,6 +268,7 @@ pub fn find(words: &[String]) -> Option<Found> {
         found.path.push(sub.name());
         found.command = sub;
         found.run = sub.run.unwrap_or(found.run);
+        found.part = sub.part.or(found.part);
         let at = rest.iter().position(|w| w == word).map_or(rest.len(), |i| i + 1);
         rest = &rest[at..];
     }

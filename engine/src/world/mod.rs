@@ -49,6 +49,7 @@ pub struct Settled {
 /// The default bound for `settle`: ten simulated minutes.
 pub const SETTLE_LIMIT_MS: i64 = 10 * 60 * 1000;
 
+pub(crate) mod later;
 pub mod mirror;
 mod step;
 pub mod traffic;
@@ -72,6 +73,8 @@ pub struct World {
     dropped_total: u64,
     /// Objects some loop has not noticed because their watch event was dropped.
     lost: lost::LostEvents,
+    /// A part a loop needed and had not got (`later.rs`); the page fetches it.
+    lacking: Option<crate::parts::Part>,
     next_resync: Time,
     run: BTreeMap<ControllerName, RunState>,
     /// The reconciles of the tick in progress that have not run yet (step mode).
@@ -154,6 +157,7 @@ impl World {
             drop_next: 0,
             dropped_total: 0,
             lost: Default::default(),
+            lacking: None,
             next_resync: Time::ZERO,
             run: crate::sort::btree_map(
                 ControllerName::ALL.iter().map(|c| (*c, RunState::Running)),
