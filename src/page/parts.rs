@@ -1,5 +1,5 @@
-//! kubectl's commands beyond the first lesson, as the page gets them. The release build ships
-//! them in a chunk fetched on first use (`kubeloop::parts`); every other build has
+//! The engine's commands and loops beyond the first lesson, as the page gets them. The release
+//! build ships them in a chunk fetched on first use (`kubeloop::parts`); every other build has
 //! them already, and nothing here ever waits. A message that would run such a command (a
 //! typed line, a button, a dropped file, a mission's setup) is held, with every such message
 //! after it so their order is kept; the terminal says what is being fetched; when the part
