@@ -3,8 +3,9 @@
 //! replicaset, garbage collector, scheduler, kubelet, node lifecycle), and `create`, `get`,
 //! `delete`, `describe` and `scale`. Everything else, kubectl's later commands
 //! (`kubectl/parts.rs`), the `create` generators of other kinds, `-o go-template`, and the
-//! loops of the kinds only those make (`world/later.rs`), is reached through a table the part
-//! fills in when it is linked.
+//! loops (`world/later.rs`), Table rows (`api/printers/later.rs`) and describers
+//! (`kubectl/printers/describe/later.rs`) of the kinds only those make, is reached through a
+//! table the part fills in when it is linked.
 //!
 //! Only the page's split build (`--cfg kubeloop_split`) ships a part apart: there `link` runs
 //! from inside the chunk, and a line that needs the part asks for it first (`missing`). Every
@@ -41,6 +42,8 @@ impl Part {
 /// Makes the part runnable: called from the code that ships with it.
 pub fn link() {
     crate::kubectl::parts::link();
+    crate::kubectl::printers::describe::later::link();
+    crate::api::printers::later::link();
     crate::world::later::link();
 }
 
@@ -52,6 +55,12 @@ pub fn missing(input: &str) -> Option<Part> {
         return None;
     }
     needs(input).filter(|p| !p.linked())
+}
+
+/// The part a client of a real cluster needs and has not got: a real cluster may hold every
+/// kind, and their describers and rows are in the course part.
+pub fn missing_for_live() -> Option<Part> {
+    (!Part::Course.linked()).then_some(Part::Course)
 }
 
 /// The first part the kubectl commands in `input` are shipped in, linked or not. A command is

@@ -181,6 +181,8 @@ pub struct Page {
     pub parts: PartsState,
     /// Which part a line needs that is not here yet (a test gives its own).
     pub missing_part: fn(&str) -> Option<kubeloop::parts::Part>,
+    /// The part live mode needs and has not got (`kubeloop::parts::missing_for_live`).
+    pub missing_live: fn() -> Option<kubeloop::parts::Part>,
     /// Live mode's connection while attached to an API server (`sim` is then its mirror).
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
@@ -233,6 +235,7 @@ impl Page {
             explain: ExplainState::Missing,
             parts: PartsState::default(),
             missing_part: kubeloop::parts::missing,
+            missing_live: kubeloop::parts::missing_for_live,
             live: None,
             builtin: None,
             held: Default::default(),

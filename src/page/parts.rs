@@ -32,14 +32,22 @@ impl Page {
     }
 
     /// Holds `msg` when it needs a part not here yet, or when messages are already held;
-    /// gives it back otherwise.
+    /// gives it back otherwise. Live mode needs the course part: a real cluster may hold
+    /// every kind, and describing or inspecting one needs its code.
     pub(super) fn hold_for_part(&mut self, msg: Msg, fx: &mut Effects) -> Option<Msg> {
-        let Some(line) = self.line_of(&msg) else { return Some(msg) };
+        let line = self.line_of(&msg);
+        if line.is_none() && msg != Msg::Connect {
+            return Some(msg);
+        }
         if let Some((_, held)) = &mut self.parts.waiting {
             held.push(msg);
             return None;
         }
-        let Some(part) = (self.missing_part)(&line) else { return Some(msg) };
+        let missing = match &line {
+            Some(line) => (self.missing_part)(line),
+            None => (self.missing_live)(),
+        };
+        let Some(part) = missing else { return Some(msg) };
         self.sim.notice(&format!("kubeloop: fetching {}\u{2026}", part.describe()), false);
         self.parts.waiting = Some((part, vec![msg]));
         fx.fetch_part = Some(part);

@@ -105,3 +105,19 @@ fn a_loop_that_had_work_before_its_part_arrived_fetches_it_from_the_next_tick() 
     let fx = p.update(Msg::PartArrived(Ok(())));
     assert_eq!(fx.redispatch, vec![Msg::Command("k get deploy web".into())]);
 }
+
+#[test]
+fn live_mode_waits_for_the_course_part_since_a_real_cluster_holds_every_kind() {
+    let mut p = page();
+    p.missing_live = || Some(Part::Course);
+    let fx = p.update(Msg::Connect);
+    assert_eq!(fx.fetch_part, Some(Part::Course));
+    assert!(fx.live.is_empty(), "not connected yet");
+    assert!(log(&p).contains("fetching the commands and loops beyond the first lesson"));
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(fx.redispatch, vec![Msg::Connect], "connects once the part is here");
+    p.missing_live = || None;
+    let fx = p.update(Msg::Connect);
+    assert_eq!(fx.fetch_part, None);
+    assert!(!fx.live.is_empty(), "with the part here, it connects at once");
+}

@@ -1,0 +1,46 @@
+//! The Table rows of the kinds beyond the first lesson, as the engine's course part
+//! (`crate::parts`) ships them. Only that part's commands create those kinds, so in the page
+//! a row of one is asked for only once the part has arrived.
+
+use super::service_rows::{endpoints_row, endpointslice_row, service_row};
+use super::workload_rows::*;
+use crate::clock::Time;
+use crate::model::Object;
+
+#[cfg(kubeloop_split)]
+type Row = fn(&Object, bool, Time) -> Option<Vec<String>>;
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Row> = std::sync::OnceLock::new();
+
+/// The cells of an object of a later kind (`wide`: priority-1 columns too); `None` for the
+/// lesson's kinds, and before the part has arrived.
+pub(super) fn row(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().and_then(|row| row(obj, wide, now));
+    #[cfg(not(kubeloop_split))]
+    rows(obj, wide, now)
+}
+
+/// Makes the rows reachable: called from the code that ships with them.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(rows as Row);
+}
+
+fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
+    Some(match obj {
+        Object::Service(s) => service_row(s, wide, now),
+        Object::EndpointSlice(s) => endpointslice_row(s, now),
+        Object::Endpoints(e) => endpoints_row(e, now),
+        Object::DaemonSet(ds) => daemonset_row(ds, wide, now),
+        Object::StatefulSet(sts) => statefulset_row(sts, wide, now),
+        Object::Job(j) => job_row(j, wide, now),
+        Object::CronJob(cj) => cronjob_row(cj, wide, now),
+        Object::HorizontalPodAutoscaler(h) => hpa_row(h, now),
+        Object::PersistentVolumeClaim(c) => pvc_row(c, wide, now),
+        Object::ControllerRevision(cr) => controllerrevision_row(cr, now),
+        // The lesson's kinds have their rows in `table.rs`.
+        _ => return None,
+    })
+}
