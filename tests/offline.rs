@@ -18,24 +18,6 @@ use support::chrome::{console_errors, set_offline};
 use support::page::*;
 use support::Browser;
 
-/// Waits for the page, then for the service worker to control it.
-async fn mounted_and_controlled(c: &Client) {
-    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
-    eventually(30, "the service worker to control the page", || async {
-        let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
-        controlled.ok().and_then(|v| v.as_bool()) == Some(true)
-    })
-    .await;
-}
-
-/// The names of the files in the service worker's cache.
-async fn cached(c: &Client) -> Vec<String> {
-    let script = "const done = arguments[0]; \
-        caches.open('kubeloop-v1').then(c => c.keys()) \
-          .then(ks => done(ks.map(k => new URL(k.url).pathname.split('/').pop())));";
-    serde_json::from_value(c.execute_async(script, vec![]).await.unwrap()).unwrap()
-}
-
 /// The explain docs as the service worker's cache holds them: their size in bytes, or `None`.
 async fn cached_docs_size(c: &Client) -> Option<u64> {
     let script = "const done = arguments[0]; \

@@ -15,6 +15,7 @@ use fantoccini::{Client, ClientBuilder};
 
 pub mod chrome;
 pub mod page;
+pub mod serve;
 
 pub struct Browser {
     pub client: Client,

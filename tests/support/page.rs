@@ -88,3 +88,21 @@ pub async fn click_button(c: &Client, text: &str) {
     let found = c.execute(&script, vec![]).await.unwrap();
     assert_eq!(found, serde_json::json!(true), "no button reads {text}");
 }
+
+/// Waits for the page, then for the service worker to control it.
+pub async fn mounted_and_controlled(c: &Client) {
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    eventually(30, "the service worker to control the page", || async {
+        let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
+        controlled.ok().and_then(|v| v.as_bool()) == Some(true)
+    })
+    .await;
+}
+
+/// The names of the files in the service worker's cache.
+pub async fn cached(c: &Client) -> Vec<String> {
+    let script = "const done = arguments[0]; \
+        caches.open('kubeloop-v1').then(c => c.keys()) \
+          .then(ks => done(ks.map(k => new URL(k.url).pathname.split('/').pop())));";
+    serde_json::from_value(c.execute_async(script, vec![]).await.unwrap()).unwrap()
+}
