@@ -11,6 +11,7 @@ pub mod controllers;
 pub mod cron;
 pub mod duration;
 pub mod gofmt;
+pub mod kinds;
 pub mod kubectl;
 pub mod labels;
 pub mod mission;

@@ -45,6 +45,7 @@ pub fn link() {
     crate::kubectl::printers::describe::later::link();
     crate::api::printers::later::link();
     crate::world::later::link();
+    crate::kinds::link();
 }
 
 /// The part running `input` needs that has not been fetched yet, if any: the first, in

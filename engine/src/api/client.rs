@@ -6,11 +6,9 @@
 //! in-process (`local.rs`, the built-in cluster), or over HTTP (live mode, `kubeloop serve`,
 //! a real cluster through `kubectl proxy`).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use crate::model::{Kind, Object, Resource};
-use crate::with_kind;
+use crate::model::{Kind, Object};
 
 use super::patch::PatchType;
 
@@ -284,7 +282,7 @@ pub fn object(api: &mut dyn Api, call: &Call) -> Result<Object, Refusal> {
 /// A 2xx body read back into the model (what the server printed from its own types reads
 /// back; nothing strict is needed).
 fn decode(kind: Kind, body: &Value) -> Option<Object> {
-    with_kind!(kind, T => T::deserialize(body).ok().map(T::into_object))
+    crate::kinds::ops(kind).read(body)
 }
 
 /// `GET` one object.

@@ -8,9 +8,7 @@
 
 use serde_json::Value;
 
-use crate::apimachinery::strict;
 use crate::model::*;
-use crate::with_kind;
 
 use super::conversion;
 
@@ -37,7 +35,8 @@ pub fn object(kind: Kind, api_version: &str, mut v: Value) -> Result<Object, Und
         v = conversion::v2_manifest_from_v1(v);
     }
     fill_absent(&mut v, kind);
-    with_kind!(kind, T => strict::typed::<T>(v).map(T::rc_into_object))
+    crate::kinds::ops(kind)
+        .typed(v)
         .map_err(|detail| Undecodable { kind: kind.as_str().into(), detail })
 }
 

@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 
 use crate::model::Kind;
+use crate::store::Key;
 use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Propagation};
-use crate::with_kind;
 use crate::world::World;
 
 use super::path::Resource;
@@ -114,10 +114,12 @@ pub(super) fn delete_one(
         return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
     }
     if dry {
-        with_kind!(kind, T => world.store.delete_dry_run::<T>(ns, name)?);
+        crate::kinds::ops(kind).delete_dry_run(&world.store, &Key::new(ns, name))?;
         return Ok(answer(200, current, res, Vec::new()));
     }
-    let outcome = with_kind!(kind, T => world.delete::<T>(ns, name, opts)?);
+    let now = world.now();
+    let outcome =
+        crate::kinds::ops(kind).delete(&mut world.store, &Key::new(ns, name), opts, now)?;
     Ok(match (outcome, read::one(world, kind, ns, name)) {
         // Still there: being deleted gracefully or waiting on finalizers (202 Accepted).
         (DeleteOutcome::Deleting, Some(obj)) => answer(202, obj, res, Vec::new()),

@@ -9,9 +9,8 @@
 use serde_json::{json, Value};
 
 use crate::labels::selector::{self, Selector};
-use crate::model::{Kind, Object, Resource as _};
+use crate::model::{Kind, Object};
 use crate::store::Key;
-use crate::with_kind;
 use crate::world::World;
 
 use super::conversion::object_json;
@@ -22,7 +21,7 @@ use super::{Query, Request, Response, Status, WatchSpec};
 
 /// Every object of `kind`, in `ns` or everywhere, in key order.
 pub(super) fn all(world: &World, kind: Kind, ns: Option<&str>) -> Vec<Object> {
-    with_kind!(kind, T => world.store.list_rc::<T>(ns).into_iter().map(T::rc_into_object).collect())
+    crate::kinds::ops(kind).list(&world.store, ns, None)
 }
 
 pub(super) fn one(world: &World, kind: Kind, ns: &str, name: &str) -> Option<Object> {

@@ -2,12 +2,10 @@
 //! rest.go `transformDecodeError`; registry store.go `Update`'s resourceVersion
 //! precondition). DELETE is delete.rs.
 
-use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use crate::model::{Kind, Object, Resource as _};
-use crate::store::{ApiError, Tabled};
-use crate::with_kind;
+use crate::model::{Kind, Object};
+use crate::store::ApiError;
 use crate::world::World;
 
 use super::conversion::{self, object_json};
@@ -149,12 +147,8 @@ fn typed_body(mut v: Value, kind: Kind, res: &Resource) -> Result<Value, Status>
     Ok(v)
 }
 
-fn decode<T: DeserializeOwned + Clone>(
-    v: Value,
-    kind: Kind,
-    fv: FieldValidation,
-) -> Result<(T, Vec<String>), Status> {
-    patch::decode::<T>(v, fv).map_err(|detail| {
+fn decode(v: Value, kind: Kind, fv: FieldValidation) -> Result<(Object, Vec<String>), Status> {
+    crate::kinds::ops(kind).decode(v, fv).map_err(|detail| {
         Status::bad_request(Undecodable { kind: kind.as_str().into(), detail }.to_string())
     })
 }
@@ -176,17 +170,9 @@ pub(super) fn create(
     res: &Resource,
 ) -> Result<Response, Status> {
     let v = typed_body(object_body(req, kind)?, kind, res)?;
-    let now = world.now();
-    with_kind!(kind, T => {
-        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
-        let stored = if q.dry_run {
-            let rng = world.rng().clone();
-            T::rc_into_object(std::rc::Rc::new(world.store.create_dry_run(obj, now, &rng)?))
-        } else {
-            T::rc_into_object(world.create(obj)?)
-        };
-        Ok(answer(201, stored, res, warnings))
-    })
+    let (obj, warnings) = decode(v, kind, q.field_validation)?;
+    let stored = world.create_object(obj, q.dry_run)?;
+    Ok(answer(201, stored, res, warnings))
 }
 
 /// A non-empty resourceVersion in what the client sends is a precondition.
@@ -196,20 +182,6 @@ fn check_version(kind: Kind, name: &str, sent: &str, current: &str) -> Result<()
         return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
     }
     Ok(())
-}
-
-fn store_update<T: Tabled>(
-    world: &mut World,
-    obj: T,
-    status_only: bool,
-    dry: bool,
-) -> Result<std::rc::Rc<T>, ApiError> {
-    let now = world.now();
-    match (status_only, dry) {
-        (true, _) => world.store.update_status(&obj, now),
-        (false, true) => world.store.update_dry_run(obj, now),
-        (false, false) => world.update(obj),
-    }
 }
 
 /// What PUT and PATCH share once they hold the new object's JSON: its name must be the
@@ -234,11 +206,11 @@ fn replace(
     check_version(kind, name, sent_rv.unwrap_or_default(), &current.meta().resource_version)?;
     let v = typed_body(v, kind, res)?;
     let status_only = res.sub.as_deref() == Some("status");
-    with_kind!(kind, T => {
-        let (obj, warnings) = decode::<T>(v, kind, q.field_validation)?;
-        let stored = store_update(world, obj, status_only, q.dry_run)?;
-        Ok(answer(200, T::rc_into_object(stored), res, warnings))
-    })
+    let (obj, warnings) = decode(v, kind, q.field_validation)?;
+    let now = world.now();
+    let stored =
+        crate::kinds::ops(kind).update(&mut world.store, obj, now, status_only, q.dry_run)?;
+    Ok(answer(200, stored, res, warnings))
 }
 
 pub(super) fn update(

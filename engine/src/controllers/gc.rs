@@ -7,7 +7,7 @@
 //! reads by UID.
 
 use crate::model::*;
-use crate::store::{DeleteOptions, Key, Propagation, Store, Tabled, WatchEvent, WatchEventType};
+use crate::store::{DeleteOptions, Key, Propagation, Store, WatchEvent, WatchEventType};
 
 use super::{Controller, ControllerName, Ctx, WorkQueue};
 
@@ -64,18 +64,17 @@ impl Controller for GarbageCollector {
     /// there to heal lost watch events in class, and checking here what `reconcile` checks
     /// first keeps a quiet cluster's resync from queueing every owned object.
     fn resync(&mut self, store: &Store) {
-        fn scan<T: Tabled>(gc: &mut GarbageCollector, store: &Store) {
+        fn scan(gc: &mut GarbageCollector, store: &Store, kind: Kind) {
             // Siblings sit together in name order, so the last owner found standing is
             // usually the next object's owner too.
             let mut solid: Option<&str> = None;
-            for o in store.list::<T>(None, None) {
-                let m = o.meta();
+            for m in crate::kinds::ops(kind).metas(store) {
                 let refs = &m.owner_references;
                 if !m.is_deleting() && refs.len() == 1 && solid == Some(refs[0].uid.as_str()) {
                     continue;
                 }
                 if needs_work(m, store) {
-                    gc.queue.add((T::KIND, Key::of(m, T::KIND)));
+                    gc.queue.add((kind, Key::of(m, kind)));
                 } else if let [only] = refs.as_slice() {
                     solid = (!m.is_deleting()).then_some(only.uid.as_str());
                 }
@@ -86,7 +85,7 @@ impl Controller for GarbageCollector {
         // owner is healed at the next resync. Events and Nodes have no owners here.
         for kind in Kind::ALL {
             if !matches!(kind, Kind::Event | Kind::Node) {
-                crate::with_kind!(kind, T => scan::<T>(self, store));
+                scan(self, store, kind);
             }
         }
     }
@@ -279,8 +278,8 @@ fn delete_object(kind: Kind, meta: &ObjectMeta, policy: Propagation, ctx: &mut C
         precondition_uid: Some(meta.uid.clone()),
         ..Default::default()
     };
-    let (ns, name, now) = (meta.namespace.as_str(), meta.name.as_str(), ctx.now);
-    crate::with_kind!(kind, T => ctx.store.delete::<T>(ns, name, &opts, now).is_ok())
+    let key = Key::new(&meta.namespace, &meta.name);
+    crate::kinds::ops(kind).delete(ctx.store, &key, &opts, ctx.now).is_ok()
 }
 
 fn patch_owner_refs(
@@ -304,22 +303,18 @@ fn patch_meta(
     ctx: &mut Ctx<'_>,
     f: impl FnOnce(&mut ObjectMeta),
 ) -> bool {
-    fn go<T: Tabled>(
-        meta: &ObjectMeta,
-        ctx: &mut Ctx<'_>,
-        f: impl FnOnce(&mut ObjectMeta),
-    ) -> bool {
-        let uid = meta.uid.clone();
-        let mut ok = false;
-        let res = ctx.store.modify::<T>(&meta.namespace, &meta.name, ctx.now, |o| {
-            if o.meta().uid == uid {
-                f(o.meta_mut());
-                ok = true;
+    let uid = meta.uid.clone();
+    let (mut ok, mut f) = (false, Some(f));
+    let key = Key::new(&meta.namespace, &meta.name);
+    let res = crate::kinds::ops(kind).modify_meta(ctx.store, &key, ctx.now, &mut |m| {
+        if m.uid == uid {
+            if let Some(f) = f.take() {
+                f(m);
             }
-        });
-        res.is_ok() && ok
-    }
-    crate::with_kind!(kind, T => go::<T>(meta, ctx, f))
+            ok = true;
+        }
+    });
+    res.is_ok() && ok
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@
 mod local;
 mod scale;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::api::client::{Call, Refusal};
@@ -257,7 +256,7 @@ fn patch_one(
 
 /// A 2xx body read back as the kind patched.
 fn object_of(kind: Kind, body: &Value) -> Option<Object> {
-    crate::with_kind!(kind, T => T::deserialize(body).ok().map(T::into_object))
+    crate::kinds::ops(kind).read(body)
 }
 
 /// The server's refusal as kubectl prints it. An Invalid Status that names no object

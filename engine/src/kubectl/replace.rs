@@ -170,11 +170,7 @@ fn decoded(item: Item, ns: &str) -> Result<Object, String> {
         );
     }
     if obj.meta().namespace.is_empty() && obj.kind().namespaced() {
-        crate::with_kind!(obj.kind(), T => {
-            let mut t: T = T::from_object(&obj).cloned().expect("kind checked");
-            t.meta_mut().namespace = ns.to_string();
-            obj = t.into_object();
-        });
+        obj = crate::kinds::ops(obj.kind()).in_namespace(&obj, ns);
     }
     Ok(obj)
 }

@@ -67,8 +67,7 @@ resource!(PersistentVolumeClaim);
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
 /// point at, and cloning an `Object` copies a pointer, not the object.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Object {
     Deployment(Rc<Deployment>),
     ReplicaSet(Rc<ReplicaSet>),
@@ -85,6 +84,21 @@ pub enum Object {
     CronJob(Rc<CronJob>),
     HorizontalPodAutoscaler(Rc<HorizontalPodAutoscaler>),
     PersistentVolumeClaim(Rc<PersistentVolumeClaim>),
+}
+
+/// Each object as its own kind encodes it (serde's `untagged`). The lesson's kinds encode
+/// here; the others' encoders ship with their part (`crate::kinds`).
+impl Serialize for Object {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Object::Deployment(o) => o.serialize(s),
+            Object::ReplicaSet(o) => o.serialize(s),
+            Object::Pod(o) => o.serialize(s),
+            Object::Node(o) => o.serialize(s),
+            Object::Event(o) => o.serialize(s),
+            _ => crate::kinds::ops(self.kind()).to_value(self).serialize(s),
+        }
+    }
 }
 
 impl Object {

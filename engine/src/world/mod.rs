@@ -400,6 +400,13 @@ impl World {
         self.store.create(obj, self.now, &mut self.rng)
     }
 
+    /// Creates an object of any kind (or checks that it could be, when `dry`), through its
+    /// kind's vtable (`kinds.rs`).
+    pub fn create_object(&mut self, obj: Object, dry: bool) -> Result<Object, ApiError> {
+        let ops = crate::kinds::ops(obj.kind());
+        ops.create(&mut self.store, obj, self.now, &mut self.rng, dry)
+    }
+
     pub fn update<T: Tabled>(&mut self, obj: T) -> Result<Rc<T>, ApiError> {
         self.store.update(obj, self.now)
     }

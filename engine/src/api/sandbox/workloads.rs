@@ -36,10 +36,8 @@ fn load_target(name: &str) -> Option<(Kind, &str)> {
 
 /// The names of `kind`'s objects in `ns` (or everywhere), with their namespaces.
 fn objects(store: &Store, kind: Kind, ns: Option<&str>) -> Vec<(String, String)> {
-    crate::with_kind!(kind, T => store
-        .list::<T>(ns, None)
-        .map(|o| (o.metadata.namespace.clone(), o.metadata.name.clone()))
-        .collect())
+    let objects = crate::kinds::ops(kind).list(store, ns, None);
+    objects.iter().map(|o| (o.meta().namespace.clone(), o.meta().name.clone())).collect()
 }
 
 fn load_json(t: &Target, ns: &str, kind: Kind, name: &str, milli: u32) -> Value {

@@ -26,14 +26,12 @@ pub(super) fn patch_locally(
         PatchFailure::BadRequest(message) => bad_request(message),
         PatchFailure::DoesNotApply(_) => KubectlError::Plain(REJECTED.into()),
     })?;
-    let obj = crate::with_kind!(kind, T => {
-        let (obj, warnings) = crate::api::patch::decode::<T>(patched, FieldValidation::Warn)
-            .map_err(|detail| undecodable(kind, req, detail))?;
-        for w in warnings {
-            out.err(format!("Warning: {w}\n"));
-        }
-        obj.into_object()
-    });
+    let (obj, warnings) = crate::kinds::ops(kind)
+        .decode(patched, FieldValidation::Warn)
+        .map_err(|detail| undecodable(kind, req, detail))?;
+    for w in warnings {
+        out.err(format!("Warning: {w}\n"));
+    }
     let changed = obj != *current;
     Ok((Patched::Object(obj), changed))
 }

@@ -39,13 +39,12 @@ pub fn decode(kind: Kind, mut v: Value) -> Result<Decoded, String> {
     if !map.contains_key("apiVersion") {
         map.insert("apiVersion".into(), kind.api_version().into());
     }
-    crate::with_kind!(kind, T => pruned::<T>(v).map(|(o, dropped)| Decoded {
-        object: T::rc_into_object(std::rc::Rc::new(o)),
-        dropped,
-    }))
+    crate::kinds::ops(kind).pruned(v).map(|(object, dropped)| Decoded { object, dropped })
 }
 
-fn pruned<T: DeserializeOwned + Resource>(mut v: Value) -> Result<(T, Vec<String>), String> {
+pub(crate) fn pruned<T: DeserializeOwned + Resource>(
+    mut v: Value,
+) -> Result<(T, Vec<String>), String> {
     let mut dropped = Vec::new();
     loop {
         let message = match T::deserialize(&v) {

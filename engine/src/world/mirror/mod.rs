@@ -10,13 +10,12 @@
 
 mod decode;
 
-use std::rc::Rc;
-
+pub(crate) use decode::pruned;
 pub use decode::{decode, Decoded};
 
 use super::World;
 use crate::clock::Time;
-use crate::model::{Kind, Object, Resource};
+use crate::model::{Kind, Object};
 use crate::store::{Key, Tabled, WatchEventType};
 
 impl World {
@@ -47,39 +46,14 @@ impl World {
     }
 
     fn put(&mut self, obj: Object, force: bool) -> bool {
-        crate::with_kind!(obj.kind(), T => {
-            let typed = T::from_object(&obj).cloned().expect("with_kind matched the object's kind");
-            self.put_typed::<T>(typed, force)
-        })
-    }
-
-    fn put_typed<T: Tabled>(&mut self, obj: T, force: bool) -> bool {
-        let key = Key::of(obj.meta(), T::KIND);
-        if T::KIND.namespaced() && !self.store.has_namespace(&key.ns) {
-            // Refused only for an invalid name, which a server-sent namespace is not; such
-            // an object is still mirrored, and `get -n` simply cannot reach it.
-            let _ = self.store.create_namespace(&key.ns);
-        }
-        let old = T::table(&self.store).get(&key);
-        if !force && old.is_some_and(|o| o.meta().resource_version == obj.meta().resource_version) {
-            return false;
-        }
-        let ty = if old.is_some() { WatchEventType::Modified } else { WatchEventType::Added };
-        // The mirror's own watch log keeps increasing versions for the page's readers; the
-        // object keeps the server's resourceVersion.
-        self.store.next_rv();
         let now = self.now;
-        self.store.store(obj, ty, now);
-        true
+        crate::kinds::ops(obj.kind()).put(&mut self.store, &obj, force, now)
     }
 
     /// Removes an object the server deleted. Returns whether it was stored.
     pub fn mirror_remove(&mut self, kind: Kind, ns: &str, name: &str) -> bool {
         let now = self.now;
-        crate::with_kind!(kind, T => {
-            let key = Key::new(T::scoped_ns(ns), name);
-            self.store.remove::<T>(&key, now).is_some()
-        })
+        crate::kinds::ops(kind).remove(&mut self.store, &Key::new(ns, name), now)
     }
 
     /// A re-list: the listed objects replace every stored object of `kind` (in `ns`, or all
@@ -99,14 +73,35 @@ impl World {
 
     /// The keys of the stored objects of `kind`, in one namespace or all.
     pub fn mirror_keys(&self, kind: Kind, ns: Option<&str>) -> Vec<Key> {
-        crate::with_kind!(kind, T => {
-            self.store
-                .list_rc::<T>(ns)
-                .iter()
-                .map(|o: &Rc<T>| Key::of(o.meta(), kind))
-                .collect()
-        })
+        let objects = crate::kinds::ops(kind).list(&self.store, ns, None);
+        objects.iter().map(|o| Key::of(o.meta(), kind)).collect()
     }
+}
+
+/// Puts a server's object into the mirror's store as it is (`force`: even at the same
+/// resourceVersion); whether anything changed (`kinds::KindOps::put`).
+pub(crate) fn put_into<T: Tabled>(
+    store: &mut crate::store::Store,
+    obj: T,
+    force: bool,
+    now: Time,
+) -> bool {
+    let key = Key::of(obj.meta(), T::KIND);
+    if T::KIND.namespaced() && !store.has_namespace(&key.ns) {
+        // Refused only for an invalid name, which a server-sent namespace is not; such an
+        // object is still mirrored, and `get -n` simply cannot reach it.
+        let _ = store.create_namespace(&key.ns);
+    }
+    let old = T::table(store).get(&key);
+    if !force && old.is_some_and(|o| o.meta().resource_version == obj.meta().resource_version) {
+        return false;
+    }
+    let ty = if old.is_some() { WatchEventType::Modified } else { WatchEventType::Added };
+    // The mirror's own watch log keeps increasing versions for the page's readers; the
+    // object keeps the server's resourceVersion.
+    store.next_rv();
+    store.store(obj, ty, now);
+    true
 }
 
 #[cfg(test)]
