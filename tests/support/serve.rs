@@ -1,6 +1,9 @@
 //! `kubeloop serve` for the end-to-end tests that need the Kubernetes API at the page's origin
 //! (live mode): the server serves the release page and the API together.
 
+// Each test crate includes this module and uses only some of it.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 

@@ -122,11 +122,14 @@ fn unlinked(verb: &str) -> KubectlError {
     ))
 }
 
+/// What a template wrote, or what it wrote before it failed and Go's error.
+type Executed = std::result::Result<String, (String, String)>;
+
 /// The go-template engine's entry points (`gotemplate::engine`).
 #[derive(Clone, Copy)]
 pub(crate) struct Templates {
     pub parse: fn(&str) -> std::result::Result<Template, String>,
-    pub execute: fn(&Template, &Value) -> std::result::Result<String, (String, String)>,
+    pub execute: fn(&Template, &Value) -> Executed,
     pub value_text: fn(&Value) -> String,
 }
 
