@@ -5,7 +5,6 @@
 //! host's clock.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::rc::Rc;
 
 use crate::clock::Time;
 use crate::controllers::cronjob::controller::CronJobController;
@@ -26,7 +25,7 @@ use crate::controllers::ttl_after_finished::TtlAfterFinishedController;
 use crate::controllers::{Config, Controller, ControllerName, DecisionLog, Host, Hosts};
 use crate::model::*;
 use crate::rng::SimRng;
-use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Store, Tabled};
+use crate::store::{ApiError, DeleteOptions, Store};
 
 /// Whether a loop runs. A paused loop still queues work; a stopped one forgets it and
 /// re-lists everything when started again, as a restarted process does.
@@ -54,6 +53,7 @@ pub mod mirror;
 mod step;
 pub mod traffic;
 pub mod usage;
+mod writes;
 
 pub use lost::LostEvent;
 pub use step::{Action, Planned, PlannedKey, StepOutcome};
@@ -392,41 +392,6 @@ impl World {
 
     pub fn pending_drops(&self) -> u32 {
         self.drop_next
-    }
-
-    // ---- the API, as a user's client calls it -------------------------------------------
-
-    pub fn create<T: Tabled>(&mut self, obj: T) -> Result<Rc<T>, ApiError> {
-        self.store.create(obj, self.now, &mut self.rng)
-    }
-
-    /// Creates an object of any kind (or checks that it could be, when `dry`), through its
-    /// kind's vtable (`kinds.rs`).
-    pub fn create_object(&mut self, obj: Object, dry: bool) -> Result<Object, ApiError> {
-        let ops = crate::kinds::ops(obj.kind());
-        ops.create(&mut self.store, obj, self.now, &mut self.rng, dry)
-    }
-
-    pub fn update<T: Tabled>(&mut self, obj: T) -> Result<Rc<T>, ApiError> {
-        self.store.update(obj, self.now)
-    }
-
-    pub fn modify<T: Tabled>(
-        &mut self,
-        ns: &str,
-        name: &str,
-        f: impl FnOnce(&mut T),
-    ) -> Result<Rc<T>, ApiError> {
-        self.store.modify(ns, name, self.now, f)
-    }
-
-    pub fn delete<T: Tabled>(
-        &mut self,
-        ns: &str,
-        name: &str,
-        opts: &DeleteOptions,
-    ) -> Result<DeleteOutcome, ApiError> {
-        self.store.delete::<T>(ns, name, opts, self.now)
     }
 
     // ---- the machines ---------------------------------------------------------------
