@@ -3,9 +3,10 @@
 //! replicaset, garbage collector, scheduler, kubelet, node lifecycle), and `create`, `get`,
 //! `delete`, `describe` and `scale`. Everything else, kubectl's later commands
 //! (`kubectl/parts.rs`), the `create` generators of other kinds, `-o go-template`, and the
-//! loops (`world/later.rs`), Table rows (`api/printers/later.rs`) and describers
-//! (`kubectl/printers/describe/later.rs`) of the kinds only those make, is reached through a
-//! table the part fills in when it is linked.
+//! loops (`world/later.rs`), Table rows (`api/printers/later.rs`), describers
+//! (`kubectl/printers/describe/later.rs`) and vtables (`kinds.rs`) of the kinds only those
+//! make, and a mission's checks (`mission/later.rs`), is reached through a table the part
+//! fills in when it is linked.
 //!
 //! Only the page's split build (`--cfg kubeloop_split`) ships a part apart: there `link` runs
 //! from inside the chunk, and a line that needs the part asks for it first (`missing`). Every
@@ -46,6 +47,7 @@ pub fn link() {
     crate::api::printers::later::link();
     crate::world::later::link();
     crate::kinds::link();
+    crate::mission::later::link();
 }
 
 /// The part running `input` needs that has not been fetched yet, if any: the first, in
@@ -58,9 +60,9 @@ pub fn missing(input: &str) -> Option<Part> {
     needs(input).filter(|p| !p.linked())
 }
 
-/// The part a client of a real cluster needs and has not got: a real cluster may hold every
-/// kind, and their describers and rows are in the course part.
-pub fn missing_for_live() -> Option<Part> {
+/// The course part, when it has not arrived: what live mode needs (a real cluster may hold
+/// every kind, and their describers and rows are in it) and what checks a mission.
+pub fn missing_course() -> Option<Part> {
     (!Part::Course.linked()).then_some(Part::Course)
 }
 

@@ -181,8 +181,9 @@ pub struct Page {
     pub parts: PartsState,
     /// Which part a line needs that is not here yet (a test gives its own).
     pub missing_part: fn(&str) -> Option<kubeloop::parts::Part>,
-    /// The part live mode needs and has not got (`kubeloop::parts::missing_for_live`).
-    pub missing_live: fn() -> Option<kubeloop::parts::Part>,
+    /// The course part when it has not arrived (`kubeloop::parts::missing_course`): live
+    /// mode and a mission's check need it whatever they run.
+    pub missing_course: fn() -> Option<kubeloop::parts::Part>,
     /// Live mode's connection while attached to an API server (`sim` is then its mirror).
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
@@ -235,7 +236,7 @@ impl Page {
             explain: ExplainState::Missing,
             parts: PartsState::default(),
             missing_part: kubeloop::parts::missing,
-            missing_live: kubeloop::parts::missing_for_live,
+            missing_course: kubeloop::parts::missing_course,
             live: None,
             builtin: None,
             held: Default::default(),

@@ -32,11 +32,12 @@ impl Page {
     }
 
     /// Holds `msg` when it needs a part not here yet, or when messages are already held;
-    /// gives it back otherwise. Live mode needs the course part: a real cluster may hold
-    /// every kind, and describing or inspecting one needs its code.
+    /// gives it back otherwise. Two messages need the course part whatever they run: live
+    /// mode (a real cluster may hold every kind, and describing or inspecting one needs its
+    /// code) and a mission's check (its probes are in it).
     pub(super) fn hold_for_part(&mut self, msg: Msg, fx: &mut Effects) -> Option<Msg> {
         let line = self.line_of(&msg);
-        if line.is_none() && msg != Msg::Connect {
+        if line.is_none() && !matches!(msg, Msg::Connect | Msg::CheckMission) {
             return Some(msg);
         }
         if let Some((_, held)) = &mut self.parts.waiting {
@@ -45,7 +46,7 @@ impl Page {
         }
         let missing = match &line {
             Some(line) => (self.missing_part)(line),
-            None => (self.missing_live)(),
+            None => (self.missing_course)(),
         };
         let Some(part) = missing else { return Some(msg) };
         self.sim.notice(&format!("kubeloop: fetching {}\u{2026}", part.describe()), false);

@@ -109,15 +109,33 @@ fn a_loop_that_had_work_before_its_part_arrived_fetches_it_from_the_next_tick() 
 #[test]
 fn live_mode_waits_for_the_course_part_since_a_real_cluster_holds_every_kind() {
     let mut p = page();
-    p.missing_live = || Some(Part::Course);
+    p.missing_course = || Some(Part::Course);
     let fx = p.update(Msg::Connect);
     assert_eq!(fx.fetch_part, Some(Part::Course));
     assert!(fx.live.is_empty(), "not connected yet");
     assert!(log(&p).contains("fetching the commands and loops beyond the first lesson"));
     let fx = p.update(Msg::PartArrived(Ok(())));
     assert_eq!(fx.redispatch, vec![Msg::Connect], "connects once the part is here");
-    p.missing_live = || None;
+    p.missing_course = || None;
     let fx = p.update(Msg::Connect);
     assert_eq!(fx.fetch_part, None);
     assert!(!fx.live.is_empty(), "with the part here, it connects at once");
+}
+
+#[test]
+fn a_missions_check_waits_for_the_course_part_which_holds_its_probes() {
+    let mut p = page();
+    p.update(Msg::StartMission("stop-for-real".into()));
+    p.missing_course = || Some(Part::Course);
+    let fx = p.update(Msg::CheckMission);
+    assert_eq!(fx.fetch_part, Some(Part::Course));
+    assert!(p.sim.verdict.is_none(), "not checked yet");
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(fx.redispatch, vec![Msg::CheckMission]);
+    p.missing_course = || None;
+    for msg in fx.redispatch {
+        p.update(msg);
+    }
+    let verdict = p.sim.verdict.as_ref().expect("checked once the part is here");
+    assert!(!verdict.results.is_empty());
 }

@@ -8,6 +8,7 @@
 //! the learner has acted.
 
 mod check;
+pub(crate) mod later;
 mod probe;
 mod since;
 
