@@ -125,3 +125,57 @@ async fn lines_typed_before_the_engine_arrives_run_in_order_when_it_does() {
     assert_eq!(console_errors(c).await, Vec::<String>::new(), "nothing refused, nothing failed");
     browser.close().await;
 }
+
+/// The frame's class list and the command box's font size, in CSS pixels.
+async fn frame_room(c: &Client, root: &str) -> (String, f64) {
+    let got = js(
+        c,
+        &format!(
+            "const r = document.querySelector({root:?});
+             const box = r.querySelector('textarea');
+             return [r.className, parseFloat(getComputedStyle(box).fontSize)];"
+        ),
+    )
+    .await;
+    (got[0].as_str().unwrap().to_string(), got[1].as_f64().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_frame_is_laid_out_for_presenter_mode_and_embedding_as_the_app_will_be() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    // A teacher who turned presenter mode on last time, on the projector.
+    click_button(c, "Presenter").await;
+    js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
+    support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
+    support::chrome::cdp(
+        c,
+        "Network.setCacheDisabled",
+        serde_json::json!({ "cacheDisabled": true }),
+    )
+    .await;
+    resize(c, 1024, 768).await;
+    for (query, class) in [("", "presenter"), ("?embed", "embed")] {
+        browser.hold_wasm(true);
+        c.goto(&format!("{}/{query}", browser.origin())).await.unwrap();
+        c.wait().for_element(Locator::Css("#loading-input")).await.expect("the frame");
+        let (classes, frame_font) = frame_room(c, "#loading").await;
+        assert!(classes.split(' ').any(|c| c == class), "{query:?}: the frame is {classes:?}");
+        let frame = place(c, "#loading-input").await;
+        browser.screenshot(&format!("boot-{class}.png")).await;
+        browser.hold_wasm(false);
+        c.wait().for_element(Locator::Css("#command-input")).await.expect("the app mounted");
+        let (classes, app_font) = frame_room(c, ".app").await;
+        assert!(classes.split(' ').any(|c| c == class), "{query:?}: the app is {classes:?}");
+        assert_eq!(frame_font, app_font, "{query:?}: the type keeps its size");
+        let app = place(c, "#command-input").await;
+        eprintln!("{class}: frame {frame:?}, app {app:?}");
+        assert!(
+            (frame.0 - app.0).abs() <= 12.0 && (frame.1 - app.1).abs() <= 4.0,
+            "{class}: the box moved"
+        );
+    }
+    assert_eq!(console_errors(c).await, Vec::<String>::new(), "nothing refused, nothing failed");
+    browser.close().await;
+}
