@@ -147,7 +147,6 @@ async fn the_frame_is_laid_out_for_presenter_mode_and_embedding_as_the_app_will_
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     // A teacher who turned presenter mode on last time, on the projector.
     click_button(c, "Presenter").await;
-    js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
     support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
     support::chrome::cdp(
         c,
@@ -157,6 +156,8 @@ async fn the_frame_is_laid_out_for_presenter_mode_and_embedding_as_the_app_will_
     .await;
     resize(c, 1024, 768).await;
     for (query, class) in [("", "presenter"), ("?embed", "embed")] {
+        // No service worker to bring the engine sooner (the app registers it each visit).
+        js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
         browser.hold_wasm(true);
         c.goto(&format!("{}/{query}", browser.origin())).await.unwrap();
         c.wait().for_element(Locator::Css("#loading-input")).await.expect("the frame");
