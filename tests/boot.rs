@@ -34,6 +34,14 @@ async fn place(c: &Client, css: &str) -> (f64, f64, f64) {
     (got[0].as_f64().unwrap(), got[1].as_f64().unwrap(), got[2].as_f64().unwrap())
 }
 
+/// The next visit fetches everything from the server: no service worker, no HTTP cache.
+async fn uncached(c: &Client) {
+    js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
+    support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
+    let disabled = serde_json::json!({ "cacheDisabled": true });
+    support::chrome::cdp(c, "Network.setCacheDisabled", disabled).await;
+}
+
 /// Types into whatever has focus, as a person at the keyboard would.
 async fn keys(c: &Client, text: &str) {
     c.active_element().await.expect("something has focus").send_keys(text).await.unwrap();
@@ -50,14 +58,7 @@ async fn lines_typed_before_the_engine_arrives_run_in_order_when_it_does() {
 
     // The next visit comes over a network that has not brought the engine yet, with no
     // service worker or HTTP cache to bring it sooner.
-    js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
-    support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
-    support::chrome::cdp(
-        c,
-        "Network.setCacheDisabled",
-        serde_json::json!({ "cacheDisabled": true }),
-    )
-    .await;
+    uncached(c).await;
     browser.hold_wasm(true);
     resize(c, 390, 844).await;
     c.goto(&format!("{}/", browser.origin())).await.unwrap();
@@ -147,17 +148,10 @@ async fn the_frame_is_laid_out_for_presenter_mode_and_embedding_as_the_app_will_
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     // A teacher who turned presenter mode on last time, on the projector.
     click_button(c, "Presenter").await;
-    support::chrome::cdp(c, "Network.enable", serde_json::json!({})).await;
-    support::chrome::cdp(
-        c,
-        "Network.setCacheDisabled",
-        serde_json::json!({ "cacheDisabled": true }),
-    )
-    .await;
     resize(c, 1024, 768).await;
     for (query, class) in [("", "presenter"), ("?embed", "embed")] {
-        // No service worker to bring the engine sooner (the app registers it each visit).
-        js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;
+        // The app registers its service worker again on each visit.
+        uncached(c).await;
         browser.hold_wasm(true);
         c.goto(&format!("{}/{query}", browser.origin())).await.unwrap();
         c.wait().for_element(Locator::Css("#loading-input")).await.expect("the frame");

@@ -100,21 +100,9 @@ macro_rules! later_run {
     };
 }
 
-/// A command beyond the first lesson, with no subcommands.
+/// A command beyond the first lesson, or a subcommand that runs by its own function (a
+/// generator of another kind), with no subcommands.
 macro_rules! later {
-    ([$($name:literal),+], [$($flags:expr),*], $slot:ident) => {
-        Command {
-            names: &[$($name),+],
-            flags: &[$($flags),*],
-            subcommands: &[],
-            run: Some(later_run!($slot)),
-            part: Some(Part::Course),
-        }
-    };
-}
-
-/// A subcommand beyond the lesson that runs by its own function (a generator of another kind).
-macro_rules! later_sub {
     ([$($name:literal),+], [$($flags:expr),*], $slot:ident) => {
         Command {
             names: &[$($name),+],
@@ -140,8 +128,8 @@ pub static COMMANDS: &[Command] = &[
         subcommands: &[
             sub!(["deployment", "deploy"], [mutate::CREATE_FLAGS]),
             sub!(["namespace", "ns"], [mutate::CREATE_FLAGS]),
-            later_sub!(["job"], [create_job::JOB_FLAGS], create_job),
-            later_sub!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
+            later!(["job"], [create_job::JOB_FLAGS], create_job),
+            later!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
             Command {
                 names: &["service", "svc"],
                 flags: &[create_service::COMMON],
