@@ -334,5 +334,8 @@ fn later(kind: Kind) -> &'static dyn KindOps {
 /// Makes the later kinds' vtables reachable: called from the code that ships with them.
 pub(crate) fn link() {
     #[cfg(kubeloop_split)]
-    let _ = LATER.set(later_vtables);
+    {
+        let _ = LATER.set(later_vtables);
+        let _ = crate::model::LATER_ENCODER.set(|o| later_vtables(o.kind()).to_value(o));
+    }
 }

@@ -17,6 +17,8 @@ mod meta;
 mod node;
 mod node_registration;
 mod object;
+#[cfg(kubeloop_split)]
+pub use object::LATER_ENCODER;
 mod pod;
 mod pod_defaults;
 mod pod_parts;

@@ -86,8 +86,9 @@ pub enum Object {
     PersistentVolumeClaim(Rc<PersistentVolumeClaim>),
 }
 
-/// Each object as its own kind encodes it (serde's `untagged`). The lesson's kinds encode
-/// here; the others' encoders ship with their part (`crate::kinds`).
+/// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
+/// kinds beyond the first lesson encode through `LATER_ENCODER`, which their part sets
+/// (`crate::kinds::link`), so their encoders ship with it.
 impl Serialize for Object {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
@@ -96,10 +97,36 @@ impl Serialize for Object {
             Object::Pod(o) => o.serialize(s),
             Object::Node(o) => o.serialize(s),
             Object::Event(o) => o.serialize(s),
-            _ => crate::kinds::ops(self.kind()).to_value(self).serialize(s),
+            #[cfg(kubeloop_split)]
+            _ => LATER_ENCODER.get().map_or(serde_json::Value::Null, |f| f(self)).serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Service(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::EndpointSlice(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Endpoints(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::DaemonSet(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::StatefulSet(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::ControllerRevision(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Job(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::CronJob(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::HorizontalPodAutoscaler(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::PersistentVolumeClaim(o) => o.serialize(s),
         }
     }
 }
+
+/// The encoder of the kinds beyond the first lesson, once their part is here.
+#[cfg(kubeloop_split)]
+pub static LATER_ENCODER: std::sync::OnceLock<fn(&Object) -> serde_json::Value> =
+    std::sync::OnceLock::new();
 
 impl Object {
     pub fn kind(&self) -> Kind {
