@@ -102,6 +102,17 @@ def main(host):
     wait_for("5 pods", lambda: len(core.list_namespaced_pod(NS, label_selector="app=web").items) == 5)
     print("patched the scale to 5")
 
+    # The controller writes the Deployment's status until the new pods are available; a read
+    # before then may be stale by the time it is sent back, which is the next step's point,
+    # not this one's.
+    def settled():
+        d = apps.read_namespaced_deployment("web", NS)
+        return (
+            d.status.observed_generation == d.metadata.generation
+            and d.status.available_replicas == 5
+        )
+
+    wait_for("the Deployment to settle", settled)
     stale = apps.read_namespaced_deployment("web", NS)
     fresh = apps.read_namespaced_deployment("web", NS)
     fresh.metadata.labels = {"tier": "front"}
