@@ -27,8 +27,9 @@ use crate::store::{ApiError, DeleteOptions, DeleteOutcome, Key, Store, Tabled};
 pub trait KindOps: Sync {
     /// The stored objects, in `ns` or everywhere, that `sel` matches, in key order.
     fn list(&self, store: &Store, ns: Option<&str>, sel: Option<&Selector>) -> Vec<Object>;
-    /// Every stored object's metadata, in key order.
-    fn metas<'s>(&self, store: &'s Store) -> Vec<&'s ObjectMeta>;
+    /// Every stored object's metadata, in key order (read in place: the garbage collector's
+    /// resync walks every object of every kind).
+    fn metas<'s>(&self, store: &'s Store) -> Box<dyn Iterator<Item = &'s ObjectMeta> + 's>;
     /// The object as JSON, encoded by its type.
     fn to_value(&self, obj: &Object) -> Value;
     /// A body the server wrote from its own types, read back (nothing strict is needed).
@@ -99,8 +100,8 @@ impl<T: Tabled + DeserializeOwned> KindOps for Ops<T> {
         }
     }
 
-    fn metas<'s>(&self, store: &'s Store) -> Vec<&'s ObjectMeta> {
-        store.list::<T>(None, None).map(Resource::meta).collect()
+    fn metas<'s>(&self, store: &'s Store) -> Box<dyn Iterator<Item = &'s ObjectMeta> + 's> {
+        Box::new(store.list::<T>(None, None).map(Resource::meta))
     }
 
     fn to_value(&self, obj: &Object) -> Value {
@@ -216,8 +217,8 @@ impl KindOps for Unlinked {
     fn list(&self, _: &Store, _: Option<&str>, _: Option<&Selector>) -> Vec<Object> {
         Vec::new()
     }
-    fn metas<'s>(&self, _: &'s Store) -> Vec<&'s ObjectMeta> {
-        Vec::new()
+    fn metas<'s>(&self, _: &'s Store) -> Box<dyn Iterator<Item = &'s ObjectMeta> + 's> {
+        Box::new(std::iter::empty())
     }
     fn to_value(&self, _: &Object) -> Value {
         Value::Null
