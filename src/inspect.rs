@@ -154,7 +154,9 @@ pub fn inspect_with(
         Object::Event(_)
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
-        | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::ControllerRevision(_)
+        | Object::ConfigMap(_)
+        | Object::Secret(_) => (Vec::new(), Vec::new(), None, None),
     };
     let meta = obj.meta();
     let owners = meta

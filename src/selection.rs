@@ -37,6 +37,8 @@ impl ObjRef {
             Kind::CronJob => "cj",
             Kind::HorizontalPodAutoscaler => "hpa",
             Kind::PersistentVolumeClaim => "pvc",
+            Kind::ConfigMap => "cm",
+            Kind::Secret => "secret",
         };
         format!("{short}/{}", self.name)
     }

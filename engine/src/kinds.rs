@@ -315,7 +315,7 @@ vtables! {
     lesson: [Deployment, ReplicaSet, Pod, Node, Event],
     later: [
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
-        CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim
+        CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret
     ]
 }
 

@@ -11,7 +11,8 @@
 //! json tags. The types whose JSON is not their message are turned into their JSON forms
 //! (`Time`/`MicroTime` as RFC 3339, `Quantity` as its string, `IntOrString` as the int or
 //! the string, `RawExtension`/`FieldsV1` as the JSON they hold), as their MarshalJSON
-//! methods print them. The generated marshallers write non-pointer fields even when empty,
+//! methods print them; `bytes` fields are base64, as encoding/json writes a `[]byte`
+//! (a Secret's `data`). The generated marshallers write non-pointer fields even when empty,
 //! so empty strings, falses and zero times are left out, as `omitempty` leaves them out of
 //! JSON.
 
@@ -149,8 +150,10 @@ fn value_json(v: &Proto) -> Value {
         Proto::F32(n) => Value::from(f64::from(*n)),
         Proto::F64(n) => Value::from(*n),
         Proto::String(s) => Value::String(s.clone()),
-        // No field of the kinds served is bytes but the ones `message_json` reads as JSON.
-        Proto::Bytes(_) => Value::Null,
+        Proto::Bytes(b) => {
+            use base64::Engine as _;
+            Value::String(base64::engine::general_purpose::STANDARD.encode(b))
+        }
         Proto::EnumNumber(n) => Value::from(*n),
         Proto::Message(m) => message_json(m),
         Proto::List(items) => Value::Array(items.iter().map(value_json).collect()),

@@ -161,9 +161,34 @@ fn as_printed_by(version: &str, boxed: &str) -> String {
         }
         lines.push(line.to_string());
     }
+    if m < 31 {
+        lines = without_blank_after_values(lines);
+    }
     let mut out = lines.join("\n");
     if boxed.ends_with('\n') {
         out.push('\n');
+    }
+    out
+}
+
+/// `describe configmap` before 1.31 writes no blank line after each value of `Data`: it
+/// drops, in that section, the blank before a key's `----` header and one before `BinaryData`.
+fn without_blank_after_values(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_data = false;
+    for (i, line) in lines.iter().enumerate() {
+        let next = |n: usize| lines.get(i + n).map(String::as_str);
+        if line == "Data" && next(1) == Some("====") {
+            in_data = true;
+        } else if line == "BinaryData" {
+            in_data = false;
+        }
+        let before_key = next(2) == Some("----");
+        let before_end = next(1) == Some("") && next(2) == Some("BinaryData");
+        if in_data && line.is_empty() && (before_key || before_end) {
+            continue;
+        }
+        out.push(line.clone());
     }
     out
 }
@@ -242,6 +267,28 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     settle_in(&b, "shop", 3);
     read("get deployment,service,job -n shop -o wide");
     read("get deployment api -n shop -o yaml");
+
+    // ConfigMaps and Secrets from kubectl's generators: literals, and an env file (a file
+    // for the real kubectl, a heredoc on stdin for the command box). One key where describe
+    // prints the keys: kubectl sorts them only from 1.33 on.
+    let env_file = dir.join("flags.env");
+    std::fs::write(&env_file, "# features\nDEBUG=false\nCOLOR=blue\n").unwrap();
+    for line in [
+        "create configmap app --from-literal=mode=fast",
+        "create secret generic db --from-literal=password=s3cret",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    write(
+        &format!("create configmap flags --from-env-file={}", env_file.display()),
+        "kubectl create configmap flags --from-env-file=/dev/stdin <<EOF\n# features\nDEBUG=false\nCOLOR=blue\nEOF",
+    );
+    read("get configmaps");
+    read("get secrets");
+    read("describe configmap app");
+    read("describe secret db");
+    read("get configmap flags -o yaml");
+    read("get secret db -o json");
 
     write("scale deployment web --replicas=5", "kubectl scale deployment web --replicas=5");
     settle(&a, 5);

@@ -1,7 +1,7 @@
 //! The official Python client (PyPI `kubernetes`, installed into tools/venv by
 //! scripts/ensure-tools --browser) accepts `kubeloop serve` as a Kubernetes API server:
 //! serve/tests/python/client_check.py creates, watches, lists, scales, conflicts, deletes with
-//! each propagation policy and reads a 404 Status.
+//! each propagation policy, stores ConfigMaps and Secrets and reads a 404 Status.
 
 mod support;
 
@@ -23,7 +23,13 @@ fn the_official_python_client_drives_the_server() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{stdout}");
     assert!(out.status.success(), "the Python client failed:\n{stdout}\n{stderr}");
-    for step in ["created deployment.apps/web", "a stale update got 409 Conflict", "foreground:"] {
+    for step in [
+        "created deployment.apps/web",
+        "a stale update got 409 Conflict",
+        "foreground:",
+        "configmaps:",
+        "secrets:",
+    ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");
     }
 }

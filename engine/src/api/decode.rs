@@ -62,6 +62,8 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::Endpoints
             | Kind::ControllerRevision
             | Kind::PersistentVolumeClaim
+            | Kind::ConfigMap
+            | Kind::Secret
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

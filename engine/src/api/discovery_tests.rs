@@ -59,6 +59,7 @@ fn subresources_follow_their_parent_in_path_order() {
     assert_eq!(
         names(&core),
         [
+            "configmaps",
             "endpoints",
             "events",
             "namespaces",
@@ -72,6 +73,7 @@ fn subresources_follow_their_parent_in_path_order() {
             "pods/eviction",
             "pods/log",
             "pods/status",
+            "secrets",
             "services",
             "services/status",
         ]

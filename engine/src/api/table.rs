@@ -73,6 +73,7 @@ const NAMES: &[&str] = &[
     "Message",
     "First Seen",
     "Count",
+    "Data",
 ];
 
 /// printers.go's column type for a column of `kind`.

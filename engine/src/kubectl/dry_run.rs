@@ -199,6 +199,10 @@ pub fn generated_json(obj: &Object) -> Value {
     if let Some(Value::Object(m)) = out.get_mut("metadata") {
         null_timestamp(m);
     }
+    // ConfigMaps and Secrets have neither spec nor status.
+    if matches!(obj.kind(), Kind::ConfigMap | Kind::Secret) {
+        return Value::Object(out);
+    }
     let spec = match out.get_mut("spec") {
         Some(Value::Object(spec)) => spec,
         _ => {

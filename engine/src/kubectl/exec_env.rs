@@ -3,7 +3,9 @@
 //! and `fieldRef`s resolved, pkg/kubelet/kubelet_pods.go `makeEnvironmentVariables`), the
 //! Service variables the kubelet injects for the Services that existed when the container
 //! started (pkg/kubelet/envvars/envvars.go `FromServices`), and the `HOME` runc adds.
-//! It does not model ConfigMaps, Secrets or image-specific variables.
+//! ConfigMaps and Secrets are read through the API as the kubelet reads them
+//! (`model::config_refs`): `envFrom` first, then `env`. Image-specific variables are not
+//! modelled.
 
 use std::rc::Rc;
 
@@ -11,7 +13,8 @@ use serde_json::Value;
 
 use crate::api::client;
 use crate::clock::Time;
-use crate::model::{ContainerStatus, Kind, Object, Pod, Service};
+use crate::model::config_refs::{self, ConfigSource};
+use crate::model::{ConfigMap, ContainerStatus, Kind, Object, Pod, Secret, Service};
 
 use super::Kubectl;
 
@@ -46,20 +49,20 @@ pub(super) fn environment(
         .collect();
     let service_env = from_services(&services.iter().map(Rc::as_ref).collect::<Vec<_>>());
     // The spec's variables, each resolved against those before it and the Services'.
-    let mut spec_env: Vec<(String, String)> = Vec::new();
-    let entries = pod
-        .spec
-        .containers
-        .iter()
-        .find(|c| c.name == container)
-        .and_then(|c| c.env.as_deref())
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
+    let spec = pod.spec.containers.iter().find(|c| c.name == container);
+    let ns = pod.metadata.namespace.clone();
+    let mut src = ThroughApi(s.api());
+    let mut spec_env: Vec<(String, String)> =
+        spec.and_then(|c| config_refs::env_from(c, &ns, &mut src).ok()).unwrap_or_default();
+    let entries =
+        spec.and_then(|c| c.env.as_deref()).and_then(Value::as_array).cloned().unwrap_or_default();
     for e in &entries {
         let Some(name) = e.get("name").and_then(Value::as_str) else { continue };
         let value = match e.get("valueFrom") {
-            Some(from) => field_ref(pod, from),
+            Some(from) => match config_refs::key_ref(from, &ns, &mut src) {
+                Ok(Some(v)) => v,
+                _ => field_ref(pod, from),
+            },
             None => {
                 let raw = e.get("value").and_then(Value::as_str).unwrap_or_default();
                 expand(raw, |var| {
@@ -97,6 +100,24 @@ pub(super) fn environment(
         env.push(("HOME".into(), "/root".into()));
     }
     env
+}
+
+/// The kubelet's ConfigMap and Secret managers, here GETs through the API.
+pub(super) struct ThroughApi<'a>(pub(super) &'a mut dyn client::Api);
+
+impl ConfigSource for ThroughApi<'_> {
+    fn config_map(&mut self, ns: &str, name: &str) -> Option<Rc<ConfigMap>> {
+        match client::get(self.0, Kind::ConfigMap, ns, name) {
+            Ok(Object::ConfigMap(c)) => Some(c),
+            _ => None,
+        }
+    }
+    fn secret(&mut self, ns: &str, name: &str) -> Option<Rc<Secret>> {
+        match client::get(self.0, Kind::Secret, ns, name) {
+            Ok(Object::Secret(s)) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// envvars.go `FromServices`: host and first port, named ports, then Docker-style links.

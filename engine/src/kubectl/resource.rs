@@ -39,11 +39,10 @@ pub struct Selection {
 
 /// Kinds real clusters have that kubeloop does not simulate.
 const NOT_SIMULATED: &[&str] = &[
-    "configmaps",
-    "configmap",
-    "cm",
-    "secrets",
-    "secret",
+    "limitranges",
+    "limits",
+    "resourcequotas",
+    "quota",
     "namespaces",
     "namespace",
     "ns",
@@ -215,7 +214,7 @@ mod tests {
             sel("foos").unwrap_err().to_string(),
             "error: the server doesn't have a resource type \"foos\""
         );
-        assert!(sel("cm").unwrap_err().to_string().contains("not simulated"));
+        assert!(sel("limits").unwrap_err().to_string().contains("not simulated"));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! `kubectl set env` (kubectl/pkg/cmd/set/set_env.go, with cmd/set/env/env_parse.go):
 //! environment variables of the containers of deployments, replica sets and pods, and
-//! `--list`. There are no ConfigMaps or Secrets here, so `--from`, `--keys` and `--resolve`
-//! are refused; values from `valueFrom` references are listed as references.
+//! `--list`. `--from=configmap/NAME` (or `secret/NAME`) adds one key reference per key of
+//! its `data`, in key order (Go's map order varies), named as `keyToEnvName` names them;
+//! `--keys` picks keys. `--list` shows references as references, and with `--resolve` the
+//! values they resolve to.
 
 use serde_json::{json, Value};
 
@@ -31,23 +33,19 @@ pub(super) const ENV_FLAGS: &[FlagSpec] = &[
 ];
 
 /// apimachinery validation `IsEnvVarName`'s message.
-const ENV_NAME_MSG: &str = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')";
+pub(super) const ENV_NAME_MSG: &str = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')";
 
 /// What one `set env` asks for: variables to set, in order, then names to remove.
 #[derive(Debug, Default, PartialEq)]
 struct EnvChanges {
-    set: Vec<(String, String)>,
+    /// Whole `EnvVar` entries, each with its name.
+    set: Vec<Value>,
     remove: Vec<String>,
 }
 
 pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, KubectlError> {
     let a = args::parse(argv, ENV_FLAGS, "set env")?;
     refuse_unmodelled(&a)?;
-    if a.has("from") || a.has("keys") || a.has("resolve") {
-        return Err(KubectlError::Plain(
-            "kubeloop: there are no ConfigMaps or Secrets here, so --from, --keys and --resolve are not supported".into(),
-        ));
-    }
     // Complete.
     if a.bool("all", false)? && a.get("selector").is_some_and(|l| !l.is_empty()) {
         return Err(KubectlError::Usage("cannot set --all and --selector at the same time".into()));
@@ -77,12 +75,24 @@ pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<
     let specs: Vec<String> =
         a.repeated.get("env").cloned().unwrap_or_default().into_iter().chain(env_args).collect();
     let mut changes = parse_env(&specs)?;
+    let ns = a.get("namespace").unwrap_or("default").to_string();
+    if let Some(from) = a.get("from").filter(|f| !f.is_empty()) {
+        let keys: Vec<String> = a
+            .repeated
+            .get("keys")
+            .into_iter()
+            .flatten()
+            .flat_map(|k| k.split(','))
+            .map(String::from)
+            .collect();
+        changes.set.extend(references(s, from, &keys, &ns, out)?);
+    }
     if let Some(prefix) = a.get("prefix").filter(|p| !p.is_empty()) {
-        for (name, _) in &mut changes.set {
-            *name = format!("{prefix}{name}");
+        for e in &mut changes.set {
+            e["name"] = Value::String(format!("{prefix}{}", entry_name(e)));
         }
     }
-    let ns = a.get("namespace").unwrap_or("default").to_string();
+    let resolve = a.bool("resolve", false)?;
     let targets = targets(s, &resources, &a, &ns)?;
     let overwrite = a.bool("overwrite", true)?;
     let pattern = a.get("containers").unwrap_or("*");
@@ -121,7 +131,7 @@ pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<
             if list {
                 out.out(format!("# {} {name}, container {}\n", kind.as_str(), c.name));
                 for e in &updated {
-                    out.out(list_line(e));
+                    out.out(list_line(s, e, resolve, &ns));
                 }
             }
             c.env = (!updated.is_empty()).then(|| Box::new(Value::Array(updated)));
@@ -177,14 +187,14 @@ fn parse_env(specs: &[String]) -> Result<EnvChanges, KubectlError> {
                     crate::labels::validation::go_quote(name)
                 )));
             }
-            changes.set.push((name.to_string(), value.to_string()));
+            changes.set.push(new_entry(name, value));
         } else if let Some(name) = spec.strip_suffix('-') {
             changes.remove.push(name.to_string());
         } else {
             return Err(KubectlError::Usage(format!("unknown environment variable: {spec}")));
         }
     }
-    if changes.remove.iter().any(|r| changes.set.iter().any(|(n, _)| n == r)) {
+    if changes.remove.iter().any(|r| changes.set.iter().any(|e| entry_name(e) == r)) {
         return Err(KubectlError::Usage(
             "can not both modify and remove the same environment variable in the same command"
                 .into(),
@@ -194,7 +204,7 @@ fn parse_env(specs: &[String]) -> Result<EnvChanges, KubectlError> {
 }
 
 /// `[-._a-zA-Z][-._a-zA-Z0-9]*`.
-fn is_env_var_name(name: &str) -> bool {
+pub(super) fn is_env_var_name(name: &str) -> bool {
     let ok = |c: char, first: bool| {
         c.is_ascii_alphabetic() || "-._".contains(c) || (!first && c.is_ascii_digit())
     };
@@ -225,10 +235,11 @@ fn new_entry(name: &str, value: &str) -> Value {
 }
 
 /// set_env.go `validateNoOverwrites`.
-fn overwrite_conflict(existing: &[Value], set: &[(String, String)]) -> Option<String> {
-    set.iter().find_map(|(name, value)| {
+fn overwrite_conflict(existing: &[Value], set: &[Value]) -> Option<String> {
+    set.iter().find_map(|new| {
+        let name = entry_name(new);
         let current = existing.iter().find(|e| entry_name(e) == name)?;
-        (entry_value(current) != value).then(|| {
+        (entry_value(current) != entry_value(new)).then(|| {
             format!(
                 "'{name}' already has a value ({}), and --overwrite is false",
                 entry_value(current)
@@ -248,31 +259,90 @@ fn update_env(existing: Vec<Value>, changes: &EnvChanges) -> Vec<Value> {
             continue;
         }
         // The last of several settings of one name wins, as findEnv scans from the end.
-        if let Some((_, v)) = changes.set.iter().rev().find(|(n, _)| *n == name) {
+        if let Some(last) = changes.set.iter().rev().find(|n| entry_name(n) == name) {
             covered.push(name.clone());
-            out.push(new_entry(&name, v));
+            out.push(last.clone());
             continue;
         }
         out.push(e);
     }
-    for (name, value) in &changes.set {
-        if covered.contains(name) {
+    for new in &changes.set {
+        let name = entry_name(new).to_string();
+        if covered.contains(&name) {
             continue;
         }
-        covered.push(name.clone());
-        let last = changes.set.iter().rev().find(|(n, _)| n == name).map_or(value, |(_, v)| v);
-        out.push(new_entry(name, last));
+        let last = changes.set.iter().rev().find(|n| entry_name(n) == name).unwrap_or(new);
+        covered.push(name);
+        out.push(last.clone());
     }
     out
 }
 
+/// `--from`: the object is read as the builder reads it (one GET), and each key of its
+/// `data` becomes a variable whose value is a reference to that key.
+fn references(
+    s: &mut Kubectl,
+    from: &str,
+    keys: &[String],
+    ns: &str,
+    out: &mut Output,
+) -> Result<Vec<Value>, KubectlError> {
+    let sel = super::resource::select(&[from.to_string()], false)?;
+    let mut found = Vec::new();
+    for (kind, names) in &sel.items {
+        if names.is_empty() {
+            return Err(KubectlError::Usage(
+                "resource(s) were provided, but no name was specified".into(),
+            ));
+        }
+        for name in names {
+            let (selector, data_keys): (&str, Vec<String>) =
+                match crate::api::client::get(s.api(), *kind, ns, name)? {
+                    crate::model::Object::ConfigMap(c) => {
+                        ("configMapKeyRef", c.data.keys().cloned().collect())
+                    }
+                    crate::model::Object::Secret(x) => {
+                        ("secretKeyRef", x.data.keys().cloned().collect())
+                    }
+                    _ => {
+                        return Err(KubectlError::Usage(
+                            "unsupported resource specified in --from".into(),
+                        ))
+                    }
+                };
+            for key in data_keys.iter().filter(|k| keys.is_empty() || keys.contains(k)) {
+                let env_name: String = key
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+                    .collect::<String>()
+                    .to_uppercase();
+                if env_name != *key {
+                    out.err(format!("Warning: key {key} transferred to {env_name}\n"));
+                }
+                found.push(json!({
+                    "name": env_name,
+                    "valueFrom": { selector: { "name": name, "key": key } },
+                }));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// One `--list` line: `NAME=VALUE`, or the reference a `valueFrom` names
 /// (env.go `GetEnvVarRefString`).
-fn list_line(e: &Value) -> String {
+fn list_line(s: &mut Kubectl, e: &Value, resolve: bool, ns: &str) -> String {
     let name = entry_name(e);
     let Some(from) = e.get("valueFrom") else {
         return format!("{name}={}\n", entry_value(e));
     };
+    // `--resolve`: a key reference's value, read as the kubelet would read it.
+    if resolve {
+        let mut src = super::exec_env::ThroughApi(s.api());
+        if let Ok(Some(v)) = crate::model::config_refs::key_ref(from, ns, &mut src) {
+            return format!("{name}={v}\n");
+        }
+    }
     let key = |sel: &str, field: &str| {
         from.get(sel)
             .and_then(|v| v.get(field))

@@ -148,6 +148,16 @@ impl FieldError {
         }
     }
 
+    /// `field.TooLong` for a length in bytes: the value is not shown.
+    pub fn too_long(field: &str, max: usize) -> FieldError {
+        FieldError {
+            field: field.into(),
+            value: BadValue::Str(String::new()),
+            detail: format!("may not be more than {max} bytes"),
+            kind: FieldErrorKind::TooLong,
+        }
+    }
+
     pub fn forbidden(field: &str, detail: &str) -> FieldError {
         let (field, detail) = (field.into(), detail.into());
         FieldError {

@@ -74,6 +74,30 @@ fn matches_qualified_name(value: &str) -> bool {
     }
 }
 
+/// `IsConfigMapKey`, for the keys of ConfigMaps and Secrets alike: `^[-._a-zA-Z0-9]+$`, at
+/// most 253 bytes, and no `.`/`..` path step (`hasChDirPrefix`).
+pub fn is_config_map_key(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > DNS1123_SUBDOMAIN_MAX {
+        errs.push(max_len_error(DNS1123_SUBDOMAIN_MAX));
+    }
+    let allowed = |b: &u8| b.is_ascii_alphanumeric() || b"-._".contains(b);
+    if value.is_empty() || !value.as_bytes().iter().all(allowed) {
+        errs.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    match value {
+        "." => errs.push("must not be '.'".into()),
+        ".." => errs.push("must not be '..'".into()),
+        v if v.starts_with("..") => errs.push("must not start with '..'".into()),
+        _ => {}
+    }
+    errs
+}
+
 /// `IsDNS1123Label`: empty when valid, otherwise the API server's messages.
 pub fn is_dns1123_label(value: &str) -> Vec<String> {
     let mut errs = Vec::new();

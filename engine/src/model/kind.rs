@@ -22,10 +22,12 @@ pub enum Kind {
     CronJob,
     HorizontalPodAutoscaler,
     PersistentVolumeClaim,
+    ConfigMap,
+    Secret,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -41,6 +43,8 @@ impl Kind {
         Kind::CronJob,
         Kind::HorizontalPodAutoscaler,
         Kind::PersistentVolumeClaim,
+        Kind::ConfigMap,
+        Kind::Secret,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -156,6 +160,14 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::PersistentVolumeClaim => {
                 type $T = $crate::model::PersistentVolumeClaim;
+                $body
+            }
+            $crate::model::Kind::ConfigMap => {
+                type $T = $crate::model::ConfigMap;
+                $body
+            }
+            $crate::model::Kind::Secret => {
+                type $T = $crate::model::Secret;
                 $body
             }
         }

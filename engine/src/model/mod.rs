@@ -5,6 +5,8 @@
 //! simulation does not interpret are kept, by name, as `Opaque` values; unknown fields are
 //! refused by the loader rather than silently dropped.
 
+mod config;
+pub mod config_refs;
 mod controller_revision;
 mod daemonset;
 mod deployment;
@@ -34,6 +36,7 @@ mod service;
 mod statefulset;
 pub mod validate;
 
+pub use config::*;
 pub use controller_revision::*;
 pub use daemonset::*;
 pub use deployment::*;

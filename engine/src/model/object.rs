@@ -6,9 +6,9 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use super::{
-    ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
+    ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
     HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod, ReplicaSet,
-    Service, StatefulSet,
+    Secret, Service, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -63,6 +63,8 @@ resource!(Job);
 resource!(CronJob);
 resource!(HorizontalPodAutoscaler);
 resource!(PersistentVolumeClaim);
+resource!(ConfigMap);
+resource!(Secret);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -84,6 +86,8 @@ pub enum Object {
     CronJob(Rc<CronJob>),
     HorizontalPodAutoscaler(Rc<HorizontalPodAutoscaler>),
     PersistentVolumeClaim(Rc<PersistentVolumeClaim>),
+    ConfigMap(Rc<ConfigMap>),
+    Secret(Rc<Secret>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -119,6 +123,10 @@ impl Serialize for Object {
             Object::HorizontalPodAutoscaler(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::PersistentVolumeClaim(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::ConfigMap(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Secret(o) => o.serialize(s),
         }
     }
 }
@@ -146,6 +154,8 @@ impl Object {
             Object::CronJob(_) => Kind::CronJob,
             Object::HorizontalPodAutoscaler(_) => Kind::HorizontalPodAutoscaler,
             Object::PersistentVolumeClaim(_) => Kind::PersistentVolumeClaim,
+            Object::ConfigMap(_) => Kind::ConfigMap,
+            Object::Secret(_) => Kind::Secret,
         }
     }
 
@@ -166,6 +176,8 @@ impl Object {
             Object::CronJob(x) => &x.metadata,
             Object::HorizontalPodAutoscaler(x) => &x.metadata,
             Object::PersistentVolumeClaim(x) => &x.metadata,
+            Object::ConfigMap(x) => &x.metadata,
+            Object::Secret(x) => &x.metadata,
         }
     }
 
@@ -186,6 +198,8 @@ impl Object {
             Object::CronJob(x) => &mut Rc::make_mut(x).metadata,
             Object::HorizontalPodAutoscaler(x) => &mut Rc::make_mut(x).metadata,
             Object::PersistentVolumeClaim(x) => &mut Rc::make_mut(x).metadata,
+            Object::ConfigMap(x) => &mut Rc::make_mut(x).metadata,
+            Object::Secret(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

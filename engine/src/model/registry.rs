@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 15] = [
+pub static REGISTRY: [KindInfo; 17] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -319,6 +319,33 @@ pub static REGISTRY: [KindInfo; 15] = [
         namespaced: true,
         subresources: STATUS,
         field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ConfigMap,
+        name: "ConfigMap",
+        api_version: "v1",
+        also_served: &[],
+        plural: "configmaps",
+        short_names: &["cm"],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Secret,
+        name: "Secret",
+        api_version: "v1",
+        also_served: &[],
+        plural: "secrets",
+        short_names: &[],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        // pkg/apis/core/v1/conversion.go: a Secret's field set adds `type`.
+        field_labels: Some(&["metadata.namespace", "metadata.name", "type"]),
         group_aliases: &[],
     },
 ];

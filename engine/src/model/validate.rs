@@ -3,6 +3,7 @@
 
 use crate::labels::validation::{is_dns1123_label, BadValue, FieldError};
 
+mod config;
 mod daemonset;
 mod hpa;
 mod job;
@@ -10,6 +11,7 @@ mod pvc;
 mod service;
 mod statefulset;
 mod workloads;
+pub use config::{config_map, config_map_update, secret, secret_update};
 pub use service::{service, service_update};
 pub use workloads::*;
 
@@ -88,6 +90,12 @@ pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
     }
     if let (Some(n), Some(o)) = (new.downcast_ref::<crate::model::Service>(), old.downcast_ref()) {
         return service_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<super::ConfigMap>(), old.downcast_ref()) {
+        return config_map_update(n, o);
+    }
+    if let (Some(n), Some(o)) = (new.downcast_ref::<super::Secret>(), old.downcast_ref()) {
+        return secret_update(n, o);
     }
     if let Some(errs) = workloads::update(new, old) {
         return errs;

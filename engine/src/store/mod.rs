@@ -7,6 +7,7 @@
 //! (models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go).
 
 mod binding;
+mod config;
 mod delete;
 mod dry_run;
 mod error;
@@ -57,6 +58,8 @@ pub struct Store {
     pub(crate) cronjobs: Table<CronJob>,
     pub(crate) hpas: Table<HorizontalPodAutoscaler>,
     pub(crate) pvcs: Table<PersistentVolumeClaim>,
+    pub(crate) configmaps: Table<ConfigMap>,
+    pub(crate) secrets: Table<Secret>,
     allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
@@ -98,6 +101,8 @@ impl Store {
             cronjobs: Table::default(),
             hpas: Table::default(),
             pvcs: Table::default(),
+            configmaps: Table::default(),
+            secrets: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),

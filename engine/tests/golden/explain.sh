@@ -15,6 +15,7 @@ k explain pods..spec.hostname
 k explain PODS.spec.hostname
 k explain foos
 k explain configmaps
+k explain namespaces
 k explain pods.spec.nothing
 k explain deploy.spec.nothing.deeper
 k explain deploy.apps.spec

@@ -165,10 +165,61 @@ def main(host):
     assert not replica_sets("fg")
     print("foreground: the Deployment waited for its dependents, then went")
 
+    config_maps_and_secrets(core)
+
     body = expect_status(lambda: apps.read_namespaced_deployment("nope", NS), 404, "NotFound")
     assert body["message"] == 'deployments.apps "nope" not found', body
     assert body["details"] == {"name": "nope", "group": "apps", "kind": "deployments"}, body
     print("a missing Deployment is a 404 Status")
+
+
+def config_maps_and_secrets(core):
+    """ConfigMaps and Secrets as the API server stores them: a Secret's stringData folds into
+    base64 data and is never returned, its type defaults to Opaque, keys are validated, and
+    an immutable ConfigMap keeps its data (pkg/apis/core/validation/validation.go)."""
+    import base64
+
+    core.create_namespaced_config_map(
+        NS,
+        client.V1ConfigMap(metadata=client.V1ObjectMeta(name="settings"), data={"mode": "fast"}, immutable=True),
+    )
+    cm = core.read_namespaced_config_map("settings", NS)
+    assert cm.data == {"mode": "fast"} and cm.immutable is True, cm
+    cm.data["mode"] = "slow"
+    body = expect_status(lambda: core.replace_namespaced_config_map("settings", NS, cm), 422, "Invalid")
+    assert "data: Forbidden: field is immutable when `immutable` is set" in body["message"], body
+    body = expect_status(
+        lambda: core.create_namespaced_config_map(
+            NS, client.V1ConfigMap(metadata=client.V1ObjectMeta(name="bad"), data={"a b": "1"})
+        ),
+        422,
+        "Invalid",
+    )
+    assert body["message"].startswith('ConfigMap "bad" is invalid: data[a b]: Invalid value: "a b"'), body
+    print("configmaps: stored, immutable data kept, keys validated")
+
+    core.create_namespaced_secret(
+        NS,
+        client.V1Secret(
+            metadata=client.V1ObjectMeta(name="db"),
+            data={"user": base64.b64encode(b"admin").decode()},
+            string_data={"password": "s3cret"},
+        ),
+    )
+    sec = core.read_namespaced_secret("db", NS)
+    assert sec.type == "Opaque" and sec.string_data is None, sec
+    assert {k: base64.b64decode(v) for k, v in sec.data.items()} == {"user": b"admin", "password": b"s3cret"}, sec
+    body = expect_status(
+        lambda: core.create_namespaced_secret(
+            NS, client.V1Secret(metadata=client.V1ObjectMeta(name="tls"), type="kubernetes.io/tls", data={})
+        ),
+        422,
+        "Invalid",
+    )
+    assert "data[tls.crt]: Required value" in body["message"], body
+    names = [s.metadata.name for s in core.list_namespaced_secret(NS, field_selector="type=Opaque").items]
+    assert names == ["db"], names
+    print("secrets: stringData folded into data, Opaque by default, typed keys required")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 //! (`crate::parts`) ships them. Only that part's commands create those kinds, so in the page
 //! a row of one is asked for only once the part has arrived.
 
+use super::config_rows;
 use super::service_rows::{endpoints_row, endpointslice_row, service_row};
 use super::workload_rows::*;
 use crate::clock::Time;
@@ -40,6 +41,8 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::HorizontalPodAutoscaler(h) => hpa_row(h, now),
         Object::PersistentVolumeClaim(c) => pvc_row(c, wide, now),
         Object::ControllerRevision(cr) => controllerrevision_row(cr, now),
+        Object::ConfigMap(c) => config_rows::config_map_row(c, now),
+        Object::Secret(s) => config_rows::secret_row(s, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

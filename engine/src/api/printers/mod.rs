@@ -6,6 +6,7 @@
 //! Models pkg/printers/internalversion/printers.go (one handler per kind), which upstream runs
 //! in the API server; cells reproduce its Go code byte for byte where the model allows.
 
+mod config_rows;
 pub(crate) mod later;
 mod pod;
 pub(crate) mod rows;

@@ -65,8 +65,16 @@ impl Sync<'_, '_> {
                     );
                     c.step = Step::Invalid { message };
                 }
-                _ => self.begin_pull(c, None),
+                _ => match self.mount_error(c) {
+                    Some(e) => self.mount_failed(c, e, super::config::FIRST_MOUNT_RETRY_MS),
+                    None => self.begin_pull(c, None),
+                },
             },
+            Step::Mounting { wait_ms, .. } => match self.mount_error(c) {
+                Some(e) => self.mount_failed(c, e, super::config::next_mount_wait(wait_ms)),
+                None => self.begin_pull(c, None),
+            },
+            Step::ConfigError { .. } => self.retry_config(c),
             Step::Pulling { began, until, cached, .. } => {
                 self.finish_pull(c, until.since(began), cached)
             }
@@ -196,14 +204,10 @@ impl Sync<'_, '_> {
                     }
                 }
                 c.pull_backoff = None;
-                self.event("Normal", "Created", format!("Created container: {}", c.name));
-                self.decide(
-                    WANT_RUNNING,
-                    format!("image {} ready", c.image),
-                    format!("create container {}", c.name),
-                );
-                let until = now.plus_millis(self.ctx.config.start_ms.max(0) + self.jitter());
-                c.step = Step::Starting { until };
+                match self.config_error(c) {
+                    Some(e) => self.config_failed(c, e),
+                    None => self.create(c),
+                }
             }
             ImageBehaviour::PullFails { error } => {
                 self.event(
@@ -223,6 +227,18 @@ impl Sync<'_, '_> {
             }
             ImageBehaviour::InvalidName { message } => c.step = Step::Invalid { message },
         }
+    }
+
+    /// The image is there and the container's configuration resolves: create it.
+    pub(super) fn create(&mut self, c: &mut Ctr) {
+        self.event("Normal", "Created", format!("Created container: {}", c.name));
+        self.decide(
+            WANT_RUNNING,
+            format!("image {} ready", c.image),
+            format!("create container {}", c.name),
+        );
+        let until = self.ctx.now.plus_millis(self.ctx.config.start_ms.max(0) + self.jitter());
+        c.step = Step::Starting { until };
     }
 
     /// `doBackOff` and `ShouldContainerBeRestarted` for a container that exited.
@@ -294,4 +310,4 @@ impl Sync<'_, '_> {
     }
 }
 
-const WANT_RUNNING: &str = "containers running";
+pub(super) const WANT_RUNNING: &str = "containers running";

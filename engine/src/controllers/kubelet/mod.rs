@@ -17,6 +17,7 @@
 
 mod backoff;
 mod command;
+mod config;
 mod coreutils;
 mod ids;
 mod images;

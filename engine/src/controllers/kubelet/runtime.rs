@@ -72,6 +72,18 @@ pub enum Step {
     Invalid {
         message: String,
     },
+    /// A ConfigMap or Secret volume cannot be set up; tried again at `next`, each wait
+    /// twice the last (nestedpendingoperations' exponential back-off).
+    Mounting {
+        next: Time,
+        wait_ms: i64,
+    },
+    /// The container's environment names a ConfigMap or Secret (or key) that is not there;
+    /// the kubelet syncs again at `next`.
+    ConfigError {
+        message: String,
+        next: Time,
+    },
 }
 
 /// One container as the runtime holds it.
@@ -111,6 +123,7 @@ impl Ctr {
             Step::CrashBackOff { until, .. } | Step::PullBackOff { until, .. } => Some(*until),
             Step::PullFailed { next, .. } => Some(*next),
             Step::Invalid { .. } => None,
+            Step::Mounting { next, .. } | Step::ConfigError { next, .. } => Some(*next),
         }
     }
 
@@ -129,6 +142,7 @@ impl Ctr {
                 Wait::BackOff
             }
             Step::Invalid { .. } => Wait::Recheck,
+            Step::Mounting { .. } | Step::ConfigError { .. } => Wait::BackOff,
         }
     }
 
@@ -142,7 +156,12 @@ impl Ctr {
         let waiting =
             |reason: &str, message: Option<String>| ContainerState::waiting(reason, message);
         let (state, ready) = match &self.step {
-            Step::New | Step::Starting { .. } => (waiting("ContainerCreating", None), false),
+            Step::New | Step::Starting { .. } | Step::Mounting { .. } => {
+                (waiting("ContainerCreating", None), false)
+            }
+            Step::ConfigError { message, .. } => {
+                (waiting("CreateContainerConfigError", Some(message.clone())), false)
+            }
             Step::Pulling { shown, .. } => {
                 (shown.clone().unwrap_or_else(|| waiting("ContainerCreating", None)), false)
             }

@@ -1,5 +1,6 @@
 //! `export`: the objects a user would have applied, as YAML that `kubectl apply -f` accepts on
-//! a real cluster. Deployments, Services, and the ReplicaSets and Pods no controller owns, with the
+//! a real cluster. ConfigMaps and Secrets first (the pods that read them need them there),
+//! then Deployments, Services, and the ReplicaSets and Pods no controller owns, with the
 //! fields the API server and the controllers set stripped, so the file reads like the
 //! manifests that built the cluster.
 //!
@@ -52,11 +53,17 @@ const BUILT_IN_NAMESPACES: [&str; 2] = ["default", "kube-system"];
 /// The kinds exported, in the file's order, each with whether one a controller owns is left
 /// to that controller. Deployments are exported whatever their owners: no controller here
 /// recreates one.
-pub const KINDS: [(Kind, bool); 4] =
-    [(Kind::Deployment, false), (Kind::ReplicaSet, true), (Kind::Pod, true), (Kind::Service, true)];
+pub const KINDS: [(Kind, bool); 6] = [
+    (Kind::ConfigMap, false),
+    (Kind::Secret, false),
+    (Kind::Deployment, false),
+    (Kind::ReplicaSet, true),
+    (Kind::Pod, true),
+    (Kind::Service, true),
+];
 
 /// The exportable ones among `objects` in `namespace` (all namespaces when `None`) as a
-/// multi-document YAML file: Deployments, then ReplicaSets, then Pods, then Services, each
+/// multi-document YAML file: ConfigMaps, Secrets, Deployments, ReplicaSets, Pods, Services, each
 /// by namespace and name. Empty when there is nothing to export.
 pub fn yaml_of(objects: &[Object], now: Time, namespace: Option<&str>) -> String {
     let mut docs: Vec<(String, Value)> = Vec::new();

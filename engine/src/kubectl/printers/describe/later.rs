@@ -4,7 +4,7 @@
 //! describe (`None`, as for an object that does not exist).
 
 use super::reader::Reader;
-use super::{daemonset, describe_generic, hpa, job, service, statefulset};
+use super::{config, daemonset, describe_generic, hpa, job, service, statefulset};
 use crate::clock::Time;
 use crate::model::Kind;
 
@@ -71,6 +71,14 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
         Kind::HorizontalPodAutoscaler => {
             let o = r.get(ns, name)?;
             hpa::describe_hpa(r, &o, now)
+        }
+        Kind::ConfigMap => {
+            let o = r.get(ns, name)?;
+            config::describe_config_map(r, &o, now)
+        }
+        Kind::Secret => {
+            let o = r.get(ns, name)?;
+            config::describe_secret(&o)
         }
         Kind::ControllerRevision => {
             let obj = r.object(kind, ns, name)?;

@@ -6,6 +6,7 @@
 //! Kinds without a describer in kubectl (Event) go through its generic describer. Looking up
 //! owners, pods and events is done here, from the store; nothing is written.
 
+mod config;
 pub mod daemonset;
 mod hpa;
 mod job;
