@@ -4,7 +4,7 @@
 # volume keeps the pod ContainerCreating with FailedMount events; exec shows the values, and
 # set env --from adds one reference per key.
 k create configmap app --from-literal=mode=fast --from-literal=replicas=3
-k create cm nginx-conf --from-file=nginx.conf=/dev/stdin <<EOF
+k create configmap nginx-conf --from-file=nginx.conf=/dev/stdin <<EOF
 server {
   listen 80;
 }
@@ -15,6 +15,23 @@ DEBUG=false
 COLOR=blue
 EOF
 k create secret generic db --from-literal=username=admin --from-literal=password='s3cr3t!'
+k create configmap app-conf --from-literal=color=blue --append-hash -o name
+k create configmap preview --from-literal=a=1 --dry-run=client -o yaml
+k create configmap preview --from-literal=a=1 --dry-run=server -o json
+k create secret generic token --type=example.com/token --from-literal=token=abc -o yaml
+k create secret generic ssh --from-file=id_rsa=/dev/stdin --append-hash -o name <<EOF
+not really a key
+EOF
+k create secret generic app-env --from-env-file=/dev/stdin --dry-run=client -o yaml <<EOF
+TOKEN=abc
+EOF
+k create secret docker-registry regcred --docker-username=u --docker-password=p --docker-email=u@example.com --docker-server=registry.example.com
+k get secret regcred -o go-template='{{index .data ".dockerconfigjson" | base64decode}}{{"\n"}}'
+k create secret tls site --cert=/dev/stdin --key=tls.key <<EOF
+-----BEGIN CERTIFICATE-----
+MIIB
+-----END CERTIFICATE-----
+EOF
 k get configmaps
 k get secrets
 k get secret db -o jsonpath='{.data.password}{"\n"}'
