@@ -258,6 +258,66 @@ async fn the_loops_beyond_the_lesson_run_from_the_course_chunk_once_a_generator_
     browser.close().await;
 }
 
+/// A Deployment that reads a ConfigMap not there yet: its band shows the ConfigMap as a
+/// missing chip a person can see, its new pods wait in `CreateContainerConfigError`, and
+/// creating the ConfigMap fills the chip in and starts them. The kubelet's reads of
+/// ConfigMaps ship with the course part, which `patch` fetches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_config_map_a_deployment_reads_is_drawn_missing_until_it_is_created() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    type_line(c, PATCH_ENV_FROM).await;
+    let chip = "[data-kind='ConfigMap'][data-name='settings']";
+    let missing = format!("{chip}.missing");
+    eventually(20, "the missing chip", || async { count(c, &missing).await == 1 }).await;
+    eventually(20, "a pod waiting for its configuration", || async {
+        count(c, "[data-kind='Pod'][data-status='CreateContainerConfigError']").await > 0
+    })
+    .await;
+    browser.screenshot("config-missing.png").await;
+    assert!(on_top(c, chip).await, "the chip is covered");
+    // On a phone, fitted, the chip is still there to see and tap.
+    resize(c, 390, 844).await;
+    c.find(Locator::Css(".zoom-fit")).await.unwrap().click().await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    browser.screenshot("config-missing-phone.png").await;
+    assert!(on_top(c, chip).await, "the chip is covered on a phone");
+    resize(c, 1400, 760).await;
+    type_line(c, "k create configmap settings --from-literal=mode=fast").await;
+    eventually(20, "the chip filled in", || async {
+        count(c, &missing).await == 0 && count(c, chip).await == 1
+    })
+    .await;
+    eventually(60, "the new pods Running", || async {
+        running_pods(c).await == 2
+            && count(c, "[data-kind='Pod'][data-status='CreateContainerConfigError']").await == 0
+    })
+    .await;
+    browser.screenshot("config-created.png").await;
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
+/// Whether the element `css` is on top at its centre.
+async fn on_top(c: &Client, css: &str) -> bool {
+    let hit = c
+        .execute(
+            "const e = document.querySelector(arguments[0]), r = e.getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+             return !!hit && e.contains(hit);",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap();
+    hit == serde_json::json!(true)
+}
+
+/// Adds `envFrom: [{configMapRef: {name: settings}}]` to `web`'s pod template.
+const PATCH_ENV_FROM: &str = r#"k patch deploy web --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/envFrom","value":[{"configMapRef":{"name":"settings"}}]}]'"#;
+
 /// Each endpoint of the Service `web` and whether it is ready, on one line.
 const ENDPOINTS_READY: &str = "k get endpointslices -l kubernetes.io/service-name=web \
     -o go-template='{{range .items}}{{range .endpoints}}ready={{.conditions.ready}} {{end}}{{end}}{{\"\\n\"}}'";

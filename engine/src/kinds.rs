@@ -338,5 +338,6 @@ pub(crate) fn link() {
     {
         let _ = LATER.set(later_vtables);
         let _ = crate::model::LATER_ENCODER.set(|o| later_vtables(o.kind()).to_value(o));
+        let _ = crate::store::LATER_LOOKUPS.set(&crate::store::EVERY_KIND);
     }
 }

@@ -48,6 +48,7 @@ pub fn link() {
     crate::world::later::link();
     crate::kinds::link();
     crate::mission::later::link();
+    crate::controllers::kubelet::link_config_reads();
 }
 
 /// The part running `input` needs that has not been fetched yet, if any: the first, in

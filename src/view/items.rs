@@ -119,6 +119,14 @@ pub struct RevisionItem {
     pub current: bool,
 }
 
+/// A ConfigMap or Secret the tree's pods read: a chip on its band (`configs.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigItem {
+    pub meta: ItemMeta,
+    /// Named by the pod template but not stored.
+    pub missing: bool,
+}
+
 /// A HorizontalPodAutoscaler, drawn beside its target with an arrow looping onto it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HpaItem {

@@ -110,18 +110,23 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
     let (mut bottom, left_bottom) = if m.form.beside() {
         // The column under the top box holds its Services; the rows start level with it.
         let column = stack_services(boxes, beside, DEPLOY_X, m.top_w);
-        let rows_top = if tree.revisions.is_empty() { beside.y - m.gutter } else { beside.y };
+        let chips = !tree.revisions.is_empty() || !tree.configs.is_empty();
+        let rows_top = if chips { beside.y } else { beside.y - m.gutter };
         (rows_top - ROW_GAP, column)
     } else {
         (lay_out_services(boxes, beside, width), beside.bottom())
     };
     bottom = extras::lay_out_revisions(&mut tree.revisions, bottom, m.rs_x, width);
+    bottom = extras::lay_out_configs(&mut tree.configs, bottom, m.rs_x, width);
     for row in &mut tree.rows {
         bottom = lay_out_row(row, bottom + ROW_GAP, width, m);
     }
     if let Some(pods) = tree.pods.as_mut().filter(|g| !g.pods.is_empty() || g.aggregate.is_some()) {
         // Beside its top box with nothing above them, the pods start level with it.
-        let alone = m.form.beside() && tree.rows.is_empty() && tree.revisions.is_empty();
+        let alone = m.form.beside()
+            && tree.rows.is_empty()
+            && tree.revisions.is_empty()
+            && tree.configs.is_empty();
         let at = if alone { beside.y - m.gutter } else { bottom + ROW_GAP - m.gutter / 2.0 };
         bottom = lay_out_group(pods, m.rs_x, at, width, m);
     }

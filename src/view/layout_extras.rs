@@ -4,7 +4,7 @@
 
 use super::{MARGIN, POD_GAP_X, POD_W};
 use crate::selection::ObjRef;
-use crate::view::{ClaimItem, Rect, RevisionItem, Tree};
+use crate::view::{ClaimItem, ConfigItem, Rect, RevisionItem, Tree};
 
 pub const REV_W: f64 = 76.0;
 pub const REV_H: f64 = 30.0;
@@ -13,16 +13,34 @@ pub const CLAIM_W: f64 = POD_W;
 pub const CLAIM_H: f64 = 56.0;
 const ROW_GAP: f64 = 6.0;
 
+/// A ConfigMap's or Secret's chip: wide enough for `cm` and a name of 14 characters.
+pub const CONFIG_W: f64 = 150.0;
+
 /// The chips in one line from `x0`, where rows start (they wrap when many); returns the
 /// bottom.
 pub fn lay_out_revisions(revisions: &mut [RevisionItem], top: f64, x0: f64, width: f64) -> f64 {
-    let per_row = (((width - MARGIN - x0 + REV_GAP) / (REV_W + REV_GAP)) as usize).max(1);
+    lay_out_chips(revisions.iter_mut().map(|r| &mut r.meta.rect), REV_W, top, x0, width)
+}
+
+/// The same for the ConfigMaps and Secrets a tree reads, on their own line.
+pub fn lay_out_configs(configs: &mut [ConfigItem], top: f64, x0: f64, width: f64) -> f64 {
+    lay_out_chips(configs.iter_mut().map(|c| &mut c.meta.rect), CONFIG_W, top, x0, width)
+}
+
+fn lay_out_chips<'a>(
+    rects: impl Iterator<Item = &'a mut Rect>,
+    w: f64,
+    top: f64,
+    x0: f64,
+    width: f64,
+) -> f64 {
+    let per_row = (((width - MARGIN - x0 + REV_GAP) / (w + REV_GAP)) as usize).max(1);
     let mut bottom = top;
-    for (i, r) in revisions.iter_mut().enumerate() {
+    for (i, rect) in rects.enumerate() {
         let (row, col) = (i / per_row, i % per_row);
         let y = top + ROW_GAP + row as f64 * (REV_H + REV_GAP);
-        r.meta.rect = Rect { x: x0 + col as f64 * (REV_W + REV_GAP), y, w: REV_W, h: REV_H };
-        bottom = r.meta.rect.bottom();
+        *rect = Rect { x: x0 + col as f64 * (w + REV_GAP), y, w, h: REV_H };
+        bottom = rect.bottom();
     }
     bottom
 }

@@ -10,6 +10,7 @@ pub mod budget;
 mod build;
 pub mod camera;
 mod collect;
+mod configs;
 mod edges;
 mod figures;
 pub mod fit;
@@ -221,6 +222,8 @@ pub struct Tree {
     pub claims: Vec<ClaimItem>,
     /// A DaemonSet's or StatefulSet's ControllerRevisions, oldest first.
     pub revisions: Vec<RevisionItem>,
+    /// The ConfigMaps and Secrets its pod template reads, in the order it names them.
+    pub configs: Vec<ConfigItem>,
 }
 
 /// ReplicaSets and pods with no live controller, and bare ones.
@@ -315,6 +318,9 @@ impl ViewModel {
             }
             Kind::ControllerRevision => {
                 self.trees.iter().flat_map(|t| &t.revisions).map(|r| &r.meta).find(is)
+            }
+            Kind::ConfigMap | Kind::Secret => {
+                self.trees.iter().flat_map(|t| &t.configs).map(|c| &c.meta).find(is)
             }
             Kind::HorizontalPodAutoscaler => {
                 self.trees.iter().flat_map(|t| &t.autoscalers).map(|h| &h.meta).find(is)

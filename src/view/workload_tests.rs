@@ -238,3 +238,31 @@ fn an_autoscaler_sits_beside_its_target_with_a_loop_onto_it() {
         h.arc
     );
 }
+
+#[test]
+fn a_deployments_config_maps_and_secrets_are_chips_on_its_band_missing_until_stored() {
+    let mut w = World::new(1);
+    let mut t = template("web");
+    let c = &mut t.spec.containers[0];
+    c.env_from = Some(Box::new(serde_json::json!([{"configMapRef": {"name": "settings"}}])));
+    c.env = Some(Box::new(serde_json::json!([
+        {"name": "P", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}},
+        {"name": "Q", "valueFrom": {"configMapKeyRef": {"name": "settings", "key": "q"}}}
+    ])));
+    let spec = DeploymentSpec { selector: selector("web"), template: t, ..Default::default() };
+    w.create(Deployment { metadata: meta("web"), spec, ..Default::default() }).expect("deploy");
+    let chips = |v: &ViewModel| -> Vec<(String, bool)> {
+        v.trees[0].configs.iter().map(|c| (c.meta.target.arg(), c.missing)).collect()
+    };
+    let v = view(&w);
+    assert_eq!(chips(&v), [("cm/settings".to_string(), true), ("secret/db".to_string(), true)]);
+    let chip = v.trees[0].configs[0].meta.rect;
+    assert!(chip.w > 0.0 && chip.y > v.trees[0].band.y && chip.bottom() < v.trees[0].band.bottom());
+    let mut cm = ConfigMap { metadata: meta("settings"), ..Default::default() };
+    cm.data.insert("q".into(), "1".into());
+    w.create(cm).expect("configmap");
+    let v = view(&w);
+    assert_eq!(chips(&v), [("cm/settings".to_string(), false), ("secret/db".to_string(), true)]);
+    let found = v.find(&ObjRef::new(Kind::ConfigMap, "default", "settings"));
+    assert!(found.is_some_and(|m| !m.uid.starts_with("missing:")));
+}

@@ -7,9 +7,9 @@
 
 use super::args::FlagSpec;
 use super::{
-    apply, autoscale, create_config, create_job, create_service, delete, describe, diff, discovery,
-    events, exec, explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace,
-    rollout, scale, set_env, set_image, set_resources, top, wait,
+    apply, autoscale, create_config, create_job, create_secret, create_service, delete, describe,
+    diff, discovery, events, exec, explain, expose, get, logs, meta_edit, mutate, nodes, parts,
+    patch, replace, rollout, scale, set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 use crate::parts::Part;
@@ -137,9 +137,9 @@ pub static COMMANDS: &[Command] = &[
                 names: &["secret"],
                 flags: &[create_config::COMMON],
                 subcommands: &[
-                    sub!(["docker-registry"], [create_config::COMMON, create_config::DOCKER_FLAGS]),
-                    sub!(["generic"], [create_config::COMMON, create_config::GENERIC_FLAGS]),
-                    sub!(["tls"], [create_config::COMMON, create_config::TLS_FLAGS]),
+                    sub!(["docker-registry"], [create_config::COMMON, create_secret::DOCKER_FLAGS]),
+                    sub!(["generic"], [create_config::COMMON, create_secret::GENERIC_FLAGS]),
+                    sub!(["tls"], [create_config::COMMON, create_secret::TLS_FLAGS]),
                 ],
                 run: Some(later_run!(create_secret)),
                 part: Some(Part::Course),

@@ -91,12 +91,6 @@ pub fn update<T: 'static>(new: &T, old: &T) -> Vec<FieldError> {
     if let (Some(n), Some(o)) = (new.downcast_ref::<crate::model::Service>(), old.downcast_ref()) {
         return service_update(n, o);
     }
-    if let (Some(n), Some(o)) = (new.downcast_ref::<super::ConfigMap>(), old.downcast_ref()) {
-        return config_map_update(n, o);
-    }
-    if let (Some(n), Some(o)) = (new.downcast_ref::<super::Secret>(), old.downcast_ref()) {
-        return secret_update(n, o);
-    }
     if let Some(errs) = workloads::update(new, old) {
         return errs;
     }

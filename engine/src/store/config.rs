@@ -19,6 +19,9 @@ impl Tabled for ConfigMap {
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::config_map(obj)
     }
+    fn validate_update(new: &Self, old: &Self) -> Vec<FieldError> {
+        crate::model::validate::config_map_update(new, old)
+    }
 }
 
 impl Tabled for Secret {
@@ -35,6 +38,9 @@ impl Tabled for Secret {
     }
     fn validate_spec(obj: &Self) -> Vec<FieldError> {
         crate::model::validate::secret(obj)
+    }
+    fn validate_update(new: &Self, old: &Self) -> Vec<FieldError> {
+        crate::model::validate::secret_update(new, old)
     }
 }
 

@@ -14,6 +14,10 @@ mod error;
 mod events;
 mod index;
 mod invariants;
+mod lookup;
+#[cfg(kubeloop_split)]
+pub use lookup::LATER_LOOKUPS;
+pub use lookup::{Lookups, EVERY_KIND};
 mod manager;
 mod services;
 mod table;
@@ -391,20 +395,5 @@ impl Store {
     /// Keys of pods bound to a node.
     pub fn pods_on_node(&self, node: &str) -> Vec<Key> {
         self.index.pods_by_node.get(node).map(|s| s.iter().cloned().collect()).unwrap_or_default()
-    }
-
-    pub fn get_object(&self, kind: Kind, key: &Key) -> Option<Object> {
-        crate::with_kind!(kind, T => T::table(self).get_rc(key).cloned().map(T::rc_into_object))
-    }
-
-    /// The objects of a kind (in `ns`, for a namespaced kind), whose labels `sel` matches.
-    /// For what reads the cluster itself rather than through the API: the missions' probes.
-    pub fn objects(&self, kind: Kind, ns: Option<&str>, sel: &Selector) -> Vec<Object> {
-        let ns = ns.filter(|_| kind.namespaced());
-        crate::with_kind!(kind, T => self.list::<T>(ns, Some(sel)).map(|o| o.clone().into_object()).collect())
-    }
-
-    pub fn meta_of(&self, kind: Kind, key: &Key) -> Option<&ObjectMeta> {
-        crate::with_kind!(kind, T => T::table(self).get(key).map(|o| o.meta()))
     }
 }

@@ -181,6 +181,11 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn validate_spec(_obj: &Self) -> Vec<FieldError> {
         Vec::new()
     }
+    /// What an update may not change, for kinds whose rules are not in
+    /// `model::validate::update` (so they ship with the kind's own code).
+    fn validate_update(_new: &Self, _old: &Self) -> Vec<FieldError> {
+        Vec::new()
+    }
     /// The defaulting the API server applies to every create and update body (pod specs
     /// and pod templates: pkg/apis/core/v1/defaults.go).
     fn apply_defaults(_obj: &mut Self) {}

@@ -148,7 +148,9 @@ impl Store {
         }
         T::apply_defaults(&mut obj);
         // ValidateUpdate: the create-time checks, then what an update may not change.
-        self.validate(&obj, crate::model::validate::update(&obj, old))?;
+        let mut rules = crate::model::validate::update(&obj, old);
+        rules.extend(T::validate_update(&obj, old));
+        self.validate(&obj, rules)?;
         if T::ALLOCATES {
             T::reallocate(&mut obj, old, self).map_err(|errors| ApiError::Invalid {
                 kind: T::KIND,

@@ -1,11 +1,12 @@
-//! The small boxes only some trees have: a set's ControllerRevisions (chips), a
-//! StatefulSet's claims, and an autoscaler with its loop onto what it scales.
+//! The small boxes only some trees have: a set's ControllerRevisions (chips), the
+//! ConfigMaps and Secrets its pods read (chips), a StatefulSet's claims, and an autoscaler
+//! with its loop onto what it scales.
 
 use yew::prelude::*;
 
 use super::cards::{clip, squeeze, Frame};
 use crate::selection::ObjRef;
-use crate::view::{ClaimItem, HpaItem, RevisionItem, Tree};
+use crate::view::{ClaimItem, ConfigItem, HpaItem, RevisionItem, Tree};
 
 /// The tree's chips, claims and autoscalers, after its pods.
 pub(super) fn tree_nodes(
@@ -17,6 +18,9 @@ pub(super) fn tree_nodes(
     let is = |t: &ObjRef| selected == Some(t);
     for r in &tree.revisions {
         nodes.push(revision_chip(r, is(&r.meta.target), on_select));
+    }
+    for c in &tree.configs {
+        nodes.push(config_chip(c, is(&c.meta.target), on_select));
     }
     for c in &tree.claims {
         nodes.push(claim_card(c, is(&c.meta.target), on_select));
@@ -41,6 +45,31 @@ fn revision_chip(r: &RevisionItem, selected: bool, on_select: &Callback<ObjRef>)
         on_select,
     };
     html! { <g key={m.uid.clone()}>{ frame.render(format!("ControllerRevision {}\n{text}", m.target.name), body) }</g> }
+}
+
+/// `cm app` or `secret db`; one that is not there is outlined as missing.
+fn config_chip(c: &ConfigItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &c.meta;
+    let (short, kind) = match m.target.kind {
+        kubeloop::model::Kind::ConfigMap => ("cm", "ConfigMap"),
+        _ => ("secret", "Secret"),
+    };
+    let name = &m.target.name;
+    let text = format!("{short} {}", clip(name, 17 - short.len()));
+    let missing = if c.missing { ", not found" } else { "" };
+    let body = html! {
+        <text class="t-config-chip" x="12" y="20">{ text }</text>
+    };
+    let frame = Frame {
+        meta: m,
+        class: classes!("config", c.missing.then_some("missing")),
+        label: format!("{kind} {name}{missing}, read by this workload's pods"),
+        status: None,
+        selected,
+        on_select,
+    };
+    let title = format!("{kind} {name}{missing}\nread by this workload's pods");
+    html! { <g key={m.uid.clone()}>{ frame.render(title, body) }</g> }
 }
 
 fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {

@@ -5,9 +5,14 @@
 //! pod sync (kuberuntime_container.go `startContainer`: `generateContainerConfig` fails
 //! with `ErrCreateContainerConfig`, the event says `Error: ` and the message). What it
 //! resolves and the wording are `model::config_refs`.
+//!
+//! In the page's split build all of it ships with the course part (`crate::parts`): only
+//! its commands make a pod that names a ConfigMap or Secret, so before it arrives a pod sets
+//! up as if it named none.
 
 use crate::model::config_refs;
 
+use super::images::go_duration;
 use super::lifecycle::{Sync, WANT_RUNNING};
 use super::runtime::{Ctr, Step};
 
@@ -20,46 +25,62 @@ pub fn next_mount_wait(last_ms: i64) -> i64 {
     (last_ms * 2).min(MAX_MOUNT_RETRY_MS)
 }
 
+/// The steps that read ConfigMaps and Secrets, reached through one table.
+struct Steps {
+    /// Holds the container back, for `wait_ms`, when a volume cannot be set up.
+    mount: fn(&mut Sync<'_, '_>, &mut Ctr, i64) -> bool,
+    /// Stops the container when its environment cannot be built.
+    env: fn(&mut Sync<'_, '_>, &mut Ctr) -> bool,
+}
+
+const STEPS: Steps = Steps { mount: mount_step, env: env_step };
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<&'static Steps> = std::sync::OnceLock::new();
+
+fn steps() -> Option<&'static Steps> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(&STEPS)
+}
+
+/// Makes the steps reachable: called from the code that ships with them.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(&STEPS);
+}
+
 impl Sync<'_, '_> {
-    /// Why the pod's volumes cannot be set up, if they cannot.
-    pub(super) fn mount_error(&mut self, _c: &Ctr) -> Option<String> {
-        config_refs::unmountable(self.pod, self.ctx.store)
+    /// Whether a volume holds the container back (it then waits `wait_ms`).
+    pub(super) fn held_by_mount(&mut self, c: &mut Ctr, wait_ms: i64) -> bool {
+        steps().is_some_and(|s| (s.mount)(self, c, wait_ms))
     }
 
-    /// One `FailedMount` for the pod (reported by its first container), then a wait.
-    pub(super) fn mount_failed(&mut self, c: &mut Ctr, error: String, wait_ms: i64) {
-        let first = self.pod.spec.containers.first().is_some_and(|f| f.name == c.name);
-        if first {
-            self.event("Warning", "FailedMount", error.clone());
-            self.decide(
-                WANT_RUNNING,
-                error,
-                format!("retry the mount in {}", super::images::go_duration(wait_ms)),
-            );
-        }
-        c.step = Step::Mounting { next: self.ctx.now.plus_millis(wait_ms), wait_ms };
+    /// Whether the container's environment stops it.
+    pub(super) fn stopped_by_env(&mut self, c: &mut Ctr) -> bool {
+        steps().is_some_and(|s| (s.env)(self, c))
     }
+}
 
-    /// Why the container's environment cannot be built, if it cannot.
-    pub(super) fn config_error(&mut self, c: &Ctr) -> Option<String> {
-        let spec = self.pod.spec.containers.iter().find(|s| s.name == c.name)?;
-        config_refs::env_error(spec, &self.pod.metadata.namespace, self.ctx.store)
+/// One `FailedMount` for the pod (reported by its first container), then a wait.
+fn mount_step(s: &mut Sync<'_, '_>, c: &mut Ctr, wait_ms: i64) -> bool {
+    let Some(error) = config_refs::unmountable(s.pod, s.ctx.store) else { return false };
+    if s.pod.spec.containers.first().is_some_and(|f| f.name == c.name) {
+        s.event("Warning", "FailedMount", error.clone());
+        s.decide(WANT_RUNNING, error, format!("retry the mount in {}", go_duration(wait_ms)));
     }
+    c.step = Step::Mounting { next: s.ctx.now.plus_millis(wait_ms), wait_ms };
+    true
+}
 
-    pub(super) fn config_failed(&mut self, c: &mut Ctr, error: String) {
-        self.event("Warning", "Failed", format!("Error: {error}"));
-        self.decide(WANT_RUNNING, error.clone(), "report CreateContainerConfigError".into());
-        c.step =
-            Step::ConfigError { message: error, next: self.ctx.now.plus_millis(SYNC_RETRY_MS) };
-    }
-
-    /// The next sync: the image is checked again (and is there), then the configuration.
-    pub(super) fn retry_config(&mut self, c: &mut Ctr) {
-        let present = format!("Container image {:?} already present on machine", c.image);
-        self.event("Normal", "Pulled", present);
-        match self.config_error(c) {
-            Some(e) => self.config_failed(c, e),
-            None => self.create(c),
-        }
-    }
+fn env_step(s: &mut Sync<'_, '_>, c: &mut Ctr) -> bool {
+    let Some(spec) = s.pod.spec.containers.iter().find(|x| x.name == c.name) else { return false };
+    let Some(error) = config_refs::env_error(spec, &s.pod.metadata.namespace, s.ctx.store) else {
+        return false;
+    };
+    s.event("Warning", "Failed", format!("Error: {error}"));
+    s.decide(WANT_RUNNING, error.clone(), "report CreateContainerConfigError".into());
+    c.step = Step::ConfigError { message: error, next: s.ctx.now.plus_millis(SYNC_RETRY_MS) };
+    true
 }

@@ -65,16 +65,22 @@ impl Sync<'_, '_> {
                     );
                     c.step = Step::Invalid { message };
                 }
-                _ => match self.mount_error(c) {
-                    Some(e) => self.mount_failed(c, e, super::config::FIRST_MOUNT_RETRY_MS),
-                    None => self.begin_pull(c, None),
-                },
+                _ if self.held_by_mount(c, super::config::FIRST_MOUNT_RETRY_MS) => {}
+                _ => self.begin_pull(c, None),
             },
-            Step::Mounting { wait_ms, .. } => match self.mount_error(c) {
-                Some(e) => self.mount_failed(c, e, super::config::next_mount_wait(wait_ms)),
-                None => self.begin_pull(c, None),
-            },
-            Step::ConfigError { .. } => self.retry_config(c),
+            Step::Mounting { wait_ms, .. } => {
+                if !self.held_by_mount(c, super::config::next_mount_wait(wait_ms)) {
+                    self.begin_pull(c, None);
+                }
+            }
+            // The next sync: the image is checked again (and is there), then the environment.
+            Step::ConfigError { .. } => {
+                let present = format!("Container image {:?} already present on machine", c.image);
+                self.event("Normal", "Pulled", present);
+                if !self.stopped_by_env(c) {
+                    self.create(c);
+                }
+            }
             Step::Pulling { began, until, cached, .. } => {
                 self.finish_pull(c, until.since(began), cached)
             }
@@ -204,9 +210,8 @@ impl Sync<'_, '_> {
                     }
                 }
                 c.pull_backoff = None;
-                match self.config_error(c) {
-                    Some(e) => self.config_failed(c, e),
-                    None => self.create(c),
+                if !self.stopped_by_env(c) {
+                    self.create(c);
                 }
             }
             ImageBehaviour::PullFails { error } => {

@@ -42,6 +42,7 @@ use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, StateTerminat
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
 pub use command::container_behaviour;
+pub(crate) use config::link as link_config_reads;
 pub use images::{
     container_digest, digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour,
     ImageRef, Program,
