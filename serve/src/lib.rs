@@ -48,6 +48,7 @@ pub fn router(engine: Engine, token: Option<String>, www: Option<PathBuf>) -> Ro
         .route("/apis", any(api_handler))
         .route("/apis/{*rest}", any(api_handler))
         .route("/version", any(api_handler))
+        .route("/version/", any(api_handler))
         .route("/openapi/{*rest}", any(api_handler))
         .route("/healthz", any(api_handler))
         .route("/livez", any(api_handler))
@@ -157,6 +158,11 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
                 body = Bytes::from(serde_json::to_vec(&v).unwrap_or_default());
                 content_type = "application/json".into();
             }
+            // A path nothing serves is the mux's 404 before any body is read (a POST to a
+            // group or version kubeloop does not serve, say).
+            Err(_) if !kubeloop::api::serves(&path) => {
+                return status_response(Status::no_route());
+            }
             Err(e) => {
                 let message = format!("failed to decode the protobuf body: {e}");
                 return status_response(Status::bad_request(message));
@@ -186,7 +192,9 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
 /// Documents that do not depend on the world: version and discovery.
 fn fixed_document(path: &str) -> Option<serde_json::Value> {
     match path {
-        "/version" => Some(discovery::version()),
+        // The API server answers both; the Python client's `VersionApi.get_code` asks for
+        // `/version/`.
+        "/version" | "/version/" => Some(discovery::version()),
         _ => discovery::document(path),
     }
 }

@@ -1,5 +1,5 @@
 //! `kubeloop serve` against clients that send too much, send garbage, ask for what is not
-//! there, hold or abandon connections, or have no credentials. Each gets the API server's
+//! there (in JSON or protobuf), hold or abandon connections, or have no credentials. Each gets the API server's
 //! `metav1.Status` for it, and afterwards the server still answers a GET and still streams a
 //! watch.
 
@@ -181,7 +181,17 @@ async fn unknown_groups_versions_and_kinds_are_404_statuses() {
             assert_eq!(message, "the server could not find the requested resource", "{path}");
             assert_eq!(a.json["details"], json!({}));
         }
+        // A protobuf body to a path nothing serves: the mux's 404, not a decoding failure
+        // (kubectl 1.32+ posts its generators' objects as protobuf).
+        let protobuf = ("content-type", "application/vnd.kubernetes.protobuf");
+        let a = s.send("POST", path, &[protobuf], "k8s\0\u{ff}").await;
+        let message = status(&a, 404, "NotFound");
+        assert_eq!(message, "the server could not find the requested resource", "{path}");
     }
+    // A served path keeps the decoding failure's 400.
+    let protobuf = ("content-type", "application/vnd.kubernetes.protobuf");
+    let a = s.send("POST", PODS, &[protobuf], "k8s\0\u{ff}").await;
+    assert!(status(&a, 400, "BadRequest").starts_with("failed to decode the protobuf body"));
     still_serves(&s).await;
 }
 

@@ -38,6 +38,12 @@ use serde_json::Value;
 use crate::world::World;
 
 pub use path::{Resource, Route};
+
+/// Whether `path` names something the API serves (a kind, a subresource, a namespace), as
+/// the API server's mux decides before any handler reads the body.
+pub fn serves(path: &str) -> bool {
+    path::route(path).is_ok()
+}
 pub use query::Query;
 pub use status::Status;
 pub use watch::WatchSpec;

@@ -100,6 +100,19 @@ fn updates_need_the_current_version_and_status_is_its_own_subresource() {
     let conflict = call(&mut w, "PUT", &path, &[], stale);
     assert_eq!((conflict.code, conflict.body["reason"].clone()), (409, json!("Conflict")));
     assert_eq!(get(&mut w, &path, &[]).body["spec"]["replicas"], 2);
+    // No resourceVersion, or "0": an unconditional update.
+    for rv in [None, Some(""), Some("0")] {
+        let mut blind = get(&mut w, &path, &[]).body;
+        match rv {
+            Some(rv) => blind["metadata"]["resourceVersion"] = json!(rv),
+            None => _ = blind["metadata"].as_object_mut().unwrap().remove("resourceVersion"),
+        }
+        blind["spec"]["replicas"] = json!(3);
+        assert_eq!(call(&mut w, "PUT", &path, &[], blind).code, 200, "resourceVersion {rv:?}");
+        let mut back = get(&mut w, &path, &[]).body;
+        back["spec"]["replicas"] = json!(2);
+        assert_eq!(call(&mut w, "PUT", &path, &[], back).code, 200);
+    }
 
     // A PUT to the object keeps the status; one to /status keeps the spec.
     let mut body = get(&mut w, &path, &[]).body;

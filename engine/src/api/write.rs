@@ -175,9 +175,11 @@ pub(super) fn create(
     Ok(answer(201, stored, res, warnings))
 }
 
-/// A non-empty resourceVersion in what the client sends is a precondition.
+/// A resourceVersion in what the client sends is a precondition, but for an empty one or
+/// `"0"`: the registry's `Update` parses it to 0, which built-in kinds take as an
+/// unconditional update (`AllowUnconditionalUpdate`, pkg/registry/.../strategy.go).
 fn check_version(kind: Kind, name: &str, sent: &str, current: &str) -> Result<(), Status> {
-    if !sent.is_empty() && sent != current {
+    if !sent.is_empty() && sent != "0" && sent != current {
         let message = MODIFIED.to_string();
         return Err(ApiError::Conflict { kind, name: name.into(), message }.into());
     }

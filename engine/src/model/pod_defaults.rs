@@ -94,6 +94,14 @@ fn default_container(c: &mut Container) {
     for p in &mut c.ports {
         p.protocol.get_or_insert_with(|| CompactString::const_new("TCP"));
     }
+    // `SetDefaults_ObjectFieldSelector`: a downward-API `fieldRef` reads the v1 object.
+    let env = c.env.as_deref_mut().and_then(serde_json::Value::as_array_mut);
+    for e in env.into_iter().flatten() {
+        let field_ref = e.pointer_mut("/valueFrom/fieldRef").and_then(|f| f.as_object_mut());
+        if let Some(f) = field_ref {
+            f.entry("apiVersion").or_insert_with(|| "v1".into());
+        }
+    }
 }
 
 /// The tag `parsers.ParseImageName` finds: `latest` when the reference has neither a tag
@@ -281,6 +289,21 @@ fn is_zero(q: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::model::{ContainerPort, ObjectMeta};
+
+    #[test]
+    fn a_field_ref_reads_the_v1_object_unless_it_says_otherwise() {
+        let mut c = Container::new("c", "busybox");
+        c.env = Some(Box::new(serde_json::json!([
+            {"name": "POD", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}},
+            {"name": "NS", "valueFrom": {"fieldRef": {"apiVersion": "v2", "fieldPath": "x"}}},
+            {"name": "PLAIN", "value": "1"}
+        ])));
+        default_container(&mut c);
+        let env = c.env.unwrap();
+        assert_eq!(env[0]["valueFrom"]["fieldRef"]["apiVersion"], "v1");
+        assert_eq!(env[1]["valueFrom"]["fieldRef"]["apiVersion"], "v2");
+        assert_eq!(env[2], serde_json::json!({"name": "PLAIN", "value": "1"}));
+    }
 
     fn pod(image: &str) -> Pod {
         let spec = PodSpec { containers: vec![Container::new("c", image)], ..Default::default() };

@@ -167,6 +167,10 @@ def main(host):
 
     config_maps_and_secrets(core)
 
+    version = client.VersionApi(api).get_code()
+    assert version.major == "1" and version.git_version.startswith("v1."), version
+    print(f"version: {version.git_version}")
+
     body = expect_status(lambda: apps.read_namespaced_deployment("nope", NS), 404, "NotFound")
     assert body["message"] == 'deployments.apps "nope" not found', body
     assert body["details"] == {"name": "nope", "group": "apps", "kind": "deployments"}, body
