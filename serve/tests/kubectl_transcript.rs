@@ -260,6 +260,7 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
         "create deployment api -n shop --image=nginx:1.27 --replicas=2 --port=8080",
         "create service clusterip api -n shop --tcp=80:8080",
         "create job once -n shop --image=busybox",
+        "create cronjob tick -n shop --image=busybox --schedule=@hourly",
     ] {
         write(line, &format!("kubectl {line}"));
     }
@@ -267,6 +268,7 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     settle_in(&b, "shop", 3);
     read("get deployment,service,job -n shop -o wide");
     read("get deployment api -n shop -o yaml");
+    read("get cronjobs -n shop");
 
     // ConfigMaps and Secrets from kubectl's generators: literals, and an env file (a file
     // for the real kubectl, a heredoc on stdin for the command box). One key where describe

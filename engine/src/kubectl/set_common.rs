@@ -59,6 +59,11 @@ pub(super) fn pod_spec(obj: &Object, what: &str) -> Result<PodSpec, String> {
         Object::Deployment(d) => Ok(d.spec.template.spec.clone()),
         Object::ReplicaSet(r) => Ok(r.spec.template.spec.clone()),
         Object::Pod(p) => Ok((*p.spec).clone()),
+        // polymorphichelpers `updatePodSpecForObject`: every kind with a pod template.
+        Object::DaemonSet(d) => Ok(d.spec.template.spec.clone()),
+        Object::StatefulSet(st) => Ok(st.spec.template.spec.clone()),
+        Object::Job(j) => Ok(j.spec.template.spec.clone()),
+        Object::CronJob(c) => Ok(c.spec.job_template.spec.template.spec.clone()),
         other => Err(format!("cannot set {what} on {}", other.kind().plural())),
     }
 }
@@ -74,6 +79,10 @@ pub(super) fn write_spec(s: &mut Kubectl, obj: &Object, spec: PodSpec) -> Result
         Object::Deployment(d) => std::rc::Rc::make_mut(d).spec.template.spec = spec,
         Object::ReplicaSet(r) => std::rc::Rc::make_mut(r).spec.template.spec = spec,
         Object::Pod(p) => std::rc::Rc::make_mut(p).spec = spec.into(),
+        Object::DaemonSet(d) => std::rc::Rc::make_mut(d).spec.template.spec = spec,
+        Object::StatefulSet(st) => std::rc::Rc::make_mut(st).spec.template.spec = spec,
+        Object::Job(j) => std::rc::Rc::make_mut(j).spec.template.spec = spec,
+        Object::CronJob(c) => std::rc::Rc::make_mut(c).spec.job_template.spec.template.spec = spec,
         _ => return Ok(changed),
     }
     let json = |o: &Object| serde_json::to_value(o).unwrap_or_default();

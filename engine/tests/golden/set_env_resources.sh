@@ -67,3 +67,50 @@ spec:
             memory: -1Gi
             gpu: "1"
 END
+# Every kind with a pod template takes set image, env and resources (polymorphichelpers
+# updatePodSpecForObject): a DaemonSet and a StatefulSet roll the change out, a CronJob's
+# next Jobs get it.
+k apply -f - <<EOF
+apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+spec:
+  selector:
+    matchLabels: {app: agent}
+  template:
+    metadata:
+      labels: {app: agent}
+    spec:
+      containers:
+      - name: a
+        image: busybox:sleep
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  serviceName: db
+  replicas: 1
+  selector:
+    matchLabels: {app: db}
+  template:
+    metadata:
+      labels: {app: db}
+    spec:
+      containers:
+      - name: d
+        image: redis:7
+EOF
+k create cronjob tick --image=busybox --schedule=@hourly
+settle
+k set image ds/agent a=nginx:1.28
+k set env sts/db MODE=fast
+k set resources ds/agent --limits=cpu=200m
+k set image cj/tick tick=busybox:1.37
+k rollout status ds/agent
+k rollout status sts/db
+k get ds agent -o jsonpath='{.spec.template.spec.containers[0].image} {.spec.template.spec.containers[0].resources}{"\n"}'
+k get sts db -o jsonpath='{.spec.template.spec.containers[0].env}{"\n"}'
+k get cj tick -o jsonpath='{.spec.jobTemplate.spec.template.spec.containers[0].image}{"\n"}'

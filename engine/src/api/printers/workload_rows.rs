@@ -121,7 +121,8 @@ pub(super) fn cronjob_row(cj: &CronJob, wide: bool, now: Time) -> Vec<String> {
         cj.metadata.name.clone(),
         cj.spec.schedule.clone(),
         cj.spec.time_zone.clone().unwrap_or_else(|| "<none>".into()),
-        cj.spec.suspend.to_string(),
+        // printers.go `printBoolPtr`: `True` or `False`, as Go's printBool spells them.
+        if cj.spec.suspend { "True" } else { "False" }.to_string(),
         cj.status.active.len().to_string(),
         last,
         since(cj.metadata.creation_timestamp, now),
