@@ -269,6 +269,11 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     read("get deployment,service,job -n shop -o wide");
     read("get deployment api -n shop -o yaml");
     read("get cronjobs -n shop");
+    // kubectl 1.33 builds the autoscaling/v2 object the command box builds (1.34's flags
+    // aside); older ones build autoscaling/v1.
+    if minor(version) >= 33 {
+        read("autoscale deployment api -n shop --min=2 --max=5 --dry-run=client -o yaml");
+    }
 
     // ConfigMaps and Secrets from kubectl's generators: literals, and an env file (a file
     // for the real kubectl, a heredoc on stdin for the command box). One key where describe

@@ -34,10 +34,26 @@ pub fn object(kind: Kind, api_version: &str, mut v: Value) -> Result<Object, Und
     if kind == Kind::HorizontalPodAutoscaler && api_version == "autoscaling/v1" {
         v = conversion::v2_manifest_from_v1(v);
     }
+    drop_nulls(&mut v);
     fill_absent(&mut v, kind);
     crate::kinds::ops(kind)
         .typed(v)
         .map_err(|detail| Undecodable { kind: kind.as_str().into(), detail })
+}
+
+/// encoding/json leaves a field whose value is `null` at its zero value (a nil slice, map or
+/// pointer, an empty string): the typed model reads a field that is absent the same way, so
+/// a `null` is taken out before decoding (`currentMetrics: null` in the HPA kubectl builds,
+/// `creationTimestamp: null` in every generated object). A `null` inside a list stays.
+pub(super) fn drop_nulls(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            map.retain(|_, x| !x.is_null());
+            map.values_mut().for_each(drop_nulls);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_nulls),
+        _ => {}
+    }
 }
 
 /// The pod spec of a workload's `template`.

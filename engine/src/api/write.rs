@@ -143,6 +143,7 @@ fn typed_body(mut v: Value, kind: Kind, res: &Resource) -> Result<Value, Status>
     if kind == Kind::HorizontalPodAutoscaler && res.api_version == "autoscaling/v1" {
         v = conversion::v2_manifest_from_v1(v);
     }
+    super::decode::drop_nulls(&mut v);
     fill_absent(&mut v, kind);
     Ok(v)
 }

@@ -29,7 +29,7 @@ const KUBECTL_HELP: &[&str] = &[
     "  delete TYPE NAME... | TYPE/NAME | -l SEL | --all",
     "      [--cascade=background|foreground|orphan] [--wait=false] [--grace-period=N] [--force]",
     "  scale TYPE/NAME --replicas=N",
-    "  autoscale deploy|rs|sts NAME --max=N [--min=N] [--cpu-percent=N] [--name=NAME]",
+    "  autoscale deploy|rs|sts NAME --max=N [--min=N] [--cpu=N%|QTY] [--memory=N%|QTY] [--name=NAME]",
     "  label TYPE NAME k=v k- [--overwrite] [--list] [--resource-version=RV] [-o name|yaml|json]",
     "  annotate TYPE NAME k=v k- [--overwrite] [--all | -l SEL] [--list] [--resource-version=RV]",
     "  replace -f - [--force [--grace-period=N] [--timeout=5m] [--cascade=...]]   manifests on stdin",

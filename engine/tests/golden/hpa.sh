@@ -1,15 +1,19 @@
-# kubectl autoscale and the HorizontalPodAutoscaler loop: the generated object (kubectl 1.32
-# speaks autoscaling/v1), the no-request trap, a scale-up under load, the five-minute
+# kubectl autoscale and the HorizontalPodAutoscaler loop: the generated autoscaling/v2 object
+# (kubectl 1.34: --cpu and --memory, --cpu-percent deprecated), the no-request trap, a scale-up under load, the five-minute
 # scale-down window, describe, events, and the errors.
 k create deployment web --image=nginx:1.27 --replicas=2
 k autoscale deploy web --min=2 --max=6 --cpu-percent=50 --dry-run=client -o yaml
 k autoscale deploy web --max=5 --dry-run=client -o json
 k autoscale deploy web --max=3 --dry-run=client -o name
 k autoscale deploy web --max=3 --cpu-percent=0 --min=0 --dry-run=client -o yaml
+k autoscale deploy web --max=4 --cpu=500 --memory=70% --dry-run=client -o yaml
+k autoscale deploy web --max=4 --cpu=1.5 --memory=2Gi --dry-run=client -o json
+k autoscale deploy web --max=4 --cpu=50% --cpu-percent=50
+k autoscale deploy web --max=4 --memory=lots
 settle
 k autoscale rs/$(k get rs -o jsonpath='{.items[0].metadata.name}') --max=3 --name=other --dry-run=client
 # No CPU request: the HPA cannot compute a utilization.
-k autoscale deploy web --min=2 --max=6 --cpu-percent=50
+k autoscale deploy web --min=2 --max=6 --cpu=50%
 k get hpa
 sleep 45
 k get hpa
