@@ -147,6 +147,9 @@ fn line(v: &serde_json::Value) -> Bytes {
     Bytes::from(text)
 }
 
+/// How far simulated time may run ahead of the wall clock while the loops react to writes.
+const REACT_AHEAD_MS: i64 = 1_000;
+
 fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
     const TICK_MS: i64 = 100;
     if let Some(capacity) = config.watch_log_capacity {
@@ -161,6 +164,7 @@ fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
     loop {
         match rx.recv_timeout(Duration::from_millis(TICK_MS as u64 / 2)) {
             Ok(Command::Request(req, reply)) => {
+                let write = req.method != "GET";
                 let answer = if req.path == COMMANDS_PATH {
                     let answer = command(&mut session, &req);
                     feed(&session.world, &mut watchers, &config);
@@ -169,6 +173,24 @@ fn run(mut world: World, config: EngineConfig, rx: mpsc::Receiver<Command>) {
                     handle(&mut session.world, &config, &mut watchers, req)
                 };
                 let _ = reply.send(answer);
+                // The loops react to a write at once, as kube-controller-manager's informers
+                // do, rather than at the next tick of the wall clock: ticks now while a loop
+                // has something due, so a Deployment's ReplicaSet and pods follow it. Not
+                // beyond `REACT_AHEAD_MS` of simulated time ahead of the wall clock, so a burst
+                // of writes does not run the clock away.
+                let world = &mut session.world;
+                let target = (start.elapsed().as_secs_f64() * 1000.0 * config.speed) as i64;
+                let mut ran = false;
+                while write
+                    && world.has_work_now()
+                    && world.now().since(sim_start) < target + REACT_AHEAD_MS
+                {
+                    world.step();
+                    ran = true;
+                }
+                if ran {
+                    feed(world, &mut watchers, &config);
+                }
             }
             Ok(Command::Stats(reply)) => {
                 let _ = reply.send(Stats {
