@@ -5,6 +5,7 @@
 //! inspector's buttons send `Action`s to the session owner).
 
 mod compare;
+mod config_rows;
 pub mod history;
 mod workload_rows;
 
@@ -154,9 +155,9 @@ pub fn inspect_with(
         Object::Event(_)
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
-        | Object::ControllerRevision(_)
-        | Object::ConfigMap(_)
-        | Object::Secret(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
+        Object::ConfigMap(c) => (config_rows::config_map_rows(store, c), Vec::new(), None, None),
+        Object::Secret(x) => (config_rows::secret_rows(store, x), Vec::new(), None, None),
     };
     let meta = obj.meta();
     let owners = meta

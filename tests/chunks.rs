@@ -297,6 +297,17 @@ async fn a_config_map_a_deployment_reads_is_drawn_missing_until_it_is_created() 
     })
     .await;
     browser.screenshot("config-created.png").await;
+    // The chip opens the inspector, which lists the keys and the pods that read them.
+    c.find(Locator::Css(chip)).await.unwrap().click().await.unwrap();
+    eventually(10, "the inspector's keys", || async {
+        let text = c.find(Locator::Css(".inspector")).await;
+        match text {
+            Ok(e) => e.text().await.unwrap_or_default().contains("mode"),
+            Err(_) => false,
+        }
+    })
+    .await;
+    browser.screenshot("config-inspector.png").await;
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }

@@ -1,0 +1,82 @@
+//! What the inspector shows of a ConfigMap or Secret: its keys (a Secret's values stay
+//! hidden, as `kubectl describe` hides them, with their sizes) and the pods that read it, so
+//! a teacher can follow the chip on the graph to what depends on it.
+
+use kubeloop::model::{ConfigMap, Kind, Pod, Secret};
+use kubeloop::store::Store;
+
+use super::compare::compare;
+use super::Compare;
+use crate::view::read_by;
+
+pub(super) fn config_map_rows(store: &Store, c: &ConfigMap) -> Vec<Compare> {
+    let keys: Vec<String> = c.data.keys().chain(c.binary_data.keys()).map(String::clone).collect();
+    vec![
+        compare("Keys", "", listed(keys, "none"), true),
+        readers(store, Kind::ConfigMap, &c.metadata.namespace, &c.metadata.name),
+    ]
+}
+
+pub(super) fn secret_rows(store: &Store, s: &Secret) -> Vec<Compare> {
+    let keys: Vec<String> =
+        s.data.iter().map(|(k, v)| format!("{k} ({} bytes)", v.0.len())).collect();
+    vec![
+        compare("Type", "", s.type_.clone(), true),
+        compare("Keys", "", listed(keys, "none"), true),
+        readers(store, Kind::Secret, &s.metadata.namespace, &s.metadata.name),
+    ]
+}
+
+fn listed(items: Vec<String>, none: &str) -> String {
+    if items.is_empty() {
+        none.to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// The pods in `ns` whose spec reads the object (`env`, `envFrom`, volumes).
+fn readers(store: &Store, kind: Kind, ns: &str, name: &str) -> Compare {
+    let pods: Vec<String> = store
+        .list::<Pod>(Some(ns), None)
+        .filter(|p| read_by(&p.spec).iter().any(|(k, n)| *k == kind && n == name))
+        .map(|p| p.metadata.name.clone())
+        .collect();
+    compare("Read by", "", listed(pods, "no pod"), true)
+}
+
+#[cfg(test)]
+mod tests {
+    use kubeloop::kubectl::Mode;
+    use kubeloop::model::Kind;
+    use kubeloop::session::Session;
+    use kubeloop::world::World;
+
+    use crate::inspect::inspect;
+    use crate::selection::ObjRef;
+
+    #[test]
+    fn a_config_map_lists_its_keys_and_the_pods_that_read_it() {
+        let mut s = Session::new(World::new(1), Mode::Script);
+        let lines = [
+            "k create configmap settings --from-literal=mode=fast --from-literal=size=large",
+            "k create secret generic db --from-literal=password=s3cret",
+            "k create deployment web --image=nginx:1.27",
+            "k set env deploy/web --from=configmap/settings",
+        ];
+        for line in lines {
+            assert_eq!(s.run(line).status, 0, "{line}");
+        }
+        s.world.settle();
+        let rows = |kind: Kind, name: &str| -> Vec<(String, String)> {
+            let i = inspect(&s.world, &ObjRef::new(kind, "default", name)).expect("inspected");
+            i.rows.iter().map(|r| (r.field.clone(), r.observed.clone())).collect()
+        };
+        let cm = rows(Kind::ConfigMap, "settings");
+        assert_eq!(cm[0], ("Keys".to_string(), "mode, size".to_string()));
+        assert!(cm[1].0 == "Read by" && cm[1].1.starts_with("web-"), "{cm:?}");
+        let secret = rows(Kind::Secret, "db");
+        assert_eq!(secret[1], ("Keys".to_string(), "password (6 bytes)".to_string()));
+        assert_eq!(secret[2], ("Read by".to_string(), "no pod".to_string()));
+    }
+}
