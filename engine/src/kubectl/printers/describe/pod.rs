@@ -257,7 +257,11 @@ fn containers(
             .iter()
             .map(|p| {
                 let proto = p.protocol.as_deref().unwrap_or("TCP");
-                (format!("{}/{proto}", p.container_port), format!("0/{proto}"))
+                // `describeContainerPorts` names a named port since 1.34: `80/TCP (web)`.
+                let name = p.name.as_deref().filter(|n| !n.is_empty());
+                let named = |s: String| name.map_or(s.clone(), |n| format!("{s} ({n})"));
+                let host = p.host_port.unwrap_or(0);
+                (named(format!("{}/{proto}", p.container_port)), named(format!("{host}/{proto}")))
             })
             .collect();
         for (i, single, plural) in [(0, "Port", "Ports"), (1, "Host Port", "Host Ports")] {
