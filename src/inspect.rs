@@ -6,6 +6,7 @@
 
 mod compare;
 mod config_rows;
+pub use config_rows::link as link_config_rows;
 pub mod history;
 mod workload_rows;
 
@@ -156,8 +157,9 @@ pub fn inspect_with(
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
         | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
-        Object::ConfigMap(c) => (config_rows::config_map_rows(store, c), Vec::new(), None, None),
-        Object::Secret(x) => (config_rows::secret_rows(store, x), Vec::new(), None, None),
+        Object::ConfigMap(_) | Object::Secret(_) => {
+            (config_rows::rows(store, &obj), Vec::new(), None, None)
+        }
     };
     let meta = obj.meta();
     let owners = meta

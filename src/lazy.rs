@@ -77,6 +77,8 @@ split_point! {
     /// course chunk: linking them is all it does, and the engine code they reach comes along.
     course: fn course() -> () {
         kubeloop::parts::link();
+        crate::view::link_configs();
+        crate::inspect::link_config_rows();
         Ok(())
     }
 }

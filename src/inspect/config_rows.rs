@@ -2,14 +2,42 @@
 //! hidden, as `kubectl describe` hides them, with their sizes) and the pods that read it, so
 //! a teacher can follow the chip on the graph to what depends on it.
 
-use kubeloop::model::{ConfigMap, Kind, Pod, Secret};
+use kubeloop::model::{ConfigMap, Kind, Object, Pod, Secret};
 use kubeloop::store::Store;
 
 use super::compare::compare;
 use super::Compare;
 use crate::view::read_by;
 
-pub(super) fn config_map_rows(store: &Store, c: &ConfigMap) -> Vec<Compare> {
+/// In the page's split build the rows ship with the course part (`crate::lazy::course`):
+/// only its commands make a ConfigMap or Secret.
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<fn(&Store, &Object) -> Vec<Compare>> =
+    std::sync::OnceLock::new();
+
+/// The rows of a ConfigMap or Secret; none of another kind.
+pub(super) fn rows(store: &Store, obj: &Object) -> Vec<Compare> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj));
+    #[cfg(not(kubeloop_split))]
+    rows_of(store, obj)
+}
+
+/// Makes the rows reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(rows_of);
+}
+
+fn rows_of(store: &Store, obj: &Object) -> Vec<Compare> {
+    match obj {
+        Object::ConfigMap(c) => config_map_rows(store, c),
+        Object::Secret(s) => secret_rows(store, s),
+        _ => Vec::new(),
+    }
+}
+
+fn config_map_rows(store: &Store, c: &ConfigMap) -> Vec<Compare> {
     let keys: Vec<String> = c.data.keys().chain(c.binary_data.keys()).map(String::clone).collect();
     vec![
         compare("Keys", "", listed(keys, "none"), true),
@@ -17,7 +45,7 @@ pub(super) fn config_map_rows(store: &Store, c: &ConfigMap) -> Vec<Compare> {
     ]
 }
 
-pub(super) fn secret_rows(store: &Store, s: &Secret) -> Vec<Compare> {
+fn secret_rows(store: &Store, s: &Secret) -> Vec<Compare> {
     let keys: Vec<String> =
         s.data.iter().map(|(k, v)| format!("{k} ({} bytes)", v.0.len())).collect();
     vec![

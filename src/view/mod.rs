@@ -33,7 +33,7 @@ use kubeloop::model::Kind;
 use crate::selection::ObjRef;
 
 pub use build::build;
-pub use configs::read_by;
+pub use configs::{link as link_configs, read_by};
 pub use figures::{note_lines, CompactTop, NOTE};
 pub use items::*;
 pub use layout::{Form, Metrics, POD_H};

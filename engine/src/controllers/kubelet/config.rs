@@ -31,9 +31,11 @@ struct Steps {
     mount: fn(&mut Sync<'_, '_>, &mut Ctr, i64) -> bool,
     /// Stops the container when its environment cannot be built.
     env: fn(&mut Sync<'_, '_>, &mut Ctr) -> bool,
+    /// The next sync after `CreateContainerConfigError`.
+    retry: fn(&mut Sync<'_, '_>, &mut Ctr),
 }
 
-const STEPS: Steps = Steps { mount: mount_step, env: env_step };
+const STEPS: Steps = Steps { mount: mount_step, env: env_step, retry: retry_step };
 
 #[cfg(kubeloop_split)]
 static LINKED: std::sync::OnceLock<&'static Steps> = std::sync::OnceLock::new();
@@ -60,6 +62,23 @@ impl Sync<'_, '_> {
     /// Whether the container's environment stops it.
     pub(super) fn stopped_by_env(&mut self, c: &mut Ctr) -> bool {
         steps().is_some_and(|s| (s.env)(self, c))
+    }
+
+    /// A container in `CreateContainerConfigError` at its next sync (only the steps above
+    /// put one there).
+    pub(super) fn retry_config(&mut self, c: &mut Ctr) {
+        if let Some(s) = steps() {
+            (s.retry)(self, c);
+        }
+    }
+}
+
+/// The next sync: the image is checked again (and is there), then the environment.
+fn retry_step(s: &mut Sync<'_, '_>, c: &mut Ctr) {
+    let present = format!("Container image {:?} already present on machine", c.image);
+    s.event("Normal", "Pulled", present);
+    if !env_step(s, c) {
+        s.create(c);
     }
 }
 

@@ -73,14 +73,7 @@ impl Sync<'_, '_> {
                     self.begin_pull(c, None);
                 }
             }
-            // The next sync: the image is checked again (and is there), then the environment.
-            Step::ConfigError { .. } => {
-                let present = format!("Container image {:?} already present on machine", c.image);
-                self.event("Normal", "Pulled", present);
-                if !self.stopped_by_env(c) {
-                    self.create(c);
-                }
-            }
+            Step::ConfigError { .. } => self.retry_config(c),
             Step::Pulling { began, until, cached, .. } => {
                 self.finish_pull(c, until.since(began), cached)
             }
