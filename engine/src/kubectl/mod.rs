@@ -61,6 +61,7 @@ mod sandbox_cluster;
 mod scale;
 mod set_common;
 mod set_env;
+mod set_env_from;
 mod set_image;
 mod set_resources;
 pub mod shell;

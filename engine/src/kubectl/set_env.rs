@@ -85,7 +85,7 @@ pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<
             .flat_map(|k| k.split(','))
             .map(String::from)
             .collect();
-        changes.set.extend(references(s, from, &keys, &ns, out)?);
+        changes.set.extend(super::set_env_from::references(s, from, &keys, &ns, out)?);
     }
     if let Some(prefix) = a.get("prefix").filter(|p| !p.is_empty()) {
         for e in &mut changes.set {
@@ -131,7 +131,7 @@ pub(super) fn env(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<
             if list {
                 out.out(format!("# {} {name}, container {}\n", kind.as_str(), c.name));
                 for e in &updated {
-                    out.out(list_line(s, e, resolve, &ns));
+                    out.out(super::set_env_from::list_line(s, e, resolve, &ns));
                 }
             }
             c.env = (!updated.is_empty()).then(|| Box::new(Value::Array(updated)));
@@ -217,11 +217,11 @@ fn entries(env: &Option<Box<Value>>) -> Vec<Value> {
     env.as_deref().and_then(Value::as_array).cloned().unwrap_or_default()
 }
 
-fn entry_name(e: &Value) -> &str {
+pub(super) fn entry_name(e: &Value) -> &str {
     e.get("name").and_then(Value::as_str).unwrap_or_default()
 }
 
-fn entry_value(e: &Value) -> &str {
+pub(super) fn entry_value(e: &Value) -> &str {
     e.get("value").and_then(Value::as_str).unwrap_or_default()
 }
 
@@ -276,102 +276,6 @@ fn update_env(existing: Vec<Value>, changes: &EnvChanges) -> Vec<Value> {
         out.push(last.clone());
     }
     out
-}
-
-/// `--from`: the object is read as the builder reads it (one GET), and each key of its
-/// `data` becomes a variable whose value is a reference to that key.
-fn references(
-    s: &mut Kubectl,
-    from: &str,
-    keys: &[String],
-    ns: &str,
-    out: &mut Output,
-) -> Result<Vec<Value>, KubectlError> {
-    let sel = super::resource::select(&[from.to_string()], false)?;
-    let mut found = Vec::new();
-    for (kind, names) in &sel.items {
-        if names.is_empty() {
-            return Err(KubectlError::Usage(
-                "resource(s) were provided, but no name was specified".into(),
-            ));
-        }
-        for name in names {
-            let (selector, data_keys): (&str, Vec<String>) =
-                match crate::api::client::get(s.api(), *kind, ns, name)? {
-                    crate::model::Object::ConfigMap(c) => {
-                        ("configMapKeyRef", c.data.keys().cloned().collect())
-                    }
-                    crate::model::Object::Secret(x) => {
-                        ("secretKeyRef", x.data.keys().cloned().collect())
-                    }
-                    _ => {
-                        return Err(KubectlError::Usage(
-                            "unsupported resource specified in --from".into(),
-                        ))
-                    }
-                };
-            for key in data_keys.iter().filter(|k| keys.is_empty() || keys.contains(k)) {
-                let env_name: String = key
-                    .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
-                    .collect::<String>()
-                    .to_uppercase();
-                if env_name != *key {
-                    out.err(format!("Warning: key {key} transferred to {env_name}\n"));
-                }
-                found.push(json!({
-                    "name": env_name,
-                    "valueFrom": { selector: { "name": name, "key": key } },
-                }));
-            }
-        }
-    }
-    Ok(found)
-}
-
-/// One `--list` line: `NAME=VALUE`, or the reference a `valueFrom` names
-/// (env.go `GetEnvVarRefString`).
-fn list_line(s: &mut Kubectl, e: &Value, resolve: bool, ns: &str) -> String {
-    let name = entry_name(e);
-    let Some(from) = e.get("valueFrom") else {
-        return format!("{name}={}\n", entry_value(e));
-    };
-    // `--resolve`: a key reference's value, read as the kubelet would read it.
-    if resolve {
-        let mut src = super::exec_env::ThroughApi(s.api());
-        if let Ok(Some(v)) = crate::model::config_refs::key_ref(from, ns, &mut src) {
-            return format!("{name}={v}\n");
-        }
-    }
-    let key = |sel: &str, field: &str| {
-        from.get(sel)
-            .and_then(|v| v.get(field))
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let reference = if from.get("configMapKeyRef").is_some() {
-        format!(
-            "configmap {}, key {}",
-            key("configMapKeyRef", "name"),
-            key("configMapKeyRef", "key")
-        )
-    } else if from.get("secretKeyRef").is_some() {
-        format!("secret {}, key {}", key("secretKeyRef", "name"), key("secretKeyRef", "key"))
-    } else if from.get("fieldRef").is_some() {
-        format!("field path {}", key("fieldRef", "fieldPath"))
-    } else if from.get("resourceFieldRef").is_some() {
-        let r = key("resourceFieldRef", "resource");
-        let c = key("resourceFieldRef", "containerName");
-        if c.is_empty() {
-            format!("resource {r}")
-        } else {
-            format!("resource {r}, container {c}")
-        }
-    } else {
-        "invalid valueFrom".to_string()
-    };
-    format!("# {name} from {reference}\n")
 }
 
 #[cfg(test)]
