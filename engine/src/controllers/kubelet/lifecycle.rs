@@ -10,7 +10,8 @@ use crate::controllers::Ctx;
 use crate::model::{ContainerId, Kind, Pod, StateTerminated};
 
 use super::images::{container_digest, go_duration, ImageBehaviour};
-use super::runtime::{should_restart, Backoff, Ctr, Step, SYNC_MS};
+use super::phase::should_restart;
+use super::runtime::{Backoff, Ctr, Step, SYNC_MS};
 
 /// What one transition needs: the loop's context, the pod, and the node it runs on.
 pub struct Sync<'a, 'b> {

@@ -23,6 +23,7 @@ mod ids;
 mod images;
 mod lifecycle;
 mod output;
+mod phase;
 mod pi;
 mod played;
 mod prober;
@@ -49,7 +50,8 @@ pub use images::{
 };
 use lifecycle::Sync;
 pub use output::{lines as program_output, Instance};
-use runtime::{phase_of, Ctr, PodRuntime, Step};
+use phase::phase_of;
+use runtime::{Ctr, PodRuntime, Step};
 pub use runtime::{BACKOFF_INITIAL_MS, BACKOFF_MAX_MS};
 pub use serving::App;
 

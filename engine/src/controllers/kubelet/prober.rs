@@ -202,7 +202,7 @@ impl Sync<'_, '_> {
                 let message =
                     format!("Container {name} failed {} probe", kind.title().to_lowercase());
                 let restart =
-                    super::runtime::should_restart(self.pod.spec.restart_policy.as_deref(), 1);
+                    super::phase::should_restart(self.pod.spec.restart_policy.as_deref(), 1);
                 let message =
                     if restart { format!("{message}, will be restarted") } else { message };
                 self.event("Normal", "Killing", message);
