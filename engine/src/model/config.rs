@@ -92,11 +92,6 @@ impl ConfigMap {
     pub fn key_count(&self) -> usize {
         self.data.len() + self.binary_data.len()
     }
-
-    /// The value of `key` as a container sees it, text or bytes alike.
-    pub fn value(&self, key: &str) -> Option<String> {
-        self.data.get(key).cloned().or_else(|| self.binary_data.get(key).map(Bytes::lossy))
-    }
 }
 
 /// A Go `[]byte`: base64 (standard alphabet, padded) in JSON.
@@ -174,7 +169,6 @@ mod tests {
         c.data.insert("a".into(), "1".into());
         c.binary_data.insert("b".into(), Bytes(vec![0xff, 0]));
         assert_eq!(c.key_count(), 2);
-        assert_eq!(c.value("a").as_deref(), Some("1"));
-        assert_eq!(c.value("b").as_deref(), Some("\u{fffd}\u{0}"));
+        assert_eq!(c.binary_data["b"].lossy(), "\u{fffd}\u{0}");
     }
 }
