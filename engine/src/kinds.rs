@@ -315,7 +315,8 @@ vtables! {
     lesson: [Deployment, ReplicaSet, Pod, Node, Event],
     later: [
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
-        CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret
+        CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret,
+        PodDisruptionBudget
     ]
 }
 

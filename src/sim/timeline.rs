@@ -313,6 +313,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         CronJob => Kind::CronJob,
         TtlAfterFinished => Kind::Job,
         HorizontalPodAutoscaler => Kind::HorizontalPodAutoscaler,
+        Disruption => Kind::PodDisruptionBudget,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }

@@ -80,6 +80,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::PersistentVolumeClaim
             | Kind::ConfigMap
             | Kind::Secret
+            | Kind::PodDisruptionBudget
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

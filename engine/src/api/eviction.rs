@@ -1,20 +1,25 @@
-//! `POST pods/NAME/eviction`: the Eviction subresource that `kubectl drain` uses. The pod is
-//! deleted with the Eviction's delete options, and the answer is a `Success` Status with 201.
-//! There are no PodDisruptionBudgets yet, so no eviction is refused for one.
+//! `POST pods/NAME/eviction`: the Eviction subresource that `kubectl drain` uses. A pod that a
+//! PodDisruptionBudget covers is deleted only if the budget allows one more disruption, which
+//! the eviction then spends (the budget's status counts it down and names the pod in
+//! `disruptedPods` until the disruption loop sees it go); otherwise the answer is 429
+//! TooManyRequests, which drain retries. The answer to an eviction that goes through is a
+//! `Success` Status with 201.
 //!
 //! Discovery lists it as `pods/eviction` with the policy/v1 `Eviction` kind, and the
 //! OpenAPI documents `kubeloop serve` publishes carry its path and schema, so a real
 //! kubectl's drain finds it as on a real cluster (drain.go `CheckEvictionSupport` reads that
 //! entry's group and version) and POSTs evictions rather than deleting the pods.
 //!
-//! Models pkg/registry/core/pod/storage/eviction.go (`EvictionREST.Create`): the name in the
-//! body must be the URL's, the Eviction's delete options are honoured (grace period,
-//! preconditions, dry run, the request's `dryRun` joined in as `propagateDryRun` does), a
-//! pod already being deleted is deleted again (a no-op), and a missing pod is NotFound.
+//! Models pkg/registry/core/pod/storage/eviction.go (`EvictionREST.Create`, `canIgnorePDB`,
+//! `checkAndDecrement`, `getPodDisruptionBudgets`): the name in the body must be the URL's,
+//! the Eviction's delete options are honoured (grace period, preconditions, dry run, the
+//! request's `dryRun` joined in as `propagateDryRun` does), a pod that is pending, finished or
+//! already being deleted needs no budget, an unready pod may go while its budget is met (or
+//! always, with `unhealthyPodEvictionPolicy: AlwaysAllow`), and a missing pod is NotFound.
 
 use serde_json::{json, Value};
 
-use crate::model::Kind;
+use crate::model::{Kind, Pod, PodDisruptionBudget, PodPhase, ALWAYS_ALLOW};
 use crate::world::World;
 
 use super::path::Resource;
@@ -39,6 +44,11 @@ pub(super) fn evict(
     let options = body.get("deleteOptions").filter(|v| v.is_object());
     let (opts, rv, dry) = delete::options_of(options, &create)?;
     let ns = res.namespace.clone().unwrap_or_default();
+    let pod =
+        world.store.get_rc::<Pod>(&ns, name).ok_or_else(|| Status::not_found(Kind::Pod, name))?;
+    if !can_ignore_budget(&pod) {
+        check_budget(world, &pod, dry)?;
+    }
     delete::delete_one(world, Kind::Pod, res, &ns, name, &opts, rv.as_deref(), dry)?;
     Ok(Response::json(
         201,
@@ -46,76 +56,71 @@ pub(super) fn evict(
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use crate::api::client::{Api, Call, Verb};
-    use crate::model::{Kind, Pod};
-    use crate::world::World;
-
-    /// A cluster with one bare pod, `solo`, created through the API.
-    fn cluster() -> World {
-        let mut w = World::new(1);
-        let mut call = Call::list(Kind::Pod, "default");
-        call.verb = Verb::Create;
-        call.body = Some(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "solo"},
-            "spec": {"containers": [{"name": "c", "image": "nginx"}]}}));
-        assert_eq!(w.send(&call).code, 201);
-        w
-    }
-
-    fn eviction(name: &str, body: serde_json::Value) -> Call {
-        let mut call = Call::get(Kind::Pod, "default", name).sub("eviction");
-        call.verb = Verb::Create;
-        call.body = Some(body);
-        call
-    }
-
-    #[test]
-    fn an_eviction_deletes_the_pod_and_answers_success() {
-        let mut w = cluster();
-        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
-            "metadata": {"name": "solo", "namespace": "default"},
-            "deleteOptions": {"gracePeriodSeconds": 0}});
-        let answer = w.send(&eviction("solo", body));
-        assert_eq!((answer.code, answer.body["status"].clone()), (201, json!("Success")));
-        assert!(w.store.get::<Pod>("default", "solo").is_none(), "gone at once with grace 0");
-    }
-
-    #[test]
-    fn a_dry_run_eviction_answers_success_and_keeps_the_pod() {
-        // `drain --dry-run=server` sets the Eviction's deleteOptions.dryRun; a request's
-        // `?dryRun=All` counts the same (propagateDryRun).
-        let mut w = cluster();
-        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
-            "metadata": {"name": "solo", "namespace": "default"},
-            "deleteOptions": {"dryRun": ["All"], "gracePeriodSeconds": 0}});
-        assert_eq!(w.send(&eviction("solo", body)).code, 201);
-        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
-            "metadata": {"name": "solo", "namespace": "default"}});
-        assert_eq!(w.send(&eviction("solo", body).dry_run(true)).code, 201);
-        assert!(w.store.get::<Pod>("default", "solo").is_some_and(|p| !p.metadata.is_deleting()));
-    }
-
-    #[test]
-    fn a_stale_resource_version_precondition_is_a_conflict() {
-        let mut w = cluster();
-        let body = json!({"apiVersion": "policy/v1", "kind": "Eviction",
-            "metadata": {"name": "solo", "namespace": "default"},
-            "deleteOptions": {"preconditions": {"resourceVersion": "1"}}});
-        let answer = w.send(&eviction("solo", body));
-        assert_eq!((answer.code, answer.body["reason"].clone()), (409, json!("Conflict")));
-        assert!(w.store.get::<Pod>("default", "solo").is_some());
-    }
-
-    #[test]
-    fn a_wrong_name_and_a_missing_pod_are_refused_as_the_api_server_does() {
-        let mut w = cluster();
-        let answer = w.send(&eviction("solo", json!({"metadata": {"name": "other"}})));
-        assert_eq!(answer.code, 400);
-        assert_eq!(answer.body["message"], "name in URL does not match name in Eviction object");
-        let answer = w.send(&eviction("ghost", json!({"metadata": {"name": "ghost"}})));
-        assert_eq!((answer.code, answer.body["reason"].clone()), (404, json!("NotFound")));
-    }
+/// `canIgnorePDB`: a pod that is finished, pending or already going disrupts nothing more.
+fn can_ignore_budget(pod: &Pod) -> bool {
+    matches!(pod.status.phase, PodPhase::Succeeded | PodPhase::Failed | PodPhase::Pending)
+        || pod.metadata.is_deleting()
 }
+
+/// The budget's verdict on evicting `pod`, spending one disruption when it allows it (not on
+/// a dry run, which changes nothing).
+fn check_budget(world: &mut World, pod: &Pod, dry: bool) -> Result<(), Status> {
+    // getPodDisruptionBudgets: a budget whose selector is empty covers no pod here.
+    let ns = pod.metadata.namespace.as_str();
+    let budgets: Vec<PodDisruptionBudget> = world
+        .store
+        .list::<PodDisruptionBudget>(Some(ns), None)
+        .filter(|b| b.spec.selector.as_ref().is_some_and(|s| !s.is_empty()))
+        .filter(|b| b.covers(&pod.metadata.labels))
+        .cloned()
+        .collect();
+    let budget = match budgets.as_slice() {
+        [] => return Ok(()),
+        [one] => one,
+        _ => {
+            return Err(Status::failure(
+                500,
+                "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.",
+            ))
+        }
+    };
+    let s = &budget.status;
+    if !pod.is_ready() {
+        let always = budget.spec.unhealthy_pod_eviction_policy.as_deref() == Some(ALWAYS_ALLOW);
+        // An unready pod is not counted healthy, so it may go while the budget is met.
+        if always || (s.current_healthy >= s.desired_healthy && s.desired_healthy > 0) {
+            return Ok(());
+        }
+    }
+    let name = &budget.metadata.name;
+    if s.observed_generation < budget.metadata.generation {
+        let cause = format!("The disruption budget {name} is still being processed by the server.");
+        return Err(Status::disruption_budget(cause, 10));
+    }
+    if s.disruptions_allowed < 0 {
+        return Err(Status::forbidden_budget(name, "pdb disruptions allowed is negative"));
+    }
+    if s.disruptions_allowed == 0 {
+        let cause = format!(
+            "The disruption budget {name} needs {} healthy pods and has {} currently",
+            s.desired_healthy, s.current_healthy
+        );
+        return Err(Status::disruption_budget(cause, 0));
+    }
+    if dry {
+        return Ok(());
+    }
+    let now = world.now();
+    let mut next = budget.clone();
+    next.status.disruptions_allowed -= 1;
+    if next.status.disruptions_allowed == 0 {
+        next.set_allowed_condition(now);
+    }
+    next.status.disrupted_pods.insert(pod.metadata.name.clone(), now);
+    world.store.update_status(&next, now).map_err(Status::from)?;
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "eviction_tests.rs"]
+mod tests;

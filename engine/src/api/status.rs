@@ -73,6 +73,36 @@ impl Status {
         Status::new(429, "TooManyRequests", message).with_details(json!({ "retryAfterSeconds": 1 }))
     }
 
+    /// `NewTooManyRequests` with a `DisruptionBudget` cause, as the eviction subresource
+    /// refuses an eviction its budget does not allow; no retry hint when `retry_after` is 0.
+    pub fn disruption_budget(cause: String, retry_after: u32) -> Status {
+        let mut details = json!({ "causes": [{ "reason": "DisruptionBudget", "message": cause }] });
+        if retry_after > 0 {
+            details["retryAfterSeconds"] = retry_after.into();
+        }
+        Status::new(
+            429,
+            "TooManyRequests",
+            "Cannot evict pod as it would violate the pod's disruption budget.",
+        )
+        .with_details(details)
+    }
+
+    /// `NewForbidden` on a PodDisruptionBudget, as the eviction subresource words it.
+    pub fn forbidden_budget(name: &str, why: &str) -> Status {
+        Status::new(
+            403,
+            "Forbidden",
+            format!("poddisruptionbudget.policy {} is forbidden: {why}", go_quote(name)),
+        )
+        .with_details(json!({ "name": name, "group": "policy", "kind": "poddisruptionbudget" }))
+    }
+
+    /// A bare failure Status with a code and no reason, as a REST handler returns one.
+    pub fn failure(code: u16, message: impl Into<String>) -> Status {
+        Status::new(code, "", message)
+    }
+
     /// The request-size limit (apiserver handlers/rest.go `limitedReadBody`).
     pub fn too_large(limit: usize) -> Status {
         Status::new(
@@ -160,7 +190,10 @@ impl Status {
                 }
             };
         }
-        format!("Error from server ({}): {}", self.reason, self.message)
+        match self.reason {
+            "" => format!("Error from server: {}", self.message),
+            reason => format!("Error from server ({reason}): {}", self.message),
+        }
     }
 
     /// The `Status` object as JSON.
@@ -171,7 +204,9 @@ impl Status {
         m.insert("metadata".into(), json!({}));
         m.insert("status".into(), "Failure".into());
         m.insert("message".into(), self.message.clone().into());
-        m.insert("reason".into(), self.reason.into());
+        if !self.reason.is_empty() {
+            m.insert("reason".into(), self.reason.into());
+        }
         if let Some(d) = &self.details {
             m.insert("details".into(), d.clone());
         }

@@ -74,6 +74,9 @@ const NAMES: &[&str] = &[
     "First Seen",
     "Count",
     "Data",
+    "Min Available",
+    "Max Unavailable",
+    "Allowed Disruptions",
 ];
 
 /// printers.go's column type for a column of `kind`.
@@ -85,7 +88,8 @@ fn column_type(kind: Kind, name: &str) -> &'static str {
         | (DaemonSet, "Desired" | "Current" | "Ready" | "Up-to-date" | "Available")
         | (CronJob, "Active")
         | (HorizontalPodAutoscaler, "MaxPods" | "Replicas")
-        | (ControllerRevision, "Revision") => "integer",
+        | (ControllerRevision, "Revision")
+        | (PodDisruptionBudget, "Allowed Disruptions") => "integer",
         (CronJob, "Suspend") => "boolean",
         _ => "string",
     }

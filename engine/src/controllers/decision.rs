@@ -20,6 +20,7 @@ pub enum ControllerName {
     CronJob,
     TtlAfterFinished,
     HorizontalPodAutoscaler,
+    Disruption,
     GarbageCollector,
     Scheduler,
     Kubelet,
@@ -29,7 +30,7 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 15] = [
+    pub const ALL: [ControllerName; 16] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -39,6 +40,7 @@ impl ControllerName {
         ControllerName::CronJob,
         ControllerName::TtlAfterFinished,
         ControllerName::HorizontalPodAutoscaler,
+        ControllerName::Disruption,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
@@ -59,6 +61,7 @@ impl ControllerName {
             ControllerName::CronJob => "cronjob",
             ControllerName::TtlAfterFinished => "ttl-after-finished",
             ControllerName::HorizontalPodAutoscaler => "hpa",
+            ControllerName::Disruption => "disruption",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -80,6 +83,8 @@ impl ControllerName {
             ControllerName::CronJob => "cronjob-controller",
             ControllerName::TtlAfterFinished => "ttl-after-finished-controller",
             ControllerName::HorizontalPodAutoscaler => "horizontal-pod-autoscaler",
+            // pkg/controller/disruption names its recorder's source so.
+            ControllerName::Disruption => "controllermanager",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",

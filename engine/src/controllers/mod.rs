@@ -10,6 +10,7 @@ pub mod cronjob;
 pub mod daemon;
 pub mod decision;
 pub mod deployment;
+pub mod disruption;
 pub mod endpoints;
 pub mod endpointslice;
 pub mod gc;

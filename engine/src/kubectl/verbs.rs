@@ -7,9 +7,9 @@
 
 use super::args::FlagSpec;
 use super::{
-    apply, autoscale, create_config, create_job, create_secret, create_service, delete, describe,
-    diff, discovery, events, exec, explain, expose, get, logs, meta_edit, mutate, nodes, parts,
-    patch, replace, rollout, scale, set_env, set_image, set_resources, top, wait,
+    apply, autoscale, create_config, create_job, create_pdb, create_secret, create_service, delete,
+    describe, diff, discovery, events, exec, explain, expose, get, logs, meta_edit, mutate, nodes,
+    parts, patch, replace, rollout, scale, set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 use crate::parts::Part;
@@ -145,6 +145,7 @@ pub static COMMANDS: &[Command] = &[
                 part: Some(Part::Course),
             },
             later!(["job"], [create_job::JOB_FLAGS], create_job),
+            later!(["poddisruptionbudget", "pdb"], [create_pdb::PDB_FLAGS], create_pdb),
             later!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
             Command {
                 names: &["service", "svc"],

@@ -24,10 +24,11 @@ pub enum Kind {
     PersistentVolumeClaim,
     ConfigMap,
     Secret,
+    PodDisruptionBudget,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -45,6 +46,7 @@ impl Kind {
         Kind::PersistentVolumeClaim,
         Kind::ConfigMap,
         Kind::Secret,
+        Kind::PodDisruptionBudget,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -168,6 +170,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::Secret => {
                 type $T = $crate::model::Secret;
+                $body
+            }
+            $crate::model::Kind::PodDisruptionBudget => {
+                type $T = $crate::model::PodDisruptionBudget;
                 $body
             }
         }

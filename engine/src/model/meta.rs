@@ -269,6 +269,44 @@ impl LabelSelector {
         crate::labels::selector::parse(&text.join(",")).map_err(|e| e.to_string())
     }
 
+    /// `metav1.ParseToLabelSelector`, as `kubectl create pdb --selector` builds one: equality
+    /// into matchLabels, set operators into matchExpressions by key; `!=`, `<` and `>` have
+    /// no place in a LabelSelector.
+    pub fn parse(text: &str) -> Result<LabelSelector, String> {
+        use crate::labels::selector::{self, Operator};
+        let parsed = selector::parse(text)
+            .map_err(|e| format!("couldn't parse the selector string \"{text}\": {e}"))?;
+        let mut out = LabelSelector::default();
+        for r in parsed.requirements() {
+            let operator = match r.op() {
+                Operator::Equals | Operator::DoubleEquals => {
+                    let value = r.values().iter().next().cloned().unwrap_or_default();
+                    out.match_labels.insert(r.key().to_string(), value);
+                    continue;
+                }
+                Operator::In => "In",
+                Operator::NotIn => "NotIn",
+                Operator::Exists => "Exists",
+                Operator::DoesNotExist => "DoesNotExist",
+                Operator::GreaterThan => {
+                    return Err("\"gt\" isn't supported in label selectors".into())
+                }
+                Operator::LessThan => {
+                    return Err("\"lt\" isn't supported in label selectors".into())
+                }
+                Operator::NotEquals => {
+                    return Err("\"!=\" is not a valid label selector operator".into())
+                }
+            };
+            out.match_expressions.push(LabelSelectorRequirement {
+                key: r.key().to_string(),
+                operator: operator.into(),
+                values: r.values().iter().cloned().collect(),
+            });
+        }
+        Ok(out)
+    }
+
     /// `metav1.FormatLabelSelector`, as the wide SELECTOR column prints it.
     pub fn format(&self) -> String {
         if self.is_empty() {

@@ -19,6 +19,7 @@ mod meta;
 mod node;
 mod node_registration;
 mod object;
+mod pdb;
 #[cfg(kubeloop_split)]
 pub use object::LATER_ENCODER;
 mod pod;
@@ -49,6 +50,7 @@ pub use meta::*;
 pub use node::*;
 pub use node_registration::*;
 pub use object::*;
+pub use pdb::*;
 pub use pod::*;
 pub use probe::*;
 pub use pvc::*;

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
-    HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod, ReplicaSet,
-    Secret, Service, StatefulSet,
+    HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod,
+    PodDisruptionBudget, ReplicaSet, Secret, Service, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -65,6 +65,7 @@ resource!(HorizontalPodAutoscaler);
 resource!(PersistentVolumeClaim);
 resource!(ConfigMap);
 resource!(Secret);
+resource!(PodDisruptionBudget);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -88,6 +89,7 @@ pub enum Object {
     PersistentVolumeClaim(Rc<PersistentVolumeClaim>),
     ConfigMap(Rc<ConfigMap>),
     Secret(Rc<Secret>),
+    PodDisruptionBudget(Rc<PodDisruptionBudget>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -127,6 +129,8 @@ impl Serialize for Object {
             Object::ConfigMap(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::Secret(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::PodDisruptionBudget(o) => o.serialize(s),
         }
     }
 }
@@ -156,6 +160,7 @@ impl Object {
             Object::PersistentVolumeClaim(_) => Kind::PersistentVolumeClaim,
             Object::ConfigMap(_) => Kind::ConfigMap,
             Object::Secret(_) => Kind::Secret,
+            Object::PodDisruptionBudget(_) => Kind::PodDisruptionBudget,
         }
     }
 
@@ -178,6 +183,7 @@ impl Object {
             Object::PersistentVolumeClaim(x) => &x.metadata,
             Object::ConfigMap(x) => &x.metadata,
             Object::Secret(x) => &x.metadata,
+            Object::PodDisruptionBudget(x) => &x.metadata,
         }
     }
 
@@ -200,6 +206,7 @@ impl Object {
             Object::PersistentVolumeClaim(x) => &mut Rc::make_mut(x).metadata,
             Object::ConfigMap(x) => &mut Rc::make_mut(x).metadata,
             Object::Secret(x) => &mut Rc::make_mut(x).metadata,
+            Object::PodDisruptionBudget(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

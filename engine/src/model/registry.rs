@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 17] = [
+pub static REGISTRY: [KindInfo; 18] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -346,6 +346,19 @@ pub static REGISTRY: [KindInfo; 17] = [
         subresources: &[],
         // pkg/apis/core/v1/conversion.go: a Secret's field set adds `type`.
         field_labels: Some(&["metadata.namespace", "metadata.name", "type"]),
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::PodDisruptionBudget,
+        name: "PodDisruptionBudget",
+        api_version: "policy/v1",
+        also_served: &[],
+        plural: "poddisruptionbudgets",
+        short_names: &["pdb"],
+        categories: &[],
+        namespaced: true,
+        subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
 ];

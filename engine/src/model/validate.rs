@@ -7,11 +7,13 @@ mod config;
 mod daemonset;
 mod hpa;
 mod job;
+mod pdb;
 mod pvc;
 mod service;
 mod statefulset;
 mod workloads;
 pub use config::{config_map, config_map_update, secret, secret_update};
+pub use pdb::pdb;
 pub use service::{service, service_update};
 pub use workloads::*;
 

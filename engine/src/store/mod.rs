@@ -15,6 +15,7 @@ mod events;
 mod index;
 mod invariants;
 mod lookup;
+mod pdb;
 #[cfg(kubeloop_split)]
 pub use lookup::LATER_LOOKUPS;
 pub use lookup::{Lookups, EVERY_KIND};
@@ -64,6 +65,7 @@ pub struct Store {
     pub(crate) pvcs: Table<PersistentVolumeClaim>,
     pub(crate) configmaps: Table<ConfigMap>,
     pub(crate) secrets: Table<Secret>,
+    pub(crate) pdbs: Table<PodDisruptionBudget>,
     allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
@@ -107,6 +109,7 @@ impl Store {
             pvcs: Table::default(),
             configmaps: Table::default(),
             secrets: Table::default(),
+            pdbs: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),

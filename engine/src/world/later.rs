@@ -1,5 +1,5 @@
 //! The loops of the kinds beyond the first lesson (DaemonSets, StatefulSets, Jobs, CronJobs,
-//! finished-Job TTLs, HPAs, Services' endpoints and kube-proxy), as the engine's course part
+//! finished-Job TTLs, HPAs, disruption budgets, Services' endpoints and kube-proxy), as the engine's course part
 //! (`crate::parts`) ships them. Only the commands of that part create those kinds, and a line
 //! that runs one fetches the part first, so in the page a loop here has work only once its
 //! code has arrived.
@@ -14,6 +14,7 @@ use super::step::run_loop;
 use super::RunState;
 use crate::controllers::cronjob::controller::CronJobController;
 use crate::controllers::daemon::controller::DaemonSetController;
+use crate::controllers::disruption::DisruptionController;
 use crate::controllers::endpoints::EndpointsController;
 use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::hpa::controller::HpaController;
@@ -72,6 +73,7 @@ later_loops! {
     cronjob: CronJobController,
     ttl_after_finished: TtlAfterFinishedController,
     hpa: HpaController,
+    disruption: DisruptionController,
     endpointslice: EndpointSliceController,
     endpoints: EndpointsController,
     kube_proxy: KubeProxy,

@@ -75,6 +75,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::HorizontalPodAutoscaler => {
             probe::<crate::controllers::hpa::controller::HpaController>(ev, store)
         }
+        ControllerName::Disruption => {
+            probe::<crate::controllers::disruption::DisruptionController>(ev, store)
+        }
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),

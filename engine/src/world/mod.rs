@@ -10,6 +10,7 @@ use crate::clock::Time;
 use crate::controllers::cronjob::controller::CronJobController;
 use crate::controllers::daemon::controller::DaemonSetController;
 use crate::controllers::deployment::DeploymentController;
+use crate::controllers::disruption::DisruptionController;
 use crate::controllers::endpoints::EndpointsController;
 use crate::controllers::endpointslice::EndpointSliceController;
 use crate::controllers::gc::GarbageCollector;
@@ -91,6 +92,7 @@ pub struct World {
     cronjob: CronJobController,
     ttl_after_finished: TtlAfterFinishedController,
     hpa: HpaController,
+    disruption: DisruptionController,
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
@@ -107,7 +109,7 @@ pub struct World {
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
-            statefulset, job, cronjob, ttl_after_finished, hpa, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -173,6 +175,7 @@ impl World {
             cronjob: CronJobController::default(),
             ttl_after_finished: TtlAfterFinishedController::default(),
             hpa: HpaController::default(),
+            disruption: DisruptionController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
@@ -372,6 +375,7 @@ impl World {
             ControllerName::CronJob => apply!(&mut self.cronjob),
             ControllerName::TtlAfterFinished => apply!(&mut self.ttl_after_finished),
             ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
+            ControllerName::Disruption => apply!(&mut self.disruption),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),

@@ -183,6 +183,7 @@ impl World {
         plan!(&mut self.cronjob, PlannedKey::Object);
         plan!(&mut self.ttl_after_finished, PlannedKey::Object);
         plan!(&mut self.hpa, PlannedKey::Object);
+        plan!(&mut self.disruption, PlannedKey::Object);
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
@@ -236,6 +237,7 @@ impl World {
                 later!(ttl_after_finished, k)
             }
             (ControllerName::HorizontalPodAutoscaler, PlannedKey::Object(k)) => later!(hpa, k),
+            (ControllerName::Disruption, PlannedKey::Object(k)) => later!(disruption, k),
             (ControllerName::GarbageCollector, PlannedKey::Owned(kind, k)) => {
                 run!(self.gc, &(*kind, k.clone()))
             }

@@ -43,6 +43,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::ControllerRevision(cr) => controllerrevision_row(cr, now),
         Object::ConfigMap(c) => config_rows::config_map_row(c, now),
         Object::Secret(s) => config_rows::secret_row(s, now),
+        Object::PodDisruptionBudget(p) => super::policy_rows::pdb_row(p, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

@@ -9,6 +9,7 @@
 mod config_rows;
 pub(crate) mod later;
 mod pod;
+mod policy_rows;
 pub(crate) mod rows;
 mod service_rows;
 mod table;

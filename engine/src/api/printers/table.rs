@@ -110,6 +110,11 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
         Kind::ControllerRevision => (&["NAME", "CONTROLLER", "REVISION", "AGE"], &[], Some(0)),
         Kind::ConfigMap => (&["NAME", "DATA", "AGE"], &[], Some(0)),
         Kind::Secret => (&["NAME", "TYPE", "DATA", "AGE"], &[], Some(0)),
+        Kind::PodDisruptionBudget => (
+            &["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"],
+            &[],
+            Some(0),
+        ),
         // The event table's NAME column is a wide one, after the others (printEvent).
         Kind::Event => {
             if wide {

@@ -4,7 +4,7 @@
 //! describe (`None`, as for an object that does not exist).
 
 use super::reader::Reader;
-use super::{config, daemonset, describe_generic, hpa, job, service, statefulset};
+use super::{config, daemonset, describe_generic, hpa, job, pdb, service, statefulset};
 use crate::clock::Time;
 use crate::model::Kind;
 
@@ -79,6 +79,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
         Kind::Secret => {
             let o = r.get(ns, name)?;
             config::describe_secret(&o)
+        }
+        Kind::PodDisruptionBudget => {
+            let o = r.get(ns, name)?;
+            pdb::describe_pdb(r, &o, now)
         }
         Kind::ControllerRevision => {
             let obj = r.object(kind, ns, name)?;

@@ -12,6 +12,7 @@ mod hpa;
 mod job;
 pub(crate) mod later;
 mod node;
+mod pdb;
 mod pod;
 mod reader;
 mod service;
