@@ -143,7 +143,15 @@ fn decisions_are_read_only_and_the_sandboxs_resources_are_listed_beside_them() {
         list["groups"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(
         groups,
-        ["apps", "autoscaling", "batch", "discovery.k8s.io", "metrics.k8s.io", "kubeloop.dev"]
+        [
+            "apps",
+            "autoscaling",
+            "batch",
+            "policy",
+            "discovery.k8s.io",
+            "metrics.k8s.io",
+            "kubeloop.dev"
+        ]
     );
 }
 

@@ -77,27 +77,22 @@ impl Controller for DisruptionController {
             .into_iter()
             .filter(|p| pdb.covers(&p.metadata.labels))
             .collect();
-        if pods.is_empty() {
-            ctx.event(
-                Kind::PodDisruptionBudget,
-                &pdb.metadata,
-                "Normal",
-                "NoPods",
-                "No matching pods found".into(),
-            );
-        }
+        // Upstream records these Events on every sync and the recorder's spam filter thins
+        // them out; here they come with the status writes, so a budget that stays as it is
+        // adds nothing, and a resync still changes nothing once the loops have settled.
         let (expected, desired) = match expected_pod_count(ctx.store, &pdb, &pods) {
             Ok(counts) => counts,
             Err(err) => {
-                let message = format!("Failed to calculate the number of expected pods: {err}");
-                ctx.event(
-                    Kind::PodDisruptionBudget,
-                    &pdb.metadata,
-                    "Warning",
-                    "CalculateExpectedPodCountFailed",
-                    message,
-                );
-                fail_safe(ctx, &pdb, &err);
+                if fail_safe(ctx, &pdb, &err) {
+                    let message = format!("Failed to calculate the number of expected pods: {err}");
+                    ctx.event(
+                        Kind::PodDisruptionBudget,
+                        &pdb.metadata,
+                        "Warning",
+                        "CalculateExpectedPodCountFailed",
+                        message,
+                    );
+                }
                 return;
             }
         };
@@ -112,6 +107,10 @@ impl Controller for DisruptionController {
         let changed = update_status(ctx, &pdb, healthy, desired, expected, disrupted);
         if let Some(at) = recheck {
             self.queue.add_after_for(key.clone(), at, Wait::Recheck);
+        }
+        if changed.is_some() && pods.is_empty() {
+            let message = "No matching pods found".to_string();
+            ctx.event(Kind::PodDisruptionBudget, &pdb.metadata, "Normal", "NoPods", message);
         }
         if let Some(allowed) = changed {
             let bound = match (&pdb.spec.min_available, &pdb.spec.max_unavailable) {
@@ -265,8 +264,8 @@ fn update_status(
     ctx.store.update_status(&next, ctx.now).ok().map(|_| allowed)
 }
 
-/// `failSafe`: no disruption is allowed, and the condition says why.
-fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) {
+/// `failSafe`: no disruption is allowed, and the condition says why. Whether it wrote.
+fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) -> bool {
     let mut next = pdb.clone();
     next.status.disruptions_allowed = 0;
     let observed = next.status.observed_generation;
@@ -286,15 +285,17 @@ fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) {
         reason: "SyncFailed".into(),
         message: err.into(),
     });
-    if ctx.store.update_status(&next, ctx.now).is_ok() && pdb.status != next.status {
-        ctx.decide(
-            Kind::PodDisruptionBudget,
-            &pdb.metadata,
-            "count the pods the budget expects",
-            err.to_string(),
-            "allow no eviction (fail safe)",
-        );
+    if pdb.status == next.status || ctx.store.update_status(&next, ctx.now).is_err() {
+        return false;
     }
+    ctx.decide(
+        Kind::PodDisruptionBudget,
+        &pdb.metadata,
+        "count the pods the budget expects",
+        err.to_string(),
+        "allow no eviction (fail safe)",
+    );
+    true
 }
 
 #[cfg(test)]

@@ -63,3 +63,14 @@ fn a_daemonsets_pods_under_a_percentage_are_a_sync_failure_that_allows_nothing()
     let out = s.run("k get events --field-selector reason=CalculateExpectedPodCountFailed -o name");
     assert!(!out.text().is_empty());
 }
+
+#[test]
+fn a_budget_over_no_pods_says_so_once_and_lets_the_cluster_settle() {
+    let mut s = Session::script(7);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=2");
+    s.run("k create pdb strict --selector=app=nothing --min-available=100%");
+    let out = s.run("settle");
+    assert_eq!(out.text(), "", "settle ends");
+    let out = s.run("k get events --field-selector reason=NoPods -o jsonpath={.items[*].count}");
+    assert_eq!(out.text(), "1");
+}

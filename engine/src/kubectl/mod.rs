@@ -22,6 +22,7 @@ mod delete_wait;
 mod describe;
 mod diff;
 mod discovery;
+mod drain;
 mod dry_run;
 mod events;
 mod events_view;

@@ -120,3 +120,83 @@ EOF";
     );
     assert!(!out.text().contains("evicting pod default/logs-"), "{}", out.text());
 }
+
+/// Six web pods, two per node, and a budget `spec` over them.
+fn budgeted(seed: u64, spec: &str) -> Session {
+    let mut s = Session::script(seed);
+    s.run("k create deployment web --image=nginx:1.27 --replicas=6");
+    assert_eq!(s.run(&format!("k create pdb web --selector=app=web {spec}")).status, 0);
+    s.run("settle");
+    s
+}
+
+#[test]
+fn drain_retries_an_eviction_the_budget_refuses_every_5s_until_a_replacement_is_ready() {
+    let mut s = budgeted(1, "--max-unavailable=1");
+    let t0 = s.now();
+    let out = s.run("k drain node-1");
+    assert_eq!(out.status, 0, "{}", out.text());
+    let text = out.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "node/node-1 cordoned");
+    assert!(lines[1].starts_with("evicting pod default/web-"), "{text}");
+    let refused = lines[3];
+    assert!(
+        refused.starts_with("error when evicting pods/\"web-")
+            && refused.ends_with("-n \"default\" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget."),
+        "{text}"
+    );
+    // The refused pod is evicted again after the retry delay, then both are gone.
+    let second = lines[2].trim_start_matches("evicting pod default/");
+    assert_eq!(text.matches(&format!("evicting pod default/{second}")).count(), 2, "{text}");
+    assert_eq!(text.matches(" evicted\n").count(), 2, "{text}");
+    assert!(text.ends_with("node/node-1 drained\n"), "{text}");
+    assert!(s.now().since(t0) >= 5_000);
+}
+
+#[test]
+fn in_the_page_drain_waits_without_moving_time_and_says_why() {
+    let mut s = budgeted(1, "--max-unavailable=1");
+    s.mode = crate::kubectl::Mode::Interactive;
+    let t0 = s.now();
+    let out = s.run("k drain node-1 && echo done");
+    assert_eq!(s.now(), t0, "typing a command does not move the clock");
+    assert!(out.text().contains("(will retry after 5s)"), "{}", out.text());
+    let what = s.waiting().expect("drain waits").what;
+    assert_eq!(what, "draining node/node-1: 1 eviction(s) wait for the disruption budget");
+    let mut later = String::new();
+    let mut fewest = i32::MAX;
+    for _ in 0..600 {
+        if !s.watching() {
+            break;
+        }
+        s.step();
+        later.push_str(&s.poll_watch().text());
+        if let Ok(crate::model::Object::Deployment(d)) =
+            client::get(s.api(), Kind::Deployment, "default", "web")
+        {
+            fewest = fewest.min(d.status.available_replicas);
+        }
+    }
+    assert!(later.ends_with("node/node-1 drained\ndone\n"), "{later}");
+    assert_eq!(fewest, 5, "the budget held: never fewer than five of six available");
+}
+
+#[test]
+fn a_budget_that_never_allows_ends_the_drain_at_its_timeout_with_the_pods_pending() {
+    let mut s = budgeted(1, "--min-available=6");
+    let out = s.run("k drain node-1 --timeout=12s");
+    assert_eq!(out.status, 1);
+    let text = out.text();
+    assert_eq!(
+        text.matches("(will retry after 5s)").count(),
+        6,
+        "three tries for each pod: {text}"
+    );
+    assert!(text.contains("There are pending pods in node \"node-1\" when an error occurred: [error when evicting pods/\"web-"), "{text}");
+    assert!(text.contains("global timeout reached: 12s"), "{text}");
+    assert!(
+        text.contains("There are pending nodes to be drained:\n node-1\n[error when evicting"),
+        "{text}"
+    );
+}

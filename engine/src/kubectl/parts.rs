@@ -169,7 +169,10 @@ commands! {
         rollout::rollout(s, i.args, blocks, out)
     }
     autoscale(s, i, out) { autoscale::autoscale(s, i.args, out) }
-    node(s, i, out) { nodes::node_verb(s, i.verb, i.args, out) }
+    node(s, i, out) {
+        let blocks = blocks(s);
+        nodes::node_verb(s, i.verb, i.args, blocks, out)
+    }
     logs(s, i, out) { logs::logs(s, i.args, i.to_completion, i.limit_ms, out) }
     exec(s, i, out) { exec::exec(s, i.args, out) }
     top(s, i, out) { top::top(s, i.args, out) }

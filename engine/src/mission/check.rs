@@ -33,6 +33,9 @@ pub struct Check {
     pub selector: Option<String>,
     #[serde(default = "default_ns")]
     pub namespace: String,
+    /// Pods only: count only the pods bound to this node, shown as `on node-1`.
+    #[serde(default)]
+    pub node: Option<String>,
     /// Pods only: count the pods that run (default true). A terminating pod still runs until
     /// its containers stop; a finished one does not.
     #[serde(default = "yes")]

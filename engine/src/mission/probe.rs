@@ -63,6 +63,10 @@ pub fn objects(c: &Check, ctx: &Ctx) -> (bool, String) {
             Some(Made::Later) => !at_start.contains(&o.meta().uid),
         })
         .filter(|o| !c.active || !matches!(o, Object::Pod(p) if !pod_runs(p)))
+        .filter(|o| match (&c.node, o) {
+            (Some(node), Object::Pod(p)) => p.spec.node_name.as_deref() == Some(node.as_str()),
+            _ => true,
+        })
         .collect();
     let n = objs.len();
     let terminating = objs.iter().filter(|o| o.meta().is_deleting()).count();
@@ -72,6 +76,9 @@ pub fn objects(c: &Check, ctx: &Ctx) -> (bool, String) {
     }
     if let Some(s) = &c.selector {
         what.push_str(&format!(" matching {s}"));
+    }
+    if let Some(node) = &c.node {
+        what.push_str(&format!(" on {node}"));
     }
     match c.made {
         Some(Made::Setup) => what.push_str(" left from the start"),

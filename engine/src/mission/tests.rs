@@ -3,9 +3,9 @@ use crate::kubectl::Mode;
 use crate::session::Session;
 
 #[test]
-fn every_mission_file_parses_and_there_are_seventeen() {
+fn every_mission_file_parses_and_there_are_eighteen() {
     let names: Vec<String> = builtin().iter().map(|m| m.name.clone()).collect();
-    assert_eq!(names.len(), 17, "{names:?}");
+    assert_eq!(names.len(), 18, "{names:?}");
     let mut unique = names.clone();
     unique.sort();
     unique.dedup();
@@ -179,6 +179,26 @@ fn background_deletion_needs_bg_deleted_not_just_left_alone() {
     let report = verdict.report(&m);
     assert!(
         report.contains("saw deployment bg waiting for its dependents (foreground)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_drain_without_a_budget_breaks_the_apps_minimum_and_fails_the_mission() {
+    let m = find("drain-with-a-budget").unwrap();
+    let (verdict, _) =
+        run(&m, "k create pdb web --selector=app=web --min-available=1\nk drain node-1", 1);
+    let report = verdict.report(&m);
+    assert!(!verdict.passed, "{report}");
+    assert!(report.contains("[ ] web never had fewer than five pods available"), "{report}");
+    assert!(
+        report.contains("[x] no web pod runs on node-1 (found 0 pods matching app=web on node-1)"),
+        "{report}"
+    );
+    let (verdict, _) = run(&m, "k cordon node-1", 1);
+    let report = verdict.report(&m);
+    assert!(
+        report.contains("[ ] no web pod runs on node-1: found 2 pods matching app=web on node-1"),
         "{report}"
     );
 }
