@@ -1,7 +1,9 @@
 //! Real kubectl 1.27 to 1.33 draining a node of `kubeloop serve`: drain looks `pods/eviction`
 //! up in discovery (kubectl pkg/drain/drain.go `CheckEvictionSupport`), so it must POST
 //! policy/v1 Evictions, as on a real cluster, rather than fall back to deleting the pods;
-//! and a server-side dry run must leave the pods where they are.
+//! a server-side dry run must leave the pods where they are; and with a PodDisruptionBudget
+//! the eviction it does not allow is answered 429, which drain's `evictPods` retries after
+//! 5 s until the budget allows it (pkg/registry/core/pod/storage/eviction.go).
 
 mod support;
 
@@ -111,5 +113,44 @@ fn real_kubectl_drain_evicts_through_the_eviction_subresource() {
         drain(v, &bin, &dir);
         println!("kubectl {v}: drain evicts");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn real_kubectl_drain_waits_for_the_disruption_budget() {
+    let Some((version, kubectl)) =
+        VERSIONS.into_iter().rev().find_map(|v| binary(v).map(|b| (v, b)))
+    else {
+        panic!("no real kubectl in {}", places());
+    };
+    let dir = std::env::temp_dir().join(format!("kubeloop-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kubeconfig = dir.join("kubeconfig");
+    let server = Server::start(&["--speed", "10", "--kubeconfig", kubeconfig.to_str().unwrap()]);
+    real(&kubectl, &kubeconfig, "create deployment web --image=nginx --replicas=4");
+    let created =
+        real(&kubectl, &kubeconfig, "create pdb web --selector=app=web --max-unavailable=1");
+    assert_eq!(created, "poddisruptionbudget.policy/web created\n", "kubectl {version}");
+    let placed = settle(&server, 4);
+    // Four pods on three nodes: one node holds two, which the budget lets go one at a time.
+    let node = ["node-1", "node-2", "node-3"]
+        .into_iter()
+        .find(|n| placed.iter().filter(|(_, at)| at == n).count() == 2)
+        .expect("a node with two pods");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let allowed = "{.status.disruptionsAllowed}";
+    while real(&kubectl, &kubeconfig, &format!("get pdb web -o jsonpath={allowed}")) != "1" {
+        assert!(Instant::now() < deadline, "the budget never allowed a disruption");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = real(&kubectl, &kubeconfig, &format!("drain {node}"));
+    let refused = out.lines().any(|l| {
+        l.starts_with("error when evicting pods/\"web-")
+            && l.ends_with("(will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.")
+    });
+    assert!(refused, "kubectl {version}: {out}");
+    assert!(out.ends_with(&format!("node/{node} drained\n")), "kubectl {version}: {out}");
+    let after = settle(&server, 4);
+    assert!(after.iter().all(|(_, n)| n != node), "kubectl {version}: {after:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

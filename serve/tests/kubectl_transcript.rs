@@ -290,6 +290,13 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
         &format!("create configmap flags --from-env-file={}", env_file.display()),
         "kubectl create configmap flags --from-env-file=/dev/stdin <<EOF\n# features\nDEBUG=false\nCOLOR=blue\nEOF",
     );
+    // A PodDisruptionBudget from kubectl's generator, and the disruption loop's status.
+    write(
+        "create pdb api -n shop --selector=app=api --min-available=1",
+        "kubectl create pdb api -n shop --selector=app=api --min-available=1",
+    );
+    read("get pdb -n shop");
+    read("describe pdb api -n shop");
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

@@ -1,7 +1,8 @@
 //! The official Python client (PyPI `kubernetes`, installed into tools/venv by
 //! scripts/ensure-tools --browser) accepts `kubeloop serve` as a Kubernetes API server:
 //! serve/tests/python/client_check.py creates, watches, lists, scales, conflicts, deletes with
-//! each propagation policy, stores ConfigMaps and Secrets and reads a 404 Status.
+//! each propagation policy, stores ConfigMaps and Secrets, is refused an eviction a
+//! PodDisruptionBudget does not allow, and reads a 404 Status.
 
 mod support;
 
@@ -29,6 +30,8 @@ fn the_official_python_client_drives_the_server() {
         "foreground:",
         "configmaps:",
         "secrets:",
+        "eviction: 429 TooManyRequests",
+        "eviction: allowed once",
     ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");
     }

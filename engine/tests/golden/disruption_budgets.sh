@@ -4,7 +4,10 @@
 # pkg/registry/core/pod/storage/eviction.go).
 k create deployment web --image=nginx:1.27 --replicas=6
 k create pdb web --selector=app=web --max-unavailable=1
-k create pdb half --selector=app=web --min-available=50% --dry-run=server -o yaml
+k create poddisruptionbudget half --selector=app=web --min-available=50% --dry-run=server -o yaml
+k create poddisruptionbudget preview --selector='app=web,tier in (front)' --max-unavailable=10% --dry-run=client -o json
+k create poddisruptionbudget named --selector=app=web --min-available=2 -o name
+k delete pdb named
 k create pdb bad --selector=app=web --min-available=1 --max-unavailable=1
 k create pdb bad --selector=app=web --min-available=x
 settle

@@ -166,6 +166,7 @@ def main(host):
     print("foreground: the Deployment waited for its dependents, then went")
 
     config_maps_and_secrets(core)
+    disruption_budgets(api, core, apps)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version
@@ -224,6 +225,56 @@ def config_maps_and_secrets(core):
     names = [s.metadata.name for s in core.list_namespaced_secret(NS, field_selector="type=Opaque").items]
     assert names == ["db"], names
     print("secrets: stringData folded into data, Opaque by default, typed keys required")
+
+
+def disruption_budgets(api, core, apps):
+    """A PodDisruptionBudget's status as the disruption controller keeps it, and the eviction
+    subresource's 429 while it allows nothing (pkg/controller/disruption/disruption.go,
+    pkg/registry/core/pod/storage/eviction.go)."""
+    policy = client.PolicyV1Api(api)
+    apps.create_namespaced_deployment(NS, deployment("guarded", 2))
+    policy.create_namespaced_pod_disruption_budget(
+        NS,
+        client.V1PodDisruptionBudget(
+            metadata=client.V1ObjectMeta(name="guarded"),
+            spec=client.V1PodDisruptionBudgetSpec(
+                min_available=2, selector=client.V1LabelSelector(match_labels={"app": "guarded"})
+            ),
+        ),
+    )
+
+    def budget(allowed, healthy):
+        b = policy.read_namespaced_pod_disruption_budget("guarded", NS)
+        s = b.status
+        ok = s.observed_generation == b.metadata.generation
+        return ok and s.disruptions_allowed == allowed and s.current_healthy == healthy and b
+
+    held = wait_for("the budget to count two healthy pods", lambda: budget(0, 2))
+    assert held.status.desired_healthy == 2 and held.status.expected_pods == 2, held.status
+    assert [(c.type, c.status, c.reason) for c in held.status.conditions] == [
+        ("DisruptionAllowed", "False", "InsufficientPods")
+    ], held.status.conditions
+    pod = core.list_namespaced_pod(NS, label_selector="app=guarded").items[0].metadata.name
+    eviction = client.V1Eviction(metadata=client.V1ObjectMeta(name=pod, namespace=NS))
+    body = expect_status(lambda: core.create_namespaced_pod_eviction(pod, NS, eviction), 429, "TooManyRequests")
+    assert body["message"] == "Cannot evict pod as it would violate the pod's disruption budget.", body
+    assert body["details"]["causes"] == [
+        {"reason": "DisruptionBudget", "message": "The disruption budget guarded needs 2 healthy pods and has 2 currently"}
+    ], body
+    print("eviction: 429 TooManyRequests while the budget allows no disruption")
+
+    policy.patch_namespaced_pod_disruption_budget("guarded", NS, {"spec": {"minAvailable": 1}})
+    wait_for("the budget to allow one", lambda: budget(1, 2))
+    core.create_namespaced_pod_eviction(pod, NS, eviction)
+    try:
+        going = core.read_namespaced_pod(pod, NS).metadata.deletion_timestamp is not None
+    except ApiException as e:
+        going = e.status == 404
+    assert going, pod
+    wait_for("the replacement", lambda: budget(1, 2))
+    print("eviction: allowed once the budget is loosened, and spent until a replacement is ready")
+    policy.delete_namespaced_pod_disruption_budget("guarded", NS)
+    apps.delete_namespaced_deployment("guarded", NS)
 
 
 if __name__ == "__main__":
