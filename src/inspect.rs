@@ -156,7 +156,8 @@ pub fn inspect_with(
         Object::Event(_)
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
-        | Object::ControllerRevision(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::ControllerRevision(_)
+        | Object::PodDisruptionBudget(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

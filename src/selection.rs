@@ -39,6 +39,7 @@ impl ObjRef {
             Kind::PersistentVolumeClaim => "pvc",
             Kind::ConfigMap => "cm",
             Kind::Secret => "secret",
+            Kind::PodDisruptionBudget => "pdb",
         };
         format!("{short}/{}", self.name)
     }
