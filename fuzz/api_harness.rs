@@ -82,8 +82,8 @@ fn call(world: &mut World, method: &str, path: &str, content_type: &str, body: &
     api::handle(world, &req)
 }
 
-/// A world with a Deployment of two pods, a Service and a pod of its own, made through the
-/// API, so requests have objects of several kinds to find, change and watch.
+/// A world with a Deployment of two pods, a Service, a PodDisruptionBudget that lets none of
+/// them go, a pod of its own and a ResourceQuota, made through the API, so requests have objects of several kinds to find, change and watch.
 fn small_world() -> World {
     let mut world = World::new(1);
     let json = "application/json";
@@ -97,8 +97,16 @@ fn small_world() -> World {
             r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"web"},"spec":{"selector":{"app":"web"},"ports":[{"port":80}]}}"#,
         ),
         (
+            "/apis/policy/v1/namespaces/default/poddisruptionbudgets",
+            r#"{"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"name":"web"},"spec":{"minAvailable":2,"selector":{"matchLabels":{"app":"web"}}}}"#,
+        ),
+        (
             "/api/v1/namespaces/default/pods",
             r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"solo"},"spec":{"containers":[{"name":"c","image":"busybox:1.36","command":["sleep","3600"]}]}}"#,
+        ),
+        (
+            "/api/v1/namespaces/default/resourcequotas",
+            r#"{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"small"},"spec":{"hard":{"pods":"10","services":"5","count/configmaps":"3"}}}"#,
         ),
     ];
     for (path, body) in objects {

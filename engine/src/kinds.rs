@@ -316,7 +316,7 @@ vtables! {
     later: [
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
         CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret,
-        PodDisruptionBudget
+        PodDisruptionBudget, ResourceQuota
     ]
 }
 

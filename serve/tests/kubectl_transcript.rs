@@ -297,6 +297,14 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     );
     read("get pdb -n shop");
     read("describe pdb api -n shop");
+    // A ResourceQuota counted by the quota loop, as get and describe print it.
+    write(
+        "create quota objects -n shop --hard=pods=10,count/configmaps=5,limits.memory=2Gi",
+        "kubectl create quota objects -n shop --hard=pods=10,count/configmaps=5,limits.memory=2Gi",
+    );
+    settle_in(&a, "shop", 3);
+    read("get quota -n shop");
+    read("describe quota objects -n shop");
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

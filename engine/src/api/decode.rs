@@ -81,6 +81,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::ConfigMap
             | Kind::Secret
             | Kind::PodDisruptionBudget
+            | Kind::ResourceQuota
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

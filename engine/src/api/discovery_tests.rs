@@ -73,6 +73,8 @@ fn subresources_follow_their_parent_in_path_order() {
             "pods/eviction",
             "pods/log",
             "pods/status",
+            "resourcequotas",
+            "resourcequotas/status",
             "secrets",
             "services",
             "services/status",

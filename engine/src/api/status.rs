@@ -297,6 +297,8 @@ impl From<ApiError> for Status {
                     json!({ "name": name, "kind": "Namespace", "causes": causes(errors) }),
                 ),
             ApiError::BadRequest { .. } => Status::bad_request(message),
+            ApiError::Forbidden { kind, name, .. } => Status::new(403, "Forbidden", message)
+                .with_details(details(*kind, name, kind.plural())),
         }
     }
 }

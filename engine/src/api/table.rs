@@ -77,6 +77,8 @@ const NAMES: &[&str] = &[
     "Min Available",
     "Max Unavailable",
     "Allowed Disruptions",
+    "Request",
+    "Limit",
 ];
 
 /// printers.go's column type for a column of `kind`.

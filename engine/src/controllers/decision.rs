@@ -21,6 +21,7 @@ pub enum ControllerName {
     TtlAfterFinished,
     HorizontalPodAutoscaler,
     Disruption,
+    ResourceQuota,
     GarbageCollector,
     Scheduler,
     Kubelet,
@@ -30,7 +31,7 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 16] = [
+    pub const ALL: [ControllerName; 17] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -41,6 +42,7 @@ impl ControllerName {
         ControllerName::TtlAfterFinished,
         ControllerName::HorizontalPodAutoscaler,
         ControllerName::Disruption,
+        ControllerName::ResourceQuota,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
@@ -62,6 +64,7 @@ impl ControllerName {
             ControllerName::TtlAfterFinished => "ttl-after-finished",
             ControllerName::HorizontalPodAutoscaler => "hpa",
             ControllerName::Disruption => "disruption",
+            ControllerName::ResourceQuota => "resourcequota",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -85,6 +88,7 @@ impl ControllerName {
             ControllerName::HorizontalPodAutoscaler => "horizontal-pod-autoscaler",
             // pkg/controller/disruption names its recorder's source so.
             ControllerName::Disruption => "controllermanager",
+            ControllerName::ResourceQuota => "resourcequota-controller",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",

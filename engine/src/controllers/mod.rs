@@ -23,6 +23,7 @@ pub mod nodelifecycle;
 pub mod queue;
 pub mod ranking;
 pub mod replicaset;
+pub mod resourcequota;
 pub mod scheduler;
 pub mod statefulset;
 pub mod ttl_after_finished;

@@ -254,7 +254,7 @@ mod tests {
             }
         }
         assert_eq!(named.len(), APPLIED.len(), "{message}");
-        assert!(message.ends_with("Secrets and PodDisruptionBudgets)"), "{message}");
+        assert!(message.ends_with("PodDisruptionBudgets and ResourceQuotas)"), "{message}");
     }
 
     #[test]

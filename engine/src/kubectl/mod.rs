@@ -15,6 +15,7 @@ mod complete_flags;
 mod create_config;
 mod create_job;
 mod create_pdb;
+mod create_quota;
 mod create_secret;
 mod create_service;
 mod delete;

@@ -13,7 +13,7 @@ use super::gotemplate::{self, Template};
 use super::shell::{Part as Word, Script};
 use super::verbs::Invocation;
 use super::{
-    annotate, apply, autoscale, create_config, create_job, create_pdb, create_secret,
+    annotate, apply, autoscale, create_config, create_job, create_pdb, create_quota, create_secret,
     create_service, diff, discovery, events, exec, explain, expose, label, logs, mutate, nodes,
     patch, replace, rollout, set_image, top, wait, Kubectl, KubectlError, Mode, Output,
 };
@@ -193,6 +193,7 @@ commands! {
     create_configmap(s, i, out) { create_config::create_configmap(s, i.args, i.stdin, out) }
     create_secret(s, i, out) { create_secret::create_secret(s, i.args, i.stdin, out) }
     create_pdb(s, i, out) { create_pdb::create_pdb(s, i.args, out) }
+    create_quota(s, i, out) { create_quota::create_quota(s, i.args, out) }
     create_service(s, i, out) {
         // `create service KIND ...`: its own parser sees the words after `service`.
         let at = super::super::args::first_word(i.args, mutate::CREATE_FLAGS)

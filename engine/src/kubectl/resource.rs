@@ -41,8 +41,6 @@ pub struct Selection {
 const NOT_SIMULATED: &[&str] = &[
     "limitranges",
     "limits",
-    "resourcequotas",
-    "quota",
     "namespaces",
     "namespace",
     "ns",

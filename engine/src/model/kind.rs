@@ -25,10 +25,11 @@ pub enum Kind {
     ConfigMap,
     Secret,
     PodDisruptionBudget,
+    ResourceQuota,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -47,6 +48,7 @@ impl Kind {
         Kind::ConfigMap,
         Kind::Secret,
         Kind::PodDisruptionBudget,
+        Kind::ResourceQuota,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -174,6 +176,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::PodDisruptionBudget => {
                 type $T = $crate::model::PodDisruptionBudget;
+                $body
+            }
+            $crate::model::Kind::ResourceQuota => {
+                type $T = $crate::model::ResourceQuota;
                 $body
             }
         }

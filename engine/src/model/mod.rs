@@ -20,6 +20,7 @@ mod node;
 mod node_registration;
 mod object;
 mod pdb;
+mod quota;
 #[cfg(kubeloop_split)]
 pub use object::LATER_ENCODER;
 mod pod;
@@ -54,6 +55,7 @@ pub use pdb::*;
 pub use pod::*;
 pub use probe::*;
 pub use pvc::*;
+pub use quota::*;
 pub use replicaset::*;
 pub use service::*;
 pub use statefulset::*;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
     HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod,
-    PodDisruptionBudget, ReplicaSet, Secret, Service, StatefulSet,
+    PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -66,6 +66,7 @@ resource!(PersistentVolumeClaim);
 resource!(ConfigMap);
 resource!(Secret);
 resource!(PodDisruptionBudget);
+resource!(ResourceQuota);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -90,6 +91,7 @@ pub enum Object {
     ConfigMap(Rc<ConfigMap>),
     Secret(Rc<Secret>),
     PodDisruptionBudget(Rc<PodDisruptionBudget>),
+    ResourceQuota(Rc<ResourceQuota>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -131,6 +133,8 @@ impl Serialize for Object {
             Object::Secret(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::PodDisruptionBudget(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::ResourceQuota(o) => o.serialize(s),
         }
     }
 }
@@ -161,6 +165,7 @@ impl Object {
             Object::ConfigMap(_) => Kind::ConfigMap,
             Object::Secret(_) => Kind::Secret,
             Object::PodDisruptionBudget(_) => Kind::PodDisruptionBudget,
+            Object::ResourceQuota(_) => Kind::ResourceQuota,
         }
     }
 
@@ -184,6 +189,7 @@ impl Object {
             Object::ConfigMap(x) => &x.metadata,
             Object::Secret(x) => &x.metadata,
             Object::PodDisruptionBudget(x) => &x.metadata,
+            Object::ResourceQuota(x) => &x.metadata,
         }
     }
 
@@ -207,6 +213,7 @@ impl Object {
             Object::ConfigMap(x) => &mut Rc::make_mut(x).metadata,
             Object::Secret(x) => &mut Rc::make_mut(x).metadata,
             Object::PodDisruptionBudget(x) => &mut Rc::make_mut(x).metadata,
+            Object::ResourceQuota(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 18] = [
+pub static REGISTRY: [KindInfo; 19] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -355,6 +355,19 @@ pub static REGISTRY: [KindInfo; 18] = [
         also_served: &[],
         plural: "poddisruptionbudgets",
         short_names: &["pdb"],
+        categories: &[],
+        namespaced: true,
+        subresources: STATUS,
+        field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ResourceQuota,
+        name: "ResourceQuota",
+        api_version: "v1",
+        also_served: &[],
+        plural: "resourcequotas",
+        short_names: &["quota"],
         categories: &[],
         namespaced: true,
         subresources: STATUS,

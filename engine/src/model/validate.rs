@@ -9,11 +9,13 @@ mod hpa;
 mod job;
 mod pdb;
 mod pvc;
+mod quota;
 mod service;
 mod statefulset;
 mod workloads;
 pub use config::{config_map, config_map_update, secret, secret_update};
 pub use pdb::pdb;
+pub use quota::quota;
 pub use service::{service, service_update};
 pub use workloads::*;
 

@@ -24,7 +24,8 @@ impl Store {
         rng: &SimRng,
     ) -> Result<T, ApiError> {
         let mut rng = rng.clone();
-        let (key, mut obj) = self.without_allocating(|s| s.prepare_create(obj, now, &mut rng))?;
+        let (key, mut obj, _) =
+            self.without_allocating(|s| s.prepare_create(obj, now, &mut rng))?;
         if T::table(self).get(&key).is_some() {
             return Err(ApiError::AlreadyExists { kind: T::KIND, name: key.name.to_string() });
         }

@@ -40,6 +40,12 @@ pub enum ApiError {
     BadRequest {
         message: String,
     },
+    /// An admission plugin refused the write (`admission.NewForbidden`).
+    Forbidden {
+        kind: Kind,
+        name: String,
+        message: String,
+    },
 }
 
 /// `deployments.apps`, `pods`: the resource as the API server names it in messages.
@@ -59,6 +65,7 @@ impl ApiError {
             ApiError::Invalid { .. } | ApiError::InvalidNamespace { .. } => "Invalid",
             ApiError::Conflict { .. } => "Conflict",
             ApiError::BadRequest { .. } => "BadRequest",
+            ApiError::Forbidden { .. } => "Forbidden",
         }
     }
 
@@ -90,6 +97,9 @@ impl ApiError {
             ApiError::NamespaceNotFound { name } => format!("namespaces \"{name}\" not found"),
             ApiError::NamespaceExists { name } => format!("namespaces \"{name}\" already exists"),
             ApiError::BadRequest { message } => message.clone(),
+            ApiError::Forbidden { kind, name, message } => {
+                format!("{} \"{name}\" is forbidden: {message}", qualified_resource(*kind))
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ mod index;
 mod invariants;
 mod lookup;
 mod pdb;
+mod quota;
 #[cfg(kubeloop_split)]
 pub use lookup::LATER_LOOKUPS;
 pub use lookup::{Lookups, EVERY_KIND};
@@ -66,6 +67,7 @@ pub struct Store {
     pub(crate) configmaps: Table<ConfigMap>,
     pub(crate) secrets: Table<Secret>,
     pub(crate) pdbs: Table<PodDisruptionBudget>,
+    pub(crate) quotas: Table<ResourceQuota>,
     allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
@@ -110,6 +112,7 @@ impl Store {
             configmaps: Table::default(),
             secrets: Table::default(),
             pdbs: Table::default(),
+            quotas: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),

@@ -29,7 +29,7 @@ impl Store {
         now: Time,
         rng: &mut SimRng,
     ) -> Result<Rc<T>, ApiError> {
-        let (key, obj) = self.prepare_create(obj, now, rng)?;
+        let (key, obj, charges) = self.prepare_create(obj, now, rng)?;
         // One search both checks the name is free and takes it.
         let row = match T::table_mut(self).insert_new(key.clone(), obj) {
             Ok(row) => row,
@@ -48,6 +48,7 @@ impl Store {
         // `prepare_create` gave the object the next resourceVersion; now it is taken.
         self.resource_version += 1;
         self.publish(key, &obj, None, WatchEventType::Added, now);
+        self.charge(charges, now);
         Ok(obj)
     }
 
@@ -59,7 +60,7 @@ impl Store {
         mut obj: T,
         now: Time,
         rng: &mut SimRng,
-    ) -> Result<(Key, T), ApiError> {
+    ) -> Result<(Key, T, super::quota::Charges), ApiError> {
         let ns = {
             let m = obj.meta_mut();
             if !T::KIND.namespaced() {
@@ -89,6 +90,8 @@ impl Store {
         }
         T::apply_defaults(&mut obj);
         self.validate(&obj, Vec::new())?;
+        // Admission: the quotas of the namespace, before anything is reserved.
+        let charges = self.quota_charges(&obj, now)?;
         if T::ALLOCATES {
             let name = obj.meta().name.clone();
             if self.get::<T>(&ns, &name).is_some() {
@@ -107,7 +110,7 @@ impl Store {
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
         m.generation = if T::HAS_GENERATION { 1 } else { 0 };
-        Ok((Key::of(obj.meta(), T::KIND), obj))
+        Ok((Key::of(obj.meta(), T::KIND), obj, charges))
     }
 
     /// Replaces spec and metadata; status is kept (the status subresource owns it).

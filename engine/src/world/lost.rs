@@ -78,6 +78,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::Disruption => {
             probe::<crate::controllers::disruption::DisruptionController>(ev, store)
         }
+        ControllerName::ResourceQuota => {
+            probe::<crate::controllers::resourcequota::ResourceQuotaController>(ev, store)
+        }
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),

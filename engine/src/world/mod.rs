@@ -20,6 +20,7 @@ use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
+use crate::controllers::resourcequota::ResourceQuotaController;
 use crate::controllers::scheduler::Scheduler;
 use crate::controllers::statefulset::controller::StatefulSetController;
 use crate::controllers::ttl_after_finished::TtlAfterFinishedController;
@@ -93,6 +94,7 @@ pub struct World {
     ttl_after_finished: TtlAfterFinishedController,
     hpa: HpaController,
     disruption: DisruptionController,
+    resourcequota: ResourceQuotaController,
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
@@ -109,7 +111,7 @@ pub struct World {
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
-            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -176,6 +178,7 @@ impl World {
             ttl_after_finished: TtlAfterFinishedController::default(),
             hpa: HpaController::default(),
             disruption: DisruptionController::default(),
+            resourcequota: ResourceQuotaController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
@@ -376,6 +379,7 @@ impl World {
             ControllerName::TtlAfterFinished => apply!(&mut self.ttl_after_finished),
             ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
             ControllerName::Disruption => apply!(&mut self.disruption),
+            ControllerName::ResourceQuota => apply!(&mut self.resourcequota),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),

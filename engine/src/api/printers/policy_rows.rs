@@ -1,10 +1,11 @@
-//! The Table row of a PodDisruptionBudget (pkg/printers/internalversion/printers.go
-//! `printPodDisruptionBudget`): its two bounds, `N/A` for the one not set, and how many
-//! disruptions it allows now.
+//! The Table rows of the policies a namespace sets (pkg/printers/internalversion/printers.go):
+//! a PodDisruptionBudget's two bounds, `N/A` for the one not set, and how many disruptions
+//! it allows now (`printPodDisruptionBudget`); a ResourceQuota's `used/hard` for each
+//! resource, limits in their own column (`printResourceQuota`).
 
 use super::since;
 use crate::clock::Time;
-use crate::model::PodDisruptionBudget;
+use crate::model::{PodDisruptionBudget, ResourceQuota};
 
 pub(super) fn pdb_row(p: &PodDisruptionBudget, now: Time) -> Vec<String> {
     let bound = |v: &Option<crate::model::IntOrString>| {
@@ -16,5 +17,25 @@ pub(super) fn pdb_row(p: &PodDisruptionBudget, now: Time) -> Vec<String> {
         bound(&p.spec.max_unavailable),
         p.status.disruptions_allowed.to_string(),
         since(p.metadata.creation_timestamp, now),
+    ]
+}
+
+pub(super) fn quota_row(q: &ResourceQuota, now: Time) -> Vec<String> {
+    let (mut request, mut limit) = (Vec::new(), Vec::new());
+    // Status.Hard's resources in name order (`SortableResourceNames`).
+    for (resource, hard) in &q.status.hard {
+        let used = q.status.used.get(resource).map_or("0", String::as_str);
+        let cell = format!("{resource}: {used}/{hard}");
+        if resource.split('.').next() == Some("limits") && resource.contains('.') {
+            limit.push(cell);
+        } else {
+            request.push(cell);
+        }
+    }
+    vec![
+        q.metadata.name.clone(),
+        since(q.metadata.creation_timestamp, now),
+        request.join(", "),
+        limit.join(", "),
     ]
 }

@@ -292,7 +292,7 @@ fn sync_cron_job(
                 m,
                 "Warning",
                 "FailedCreate",
-                format!("Error creating job: {e}"),
+                format!("Error creating job: {}", e.status_message()),
             );
             return None;
         }

@@ -201,7 +201,7 @@ fn create_pod(
                 &ds.metadata,
                 "Warning",
                 "FailedCreate",
-                format!("Error creating: {e}"),
+                format!("Error creating: {}", e.status_message()),
             );
             ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, "create failed");
         }

@@ -99,7 +99,7 @@ pub fn create(
                     created.push(p.metadata.name.clone());
                 }
                 Err(e) => {
-                    let message = format!("Error creating: {e}");
+                    let message = format!("Error creating: {}", e.status_message());
                     ctx.event(Kind::Job, &job.metadata, "Warning", "FailedCreate", message);
                     return (created, Some(e.to_string()));
                 }

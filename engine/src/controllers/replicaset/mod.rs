@@ -248,7 +248,7 @@ fn slow_start_create(
                         &rs.metadata,
                         "Warning",
                         "FailedCreate",
-                        format!("Error creating: {e}"),
+                        format!("Error creating: {}", e.status_message()),
                     );
                     failed = Some(e.to_string());
                 }

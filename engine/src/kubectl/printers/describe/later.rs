@@ -4,7 +4,7 @@
 //! describe (`None`, as for an object that does not exist).
 
 use super::reader::Reader;
-use super::{config, daemonset, describe_generic, hpa, job, pdb, service, statefulset};
+use super::{config, daemonset, describe_generic, hpa, job, policy, service, statefulset};
 use crate::clock::Time;
 use crate::model::Kind;
 
@@ -80,9 +80,13 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
             let o = r.get(ns, name)?;
             config::describe_secret(&o)
         }
+        Kind::ResourceQuota => {
+            let o = r.get(ns, name)?;
+            policy::describe_quota(&o)
+        }
         Kind::PodDisruptionBudget => {
             let o = r.get(ns, name)?;
-            pdb::describe_pdb(r, &o, now)
+            policy::describe_pdb(r, &o, now)
         }
         Kind::ControllerRevision => {
             let obj = r.object(kind, ns, name)?;

@@ -1,0 +1,76 @@
+//! `describe poddisruptionbudget` and `describe quota`: describe.go
+//! `describePodDisruptionBudgetV1` (the bound that is set, minAvailable first, the selector,
+//! the controller's four counts and the events) and `describeQuota` (the scopes with their
+//! help text, then each resource's used and hard, used in hard's format; no events).
+
+use super::reader::Reader;
+use super::{events, Writer};
+use crate::clock::Time;
+use crate::model::quantity::{self, Quantity};
+use crate::model::{LabelSelector, PodDisruptionBudget, ResourceQuota};
+
+pub(super) fn describe_pdb(r: &mut Reader, p: &PodDisruptionBudget, now: Time) -> String {
+    let m = &p.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Namespace:\t{}\n", m.namespace));
+    if let Some(min) = &p.spec.min_available {
+        w.w(0, &format!("Min available:\t{min}\n"));
+    } else if let Some(max) = &p.spec.max_unavailable {
+        w.w(0, &format!("Max unavailable:\t{max}\n"));
+    }
+    let selector = p.spec.selector.as_ref().map_or_else(|| "<unset>".into(), LabelSelector::format);
+    w.w(0, &format!("Selector:\t{selector}\n"));
+    w.w(0, "Status:\n");
+    let s = &p.status;
+    w.w(2, &format!("Allowed disruptions:\t{}\n", s.disruptions_allowed));
+    w.w(2, &format!("Current:\t{}\n", s.current_healthy));
+    w.w(2, &format!("Desired:\t{}\n", s.desired_healthy));
+    w.w(2, &format!("Total:\t{}\n", s.expected_pods));
+    events(&mut w, r.events_for(&m.uid), now);
+    w.0
+}
+
+/// `helpTextForResourceQuotaScope`.
+fn scope_help(scope: &str) -> &'static str {
+    match scope {
+        "Terminating" => "Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.",
+        "NotTerminating" => "Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.",
+        "BestEffort" => "Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.",
+        "NotBestEffort" => "Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.",
+        _ => "",
+    }
+}
+
+pub(super) fn describe_quota(q: &ResourceQuota) -> String {
+    let m = &q.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Namespace:\t{}\n", m.namespace));
+    if !q.spec.scopes.is_empty() {
+        let mut scopes = q.spec.scopes.clone();
+        scopes.sort();
+        w.w(0, &format!("Scopes:\t{}\n", scopes.join(", ")));
+        for s in &scopes {
+            let help = scope_help(s);
+            if !help.is_empty() {
+                w.w(0, &format!(" * {help}\n"));
+            }
+        }
+    }
+    w.w(0, "Resource\tUsed\tHard\n");
+    w.w(0, "--------\t----\t----\n");
+    for (resource, hard) in &q.status.hard {
+        let used = q.status.used.get(resource).map_or("0", String::as_str);
+        // A used value in another format than hard's is shown as a whole number in hard's.
+        let (h, u) = (quantity::parse(hard), quantity::parse(used));
+        let used = match (h, u) {
+            (Ok(h), Ok(u)) if h.format != u.format => {
+                Quantity { nanos: u.value() * 1_000_000_000, format: h.format }.canonical()
+            }
+            _ => used.to_string(),
+        };
+        w.w(0, &format!("{resource}\t{used}\t{hard}\n"));
+    }
+    w.0
+}
