@@ -40,6 +40,7 @@ impl ObjRef {
             Kind::ConfigMap => "cm",
             Kind::Secret => "secret",
             Kind::PodDisruptionBudget => "pdb",
+            Kind::ResourceQuota => "quota",
         };
         format!("{short}/{}", self.name)
     }

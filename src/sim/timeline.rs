@@ -314,6 +314,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         TtlAfterFinished => Kind::Job,
         HorizontalPodAutoscaler => Kind::HorizontalPodAutoscaler,
         Disruption => Kind::PodDisruptionBudget,
+        ResourceQuota => Kind::ResourceQuota,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }
