@@ -316,7 +316,8 @@ vtables! {
     later: [
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
         CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret,
-        PodDisruptionBudget, ResourceQuota
+        PodDisruptionBudget, ResourceQuota,
+        LimitRange
     ]
 }
 

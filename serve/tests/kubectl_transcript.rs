@@ -38,6 +38,18 @@ spec:
         image: nginx:1.27
 ";
 
+/// One resource per row in `describe limitrange`, so Go's map order cannot shuffle them.
+const LIMITS: &str = "apiVersion: v1
+kind: LimitRange
+metadata:
+  name: limits
+spec:
+  limits:
+  - type: Container
+    max:
+      cpu: 800m
+";
+
 /// The real kubectl: stdout and stderr through one pipe, in the order a terminal shows them.
 fn real(kubectl: &Path, kubeconfig: &Path, args: &str) -> String {
     let out = Command::new("sh")
@@ -305,6 +317,16 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     settle_in(&a, "shop", 3);
     read("get quota -n shop");
     read("describe quota objects -n shop");
+    // A LimitRange from a manifest: its table (a creation time) and describe's one row per
+    // item and resource.
+    let limits = dir.join("limits.yaml");
+    std::fs::write(&limits, LIMITS).unwrap();
+    write(
+        &format!("apply -n shop -f {}", limits.display()),
+        &format!("kubectl apply -n shop -f - <<EOF\n{LIMITS}EOF"),
+    );
+    read("get limits -n shop");
+    read("describe limitrange limits -n shop");
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

@@ -82,6 +82,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::Secret
             | Kind::PodDisruptionBudget
             | Kind::ResourceQuota
+            | Kind::LimitRange
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

@@ -62,6 +62,7 @@ fn subresources_follow_their_parent_in_path_order() {
             "configmaps",
             "endpoints",
             "events",
+            "limitranges",
             "namespaces",
             "namespaces/status",
             "nodes",

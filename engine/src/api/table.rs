@@ -79,6 +79,7 @@ const NAMES: &[&str] = &[
     "Allowed Disruptions",
     "Request",
     "Limit",
+    "Created At",
 ];
 
 /// printers.go's column type for a column of `kind`.

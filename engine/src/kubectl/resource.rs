@@ -39,8 +39,6 @@ pub struct Selection {
 
 /// Kinds real clusters have that kubeloop does not simulate.
 const NOT_SIMULATED: &[&str] = &[
-    "limitranges",
-    "limits",
     "namespaces",
     "namespace",
     "ns",
@@ -212,7 +210,7 @@ mod tests {
             sel("foos").unwrap_err().to_string(),
             "error: the server doesn't have a resource type \"foos\""
         );
-        assert!(sel("limits").unwrap_err().to_string().contains("not simulated"));
+        assert!(sel("sa").unwrap_err().to_string().contains("not simulated"));
     }
 
     #[test]

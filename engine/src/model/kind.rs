@@ -26,10 +26,11 @@ pub enum Kind {
     Secret,
     PodDisruptionBudget,
     ResourceQuota,
+    LimitRange,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 20] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -49,6 +50,7 @@ impl Kind {
         Kind::Secret,
         Kind::PodDisruptionBudget,
         Kind::ResourceQuota,
+        Kind::LimitRange,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -180,6 +182,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::ResourceQuota => {
                 type $T = $crate::model::ResourceQuota;
+                $body
+            }
+            $crate::model::Kind::LimitRange => {
+                type $T = $crate::model::LimitRange;
                 $body
             }
         }

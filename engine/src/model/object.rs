@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
-    HorizontalPodAutoscaler, Job, Kind, Node, ObjectMeta, PersistentVolumeClaim, Pod,
+    HorizontalPodAutoscaler, Job, Kind, LimitRange, Node, ObjectMeta, PersistentVolumeClaim, Pod,
     PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service, StatefulSet,
 };
 
@@ -67,6 +67,7 @@ resource!(ConfigMap);
 resource!(Secret);
 resource!(PodDisruptionBudget);
 resource!(ResourceQuota);
+resource!(LimitRange);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -92,6 +93,7 @@ pub enum Object {
     Secret(Rc<Secret>),
     PodDisruptionBudget(Rc<PodDisruptionBudget>),
     ResourceQuota(Rc<ResourceQuota>),
+    LimitRange(Rc<LimitRange>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -135,6 +137,8 @@ impl Serialize for Object {
             Object::PodDisruptionBudget(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::ResourceQuota(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::LimitRange(o) => o.serialize(s),
         }
     }
 }
@@ -166,6 +170,7 @@ impl Object {
             Object::Secret(_) => Kind::Secret,
             Object::PodDisruptionBudget(_) => Kind::PodDisruptionBudget,
             Object::ResourceQuota(_) => Kind::ResourceQuota,
+            Object::LimitRange(_) => Kind::LimitRange,
         }
     }
 
@@ -190,6 +195,7 @@ impl Object {
             Object::Secret(x) => &x.metadata,
             Object::PodDisruptionBudget(x) => &x.metadata,
             Object::ResourceQuota(x) => &x.metadata,
+            Object::LimitRange(x) => &x.metadata,
         }
     }
 
@@ -214,6 +220,7 @@ impl Object {
             Object::Secret(x) => &mut Rc::make_mut(x).metadata,
             Object::PodDisruptionBudget(x) => &mut Rc::make_mut(x).metadata,
             Object::ResourceQuota(x) => &mut Rc::make_mut(x).metadata,
+            Object::LimitRange(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

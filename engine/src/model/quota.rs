@@ -22,6 +22,21 @@ use crate::clock::Time;
 /// A resource list: resource name to quantity.
 pub type ResourceList = BTreeMap<String, String>;
 
+/// A resource list as `Quantity.UnmarshalJSON` reads its values: a string, or a bare number
+/// (`pods: 2` in YAML), kept as its text.
+pub fn de_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ResourceList, D::Error> {
+    let raw = BTreeMap::<String, Value>::deserialize(d)?;
+    raw.into_iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => Ok((k, s)),
+            Value::Number(n) => Ok((k, n.to_string())),
+            other => Err(serde::de::Error::custom(format!(
+                "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (got {other})"
+            ))),
+        })
+        .collect()
+}
+
 fn v1() -> String {
     "v1".into()
 }
@@ -47,7 +62,7 @@ pub struct ResourceQuota {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QuotaSpec {
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, deserialize_with = "de_list", skip_serializing_if = "BTreeMap::is_empty")]
     pub hard: ResourceList,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scopes: Vec<String>,
@@ -59,9 +74,9 @@ pub struct QuotaSpec {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QuotaStatus {
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, deserialize_with = "de_list", skip_serializing_if = "BTreeMap::is_empty")]
     pub hard: ResourceList,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, deserialize_with = "de_list", skip_serializing_if = "BTreeMap::is_empty")]
     pub used: ResourceList,
 }
 

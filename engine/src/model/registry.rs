@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 19] = [
+pub static REGISTRY: [KindInfo; 20] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -371,6 +371,19 @@ pub static REGISTRY: [KindInfo; 19] = [
         categories: &[],
         namespaced: true,
         subresources: STATUS,
+        field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::LimitRange,
+        name: "LimitRange",
+        api_version: "v1",
+        also_served: &[],
+        plural: "limitranges",
+        short_names: &["limits"],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
         field_labels: None,
         group_aliases: &[],
     },

@@ -40,6 +40,7 @@ impl Store {
         self.check_table::<crate::model::Secret>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::PodDisruptionBudget>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::ResourceQuota>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::LimitRange>(&mut rebuilt, &mut objects)?;
         // Events are not indexed (`Indexes::on_write`), so their UIDs are not counted.
         let mut events = 0;
         self.check_table::<crate::model::Event>(&mut rebuilt, &mut events)?;

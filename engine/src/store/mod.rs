@@ -14,6 +14,7 @@ mod error;
 mod events;
 mod index;
 mod invariants;
+mod limits;
 mod lookup;
 mod pdb;
 mod quota;
@@ -68,6 +69,7 @@ pub struct Store {
     pub(crate) secrets: Table<Secret>,
     pub(crate) pdbs: Table<PodDisruptionBudget>,
     pub(crate) quotas: Table<ResourceQuota>,
+    pub(crate) limitranges: Table<LimitRange>,
     allocations: ServiceAllocations,
     resource_version: u64,
     namespaces: BTreeSet<String>,
@@ -113,6 +115,7 @@ impl Store {
             secrets: Table::default(),
             pdbs: Table::default(),
             quotas: Table::default(),
+            limitranges: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
             namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),

@@ -68,3 +68,18 @@ fn object_counts_and_scopes() {
     assert_eq!(s.run("k run a --image=nginx:1.27").status, 0);
     assert_eq!(s.run("k run b --image=nginx:1.27").status, 1, "a second best-effort pod");
 }
+
+#[test]
+fn a_limit_range_defaults_a_pods_resources_before_the_quota_counts_them() {
+    let mut s = Session::script(1);
+    let out = s.run("k apply -f - <<EOF\napiVersion: v1\nkind: LimitRange\nmetadata:\n  name: l\nspec:\n  limits:\n  - type: Container\n    default:\n      cpu: 200m\nEOF");
+    assert_eq!(out.status, 0, "{}", out.text());
+    s.run("k create quota q --hard=requests.cpu=300m");
+    s.run("settle");
+    // The default limit is also the default request (SetDefaults_LimitRangeItem).
+    assert_eq!(s.run("k run a --image=nginx:1.27").status, 0);
+    let out = s.run("k get pod a -o jsonpath={.spec.containers[0].resources.requests.cpu}");
+    assert_eq!(out.text(), "200m");
+    let out = s.run("k run b --image=nginx:1.27");
+    assert!(out.text().contains("exceeded quota: q, requested: requests.cpu=200m, used: requests.cpu=200m, limited: requests.cpu=300m"), "{}", out.text());
+}

@@ -89,8 +89,11 @@ impl Store {
             }
         }
         T::apply_defaults(&mut obj);
+        // Admission: LimitRanger's defaults (mutating), validation, then LimitRanger's
+        // bounds and the quotas of the namespace (validating), before anything is reserved.
+        self.limit_defaults(&mut obj);
         self.validate(&obj, Vec::new())?;
-        // Admission: the quotas of the namespace, before anything is reserved.
+        self.limit_check(&obj)?;
         let charges = self.quota_charges(&obj, now)?;
         if T::ALLOCATES {
             let name = obj.meta().name.clone();

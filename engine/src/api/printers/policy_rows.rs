@@ -1,11 +1,12 @@
 //! The Table rows of the policies a namespace sets (pkg/printers/internalversion/printers.go):
 //! a PodDisruptionBudget's two bounds, `N/A` for the one not set, and how many disruptions
 //! it allows now (`printPodDisruptionBudget`); a ResourceQuota's `used/hard` for each
-//! resource, limits in their own column (`printResourceQuota`).
+//! resource, limits in their own column (`printResourceQuota`); a LimitRange's creation time
+//! (`printLimitRange`).
 
 use super::since;
 use crate::clock::Time;
-use crate::model::{PodDisruptionBudget, ResourceQuota};
+use crate::model::{LimitRange, PodDisruptionBudget, ResourceQuota};
 
 pub(super) fn pdb_row(p: &PodDisruptionBudget, now: Time) -> Vec<String> {
     let bound = |v: &Option<crate::model::IntOrString>| {
@@ -38,4 +39,10 @@ pub(super) fn quota_row(q: &ResourceQuota, now: Time) -> Vec<String> {
         request.join(", "),
         limit.join(", "),
     ]
+}
+
+pub(super) fn limit_range_row(l: &LimitRange) -> Vec<String> {
+    // `CreationTimestamp.Time.UTC().Format(time.RFC3339)`.
+    let created = l.metadata.creation_timestamp.map(|t| t.to_string()).unwrap_or_default();
+    vec![l.metadata.name.clone(), created]
 }

@@ -80,6 +80,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
             let o = r.get(ns, name)?;
             config::describe_secret(&o)
         }
+        Kind::LimitRange => {
+            let o = r.get(ns, name)?;
+            policy::describe_limit_range(&o)
+        }
         Kind::ResourceQuota => {
             let o = r.get(ns, name)?;
             policy::describe_quota(&o)

@@ -1,13 +1,15 @@
 //! `describe poddisruptionbudget` and `describe quota`: describe.go
 //! `describePodDisruptionBudgetV1` (the bound that is set, minAvailable first, the selector,
 //! the controller's four counts and the events) and `describeQuota` (the scopes with their
-//! help text, then each resource's used and hard, used in hard's format; no events).
+//! help text, then each resource's used and hard, used in hard's format; no events), and
+//! `describe limitrange` (`describeLimitRangeSpec`: a row per item and resource, `-` for a
+//! value not set; Go walks a map, so the resources come in name order here).
 
 use super::reader::Reader;
 use super::{events, Writer};
 use crate::clock::Time;
 use crate::model::quantity::{self, Quantity};
-use crate::model::{LabelSelector, PodDisruptionBudget, ResourceQuota};
+use crate::model::{LabelSelector, LimitRange, PodDisruptionBudget, ResourceQuota};
 
 pub(super) fn describe_pdb(r: &mut Reader, p: &PodDisruptionBudget, now: Time) -> String {
     let m = &p.metadata;
@@ -71,6 +73,45 @@ pub(super) fn describe_quota(q: &ResourceQuota) -> String {
             _ => used.to_string(),
         };
         w.w(0, &format!("{resource}\t{used}\t{hard}\n"));
+    }
+    w.0
+}
+
+pub(super) fn describe_limit_range(l: &LimitRange) -> String {
+    let m = &l.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Namespace:\t{}\n", m.namespace));
+    w.w(0, "Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
+    w.w(0, "----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+    for item in &l.spec.limits {
+        let mut names: Vec<&String> = item
+            .max
+            .keys()
+            .chain(item.min.keys())
+            .chain(item.default.keys())
+            .chain(item.default_request.keys())
+            .chain(item.max_limit_request_ratio.keys())
+            .collect();
+        names.sort();
+        names.dedup();
+        let cell = |list: &crate::model::ResourceList, k: &str| {
+            list.get(k).cloned().unwrap_or_else(|| "-".into())
+        };
+        for k in names {
+            w.w(
+                0,
+                &format!(
+                    "{}\t{k}\t{}\t{}\t{}\t{}\t{}\n",
+                    item.type_,
+                    cell(&item.min, k),
+                    cell(&item.max, k),
+                    cell(&item.default_request, k),
+                    cell(&item.default, k),
+                    cell(&item.max_limit_request_ratio, k)
+                ),
+            );
+        }
     }
     w.0
 }
