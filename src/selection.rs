@@ -41,6 +41,7 @@ impl ObjRef {
             Kind::Secret => "secret",
             Kind::PodDisruptionBudget => "pdb",
             Kind::ResourceQuota => "quota",
+            Kind::LimitRange => "limits",
         };
         format!("{short}/{}", self.name)
     }
