@@ -157,7 +157,9 @@ pub fn inspect_with(
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
         | Object::ControllerRevision(_)
-        | Object::PodDisruptionBudget(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::PodDisruptionBudget(_)
+        | Object::ResourceQuota(_)
+        | Object::LimitRange(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }
