@@ -79,6 +79,7 @@ split_point! {
         kubeloop::parts::link();
         crate::view::link_configs();
         crate::inspect::link_config_rows();
+        crate::view::link_pdbs();
         Ok(())
     }
 }

@@ -256,12 +256,14 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
                 claims: Vec::new(),
                 revisions: Vec::new(),
                 configs: Vec::new(),
+                pdbs: Vec::new(),
             }
         })
         .collect();
     let mut service_lane = services::seat(world, &mut trees);
     super::workloads::seat(store, &mut trees, &mut refs);
     super::configs::seat(store, &mut trees);
+    super::pdbs::seat(store, &mut trees);
     // Whatever is left (only the lane, unless a parent went missing) goes to the lane.
     let mut lane_rows: Vec<RsRow> = rows.into_values().flatten().collect();
     sort_by_key(&mut lane_rows, |r| memory.order(&r.rs.meta.uid));

@@ -7,7 +7,8 @@
 use serde_json::Value;
 
 use kubeloop::model::{
-    ConfigMap, CronJob, DaemonSet, Deployment, Job, Kind, PodSpec, Secret, StatefulSet,
+    ConfigMap, CronJob, DaemonSet, Deployment, Job, Kind, PodSpec, PodTemplateSpec, Secret,
+    StatefulSet,
 };
 use kubeloop::store::Store;
 
@@ -39,24 +40,24 @@ pub fn link() {
 fn seat_all(store: &Store, trees: &mut [Tree]) {
     for tree in trees.iter_mut().filter(|t| !t.top.meta.gone && !t.top.meta.vanishing) {
         let target = &tree.top.meta.target;
-        let Some(spec) = pod_template(store, target) else { continue };
-        let ns = target.namespace.clone();
-        tree.configs =
-            read_by(&spec).into_iter().map(|(kind, name)| chip(store, kind, &ns, &name)).collect();
+        let Some(template) = pod_template(store, target) else { continue };
+        let ns = &target.namespace;
+        tree.configs = read_by(&template.spec)
+            .into_iter()
+            .map(|(kind, name)| chip(store, kind, ns, &name))
+            .collect();
     }
 }
 
-/// The top object's pod template.
-fn pod_template(store: &Store, t: &ObjRef) -> Option<PodSpec> {
+/// The top object's pod template: what its pods are made from.
+pub(super) fn pod_template<'a>(store: &'a Store, t: &ObjRef) -> Option<&'a PodTemplateSpec> {
     let (ns, name) = (t.namespace.as_str(), t.name.as_str());
     Some(match t.kind {
-        Kind::Deployment => store.get::<Deployment>(ns, name)?.spec.template.spec.clone(),
-        Kind::DaemonSet => store.get::<DaemonSet>(ns, name)?.spec.template.spec.clone(),
-        Kind::StatefulSet => store.get::<StatefulSet>(ns, name)?.spec.template.spec.clone(),
-        Kind::Job => store.get::<Job>(ns, name)?.spec.template.spec.clone(),
-        Kind::CronJob => {
-            store.get::<CronJob>(ns, name)?.spec.job_template.spec.template.spec.clone()
-        }
+        Kind::Deployment => &store.get::<Deployment>(ns, name)?.spec.template,
+        Kind::DaemonSet => &store.get::<DaemonSet>(ns, name)?.spec.template,
+        Kind::StatefulSet => &store.get::<StatefulSet>(ns, name)?.spec.template,
+        Kind::Job => &store.get::<Job>(ns, name)?.spec.template,
+        Kind::CronJob => &store.get::<CronJob>(ns, name)?.spec.job_template.spec.template,
         _ => return None,
     })
 }

@@ -1,5 +1,5 @@
 //! The boxes of the workload kinds: what heads a tree, what heads a row of pods, and the
-//! small parts some trees have (claims, revisions, autoscalers).
+//! small parts some trees have (claims, revisions, configs, disruption budgets, autoscalers).
 
 use super::ItemMeta;
 use crate::selection::ObjRef;
@@ -125,6 +125,19 @@ pub struct ConfigItem {
     pub meta: ItemMeta,
     /// Named by the pod template but not stored.
     pub missing: bool,
+}
+
+/// A PodDisruptionBudget covering the tree's pods: a chip on its band (`pdbs.rs`), with
+/// its status as the disruption loop last wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PdbItem {
+    pub meta: ItemMeta,
+    /// `status.disruptionsAllowed`: how many of its pods an eviction may take now. At zero
+    /// `kubectl drain` waits.
+    pub allowed: i32,
+    /// `status.currentHealthy` and `status.desiredHealthy`.
+    pub healthy: i32,
+    pub needed: i32,
 }
 
 /// A HorizontalPodAutoscaler, drawn beside its target with an arrow looping onto it.

@@ -98,8 +98,8 @@ pub fn lay_out(
     }
 }
 
-/// One tree's band from `top`: its top box, Services and autoscalers, revisions, rows, own
-/// pods and claims.
+/// One tree's band from `top`: its top box, Services and autoscalers, revisions, configs,
+/// disruption budgets, rows, own pods and claims.
 fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
     let d = &mut tree.top;
     let h = m.top_h + extra_lines(&d.meta.finalizers);
@@ -110,7 +110,7 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
     let (mut bottom, left_bottom) = if m.form.beside() {
         // The column under the top box holds its Services; the rows start level with it.
         let column = stack_services(boxes, beside, DEPLOY_X, m.top_w);
-        let chips = !tree.revisions.is_empty() || !tree.configs.is_empty();
+        let chips = !tree.revisions.is_empty() || !tree.configs.is_empty() || !tree.pdbs.is_empty();
         let rows_top = if chips { beside.y } else { beside.y - m.gutter };
         (rows_top - ROW_GAP, column)
     } else {
@@ -118,6 +118,7 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
     };
     bottom = extras::lay_out_revisions(&mut tree.revisions, bottom, m.rs_x, width);
     bottom = extras::lay_out_configs(&mut tree.configs, bottom, m.rs_x, width);
+    bottom = extras::lay_out_pdbs(&mut tree.pdbs, bottom, m.rs_x, width);
     for row in &mut tree.rows {
         bottom = lay_out_row(row, bottom + ROW_GAP, width, m);
     }
@@ -126,7 +127,8 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
         let alone = m.form.beside()
             && tree.rows.is_empty()
             && tree.revisions.is_empty()
-            && tree.configs.is_empty();
+            && tree.configs.is_empty()
+            && tree.pdbs.is_empty();
         let at = if alone { beside.y - m.gutter } else { bottom + ROW_GAP - m.gutter / 2.0 };
         bottom = lay_out_group(pods, m.rs_x, at, width, m);
     }

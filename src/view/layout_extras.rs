@@ -1,10 +1,11 @@
-//! Geometry of what only some trees have: a set's ControllerRevisions (small chips under its
-//! box), a StatefulSet's claims (a strip under its pods, since they outlive them), and each
+//! Geometry of what only some trees have: a set's ControllerRevisions, the ConfigMaps and
+//! Secrets its pods read and the disruption budgets covering them (small chips under its box), a
+//! StatefulSet's claims (a strip under its pods, since they outlive them), and each
 //! autoscaler's loop onto what it scales.
 
 use super::{MARGIN, POD_GAP_X, POD_W};
 use crate::selection::ObjRef;
-use crate::view::{ClaimItem, ConfigItem, Rect, RevisionItem, Tree};
+use crate::view::{ClaimItem, ConfigItem, PdbItem, Rect, RevisionItem, Tree};
 
 pub const REV_W: f64 = 76.0;
 pub const REV_H: f64 = 30.0;
@@ -15,6 +16,9 @@ const ROW_GAP: f64 = 6.0;
 
 /// A ConfigMap's or Secret's chip: wide enough for `cm` and a name of 14 characters.
 pub const CONFIG_W: f64 = 150.0;
+/// A PodDisruptionBudget's chip: as wide as a pod card, so one fits wherever a row of pods
+/// does, and wide enough for `pdb web · 1 allowed`.
+pub const PDB_W: f64 = POD_W;
 
 /// The chips in one line from `x0`, where rows start (they wrap when many); returns the
 /// bottom.
@@ -25,6 +29,11 @@ pub fn lay_out_revisions(revisions: &mut [RevisionItem], top: f64, x0: f64, widt
 /// The same for the ConfigMaps and Secrets a tree reads, on their own line.
 pub fn lay_out_configs(configs: &mut [ConfigItem], top: f64, x0: f64, width: f64) -> f64 {
     lay_out_chips(configs.iter_mut().map(|c| &mut c.meta.rect), CONFIG_W, top, x0, width)
+}
+
+/// The same for the PodDisruptionBudgets covering a tree's pods, on their own line.
+pub fn lay_out_pdbs(pdbs: &mut [PdbItem], top: f64, x0: f64, width: f64) -> f64 {
+    lay_out_chips(pdbs.iter_mut().map(|b| &mut b.meta.rect), PDB_W, top, x0, width)
 }
 
 fn lay_out_chips<'a>(

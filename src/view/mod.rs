@@ -20,6 +20,7 @@ mod ghosts;
 mod items;
 mod layout;
 mod memory;
+mod pdbs;
 mod scaled;
 mod services;
 #[cfg(test)]
@@ -38,6 +39,7 @@ pub use figures::{note_lines, CompactTop, NOTE};
 pub use items::*;
 pub use layout::{Form, Metrics, POD_H};
 pub use memory::LayoutMemory;
+pub use pdbs::link as link_pdbs;
 pub use scaled::SCALED_BACK_MS;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
@@ -225,6 +227,8 @@ pub struct Tree {
     pub revisions: Vec<RevisionItem>,
     /// The ConfigMaps and Secrets its pod template reads, in the order it names them.
     pub configs: Vec<ConfigItem>,
+    /// The PodDisruptionBudgets covering its pods, by name.
+    pub pdbs: Vec<PdbItem>,
 }
 
 /// ReplicaSets and pods with no live controller, and bare ones.
@@ -322,6 +326,9 @@ impl ViewModel {
             }
             Kind::ConfigMap | Kind::Secret => {
                 self.trees.iter().flat_map(|t| &t.configs).map(|c| &c.meta).find(is)
+            }
+            Kind::PodDisruptionBudget => {
+                self.trees.iter().flat_map(|t| &t.pdbs).map(|b| &b.meta).find(is)
             }
             Kind::HorizontalPodAutoscaler => {
                 self.trees.iter().flat_map(|t| &t.autoscalers).map(|h| &h.meta).find(is)

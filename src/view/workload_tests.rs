@@ -266,3 +266,53 @@ fn a_deployments_config_maps_and_secrets_are_chips_on_its_band_missing_until_sto
     let found = v.find(&ObjRef::new(Kind::ConfigMap, "default", "settings"));
     assert!(found.is_some_and(|m| !m.uid.starts_with("missing:")));
 }
+
+/// A Deployment `web` of pods labelled `app=web`, and a budget `name` selecting `app=<app>`
+/// whose status allows `allowed` disruptions.
+fn deployment_and_pdb(w: &mut World, name: &str, app: &str, allowed: i32) {
+    let spec = DeploymentSpec {
+        selector: selector("web"),
+        template: template("web"),
+        ..Default::default()
+    };
+    w.create(Deployment { metadata: meta("web"), spec, ..Default::default() }).expect("deploy");
+    let spec = PdbSpec {
+        min_available: Some(IntOrString::Int(5)),
+        selector: Some(selector(app)),
+        ..Default::default()
+    };
+    let status = PdbStatus {
+        disruptions_allowed: allowed,
+        current_healthy: 5 + allowed,
+        desired_healthy: 5,
+        expected_pods: 5 + allowed,
+        ..Default::default()
+    };
+    w.create(PodDisruptionBudget { metadata: meta(name), spec, status, ..Default::default() })
+        .expect("pdb");
+}
+
+#[test]
+fn a_budget_covering_a_deployments_pods_is_a_chip_on_its_band_with_what_it_allows() {
+    let mut w = World::new(1);
+    deployment_and_pdb(&mut w, "web", "web", 1);
+    let v = view(&w);
+    let t = &v.trees[0];
+    let chips: Vec<(String, i32, i32, i32)> =
+        t.pdbs.iter().map(|b| (b.meta.target.arg(), b.allowed, b.healthy, b.needed)).collect();
+    assert_eq!(chips, [("pdb/web".to_string(), 1, 6, 5)]);
+    let chip = t.pdbs[0].meta.rect;
+    assert!(chip.w > 0.0 && chip.y > t.band.y && chip.bottom() < t.band.bottom(), "{chip:?}");
+    assert!(chip.right() <= v.width, "{chip:?} past {}", v.width);
+    let found = v.find(&ObjRef::new(Kind::PodDisruptionBudget, "default", "web"));
+    assert_eq!(found.map(|m| m.rect), Some(chip));
+}
+
+#[test]
+fn a_budget_covering_no_workloads_pods_is_not_drawn() {
+    let mut w = World::new(1);
+    deployment_and_pdb(&mut w, "other", "other", 0);
+    let v = view(&w);
+    assert_eq!(v.trees[0].pdbs, []);
+    assert_eq!(v.find(&ObjRef::new(Kind::PodDisruptionBudget, "default", "other")), None);
+}

@@ -1,12 +1,12 @@
 //! The small boxes only some trees have: a set's ControllerRevisions (chips), the
-//! ConfigMaps and Secrets its pods read (chips), a StatefulSet's claims, and an autoscaler
-//! with its loop onto what it scales.
+//! ConfigMaps and Secrets its pods read and the PodDisruptionBudgets covering them (chips), a
+//! StatefulSet's claims, and an autoscaler with its loop onto what it scales.
 
 use yew::prelude::*;
 
 use super::cards::{clip, squeeze, Frame};
 use crate::selection::ObjRef;
-use crate::view::{ClaimItem, ConfigItem, HpaItem, RevisionItem, Tree};
+use crate::view::{ClaimItem, ConfigItem, HpaItem, PdbItem, RevisionItem, Tree};
 
 /// The tree's chips, claims and autoscalers, after its pods.
 pub(super) fn tree_nodes(
@@ -21,6 +21,9 @@ pub(super) fn tree_nodes(
     }
     for c in &tree.configs {
         nodes.push(config_chip(c, is(&c.meta.target), on_select));
+    }
+    for b in &tree.pdbs {
+        nodes.push(pdb_chip(b, &tree.top.meta.uid, is(&b.meta.target), on_select));
     }
     for c in &tree.claims {
         nodes.push(claim_card(c, is(&c.meta.target), on_select));
@@ -57,9 +60,6 @@ fn config_chip(c: &ConfigItem, selected: bool, on_select: &Callback<ObjRef>) -> 
     let name = &m.target.name;
     let text = format!("{short} {}", clip(name, 17 - short.len()));
     let missing = if c.missing { ", not found" } else { "" };
-    let body = html! {
-        <text class="t-config-chip" x="12" y="20">{ text }</text>
-    };
     let frame = Frame {
         meta: m,
         class: classes!("config", c.missing.then_some("missing")),
@@ -69,7 +69,42 @@ fn config_chip(c: &ConfigItem, selected: bool, on_select: &Callback<ObjRef>) -> 
         on_select,
     };
     let title = format!("{kind} {name}{missing}\nread by this workload's pods");
-    html! { <g key={m.uid.clone()}>{ frame.render(title, body) }</g> }
+    chip(frame, m.uid.clone(), "t-config-chip", text, title)
+}
+
+/// `pdb web · 1 allowed`; at `0 allowed` it is drawn as a warning: a drain waits. Keyed by
+/// the tree too, since one budget may cover the pods of two workloads.
+fn pdb_chip(b: &PdbItem, tree: &str, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &b.meta;
+    let name = &m.target.name;
+    let text = format!("pdb {} · {} allowed", clip(name, 24), b.allowed);
+    let blocked = b.allowed <= 0;
+    let wait = if blocked { ", a drain waits" } else { "" };
+    let about = format!(
+        "{} disruption(s) allowed{wait}; {} healthy of {} needed",
+        b.allowed, b.healthy, b.needed
+    );
+    let frame = Frame {
+        meta: m,
+        class: classes!("pdb", blocked.then_some("blocked")),
+        label: format!("PodDisruptionBudget {name}: {about}"),
+        status: None,
+        selected,
+        on_select,
+    };
+    let title = format!("PodDisruptionBudget {name}\n{about}");
+    chip(frame, format!("{}@{tree}", m.uid), "t-pdb-chip", text, title)
+}
+
+/// A chip's one line of `text` (14 px bold monospace, 8.4 px a character, 12 px margins),
+/// squeezed to the chip's width when longer than it holds.
+fn chip(frame: Frame, key: String, class: &'static str, text: String, title: String) -> Html {
+    let room = frame.meta.rect.w - 24.0;
+    let fit = squeeze(&text, (room / 8.4) as usize, room);
+    let body = html! {
+        <text {class} x="12" y="20" textLength={fit} lengthAdjust="spacingAndGlyphs">{ text }</text>
+    };
+    html! { <g {key}>{ frame.render(title, body) }</g> }
 }
 
 fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
