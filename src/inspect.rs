@@ -7,7 +7,9 @@
 mod compare;
 mod config_rows;
 pub use config_rows::link as link_config_rows;
+pub use pdb_rows::link as link_pdb_rows;
 pub mod history;
+mod pdb_rows;
 mod workload_rows;
 
 use std::rc::Rc;
@@ -157,12 +159,12 @@ pub fn inspect_with(
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)
         | Object::ControllerRevision(_)
-        | Object::PodDisruptionBudget(_)
         | Object::ResourceQuota(_)
         | Object::LimitRange(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }
+        Object::PodDisruptionBudget(_) => (pdb_rows::rows(store, &obj), Vec::new(), None, None),
     };
     let meta = obj.meta();
     let owners = meta

@@ -80,6 +80,7 @@ split_point! {
         crate::view::link_configs();
         crate::inspect::link_config_rows();
         crate::view::link_pdbs();
+        crate::inspect::link_pdb_rows();
         Ok(())
     }
 }

@@ -312,6 +312,68 @@ async fn a_config_map_a_deployment_reads_is_drawn_missing_until_it_is_created() 
     browser.close().await;
 }
 
+/// Mission 18's budget: a PodDisruptionBudget over web's six pods is a chip on web's band
+/// saying how many disruptions it allows now, drawn as a warning when one allows none (a
+/// drain would wait), and the chip opens the inspector on the budget. `create pdb` fetches
+/// the course part, which draws the chips.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disruption_budget_is_a_chip_on_the_band_of_the_pods_it_covers() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=6").await;
+    eventually(30, "six Running pods", || async { running_pods(c).await == 6 }).await;
+    type_line(c, "k create pdb web --selector=app=web --min-available=5").await;
+    let web = "[data-kind='PodDisruptionBudget'][data-name='web']";
+    eventually(20, "web's chip allowing one disruption", || async {
+        chip_text(c, web).await == "pdb web · 1 allowed"
+    })
+    .await;
+    assert_eq!(count(c, &format!("{web}.blocked")).await, 0);
+    assert!(on_top(c, web).await, "the chip is covered");
+    browser.screenshot("pdb-allowed.png").await;
+    type_line(c, "k create pdb all --selector=app=web --min-available=6").await;
+    let all = "[data-kind='PodDisruptionBudget'][data-name='all']";
+    eventually(20, "a second chip allowing none, as a warning", || async {
+        count(c, &format!("{all}.blocked")).await == 1
+            && chip_text(c, all).await == "pdb all · 0 allowed"
+    })
+    .await;
+    // On a phone, fitted, both chips are still there to see and tap.
+    resize(c, 390, 844).await;
+    c.find(Locator::Css(".zoom-fit")).await.unwrap().click().await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    browser.screenshot("pdb-phone.png").await;
+    assert!(on_top(c, web).await && on_top(c, all).await, "a chip is covered on a phone");
+    resize(c, 1400, 760).await;
+    // The chip opens the inspector on the budget: its bound, what it allows, its pods.
+    c.find(Locator::Css(web)).await.unwrap().click().await.unwrap();
+    eventually(10, "the inspector's budget rows", || async {
+        let text = match c.find(Locator::Css(".inspector")).await {
+            Ok(e) => e.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        text.contains("Disruptions allowed") && text.contains("5 of 6 must stay healthy")
+    })
+    .await;
+    browser.screenshot("pdb-inspector.png").await;
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
+/// The words on the chip `css`.
+async fn chip_text(c: &Client, css: &str) -> String {
+    let text = c
+        .execute(
+            "const t = document.querySelector(arguments[0] + ' .t-pdb-chip'); \
+             return t ? t.textContent : '';",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap();
+    text.as_str().unwrap_or_default().to_string()
+}
+
 /// Whether the element `css` is on top at its centre.
 async fn on_top(c: &Client, css: &str) -> bool {
     let hit = c
