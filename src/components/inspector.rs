@@ -86,7 +86,7 @@ pub fn Inspector(props: &InspectorProps) -> Html {
             data-inspecting={ref_label(t)}>
             <div class="insp-head">
                 <span class={classes!("kind-badge", format!("kind-{}", t.kind.as_str().to_lowercase()))}>
-                    { t.kind.as_str() }
+                    { breakable(t.kind.as_str()) }
                 </span>
                 <h2 class="insp-title">{ breakable(&t.name) }</h2>
                 <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
