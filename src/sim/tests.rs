@@ -193,6 +193,14 @@ fn each_worked_solution_typed_into_the_page_passes_and_marks_the_mission_done() 
         // One input per command, as typed into the command box: a heredoc is one input.
         for unit in kubeloop::script::units(&solution) {
             sim.run_command(&unit.text);
+            // A command that waits (a drain retrying every 5 s an eviction a budget refuses)
+            // ends as time runs, as in the page.
+            for _ in 0..600 {
+                if sim.waiting().is_none_or(|w| w.watch) {
+                    break;
+                }
+                sim.tick(1_000.0);
+            }
             sim.session.world.settle();
         }
         if sim.session.watching() {
