@@ -19,11 +19,12 @@ pub(super) fn tree_nodes(
     for r in &tree.revisions {
         nodes.push(revision_chip(r, is(&r.meta.target), on_select));
     }
+    let of_tree = &tree.top.meta.uid;
     for c in &tree.configs {
-        nodes.push(config_chip(c, is(&c.meta.target), on_select));
+        nodes.push(config_chip(c, of_tree, is(&c.meta.target), on_select));
     }
     for b in &tree.pdbs {
-        nodes.push(pdb_chip(b, &tree.top.meta.uid, is(&b.meta.target), on_select));
+        nodes.push(pdb_chip(b, of_tree, is(&b.meta.target), on_select));
     }
     for c in &tree.claims {
         nodes.push(claim_card(c, is(&c.meta.target), on_select));
@@ -50,8 +51,9 @@ fn revision_chip(r: &RevisionItem, selected: bool, on_select: &Callback<ObjRef>)
     html! { <g key={m.uid.clone()}>{ frame.render(format!("ControllerRevision {}\n{text}", m.target.name), body) }</g> }
 }
 
-/// `cm app` or `secret db`; one that is not there is outlined as missing.
-fn config_chip(c: &ConfigItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+/// `cm app` or `secret db`; one that is not there is outlined as missing. Keyed by the tree
+/// too, since two workloads may read one ConfigMap.
+fn config_chip(c: &ConfigItem, tree: &str, selected: bool, on_select: &Callback<ObjRef>) -> Html {
     let m = &c.meta;
     let (short, kind) = match m.target.kind {
         kubeloop::model::Kind::ConfigMap => ("cm", "ConfigMap"),
@@ -69,7 +71,7 @@ fn config_chip(c: &ConfigItem, selected: bool, on_select: &Callback<ObjRef>) -> 
         on_select,
     };
     let title = format!("{kind} {name}{missing}\nread by this workload's pods");
-    chip(frame, m.uid.clone(), "t-config-chip", text, title)
+    chip(frame, format!("{}@{tree}", m.uid), "t-config-chip", text, title)
 }
 
 /// `pdb web · 1 allowed`; at `0 allowed` it is drawn as a warning: a drain waits. Keyed by
