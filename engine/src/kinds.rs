@@ -341,5 +341,7 @@ pub(crate) fn link() {
         let _ = LATER.set(later_vtables);
         let _ = crate::model::LATER_ENCODER.set(|o| later_vtables(o.kind()).to_value(o));
         let _ = crate::store::LATER_LOOKUPS.set(&crate::store::EVERY_KIND);
+        let _ = crate::store::LATER_ADMISSION.set(&crate::store::EVERY_PLUGIN);
+        let _ = crate::api::eviction::LATER_BUDGETS.set(crate::api::eviction::check_budget);
     }
 }

@@ -14,7 +14,7 @@ pub mod decisions;
 pub mod decode;
 mod delete;
 pub mod discovery;
-mod eviction;
+pub(crate) mod eviction;
 pub mod fields;
 pub mod local;
 pub mod log;

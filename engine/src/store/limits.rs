@@ -9,8 +9,6 @@
 //! `minConstraint`, `maxConstraint`, `limitRequestRatioConstraint`). Updates are not
 //! checked, as upstream's `SupportsAttributes` skips pod updates.
 
-use std::any::Any;
-
 use serde_json::{Map, Value};
 
 use super::table::{tabled, Table, Tabled};
@@ -110,8 +108,7 @@ fn container_defaults(lr: &LimitRange) -> (ResourceList, ResourceList) {
 
 impl Store {
     /// LimitRanger's mutation of a new pod: each range's defaults, in name order.
-    pub(super) fn limit_defaults<T: Tabled>(&self, obj: &mut T) {
-        let Some(pod) = (obj as &mut dyn Any).downcast_mut::<Pod>() else { return };
+    pub(super) fn limit_defaults(&self, pod: &mut Pod) {
         for lr in self.list::<LimitRange>(Some(&pod.metadata.namespace), None) {
             let defaults = container_defaults(lr);
             if defaults.0.is_empty() && defaults.1.is_empty() {
@@ -144,8 +141,7 @@ impl Store {
     }
 
     /// LimitRanger's validation of a new pod (`PodValidateLimitFunc` for every range).
-    pub(super) fn limit_check<T: Tabled>(&self, obj: &T) -> Result<(), ApiError> {
-        let Some(pod) = (obj as &dyn Any).downcast_ref::<Pod>() else { return Ok(()) };
+    pub(super) fn limit_check(&self, pod: &Pod) -> Result<(), ApiError> {
         let mut errs: Vec<String> = Vec::new();
         for lr in self.list::<LimitRange>(Some(&pod.metadata.namespace), None) {
             for item in &lr.spec.limits {
@@ -175,7 +171,7 @@ impl Store {
             [one] => one.clone(),
             many => format!("[{}]", many.join(", ")),
         };
-        Err(ApiError::Forbidden { kind: T::KIND, name: pod.metadata.name.clone(), message })
+        Err(ApiError::Forbidden { kind: Kind::Pod, name: pod.metadata.name.clone(), message })
     }
 }
 

@@ -6,6 +6,7 @@
 //! It does not decide anything a controller decides; it only enforces API semantics
 //! (models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go).
 
+mod admission;
 mod binding;
 mod config;
 mod delete;
@@ -18,6 +19,9 @@ mod limits;
 mod lookup;
 mod pdb;
 mod quota;
+#[cfg(kubeloop_split)]
+pub use admission::LATER_ADMISSION;
+pub use admission::{Admission, EVERY_PLUGIN};
 #[cfg(kubeloop_split)]
 pub use lookup::LATER_LOOKUPS;
 pub use lookup::{Lookups, EVERY_KIND};

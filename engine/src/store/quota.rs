@@ -9,7 +9,6 @@
 //! sums and `prettyPrint`) and pkg/registry/core/resourcequota `strategy.go` (the status
 //! subresource, no generation).
 
-use std::any::Any;
 use std::rc::Rc;
 
 use super::table::{status_kind, tabled, Table, Tabled};
@@ -40,30 +39,30 @@ impl Tabled for ResourceQuota {
 /// The quotas a create will count against, each with its new `status.used`.
 pub(super) type Charges = Vec<(Rc<ResourceQuota>, Usage)>;
 
-/// What an object of kind `T` uses, as the quota evaluators measure it.
-fn usage_of<T: Tabled>(obj: &T, now: Time) -> Usage {
-    match (obj as &dyn Any).downcast_ref::<Pod>() {
-        Some(pod) => pod_usage(pod, now),
-        None => object_usage(T::KIND),
-    }
-}
-
 impl Store {
-    /// `checkRequest` for a create of `obj` (already named and defaulted): the charges to
-    /// write once it is stored, or the Forbidden that refuses it.
-    pub(super) fn quota_charges<T: Tabled>(&self, obj: &T, now: Time) -> Result<Charges, ApiError> {
-        let m = obj.meta();
-        if !T::KIND.namespaced() {
+    /// `checkRequest` for a create of an object of `kind` (already named and defaulted;
+    /// `pod` when it is one): the charges to write once it is stored, or the Forbidden that
+    /// refuses it.
+    pub(super) fn quota_charges(
+        &self,
+        kind: Kind,
+        m: &ObjectMeta,
+        pod: Option<&Pod>,
+        now: Time,
+    ) -> Result<Charges, ApiError> {
+        if !kind.namespaced() {
             return Ok(Vec::new());
         }
         let quotas: Vec<Rc<ResourceQuota>> = self.list_rc::<ResourceQuota>(Some(&m.namespace));
         if quotas.is_empty() {
             return Ok(Vec::new());
         }
-        let pod = (obj as &dyn Any).downcast_ref::<Pod>();
-        let delta = usage_of(obj, now);
+        let delta = match pod {
+            Some(p) => pod_usage(p, now),
+            None => object_usage(kind),
+        };
         let forbidden =
-            |message: String| ApiError::Forbidden { kind: T::KIND, name: m.name.clone(), message };
+            |message: String| ApiError::Forbidden { kind, name: m.name.clone(), message };
         let mut charges = Vec::new();
         for q in quotas {
             // A scoped quota tracks pods only, and only those in every scope.

@@ -48,7 +48,7 @@ impl Store {
         // `prepare_create` gave the object the next resourceVersion; now it is taken.
         self.resource_version += 1;
         self.publish(key, &obj, None, WatchEventType::Added, now);
-        self.charge(charges, now);
+        self.admit_charge(charges, now);
         Ok(obj)
     }
 
@@ -91,10 +91,9 @@ impl Store {
         T::apply_defaults(&mut obj);
         // Admission: LimitRanger's defaults (mutating), validation, then LimitRanger's
         // bounds and the quotas of the namespace (validating), before anything is reserved.
-        self.limit_defaults(&mut obj);
+        self.admit_mutating(&mut obj);
         self.validate(&obj, Vec::new())?;
-        self.limit_check(&obj)?;
-        let charges = self.quota_charges(&obj, now)?;
+        let charges = self.admit_validating(&obj, now)?;
         if T::ALLOCATES {
             let name = obj.meta().name.clone();
             if self.get::<T>(&ns, &name).is_some() {
