@@ -29,13 +29,22 @@ pub struct DisruptionController {
     queue: WorkQueue<Key>,
 }
 
+/// The budgets in `ns` (`None`: everywhere). Informers run in the page's first load, so
+/// they read the later kinds through the store's run-time lookups, whose table code ships
+/// with the course part (`store/lookup.rs`).
+fn budgets(store: &Store, ns: Option<&str>) -> Vec<Object> {
+    let everything = crate::labels::selector::Selector::everything();
+    store.objects(Kind::PodDisruptionBudget, ns, &everything)
+}
+
 /// The first budget in the pod's namespace that covers it, by name (`getPdbForPod`).
 fn budget_for(store: &Store, pod: &Pod) -> Option<Key> {
-    let ns = pod.metadata.namespace.as_str();
-    store
-        .list::<PodDisruptionBudget>(Some(ns), None)
-        .find(|b| b.covers(&pod.metadata.labels))
-        .map(|b| key_of(&b.metadata))
+    budgets(store, Some(&pod.metadata.namespace)).into_iter().find_map(|o| match o {
+        Object::PodDisruptionBudget(b) if b.covers(&pod.metadata.labels) => {
+            Some(key_of(&b.metadata))
+        }
+        _ => None,
+    })
 }
 
 impl Controller for DisruptionController {
@@ -62,8 +71,8 @@ impl Controller for DisruptionController {
     }
 
     fn resync(&mut self, store: &Store) {
-        for b in store.list::<PodDisruptionBudget>(None, None) {
-            self.queue.add(key_of(&b.metadata));
+        for b in budgets(store, None) {
+            self.queue.add(key_of(b.meta()));
         }
     }
 

@@ -13,6 +13,14 @@ use crate::controllers::queue::WorkQueue;
 use crate::model::*;
 use crate::store::{Key, Store, WatchEvent};
 
+/// The quotas in `ns` (`None`: everywhere), through the store's run-time lookups, whose
+/// table code ships with the course part (`store/lookup.rs`): informers run in the page's
+/// first load.
+fn quotas(store: &Store, ns: Option<&str>) -> Vec<Object> {
+    let everything = crate::labels::selector::Selector::everything();
+    store.objects(Kind::ResourceQuota, ns, &everything)
+}
+
 #[derive(Default)]
 pub struct ResourceQuotaController {
     queue: WorkQueue<Key>,
@@ -39,14 +47,14 @@ impl Controller for ResourceQuotaController {
         if event.object.kind() == Kind::Event || m.namespace.is_empty() {
             return;
         }
-        for q in store.list_rc::<ResourceQuota>(Some(&m.namespace)) {
-            self.queue.add(key_of(&q.metadata));
+        for q in quotas(store, Some(&m.namespace)) {
+            self.queue.add(key_of(q.meta()));
         }
     }
 
     fn resync(&mut self, store: &Store) {
-        for q in store.list::<ResourceQuota>(None, None) {
-            self.queue.add(key_of(&q.metadata));
+        for q in quotas(store, None) {
+            self.queue.add(key_of(q.meta()));
         }
     }
 
