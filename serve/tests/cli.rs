@@ -63,7 +63,7 @@ fn seeds_change_names_but_not_behaviour() {
 fn mission_list_and_check_pass_or_fail_with_exit_status() {
     let (code, out, _) = kubeloop(&["mission", "list"], "");
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 17, "{out}");
+    assert_eq!(out.lines().count(), 19, "{out}");
     assert!(out.contains("stop-for-real"));
 
     let good = script_file("good.sh", "k scale deploy/web --replicas=0\n");
