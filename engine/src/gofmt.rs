@@ -7,6 +7,27 @@ use serde_json::Value;
 
 /// Go's `%q` (strconv.Quote): printable characters stay, everything else is escaped, so the
 /// result is always one line.
+/// A duration as Go's `time.Duration.String` prints one truncated to milliseconds
+/// (`890ms`, `1.2s`, `2s`, `1m3.5s`, `10m0s`, `1h0m0s`): the kubelet's `Pulled` events,
+/// drain's global timeout.
+pub fn go_duration(ms: i64) -> String {
+    let ms = ms.max(0);
+    if ms == 0 {
+        return "0s".into();
+    }
+    if ms < 1000 {
+        return format!("{ms}ms");
+    }
+    let (h, m, rest) = (ms / 3_600_000, ms / 60_000 % 60, ms % 60_000);
+    let secs = format!("{}.{:03}", rest / 1000, rest % 1000);
+    let secs = secs.trim_end_matches('0').trim_end_matches('.');
+    match (h, m) {
+        (0, 0) => format!("{secs}s"),
+        (0, m) => format!("{m}m{secs}s"),
+        (h, m) => format!("{h}h{m}m{secs}s"),
+    }
+}
+
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

@@ -115,36 +115,12 @@ pub fn node_verb(
     let names: Vec<String> = nodes.into_iter().map(|n| n.metadata.name).collect();
     // `--timeout`: 0 (the default) waits without end in kubectl; the sandbox stops where
     // `settle` would.
-    let timeout = match a.get("timeout") {
-        None => 0,
-        Some(t) => super::sandbox::parse_duration(t).ok_or_else(|| {
-            KubectlError::Usage(format!(
-                "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
-            ))
-        })?,
-    };
+    let timeout = super::sandbox::timeout_flag(&a)?;
     let limit = if timeout > 0 { timeout } else { WAIT_FOR_DELETE_MS };
     let deadline: Time = s.now().plus_millis(limit);
     let filters = Filters { force, ignore_daemonsets };
-    let op = Drain::new(names, filters, grace, deadline, go_duration(limit));
+    let op = Drain::new(names, filters, grace, deadline, crate::gofmt::go_duration(limit));
     Ok(super::waiting::begin(s, Box::new(op), to_completion, out))
-}
-
-/// Go's `time.Duration.String()` for whole milliseconds: `10m0s`, `5s`, `1.5s`, `500ms`.
-fn go_duration(ms: i64) -> String {
-    if ms < 1000 {
-        return format!("{ms}ms");
-    }
-    let (h, m) = (ms / 3_600_000, ms / 60_000 % 60);
-    let secs = match ms % 1000 {
-        0 => format!("{}s", ms / 1000 % 60),
-        frac => format!("{}.{}s", ms / 1000 % 60, format!("{frac:03}").trim_end_matches('0')),
-    };
-    match (h, m) {
-        (0, 0) => secs,
-        (0, m) => format!("{m}m{secs}"),
-        (h, m) => format!("{h}h{m}m{secs}"),
-    }
 }
 
 #[cfg(test)]

@@ -90,14 +90,7 @@ pub fn replace(
     if grace >= 0 && !force {
         return Err(KubectlError::Usage("--grace-period must have --force specified".into()));
     }
-    let timeout = match a.get("timeout") {
-        None => 0,
-        Some(t) => super::sandbox::parse_duration(t).ok_or_else(|| {
-            KubectlError::Usage(format!(
-                "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
-            ))
-        })?,
-    };
+    let timeout = super::sandbox::timeout_flag(&a)?;
     if timeout != 0 && !force {
         return Err(KubectlError::Usage("--timeout must have --force specified".into()));
     }

@@ -36,6 +36,19 @@ pub fn parse_duration(s: &str) -> Option<i64> {
     (total.is_finite() && total <= 1e15).then_some(total.round() as i64)
 }
 
+/// A verb's `--timeout` duration in milliseconds, 0 when not given, with pflag's error for
+/// one that does not parse (`drain`, `replace --force`).
+pub(super) fn timeout_flag(a: &super::args::Args) -> Result<i64, super::KubectlError> {
+    match a.get("timeout") {
+        None => Ok(0),
+        Some(t) => parse_duration(t).ok_or_else(|| {
+            super::KubectlError::Usage(format!(
+                "invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\""
+            ))
+        }),
+    }
+}
+
 pub fn parse_timeout(argv: &[String]) -> Result<(i64, &[String]), KubectlError> {
     let Some(d) = argv.first() else {
         return Err(KubectlError::Plain(

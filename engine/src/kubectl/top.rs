@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::api::client::{self, Call, Extension, Verb};
 use crate::clock::Time;
-use crate::controllers::kubelet::go_duration;
+use crate::gofmt::go_duration;
 use crate::model::quantity;
 use crate::model::Kind;
 use crate::model::{Node, Object, Pod};

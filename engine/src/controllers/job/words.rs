@@ -35,7 +35,7 @@ pub fn observed_words(succeeded: i32, failed: i32, active: i32) -> String {
 }
 
 pub fn secs_words(ms: i64) -> String {
-    crate::controllers::kubelet::go_duration((ms + 999) / 1000 * 1000)
+    crate::gofmt::go_duration((ms + 999) / 1000 * 1000)
 }
 
 pub fn plural(n: usize) -> &'static str {

@@ -12,9 +12,9 @@
 
 use crate::model::config_refs;
 
-use super::images::go_duration;
 use super::lifecycle::{Sync, WANT_RUNNING};
 use super::runtime::{Ctr, Step};
+use crate::gofmt::go_duration;
 
 pub const FIRST_MOUNT_RETRY_MS: i64 = 500;
 const MAX_MOUNT_RETRY_MS: i64 = 122_000;

@@ -271,26 +271,6 @@ fn access_denied(r: &ImageRef) -> String {
     )
 }
 
-/// A duration as Go's `time.Duration.String` prints one truncated to milliseconds
-/// (`890ms`, `1.2s`, `2s`, `1m3.5s`), as the `Pulled` event shows it.
-pub fn go_duration(ms: i64) -> String {
-    let ms = ms.max(0);
-    if ms == 0 {
-        return "0s".into();
-    }
-    if ms < 1000 {
-        return format!("{ms}ms");
-    }
-    let (m, rest) = (ms / 60_000, ms % 60_000);
-    let secs = format!("{}.{:03}", rest / 1000, rest % 1000);
-    let secs = secs.trim_end_matches('0').trim_end_matches('.');
-    if m > 0 {
-        format!("{m}m{secs}s")
-    } else {
-        format!("{secs}s")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -398,9 +378,12 @@ mod tests {
 
     #[test]
     fn durations_print_like_go() {
+        use crate::gofmt::go_duration;
         assert_eq!(go_duration(890), "890ms");
         assert_eq!(go_duration(1_200), "1.2s");
         assert_eq!(go_duration(2_000), "2s");
         assert_eq!(go_duration(63_500), "1m3.5s");
+        assert_eq!(go_duration(600_000), "10m0s");
+        assert_eq!(go_duration(3_723_000), "1h2m3s");
     }
 }

@@ -9,9 +9,10 @@
 use crate::controllers::Ctx;
 use crate::model::{ContainerId, Kind, Pod, StateTerminated};
 
-use super::images::{container_digest, go_duration, ImageBehaviour};
+use super::images::{container_digest, ImageBehaviour};
 use super::phase::should_restart;
 use super::runtime::{Backoff, Ctr, Step, SYNC_MS};
+use crate::gofmt::go_duration;
 
 /// What one transition needs: the loop's context, the pod, and the node it runs on.
 pub struct Sync<'a, 'b> {

@@ -45,8 +45,8 @@ use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 pub use command::container_behaviour;
 pub(crate) use config::link as link_config_reads;
 pub use images::{
-    container_digest, digest, go_duration, image_behaviour, image_id, parse_image, ImageBehaviour,
-    ImageRef, Program,
+    container_digest, digest, image_behaviour, image_id, parse_image, ImageBehaviour, ImageRef,
+    Program,
 };
 use lifecycle::Sync;
 pub use output::{lines as program_output, Instance};

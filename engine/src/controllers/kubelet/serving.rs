@@ -6,7 +6,7 @@
 
 use crate::model::{Container, Probe};
 
-use super::images::go_duration;
+use crate::gofmt::go_duration;
 
 /// The program an image runs, as far as probes and logs can tell programs apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

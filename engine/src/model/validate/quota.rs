@@ -6,48 +6,42 @@ use crate::labels::validation::{BadValue, FieldError};
 use crate::model::quantity;
 use crate::model::{ResourceQuota, QUOTA_SCOPES};
 
-/// `helper.IsStandardQuotaResourceName`.
+/// The object counts a quota may name by their legacy names (`IsIntegerResourceName`).
+const OBJECT_COUNTS: [&str; 9] = [
+    "pods",
+    "services",
+    "replicationcontrollers",
+    "resourcequotas",
+    "secrets",
+    "configmaps",
+    "persistentvolumeclaims",
+    "services.nodeports",
+    "services.loadbalancers",
+];
+
+/// `helper.IsStandardQuotaResourceName`: the object counts and the compute resources.
 fn standard_quota_resource(name: &str) -> bool {
-    matches!(
-        name,
-        "pods"
-            | "services"
-            | "replicationcontrollers"
-            | "resourcequotas"
-            | "secrets"
-            | "configmaps"
-            | "persistentvolumeclaims"
-            | "services.nodeports"
-            | "services.loadbalancers"
-            | "cpu"
-            | "memory"
-            | "ephemeral-storage"
-            | "requests.cpu"
-            | "requests.memory"
-            | "requests.storage"
-            | "requests.ephemeral-storage"
-            | "limits.cpu"
-            | "limits.memory"
-            | "limits.ephemeral-storage"
-    ) || name.starts_with("hugepages-")
+    OBJECT_COUNTS.contains(&name)
+        || matches!(
+            name,
+            "cpu"
+                | "memory"
+                | "ephemeral-storage"
+                | "requests.cpu"
+                | "requests.memory"
+                | "requests.storage"
+                | "requests.ephemeral-storage"
+                | "limits.cpu"
+                | "limits.memory"
+                | "limits.ephemeral-storage"
+        )
+        || name.starts_with("hugepages-")
         || name.starts_with("requests.hugepages-")
 }
 
 /// `IsIntegerResourceName`: object counts take whole numbers.
 fn integer_resource(name: &str) -> bool {
-    name.starts_with("count/")
-        || matches!(
-            name,
-            "pods"
-                | "services"
-                | "replicationcontrollers"
-                | "resourcequotas"
-                | "secrets"
-                | "configmaps"
-                | "persistentvolumeclaims"
-                | "services.nodeports"
-                | "services.loadbalancers"
-        )
+    name.starts_with("count/") || OBJECT_COUNTS.contains(&name)
 }
 
 pub fn quota(q: &ResourceQuota) -> Vec<FieldError> {
