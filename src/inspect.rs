@@ -160,7 +160,8 @@ pub fn inspect_with(
         | Object::Endpoints(_)
         | Object::ControllerRevision(_)
         | Object::ResourceQuota(_)
-        | Object::LimitRange(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::LimitRange(_)
+        | Object::Namespace(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

@@ -42,6 +42,7 @@ impl ObjRef {
             Kind::PodDisruptionBudget => "pdb",
             Kind::ResourceQuota => "quota",
             Kind::LimitRange => "limits",
+            Kind::Namespace => "ns",
         };
         format!("{short}/{}", self.name)
     }

@@ -103,7 +103,21 @@ fn words_need(words: &[String]) -> Option<Part> {
             || (w.starts_with("-f") && w.len() > 2 && !w.starts_with("--"))
     };
     let needs_part = format || (found.path == ["create"] && rest.iter().any(manifest));
-    needs_part.then_some(Part::Course)
+    (needs_part || rest.iter().any(|w| names_boot_kind(w))).then_some(Part::Course)
+}
+
+/// Kinds the course part ships whose objects every cluster starts with: the store holds
+/// them from the first load, so a line that names one needs the part to read them.
+const AT_BOOT: &[crate::model::Kind] = &[crate::model::Kind::Namespace];
+
+/// Whether a word is a resource argument naming one of `AT_BOOT` (`ns`, `namespaces/x`,
+/// `ns,pods`), or `create namespace`'s subcommand.
+fn names_boot_kind(word: &str) -> bool {
+    !word.starts_with('-')
+        && word.split(',').any(|r| {
+            let resource = r.split('/').next().unwrap_or_default();
+            crate::model::Kind::from_resource(resource).is_some_and(|k| AT_BOOT.contains(&k))
+        })
 }
 
 #[cfg(test)]
@@ -121,9 +135,9 @@ mod tests {
             "k get pods -o jsonpath='{.items[0].metadata.name}' | head -1",
             "k delete deploy web --cascade=foreground",
             "k get rs,pods -l app=web -o yaml",
-            "k create namespace team-a",
             "k get jobs,services",
             "k get pod template-1 -o wide",
+            "k get pods -n kube-system --namespace=default",
         ] {
             assert_eq!(needs(line), None, "{line}");
         }
@@ -138,6 +152,10 @@ mod tests {
             "k get pods && kubectl rollout undo deploy/web",
             "k explain pods.spec",
             "k drain node-1 --ignore-daemonsets",
+            "k create namespace team-a",
+            "k get ns",
+            "k delete namespaces/team-a",
+            "k get pods,ns -A",
             "k create job pi --image=perl",
             "k -n batch create cronjob tick --image=busybox --schedule='* * * * *'",
             "k create service nodeport web --tcp=80:8080",

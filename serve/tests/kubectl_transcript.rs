@@ -327,6 +327,33 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     );
     read("get limits -n shop");
     read("describe limitrange limits -n shop");
+    // Namespaces (core v1): the table, describe with the namespace's quota and limit range
+    // (describe.go `describeNamespace`), an immortal one, and one deleted: Terminating while
+    // its pods go, refusing new content, and a second delete a Conflict
+    // (test/cmd/core.sh run_namespace_tests; namespace storage and lifecycle admission).
+    read("get namespaces");
+    read("describe namespace shop");
+    for line in [
+        "delete namespace kube-public",
+        "create namespace empty",
+        "delete namespace empty",
+        "get namespace empty",
+        "create namespace doomed",
+        "create deployment gone -n doomed --image=nginx:1.27",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    settle_in(&a, "doomed", 1);
+    settle_in(&b, "doomed", 1);
+    for line in [
+        "delete namespace doomed --wait=false",
+        "get namespace doomed",
+        "create configmap late -n doomed --from-literal=a=b",
+        "run late -n doomed --image=nginx:1.27",
+        "delete namespace doomed --wait=false",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

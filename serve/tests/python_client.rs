@@ -32,6 +32,8 @@ fn the_official_python_client_drives_the_server() {
         "secrets:",
         "eviction: 429 TooManyRequests",
         "eviction: allowed once",
+        "namespaces: a deleted one is Terminating",
+        "namespaces: emptied by the namespace controller",
     ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");
     }

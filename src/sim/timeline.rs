@@ -315,6 +315,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         HorizontalPodAutoscaler => Kind::HorizontalPodAutoscaler,
         Disruption => Kind::PodDisruptionBudget,
         ResourceQuota => Kind::ResourceQuota,
+        Namespace => Kind::Namespace,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }

@@ -83,6 +83,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::PodDisruptionBudget
             | Kind::ResourceQuota
             | Kind::LimitRange
+            | Kind::Namespace
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

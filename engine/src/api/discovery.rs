@@ -65,7 +65,7 @@ pub fn resource_of(kind: Kind) -> Resource {
         namespaced: kind.namespaced(),
         kind: kind.as_str(),
         kind_group_version: None,
-        verbs: KIND_VERBS,
+        verbs: if kind == Kind::Namespace { NAMESPACE_VERBS } else { KIND_VERBS },
         short_names: kind.info().short_names,
         categories: kind.info().categories,
     }
@@ -81,6 +81,7 @@ fn subresource(parent: &Resource, sub: &str) -> Resource {
         "binding" => ("Binding", None, &["create"][..]),
         "eviction" => ("Eviction", Some(("policy", "v1")), &["create"][..]),
         "log" => (parent.kind, None, &["get"][..]),
+        "finalize" => (parent.kind, None, &["update"][..]),
         _ => (parent.kind, None, SUB_VERBS),
     };
     Resource {
@@ -105,19 +106,6 @@ pub fn resources(group_version: &str) -> Vec<Resource> {
         .filter(|k| k.info().serves(group_version))
         .map(|k| (resource_of(k), k.info().subresources))
         .collect();
-    if group_version == "v1" {
-        let namespaces = Resource {
-            name: "namespaces".into(),
-            singular_name: "namespace".into(),
-            namespaced: false,
-            kind: "Namespace",
-            kind_group_version: None,
-            verbs: NAMESPACE_VERBS,
-            short_names: &["ns"],
-            categories: &[],
-        };
-        parents.push((namespaces, &["status"]));
-    }
     if group_version == decisions::API_VERSION {
         let decisions = Resource {
             name: "decisions".into(),

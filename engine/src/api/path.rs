@@ -9,17 +9,10 @@ use super::metrics;
 use super::sandbox::resources::{self as sandbox, Target as SandboxTarget};
 use super::Status;
 
-/// A REST resource: a kind we model, or the namespaces themselves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    Kind(Kind),
-    Namespace,
-}
-
 /// The API version the client spoke; only autoscaling has two (`v1` is converted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resource {
-    pub target: Target,
+    pub kind: Kind,
     /// `autoscaling/v1` when the client used it; otherwise the kind's own version.
     pub api_version: String,
     /// `None` for a list across namespaces (or a cluster-scoped kind).
@@ -67,18 +60,11 @@ pub fn route(path: &str) -> Result<Route, Status> {
         return Err(Status::no_route());
     }
     // `namespaces/NS/RESOURCE/...` is a namespaced request; `namespaces[/NAME[/SUB]]` names
-    // the Namespace objects (requestinfo.go's special case).
+    // the Namespace objects (requestinfo.go's special case), their subresources `status`
+    // and `finalize` included.
     let (namespace, rest): (Option<String>, &[&str]) = match rest {
-        ["namespaces", ns, resource, tail @ ..] if group.is_empty() || !resource.is_empty() => {
-            if group.is_empty() && *resource == "status" && tail.is_empty() {
-                return Ok(namespace_route(api_version, Some(ns), Some("status")));
-            }
-            (Some(ns.to_string()), &rest[2..])
-        }
-        ["namespaces", ns] if group.is_empty() => {
-            return Ok(namespace_route(api_version, Some(ns), None));
-        }
-        ["namespaces"] if group.is_empty() => return Ok(namespace_route(api_version, None, None)),
+        ["namespaces", _, "status" | "finalize"] if group.is_empty() => (None, rest),
+        ["namespaces", ns, _, ..] => (Some(ns.to_string()), &rest[2..]),
         _ => (None, rest),
     };
     let (plural, name, sub) = match rest {
@@ -105,7 +91,7 @@ pub fn route(path: &str) -> Result<Route, Status> {
     }
     let kind = kind_of(group, version, plural).ok_or_else(Status::no_route)?;
     let namespace = if kind.namespaced() { namespace } else { None };
-    Ok(Route::Resource(Resource { target: Target::Kind(kind), api_version, namespace, name, sub }))
+    Ok(Route::Resource(Resource { kind, api_version, namespace, name, sub }))
 }
 
 /// A `kubeloop.dev/v1` path: a namespaced resource's objects live in a namespace, a
@@ -128,16 +114,6 @@ fn sandbox_route(
     Ok(Route::Sandbox(SandboxTarget { resource, namespace, name }))
 }
 
-fn namespace_route(api_version: String, name: Option<&str>, sub: Option<&str>) -> Route {
-    Route::Resource(Resource {
-        target: Target::Namespace,
-        api_version,
-        namespace: None,
-        name: name.map(str::to_string),
-        sub: sub.map(str::to_string),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,18 +128,18 @@ mod tests {
     #[test]
     fn paths_name_kind_namespace_name_and_subresource() {
         let r = res("/apis/apps/v1/namespaces/default/deployments/web/scale");
-        assert_eq!(r.target, Target::Kind(Kind::Deployment));
+        assert_eq!(r.kind, Kind::Deployment);
         assert_eq!(
             (r.namespace.as_deref(), r.name.as_deref(), r.sub.as_deref()),
             (Some("default"), Some("web"), Some("scale"))
         );
         let r = res("/api/v1/pods");
-        assert_eq!((r.target, r.namespace), (Target::Kind(Kind::Pod), None));
+        assert_eq!((r.kind, r.namespace), (Kind::Pod, None));
         let r = res("/api/v1/nodes/node-1");
-        assert_eq!((r.target, r.name.as_deref()), (Target::Kind(Kind::Node), Some("node-1")));
+        assert_eq!((r.kind, r.name.as_deref()), (Kind::Node, Some("node-1")));
         let r = res("/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers");
         assert_eq!(r.api_version, "autoscaling/v1");
-        assert_eq!(res("/api/v1/namespaces/kube-system").target, Target::Namespace);
+        assert_eq!(res("/api/v1/namespaces/kube-system").kind, Kind::Namespace);
         assert_eq!(res("/api/v1/namespaces").name, None);
         assert_eq!(res("/api/v1/namespaces/x/status").sub.as_deref(), Some("status"));
         assert_eq!(route("/apis/kubeloop.dev/v1/decisions"), Ok(Route::Decisions));

@@ -243,10 +243,6 @@ fn details(kind: Kind, name: &str, kind_field: &str) -> Value {
     Value::Object(d)
 }
 
-fn namespace_details(name: &str) -> Value {
-    json!({ "name": name, "kind": "namespaces" })
-}
-
 /// `field.ErrorType` as a cause's reason (`FieldValueInvalid`, ...).
 fn cause_reason(kind: FieldErrorKind) -> &'static str {
     match kind {
@@ -277,14 +273,8 @@ impl From<ApiError> for Status {
         match &e {
             ApiError::NotFound { kind, name } => Status::new(404, "NotFound", message)
                 .with_details(details(*kind, name, kind.plural())),
-            ApiError::NamespaceNotFound { name } => {
-                Status::new(404, "NotFound", message).with_details(namespace_details(name))
-            }
             ApiError::AlreadyExists { kind, name } => Status::new(409, "AlreadyExists", message)
                 .with_details(details(*kind, name, kind.plural())),
-            ApiError::NamespaceExists { name } => {
-                Status::new(409, "AlreadyExists", message).with_details(namespace_details(name))
-            }
             ApiError::Conflict { kind, name, .. } => Status::new(409, "Conflict", message)
                 .with_details(details(*kind, name, kind.plural())),
             ApiError::Invalid { kind, name, errors } => {
@@ -292,10 +282,6 @@ impl From<ApiError> for Status {
                 d["causes"] = causes(errors);
                 Status::new(422, "Invalid", message).with_details(d)
             }
-            ApiError::InvalidNamespace { name, errors } => Status::new(422, "Invalid", message)
-                .with_details(
-                    json!({ "name": name, "kind": "Namespace", "causes": causes(errors) }),
-                ),
             ApiError::BadRequest { .. } => Status::bad_request(message),
             ApiError::Forbidden { kind, name, .. } => Status::new(403, "Forbidden", message)
                 .with_details(details(*kind, name, kind.plural())),

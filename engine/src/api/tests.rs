@@ -288,6 +288,33 @@ fn namespaces_are_listed_read_and_created() {
     assert_eq!(missing_ns.code, 404);
 }
 
+/// pkg/registry/core/namespace/storage: DELETE marks a namespace with finalizers
+/// Terminating and answers with it; `finalize` writes `spec.finalizers` alone, and the
+/// last one going removes the namespace. A collection DELETE of namespaces is not served.
+#[test]
+fn a_deleted_namespace_terminates_until_finalized() {
+    let mut w = World::new(1);
+    call(&mut w, "POST", "/api/v1/namespaces", &[], json!({"metadata": {"name": "shop"}}));
+    call(&mut w, "POST", "/apis/apps/v1/namespaces/shop/deployments", &[], deployment("api", 1));
+    let deleted = call(&mut w, "DELETE", "/api/v1/namespaces/shop", &[], Value::Null);
+    assert_eq!(deleted.body["status"]["phase"], "Terminating");
+    let put = json!({"metadata": {"name": "shop"}, "spec": {"finalizers": ["kubernetes"]}});
+    let mut emptied = get(&mut w, "/api/v1/namespaces/shop", &[]).body;
+    emptied["spec"]["finalizers"] = json!([]);
+    let kept = call(&mut w, "PUT", "/api/v1/namespaces/shop", &[], emptied);
+    assert_eq!(kept.body["spec"]["finalizers"], json!(["kubernetes"]), "an update keeps them");
+    let same = call(&mut w, "PUT", "/api/v1/namespaces/shop/finalize", &[], put);
+    assert_eq!((same.code, &same.body["spec"]["finalizers"]), (200, &json!(["kubernetes"])));
+    let refused = call(&mut w, "POST", "/api/v1/namespaces/shop/configmaps", &[], json!({
+        "metadata": {"name": "late"}
+    }));
+    assert_eq!((refused.code, &refused.body["reason"]), (403, &json!("Forbidden")));
+    let done = json!({"metadata": {"name": "shop"}, "spec": {"finalizers": []}});
+    assert_eq!(call(&mut w, "PUT", "/api/v1/namespaces/shop/finalize", &[], done).code, 200);
+    assert_eq!(get(&mut w, "/api/v1/namespaces/shop", &[]).code, 404);
+    assert_eq!(call(&mut w, "DELETE", "/api/v1/namespaces", &[], Value::Null).code, 405);
+}
+
 fn watch(w: &mut World, path: &str, query: &[(&str, &str)]) -> super::WatchSpec {
     let req = Request {
         method: "GET",

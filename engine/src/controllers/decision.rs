@@ -22,6 +22,7 @@ pub enum ControllerName {
     HorizontalPodAutoscaler,
     Disruption,
     ResourceQuota,
+    Namespace,
     GarbageCollector,
     Scheduler,
     Kubelet,
@@ -31,7 +32,7 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 17] = [
+    pub const ALL: [ControllerName; 18] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -43,6 +44,7 @@ impl ControllerName {
         ControllerName::HorizontalPodAutoscaler,
         ControllerName::Disruption,
         ControllerName::ResourceQuota,
+        ControllerName::Namespace,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
@@ -65,6 +67,7 @@ impl ControllerName {
             ControllerName::HorizontalPodAutoscaler => "hpa",
             ControllerName::Disruption => "disruption",
             ControllerName::ResourceQuota => "resourcequota",
+            ControllerName::Namespace => "namespace",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -89,6 +92,7 @@ impl ControllerName {
             // pkg/controller/disruption names its recorder's source so.
             ControllerName::Disruption => "controllermanager",
             ControllerName::ResourceQuota => "resourcequota-controller",
+            ControllerName::Namespace => "namespace-controller",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",

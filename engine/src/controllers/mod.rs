@@ -19,6 +19,7 @@ pub mod hpa;
 pub mod job;
 pub mod kubelet;
 pub mod kubeproxy;
+pub mod namespace;
 pub mod nodelifecycle;
 pub mod queue;
 pub mod ranking;

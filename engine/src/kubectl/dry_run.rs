@@ -111,34 +111,6 @@ pub fn output_format(o: Option<&str>) -> Result<Option<&str>, KubectlError> {
     }
 }
 
-/// `create namespace`'s output. Namespaces are names only in kubeloop, so only the
-/// generator's object (a client-side dry run) can be printed whole.
-pub fn print_namespace(
-    name: &str,
-    output: Option<&str>,
-    dry: DryRun,
-) -> Result<String, KubectlError> {
-    Ok(match output {
-        Some("name") => format!("namespace/{name}\n"),
-        Some(f @ ("yaml" | "json")) if dry == DryRun::Client => {
-            let v = serde_json::json!({
-                "kind": "Namespace",
-                "apiVersion": "v1",
-                "metadata": { "name": name, "creationTimestamp": null },
-                "spec": {},
-                "status": {},
-            });
-            print_value(&v, f)
-        }
-        Some(f @ ("yaml" | "json")) => {
-            return Err(KubectlError::Plain(format!(
-                "kubeloop: namespaces here are names, not objects; -o {f} prints one only with --dry-run=client"
-            )))
-        }
-        _ => format!("namespace/{name} {}\n", dry.op("created")),
-    })
-}
-
 /// `-o yaml|json` of a value as it is (YAML sorts its keys; JSON keeps their order).
 pub fn print_value(v: &Value, format: &str) -> String {
     match format {

@@ -254,7 +254,7 @@ mod tests {
             }
         }
         assert_eq!(named.len(), APPLIED.len(), "{message}");
-        assert!(message.ends_with("ResourceQuotas and LimitRanges)"), "{message}");
+        assert!(message.ends_with("LimitRanges and Namespaces)"), "{message}");
     }
 
     #[test]

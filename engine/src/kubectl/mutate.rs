@@ -9,7 +9,6 @@ use super::args::{self, flag, ns_of, FlagSpec};
 use super::dry_run::{self, DryRun};
 use super::verbs::Invocation;
 use super::{Kubectl, KubectlError, Output};
-use crate::api::client::{Call, Extension, Refusal, Verb};
 
 /// The most replicas kubeloop accepts on one object, so a typo cannot freeze the page.
 pub const MAX_REPLICAS: i64 = 100_000;
@@ -155,21 +154,16 @@ pub fn create(
             // create_namespace.go returns the API error unwrapped.
             let name = exactly_one_name(&a.positional[1..], "namespace")?;
             let dry = DryRun::from_args(&a, s.now(), out)?;
-            if dry != DryRun::Client {
-                // create_namespace.go: a POST of the Namespace, with the dry run as asked.
-                let body = serde_json::json!({
-                    "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name},
-                });
-                let core = Extension { group_version: "v1", plural: "namespaces" };
-                let call = Call { body: Some(body), ..Call::outside(Verb::Create, core, "", None) }
-                    .dry_run(dry == DryRun::Server)
-                    .field_manager("kubectl-create");
-                let answer = s.api().send(&call);
-                if !(200..300).contains(&answer.code) {
-                    return Err(Refusal::of(&answer).into());
-                }
-            }
-            out.out(dry_run::print_namespace(&name, output, dry)?);
+            // create_namespace.go: a Namespace with its name alone, POSTed with the dry run as
+            // asked.
+            let ns = crate::model::Namespace {
+                api_version: "v1".into(),
+                kind: "Namespace".into(),
+                metadata: ObjectMeta { name, ..Default::default() },
+                ..Default::default()
+            };
+            let ns = dry.post(s, ns.into_object(), "", "kubectl-create")?;
+            out.out(dry_run::print(&ns, output, "created", dry));
             Ok(0)
         }
         Some(

@@ -39,9 +39,6 @@ pub struct Selection {
 
 /// Kinds real clusters have that kubeloop does not simulate.
 const NOT_SIMULATED: &[&str] = &[
-    "namespaces",
-    "namespace",
-    "ns",
     "ingresses",
     "ingress",
     "ing",

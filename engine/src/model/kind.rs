@@ -27,10 +27,11 @@ pub enum Kind {
     PodDisruptionBudget,
     ResourceQuota,
     LimitRange,
+    Namespace,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 21] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -51,6 +52,7 @@ impl Kind {
         Kind::PodDisruptionBudget,
         Kind::ResourceQuota,
         Kind::LimitRange,
+        Kind::Namespace,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -186,6 +188,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::LimitRange => {
                 type $T = $crate::model::LimitRange;
+                $body
+            }
+            $crate::model::Kind::Namespace => {
+                type $T = $crate::model::Namespace;
                 $body
             }
         }

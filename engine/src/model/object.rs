@@ -7,8 +7,9 @@ use serde::Serialize;
 
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
-    HorizontalPodAutoscaler, Job, Kind, LimitRange, Node, ObjectMeta, PersistentVolumeClaim, Pod,
-    PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service, StatefulSet,
+    HorizontalPodAutoscaler, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
+    PersistentVolumeClaim, Pod, PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service,
+    StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -68,6 +69,7 @@ resource!(Secret);
 resource!(PodDisruptionBudget);
 resource!(ResourceQuota);
 resource!(LimitRange);
+resource!(Namespace);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -94,6 +96,7 @@ pub enum Object {
     PodDisruptionBudget(Rc<PodDisruptionBudget>),
     ResourceQuota(Rc<ResourceQuota>),
     LimitRange(Rc<LimitRange>),
+    Namespace(Rc<Namespace>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -139,6 +142,8 @@ impl Serialize for Object {
             Object::ResourceQuota(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::LimitRange(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Namespace(o) => o.serialize(s),
         }
     }
 }
@@ -171,6 +176,7 @@ impl Object {
             Object::PodDisruptionBudget(_) => Kind::PodDisruptionBudget,
             Object::ResourceQuota(_) => Kind::ResourceQuota,
             Object::LimitRange(_) => Kind::LimitRange,
+            Object::Namespace(_) => Kind::Namespace,
         }
     }
 
@@ -196,6 +202,7 @@ impl Object {
             Object::PodDisruptionBudget(x) => &x.metadata,
             Object::ResourceQuota(x) => &x.metadata,
             Object::LimitRange(x) => &x.metadata,
+            Object::Namespace(x) => &x.metadata,
         }
     }
 
@@ -221,6 +228,7 @@ impl Object {
             Object::PodDisruptionBudget(x) => &mut Rc::make_mut(x).metadata,
             Object::ResourceQuota(x) => &mut Rc::make_mut(x).metadata,
             Object::LimitRange(x) => &mut Rc::make_mut(x).metadata,
+            Object::Namespace(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 20] = [
+pub static REGISTRY: [KindInfo; 21] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -385,6 +385,20 @@ pub static REGISTRY: [KindInfo; 20] = [
         namespaced: true,
         subresources: &[],
         field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Namespace,
+        name: "Namespace",
+        api_version: "v1",
+        also_served: &[],
+        plural: "namespaces",
+        short_names: &["ns"],
+        categories: &[],
+        namespaced: false,
+        subresources: &["finalize", "status"],
+        // pkg/apis/core/v1/conversion.go: namespaces select on their phase too.
+        field_labels: Some(&["metadata.name", "status.phase"]),
         group_aliases: &[],
     },
 ];

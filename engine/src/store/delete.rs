@@ -68,6 +68,9 @@ impl Store {
                 });
             }
         }
+        if let Some(deleting) = T::begin_delete(self, current, now)? {
+            return Ok(self.write_deleting(deleting, now));
+        }
         let mut obj = current.clone();
         let meta = obj.meta();
         let orphan = match opts.propagation {

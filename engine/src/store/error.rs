@@ -26,16 +26,6 @@ pub enum ApiError {
         name: String,
         message: String,
     },
-    NamespaceNotFound {
-        name: String,
-    },
-    NamespaceExists {
-        name: String,
-    },
-    InvalidNamespace {
-        name: String,
-        errors: Vec<FieldError>,
-    },
     /// The request body could not be decoded (strict decoding, wrong types).
     BadRequest {
         message: String,
@@ -60,9 +50,9 @@ impl ApiError {
     /// The Status `reason` kubectl prints in parentheses.
     pub fn reason(&self) -> &'static str {
         match self {
-            ApiError::NotFound { .. } | ApiError::NamespaceNotFound { .. } => "NotFound",
-            ApiError::AlreadyExists { .. } | ApiError::NamespaceExists { .. } => "AlreadyExists",
-            ApiError::Invalid { .. } | ApiError::InvalidNamespace { .. } => "Invalid",
+            ApiError::NotFound { .. } => "NotFound",
+            ApiError::AlreadyExists { .. } => "AlreadyExists",
+            ApiError::Invalid { .. } => "Invalid",
             ApiError::Conflict { .. } => "Conflict",
             ApiError::BadRequest { .. } => "BadRequest",
             ApiError::Forbidden { .. } => "Forbidden",
@@ -87,15 +77,10 @@ impl ApiError {
                 };
                 invalid_status(&group_kind, name, errors)
             }
-            ApiError::InvalidNamespace { name, errors } => {
-                invalid_status("Namespace", name, errors)
-            }
             ApiError::Conflict { kind, name, message } => format!(
                 "Operation cannot be fulfilled on {} \"{name}\": {message}",
                 qualified_resource(*kind)
             ),
-            ApiError::NamespaceNotFound { name } => format!("namespaces \"{name}\" not found"),
-            ApiError::NamespaceExists { name } => format!("namespaces \"{name}\" already exists"),
             ApiError::BadRequest { message } => message.clone(),
             ApiError::Forbidden { kind, name, message } => {
                 format!("{} \"{name}\" is forbidden: {message}", qualified_resource(*kind))
@@ -119,9 +104,6 @@ impl fmt::Display for ApiError {
         match self {
             ApiError::Invalid { kind, name, errors } => {
                 f.write_str(&invalid_error(kind.as_str(), name, errors))
-            }
-            ApiError::InvalidNamespace { name, errors } => {
-                f.write_str(&invalid_error("Namespace", name, errors))
             }
             _ => write!(f, "Error from server ({}): {}", self.reason(), self.status_message()),
         }

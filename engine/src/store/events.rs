@@ -39,6 +39,11 @@ impl Store {
         rng: &mut SimRng,
     ) {
         let ns = if involved.namespace.is_empty() { "default" } else { &involved.namespace };
+        // NamespaceLifecycle refuses the Event in a namespace being emptied (or gone), and the
+        // recorder drops a refused Event.
+        if !self.accepts_content(ns) {
+            return;
+        }
         // The correlator's key is the involved object, reason, message and source; a hash of
         // them finds the Event to fold into, and the Event itself confirms it (a collision
         // just starts a new Event).

@@ -41,6 +41,7 @@ impl Store {
         self.check_table::<crate::model::PodDisruptionBudget>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::ResourceQuota>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::LimitRange>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Namespace>(&mut rebuilt, &mut objects)?;
         // Events are not indexed (`Indexes::on_write`), so their UIDs are not counted.
         let mut events = 0;
         self.check_table::<crate::model::Event>(&mut rebuilt, &mut events)?;
@@ -71,7 +72,9 @@ impl Store {
                     return Err(format!("{} has resourceVersion {:?}", what(), m.resource_version))
                 }
             }
-            if m.deletion_timestamp.is_some() && m.finalizers.is_empty() && T::KIND != Kind::Pod {
+            // Pods wait for their grace period, namespaces for `spec.finalizers`.
+            let held = T::KIND == Kind::Pod || T::graceful_pending(obj, crate::clock::Time::ZERO);
+            if m.deletion_timestamp.is_some() && m.finalizers.is_empty() && !held {
                 return Err(format!(
                     "{} is deleting with no finalizer left but still stored",
                     what()

@@ -17,6 +17,7 @@ mod index;
 mod invariants;
 mod limits;
 mod lookup;
+mod namespaces;
 mod pdb;
 mod quota;
 #[cfg(kubeloop_split)]
@@ -33,7 +34,7 @@ mod watch;
 mod workloads;
 mod write;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 pub use delete::{DeleteOptions, DeleteOutcome, Propagation};
@@ -74,9 +75,9 @@ pub struct Store {
     pub(crate) pdbs: Table<PodDisruptionBudget>,
     pub(crate) quotas: Table<ResourceQuota>,
     pub(crate) limitranges: Table<LimitRange>,
+    pub(crate) namespaces: Table<Namespace>,
     allocations: ServiceAllocations,
     resource_version: u64,
-    namespaces: BTreeSet<String>,
     pub(crate) index: Indexes,
     /// Hash of an Event's correlation key (involved object, reason, message, source) -> the
     /// Event, for folding repeats. Only looked up, never iterated, so its order is moot.
@@ -98,7 +99,15 @@ impl Default for Store {
 }
 
 impl Store {
+    /// A cluster's store: its system namespaces, and allocators with seed 0.
     pub fn new() -> Self {
+        let mut store = Store::blank();
+        store.create_system_namespaces(0, Time::ZERO);
+        store
+    }
+
+    /// No object at all, not even a namespace.
+    fn blank() -> Self {
         Store {
             deployments: Table::default(),
             replicasets: Table::default(),
@@ -120,9 +129,9 @@ impl Store {
             pdbs: Table::default(),
             quotas: Table::default(),
             limitranges: Table::default(),
+            namespaces: Table::default(),
             allocations: ServiceAllocations::default(),
             resource_version: 0,
-            namespaces: crate::sort::btree_set(["default", "kube-system"].map(String::from)),
             index: Indexes::default(),
             event_signatures: HashMap::new(),
             event_order: Default::default(),
@@ -134,34 +143,6 @@ impl Store {
 
     pub fn resource_version(&self) -> u64 {
         self.resource_version
-    }
-
-    pub fn namespaces(&self) -> impl Iterator<Item = &str> {
-        self.namespaces.iter().map(String::as_str)
-    }
-
-    pub fn has_namespace(&self, ns: &str) -> bool {
-        self.namespaces.contains(ns)
-    }
-
-    /// `kubectl create namespace`. Namespaces are names only here: no quota, no phase.
-    pub fn create_namespace(&mut self, name: &str) -> Result<(), ApiError> {
-        self.namespace_creatable(name)?;
-        self.namespaces.insert(name.to_string());
-        self.next_rv();
-        Ok(())
-    }
-
-    /// `create_namespace`'s checks, without creating it.
-    fn namespace_creatable(&self, name: &str) -> Result<(), ApiError> {
-        let errors = crate::model::validate::namespace_name(name, "metadata.name");
-        if !errors.is_empty() {
-            return Err(ApiError::InvalidNamespace { name: name.into(), errors });
-        }
-        if self.namespaces.contains(name) {
-            return Err(ApiError::NamespaceExists { name: name.into() });
-        }
-        Ok(())
     }
 
     pub fn get<T: Tabled>(&self, ns: &str, name: &str) -> Option<&T> {
@@ -263,7 +244,12 @@ impl Store {
     /// The create-time checks (name, labels, the kind's spec), then `more`.
     fn validate<T: Tabled>(&self, obj: &T, more: Vec<FieldError>) -> Result<(), ApiError> {
         let m = obj.meta();
-        let mut errors = validate_object_name(&m.name, "metadata.name");
+        // ValidateNamespaceName: a namespace's name is a DNS label, any other's a subdomain.
+        let mut errors = if T::KIND == Kind::Namespace {
+            crate::model::validate::namespace_name(&m.name, "metadata.name")
+        } else {
+            validate_object_name(&m.name, "metadata.name")
+        };
         errors.extend(validate_labels(&m.labels, "metadata.labels"));
         errors.extend(T::validate_spec(obj));
         errors.extend(more);

@@ -6,6 +6,7 @@
 //! pkg/registry/core/service/allocator/bitmap.go). Also the `Tabled` rules of the three
 //! Service kinds.
 
+use crate::clock::Time;
 use crate::labels::field::BadValue;
 use crate::labels::validation::FieldError;
 use crate::model::*;
@@ -281,8 +282,14 @@ fn node_port_bits(spec: &ServiceSpec) -> Bits {
 impl Store {
     /// A store whose allocators draw from `seed`, so a replay allocates the same IPs.
     pub fn with_seed(seed: u64) -> Store {
-        let mut store = Store::new();
+        Store::with_seed_at(seed, Time::ZERO)
+    }
+
+    /// `with_seed`, for a cluster whose time starts at `start` (its system objects' age).
+    pub fn with_seed_at(seed: u64, start: Time) -> Store {
+        let mut store = Store::blank();
         store.allocations = ServiceAllocations::seeded(seed);
+        store.create_system_namespaces(seed, start);
         store
     }
 }

@@ -13,7 +13,7 @@ use crate::labels::validation::FieldError;
 use crate::model::*;
 use crate::rng::SimRng;
 
-use super::Store;
+use super::{ApiError, Store};
 
 /// Namespace (empty for cluster-scoped kinds) and name.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -238,6 +238,11 @@ pub trait Tabled: Resource + PartialEq + 'static {
     /// The grace period a delete uses: `None` for kinds without graceful deletion.
     fn grace_period(_obj: &Self, _requested: Option<i64>) -> Option<i64> {
         None
+    }
+    /// What a delete does first when the kind's storage decides it (a Namespace): an error,
+    /// or `Some(obj)`, written as the deleting object in place of the usual delete.
+    fn begin_delete(_store: &Store, _obj: &Self, _now: Time) -> Result<Option<Self>, ApiError> {
+        Ok(None)
     }
     /// Whether a deleting object still waits for a graceful period to end (pods only).
     fn graceful_pending(_obj: &Self, _now: Time) -> bool {

@@ -70,8 +70,10 @@ impl Store {
             }
             m.namespace.clone()
         };
-        if T::KIND.namespaced() && !self.namespaces.contains(&ns) {
-            return Err(ApiError::NamespaceNotFound { name: ns });
+        if T::KIND.namespaced() {
+            let m = obj.meta();
+            let name = if m.name.is_empty() { &m.generate_name } else { &m.name };
+            self.admit_namespace(T::KIND, &ns, name)?;
         }
         if obj.meta().name.is_empty() && !obj.meta().generate_name.is_empty() {
             let base = obj.meta().generate_name.clone();

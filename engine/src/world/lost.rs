@@ -78,6 +78,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::Disruption => {
             probe::<crate::controllers::disruption::DisruptionController>(ev, store)
         }
+        ControllerName::Namespace => {
+            probe::<crate::controllers::namespace::NamespaceController>(ev, store)
+        }
         ControllerName::ResourceQuota => {
             probe::<crate::controllers::resourcequota::ResourceQuotaController>(ev, store)
         }

@@ -18,6 +18,7 @@ use crate::controllers::hpa::controller::HpaController;
 use crate::controllers::job::controller::JobController;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
+use crate::controllers::namespace::NamespaceController;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::resourcequota::ResourceQuotaController;
@@ -94,6 +95,7 @@ pub struct World {
     ttl_after_finished: TtlAfterFinishedController,
     hpa: HpaController,
     disruption: DisruptionController,
+    namespace: NamespaceController,
     resourcequota: ResourceQuotaController,
     gc: GarbageCollector,
     scheduler: Scheduler,
@@ -111,7 +113,8 @@ pub struct World {
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
-            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota,
+            namespace, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -139,6 +142,7 @@ impl World {
     /// timestamps (`kubectl describe`) agree with the server's own tables.
     pub fn starting_at(seed: u64, start: Time) -> World {
         let mut w = World::empty(seed);
+        w.store = Store::with_seed_at(seed, start);
         w.now = start;
         w.next_resync = start;
         let mut w = w.with_first_resync();
@@ -178,6 +182,7 @@ impl World {
             ttl_after_finished: TtlAfterFinishedController::default(),
             hpa: HpaController::default(),
             disruption: DisruptionController::default(),
+            namespace: NamespaceController::default(),
             resourcequota: ResourceQuotaController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
@@ -379,6 +384,7 @@ impl World {
             ControllerName::TtlAfterFinished => apply!(&mut self.ttl_after_finished),
             ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
             ControllerName::Disruption => apply!(&mut self.disruption),
+            ControllerName::Namespace => apply!(&mut self.namespace),
             ControllerName::ResourceQuota => apply!(&mut self.resourcequota),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),

@@ -167,6 +167,7 @@ def main(host):
 
     config_maps_and_secrets(core)
     disruption_budgets(api, core, apps)
+    namespaces(core, apps)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version
@@ -275,6 +276,47 @@ def disruption_budgets(api, core, apps):
     print("eviction: allowed once the budget is loosened, and spent until a replacement is ready")
     policy.delete_namespaced_pod_disruption_budget("guarded", NS)
     apps.delete_namespaced_deployment("guarded", NS)
+
+
+def namespaces(core, apps):
+    """A namespace's lifecycle as the API server and the namespace controller run it: the
+    system namespaces, a deleted one Terminating while its content goes, creates in it
+    refused by the NamespaceLifecycle plugin, the immortal ones refused, and the namespace
+    gone once emptied (pkg/registry/core/namespace/storage/storage.go,
+    apiserver/pkg/admission/plugin/namespace/lifecycle/admission.go,
+    pkg/controller/namespace/deletion/namespaced_resources_deleter.go)."""
+    names = [n.metadata.name for n in core.list_namespace().items]
+    for system in ["default", "kube-node-lease", "kube-public", "kube-system"]:
+        assert system in names, names
+    active = core.list_namespace(field_selector="status.phase=Active").items
+    assert len(active) == len(names), [n.status.phase for n in active]
+    made = core.create_namespace(client.V1Namespace(metadata=client.V1ObjectMeta(name="doomed")))
+    assert made.spec.finalizers == ["kubernetes"] and made.status.phase == "Active", made
+    assert made.metadata.labels == {"kubernetes.io/metadata.name": "doomed"}, made.metadata
+    apps.create_namespaced_deployment("doomed", deployment("gone", 2))
+    wait_for("two pods in doomed", lambda: len(core.list_namespaced_pod("doomed").items) == 2)
+    core.delete_namespace("doomed")
+    going = core.read_namespace("doomed")
+    assert going.status.phase == "Terminating" and going.metadata.deletion_timestamp, going
+    cm = client.V1ConfigMap(metadata=client.V1ObjectMeta(name="late"), data={"a": "b"})
+    body = expect_status(lambda: core.create_namespaced_config_map("doomed", cm), 403, "Forbidden")
+    assert body["message"] == (
+        'configmaps "late" is forbidden: unable to create new content in namespace doomed '
+        "because it is being terminated"
+    ), body
+    body = expect_status(lambda: core.delete_namespace("kube-public"), 403, "Forbidden")
+    assert body["message"] == 'namespaces "kube-public" is forbidden: this namespace may not be deleted'
+    print("namespaces: a deleted one is Terminating and refuses new content; kube-public stays")
+
+    def gone():
+        try:
+            core.read_namespace("doomed")
+            return False
+        except ApiException as e:
+            return e.status == 404
+
+    wait_for("the emptied namespace to go", gone, timeout=120)
+    print("namespaces: emptied by the namespace controller, then gone")
 
 
 if __name__ == "__main__":

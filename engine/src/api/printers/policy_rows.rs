@@ -2,11 +2,11 @@
 //! a PodDisruptionBudget's two bounds, `N/A` for the one not set, and how many disruptions
 //! it allows now (`printPodDisruptionBudget`); a ResourceQuota's `used/hard` for each
 //! resource, limits in their own column (`printResourceQuota`); a LimitRange's creation time
-//! (`printLimitRange`).
+//! (`printLimitRange`); a Namespace's phase (`printNamespace`).
 
 use super::since;
 use crate::clock::Time;
-use crate::model::{LimitRange, PodDisruptionBudget, ResourceQuota};
+use crate::model::{LimitRange, Namespace, PodDisruptionBudget, ResourceQuota};
 
 pub(super) fn pdb_row(p: &PodDisruptionBudget, now: Time) -> Vec<String> {
     let bound = |v: &Option<crate::model::IntOrString>| {
@@ -39,6 +39,11 @@ pub(super) fn quota_row(q: &ResourceQuota, now: Time) -> Vec<String> {
         request.join(", "),
         limit.join(", "),
     ]
+}
+
+/// printers.go `printNamespace`: the phase, and the age.
+pub(super) fn namespace_row(n: &Namespace, now: Time) -> Vec<String> {
+    vec![n.metadata.name.clone(), n.status.phase.clone(), since(n.metadata.creation_timestamp, now)]
 }
 
 pub(super) fn limit_range_row(l: &LimitRange) -> Vec<String> {

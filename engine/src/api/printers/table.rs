@@ -112,6 +112,7 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
         Kind::Secret => (&["NAME", "TYPE", "DATA", "AGE"], &[], Some(0)),
         Kind::ResourceQuota => (&["NAME", "AGE", "REQUEST", "LIMIT"], &[], Some(0)),
         Kind::LimitRange => (&["NAME", "CREATED AT"], &[], Some(0)),
+        Kind::Namespace => (&["NAME", "STATUS", "AGE"], &[], Some(0)),
         Kind::PodDisruptionBudget => (
             &["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"],
             &[],

@@ -88,9 +88,8 @@ pub(crate) fn put_into<T: Tabled>(
 ) -> bool {
     let key = Key::of(obj.meta(), T::KIND);
     if T::KIND.namespaced() && !store.has_namespace(&key.ns) {
-        // Refused only for an invalid name, which a server-sent namespace is not; such an
-        // object is still mirrored, and `get -n` simply cannot reach it.
-        let _ = store.create_namespace(&key.ns);
+        // The server's Namespace itself comes with its own kind's list.
+        store.ensure_namespace(&key.ns, now);
     }
     let old = T::table(store).get(&key);
     if !force && old.is_some_and(|o| o.meta().resource_version == obj.meta().resource_version) {

@@ -3,13 +3,14 @@
 //! the controller's four counts and the events) and `describeQuota` (the scopes with their
 //! help text, then each resource's used and hard, used in hard's format; no events), and
 //! `describe limitrange` (`describeLimitRangeSpec`: a row per item and resource, `-` for a
-//! value not set; Go walks a map, so the resources come in name order here).
+//! value not set; Go walks a map, so the resources come in name order here), and
+//! `describe namespace` (`describeNamespace`, with the namespace's quotas and limit ranges).
 
 use super::reader::Reader;
 use super::{events, Writer};
 use crate::clock::Time;
 use crate::model::quantity::{self, Quantity};
-use crate::model::{LabelSelector, LimitRange, PodDisruptionBudget, ResourceQuota};
+use crate::model::{LabelSelector, LimitRange, Namespace, PodDisruptionBudget, ResourceQuota};
 
 pub(super) fn describe_pdb(r: &mut Reader, p: &PodDisruptionBudget, now: Time) -> String {
     let m = &p.metadata;
@@ -84,6 +85,12 @@ pub(super) fn describe_limit_range(l: &LimitRange) -> String {
     w.w(0, &format!("Namespace:\t{}\n", m.namespace));
     w.w(0, "Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
     w.w(0, "----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n");
+    limit_rows(&mut w, l, "");
+    w.0
+}
+
+/// `describeLimitRangeSpec`: a row per item and resource, each after `prefix`.
+fn limit_rows(w: &mut Writer, l: &LimitRange, prefix: &str) {
     for item in &l.spec.limits {
         let mut names: Vec<&String> = item
             .max
@@ -102,7 +109,7 @@ pub(super) fn describe_limit_range(l: &LimitRange) -> String {
             w.w(
                 0,
                 &format!(
-                    "{}\t{k}\t{}\t{}\t{}\t{}\t{}\n",
+                    "{prefix}{}\t{k}\t{}\t{}\t{}\t{}\t{}\n",
                     item.type_,
                     cell(&item.min, k),
                     cell(&item.max, k),
@@ -111,6 +118,58 @@ pub(super) fn describe_limit_range(l: &LimitRange) -> String {
                     cell(&item.max_limit_request_ratio, k)
                 ),
             );
+        }
+    }
+}
+
+/// describe.go `describeNamespace`: the phase and the deletion conditions, then
+/// `DescribeResourceQuotas` and `DescribeLimitRanges` over the namespace's.
+pub(super) fn describe_namespace(r: &mut Reader, n: &Namespace) -> String {
+    let m = &n.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    super::labels(&mut w, "Labels", &m.labels);
+    super::annotations(&mut w, "Annotations", &m.annotations);
+    w.w(0, &format!("Status:\t{}\n", n.status.phase));
+    if !n.status.conditions.is_empty() {
+        w.w(0, "Conditions:\n");
+        w.w(1, "Type\tStatus\tLastTransitionTime\tReason\tMessage\n");
+        w.w(1, "----\t------\t------------------\t------\t-------\n");
+        for c in &n.status.conditions {
+            let at = super::rfc1123z(c.last_transition_time);
+            let line = format!("{}\t{}\t{at}\t{}\t{}\n", c.type_, c.status, c.reason, c.message);
+            w.w(1, &line);
+        }
+    }
+    w.w(0, "\n");
+    let mut quotas = r.list::<ResourceQuota>(Some(&m.name), None, None);
+    if quotas.is_empty() {
+        w.w(0, "No resource quota.\n");
+    } else {
+        quotas.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+        w.w(0, "Resource Quotas\n");
+        for q in quotas {
+            w.w(1, &format!("Name:\t{}\n", q.metadata.name));
+            w.w(1, "Resource\tUsed\tHard\n");
+            w.w(1, "--------\t---\t---\n");
+            for (resource, hard) in &q.status.hard {
+                let used = q.status.used.get(resource).map_or("0", String::as_str);
+                w.w(1, &format!("{resource}\t{used}\t{hard}\n"));
+            }
+        }
+    }
+    w.w(0, "\n");
+    let limits = r.list::<LimitRange>(Some(&m.name), None, None);
+    if limits.is_empty() {
+        w.w(0, "No LimitRange resource.\n");
+    } else {
+        w.w(0, "Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n");
+        w.w(
+            0,
+            " ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n",
+        );
+        for l in &limits {
+            limit_rows(&mut w, l, " ");
         }
     }
     w.0
