@@ -91,7 +91,19 @@ pub(super) fn delete(
 ) -> Result<Response, Status> {
     let (opts, rv, dry) = delete_options(req, q)?;
     let ns = res.namespace.clone().unwrap_or_default();
-    delete_one(world, kind, res, &ns, name, &opts, rv.as_deref(), dry)
+    let mut answer = delete_one(world, kind, res, &ns, name, &opts, rv.as_deref(), dry)?;
+    // handlers/delete.go: an object still there is 202 Accepted only when the request set
+    // `orphanDependents: false`; a graceful, finalizing or terminating delete is 200.
+    let sent = if req.body.is_empty() && req.json.is_none() { None } else { body(req).ok() };
+    let orphan = sent
+        .as_ref()
+        .and_then(|v| v.get("orphanDependents"))
+        .and_then(Value::as_bool)
+        .or(q.orphan_dependents);
+    if answer.code == 202 && orphan != Some(false) {
+        answer.code = 200;
+    }
+    Ok(answer)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -121,7 +133,8 @@ pub(super) fn delete_one(
     let outcome =
         crate::kinds::ops(kind).delete(&mut world.store, &Key::new(ns, name), opts, now)?;
     Ok(match (outcome, read::one(world, kind, ns, name)) {
-        // Still there: being deleted gracefully or waiting on finalizers (202 Accepted).
+        // Still there: being deleted gracefully or waiting on finalizers (202 Accepted, which
+        // `delete` makes 200 unless the request asked otherwise).
         (DeleteOutcome::Deleting, Some(obj)) => answer(202, obj, res, Vec::new()),
         _ => Response::ok(status::success(kind, name, &current.meta().uid)),
     })

@@ -192,8 +192,12 @@ fn delete_answers_by_outcome_and_deletecollection_takes_what_the_selector_names(
     assert_eq!((gone.code, gone.body["status"].clone()), (200, json!("Success")));
     let pod = names(&get(&mut w, PODS, &[("labelSelector", "app=web")]))[0].clone();
     let graceful = call(&mut w, "DELETE", &format!("{PODS}/{pod}"), &[], Value::Null);
-    assert_eq!(graceful.code, 202, "a pod goes gracefully: {}", graceful.body);
+    assert_eq!(graceful.code, 200, "a pod goes gracefully: {}", graceful.body);
     assert!(graceful.body["metadata"]["deletionTimestamp"].is_string());
+    let other = names(&get(&mut w, PODS, &[("labelSelector", "app=web")]))[1].clone();
+    let cascading = json!({"orphanDependents": false});
+    let accepted = call(&mut w, "DELETE", &format!("{PODS}/{other}"), &[], cascading);
+    assert_eq!(accepted.code, 202, "orphanDependents=false asks for 202: {}", accepted.body);
     let both = json!({"propagationPolicy": "Orphan", "orphanDependents": true});
     assert_eq!(call(&mut w, "DELETE", &format!("{DEPLOYMENTS}/web"), &[], both).code, 422);
     let stale = json!({"preconditions": {"resourceVersion": "1"}});
@@ -289,7 +293,7 @@ fn namespaces_are_listed_read_and_created() {
 }
 
 /// pkg/registry/core/namespace/storage: DELETE marks a namespace with finalizers
-/// Terminating and answers with it; `finalize` writes `spec.finalizers` alone, and the
+/// Terminating and answers 200 with it; `finalize` writes `spec.finalizers` alone, and the
 /// last one going removes the namespace. A collection DELETE of namespaces is not served.
 #[test]
 fn a_deleted_namespace_terminates_until_finalized() {
@@ -297,7 +301,7 @@ fn a_deleted_namespace_terminates_until_finalized() {
     call(&mut w, "POST", "/api/v1/namespaces", &[], json!({"metadata": {"name": "shop"}}));
     call(&mut w, "POST", "/apis/apps/v1/namespaces/shop/deployments", &[], deployment("api", 1));
     let deleted = call(&mut w, "DELETE", "/api/v1/namespaces/shop", &[], Value::Null);
-    assert_eq!(deleted.body["status"]["phase"], "Terminating");
+    assert_eq!((deleted.code, &deleted.body["status"]["phase"]), (200, &json!("Terminating")));
     let put = json!({"metadata": {"name": "shop"}, "spec": {"finalizers": ["kubernetes"]}});
     let mut emptied = get(&mut w, "/api/v1/namespaces/shop", &[]).body;
     emptied["spec"]["finalizers"] = json!([]);
