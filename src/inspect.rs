@@ -161,7 +161,8 @@ pub fn inspect_with(
         | Object::ControllerRevision(_)
         | Object::ResourceQuota(_)
         | Object::LimitRange(_)
-        | Object::Namespace(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::Namespace(_)
+        | Object::ServiceAccount(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

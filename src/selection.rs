@@ -43,6 +43,7 @@ impl ObjRef {
             Kind::ResourceQuota => "quota",
             Kind::LimitRange => "limits",
             Kind::Namespace => "ns",
+            Kind::ServiceAccount => "sa",
         };
         format!("{short}/{}", self.name)
     }

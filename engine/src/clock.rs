@@ -26,6 +26,11 @@ impl Time {
         self.0
     }
 
+    /// Whole seconds since the Unix epoch (a JWT's `iat` and `exp`).
+    pub fn unix_secs(self) -> i64 {
+        self.secs().saturating_add(EPOCH_SECS)
+    }
+
     /// Whole seconds, as Kubernetes timestamps have one-second precision.
     pub fn secs(self) -> i64 {
         self.0.div_euclid(1000)

@@ -354,6 +354,20 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     ] {
         write(line, &format!("kubectl {line}"));
     }
+    // ServiceAccounts: the generator, the table and describe (1.34's, with the mountable
+    // secrets and tokens), and the token subresource's refusals, which kubectl 1.32+ posts
+    // as a protobuf TokenRequest (create_serviceaccount.go, create_token.go).
+    for line in [
+        "create serviceaccount builder",
+        "create serviceaccount builder -n shop --dry-run=server -o yaml",
+        "create token missing",
+        "create token builder --duration=1m",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    read("get serviceaccounts");
+    read("get sa -A");
+    read("describe serviceaccount builder");
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

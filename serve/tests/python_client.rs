@@ -34,6 +34,7 @@ fn the_official_python_client_drives_the_server() {
         "eviction: allowed once",
         "namespaces: a deleted one is Terminating",
         "namespaces: emptied by the namespace controller",
+        "serviceaccounts: a default one per namespace",
     ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");
     }

@@ -117,15 +117,16 @@ fn a_stale_update_is_a_conflict_in_kubectls_words_and_deletes_propagate_as_asked
         &mut mirror,
         "kubectl delete deployment web --cascade=foreground --wait=false",
     );
-    // 202 Accepted: the Deployment waits on its foreground finalizer.
-    assert_eq!(answers[0].0, 202, "{:?}", answers[0]);
+    // 200 with the object: the Deployment waits on its foreground finalizer (202 is only for
+    // a request that set orphanDependents: false).
+    assert_eq!(answers[0].0, 200, "{:?}", answers[0]);
     let web = server.store.get::<Deployment>("default", "web").unwrap();
     assert!(web.metadata.deletion_timestamp.is_some());
     assert!(web.metadata.finalizers.iter().any(|f| f == "foregroundDeletion"));
     let pod = mirror.world.mirror_keys(Kind::Pod, None)[0].name.to_string();
     let answers = send(&mut server, &mut mirror, &format!("kubectl delete pod {pod} --wait=false"));
-    // A running pod's graceful delete is accepted and marks it terminating.
-    assert_eq!(answers[0].0, 202, "{:?}", answers[0]);
+    // A running pod's graceful delete answers the pod, marked terminating.
+    assert_eq!(answers[0].0, 200, "{:?}", answers[0]);
     assert!(server
         .store
         .get::<Pod>("default", &pod)

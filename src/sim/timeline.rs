@@ -316,6 +316,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         Disruption => Kind::PodDisruptionBudget,
         ResourceQuota => Kind::ResourceQuota,
         Namespace => Kind::Namespace,
+        ServiceAccount => Kind::ServiceAccount,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }

@@ -84,6 +84,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::ResourceQuota
             | Kind::LimitRange
             | Kind::Namespace
+            | Kind::ServiceAccount
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

@@ -82,6 +82,7 @@ fn subresource(parent: &Resource, sub: &str) -> Resource {
         "eviction" => ("Eviction", Some(("policy", "v1")), &["create"][..]),
         "log" => (parent.kind, None, &["get"][..]),
         "finalize" => (parent.kind, None, &["update"][..]),
+        "token" => ("TokenRequest", Some(("authentication.k8s.io", "v1")), &["create"][..]),
         _ => (parent.kind, None, SUB_VERBS),
     };
     Resource {

@@ -84,6 +84,8 @@ fn subresources_follow_their_parent_in_path_order() {
             "resourcequotas",
             "resourcequotas/status",
             "secrets",
+            "serviceaccounts",
+            "serviceaccounts/token",
             "services",
             "services/status",
         ]

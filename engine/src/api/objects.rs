@@ -49,10 +49,18 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
         ("GET", Some(name), Some("log")) if kind == Kind::Pod => {
             done(subresources::log(world, q, res, name))
         }
+        ("POST", Some(name), Some("token")) if kind == Kind::ServiceAccount => {
+            let ns = res.namespace.clone().unwrap_or_default();
+            done(super::token::token(world, req, q, &ns, name))
+        }
         ("PUT", Some(name), Some("finalize")) if kind == Kind::Namespace => {
             done(finalize(world, req, name))
         }
-        (_, _, Some("status" | "scale" | "binding" | "eviction" | "log" | "finalize"))
+        (
+            _,
+            _,
+            Some("status" | "scale" | "binding" | "eviction" | "log" | "finalize" | "token"),
+        )
         | (_, _, None) => Status::method_not_allowed().into(),
         _ => Status::no_route().into(),
     }

@@ -23,7 +23,7 @@ pub struct Status {
 }
 
 impl Status {
-    fn new(code: u16, reason: &'static str, message: impl Into<String>) -> Status {
+    pub(super) fn new(code: u16, reason: &'static str, message: impl Into<String>) -> Status {
         Status { code, reason, message: message.into(), details: None }
     }
 

@@ -309,9 +309,15 @@ fn a_deleted_namespace_terminates_until_finalized() {
     assert_eq!(kept.body["spec"]["finalizers"], json!(["kubernetes"]), "an update keeps them");
     let same = call(&mut w, "PUT", "/api/v1/namespaces/shop/finalize", &[], put);
     assert_eq!((same.code, &same.body["spec"]["finalizers"]), (200, &json!(["kubernetes"])));
-    let refused = call(&mut w, "POST", "/api/v1/namespaces/shop/configmaps", &[], json!({
-        "metadata": {"name": "late"}
-    }));
+    let refused = call(
+        &mut w,
+        "POST",
+        "/api/v1/namespaces/shop/configmaps",
+        &[],
+        json!({
+            "metadata": {"name": "late"}
+        }),
+    );
     assert_eq!((refused.code, &refused.body["reason"]), (403, &json!("Forbidden")));
     let done = json!({"metadata": {"name": "shop"}, "spec": {"finalizers": []}});
     assert_eq!(call(&mut w, "PUT", "/api/v1/namespaces/shop/finalize", &[], done).code, 200);

@@ -23,6 +23,7 @@ pub enum ControllerName {
     Disruption,
     ResourceQuota,
     Namespace,
+    ServiceAccount,
     GarbageCollector,
     Scheduler,
     Kubelet,
@@ -32,7 +33,7 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 18] = [
+    pub const ALL: [ControllerName; 19] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -45,6 +46,7 @@ impl ControllerName {
         ControllerName::Disruption,
         ControllerName::ResourceQuota,
         ControllerName::Namespace,
+        ControllerName::ServiceAccount,
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
@@ -68,6 +70,7 @@ impl ControllerName {
             ControllerName::Disruption => "disruption",
             ControllerName::ResourceQuota => "resourcequota",
             ControllerName::Namespace => "namespace",
+            ControllerName::ServiceAccount => "serviceaccount",
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
@@ -93,6 +96,7 @@ impl ControllerName {
             ControllerName::Disruption => "controllermanager",
             ControllerName::ResourceQuota => "resourcequota-controller",
             ControllerName::Namespace => "namespace-controller",
+            ControllerName::ServiceAccount => "serviceaccount-controller",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
             ControllerName::Kubelet => "kubelet",

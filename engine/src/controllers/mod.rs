@@ -26,6 +26,7 @@ pub mod ranking;
 pub mod replicaset;
 pub mod resourcequota;
 pub mod scheduler;
+pub mod serviceaccount;
 pub mod statefulset;
 pub mod ttl_after_finished;
 

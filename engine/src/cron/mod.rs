@@ -17,6 +17,7 @@ pub mod validate;
 mod zone;
 mod zone_table;
 
+pub use duration::parse_duration;
 pub use parse::parse_standard;
 pub use spec::SpecSchedule;
 pub use zone::{known_zones, load_location, Zone};

@@ -171,9 +171,12 @@ pub fn generated_json(obj: &Object) -> Value {
     if let Some(Value::Object(m)) = out.get_mut("metadata") {
         null_timestamp(m);
     }
-    // ConfigMaps and Secrets have neither spec nor status; a budget's status counts have no
-    // omitempty, so its zero status is written out whole.
-    if matches!(obj.kind(), Kind::ConfigMap | Kind::Secret | Kind::PodDisruptionBudget) {
+    // ConfigMaps, Secrets and ServiceAccounts have neither spec nor status; a budget's status
+    // counts have no omitempty, so its zero status is written out whole.
+    if matches!(
+        obj.kind(),
+        Kind::ConfigMap | Kind::Secret | Kind::ServiceAccount | Kind::PodDisruptionBudget
+    ) {
         return Value::Object(out);
     }
     let spec = match out.get_mut("spec") {

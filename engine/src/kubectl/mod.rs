@@ -12,6 +12,7 @@ pub(crate) mod autoscale;
 mod cluster;
 pub mod complete;
 mod complete_flags;
+mod create_account;
 mod create_config;
 mod create_job;
 mod create_pdb;

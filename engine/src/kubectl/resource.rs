@@ -44,8 +44,6 @@ const NOT_SIMULATED: &[&str] = &[
     "ing",
     "persistentvolumes",
     "pv",
-    "serviceaccounts",
-    "sa",
     "replicationcontrollers",
     "rc",
     "networkpolicies",
@@ -207,7 +205,7 @@ mod tests {
             sel("foos").unwrap_err().to_string(),
             "error: the server doesn't have a resource type \"foos\""
         );
-        assert!(sel("sa").unwrap_err().to_string().contains("not simulated"));
+        assert!(sel("ing").unwrap_err().to_string().contains("not simulated"));
     }
 
     #[test]

@@ -7,10 +7,10 @@
 
 use super::args::FlagSpec;
 use super::{
-    apply, autoscale, create_config, create_job, create_pdb, create_quota, create_secret,
-    create_service, delete, describe, diff, discovery, events, exec, explain, expose, get, logs,
-    meta_edit, mutate, nodes, parts, patch, replace, rollout, scale, set_env, set_image,
-    set_resources, top, wait,
+    apply, autoscale, create_account, create_config, create_job, create_pdb, create_quota,
+    create_secret, create_service, delete, describe, diff, discovery, events, exec, explain,
+    expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale, set_env,
+    set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 use crate::parts::Part;
@@ -148,6 +148,12 @@ pub static COMMANDS: &[Command] = &[
             later!(["job"], [create_job::JOB_FLAGS], create_job),
             later!(["poddisruptionbudget", "pdb"], [create_pdb::PDB_FLAGS], create_pdb),
             later!(["quota", "resourcequota"], [create_quota::QUOTA_FLAGS], create_quota),
+            later!(
+                ["serviceaccount", "sa"],
+                [create_account::ACCOUNT_FLAGS],
+                create_serviceaccount
+            ),
+            later!(["token"], [create_account::TOKEN_FLAGS], create_token),
             later!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
             Command {
                 names: &["service", "svc"],

@@ -28,10 +28,11 @@ pub enum Kind {
     ResourceQuota,
     LimitRange,
     Namespace,
+    ServiceAccount,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 22] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -53,6 +54,7 @@ impl Kind {
         Kind::ResourceQuota,
         Kind::LimitRange,
         Kind::Namespace,
+        Kind::ServiceAccount,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -192,6 +194,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::Namespace => {
                 type $T = $crate::model::Namespace;
+                $body
+            }
+            $crate::model::Kind::ServiceAccount => {
+                type $T = $crate::model::ServiceAccount;
                 $body
             }
         }

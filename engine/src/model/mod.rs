@@ -37,6 +37,7 @@ pub mod registry;
 mod replicaset;
 mod resources_validate;
 mod service;
+mod service_account;
 mod statefulset;
 pub mod validate;
 
@@ -62,4 +63,5 @@ pub use pvc::*;
 pub use quota::*;
 pub use replicaset::*;
 pub use service::*;
+pub use service_account::*;
 pub use statefulset::*;

@@ -9,7 +9,7 @@ use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
     HorizontalPodAutoscaler, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
     PersistentVolumeClaim, Pod, PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service,
-    StatefulSet,
+    ServiceAccount, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -70,6 +70,7 @@ resource!(PodDisruptionBudget);
 resource!(ResourceQuota);
 resource!(LimitRange);
 resource!(Namespace);
+resource!(ServiceAccount);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -97,6 +98,7 @@ pub enum Object {
     ResourceQuota(Rc<ResourceQuota>),
     LimitRange(Rc<LimitRange>),
     Namespace(Rc<Namespace>),
+    ServiceAccount(Rc<ServiceAccount>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -144,6 +146,8 @@ impl Serialize for Object {
             Object::LimitRange(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::Namespace(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::ServiceAccount(o) => o.serialize(s),
         }
     }
 }
@@ -177,6 +181,7 @@ impl Object {
             Object::ResourceQuota(_) => Kind::ResourceQuota,
             Object::LimitRange(_) => Kind::LimitRange,
             Object::Namespace(_) => Kind::Namespace,
+            Object::ServiceAccount(_) => Kind::ServiceAccount,
         }
     }
 
@@ -203,6 +208,7 @@ impl Object {
             Object::ResourceQuota(x) => &x.metadata,
             Object::LimitRange(x) => &x.metadata,
             Object::Namespace(x) => &x.metadata,
+            Object::ServiceAccount(x) => &x.metadata,
         }
     }
 
@@ -229,6 +235,7 @@ impl Object {
             Object::ResourceQuota(x) => &mut Rc::make_mut(x).metadata,
             Object::LimitRange(x) => &mut Rc::make_mut(x).metadata,
             Object::Namespace(x) => &mut Rc::make_mut(x).metadata,
+            Object::ServiceAccount(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 21] = [
+pub static REGISTRY: [KindInfo; 22] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -399,6 +399,19 @@ pub static REGISTRY: [KindInfo; 21] = [
         subresources: &["finalize", "status"],
         // pkg/apis/core/v1/conversion.go: namespaces select on their phase too.
         field_labels: Some(&["metadata.name", "status.phase"]),
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ServiceAccount,
+        name: "ServiceAccount",
+        api_version: "v1",
+        also_served: &[],
+        plural: "serviceaccounts",
+        short_names: &["sa"],
+        categories: &[],
+        namespaced: true,
+        subresources: &["token"],
+        field_labels: None,
         group_aliases: &[],
     },
 ];

@@ -1,6 +1,7 @@
 //! The admission plugins a create goes through beyond defaulting and validation: LimitRanger
-//! (a new pod's default requests and limits, then its bounds: `limits.rs`) and ResourceQuota
-//! (the namespace's quotas charged: `quota.rs`), behind one table.
+//! (a new pod's default requests and limits, then its bounds: `limits.rs`), ServiceAccount's
+//! lookup of a pod's account (`service_accounts.rs`) and ResourceQuota (the namespace's
+//! quotas charged: `quota.rs`), behind one table.
 //!
 //! In the page's split build the table is set by the course part (`crate::kinds::link`), so
 //! the plugins' code ships with it: only that part's commands make a LimitRange or a
@@ -32,6 +33,7 @@ pub const EVERY_PLUGIN: Admission = Admission {
     defaults: |s, pod| s.limit_defaults(pod),
     check: |s, kind, meta, pod, now| {
         if let Some(p) = pod {
+            s.service_account_check(p)?;
             s.limit_check(p)?;
         }
         s.quota_charges(kind, meta, pod, now)

@@ -27,6 +27,7 @@ pub use admission::{Admission, EVERY_PLUGIN};
 pub use lookup::LATER_LOOKUPS;
 pub use lookup::{Lookups, EVERY_KIND};
 mod manager;
+mod service_accounts;
 mod services;
 mod table;
 mod tally;
@@ -51,6 +52,7 @@ use crate::clock::Time;
 use crate::labels::selector::Selector;
 use crate::labels::validation::{validate_labels, validate_object_name, FieldError};
 use crate::model::*;
+use crate::rng::SimRng;
 use index::{Indexes, UidKey};
 use write::Updated;
 
@@ -76,7 +78,11 @@ pub struct Store {
     pub(crate) quotas: Table<ResourceQuota>,
     pub(crate) limitranges: Table<LimitRange>,
     pub(crate) namespaces: Table<Namespace>,
+    pub(crate) serviceaccounts: Table<ServiceAccount>,
     allocations: ServiceAllocations,
+    /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
+    /// by itself, apart from the world's.
+    system_rng: SimRng,
     resource_version: u64,
     pub(crate) index: Indexes,
     /// Hash of an Event's correlation key (involved object, reason, message, source) -> the
@@ -103,6 +109,7 @@ impl Store {
     pub fn new() -> Self {
         let mut store = Store::blank();
         store.create_system_namespaces(0, Time::ZERO);
+        store.create_system_service_accounts(Time::ZERO);
         store
     }
 
@@ -130,7 +137,9 @@ impl Store {
             quotas: Table::default(),
             limitranges: Table::default(),
             namespaces: Table::default(),
+            serviceaccounts: Table::default(),
             allocations: ServiceAllocations::default(),
+            system_rng: SimRng::new(0),
             resource_version: 0,
             index: Indexes::default(),
             event_signatures: HashMap::new(),

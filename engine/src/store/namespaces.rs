@@ -57,10 +57,10 @@ impl Tabled for Namespace {
 impl Store {
     /// The namespaces every cluster has, created when its time starts, from the system stream.
     pub(super) fn create_system_namespaces(&mut self, seed: u64, start: Time) {
-        let mut rng = SimRng::new(seed ^ SYSTEM_STREAM);
+        self.system_rng = SimRng::new(seed ^ SYSTEM_STREAM);
         for name in SYSTEM_NAMESPACES {
             let mut ns = Namespace::named(name);
-            ns.metadata.uid = rng.uid();
+            ns.metadata.uid = self.system_rng.uid();
             ns.metadata.creation_timestamp = Some(start);
             ns.metadata.resource_version = self.next_rv().to_string();
             self.store(ns, super::WatchEventType::Added, start);

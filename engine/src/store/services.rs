@@ -290,6 +290,7 @@ impl Store {
         let mut store = Store::blank();
         store.allocations = ServiceAllocations::seeded(seed);
         store.create_system_namespaces(seed, start);
+        store.create_system_service_accounts(start);
         store
     }
 }

@@ -1,5 +1,5 @@
 //! The loops of the kinds beyond the first lesson (DaemonSets, StatefulSets, Jobs, CronJobs,
-//! finished-Job TTLs, HPAs, disruption budgets, resource quotas, namespace deletion, Services' endpoints and kube-proxy), as the engine's course part
+//! finished-Job TTLs, HPAs, disruption budgets, resource quotas, namespace deletion, service accounts, Services' endpoints and kube-proxy), as the engine's course part
 //! (`crate::parts`) ships them. Only the commands of that part create those kinds, and a line
 //! that runs one fetches the part first, so in the page a loop here has work only once its
 //! code has arrived.
@@ -22,6 +22,7 @@ use crate::controllers::job::controller::JobController;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::namespace::NamespaceController;
 use crate::controllers::resourcequota::ResourceQuotaController;
+use crate::controllers::serviceaccount::ServiceAccountController;
 use crate::controllers::statefulset::controller::StatefulSetController;
 use crate::controllers::ttl_after_finished::TtlAfterFinishedController;
 use crate::controllers::{Controller, Ctx};
@@ -78,6 +79,7 @@ later_loops! {
     disruption: DisruptionController,
     resourcequota: ResourceQuotaController,
     namespace: NamespaceController,
+    serviceaccount: ServiceAccountController,
     endpointslice: EndpointSliceController,
     endpoints: EndpointsController,
     kube_proxy: KubeProxy,

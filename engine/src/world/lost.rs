@@ -81,6 +81,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::Namespace => {
             probe::<crate::controllers::namespace::NamespaceController>(ev, store)
         }
+        ControllerName::ServiceAccount => {
+            probe::<crate::controllers::serviceaccount::ServiceAccountController>(ev, store)
+        }
         ControllerName::ResourceQuota => {
             probe::<crate::controllers::resourcequota::ResourceQuotaController>(ev, store)
         }

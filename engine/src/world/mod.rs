@@ -23,6 +23,7 @@ use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
 use crate::controllers::resourcequota::ResourceQuotaController;
 use crate::controllers::scheduler::Scheduler;
+use crate::controllers::serviceaccount::ServiceAccountController;
 use crate::controllers::statefulset::controller::StatefulSetController;
 use crate::controllers::ttl_after_finished::TtlAfterFinishedController;
 use crate::controllers::{Config, Controller, ControllerName, DecisionLog, Host, Hosts};
@@ -96,6 +97,7 @@ pub struct World {
     hpa: HpaController,
     disruption: DisruptionController,
     namespace: NamespaceController,
+    serviceaccount: ServiceAccountController,
     resourcequota: ResourceQuotaController,
     gc: GarbageCollector,
     scheduler: Scheduler,
@@ -114,7 +116,7 @@ macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
             statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota,
-            namespace, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            namespace, serviceaccount, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -183,6 +185,7 @@ impl World {
             hpa: HpaController::default(),
             disruption: DisruptionController::default(),
             namespace: NamespaceController::default(),
+            serviceaccount: ServiceAccountController::default(),
             resourcequota: ResourceQuotaController::default(),
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
@@ -385,6 +388,7 @@ impl World {
             ControllerName::HorizontalPodAutoscaler => apply!(&mut self.hpa),
             ControllerName::Disruption => apply!(&mut self.disruption),
             ControllerName::Namespace => apply!(&mut self.namespace),
+            ControllerName::ServiceAccount => apply!(&mut self.serviceaccount),
             ControllerName::ResourceQuota => apply!(&mut self.resourcequota),
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),

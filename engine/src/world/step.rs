@@ -186,6 +186,7 @@ impl World {
         plan!(&mut self.disruption, PlannedKey::Object);
         plan!(&mut self.resourcequota, PlannedKey::Object);
         plan!(&mut self.namespace, PlannedKey::Object);
+        plan!(&mut self.serviceaccount, PlannedKey::Object);
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
@@ -241,6 +242,7 @@ impl World {
             (ControllerName::HorizontalPodAutoscaler, PlannedKey::Object(k)) => later!(hpa, k),
             (ControllerName::Disruption, PlannedKey::Object(k)) => later!(disruption, k),
             (ControllerName::Namespace, PlannedKey::Object(k)) => later!(namespace, k),
+            (ControllerName::ServiceAccount, PlannedKey::Object(k)) => later!(serviceaccount, k),
             (ControllerName::ResourceQuota, PlannedKey::Object(k)) => later!(resourcequota, k),
             (ControllerName::GarbageCollector, PlannedKey::Owned(kind, k)) => {
                 run!(self.gc, &(*kind, k.clone()))

@@ -56,7 +56,7 @@ spec:
 EOF
 k apply -f - <<EOF
 apiVersion: v1
-kind: ServiceAccount
+kind: PersistentVolume
 metadata:
   name: nope
 EOF

@@ -168,6 +168,7 @@ def main(host):
     config_maps_and_secrets(core)
     disruption_budgets(api, core, apps)
     namespaces(core, apps)
+    service_accounts(core)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version
@@ -317,6 +318,47 @@ def namespaces(core, apps):
 
     wait_for("the emptied namespace to go", gone, timeout=120)
     print("namespaces: emptied by the namespace controller, then gone")
+
+
+def service_accounts(core):
+    """ServiceAccounts as the API server and the service account controller keep them: a
+    default one in every namespace, a token from the TokenRequest subresource with the
+    claims of a bound token, and a pod naming a missing account refused by the
+    ServiceAccount admission plugin (pkg/controller/serviceaccount,
+    pkg/registry/core/serviceaccount/storage/token.go,
+    plugin/pkg/admission/serviceaccount/admission.go)."""
+    import base64
+    import json
+
+    core.create_namespace(client.V1Namespace(metadata=client.V1ObjectMeta(name="team")))
+    wait_for("team's default account", lambda: core.list_namespaced_service_account("team").items)
+    made = core.create_namespaced_service_account(
+        "team", client.V1ServiceAccount(metadata=client.V1ObjectMeta(name="builder"))
+    )
+    request = client.AuthenticationV1TokenRequest(
+        spec=client.V1TokenRequestSpec(audiences=["api"], expiration_seconds=1200)
+    )
+    answer = core.create_namespaced_service_account_token("builder", "team", request)
+    assert answer.spec.expiration_seconds == 1200 and answer.spec.audiences == ["api"], answer.spec
+    payload = answer.status.token.split(".")[1]
+    claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    assert claims["sub"] == "system:serviceaccount:team:builder", claims
+    assert claims["kubernetes.io"]["serviceaccount"]["uid"] == made.metadata.uid, claims
+    assert claims["exp"] - claims["iat"] == 1200 and claims["aud"] == ["api"], claims
+    pod = client.V1Pod(
+        metadata=client.V1ObjectMeta(name="nobody"),
+        spec=client.V1PodSpec(
+            service_account_name="nobody", containers=[client.V1Container(name="c", image="nginx")]
+        ),
+    )
+    body = expect_status(lambda: core.create_namespaced_pod("team", pod), 403, "Forbidden")
+    assert body["message"] == (
+        'pods "nobody" is forbidden: error looking up service account team/nobody: '
+        'serviceaccount "nobody" not found'
+    ), body
+    gone = core.delete_namespaced_service_account("builder", "team")
+    assert gone.metadata.name == "builder", gone
+    print("serviceaccounts: a default one per namespace, tokens with their claims, missing ones refused")
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::ResourceQuota(q) => super::policy_rows::quota_row(q, now),
         Object::LimitRange(l) => super::policy_rows::limit_range_row(l),
         Object::Namespace(n) => super::policy_rows::namespace_row(n, now),
+        Object::ServiceAccount(a) => config_rows::service_account_row(a, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

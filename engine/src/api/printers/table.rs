@@ -113,6 +113,7 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
         Kind::ResourceQuota => (&["NAME", "AGE", "REQUEST", "LIMIT"], &[], Some(0)),
         Kind::LimitRange => (&["NAME", "CREATED AT"], &[], Some(0)),
         Kind::Namespace => (&["NAME", "STATUS", "AGE"], &[], Some(0)),
+        Kind::ServiceAccount => (&["NAME", "SECRETS", "AGE"], &[], Some(0)),
         Kind::PodDisruptionBudget => (
             &["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"],
             &[],

@@ -88,6 +88,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
             let o = r.get(ns, name)?;
             policy::describe_quota(&o)
         }
+        Kind::ServiceAccount => {
+            let o = r.get(ns, name)?;
+            config::describe_service_account(r, &o, now)
+        }
         Kind::Namespace => {
             let o = r.get("", name)?;
             policy::describe_namespace(r, &o)
