@@ -30,7 +30,7 @@ pub mod sandbox;
 pub mod status;
 pub mod subresources;
 pub mod table;
-mod token;
+pub(crate) mod token;
 pub mod watch;
 mod write;
 

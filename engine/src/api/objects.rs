@@ -51,7 +51,7 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
         }
         ("POST", Some(name), Some("token")) if kind == Kind::ServiceAccount => {
             let ns = res.namespace.clone().unwrap_or_default();
-            done(super::token::token(world, req, q, &ns, name))
+            done(super::token::serve(world, req, q, &ns, name))
         }
         ("PUT", Some(name), Some("finalize")) if kind == Kind::Namespace => {
             done(finalize(world, req, name))
@@ -71,13 +71,18 @@ pub(super) fn serve(world: &mut World, req: &Request, q: &Query, res: &Resource)
 /// namespace left with none goes.
 fn finalize(world: &mut World, req: &Request, name: &str) -> Result<Response, Status> {
     let body = write::body(req)?;
+    let refused = || {
+        Status::bad_request(
+            "Namespace in version \"v1\" cannot be handled as a Namespace: spec.finalizers: expected a list of strings",
+        )
+    };
     let finalizers = match body.pointer("/spec/finalizers") {
         None | Some(serde_json::Value::Null) => Vec::new(),
-        Some(v) => serde_json::from_value::<Vec<String>>(v.clone()).map_err(|e| {
-            Status::bad_request(format!(
-                "Namespace in version \"v1\" cannot be handled as a Namespace: {e}"
-            ))
-        })?,
+        Some(serde_json::Value::Array(items)) => items
+            .iter()
+            .map(|f| f.as_str().map(str::to_string).ok_or_else(refused))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(_) => return Err(refused()),
     };
     let now = world.now();
     let ns = world.store.finalize_namespace(name, finalizers, now).map_err(Status::from)?;

@@ -23,7 +23,38 @@ const AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
 const DEFAULT_SECONDS: i64 = 3600;
 const LEAST_SECONDS: i64 = 600;
 
-pub(super) fn token(
+/// The route: in the split build the course part sets the handler (`crate::kinds::link`),
+/// as only its commands (`create token`) ask for a token.
+pub(super) fn serve(
+    world: &mut World,
+    req: &Request,
+    q: &Query,
+    ns: &str,
+    name: &str,
+) -> Result<Response, Status> {
+    #[cfg(kubeloop_split)]
+    return match LATER_TOKEN.get() {
+        Some(token) => token(world, req, q, ns, name),
+        None => Err(ApiError::BadRequest {
+            message: format!(
+                "kubeloop: tokens are part of {}, which has not been fetched yet",
+                crate::parts::Part::Course.describe()
+            ),
+        }
+        .into()),
+    };
+    #[cfg(not(kubeloop_split))]
+    token(world, req, q, ns, name)
+}
+
+/// Set by the course part in the split build.
+#[cfg(kubeloop_split)]
+pub static LATER_TOKEN: std::sync::OnceLock<Handler> = std::sync::OnceLock::new();
+
+#[cfg(kubeloop_split)]
+type Handler = fn(&mut World, &Request, &Query, &str, &str) -> Result<Response, Status>;
+
+pub(crate) fn token(
     world: &mut World,
     req: &Request,
     q: &Query,
