@@ -162,7 +162,8 @@ pub fn inspect_with(
         | Object::ResourceQuota(_)
         | Object::LimitRange(_)
         | Object::Namespace(_)
-        | Object::ServiceAccount(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::ServiceAccount(_)
+        | Object::PriorityClass(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

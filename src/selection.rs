@@ -44,6 +44,7 @@ impl ObjRef {
             Kind::LimitRange => "limits",
             Kind::Namespace => "ns",
             Kind::ServiceAccount => "sa",
+            Kind::PriorityClass => "pc",
         };
         format!("{short}/{}", self.name)
     }

@@ -108,8 +108,11 @@ fn words_need(words: &[String]) -> Option<Part> {
 
 /// Kinds the course part ships whose objects every cluster starts with: the store holds
 /// them from the first load, so a line that names one needs the part to read them.
-const AT_BOOT: &[crate::model::Kind] =
-    &[crate::model::Kind::Namespace, crate::model::Kind::ServiceAccount];
+const AT_BOOT: &[crate::model::Kind] = &[
+    crate::model::Kind::Namespace,
+    crate::model::Kind::ServiceAccount,
+    crate::model::Kind::PriorityClass,
+];
 
 /// Whether a word is a resource argument naming one of `AT_BOOT` (`ns`, `namespaces/x`,
 /// `ns,pods`), or `create namespace`'s subcommand.

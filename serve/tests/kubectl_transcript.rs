@@ -368,6 +368,19 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     read("get serviceaccounts");
     read("get sa -A");
     read("describe serviceaccount builder");
+    // PriorityClasses (scheduling.k8s.io/v1): the generator, the system classes beside a
+    // user's, describe, and the validation and admission refusals.
+    for line in [
+        "create priorityclass high --value=1000 --description=shop",
+        "create priorityclass usual --value=10 --global-default",
+        "create priorityclass other --value=5 --global-default",
+        "create priorityclass system-mine --value=5",
+        "delete priorityclass system-node-critical",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    read("get priorityclasses");
+    read("describe priorityclass high");
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

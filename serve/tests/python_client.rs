@@ -35,6 +35,7 @@ fn the_official_python_client_drives_the_server() {
         "namespaces: a deleted one is Terminating",
         "namespaces: emptied by the namespace controller",
         "serviceaccounts: a default one per namespace",
+        "priorityclasses: system classes",
     ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");
     }

@@ -85,6 +85,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::LimitRange
             | Kind::Namespace
             | Kind::ServiceAccount
+            | Kind::PriorityClass
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

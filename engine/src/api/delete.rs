@@ -136,9 +136,9 @@ pub(super) fn delete_one(
         // Still there: being deleted gracefully or waiting on finalizers (202 Accepted, which
         // `delete` makes 200 unless the request asked otherwise).
         (DeleteOutcome::Deleting, Some(obj)) => answer(202, obj, res, Vec::new()),
-        // Their storage sets `ReturnDeletedObject` (pkg/registry/core/service/storage,
-        // serviceaccount/storage): the answer is the object as it was.
-        _ if matches!(kind, Kind::Service | Kind::ServiceAccount) => {
+        // Their storage sets `ReturnDeletedObject` (pkg/registry/core/pod/storage,
+        // service/storage, serviceaccount/storage): the answer is the object as it was.
+        _ if matches!(kind, Kind::Pod | Kind::Service | Kind::ServiceAccount) => {
             answer(200, current, res, Vec::new())
         }
         _ => Response::ok(status::success(kind, name, &current.meta().uid)),

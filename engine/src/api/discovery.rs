@@ -168,6 +168,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("autoscaling", &["v2", "v1"]),
     ("batch", &["v1"]),
     ("policy", &["v1"]),
+    ("scheduling.k8s.io", &["v1"]),
     ("discovery.k8s.io", &["v1"]),
     ("metrics.k8s.io", &["v1beta1"]),
     ("kubeloop.dev", &["v1"]),

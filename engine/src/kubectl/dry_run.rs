@@ -171,11 +171,15 @@ pub fn generated_json(obj: &Object) -> Value {
     if let Some(Value::Object(m)) = out.get_mut("metadata") {
         null_timestamp(m);
     }
-    // ConfigMaps, Secrets and ServiceAccounts have neither spec nor status; a budget's status
-    // counts have no omitempty, so its zero status is written out whole.
+    // ConfigMaps, Secrets, ServiceAccounts and PriorityClasses have neither spec nor status; a
+    // budget's status counts have no omitempty, so its zero status is written out whole.
     if matches!(
         obj.kind(),
-        Kind::ConfigMap | Kind::Secret | Kind::ServiceAccount | Kind::PodDisruptionBudget
+        Kind::ConfigMap
+            | Kind::Secret
+            | Kind::ServiceAccount
+            | Kind::PriorityClass
+            | Kind::PodDisruptionBudget
     ) {
         return Value::Object(out);
     }

@@ -61,7 +61,8 @@ fn applied_kinds() -> String {
     let names: Vec<String> = APPLIED
         .iter()
         .map(|k| match k.as_str() {
-            plural if plural.ends_with('s') => plural.to_string(),
+            "Endpoints" => "Endpoints".to_string(),
+            class if class.ends_with('s') => format!("{class}es"),
             kind => format!("{kind}s"),
         })
         .collect();
@@ -244,7 +245,11 @@ mod tests {
                 "{kind}: {:?}",
                 stream.stopped.map(|e| e.to_string())
             );
-            let plural = kind.as_str().to_string() + if kind == Kind::Endpoints { "" } else { "s" };
+            let plural = match kind {
+                Kind::Endpoints => "Endpoints".to_string(),
+                Kind::PriorityClass => "PriorityClasses".to_string(),
+                _ => kind.as_str().to_string() + "s",
+            };
             if APPLIED.contains(&kind) {
                 assert_eq!(stream.items.iter().map(|i| i.kind).collect::<Vec<_>>(), [kind]);
                 assert!(named.contains(&plural.as_str()), "{kind} is missing from: {message}");
@@ -254,7 +259,7 @@ mod tests {
             }
         }
         assert_eq!(named.len(), APPLIED.len(), "{message}");
-        assert!(message.ends_with("Namespaces and ServiceAccounts)"), "{message}");
+        assert!(message.ends_with("ServiceAccounts and PriorityClasses)"), "{message}");
     }
 
     #[test]

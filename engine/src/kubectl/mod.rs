@@ -16,6 +16,7 @@ mod create_account;
 mod create_config;
 mod create_job;
 mod create_pdb;
+mod create_priorityclass;
 mod create_quota;
 mod create_secret;
 mod create_service;

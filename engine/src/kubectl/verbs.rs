@@ -7,10 +7,10 @@
 
 use super::args::FlagSpec;
 use super::{
-    apply, autoscale, create_account, create_config, create_job, create_pdb, create_quota,
-    create_secret, create_service, delete, describe, diff, discovery, events, exec, explain,
-    expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale, set_env,
-    set_image, set_resources, top, wait,
+    apply, autoscale, create_account, create_config, create_job, create_pdb, create_priorityclass,
+    create_quota, create_secret, create_service, delete, describe, diff, discovery, events, exec,
+    explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale,
+    set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 use crate::parts::Part;
@@ -154,6 +154,11 @@ pub static COMMANDS: &[Command] = &[
                 create_serviceaccount
             ),
             later!(["token"], [create_account::TOKEN_FLAGS], create_token),
+            later!(
+                ["priorityclass", "pc"],
+                [create_priorityclass::PRIORITY_CLASS_FLAGS],
+                create_priorityclass
+            ),
             later!(["cronjob", "cj"], [create_job::CRONJOB_FLAGS], create_job),
             Command {
                 names: &["service", "svc"],

@@ -29,10 +29,11 @@ pub enum Kind {
     LimitRange,
     Namespace,
     ServiceAccount,
+    PriorityClass,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 22] = [
+    pub const ALL: [Kind; 23] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -55,6 +56,7 @@ impl Kind {
         Kind::LimitRange,
         Kind::Namespace,
         Kind::ServiceAccount,
+        Kind::PriorityClass,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -198,6 +200,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::ServiceAccount => {
                 type $T = $crate::model::ServiceAccount;
+                $body
+            }
+            $crate::model::Kind::PriorityClass => {
+                type $T = $crate::model::PriorityClass;
                 $body
             }
         }

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
     HorizontalPodAutoscaler, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
-    PersistentVolumeClaim, Pod, PodDisruptionBudget, ReplicaSet, ResourceQuota, Secret, Service,
-    ServiceAccount, StatefulSet,
+    PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, ResourceQuota,
+    Secret, Service, ServiceAccount, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -71,6 +71,7 @@ resource!(ResourceQuota);
 resource!(LimitRange);
 resource!(Namespace);
 resource!(ServiceAccount);
+resource!(PriorityClass);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -99,6 +100,7 @@ pub enum Object {
     LimitRange(Rc<LimitRange>),
     Namespace(Rc<Namespace>),
     ServiceAccount(Rc<ServiceAccount>),
+    PriorityClass(Rc<PriorityClass>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -148,6 +150,8 @@ impl Serialize for Object {
             Object::Namespace(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::ServiceAccount(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::PriorityClass(o) => o.serialize(s),
         }
     }
 }
@@ -182,6 +186,7 @@ impl Object {
             Object::LimitRange(_) => Kind::LimitRange,
             Object::Namespace(_) => Kind::Namespace,
             Object::ServiceAccount(_) => Kind::ServiceAccount,
+            Object::PriorityClass(_) => Kind::PriorityClass,
         }
     }
 
@@ -209,6 +214,7 @@ impl Object {
             Object::LimitRange(x) => &x.metadata,
             Object::Namespace(x) => &x.metadata,
             Object::ServiceAccount(x) => &x.metadata,
+            Object::PriorityClass(x) => &x.metadata,
         }
     }
 
@@ -236,6 +242,7 @@ impl Object {
             Object::LimitRange(x) => &mut Rc::make_mut(x).metadata,
             Object::Namespace(x) => &mut Rc::make_mut(x).metadata,
             Object::ServiceAccount(x) => &mut Rc::make_mut(x).metadata,
+            Object::PriorityClass(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

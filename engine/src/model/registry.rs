@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 22] = [
+pub static REGISTRY: [KindInfo; 23] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -411,6 +411,19 @@ pub static REGISTRY: [KindInfo; 22] = [
         categories: &[],
         namespaced: true,
         subresources: &["token"],
+        field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::PriorityClass,
+        name: "PriorityClass",
+        api_version: "scheduling.k8s.io/v1",
+        also_served: &[],
+        plural: "priorityclasses",
+        short_names: &["pc"],
+        categories: &[],
+        namespaced: false,
+        subresources: &[],
         field_labels: None,
         group_aliases: &[],
     },

@@ -21,7 +21,7 @@ type Check = fn(&Store, Kind, &ObjectMeta, Option<&Pod>, Time) -> Result<Charges
 
 /// The plugins, as functions of the store.
 pub struct Admission {
-    /// LimitRanger's mutation of a new pod.
+    /// LimitRanger's and Priority's mutations of a new pod.
     pub defaults: fn(&Store, &mut Pod),
     /// LimitRanger's bounds (for a pod), then the quotas: what to charge once it is stored.
     pub check: Check,
@@ -30,10 +30,14 @@ pub struct Admission {
 }
 
 pub const EVERY_PLUGIN: Admission = Admission {
-    defaults: |s, pod| s.limit_defaults(pod),
+    defaults: |s, pod| {
+        s.limit_defaults(pod);
+        s.priority_defaults(pod);
+    },
     check: |s, kind, meta, pod, now| {
         if let Some(p) = pod {
             s.service_account_check(p)?;
+            s.priority_check(p)?;
             s.limit_check(p)?;
         }
         s.quota_charges(kind, meta, pod, now)

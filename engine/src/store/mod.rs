@@ -19,6 +19,7 @@ mod limits;
 mod lookup;
 mod namespaces;
 mod pdb;
+mod priority_classes;
 mod quota;
 #[cfg(kubeloop_split)]
 pub use admission::LATER_ADMISSION;
@@ -79,6 +80,7 @@ pub struct Store {
     pub(crate) limitranges: Table<LimitRange>,
     pub(crate) namespaces: Table<Namespace>,
     pub(crate) serviceaccounts: Table<ServiceAccount>,
+    pub(crate) priorityclasses: Table<PriorityClass>,
     allocations: ServiceAllocations,
     /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
     /// by itself, apart from the world's.
@@ -110,6 +112,7 @@ impl Store {
         let mut store = Store::blank();
         store.create_system_namespaces(0, Time::ZERO);
         store.create_system_service_accounts(Time::ZERO);
+        store.create_system_priority_classes(Time::ZERO);
         store
     }
 
@@ -138,6 +141,7 @@ impl Store {
             limitranges: Table::default(),
             namespaces: Table::default(),
             serviceaccounts: Table::default(),
+            priorityclasses: Table::default(),
             allocations: ServiceAllocations::default(),
             system_rng: SimRng::new(0),
             resource_version: 0,

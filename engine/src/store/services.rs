@@ -291,6 +291,7 @@ impl Store {
         store.allocations = ServiceAllocations::seeded(seed);
         store.create_system_namespaces(seed, start);
         store.create_system_service_accounts(start);
+        store.create_system_priority_classes(start);
         store
     }
 }

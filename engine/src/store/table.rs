@@ -186,6 +186,11 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn validate_update(_new: &Self, _old: &Self) -> Vec<FieldError> {
         Vec::new()
     }
+    /// An admission check of a create or update that reads the store (the Priority plugin's
+    /// one global default).
+    fn admit_in(_store: &Store, _obj: &Self) -> Result<(), ApiError> {
+        Ok(())
+    }
     /// The defaulting the API server applies to every create and update body (pod specs
     /// and pod templates: pkg/apis/core/v1/defaults.go).
     fn apply_defaults(_obj: &mut Self) {}

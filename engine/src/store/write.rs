@@ -95,6 +95,7 @@ impl Store {
         // bounds and the quotas of the namespace (validating), before anything is reserved.
         self.admit_mutating(&mut obj);
         self.validate(&obj, Vec::new())?;
+        T::admit_in(self, &obj)?;
         let charges = self.admit_validating(&obj, now)?;
         if T::ALLOCATES {
             let name = obj.meta().name.clone();
@@ -158,6 +159,7 @@ impl Store {
         let mut rules = crate::model::validate::update(&obj, old);
         rules.extend(T::validate_update(&obj, old));
         self.validate(&obj, rules)?;
+        T::admit_in(self, &obj)?;
         if T::ALLOCATES {
             T::reallocate(&mut obj, old, self).map_err(|errors| ApiError::Invalid {
                 kind: T::KIND,

@@ -49,3 +49,6 @@ k create token builder --duration=1500ms
 k create token missing
 k create token builder --bound-object-kind=Deployment --bound-object-name=web
 k create token builder --bound-object-name=web
+k create token builder --bound-object-uid=1234
+k create token builder --audience=api --audience=vault -o json | grep "\""
+k create token builder --audience=

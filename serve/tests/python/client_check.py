@@ -169,6 +169,7 @@ def main(host):
     disruption_budgets(api, core, apps)
     namespaces(core, apps)
     service_accounts(core)
+    priority_classes(api, core)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version
@@ -359,6 +360,34 @@ def service_accounts(core):
     gone = core.delete_namespaced_service_account("builder", "team")
     assert gone.metadata.name == "builder", gone
     print("serviceaccounts: a default one per namespace, tokens with their claims, missing ones refused")
+
+
+def priority_classes(api, core):
+    """PriorityClasses and the Priority admission plugin: the system classes, a pod's
+    priority from the class it names, and a class that does not exist refused
+    (pkg/registry/scheduling/rest, plugin/pkg/admission/priority/admission.go)."""
+    scheduling = client.SchedulingV1Api(api)
+    names = [pc.metadata.name for pc in scheduling.list_priority_class().items]
+    assert "system-node-critical" in names and "system-cluster-critical" in names, names
+    scheduling.create_priority_class(
+        client.V1PriorityClass(metadata=client.V1ObjectMeta(name="batch-low"), value=-5)
+    )
+    made = scheduling.read_priority_class("batch-low")
+    assert made.preemption_policy == "PreemptLowerPriority" and made.value == -5, made
+    pod = client.V1Pod(
+        metadata=client.V1ObjectMeta(name="low"),
+        spec=client.V1PodSpec(
+            priority_class_name="batch-low", containers=[client.V1Container(name="c", image="nginx")]
+        ),
+    )
+    created = core.create_namespaced_pod(NS, pod)
+    assert created.spec.priority == -5, created.spec.priority
+    pod.metadata.name, pod.spec.priority_class_name = "lost", "missing"
+    body = expect_status(lambda: core.create_namespaced_pod(NS, pod), 403, "Forbidden")
+    assert body["message"] == 'pods "lost" is forbidden: no PriorityClass with name missing was found', body
+    core.delete_namespaced_pod("low", NS, grace_period_seconds=0)
+    scheduling.delete_priority_class("batch-low")
+    print("priorityclasses: system classes, a pod's priority from its class, missing ones refused")
 
 
 if __name__ == "__main__":

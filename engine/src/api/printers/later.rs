@@ -48,6 +48,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::LimitRange(l) => super::policy_rows::limit_range_row(l),
         Object::Namespace(n) => super::policy_rows::namespace_row(n, now),
         Object::ServiceAccount(a) => config_rows::service_account_row(a, now),
+        Object::PriorityClass(p) => super::policy_rows::priority_class_row(p, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

@@ -2,11 +2,12 @@
 //! a PodDisruptionBudget's two bounds, `N/A` for the one not set, and how many disruptions
 //! it allows now (`printPodDisruptionBudget`); a ResourceQuota's `used/hard` for each
 //! resource, limits in their own column (`printResourceQuota`); a LimitRange's creation time
-//! (`printLimitRange`); a Namespace's phase (`printNamespace`).
+//! (`printLimitRange`); a Namespace's phase (`printNamespace`); a PriorityClass's value
+//! (`printPriorityClass`).
 
 use super::since;
 use crate::clock::Time;
-use crate::model::{LimitRange, Namespace, PodDisruptionBudget, ResourceQuota};
+use crate::model::{LimitRange, Namespace, PodDisruptionBudget, PriorityClass, ResourceQuota};
 
 pub(super) fn pdb_row(p: &PodDisruptionBudget, now: Time) -> Vec<String> {
     let bound = |v: &Option<crate::model::IntOrString>| {
@@ -38,6 +39,18 @@ pub(super) fn quota_row(q: &ResourceQuota, now: Time) -> Vec<String> {
         since(q.metadata.creation_timestamp, now),
         request.join(", "),
         limit.join(", "),
+    ]
+}
+
+/// printers.go `printPriorityClass`: the value, whether it is the default, the age and the
+/// preemption policy.
+pub(super) fn priority_class_row(p: &PriorityClass, now: Time) -> Vec<String> {
+    vec![
+        p.metadata.name.clone(),
+        p.value.to_string(),
+        p.global_default.to_string(),
+        since(p.metadata.creation_timestamp, now),
+        p.preemption_policy.clone().unwrap_or_else(|| "<none>".into()),
     ]
 }
 

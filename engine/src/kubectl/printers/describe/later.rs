@@ -92,6 +92,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
             let o = r.get(ns, name)?;
             config::describe_service_account(r, &o, now)
         }
+        Kind::PriorityClass => {
+            let o = r.get("", name)?;
+            policy::describe_priority_class(r, &o, now)
+        }
         Kind::Namespace => {
             let o = r.get("", name)?;
             policy::describe_namespace(r, &o)

@@ -4,13 +4,16 @@
 //! help text, then each resource's used and hard, used in hard's format; no events), and
 //! `describe limitrange` (`describeLimitRangeSpec`: a row per item and resource, `-` for a
 //! value not set; Go walks a map, so the resources come in name order here), and
-//! `describe namespace` (`describeNamespace`, with the namespace's quotas and limit ranges).
+//! `describe namespace` (`describeNamespace`, with the namespace's quotas and limit ranges),
+//! and `describe priorityclass` (`describePriorityClass`).
 
 use super::reader::Reader;
 use super::{events, Writer};
 use crate::clock::Time;
 use crate::model::quantity::{self, Quantity};
-use crate::model::{LabelSelector, LimitRange, Namespace, PodDisruptionBudget, ResourceQuota};
+use crate::model::{
+    LabelSelector, LimitRange, Namespace, PodDisruptionBudget, PriorityClass, ResourceQuota,
+};
 
 pub(super) fn describe_pdb(r: &mut Reader, p: &PodDisruptionBudget, now: Time) -> String {
     let m = &p.metadata;
@@ -172,5 +175,21 @@ pub(super) fn describe_namespace(r: &mut Reader, n: &Namespace) -> String {
             limit_rows(&mut w, l, " ");
         }
     }
+    w.0
+}
+
+pub(super) fn describe_priority_class(r: &mut Reader, p: &PriorityClass, now: Time) -> String {
+    let m = &p.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Value:\t{}\n", p.value));
+    w.w(0, &format!("GlobalDefault:\t{}\n", p.global_default));
+    w.w(0, &format!("PreemptionPolicy:\t{}\n", p.preemption_policy.as_deref().unwrap_or_default()));
+    w.w(0, &format!("Description:\t{}\n", p.description));
+    // labels.FormatLabels: `k=v,k2=v2` in key order, `<none>` when empty.
+    let notes: Vec<String> = m.annotations.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let notes = if notes.is_empty() { "<none>".to_string() } else { notes.join(",") };
+    w.w(0, &format!("Annotations:\t{notes}\n"));
+    events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
