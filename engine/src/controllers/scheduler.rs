@@ -270,8 +270,8 @@ fn filter(node: &Node, pod: &Pod, pods: usize) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `FitError.Error`, with the preemption post-filter's message (every pod has the same
-/// priority, so there are never victims).
+/// `FitError.Error`, with the preemption post-filter's message (the scheduler does not
+/// preempt, so there are never victims).
 fn fit_error(eval: &Evaluation) -> String {
     if eval.nodes == 0 {
         return "no nodes available to schedule pods".into();
