@@ -28,31 +28,35 @@ impl Controller for ServiceAccountController {
         &mut self.queue
     }
 
-    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
-        match &event.object {
-            Object::Namespace(ns) if event.ty != WatchEventType::Deleted => {
-                self.queue.add(Key::new("", &ns.metadata.name));
+    // Only a namespace that lacks its account is queued: the loop ships with the course
+    // part, and a turn queued for nothing would make the page fetch it.
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        let ns = match &event.object {
+            Object::Namespace(ns) if event.ty != WatchEventType::Deleted => &ns.metadata.name,
+            Object::ServiceAccount(sa)
+                if event.ty == WatchEventType::Deleted
+                    && sa.metadata.name == DEFAULT_SERVICE_ACCOUNT =>
+            {
+                &sa.metadata.namespace
             }
-            Object::ServiceAccount(sa) if event.ty == WatchEventType::Deleted => {
-                self.queue.add(Key::new("", &sa.metadata.namespace));
-            }
-            _ => {}
+            _ => return,
+        };
+        if lacks_account(store, ns) {
+            self.queue.add(Key::new("", ns));
         }
     }
 
     fn resync(&mut self, store: &Store) {
         for ns in store.namespaces() {
-            self.queue.add(Key::new("", ns));
+            if lacks_account(store, ns) {
+                self.queue.add(Key::new("", ns));
+            }
         }
     }
 
     fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
         let ns = &key.name;
-        let Some(namespace) = ctx.store.get_rc::<Namespace>("", ns) else { return };
-        if namespace.status.phase != PHASE_ACTIVE {
-            return;
-        }
-        if ctx.store.get::<ServiceAccount>(ns, DEFAULT_SERVICE_ACCOUNT).is_some() {
+        if !lacks_account(ctx.store, ns) {
             return;
         }
         let sa = ServiceAccount::named(ns, DEFAULT_SERVICE_ACCOUNT);
@@ -65,5 +69,38 @@ impl Controller for ServiceAccountController {
                 "create serviceaccount default",
             );
         }
+    }
+}
+
+/// Whether `ns` is an active namespace without its `default` account.
+fn lacks_account(store: &Store, ns: &str) -> bool {
+    let active = store.get::<Namespace>("", ns).is_some_and(|n| n.status.phase == PHASE_ACTIVE);
+    active && store.get::<ServiceAccount>(ns, DEFAULT_SERVICE_ACCOUNT).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Time;
+    use crate::rng::SimRng;
+
+    fn added(store: &Store, ns: &str) -> WatchEvent {
+        let object = Object::Namespace(store.get_rc::<Namespace>("", ns).unwrap());
+        WatchEvent { rv: 1, at: Time::ZERO, ty: WatchEventType::Added, object, by: None }
+    }
+
+    /// The system namespaces have their accounts from the start, so a fresh cluster gives the
+    /// loop nothing to do (in the page, a queued turn would fetch the course part).
+    #[test]
+    fn only_a_namespace_without_its_account_is_queued() {
+        let mut store = Store::new();
+        let mut c = ServiceAccountController::default();
+        c.resync(&store);
+        c.observe(&added(&store, "default"), &store);
+        assert!(c.queue().is_empty());
+        let mut rng = SimRng::new(1);
+        store.create(Namespace::named("shop"), Time::ZERO, &mut rng).unwrap();
+        c.observe(&added(&store, "shop"), &store);
+        assert_eq!(c.queue().len(), 1);
     }
 }
