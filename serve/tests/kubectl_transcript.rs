@@ -359,7 +359,7 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     // as a protobuf TokenRequest (create_serviceaccount.go, create_token.go).
     for line in [
         "create serviceaccount builder",
-        "create serviceaccount builder -n shop --dry-run=server -o yaml",
+        "create serviceaccount builder -n shop --dry-run=server",
         "create token missing",
         "create token builder --duration=1m",
     ] {
