@@ -16,6 +16,7 @@ k explain PODS.spec.hostname
 k explain foos
 k explain configmaps
 k explain namespaces
+k explain rc.spec
 k explain pods.spec.nothing
 k explain deploy.spec.nothing.deeper
 k explain deploy.apps.spec
