@@ -115,6 +115,23 @@ pub fn is_dns1123_label(value: &str) -> Vec<String> {
     errs
 }
 
+/// `IsDNS1035Label`: a label that starts with a letter, the rule for Service names.
+pub fn is_dns1035_label(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > DNS1123_LABEL_MAX {
+        errs.push(max_len_error(DNS1123_LABEL_MAX));
+    }
+    let starts_with_letter = value.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
+    if !(starts_with_letter && matches_dns1123_label(value)) {
+        errs.push(regex_error(
+            "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+            "[a-z]([-a-z0-9]*[a-z0-9])?",
+            &["my-name", "abc-123"],
+        ));
+    }
+    errs
+}
+
 /// `IsDNS1123Subdomain`: the rule for most object names (and label key prefixes).
 pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
@@ -250,6 +267,12 @@ mod tests {
             or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or \
             '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
         assert_eq!(is_dns1123_label("My_Name"), strings(&[msg]));
+        assert!(is_dns1035_label("web-1").is_empty());
+        assert_eq!(
+            is_dns1035_label(&"a".repeat(64)),
+            strings(&["must be no more than 63 characters"])
+        );
+        assert!(is_dns1035_label("1web")[0].starts_with("a DNS-1035 label must consist"));
         let long = is_dns1123_label(&"a".repeat(64));
         assert_eq!(long, strings(&["must be no more than 63 characters"]));
     }

@@ -51,7 +51,7 @@ pub use workloads::{JOB_CONTROLLER_UID, JOB_NAME};
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
-use crate::labels::validation::{validate_labels, validate_object_name, FieldError};
+use crate::labels::validation::{validate_labels, FieldError};
 use crate::model::*;
 use crate::rng::SimRng;
 use index::{Indexes, UidKey};
@@ -257,12 +257,7 @@ impl Store {
     /// The create-time checks (name, labels, the kind's spec), then `more`.
     fn validate<T: Tabled>(&self, obj: &T, more: Vec<FieldError>) -> Result<(), ApiError> {
         let m = obj.meta();
-        // ValidateNamespaceName: a namespace's name is a DNS label, any other's a subdomain.
-        let mut errors = if T::KIND == Kind::Namespace {
-            crate::model::validate::namespace_name(&m.name, "metadata.name")
-        } else {
-            validate_object_name(&m.name, "metadata.name")
-        };
+        let mut errors = T::validate_name(&m.name);
         errors.extend(validate_labels(&m.labels, "metadata.labels"));
         errors.extend(T::validate_spec(obj));
         errors.extend(more);

@@ -25,6 +25,10 @@ const STILL_FINALIZING: &str = "The system is ensuring all content is removed fr
 
 impl Tabled for Namespace {
     tabled!(Namespace, namespaces, false);
+    /// `ValidateNamespaceName`: a DNS label.
+    fn validate_name(name: &str) -> Vec<FieldError> {
+        crate::model::validate::namespace_name(name, "metadata.name")
+    }
     fn same_spec(a: &Self, b: &Self) -> bool {
         a.spec == b.spec
     }

@@ -298,6 +298,15 @@ impl Store {
 
 impl Tabled for Service {
     super::table::tabled!(Service, services, false);
+    /// `ValidateServiceName` (pkg/apis/core/validation): a DNS-1035 label, so that the
+    /// name can be a DNS name of its own.
+    fn validate_name(name: &str) -> Vec<FieldError> {
+        if name.is_empty() {
+            return vec![FieldError::required("metadata.name", "name or generateName is required")];
+        }
+        let errs = crate::labels::validation::is_dns1035_label(name);
+        errs.iter().map(|m| FieldError::invalid("metadata.name", name, m)).collect()
+    }
     fn apply_defaults(obj: &mut Self) {
         crate::model::default_service(&mut obj.spec);
     }

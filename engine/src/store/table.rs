@@ -178,6 +178,11 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn same_status(next: &Self, old: &Self) -> bool {
         next == old
     }
+    /// The rule for the object's name (`ValidateObjectMeta`'s name function): a DNS
+    /// subdomain, unless the kind says otherwise.
+    fn validate_name(name: &str) -> Vec<FieldError> {
+        crate::labels::validation::validate_object_name(name, "metadata.name")
+    }
     fn validate_spec(_obj: &Self) -> Vec<FieldError> {
         Vec::new()
     }

@@ -143,3 +143,6 @@ metadata:
   name: manual
 YAML
 export
+# A Service's name is a DNS-1035 label (ValidateServiceName; test/cmd/core.sh:1349).
+k create service clusterip invalid-large-service-name-that-has-more-than-sixty-three-characters --tcp=80
+k create service clusterip 1st --tcp=80
