@@ -246,7 +246,50 @@ pub(super) fn patch(
         PatchFailure::BadRequest(m) => Status::bad_request(m),
         PatchFailure::DoesNotApply(d) => Status::unprocessable(&d),
     })?;
-    replace(world, q, kind, res, &current, patched)
+    replace(world, q, kind, res, &current, patched).map_err(|status| match ty {
+        PatchType::Strategic => unrestorable(status, &body),
+        _ => status,
+    })
+}
+
+/// A strategic merge patch goes from the patched map straight to the typed object
+/// (handlers/patch.go `applyPatchToObject`, through the unstructured converter), so a value
+/// of the wrong type is refused as the converter words it, against the whole patch:
+/// ` "" is invalid: patch: Invalid value: "map[...]": cannot restore map from string`.
+fn unrestorable(status: Status, patch: &Value) -> Status {
+    let Some(detail) = status.message.split(": json: cannot unmarshal ").nth(1) else {
+        return status;
+    };
+    let Some((found, ty)) = detail.split_once(" into ").and_then(|(found, rest)| {
+        let ty = rest.rsplit_once(" of type ")?.1;
+        Some((found.split(' ').next().unwrap_or(found), ty))
+    }) else {
+        return status;
+    };
+    // The Go kind of what encoding/json decoded the patch into.
+    let from = match found {
+        "number" => "float64",
+        "array" => "slice",
+        "object" => "map",
+        other => other,
+    };
+    let message = if ty.starts_with("map[") {
+        format!("cannot restore map from {from}")
+    } else if ty.starts_with("[]") {
+        format!("cannot restore slice from {from}")
+    } else if ty.starts_with(|c: char| c.is_ascii_lowercase()) && !ty.contains('.') {
+        format!("cannot convert {from} to {ty}")
+    } else {
+        format!("cannot restore struct from: {from}")
+    };
+    let value = crate::apimachinery::patch::strategic::go_map(patch);
+    let error = crate::labels::validation::FieldError::invalid("patch", value.as_str(), &message);
+    let mut refused = Status::invalid("", "", "", &[error]);
+    if let Some(details) = refused.details.as_mut().and_then(Value::as_object_mut) {
+        // StatusDetails' fields are omitempty.
+        details.retain(|_, v| v.as_str() != Some(""));
+    }
+    refused
 }
 
 #[cfg(test)]

@@ -259,15 +259,30 @@ fn object_of(kind: Kind, body: &Value) -> Option<Object> {
     crate::kinds::ops(kind).read(body)
 }
 
-/// The server's refusal as kubectl prints it. An Invalid Status that names no object
-/// (a JSON patch that does not apply) is "The request is invalid" (cmd/util/helpers.go
-/// `checkErr`). A strategic patch whose result does not decode is, at the API server, an
-/// Invalid `patch` cause (apiserver handlers/patch.go `applyPatchToObject`), where the
-/// server here answers the decoder's BadRequest: it is worded as upstream's.
+/// The server's refusal as kubectl prints it. An Invalid Status that names no object is
+/// "The request is invalid" (cmd/util/helpers.go `checkErr`), then its field causes (a
+/// strategic patch whose result does not convert: handlers/patch.go
+/// `applyPatchToObject`'s `patch` cause), or else the message (a JSON patch that does not
+/// apply). A server that answers a strategic patch with the decoder's BadRequest (older
+/// ones) is worded as upstream's too.
 fn refused(r: Refusal, kind: Kind, req: &Request) -> KubectlError {
     let named = r.details.get("kind").and_then(Value::as_str).is_some_and(|k| !k.is_empty());
     if r.reason == "Invalid" && !named {
-        return KubectlError::Plain(format!("The request is invalid: {}", r.message));
+        let causes: Vec<String> = r
+            .details
+            .get("causes")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| {
+                Some(format!("{}: {}", c.get("field")?.as_str()?, c.get("message")?.as_str()?))
+            })
+            .collect();
+        return KubectlError::Plain(match causes.as_slice() {
+            [] => format!("The request is invalid: {}", r.message),
+            [one] => format!("The request is invalid: {one}"),
+            many => format!("The request is invalid: \n* {}", many.join("\n* ")),
+        });
     }
     let prefix =
         format!("{} in version \"v1\" cannot be handled as a {}: ", kind.as_str(), kind.as_str());

@@ -45,3 +45,9 @@ k patch deploy web -p '{"spec":{"replicas":2}}' --dry-run=client
 k patch node node-1 -p '{"spec":{"unschedulable":true}}'
 k get nodes node-1
 k patch deploy web --type merge -p '{"metadata":{"resourceVersion":"1"},"spec":{"replicas":3}}'
+# A value of the wrong type: a strategic merge patch is refused as the unstructured
+# converter words it (handlers/patch.go applyPatchToObject; test/cmd/core.sh:506), a merge
+# patch as the JSON decoder does.
+k patch deploy web -p '{"metadata":{"labels":"invalid"}}'
+k patch deploy web -p '{"spec":{"replicas":"two","paused":false}}'
+k patch deploy web --type merge -p '{"metadata":{"labels":"invalid"}}'
