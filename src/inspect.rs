@@ -133,6 +133,12 @@ pub fn inspect_with(
             None,
             None,
         ),
+        Object::ReplicationController(rc) => (
+            replicaset_rows(store, &rc.as_replica_set()),
+            rc.spec.template.as_ref().map_or_else(Vec::new, |t| containers_of(&t.spec)),
+            Some(rc.replicas()),
+            None,
+        ),
         Object::StatefulSet(sts) => (
             workload_rows::statefulset_rows(store, sts),
             containers_of(&sts.spec.template.spec),

@@ -45,6 +45,7 @@ impl ObjRef {
             Kind::Namespace => "ns",
             Kind::ServiceAccount => "sa",
             Kind::PriorityClass => "pc",
+            Kind::ReplicationController => "rc",
         };
         format!("{short}/{}", self.name)
     }

@@ -50,6 +50,22 @@ spec:
       cpu: 800m
 ";
 
+const FRONTEND: &str = "apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: frontend
+spec:
+  replicas: 2
+  template:
+    metadata:
+      labels:
+        app: guestbook
+    spec:
+      containers:
+      - name: php-redis
+        image: nginx:1.27
+";
+
 /// The real kubectl: stdout and stderr through one pipe, in the order a terminal shows them.
 fn real(kubectl: &Path, kubeconfig: &Path, args: &str) -> String {
     let out = Command::new("sh")
@@ -110,7 +126,8 @@ fn settle_in(server: &Server, ns: &str, running: usize) {
     loop {
         let pods = boxed(server, &format!("kubectl get pods -n {ns} --no-headers"));
         let deployments = boxed(server, &format!("kubectl get deployments -n {ns} --no-headers"));
-        let rolled_out = deployments.lines().all(|l| {
+        // A namespace without Deployments prints "No resources found" (to stderr, kept).
+        let rolled_out = deployments.lines().filter(|l| !l.starts_with("No resources")).all(|l| {
             let cells: Vec<&str> = l.split_whitespace().collect();
             let want = cells.get(1).and_then(|r| r.split('/').nth(1)).unwrap_or("?");
             cells.get(1) == Some(&format!("{want}/{want}").as_str())
@@ -381,6 +398,26 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     }
     read("get priorityclasses");
     read("describe priorityclass high");
+    // A ReplicationController: its defaults (selector and labels from the template), the
+    // replication manager's pods, its table and describe, and a scale through its /scale
+    // subresource with kubectl's precondition (test/cmd/core.sh run_rc_tests).
+    write("create namespace legacy", "kubectl create namespace legacy");
+    let frontend = dir.join("frontend.yaml");
+    std::fs::write(&frontend, FRONTEND).unwrap();
+    write(
+        &format!("apply -n legacy -f {}", frontend.display()),
+        &format!("kubectl apply -n legacy -f - <<EOF\n{FRONTEND}EOF"),
+    );
+    settle_in(&a, "legacy", 2);
+    settle_in(&b, "legacy", 2);
+    read("get rc -n legacy -o wide");
+    read("describe rc frontend -n legacy");
+    for line in [
+        "scale rc frontend -n legacy --replicas=1 --current-replicas=2",
+        "scale rc frontend -n legacy --replicas=3 --current-replicas=2",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
     read("get configmaps");
     read("get secrets");
     read("describe configmap app");

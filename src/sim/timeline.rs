@@ -307,6 +307,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         NodeLifecycle => Kind::Node,
         Deployment => Kind::Deployment,
         ReplicaSet => Kind::ReplicaSet,
+        ReplicationController => Kind::ReplicationController,
         DaemonSet => Kind::DaemonSet,
         StatefulSet => Kind::StatefulSet,
         Job => Kind::Job,

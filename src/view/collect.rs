@@ -180,6 +180,18 @@ pub(super) fn top_item(obj: &Object) -> Option<TopItem> {
                 &sts.spec.template.spec,
             )
         }
+        Object::ReplicationController(rc) => (
+            item_meta(Kind::ReplicationController, &rc.metadata),
+            TopFigures::ReplicationController {
+                desired: rc.replicas(),
+                current: rc.status.replicas,
+                ready: rc.status.ready_replicas,
+            },
+            match &rc.spec.template {
+                Some(t) => &t.spec,
+                None => return None,
+            },
+        ),
         Object::Job(j) => (
             item_meta(Kind::Job, &j.metadata),
             TopFigures::Job(job_figures(j)),
@@ -214,6 +226,9 @@ impl TopItem {
                 partition: 0,
                 ordered: true,
             },
+            Kind::ReplicationController => {
+                TopFigures::ReplicationController { desired: 0, current: 0, ready: 0 }
+            }
             Kind::Job => TopFigures::Job(JobFigures {
                 status: "Terminating",
                 succeeded: 0,

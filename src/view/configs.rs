@@ -7,8 +7,8 @@
 use serde_json::Value;
 
 use kubeloop::model::{
-    ConfigMap, CronJob, DaemonSet, Deployment, Job, Kind, PodSpec, PodTemplateSpec, Secret,
-    StatefulSet,
+    ConfigMap, CronJob, DaemonSet, Deployment, Job, Kind, PodSpec, PodTemplateSpec,
+    ReplicationController, Secret, StatefulSet,
 };
 use kubeloop::store::Store;
 
@@ -56,6 +56,9 @@ pub(super) fn pod_template<'a>(store: &'a Store, t: &ObjRef) -> Option<&'a PodTe
         Kind::Deployment => &store.get::<Deployment>(ns, name)?.spec.template,
         Kind::DaemonSet => &store.get::<DaemonSet>(ns, name)?.spec.template,
         Kind::StatefulSet => &store.get::<StatefulSet>(ns, name)?.spec.template,
+        Kind::ReplicationController => {
+            store.get::<ReplicationController>(ns, name)?.spec.template.as_ref()?
+        }
         Kind::Job => &store.get::<Job>(ns, name)?.spec.template,
         Kind::CronJob => &store.get::<CronJob>(ns, name)?.spec.job_template.spec.template,
         _ => return None,

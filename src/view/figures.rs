@@ -32,6 +32,14 @@ impl TopFigures {
                 ],
                 None,
             ),
+            TopFigures::ReplicationController { desired, current, ready } => (
+                [
+                    ("DESIRED", desired.to_string()),
+                    ("CURRENT", current.to_string()),
+                    ("READY", ready.to_string()),
+                ],
+                None,
+            ),
             TopFigures::Job(j) => (j.columns(), None),
             TopFigures::CronJob { schedule, suspend, active, .. } => (
                 [

@@ -34,6 +34,7 @@ pub(super) fn owners_being_collected(
                     | Kind::ReplicaSet
                     | Kind::DaemonSet
                     | Kind::StatefulSet
+                    | Kind::ReplicationController
                     | Kind::Job
                     | Kind::CronJob
             )
@@ -59,5 +60,12 @@ pub(super) fn owners_being_collected(
 
 /// Kinds whose pods are drawn as a group under them.
 pub(super) fn owns_pod_group(kind: Kind) -> bool {
-    matches!(kind, Kind::ReplicaSet | Kind::DaemonSet | Kind::StatefulSet | Kind::Job)
+    matches!(
+        kind,
+        Kind::ReplicaSet
+            | Kind::DaemonSet
+            | Kind::StatefulSet
+            | Kind::ReplicationController
+            | Kind::Job
+    )
 }

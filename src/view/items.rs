@@ -19,6 +19,7 @@ pub enum TopFigures {
     Deployment { ready: i32, replicas: i32, up_to_date: i32, available: i32, paused: bool },
     DaemonSet { desired: i32, ready: i32, up_to_date: i32, available: i32 },
     StatefulSet { ready: i32, replicas: i32, updated: i32, partition: i32, ordered: bool },
+    ReplicationController { desired: i32, current: i32, ready: i32 },
     Job(JobFigures),
     CronJob { schedule: String, suspend: bool, active: usize, time_zone: Option<String> },
 }

@@ -11,13 +11,14 @@ use crate::view::GHOST_MS;
 /// Every kind the graph draws, children before their owners: pods, then rows (a ReplicaSet,
 /// a Job under its CronJob), then the tops of trees. A Job of its own is aged after its pods
 /// and before any CronJob, which is all its place in both lists needs.
-const AGE_ORDER: [Kind; 7] = [
+const AGE_ORDER: [Kind; 8] = [
     Kind::Pod,
     Kind::ReplicaSet,
     Kind::Job,
     Kind::Deployment,
     Kind::DaemonSet,
     Kind::StatefulSet,
+    Kind::ReplicationController,
     Kind::CronJob,
 ];
 

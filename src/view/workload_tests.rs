@@ -316,3 +316,31 @@ fn a_budget_covering_no_workloads_pods_is_not_drawn() {
     assert_eq!(v.trees[0].pdbs, []);
     assert_eq!(v.find(&ObjRef::new(Kind::PodDisruptionBudget, "default", "other")), None);
 }
+
+#[test]
+fn a_replication_controller_heads_a_band_with_its_pods_and_its_kubectl_figures() {
+    let mut w = World::new(1);
+    let spec = ReplicationControllerSpec {
+        replicas: Some(2),
+        template: Some(template("legacy")),
+        ..Default::default()
+    };
+    let rc = ReplicationController { metadata: meta("legacy"), spec, ..Default::default() };
+    let rc = (*w.create(rc).expect("replication controller")).clone();
+    for i in 1..=2 {
+        pod_of(&mut w, &format!("legacy-{i}"), "v1", "ReplicationController", &rc.metadata);
+    }
+    let v = view(&w);
+    let t = v
+        .trees
+        .iter()
+        .find(|t| t.top.meta.target.kind == Kind::ReplicationController)
+        .expect("a ReplicationController band");
+    let (columns, _) = t.top.figures.columns();
+    assert_eq!(columns[0], ("DESIRED", "2".to_string()), "kubectl get rc's first figure");
+    let pods = t.pods.as_ref().expect("its pods, under it");
+    assert_eq!(pods.pods.len(), 2);
+    let e = v.edges.iter().find(|e| e.dependent == "Pod/legacy-1");
+    assert_eq!(e.map(|e| e.owner.as_str()), Some("ReplicationController/legacy"));
+    assert!(v.orphans.is_none_or(|l| l.pods.pods.is_empty()), "none of its pods is an orphan");
+}

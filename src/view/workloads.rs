@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use kubeloop::model::{
     ControllerRevision, CronJob, DaemonSet, Deployment, HorizontalPodAutoscaler, Kind, Object,
-    PersistentVolumeClaim, Pod, StatefulSet,
+    PersistentVolumeClaim, Pod, ReplicationController, StatefulSet,
 };
 use kubeloop::store::Store;
 
@@ -25,6 +25,7 @@ pub(super) fn tops(store: &Store) -> impl Iterator<Item = Object> + '_ {
     all::<Deployment>(store)
         .chain(all::<DaemonSet>(store))
         .chain(all::<StatefulSet>(store))
+        .chain(all::<ReplicationController>(store))
         .chain(all::<CronJob>(store))
 }
 

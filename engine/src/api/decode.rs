@@ -86,6 +86,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::Namespace
             | Kind::ServiceAccount
             | Kind::PriorityClass
+            | Kind::ReplicationController
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

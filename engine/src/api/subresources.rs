@@ -1,6 +1,7 @@
 //! The `scale`, `binding` and `log` subresources (`status` shares the object's verbs).
 //!
-//! Scale is the autoscaling/v1 Scale of a Deployment, ReplicaSet or StatefulSet, read and
+//! Scale is the autoscaling/v1 Scale of a Deployment, ReplicaSet, StatefulSet or
+//! ReplicationController, read and
 //! written through its owner (pkg/registry/apps/*/storage/storage.go `ScaleREST`,
 //! `scaleFromDeployment`); `kubectl patch --subresource scale` uses the same code. Binding is
 //! the scheduler's write (pkg/registry/core/pod/storage `BindingREST`), log the kubelet's
@@ -52,6 +53,10 @@ pub fn scale_json(world: &World, kind: Kind, ns: &str, name: &str) -> Result<Val
         Kind::StatefulSet => s.get::<StatefulSet>(ns, name).map(|st| {
             scale_of(&st.metadata, st.spec.replicas, st.status.replicas, &st.spec.selector)
         }),
+        // pkg/registry/core/replicationcontroller/storage/storage.go `scaleFromRC`.
+        Kind::ReplicationController => s
+            .get::<ReplicationController>(ns, name)
+            .map(|r| scale_of(&r.metadata, r.replicas(), r.status.replicas, &r.selector())),
         // No scale subresource: the route does not exist.
         _ => return Err(Status::no_route()),
     };
@@ -111,6 +116,9 @@ fn write_scale(
         Kind::ReplicaSet => {
             world.modify::<ReplicaSet>(ns, name, |r| r.spec.replicas = replicas).map(drop)
         }
+        Kind::ReplicationController => world
+            .modify::<ReplicationController>(ns, name, |r| r.spec.replicas = Some(replicas))
+            .map(drop),
         _ => world.modify::<StatefulSet>(ns, name, |s| s.spec.replicas = replicas).map(drop),
     }?;
     scale_json(world, kind, ns, name)
@@ -139,6 +147,13 @@ fn dry_run_scale(
             r.spec.replicas = replicas;
             let r = store.update_dry_run(r, now)?;
             scale_of(&r.metadata, r.spec.replicas, r.status.replicas, &r.spec.selector)
+        }
+        Kind::ReplicationController => {
+            let mut r =
+                store.get::<ReplicationController>(ns, name).cloned().ok_or_else(missing)?;
+            r.spec.replicas = Some(replicas);
+            let r = store.update_dry_run(r, now)?;
+            scale_of(&r.metadata, r.replicas(), r.status.replicas, &r.selector())
         }
         _ => {
             let mut x = store.get::<StatefulSet>(ns, name).cloned().ok_or_else(missing)?;

@@ -14,6 +14,7 @@ pub enum ControllerName {
     NodeLifecycle,
     Deployment,
     ReplicaSet,
+    ReplicationController,
     DaemonSet,
     StatefulSet,
     Job,
@@ -33,10 +34,11 @@ pub enum ControllerName {
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 19] = [
+    pub const ALL: [ControllerName; 20] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
+        ControllerName::ReplicationController,
         ControllerName::DaemonSet,
         ControllerName::StatefulSet,
         ControllerName::Job,
@@ -61,6 +63,7 @@ impl ControllerName {
             ControllerName::NodeLifecycle => "node-lifecycle",
             ControllerName::Deployment => "deployment",
             ControllerName::ReplicaSet => "replicaset",
+            ControllerName::ReplicationController => "replicationcontroller",
             ControllerName::DaemonSet => "daemonset",
             ControllerName::StatefulSet => "statefulset",
             ControllerName::Job => "job",
@@ -86,6 +89,8 @@ impl ControllerName {
             ControllerName::NodeLifecycle => "node-controller",
             ControllerName::Deployment => "deployment-controller",
             ControllerName::ReplicaSet => "replicaset-controller",
+            // pkg/controller/replication names its recorder's source so.
+            ControllerName::ReplicationController => "replication-controller",
             ControllerName::DaemonSet => "daemonset-controller",
             ControllerName::StatefulSet => "statefulset-controller",
             ControllerName::Job => "job-controller",
@@ -123,6 +128,7 @@ impl ControllerName {
             c.short() == s
                 || matches!((c, s), (ControllerName::GarbageCollector, "gc" | "garbagecollector"))
                 || matches!((c, s), (ControllerName::ReplicaSet, "rs"))
+                || matches!((c, s), (ControllerName::ReplicationController, "rc" | "replication"))
                 || matches!((c, s), (ControllerName::Deployment, "deploy"))
                 || matches!((c, s), (ControllerName::DaemonSet, "ds"))
                 || matches!((c, s), (ControllerName::StatefulSet, "sts"))

@@ -1,4 +1,5 @@
-//! `kubectl autoscale`: a HorizontalPodAutoscaler for a Deployment, ReplicaSet or
+//! `kubectl autoscale`: a HorizontalPodAutoscaler for a Deployment, ReplicaSet,
+//! ReplicationController or
 //! StatefulSet, as kubectl 1.34 builds it: the autoscaling/v2 object, with a CPU target from
 //! `--cpu` (a percentage is a utilization, a quantity an average value, a bare number
 //! millicores) or the deprecated `--cpu-percent`, and a memory target from `--memory`
@@ -174,7 +175,9 @@ fn autoscale_one(
     // The builder GETs the object first; then the scale kind resolver looks for its
     // /scale subresource in discovery (autoscale.go Run).
     client::get(s.api(), kind, ns, name)?;
-    if !matches!(kind, Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet) {
+    let scalable =
+        [Kind::Deployment, Kind::ReplicaSet, Kind::StatefulSet, Kind::ReplicationController];
+    if !scalable.contains(&kind) {
         let gv = match kind.group() {
             "" => format!("/{}", kind.version()),
             g => format!("{g}/{}", kind.version()),

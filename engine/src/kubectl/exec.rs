@@ -100,7 +100,9 @@ fn find_pod(s: &mut Kubectl, ns: &str, target: &str) -> Result<Pod, KubectlError
         Some((ty, name)) => (super::resource::kind_of(ty)?, name),
         None => (Kind::Pod, target),
     };
-    if !matches!(kind, Kind::Pod | Kind::Deployment | Kind::ReplicaSet | Kind::Service) {
+    let selectable =
+        [Kind::Pod, Kind::Deployment, Kind::ReplicaSet, Kind::ReplicationController, Kind::Service];
+    if !selectable.contains(&kind) {
         return Err(KubectlError::Usage(format!(
             "cannot attach to *v1.{}: selector for *v1.{} not implemented",
             kind.as_str(),
@@ -111,6 +113,7 @@ fn find_pod(s: &mut Kubectl, ns: &str, target: &str) -> Result<Pod, KubectlError
         Object::Pod(p) => return Ok((*p).clone()),
         Object::Deployment(d) => d.spec.selector.clone(),
         Object::ReplicaSet(rs) => rs.spec.selector.clone(),
+        Object::ReplicationController(rc) => rc.selector(),
         Object::Service(svc) => {
             if svc.spec.selector.is_empty() {
                 return Err(KubectlError::Usage(format!(

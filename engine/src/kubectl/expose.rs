@@ -1,4 +1,5 @@
-//! `kubectl expose`: a new Service for a Deployment, ReplicaSet, Pod or Service, its selector,
+//! `kubectl expose`: a new Service for a Deployment, ReplicaSet, ReplicationController, Pod or
+//! Service, its selector,
 //! ports, protocols and labels read from the object unless the flags give them.
 //!
 //! Models staging/src/k8s.io/kubectl/pkg/cmd/expose/expose.go (`RunExpose`, `createService`,
@@ -186,7 +187,11 @@ pub(super) fn service_for(obj: &Object, o: &mut ExposeOptions) -> Result<Service
 /// `canBeExposed`: the GroupKind as Go prints it (`Kind.group`).
 fn can_be_exposed(kind: Kind) -> Result<(), String> {
     match kind {
-        Kind::Pod | Kind::Service | Kind::Deployment | Kind::ReplicaSet => Ok(()),
+        Kind::Pod
+        | Kind::Service
+        | Kind::Deployment
+        | Kind::ReplicaSet
+        | Kind::ReplicationController => Ok(()),
         other => {
             let gk = match other.group() {
                 "" => other.as_str().to_string(),
@@ -222,6 +227,7 @@ fn selector_of(obj: &Object) -> Result<String, String> {
         Object::Service(svc) => Ok(make_labels(&svc.spec.selector)),
         Object::Deployment(d) => workload(&d.spec.selector, "deployment"),
         Object::ReplicaSet(rs) => workload(&rs.spec.selector, "replicaset"),
+        Object::ReplicationController(rc) => Ok(make_labels(&rc.spec.selector)),
         other => Err(format!("cannot extract pod selector from {}", go_type(other.kind()))),
     }
 }
@@ -257,6 +263,7 @@ fn pod_spec_of(obj: &Object) -> Option<&PodSpec> {
         Object::Pod(p) => Some(&p.spec),
         Object::Deployment(d) => Some(&d.spec.template.spec),
         Object::ReplicaSet(rs) => Some(&rs.spec.template.spec),
+        Object::ReplicationController(rc) => rc.spec.template.as_ref().map(|t| &t.spec),
         _ => None,
     }
 }

@@ -44,8 +44,6 @@ const NOT_SIMULATED: &[&str] = &[
     "ing",
     "persistentvolumes",
     "pv",
-    "replicationcontrollers",
-    "rc",
     "networkpolicies",
     "netpol",
     "roles",
@@ -199,7 +197,8 @@ mod tests {
             sel("deployment.apps/web pod/x").unwrap().items,
             vec![(Kind::Deployment, vec!["web".to_string()]), (Kind::Pod, vec!["x".to_string()])]
         );
-        assert_eq!(sel("all").unwrap().items.len(), 9);
+        // kubectl's `all` category: 10 kinds, ReplicationControllers among them.
+        assert_eq!(sel("all").unwrap().items.len(), 10);
         assert!(sel("pods pod/x").is_err());
         assert_eq!(
             sel("foos").unwrap_err().to_string(),

@@ -1,5 +1,5 @@
 //! `kubectl scale` (kubectl/pkg/cmd/scale/scale.go and the scaler in kubectl/pkg/scale):
-//! deployments, replica sets and stateful sets, with the `--current-replicas` precondition,
+//! deployments, replica sets, stateful sets and replication controllers, with the `--current-replicas` precondition,
 //! through the API's `scale` subresource. Not `--resource-version`, `--timeout` or files.
 
 use serde_json::{json, Value};
@@ -61,7 +61,7 @@ pub fn scale(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, 
         // Only the kinds whose replicas sit at `spec.replicas` (scale.go `updateReplicas`).
         let Some(built) = with_replicas(&obj, replicas) else {
             return Err(KubectlError::Plain(format!(
-                "error: cannot scale {}: only deployments, replicasets and statefulsets scale in kubeloop",
+                "error: cannot scale {}: only deployments, replicasets, statefulsets and replicationcontrollers scale in kubeloop",
                 obj.kind().plural()
             )));
         };
@@ -139,6 +139,11 @@ fn with_replicas(obj: &Object, replicas: i32) -> Option<Object> {
             let mut x = (**x).clone();
             x.spec.replicas = replicas;
             Object::StatefulSet(x.into())
+        }
+        Object::ReplicationController(rc) => {
+            let mut rc = (**rc).clone();
+            rc.spec.replicas = Some(replicas);
+            Object::ReplicationController(rc.into())
         }
         _ => return None,
     })

@@ -30,10 +30,11 @@ pub enum Kind {
     Namespace,
     ServiceAccount,
     PriorityClass,
+    ReplicationController,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 23] = [
+    pub const ALL: [Kind; 24] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -57,6 +58,7 @@ impl Kind {
         Kind::Namespace,
         Kind::ServiceAccount,
         Kind::PriorityClass,
+        Kind::ReplicationController,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -206,6 +208,10 @@ macro_rules! with_kind {
                 type $T = $crate::model::PriorityClass;
                 $body
             }
+            $crate::model::Kind::ReplicationController => {
+                type $T = $crate::model::ReplicationController;
+                $body
+            }
         }
     };
 }
@@ -235,7 +241,8 @@ mod tests {
         assert_eq!(Kind::from_resource("sts"), Some(Kind::StatefulSet));
         assert_eq!(Kind::from_resource("cronjobs.batch"), Some(Kind::CronJob));
         assert_eq!(Kind::from_resource("hpa"), Some(Kind::HorizontalPodAutoscaler));
-        assert_eq!(Kind::from_resource("replicationcontrollers"), None);
+        assert_eq!(Kind::from_resource("rc"), Some(Kind::ReplicationController));
+        assert_eq!(Kind::from_resource("ingresses"), None);
     }
 
     #[test]

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
     HorizontalPodAutoscaler, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
-    PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet, ResourceQuota,
-    Secret, Service, ServiceAccount, StatefulSet,
+    PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet,
+    ReplicationController, ResourceQuota, Secret, Service, ServiceAccount, StatefulSet,
 };
 
 /// What every stored kind offers.
@@ -72,6 +72,7 @@ resource!(LimitRange);
 resource!(Namespace);
 resource!(ServiceAccount);
 resource!(PriorityClass);
+resource!(ReplicationController);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -101,6 +102,7 @@ pub enum Object {
     Namespace(Rc<Namespace>),
     ServiceAccount(Rc<ServiceAccount>),
     PriorityClass(Rc<PriorityClass>),
+    ReplicationController(Rc<ReplicationController>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -152,6 +154,8 @@ impl Serialize for Object {
             Object::ServiceAccount(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::PriorityClass(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::ReplicationController(o) => o.serialize(s),
         }
     }
 }
@@ -187,6 +191,7 @@ impl Object {
             Object::Namespace(_) => Kind::Namespace,
             Object::ServiceAccount(_) => Kind::ServiceAccount,
             Object::PriorityClass(_) => Kind::PriorityClass,
+            Object::ReplicationController(_) => Kind::ReplicationController,
         }
     }
 
@@ -215,6 +220,7 @@ impl Object {
             Object::Namespace(x) => &x.metadata,
             Object::ServiceAccount(x) => &x.metadata,
             Object::PriorityClass(x) => &x.metadata,
+            Object::ReplicationController(x) => &x.metadata,
         }
     }
 
@@ -243,6 +249,7 @@ impl Object {
             Object::Namespace(x) => &mut Rc::make_mut(x).metadata,
             Object::ServiceAccount(x) => &mut Rc::make_mut(x).metadata,
             Object::PriorityClass(x) => &mut Rc::make_mut(x).metadata,
+            Object::ReplicationController(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 23] = [
+pub static REGISTRY: [KindInfo; 24] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -425,6 +425,20 @@ pub static REGISTRY: [KindInfo; 23] = [
         namespaced: false,
         subresources: &[],
         field_labels: None,
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::ReplicationController,
+        name: "ReplicationController",
+        api_version: "v1",
+        also_served: &[],
+        plural: "replicationcontrollers",
+        short_names: &["rc"],
+        categories: ALL,
+        namespaced: true,
+        subresources: WORKLOAD_SUBS,
+        // pkg/apis/core/v1/conversion.go: the one selectable field beyond the name.
+        field_labels: Some(&["metadata.name", "metadata.namespace", "status.replicas"]),
         group_aliases: &[],
     },
 ];

@@ -11,6 +11,7 @@ mod limits;
 mod pdb;
 mod pvc;
 mod quota;
+mod replication_controller;
 mod service;
 mod statefulset;
 mod workloads;
@@ -18,6 +19,7 @@ pub use config::{config_map, config_map_update, secret, secret_update};
 pub use limits::limit_range;
 pub use pdb::pdb;
 pub use quota::quota;
+pub use replication_controller::replication_controller;
 pub use service::{service, service_update};
 pub use workloads::*;
 

@@ -21,6 +21,7 @@ mod namespaces;
 mod pdb;
 mod priority_classes;
 mod quota;
+mod replication_controllers;
 #[cfg(kubeloop_split)]
 pub use admission::LATER_ADMISSION;
 pub use admission::{Admission, EVERY_PLUGIN};
@@ -81,6 +82,7 @@ pub struct Store {
     pub(crate) namespaces: Table<Namespace>,
     pub(crate) serviceaccounts: Table<ServiceAccount>,
     pub(crate) priorityclasses: Table<PriorityClass>,
+    pub(crate) replication_controllers: Table<ReplicationController>,
     allocations: ServiceAllocations,
     /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
     /// by itself, apart from the world's.
@@ -142,6 +144,7 @@ impl Store {
             namespaces: Table::default(),
             serviceaccounts: Table::default(),
             priorityclasses: Table::default(),
+            replication_controllers: Table::default(),
             allocations: ServiceAllocations::default(),
             system_rng: SimRng::new(0),
             resource_version: 0,

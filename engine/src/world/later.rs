@@ -1,4 +1,4 @@
-//! The loops of the kinds beyond the first lesson (DaemonSets, StatefulSets, Jobs, CronJobs,
+//! The loops of the kinds beyond the first lesson (ReplicationControllers, DaemonSets, StatefulSets, Jobs, CronJobs,
 //! finished-Job TTLs, HPAs, disruption budgets, resource quotas, namespace deletion, service accounts, Services' endpoints and kube-proxy), as the engine's course part
 //! (`crate::parts`) ships them. Only the commands of that part create those kinds, and a line
 //! that runs one fetches the part first, so in the page a loop here has work only once its
@@ -21,6 +21,7 @@ use crate::controllers::hpa::controller::HpaController;
 use crate::controllers::job::controller::JobController;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::namespace::NamespaceController;
+use crate::controllers::replicaset::ReplicationManager;
 use crate::controllers::resourcequota::ResourceQuotaController;
 use crate::controllers::serviceaccount::ServiceAccountController;
 use crate::controllers::statefulset::controller::StatefulSetController;
@@ -70,6 +71,7 @@ macro_rules! later_loops {
 }
 
 later_loops! {
+    replication: ReplicationManager,
     daemonset: DaemonSetController,
     statefulset: StatefulSetController,
     job: JobController,

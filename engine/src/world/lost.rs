@@ -57,6 +57,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::NodeLifecycle => probe::<NodeLifecycle>(ev, store),
         ControllerName::Deployment => probe::<DeploymentController>(ev, store),
         ControllerName::ReplicaSet => probe::<ReplicaSetController>(ev, store),
+        ControllerName::ReplicationController => {
+            probe::<crate::controllers::replicaset::ReplicationManager>(ev, store)
+        }
         ControllerName::DaemonSet => {
             probe::<crate::controllers::daemon::controller::DaemonSetController>(ev, store)
         }

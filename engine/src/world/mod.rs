@@ -20,7 +20,7 @@ use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::namespace::NamespaceController;
 use crate::controllers::nodelifecycle::NodeLifecycle;
-use crate::controllers::replicaset::ReplicaSetController;
+use crate::controllers::replicaset::{ReplicaSetController, ReplicationManager};
 use crate::controllers::resourcequota::ResourceQuotaController;
 use crate::controllers::scheduler::Scheduler;
 use crate::controllers::serviceaccount::ServiceAccountController;
@@ -89,6 +89,7 @@ pub struct World {
     node_lifecycle: NodeLifecycle,
     deployment: DeploymentController,
     replicaset: ReplicaSetController,
+    replication: ReplicationManager,
     daemonset: DaemonSetController,
     statefulset: StatefulSetController,
     job: JobController,
@@ -114,8 +115,8 @@ pub struct World {
 /// Runs `$body` with `$c` bound to each loop, in the fixed tick order.
 macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
-        each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, daemonset,
-            statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota,
+        each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, replication,
+            daemonset, statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota,
             namespace, serviceaccount, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
@@ -177,6 +178,7 @@ impl World {
             node_lifecycle: NodeLifecycle::default(),
             deployment: DeploymentController::default(),
             replicaset: ReplicaSetController::default(),
+            replication: ReplicationManager::default(),
             daemonset: DaemonSetController::default(),
             statefulset: StatefulSetController::default(),
             job: JobController::default(),
@@ -380,6 +382,7 @@ impl World {
             ControllerName::NodeLifecycle => apply!(&mut self.node_lifecycle),
             ControllerName::Deployment => apply!(&mut self.deployment),
             ControllerName::ReplicaSet => apply!(&mut self.replicaset),
+            ControllerName::ReplicationController => apply!(&mut self.replication),
             ControllerName::DaemonSet => apply!(&mut self.daemonset),
             ControllerName::StatefulSet => apply!(&mut self.statefulset),
             ControllerName::Job => apply!(&mut self.job),

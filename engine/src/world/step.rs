@@ -177,6 +177,7 @@ impl World {
         plan!(&mut self.node_lifecycle, PlannedKey::Object);
         plan!(&mut self.deployment, PlannedKey::Object);
         plan!(&mut self.replicaset, PlannedKey::Object);
+        plan!(&mut self.replication, PlannedKey::Object);
         plan!(&mut self.daemonset, PlannedKey::Object);
         plan!(&mut self.statefulset, PlannedKey::Object);
         plan!(&mut self.job, |(kind, key)| PlannedKey::Owned(kind, key));
@@ -232,6 +233,9 @@ impl World {
             (ControllerName::NodeLifecycle, PlannedKey::Object(k)) => run!(self.node_lifecycle, k),
             (ControllerName::Deployment, PlannedKey::Object(k)) => run!(self.deployment, k),
             (ControllerName::ReplicaSet, PlannedKey::Object(k)) => run!(self.replicaset, k),
+            (ControllerName::ReplicationController, PlannedKey::Object(k)) => {
+                later!(replication, k)
+            }
             (ControllerName::DaemonSet, PlannedKey::Object(k)) => later!(daemonset, k),
             (ControllerName::StatefulSet, PlannedKey::Object(k)) => later!(statefulset, k),
             (ControllerName::Job, PlannedKey::Owned(kind, k)) => later!(job, &(*kind, k.clone())),

@@ -88,6 +88,10 @@ impl World {
             self.replicaset.queue().next_timer().map(object(Kind::ReplicaSet)),
         );
         consider(
+            ControllerName::ReplicationController,
+            self.replication.queue().next_timer().map(object(Kind::ReplicationController)),
+        );
+        consider(
             ControllerName::DaemonSet,
             self.daemonset.queue().next_timer().map(object(Kind::DaemonSet)),
         );

@@ -11,6 +11,8 @@ import time
 from kubernetes import client, watch
 from kubernetes.client.rest import ApiException
 
+from legacy_check import replication_controllers
+
 NS = "default"
 
 
@@ -170,6 +172,7 @@ def main(host):
     namespaces(core, apps)
     service_accounts(core)
     priority_classes(api, core)
+    replication_controllers(core, wait_for)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version

@@ -43,7 +43,8 @@ fn cascades(kind: Kind) -> [(Cascade, &'static str, String); 3] {
 pub fn DeleteControl(props: &DeleteProps) -> Html {
     let cascade = use_state(|| Cascade::Background);
     let target = &props.target;
-    let owns = matches!(target.kind, Kind::Deployment | Kind::ReplicaSet);
+    let owns =
+        matches!(target.kind, Kind::Deployment | Kind::ReplicaSet | Kind::ReplicationController);
     let action = Action::Delete { target: target.clone(), cascade: *cascade };
     let command = action.command(&BTreeMap::new());
     let onclick = {

@@ -49,6 +49,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::Namespace(n) => super::policy_rows::namespace_row(n, now),
         Object::ServiceAccount(a) => config_rows::service_account_row(a, now),
         Object::PriorityClass(p) => super::policy_rows::priority_class_row(p, now),
+        Object::ReplicationController(rc) => replication_controller_row(rc, wide, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

@@ -39,7 +39,7 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
             &["IP", "NODE", "NOMINATED NODE", "READINESS GATES"],
             Some(0),
         ),
-        Kind::ReplicaSet => (
+        Kind::ReplicaSet | Kind::ReplicationController => (
             &["NAME", "DESIRED", "CURRENT", "READY", "AGE"],
             &["CONTAINERS", "IMAGES", "SELECTOR"],
             Some(0),

@@ -1,4 +1,5 @@
-//! The cells of the workload kinds' rows: printers.go `printDaemonSet`, `printStatefulSet`,
+//! The cells of the workload kinds' rows: printers.go `printReplicationController`,
+//! `printDaemonSet`, `printStatefulSet`,
 //! `printJob`, `printCronJob`, `printHorizontalPodAutoscaler`,
 //! `printPersistentVolumeClaim` and `printControllerRevision`.
 
@@ -16,6 +17,26 @@ use super::{format_labels, since};
 /// `metav1.FormatLabelSelector`: `<none>` for a nil selector.
 fn selector(s: Option<&LabelSelector>) -> String {
     s.map_or_else(|| "<none>".into(), LabelSelector::format)
+}
+
+pub(super) fn replication_controller_row(
+    rc: &ReplicationController,
+    wide: bool,
+    now: Time,
+) -> Vec<String> {
+    let mut cells = vec![
+        rc.metadata.name.clone(),
+        rc.replicas().to_string(),
+        rc.status.replicas.to_string(),
+        rc.status.ready_replicas.to_string(),
+        since(rc.metadata.creation_timestamp, now),
+    ];
+    if wide {
+        let template = rc.spec.template.as_ref().map(|t| &t.spec);
+        cells.extend(container_cells(template.unwrap_or(&PodSpec::default())));
+        cells.push(format_labels(&rc.spec.selector));
+    }
+    cells
 }
 
 pub(super) fn daemonset_row(ds: &DaemonSet, wide: bool, now: Time) -> Vec<String> {

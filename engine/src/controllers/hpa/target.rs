@@ -1,7 +1,7 @@
 //! What the HPA loop reads of its target and writes back to it: the `/scale` subresource of a
-//! Deployment, ReplicaSet or StatefulSet (its `spec.replicas` and its selector), the pods that
-//! selector picks as the replica calculator sees them, and the metrics API's samples of those
-//! pods. It does not decide anything.
+//! Deployment, ReplicaSet, StatefulSet or ReplicationController (its `spec.replicas` and its
+//! selector), the pods that selector picks as the replica calculator sees them, and the
+//! metrics API's samples of those pods. It does not decide anything.
 //!
 //! Models pkg/controller/podautoscaler/horizontal.go (scaleForResourceMappings, the scale
 //! update in reconcileAutoscaler), replica_calculator.go (the pod lister's view) and
@@ -14,7 +14,7 @@ use crate::labels::selector::Selector;
 use crate::model::quantity;
 use crate::model::{
     CrossVersionObjectReference, Deployment, HorizontalPodAutoscaler, Kind, Pod, PodPhase,
-    ReplicaSet, Resources, StatefulSet,
+    ReplicaSet, ReplicationController, Resources, StatefulSet,
 };
 use crate::store::{Key, Store};
 use crate::world::usage::SCRAPE_MS;
@@ -51,6 +51,12 @@ pub fn get_scale(
                 .get::<ReplicaSet>(ns, &r.name)
                 .ok_or_else(|| not_found(Kind::ReplicaSet, &r.name))?;
             (Kind::ReplicaSet, rs.spec.replicas, rs.spec.selector.to_selector())
+        }
+        "ReplicationController" => {
+            let rc = store
+                .get::<ReplicationController>(ns, &r.name)
+                .ok_or_else(|| not_found(Kind::ReplicationController, &r.name))?;
+            (Kind::ReplicationController, rc.replicas(), rc.selector().to_selector())
         }
         "StatefulSet" => {
             let s = store
@@ -95,6 +101,9 @@ pub fn update_scale(
         Kind::StatefulSet => {
             store.modify::<StatefulSet>(ns, name, now, |s| s.spec.replicas = replicas).map(drop)
         }
+        Kind::ReplicationController => store
+            .modify::<ReplicationController>(ns, name, now, |r| r.spec.replicas = Some(replicas))
+            .map(drop),
         other => unreachable!("get_scale returns only scalable kinds, not {other:?}"),
     };
     result.map_err(|e| e.to_string())

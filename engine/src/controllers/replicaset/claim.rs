@@ -212,12 +212,13 @@ fn for_each_related_pod(rs: &ReplicaSet, claimed: &[&Pod], store: &Store, mut f:
         claimed.iter().for_each(|p| f(p));
         return;
     };
+    let own = super::Flavor::of(rs).kind();
     for (kind, key) in store.dependents_of(&owner.uid) {
-        if kind != Kind::ReplicaSet {
+        if kind != own {
             continue;
         }
-        let Some(sibling) = store.get::<ReplicaSet>(&key.ns, &key.name) else { continue };
-        for (k, pkey) in store.dependents_of(&sibling.metadata.uid) {
+        let Some(sibling) = store.meta_of(own, &key) else { continue };
+        for (k, pkey) in store.dependents_of(&sibling.uid) {
             if k == Kind::Pod {
                 if let Some(p) = store.get::<Pod>(&pkey.ns, &pkey.name).filter(|p| p.is_active()) {
                     f(p);

@@ -4,8 +4,14 @@
 //! `getPodsToDelete`), replica_set_utils.go (`calculateStatus`) and
 //! pkg/controller/controller_ref_manager.go (adoption and release). Expectations are not
 //! modelled: the store is read directly, so there is no stale informer cache to guard against.
+//!
+//! The same sync runs ReplicationControllers (`rc.rs`), on a ReplicaSet view of each, as
+//! pkg/controller/replication/replication_controller.go runs the ReplicaSet controller's code
+//! through conversion.go's adapters.
 
 mod claim;
+mod flavor;
+mod rc;
 
 use crate::clock::Time;
 use crate::labels::selector::Selector;
@@ -15,6 +21,8 @@ use crate::store::{DeleteOptions, Key, Store, WatchEvent};
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 use claim::plan;
 pub use claim::{recount, tallied, Counts};
+pub(crate) use flavor::Flavor;
+pub use rc::ReplicationManager;
 
 /// At most this many creates or deletes per sync (`BurstReplicas`).
 pub const BURST_REPLICAS: usize = 500;
@@ -38,90 +46,101 @@ impl Controller for ReplicaSetController {
     }
 
     fn observe(&mut self, event: &WatchEvent, store: &Store) {
-        match &event.object {
-            Object::ReplicaSet(rs) => self.queue.add(key_of(&rs.metadata)),
-            Object::Pod(pod) => match pod.metadata.controller_ref() {
-                Some(r) if r.kind == "ReplicaSet" => {
-                    self.queue.add(Key::new(&pod.metadata.namespace, &r.name));
-                }
-                Some(_) => {}
-                // An orphan wakes every ReplicaSet that could adopt it (`GetPodReplicaSets`).
-                None => {
-                    for rs in store.list::<ReplicaSet>(Some(&pod.metadata.namespace), None) {
-                        if rs.spec.selector.to_selector().matches(&pod.metadata.labels) {
-                            self.queue.add(key_of(&rs.metadata));
-                        }
-                    }
-                }
-            },
-            _ => {}
-        }
+        observe(Flavor::ReplicaSet, &mut self.queue, event, store);
     }
 
     fn resync(&mut self, store: &Store) {
-        for rs in store.list::<ReplicaSet>(None, None) {
-            self.queue.add(key_of(&rs.metadata));
+        for key in Flavor::ReplicaSet.keys(store, None) {
+            self.queue.add(key);
         }
     }
 
     fn reconcile(&mut self, key: &Key, ctx: &mut Ctx<'_>) {
-        let Some(rs) = ctx.store.get_rc::<ReplicaSet>(&key.ns, &key.name) else {
-            return;
-        };
-        // Read first, then write: the plan borrows the store, the writes need it mutably.
-        let plan = plan(&rs, ctx.store, ctx.now);
-        for name in &plan.release {
-            release(&rs, &plan.selector, name, ctx);
+        sync(Flavor::ReplicaSet, &mut self.queue, key, ctx);
+    }
+}
+
+/// The event handlers: an owner's own events, and its pods' (`addPod`, `updatePod`,
+/// `deletePod`).
+fn observe(flavor: Flavor, queue: &mut WorkQueue<Key>, event: &WatchEvent, store: &Store) {
+    let obj = &event.object;
+    if obj.kind() == flavor.kind() {
+        queue.add(key_of(obj.meta()));
+        return;
+    }
+    let Object::Pod(pod) = obj else { return };
+    match pod.metadata.controller_ref() {
+        Some(r) if r.kind == flavor.kind().as_str() => {
+            queue.add(Key::new(&pod.metadata.namespace, &r.name));
         }
-        for name in &plan.adopt {
-            adopt(&rs, &plan.selector, name, ctx);
+        Some(_) => {}
+        // An orphan wakes every owner that could adopt it (`GetPodReplicaSets`).
+        None => {
+            for (key, selector) in flavor.selectors(store, &pod.metadata.namespace) {
+                if selector.matches(&pod.metadata.labels) {
+                    queue.add(key);
+                }
+            }
         }
-        let mut manage_err = None;
-        let (want, have) = (plan.want, plan.claimed);
-        let desired = format!("{want} replica{}", plural(want));
-        let observed = format!("{have} active pod{}", plural(have));
-        // A ReplicaSet that is being deleted never creates or deletes pods; it only reports.
-        if rs.metadata.is_deleting() {
-        } else if have < want {
-            let (created, err) = slow_start_create(&rs, (want - have).min(BURST_REPLICAS), ctx);
-            ctx.decide(
-                Kind::ReplicaSet,
-                &rs.metadata,
-                desired,
-                observed,
-                listed("create", &created, "create failed"),
-            );
-            manage_err = err;
-        } else if !plan.victims.is_empty() {
-            let (deleted, err) = delete_pods(&rs, &plan.victims, ctx);
-            ctx.decide(
-                Kind::ReplicaSet,
-                &rs.metadata,
-                desired,
-                observed,
-                listed("delete", &deleted, "delete failed"),
-            );
-            manage_err = err;
-        }
-        let status = status_from(&rs, &plan.counts, manage_err.as_deref(), ctx.now);
-        if status != rs.status || rs.metadata.generation != rs.status.observed_generation {
-            let (ns, name) = (&rs.metadata.namespace, &rs.metadata.name);
-            let _ = ctx.store.modify_status::<ReplicaSet>(ns, name, ctx.now, |next| {
-                next.status = status.clone();
-            });
-        }
-        // A pod that just became ready turns available after minReadySeconds: look again then.
-        let min_ready = rs.spec.min_ready_seconds;
-        if min_ready > 0
-            && status.ready_replicas == rs.spec.replicas
-            && status.available_replicas != rs.spec.replicas
-        {
-            self.queue.add_after_for(
-                key.clone(),
-                ctx.now.plus_secs(i64::from(min_ready)),
-                crate::controllers::Wait::MinReady,
-            );
-        }
+    }
+}
+
+/// `syncReplicaSet`.
+fn sync(flavor: Flavor, queue: &mut WorkQueue<Key>, key: &Key, ctx: &mut Ctx<'_>) {
+    let Some(rs) = flavor.get(ctx.store, key) else {
+        return;
+    };
+    let kind = flavor.kind();
+    // Read first, then write: the plan borrows the store, the writes need it mutably.
+    let plan = plan(&rs, ctx.store, ctx.now);
+    for name in &plan.release {
+        release(&rs, &plan.selector, name, ctx);
+    }
+    for name in &plan.adopt {
+        adopt(flavor, &rs, &plan.selector, name, ctx);
+    }
+    let mut manage_err = None;
+    let (want, have) = (plan.want, plan.claimed);
+    let desired = format!("{want} replica{}", plural(want));
+    let observed = format!("{have} active pod{}", plural(have));
+    // An owner that is being deleted never creates or deletes pods; it only reports.
+    if rs.metadata.is_deleting() {
+    } else if have < want {
+        let (created, err) = slow_start_create(&rs, (want - have).min(BURST_REPLICAS), ctx);
+        ctx.decide(
+            kind,
+            &rs.metadata,
+            desired,
+            observed,
+            listed("create", &created, "create failed"),
+        );
+        manage_err = err;
+    } else if !plan.victims.is_empty() {
+        let (deleted, err) = delete_pods(&rs, &plan.victims, ctx);
+        ctx.decide(
+            kind,
+            &rs.metadata,
+            desired,
+            observed,
+            listed("delete", &deleted, "delete failed"),
+        );
+        manage_err = err;
+    }
+    let status = status_from(&rs, &plan.counts, manage_err.as_deref(), ctx.now);
+    if status != rs.status || rs.metadata.generation != rs.status.observed_generation {
+        flavor.write_status(ctx.store, key, ctx.now, status.clone());
+    }
+    // A pod that just became ready turns available after minReadySeconds: look again then.
+    let min_ready = rs.spec.min_ready_seconds;
+    if min_ready > 0
+        && status.ready_replicas == rs.spec.replicas
+        && status.available_replicas != rs.spec.replicas
+    {
+        queue.add_after_for(
+            key.clone(),
+            ctx.now.plus_secs(i64::from(min_ready)),
+            crate::controllers::Wait::MinReady,
+        );
     }
 }
 
@@ -133,7 +152,7 @@ fn release(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) 
     });
     if released.is_ok() {
         ctx.decide(
-            Kind::ReplicaSet,
+            Flavor::of(rs).kind(),
             &rs.metadata,
             format!("pods matching {selector}"),
             format!("pod {name} no longer matches"),
@@ -144,15 +163,15 @@ fn release(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) 
 
 /// Adopt: add a controller reference to a matching orphan, after a live re-read of ourselves
 /// (`RecheckDeletionTimestamp`) and of the pod (it may have been claimed meanwhile).
-fn adopt(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) {
+fn adopt(flavor: Flavor, rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) {
     let live_ok = ctx
         .store
-        .get::<ReplicaSet>(&rs.metadata.namespace, &rs.metadata.name)
-        .is_some_and(|live| live.metadata.uid == rs.metadata.uid && !live.metadata.is_deleting());
+        .meta_of(flavor.kind(), &key_of(&rs.metadata))
+        .is_some_and(|live| live.uid == rs.metadata.uid && !live.is_deleting());
     if !live_ok {
         return;
     }
-    let owner = OwnerReference::controller("apps/v1", "ReplicaSet", &rs.metadata);
+    let owner = flavor.owner_of(&rs.metadata);
     let adopted = ctx.store.modify::<Pod>(&rs.metadata.namespace, name, ctx.now, |p| {
         if p.metadata.controller_ref().is_none() && !p.metadata.is_deleting() {
             p.metadata.owner_references.push(owner)
@@ -160,7 +179,7 @@ fn adopt(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) {
     });
     if adopted.is_ok() {
         ctx.decide(
-            Kind::ReplicaSet,
+            flavor.kind(),
             &rs.metadata,
             format!("own every pod matching {selector}"),
             format!("orphan pod {name} matches"),
@@ -195,7 +214,7 @@ fn delete_pods(
         ) {
             Ok(_) => {
                 ctx.event(
-                    Kind::ReplicaSet,
+                    Flavor::of(rs).kind(),
                     &rs.metadata,
                     "Normal",
                     "SuccessfulDelete",
@@ -234,7 +253,7 @@ fn slow_start_create(
             match ctx.store.create(pod_from_template(rs), ctx.now, ctx.rng) {
                 Ok(p) => {
                     ctx.event(
-                        Kind::ReplicaSet,
+                        Flavor::of(rs).kind(),
                         &rs.metadata,
                         "Normal",
                         "SuccessfulCreate",
@@ -244,7 +263,7 @@ fn slow_start_create(
                 }
                 Err(e) => {
                     ctx.event(
-                        Kind::ReplicaSet,
+                        Flavor::of(rs).kind(),
                         &rs.metadata,
                         "Warning",
                         "FailedCreate",
@@ -264,7 +283,7 @@ fn slow_start_create(
 }
 
 /// `GetPodFromTemplate`: labels, annotations and spec from the template, a controller
-/// reference to the ReplicaSet, and `generateName` `<rs>-`.
+/// reference to the owner (a ReplicaSet or ReplicationController), and `generateName` `<rs>-`.
 pub fn pod_from_template(rs: &ReplicaSet) -> Pod {
     let t = &rs.spec.template;
     let prefix = format!("{}-", rs.metadata.name);
@@ -283,7 +302,7 @@ pub fn pod_from_template(rs: &ReplicaSet) -> Pod {
         labels: t.metadata.labels.clone(),
         annotations: t.metadata.annotations.clone(),
         finalizers: t.metadata.finalizers.clone(),
-        owner_references: vec![OwnerReference::controller("apps/v1", "ReplicaSet", &rs.metadata)],
+        owner_references: vec![Flavor::of(rs).owner_of(&rs.metadata)],
         ..Default::default()
     };
     Pod::new(meta, t.spec.clone())

@@ -148,8 +148,15 @@ fn find_pod(s: &mut Kubectl, ns: &str, arg: &str, out: &mut Output) -> Result<Po
         Some((ty, name)) => (super::resource::kind_of(ty)?, name),
         None => (Kind::Pod, arg),
     };
-    if !matches!(kind, Kind::Pod | Kind::Deployment | Kind::ReplicaSet | Kind::Job | Kind::Service)
-    {
+    let selectable = [
+        Kind::Pod,
+        Kind::Deployment,
+        Kind::ReplicaSet,
+        Kind::ReplicationController,
+        Kind::Job,
+        Kind::Service,
+    ];
+    if !selectable.contains(&kind) {
         return Err(KubectlError::Usage(format!(
             "cannot get the logs from *v1.{}: selector for *v1.{} not implemented",
             kind.as_str(),
@@ -160,6 +167,7 @@ fn find_pod(s: &mut Kubectl, ns: &str, arg: &str, out: &mut Output) -> Result<Po
         Object::Pod(p) => return Ok((*p).clone()),
         Object::Deployment(d) => d.spec.selector.clone(),
         Object::ReplicaSet(r) => r.spec.selector.clone(),
+        Object::ReplicationController(rc) => rc.selector(),
         Object::Job(j) => j.spec.selector.clone().unwrap_or_default(),
         // polymorphichelpers' SelectorsForObject: a Service's pods are its selector's.
         Object::Service(svc) if svc.spec.selector.is_empty() => {

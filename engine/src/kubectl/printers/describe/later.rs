@@ -4,7 +4,9 @@
 //! describe (`None`, as for an object that does not exist).
 
 use super::reader::Reader;
-use super::{config, daemonset, describe_generic, hpa, job, policy, service, statefulset};
+use super::{
+    config, daemonset, describe_generic, hpa, job, policy, service, statefulset, workload,
+};
 use crate::clock::Time;
 use crate::model::Kind;
 
@@ -47,6 +49,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
         Kind::Endpoints => {
             let o = r.get(ns, name)?;
             service::describe_endpoints(r, &o, now)
+        }
+        Kind::ReplicationController => {
+            let o = r.get(ns, name)?;
+            workload::describe_replication_controller(r, &o, now)
         }
         Kind::DaemonSet => {
             let o = r.get(ns, name)?;

@@ -1,4 +1,5 @@
-//! `describe replicaset` and `describe deployment`. Models describe.go `describeReplicaSet`,
+//! `describe replicaset`, `describe replicationcontroller` and `describe deployment`. Models
+//! describe.go `describeReplicaSet`, `describeReplicationController`,
 //! `getPodStatusForController`, `describeDeployment` and `printReplicaSetsByLabels`, with the
 //! ReplicaSet lookup of kubectl/pkg/util/deployment (`GetAllReplicaSetsInChunks`).
 
@@ -6,8 +7,11 @@ use super::pod::pod_template;
 use super::pods_status;
 use super::reader::Reader;
 use super::{annotations, controlled_by, events, labels, rfc1123z, Writer};
+use crate::api::printers::format_labels;
 use crate::clock::Time;
-use crate::model::{Condition, Deployment, PodTemplateSpec, ReplicaSet, StrategyType};
+use crate::model::{
+    Condition, Deployment, PodTemplateSpec, ReplicaSet, ReplicationController, StrategyType,
+};
 
 pub(super) fn describe_replicaset(r: &mut Reader, rs: &ReplicaSet, now: Time) -> String {
     let m = &rs.metadata;
@@ -24,6 +28,27 @@ pub(super) fn describe_replicaset(r: &mut Reader, rs: &ReplicaSet, now: Time) ->
     pods_status(&mut w, r, m, &selector);
     pod_template(&mut w, &rs.spec.template);
     conditions(&mut w, &rs.status.conditions);
+    events(&mut w, r.events_for(&m.uid), now);
+    w.0
+}
+
+/// Like a ReplicaSet's, without `Controlled By` and with the selector as plain pairs.
+pub(super) fn describe_replication_controller(
+    r: &mut Reader,
+    rc: &ReplicationController,
+    now: Time,
+) -> String {
+    let m = &rc.metadata;
+    let mut w = Writer::default();
+    w.w(0, &format!("Name:\t{}\n", m.name));
+    w.w(0, &format!("Namespace:\t{}\n", m.namespace));
+    w.w(0, &format!("Selector:\t{}\n", format_labels(&rc.spec.selector)));
+    labels(&mut w, "Labels", &m.labels);
+    annotations(&mut w, "Annotations", &m.annotations);
+    w.w(0, &format!("Replicas:\t{} current / {} desired\n", rc.status.replicas, rc.replicas()));
+    pods_status(&mut w, r, m, &rc.selector().to_selector());
+    pod_template(&mut w, &rc.spec.template.clone().unwrap_or_default());
+    conditions(&mut w, &rc.status.conditions);
     events(&mut w, r.events_for(&m.uid), now);
     w.0
 }
