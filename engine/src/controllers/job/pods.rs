@@ -12,6 +12,7 @@ use crate::model::{Job, Kind, ObjectMeta, OwnerReference, Pod};
 use crate::store::{ApiError, DeleteOptions, Key};
 
 use super::indexes::{COMPLETION_INDEX_ANNOTATION, TRACKING_FINALIZER};
+use super::per_index::{new_index_failure_counts, FAILURE_COUNT, IGNORED_FAILURE_COUNT};
 
 /// `batch.JobCompletionIndexEnvName`.
 const COMPLETION_INDEX_ENV: &str = "JOB_COMPLETION_INDEX";
@@ -19,7 +20,7 @@ const COMPLETION_INDEX_ENV: &str = "JOB_COMPLETION_INDEX";
 /// The pod `manageJob` creates: the template's labels, annotations and spec, a controller
 /// reference, the tracking finalizer, and for an Indexed Job its index as annotation, label,
 /// hostname, environment variable and name prefix.
-pub fn pod_for(job: &Job, index: Option<i64>) -> Pod {
+pub fn pod_for(job: &Job, index: Option<i64>, replaced: Option<&Pod>) -> Pod {
     let t = &job.spec.template;
     let mut spec = t.spec.clone();
     let mut meta = ObjectMeta {
@@ -39,6 +40,14 @@ pub fn pod_for(job: &Job, index: Option<i64>) -> Pod {
         spec.hostname = Some(format!("{}-{ix}", job.metadata.name));
         for c in spec.containers.iter_mut() {
             add_index_env(&mut c.env);
+        }
+        // addIndexFailureCountAnnotation: the index's failures so far, handed on.
+        if job.spec.backoff_limit_per_index.is_some() {
+            let (failed, ignored) = new_index_failure_counts(job, replaced);
+            meta.annotations.insert(FAILURE_COUNT.into(), failed.to_string());
+            if ignored > 0 {
+                meta.annotations.insert(IGNORED_FAILURE_COUNT.into(), ignored.to_string());
+            }
         }
     }
     Pod::new(meta, spec)
@@ -83,6 +92,7 @@ pub fn create(
     job: &Job,
     count: usize,
     indexes: &[i64],
+    replaced: &std::collections::BTreeMap<i64, Pod>,
     ctx: &mut Ctx<'_>,
 ) -> (Vec<String>, Option<String>) {
     let mut created = Vec::new();
@@ -91,7 +101,8 @@ pub fn create(
     while batch > 0 {
         for i in done..done + batch {
             let index = indexes.get(i).copied();
-            match ctx.store.create(pod_for(job, index), ctx.now, ctx.rng) {
+            let old = index.and_then(|ix| replaced.get(&ix));
+            match ctx.store.create(pod_for(job, index, old), ctx.now, ctx.rng) {
                 Ok(p) => {
                     // pkg/controller/controller_utils.go `CreatePods`: SuccessfulCreate.
                     let message = format!("Created pod: {}", p.metadata.name);
@@ -215,7 +226,7 @@ mod tests {
         job.metadata.name = "work".into();
         job.metadata.namespace = "default".into();
         job.spec.template.spec.containers = vec![crate::model::Container::new("c", "busybox")];
-        let p = pod_for(&job, Some(2));
+        let p = pod_for(&job, Some(2), None);
         assert_eq!(p.metadata.generate_name, "work-2-");
         assert_eq!(p.metadata.annotations[COMPLETION_INDEX_ANNOTATION], "2");
         assert_eq!(
@@ -226,7 +237,7 @@ mod tests {
         assert_eq!(p.metadata.finalizers, vec![TRACKING_FINALIZER.to_string()]);
         let env = p.spec.containers[0].env.as_deref().unwrap();
         assert_eq!(env[0]["name"], "JOB_COMPLETION_INDEX");
-        let plain = pod_for(&job, None);
+        let plain = pod_for(&job, None, None);
         assert_eq!(
             (plain.metadata.generate_name.as_str(), plain.spec.hostname.clone()),
             ("work-", None)
