@@ -10,6 +10,7 @@ pub mod config_refs;
 mod controller_revision;
 mod daemonset;
 mod deployment;
+pub mod downward;
 mod endpoints;
 mod event;
 mod hpa;

@@ -67,11 +67,12 @@ fn generate_name(job: &str, index: Option<i64>) -> String {
     }
 }
 
-/// `addCompletionIndexEnvVariable`: the index from the pod's annotation, first in the list.
+/// `addCompletionIndexEnvVariable`: the index from the pod's label (PodIndexLabel, GA in
+/// 1.32, reads the label rather than the annotation), appended to the list.
 fn add_index_env(env: &mut Option<Box<serde_json::Value>>) {
     let var = json!({
         "name": COMPLETION_INDEX_ENV,
-        "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": format!("metadata.annotations['{COMPLETION_INDEX_ANNOTATION}']")}}
+        "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": format!("metadata.labels['{COMPLETION_INDEX_ANNOTATION}']")}}
     });
     let mut list = match env.take().map(|b| *b) {
         Some(serde_json::Value::Array(items)) => items,
@@ -81,7 +82,7 @@ fn add_index_env(env: &mut Option<Box<serde_json::Value>>) {
         *env = Some(Box::new(serde_json::Value::Array(list)));
         return;
     }
-    list.insert(0, var);
+    list.push(var);
     *env = Some(Box::new(serde_json::Value::Array(list)));
 }
 
@@ -236,7 +237,12 @@ mod tests {
         assert_eq!(p.spec.hostname.as_deref(), Some("work-2"));
         assert_eq!(p.metadata.finalizers, vec![TRACKING_FINALIZER.to_string()]);
         let env = p.spec.containers[0].env.as_deref().unwrap();
-        assert_eq!(env[0]["name"], "JOB_COMPLETION_INDEX");
+        let last = env.as_array().and_then(|e| e.last()).unwrap();
+        assert_eq!(last["name"], "JOB_COMPLETION_INDEX");
+        assert_eq!(
+            last["valueFrom"]["fieldRef"]["fieldPath"],
+            "metadata.labels['batch.kubernetes.io/job-completion-index']"
+        );
         let plain = pod_for(&job, None, None);
         assert_eq!(
             (plain.metadata.generate_name.as_str(), plain.spec.hostname.clone()),
