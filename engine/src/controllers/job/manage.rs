@@ -76,7 +76,7 @@ pub fn manage(
     if active > want {
         // Too many (parallelism lowered): delete the surplus, newest first.
         let mut surplus: Vec<&Pod> = s.active.iter().collect();
-        surplus.sort_by(|a, b| b.metadata.creation_timestamp.cmp(&a.metadata.creation_timestamp));
+        surplus.sort_by_key(|p| std::cmp::Reverse(p.metadata.creation_timestamp));
         let names: Vec<String> = surplus
             .iter()
             .take((active - want) as usize)
