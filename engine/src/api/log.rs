@@ -152,6 +152,7 @@ pub fn output_of(
     let inst = Instance {
         app: program.app,
         container: spec,
+        pod: Some(pod),
         pod_ip: pod.status.pod_ip.as_deref().unwrap_or(""),
         start,
         end,

@@ -252,6 +252,7 @@ fn cause_reason(kind: FieldErrorKind) -> &'static str {
         FieldErrorKind::Duplicate => "FieldValueDuplicate",
         FieldErrorKind::NotSupported => "FieldValueNotSupported",
         FieldErrorKind::TooLong => "FieldValueTooLong",
+        FieldErrorKind::TooMany => "FieldValueTooMany",
     }
 }
 

@@ -61,7 +61,7 @@ pub(super) fn environment(
         let value = match e.get("valueFrom") {
             Some(from) => match config_refs::key_ref(from, &ns, &mut src) {
                 Ok(Some(v)) => v,
-                _ => field_ref(pod, from),
+                _ => crate::model::downward::field_ref(pod, from),
             },
             None => {
                 let raw = e.get("value").and_then(Value::as_str).unwrap_or_default();
@@ -153,38 +153,6 @@ fn from_services(services: &[&Service]) -> Vec<(String, String)> {
         }
     }
     env
-}
-
-/// A `fieldRef` the downward API resolves; other sources resolve to nothing here.
-fn field_ref(pod: &Pod, from: &Value) -> String {
-    let Some(path) = from.get("fieldRef").and_then(|f| f.get("fieldPath")).and_then(Value::as_str)
-    else {
-        return String::new();
-    };
-    let m = &pod.metadata;
-    let key = |prefix: &str| {
-        path.strip_prefix(prefix).and_then(|r| r.strip_suffix("']")).map(str::to_string)
-    };
-    match path {
-        "metadata.name" => m.name.clone(),
-        "metadata.namespace" => m.namespace.clone(),
-        "metadata.uid" => m.uid.clone(),
-        "spec.nodeName" => pod.spec.node_name.clone().unwrap_or_default(),
-        "spec.serviceAccountName" => {
-            pod.spec.service_account_name.as_deref().unwrap_or_default().to_string()
-        }
-        "status.podIP" => pod.status.pod_ip.clone().unwrap_or_default(),
-        "status.hostIP" => pod.status.host_ip.clone().unwrap_or_default(),
-        _ => {
-            if let Some(k) = key("metadata.labels['") {
-                m.labels.get(&k).cloned().unwrap_or_default()
-            } else if let Some(k) = key("metadata.annotations['") {
-                m.annotations.get(&k).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        }
-    }
 }
 
 /// third_party/forked/golang/expansion `Expand`: `$(VAR)` from `lookup` (left as written

@@ -20,6 +20,7 @@ pub enum FieldErrorKind {
     Duplicate,
     NotSupported,
     TooLong,
+    TooMany,
 }
 
 impl FieldErrorKind {
@@ -32,6 +33,7 @@ impl FieldErrorKind {
             FieldErrorKind::Duplicate => "Duplicate value",
             FieldErrorKind::NotSupported => "Unsupported value",
             FieldErrorKind::TooLong => "Too long",
+            FieldErrorKind::TooMany => "Too many",
         }
     }
 }
@@ -47,6 +49,8 @@ pub enum BadValue {
     Bool(bool),
     /// A struct, map, slice or pointer to one: printed as `json.Marshal` writes it.
     Json(serde_json::Value),
+    /// `field.OmitValueType{}`: the error names no value.
+    Omit,
 }
 
 impl From<&str> for BadValue {
@@ -100,6 +104,7 @@ impl fmt::Display for BadValue {
             BadValue::Int(n) => write!(f, "{n}"),
             BadValue::Bool(b) => write!(f, "{b}"),
             BadValue::Json(v) => f.write_str(&go_json(v)),
+            BadValue::Omit => Ok(()),
         }
     }
 }
@@ -158,6 +163,17 @@ impl FieldError {
         }
     }
 
+    /// `field.TooMany`: the actual count as the value, the limit in the detail.
+    pub fn too_many(field: &str, actual: usize, max: usize) -> FieldError {
+        let items = if max == 1 { "item" } else { "items" };
+        FieldError {
+            field: field.into(),
+            value: BadValue::Int(actual as i64),
+            detail: format!("must have at most {max} {items}"),
+            kind: FieldErrorKind::TooMany,
+        }
+    }
+
     pub fn forbidden(field: &str, detail: &str) -> FieldError {
         let (field, detail) = (field.into(), detail.into());
         FieldError {
@@ -175,6 +191,7 @@ impl fmt::Display for FieldError {
         write!(f, "{}: {}", self.field, self.kind.as_str())?;
         match self.kind {
             FieldErrorKind::Required | FieldErrorKind::Forbidden | FieldErrorKind::TooLong => {}
+            _ if self.value == BadValue::Omit => {}
             _ => write!(f, ": {}", self.value)?,
         }
         if !self.detail.is_empty() {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::ObjectReference;
+use super::job_policy::{PodFailurePolicy, SuccessPolicy};
 use super::meta::{LabelSelector, ObjectMeta, Opaque};
 use super::pod::PodTemplateSpec;
 use crate::clock::Time;
@@ -41,10 +42,10 @@ pub struct JobSpec {
     pub completions: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active_deadline_seconds: Option<i64>,
-    #[serde(default, skip_serializing_if = "Opaque::is_absent")]
-    pub pod_failure_policy: Opaque,
-    #[serde(default, skip_serializing_if = "Opaque::is_absent")]
-    pub success_policy: Opaque,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pod_failure_policy: Option<PodFailurePolicy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub success_policy: Option<SuccessPolicy>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backoff_limit: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

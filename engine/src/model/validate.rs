@@ -7,6 +7,7 @@ mod config;
 mod daemonset;
 mod hpa;
 mod job;
+mod job_policy;
 mod limits;
 mod pdb;
 mod pvc;

@@ -95,8 +95,15 @@ impl Tabled for Job {
         });
         spec.completion_mode.get_or_insert_with(|| "NonIndexed".into());
         spec.suspend.get_or_insert(false);
-        if spec.pod_failure_policy.is_absent() {
-            spec.pod_replacement_policy.get_or_insert_with(|| "TerminatingOrFailed".into());
+        // With a pod failure policy only failed pods are replaced (JobPodReplacementPolicy,
+        // GA in 1.34), and a condition pattern without a status means True.
+        let replacement =
+            if spec.pod_failure_policy.is_some() { "Failed" } else { "TerminatingOrFailed" };
+        spec.pod_replacement_policy.get_or_insert_with(|| replacement.into());
+        for rule in spec.pod_failure_policy.iter_mut().flat_map(|p| p.rules.iter_mut()) {
+            for pattern in rule.on_pod_conditions.iter_mut().filter(|p| p.status.is_empty()) {
+                pattern.status = "True".into();
+            }
         }
         default_pod_spec(&mut spec.template.spec);
     }

@@ -77,8 +77,8 @@ pub(super) fn statefulset_row(sts: &StatefulSet, wide: bool, now: Time) -> Vec<S
     cells
 }
 
-/// printJob's STATUS: the first of Complete, Failed, Terminating, Suspended, FailureTarget
-/// that holds, else Running.
+/// printJob's STATUS: the first of Complete, Failed, Terminating, Suspended, FailureTarget,
+/// SuccessCriteriaMet that holds, else Running (pkg/printers/internalversion/printers.go).
 pub fn job_status(job: &Job) -> &'static str {
     let s = &job.status;
     if s.is_true("Complete") {
@@ -91,6 +91,8 @@ pub fn job_status(job: &Job) -> &'static str {
         "Suspended"
     } else if s.is_true("FailureTarget") {
         "FailureTarget"
+    } else if s.is_true("SuccessCriteriaMet") {
+        "SuccessCriteriaMet"
     } else {
         "Running"
     }

@@ -47,7 +47,7 @@ impl BackoffRecord {
 }
 
 /// `getRemainingTimeForFailuresCount`.
-fn remaining_for_failures(
+pub(super) fn remaining_for_failures(
     now: Time,
     default_ms: i64,
     max_ms: i64,
@@ -155,14 +155,21 @@ pub fn finished_time(pod: &Pod) -> Time {
 pub enum JobFailure {
     BackoffLimitExceeded,
     DeadlineExceeded,
+    /// More indexes failed than `maxFailedIndexes` allows.
+    MaxFailedIndexesExceeded,
+    /// Every index has finished and some failed (`backoffLimitPerIndex`).
+    FailedIndexes,
 }
 
 impl JobFailure {
-    /// `batch.JobReasonBackoffLimitExceeded`, `batch.JobReasonDeadlineExceeded`.
+    /// `batch.JobReasonBackoffLimitExceeded`, `JobReasonDeadlineExceeded`,
+    /// `JobReasonMaxFailedIndexesExceeded`, `JobReasonFailedIndexes`.
     pub fn reason(self) -> &'static str {
         match self {
             JobFailure::BackoffLimitExceeded => "BackoffLimitExceeded",
             JobFailure::DeadlineExceeded => "DeadlineExceeded",
+            JobFailure::MaxFailedIndexesExceeded => "MaxFailedIndexesExceeded",
+            JobFailure::FailedIndexes => "FailedIndexes",
         }
     }
 
@@ -171,6 +178,10 @@ impl JobFailure {
         match self {
             JobFailure::BackoffLimitExceeded => "Job has reached the specified backoff limit",
             JobFailure::DeadlineExceeded => "Job was active longer than specified deadline",
+            JobFailure::MaxFailedIndexesExceeded => {
+                "Job has exceeded the specified maximal number of failed indexes"
+            }
+            JobFailure::FailedIndexes => "Job has failed indexes",
         }
     }
 }

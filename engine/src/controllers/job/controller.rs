@@ -1,34 +1,36 @@
 //! The Job loop: runs a Job's pods to `completions` successes, `parallelism` at a time,
 //! replaces failed pods after the pod-failure back-off, and ends the Job Complete or
-//! Failed (back-off limit, active deadline). Suspending deletes its active pods.
+//! Failed (back-off limit, active deadline, a FailJob rule of the pod failure policy, failed
+//! indexes) or Complete early when a success policy holds. Suspending deletes its active pods.
 //!
 //! Models pkg/controller/job/job_controller.go `syncJob`, `manageJob`,
-//! `trackJobStatusAndRemoveFinalizers`, `enactJobFinished` and `recordJobFinished`, with
-//! the 1.33 feature gates' defaults: the interim FailureTarget / SuccessCriteriaMet
-//! conditions come first and the terminal Failed / Complete once no pod is terminating
-//! (`delayTerminalCondition`), `status.terminating` is tracked, pods carry the
-//! `batch.kubernetes.io/job-tracking` finalizer until counted. Not modelled: podFailurePolicy,
-//! successPolicy, backoffLimitPerIndex, managedBy (refused by no one, ignored here), adopting
-//! orphan pods, and `uncountedTerminatedPods` as a visible intermediate: a finished pod is
-//! counted and released in one sync, which is where upstream ends after its three writes.
+//! `trackJobStatusAndRemoveFinalizers`, `canRemoveFinalizer`, `enactJobFinished` and
+//! `recordJobFinished`, with the 1.34 feature gates' defaults: the interim FailureTarget /
+//! SuccessCriteriaMet conditions come first and the terminal Failed / Complete once no pod
+//! is terminating (`delayTerminalCondition`), `status.terminating` is tracked, pods carry the
+//! `batch.kubernetes.io/job-tracking` finalizer until counted. The pod failure policy
+//! (`failure_policy.rs`), the success policy (`success_policy.rs`), `backoffLimitPerIndex`
+//! with `maxFailedIndexes` (`per_index.rs`) and podReplacementPolicy Failed are modelled.
+//! Not modelled: managedBy (refused by no one, ignored here), adopting orphan pods, and
+//! `uncountedTerminatedPods` as a visible intermediate: a finished pod is counted and
+//! released in one sync, which is where upstream ends after its three writes.
 
 use super::super::{key_of, Controller, ControllerName, Ctx};
 use super::backoff::{
-    job_failure, past_active_deadline, past_backoff_limit_on_failure, BackoffStore,
-    DEFAULT_BACKOFF_MS, MAX_BACKOFF_MS,
+    job_failure, past_active_deadline, past_backoff_limit_on_failure, BackoffStore, JobFailure,
 };
-use super::indexes::{
-    calculate_succeeded_indexes, completion_index, first_pending_indexes, TRACKING_FINALIZER,
-};
+use super::failure_policy::{counted_failures, fail_job_message};
+use super::indexes::{calculate_succeeded_indexes, completion_index};
+use super::manage::{self, Managed};
+use super::per_index::{calculate_failed_indexes, pods_with_delayed_deletion};
 use super::pods::{self, release_counted, release_orphans};
+use super::seen::seen;
 use super::status::{self, Finish};
-use super::words::{observed_words, plural, secs_words, want_active, wanted_words};
-use crate::controllers::queue::{Wait, WorkQueue};
+use super::success_policy::match_success_policy;
+use super::words::plural;
+use crate::controllers::queue::WorkQueue;
 use crate::model::{Job, Kind, Object, Pod, PodPhase};
 use crate::store::{Key, Store, WatchEvent};
-
-/// `MaxPodCreateDeletePerSync`.
-const MAX_POD_CREATE_DELETE_PER_SYNC: usize = 500;
 
 /// What the loop's queue holds: a Job (`Kind::Job`), or an orphan pod that still carries the
 /// tracking finalizer (`Kind::Pod`), which upstream keeps in a second queue
@@ -126,51 +128,6 @@ impl Controller for JobController {
     }
 }
 
-/// What one sync read from the pods.
-struct Seen {
-    active: Vec<Pod>,
-    terminating: i32,
-    new_succeeded: Vec<Pod>,
-    new_failed: Vec<Pod>,
-    /// Every pod of the Job, for the Indexed counts and `pastBackoffLimitOnFailure`.
-    all: Vec<Pod>,
-}
-
-fn seen(job: &Job, store: &Store) -> Seen {
-    let uid = job.metadata.uid.as_str();
-    let all: Vec<Pod> = store
-        .owned_or_orphan_pods(uid, &job.metadata.namespace)
-        .into_iter()
-        .filter(|p| p.metadata.controller_ref().is_some_and(|r| r.uid == uid))
-        .cloned()
-        .collect();
-    let finished = |p: &Pod| matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed);
-    let tracked = |p: &&Pod| p.metadata.has_finalizer(TRACKING_FINALIZER);
-    Seen {
-        active: all.iter().filter(|p| p.is_active()).cloned().collect(),
-        // controller.CountTerminatingPods: deleting, not yet finished.
-        terminating: all.iter().filter(|p| p.metadata.is_deleting() && !finished(p)).count() as i32,
-        new_succeeded: all
-            .iter()
-            .filter(tracked)
-            .filter(|p| p.status.phase == PodPhase::Succeeded)
-            .cloned()
-            .collect(),
-        // isPodFailed: Failed, or deleted before it succeeded (podReplacementPolicy
-        // TerminatingOrFailed counts it at once).
-        new_failed: all
-            .iter()
-            .filter(tracked)
-            .filter(|p| {
-                p.status.phase == PodPhase::Failed
-                    || (p.metadata.is_deleting() && p.status.phase != PodPhase::Succeeded)
-            })
-            .cloned()
-            .collect(),
-        all,
-    }
-}
-
 impl JobController {
     fn sync(&mut self, job: &Job, record_key: &str, ctx: &mut Ctx<'_>) {
         let now = ctx.now;
@@ -179,10 +136,11 @@ impl JobController {
         let s = seen(job, ctx.store);
         let mut next = job.status.clone();
         let mut active = s.active.len() as i32;
-        let mut terminating = s.terminating;
+        let mut terminating = s.terminating.len() as i32;
         let mut ready = s.active.iter().filter(|p| p.is_ready()).count() as i32;
         let mut succeeded = next.succeeded + s.new_succeeded.len() as i32;
-        let failed = next.failed + s.new_failed.len() as i32;
+        // jobCtx.failed: what the limits see; failures an Ignore rule matched do not count.
+        let failed = next.failed + counted_failures(job, &s.new_failed);
         if next.start_time.is_none() && !suspended {
             next.start_time = Some(now);
         }
@@ -190,7 +148,9 @@ impl JobController {
         let backoff_limit = spec.backoff_limit.unwrap_or(super::backoff::DEFAULT_BACKOFF_LIMIT);
         let policy = spec.template.spec.restart_policy.as_deref().unwrap_or("Never").to_string();
 
-        let mut finish = status::pending_finish(&next, now);
+        // An interim condition from an earlier sync, else a FailJob rule, else the limits.
+        let mut finish = status::pending_finish(&next, now)
+            .or_else(|| fail_job_message(job, &s.all).map(Finish::pod_failure_policy));
         if finish.is_none() {
             let on_failure = past_backoff_limit_on_failure(&policy, &s.all, backoff_limit);
             let deadline = past_active_deadline(next.start_time, spec.active_deadline_seconds, now);
@@ -199,17 +159,40 @@ impl JobController {
             if finish.is_none() && !suspended {
                 if let (Some(secs), Some(start)) = (spec.active_deadline_seconds, next.start_time) {
                     let at = start.plus_millis(secs.saturating_mul(1000));
-                    self.queue.add_after_for((Kind::Job, key_of(&job.metadata)), at, Wait::Recheck);
+                    let key = (Kind::Job, key_of(&job.metadata));
+                    self.queue.add_after_for(key, at, crate::controllers::queue::Wait::Recheck);
                 }
             }
         }
         let completions = spec.completions;
         let mut completed_indexes = None;
+        let mut failed_indexes = None;
+        let mut delayed = std::collections::BTreeMap::new();
         if spec.is_indexed() {
             let total = i64::from(completions.unwrap_or(0));
             let prev = next.completed_indexes.clone().unwrap_or_default();
             let (_, all) = calculate_succeeded_indexes(&prev, total, &s.all);
             succeeded = all.total() as i32;
+            if spec.backoff_limit_per_index.is_some() {
+                let failed_ix = calculate_failed_indexes(job, &s.all);
+                if finish.is_none() {
+                    let n = failed_ix.total();
+                    let over = spec.max_failed_indexes.is_some_and(|m| n > i64::from(m));
+                    finish = if over {
+                        Some(Finish::failure_target(JobFailure::MaxFailedIndexesExceeded))
+                    } else if n > 0 && n + all.total() >= total {
+                        Some(Finish::failure_target(JobFailure::FailedIndexes))
+                    } else {
+                        None
+                    };
+                }
+                delayed = pods_with_delayed_deletion(job, &s.all, &s.active, &all, &failed_ix);
+                failed_indexes = Some(failed_ix);
+            }
+            if finish.is_none() {
+                finish = match_success_policy(spec.success_policy.as_ref(), total, &all)
+                    .map(Finish::success_policy);
+            }
             completed_indexes = Some(all);
         }
 
@@ -229,96 +212,20 @@ impl JobController {
                 ready = 0;
             }
         } else if !job.metadata.is_deleting() {
-            let want = want_active(job, succeeded, active);
-            if suspended && active > 0 {
-                let names: Vec<String> = s.active.iter().map(|p| p.metadata.name.clone()).collect();
-                let deleted = pods::delete(job, &names, ctx);
-                ctx.decide(
-                    Kind::Job,
-                    &job.metadata,
-                    "suspended: no pods",
-                    format!("{active} active"),
-                    format!("delete {} pod{}", deleted.len(), plural(deleted.len())),
-                );
-                active -= deleted.len() as i32;
-                terminating += deleted.len() as i32;
-            } else if !suspended && active > want {
-                // Too many (parallelism lowered): delete the surplus, newest first.
-                let mut surplus: Vec<&Pod> = s.active.iter().collect();
-                surplus.sort_by(|a, b| {
-                    b.metadata.creation_timestamp.cmp(&a.metadata.creation_timestamp)
-                });
-                let names: Vec<String> = surplus
-                    .iter()
-                    .take((active - want) as usize)
-                    .map(|p| p.metadata.name.clone())
-                    .collect();
-                let deleted = pods::delete(job, &names, ctx);
-                ctx.decide(
-                    Kind::Job,
-                    &job.metadata,
-                    format!("{want} active (parallelism {})", spec.parallelism.unwrap_or(1)),
-                    format!("{active} active"),
-                    format!("delete {} pod{}", deleted.len(), plural(deleted.len())),
-                );
-                active -= deleted.len() as i32;
-                terminating += deleted.len() as i32;
-            } else if !suspended && want > active {
-                let diff = ((want - active) as usize).min(MAX_POD_CREATE_DELETE_PER_SYNC);
-                let remaining = record.remaining_ms(now, DEFAULT_BACKOFF_MS, MAX_BACKOFF_MS);
-                let desired = wanted_words(job, succeeded, active);
-                if remaining > 0 {
-                    self.queue.add_after_for(
-                        (Kind::Job, key_of(&job.metadata)),
-                        now.plus_millis(remaining),
-                        Wait::BackOff,
-                    );
-                    // Said once, by the sync that counted the failure; later syncs of
-                    // the same wait (its own status write, a resync) have nothing new.
-                    if !s.new_failed.is_empty() {
-                        ctx.decide(
-                            Kind::Job,
-                            &job.metadata,
-                            desired,
-                            format!(
-                                "pod failed ({} of {backoff_limit} retries used)",
-                                failed.min(backoff_limit)
-                            ),
-                            format!("wait {} before the next", secs_words(remaining)),
-                        );
-                    }
-                } else {
-                    let indexes = if spec.is_indexed() {
-                        let active_ix: Vec<i64> =
-                            s.active.iter().filter_map(completion_index).collect();
-                        let done = completed_indexes.clone().unwrap_or_default();
-                        first_pending_indexes(
-                            &active_ix,
-                            &done,
-                            None,
-                            diff,
-                            i64::from(completions.unwrap_or(0)),
-                        )
-                    } else {
-                        Vec::new()
-                    };
-                    let count = if spec.is_indexed() { indexes.len() } else { diff };
-                    let (created, err) = pods::create(job, count, &indexes, ctx);
-                    let action = match (created.as_slice(), err) {
-                        ([], Some(e)) => format!("create failed: {e}"),
-                        ([one], _) => format!("create 1 pod: {one}"),
-                        (many, _) => format!("create {} pods", many.len()),
-                    };
-                    ctx.decide(
-                        Kind::Job,
-                        &job.metadata,
-                        desired,
-                        observed_words(succeeded, failed, active),
-                        action,
-                    );
-                    active += created.len() as i32;
-                }
-            }
+            let seen_now = manage::Seen {
+                active: &s.active,
+                terminating: &s.terminating,
+                new_failed: &s.new_failed,
+                succeeded,
+                failed,
+                completed: completed_indexes.as_ref(),
+                failed_indexes: failed_indexes.as_ref(),
+                delayed: &delayed,
+            };
+            let Managed { created, deleted } =
+                manage::manage(job, &seen_now, &record, &mut self.queue, ctx);
+            active += created - deleted;
+            terminating += deleted;
             let complete = match completions {
                 None => succeeded > 0 && active == 0,
                 Some(c) => succeeded >= c && active == 0,
@@ -330,16 +237,41 @@ impl JobController {
             }
         }
 
-        // trackJobStatusAndRemoveFinalizers: count the finished pods, release them.
-        for p in s.new_succeeded.iter().chain(&s.new_failed) {
+        // trackJobStatusAndRemoveFinalizers: count the finished pods and release them. A
+        // failed pod whose index waits for its replacement keeps its finalizer
+        // (canRemoveFinalizer); once the Job fails, every pod not succeeded counts as failed.
+        let failing = finish.as_ref().is_some_and(Finish::is_failure);
+        let mut counted = next.failed;
+        for p in &s.new_succeeded {
             pods::remove_finalizer(&p.metadata.namespace, &p.metadata.name, ctx);
+        }
+        for p in &s.new_failed {
+            let waits = completion_index(p)
+                .and_then(|ix| delayed.get(&ix))
+                .is_some_and(|d: &Pod| d.metadata.uid == p.metadata.uid);
+            if waits && finish.is_none() {
+                continue;
+            }
+            counted += counted_failures(job, std::slice::from_ref(p));
+            pods::remove_finalizer(&p.metadata.namespace, &p.metadata.name, ctx);
+        }
+        if failing {
+            let doomed: Vec<Pod> = s
+                .active
+                .iter()
+                .filter(|p| p.status.phase != PodPhase::Succeeded)
+                .filter(|p| !s.new_failed.iter().any(|f| f.metadata.uid == p.metadata.uid))
+                .cloned()
+                .collect();
+            counted += counted_failures(job, &doomed);
         }
         next.active = active;
         next.ready = Some(ready);
         next.terminating = Some(terminating);
         next.succeeded = succeeded;
-        next.failed = failed;
+        next.failed = counted;
         next.completed_indexes = completed_indexes.map(|i| i.to_string());
+        next.failed_indexes = failed_indexes.map(|i| i.to_string());
         next.uncounted_terminated_pods =
             crate::model::Opaque(Some(Box::new(serde_json::json!({}))));
         if let Some(f) = finish {

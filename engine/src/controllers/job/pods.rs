@@ -12,6 +12,7 @@ use crate::model::{Job, Kind, ObjectMeta, OwnerReference, Pod};
 use crate::store::{ApiError, DeleteOptions, Key};
 
 use super::indexes::{COMPLETION_INDEX_ANNOTATION, TRACKING_FINALIZER};
+use super::per_index::{new_index_failure_counts, FAILURE_COUNT, IGNORED_FAILURE_COUNT};
 
 /// `batch.JobCompletionIndexEnvName`.
 const COMPLETION_INDEX_ENV: &str = "JOB_COMPLETION_INDEX";
@@ -19,7 +20,7 @@ const COMPLETION_INDEX_ENV: &str = "JOB_COMPLETION_INDEX";
 /// The pod `manageJob` creates: the template's labels, annotations and spec, a controller
 /// reference, the tracking finalizer, and for an Indexed Job its index as annotation, label,
 /// hostname, environment variable and name prefix.
-pub fn pod_for(job: &Job, index: Option<i64>) -> Pod {
+pub fn pod_for(job: &Job, index: Option<i64>, replaced: Option<&Pod>) -> Pod {
     let t = &job.spec.template;
     let mut spec = t.spec.clone();
     let mut meta = ObjectMeta {
@@ -40,6 +41,14 @@ pub fn pod_for(job: &Job, index: Option<i64>) -> Pod {
         for c in spec.containers.iter_mut() {
             add_index_env(&mut c.env);
         }
+        // addIndexFailureCountAnnotation: the index's failures so far, handed on.
+        if job.spec.backoff_limit_per_index.is_some() {
+            let (failed, ignored) = new_index_failure_counts(job, replaced);
+            meta.annotations.insert(FAILURE_COUNT.into(), failed.to_string());
+            if ignored > 0 {
+                meta.annotations.insert(IGNORED_FAILURE_COUNT.into(), ignored.to_string());
+            }
+        }
     }
     Pod::new(meta, spec)
 }
@@ -58,11 +67,12 @@ fn generate_name(job: &str, index: Option<i64>) -> String {
     }
 }
 
-/// `addCompletionIndexEnvVariable`: the index from the pod's annotation, first in the list.
+/// `addCompletionIndexEnvVariable`: the index from the pod's label (PodIndexLabel, GA in
+/// 1.32, reads the label rather than the annotation), appended to the list.
 fn add_index_env(env: &mut Option<Box<serde_json::Value>>) {
     let var = json!({
         "name": COMPLETION_INDEX_ENV,
-        "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": format!("metadata.annotations['{COMPLETION_INDEX_ANNOTATION}']")}}
+        "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": format!("metadata.labels['{COMPLETION_INDEX_ANNOTATION}']")}}
     });
     let mut list = match env.take().map(|b| *b) {
         Some(serde_json::Value::Array(items)) => items,
@@ -72,7 +82,7 @@ fn add_index_env(env: &mut Option<Box<serde_json::Value>>) {
         *env = Some(Box::new(serde_json::Value::Array(list)));
         return;
     }
-    list.insert(0, var);
+    list.push(var);
     *env = Some(Box::new(serde_json::Value::Array(list)));
 }
 
@@ -83,6 +93,7 @@ pub fn create(
     job: &Job,
     count: usize,
     indexes: &[i64],
+    replaced: &std::collections::BTreeMap<i64, Pod>,
     ctx: &mut Ctx<'_>,
 ) -> (Vec<String>, Option<String>) {
     let mut created = Vec::new();
@@ -91,7 +102,8 @@ pub fn create(
     while batch > 0 {
         for i in done..done + batch {
             let index = indexes.get(i).copied();
-            match ctx.store.create(pod_for(job, index), ctx.now, ctx.rng) {
+            let old = index.and_then(|ix| replaced.get(&ix));
+            match ctx.store.create(pod_for(job, index, old), ctx.now, ctx.rng) {
                 Ok(p) => {
                     // pkg/controller/controller_utils.go `CreatePods`: SuccessfulCreate.
                     let message = format!("Created pod: {}", p.metadata.name);
@@ -215,7 +227,7 @@ mod tests {
         job.metadata.name = "work".into();
         job.metadata.namespace = "default".into();
         job.spec.template.spec.containers = vec![crate::model::Container::new("c", "busybox")];
-        let p = pod_for(&job, Some(2));
+        let p = pod_for(&job, Some(2), None);
         assert_eq!(p.metadata.generate_name, "work-2-");
         assert_eq!(p.metadata.annotations[COMPLETION_INDEX_ANNOTATION], "2");
         assert_eq!(
@@ -225,8 +237,13 @@ mod tests {
         assert_eq!(p.spec.hostname.as_deref(), Some("work-2"));
         assert_eq!(p.metadata.finalizers, vec![TRACKING_FINALIZER.to_string()]);
         let env = p.spec.containers[0].env.as_deref().unwrap();
-        assert_eq!(env[0]["name"], "JOB_COMPLETION_INDEX");
-        let plain = pod_for(&job, None);
+        let last = env.as_array().and_then(|e| e.last()).unwrap();
+        assert_eq!(last["name"], "JOB_COMPLETION_INDEX");
+        assert_eq!(
+            last["valueFrom"]["fieldRef"]["fieldPath"],
+            "metadata.labels['batch.kubernetes.io/job-completion-index']"
+        );
+        let plain = pod_for(&job, None, None);
         assert_eq!(
             (plain.metadata.generate_name.as_str(), plain.spec.hostname.clone()),
             ("work-", None)

@@ -28,6 +28,25 @@ impl Finish {
         Finish { type_: "FailureTarget", reason: f.reason().into(), message: f.message().into() }
     }
 
+    /// A FailJob rule matched (`batch.JobReasonPodFailurePolicy`).
+    pub fn pod_failure_policy(message: String) -> Finish {
+        Finish { type_: "FailureTarget", reason: "PodFailurePolicy".into(), message }
+    }
+
+    /// A success policy rule holds (`batch.JobReasonSuccessPolicy`).
+    pub fn success_policy(message: String) -> Finish {
+        Finish {
+            type_: "SuccessCriteriaMet",
+            reason: super::success_policy::SUCCESS_POLICY_REASON.into(),
+            message,
+        }
+    }
+
+    /// Whether this ends the Job as failed.
+    pub fn is_failure(&self) -> bool {
+        self.type_ == "FailureTarget"
+    }
+
     pub fn success_criteria_met() -> Finish {
         Finish {
             type_: "SuccessCriteriaMet",
@@ -53,6 +72,10 @@ impl Finish {
                 format!("{failed} failed, backoffLimit {backoff_limit}: the Job has failed")
             }
             "DeadlineExceeded" => "activeDeadlineSeconds passed: the Job has failed".into(),
+            "PodFailurePolicy" => format!("{}: the Job has failed", self.message),
+            "MaxFailedIndexesExceeded" => "more indexes failed than maxFailedIndexes".into(),
+            "FailedIndexes" => "every index finished, some failed".into(),
+            "SuccessPolicy" => format!("success policy met ({})", self.message),
             _ => "enough pods succeeded".into(),
         }
     }

@@ -11,7 +11,8 @@
 //!   `true`, `false`, `date`, and on the perl image `perl`;
 //! - in a script: `;`, newlines, `&`, `&&`, `||`, `exit N`, `:`, quotes and backslashes,
 //!   `>&2` and `2>&1` (both streams land in the log alike),
-//!   `$VAR`/`${VAR}` (the container's literal `env` values and loop variables),
+//!   `$VAR`/`${VAR}` (the container's literal `env` values, its downward-API `fieldRef`s
+//!   such as `JOB_COMPLETION_INDEX`, and loop variables),
 //!   `while`/`until COND; do ...; done` and `for V in WORDS; do ...; done`;
 //! - `perl -Mbignum=bpi -wle 'print bpi(N)'` (the Job tutorial's example) prints pi to N
 //!   digits after a while; any other perl program runs for a second and prints nothing.
@@ -24,7 +25,7 @@
 //! A process run this way is PID 1 without a SIGTERM handler, so it ignores SIGTERM and
 //! is killed at the end of the grace period, as a real one is.
 
-use crate::model::Container;
+use crate::model::{Container, Pod};
 
 use super::coreutils::{printf, sleep_ms};
 use super::images::{image_behaviour, parse_image, ImageBehaviour, Program};
@@ -50,7 +51,7 @@ const MAX_BPI_DIGITS: usize = 10_000;
 
 /// The script a container runs, or `None` when the image's own behaviour applies (no
 /// command given, the image's own server named, a magic-word or unknown image).
-pub fn script(c: &Container) -> Option<Script> {
+pub fn script(c: &Container, pod: Option<&Pod>) -> Option<Script> {
     let argv: Vec<String> =
         c.command.iter().flatten().chain(c.args.iter().flatten()).cloned().collect();
     if argv.is_empty() {
@@ -60,7 +61,7 @@ pub fn script(c: &Container) -> Option<Script> {
     if is_own_server(&argv[0]) {
         return None;
     }
-    let mut run = Run { t: 0, lines: Vec::new(), env: env_of(c), steps: 0, tools };
+    let mut run = Run { t: 0, lines: Vec::new(), env: env_of(c, pod), steps: 0, tools };
     match run.exec(&argv) {
         Flow::Next(status) | Flow::Exit(status) => {
             Some(Script { lines: run.lines, exit: Some((run.t, status)), ..Default::default() })
@@ -77,8 +78,8 @@ pub fn script(c: &Container) -> Option<Script> {
 
 /// What pulling and running this container does: the image's behaviour, with the
 /// command's exit in place of the image program's when the command is played out here.
-pub fn container_behaviour(c: &Container) -> ImageBehaviour {
-    match (image_behaviour(&c.image), script(c)) {
+pub fn container_behaviour(c: &Container, pod: Option<&Pod>) -> ImageBehaviour {
+    match (image_behaviour(&c.image), script(c, pod)) {
         (ImageBehaviour::Runs(p), Some(s)) => ImageBehaviour::Runs(Program {
             exits: s.exit,
             // PID 1 without a handler: SIGTERM does nothing, the grace period's SIGKILL does.
@@ -111,15 +112,19 @@ fn is_own_server(exe: &str) -> bool {
     matches!(base, "nginx" | "httpd" | "httpd-foreground" | "redis-server" | "docker-entrypoint.sh")
 }
 
-/// The container's `env` entries with a literal `value` (not `valueFrom`).
-fn env_of(c: &Container) -> Vec<(String, String)> {
+/// The container's `env` entries: a literal `value`, or a downward-API `fieldRef` read from
+/// the pod (when there is one); other `valueFrom` sources read as empty here.
+fn env_of(c: &Container, pod: Option<&Pod>) -> Vec<(String, String)> {
     let Some(serde_json::Value::Array(items)) = c.env.as_deref() else { return Vec::new() };
     items
         .iter()
         .filter_map(|e| {
             let name = e.get("name")?.as_str()?;
-            let value = e.get("value").and_then(|v| v.as_str()).unwrap_or("");
-            Some((name.to_string(), value.to_string()))
+            let value = match (e.get("valueFrom"), pod) {
+                (Some(from), Some(pod)) => crate::model::downward::field_ref(pod, from),
+                _ => e.get("value").and_then(|v| v.as_str()).unwrap_or("").to_string(),
+            };
+            Some((name.to_string(), value))
         })
         .collect()
 }

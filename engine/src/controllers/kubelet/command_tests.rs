@@ -7,7 +7,7 @@ fn ctr(image: &str, argv: &[&str]) -> Container {
 }
 
 fn run(image: &str, argv: &[&str]) -> Script {
-    script(&ctr(image, argv)).expect("played out")
+    script(&ctr(image, argv), None).expect("played out")
 }
 
 fn texts(s: &Script) -> Vec<String> {
@@ -84,7 +84,7 @@ fn a_for_loop_expands_its_variable() {
 fn env_values_expand_and_single_quotes_do_not() {
     let mut c = ctr("busybox", &["sh", "-c", "echo $GREETING '$GREETING' ${GREETING}!"]);
     c.env = Some(Box::new(serde_json::json!([{"name": "GREETING", "value": "hello"}])));
-    assert_eq!(texts(&script(&c).unwrap()), vec!["hello $GREETING hello!"]);
+    assert_eq!(texts(&script(&c, None).unwrap()), vec!["hello $GREETING hello!"]);
 }
 
 #[test]
@@ -105,10 +105,11 @@ fn perl_computes_pi_after_a_few_seconds() {
 
 #[test]
 fn the_image_server_and_magic_images_keep_their_own_behaviour() {
-    assert_eq!(script(&ctr("nginx:1.27", &["nginx", "-g", "daemon off;"])), None);
-    assert_eq!(script(&ctr("busybox:sleep", &["sleep", "1"])), None);
-    assert_eq!(script(&Container::new("c", "busybox")), None);
-    let ImageBehaviour::Runs(p) = container_behaviour(&ctr("busybox", &["sleep", "5"])) else {
+    assert_eq!(script(&ctr("nginx:1.27", &["nginx", "-g", "daemon off;"]), None), None);
+    assert_eq!(script(&ctr("busybox:sleep", &["sleep", "1"]), None), None);
+    assert_eq!(script(&Container::new("c", "busybox"), None), None);
+    let ImageBehaviour::Runs(p) = container_behaviour(&ctr("busybox", &["sleep", "5"]), None)
+    else {
         panic!()
     };
     assert_eq!((p.exits, p.stop_ms), (Some((5_000, 0)), None));
@@ -123,4 +124,34 @@ fn stream_duplication_is_read_and_file_redirections_are_refused() {
         texts(&s),
         vec!["kubeloop: this simulated shell does not run redirections to files ('<', '>')"]
     );
+}
+
+#[test]
+fn field_refs_read_the_pods_own_fields() {
+    // pkg/kubelet/kubelet_pods.go `makeEnvironmentVariables` resolves a fieldRef through
+    // `podFieldSelectorRuntimeValue` before the process starts.
+    let mut c = ctr(
+        "busybox",
+        &["sh", "-c", "echo $POD/$NS $JOB_COMPLETION_INDEX $APP $IP; exit $JOB_COMPLETION_INDEX"],
+    );
+    let field =
+        |path: &str| serde_json::json!({"fieldRef": {"apiVersion": "v1", "fieldPath": path}});
+    c.env = Some(Box::new(serde_json::json!([
+        {"name": "POD", "valueFrom": field("metadata.name")},
+        {"name": "NS", "valueFrom": field("metadata.namespace")},
+        {"name": "JOB_COMPLETION_INDEX", "valueFrom": field("metadata.annotations['batch.kubernetes.io/job-completion-index']")},
+        {"name": "APP", "valueFrom": field("metadata.labels['app']")},
+        {"name": "IP", "valueFrom": field("status.podIP")},
+    ])));
+    let mut pod = crate::model::Pod::default();
+    pod.metadata.name = "work-3-abcde".into();
+    pod.metadata.namespace = "default".into();
+    pod.metadata.labels.insert("app".into(), "batch".into());
+    pod.metadata.annotations.insert("batch.kubernetes.io/job-completion-index".into(), "3".into());
+    pod.status.pod_ip = Some("10.244.1.7".into());
+    let s = script(&c, Some(&pod)).unwrap();
+    assert_eq!(texts(&s), vec!["work-3-abcde/default 3 batch 10.244.1.7"]);
+    assert_eq!(s.exit.map(|(_, code)| code), Some(3));
+    // Without the pod (no downward API) the variables are empty and the exit is 0.
+    assert_eq!(script(&c, None).unwrap().exit.map(|(_, code)| code), Some(0));
 }

@@ -96,7 +96,7 @@ impl Sync<'_, '_> {
                 // A command the image lacks never ran: containerd's StartError and message.
                 let (reason, message) = if p.start_error {
                     let spec = self.pod.spec.containers.iter().find(|s| s.name == c.name);
-                    let script = spec.and_then(super::command::script);
+                    let script = spec.and_then(|s| super::command::script(s, Some(self.pod)));
                     ("StartError", script.and_then(|s| s.start_error))
                 } else if code == 0 {
                     ("Completed", None)

@@ -39,7 +39,7 @@ use std::collections::BTreeMap;
 
 use crate::clock::Time;
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
-use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, StateTerminated};
+use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, PodPhase, StateTerminated};
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
 pub use command::container_behaviour;
@@ -289,8 +289,24 @@ pub(super) fn stop_plan(c: &Ctr, now: Time, deadline: Time) -> (Time, i32) {
     }
 }
 
-/// Every container has stopped: delete the pod for good (status manager, grace 0).
+/// Every container has stopped: delete the pod for good (status manager, grace 0). A pod
+/// a finalizer will hold first gets its terminal phase, Succeeded when every container
+/// exited 0 and else Failed (kubelet_pods.go `getPhase` with `podIsTerminal`), which is
+/// what a Job counts a deleted pod by under podReplacementPolicy Failed. Without a
+/// finalizer the pod is gone in the same step, so that write is left out.
 fn finish_deletion(sync: &mut Sync<'_, '_>) {
+    let p = sync.pod;
+    let terminal = matches!(p.status.phase, PodPhase::Succeeded | PodPhase::Failed);
+    if !p.metadata.finalizers.is_empty() && !terminal {
+        let ok = p
+            .status
+            .container_statuses
+            .iter()
+            .all(|c| c.state.terminated.as_ref().is_some_and(|t| t.exit_code == 0));
+        let phase = if ok { PodPhase::Succeeded } else { PodPhase::Failed };
+        let (ns, name, now) = (&p.metadata.namespace, &p.metadata.name, sync.ctx.now);
+        let _ = sync.ctx.store.modify_status::<Pod>(ns, name, now, |p| p.status.phase = phase);
+    }
     let m = &sync.pod.metadata;
     let opts = DeleteOptions {
         grace_period_seconds: Some(0),

@@ -9,7 +9,7 @@
 //! going where the simulated prober stops repeating a settled result.
 
 use crate::clock::Time;
-use crate::model::{Container, IntOrString, Probe, ProbeKind};
+use crate::model::{Container, IntOrString, Pod, Probe, ProbeKind};
 
 use super::command::Line;
 use super::serving::{App, HANG_AFTER_MS, SLOW_READY_MS};
@@ -18,6 +18,8 @@ use super::serving::{App, HANG_AFTER_MS, SLOW_READY_MS};
 pub struct Instance<'a> {
     pub app: App,
     pub container: &'a Container,
+    /// The pod, whose fields the container's `fieldRef` variables read.
+    pub pod: Option<&'a Pod>,
     pub pod_ip: &'a str,
     pub start: Time,
     /// When and with which exit code it stopped, if it has.
@@ -33,7 +35,7 @@ pub fn lines(inst: &Instance<'_>, after: Option<Time>) -> Vec<(Time, String)> {
     let keep = |t: Time| after.is_none_or(|a| t > a) && t <= last;
     // A command played out by `command.rs` prints what its script says, not the image's
     // program's banner.
-    if let Some(script) = super::command::script(inst.container) {
+    if let Some(script) = super::command::script(inst.container, inst.pod) {
         for (offset, line) in script.timeline(last.since(inst.start)) {
             let t = inst.start.plus_millis(offset);
             if keep(t) {
@@ -362,6 +364,7 @@ mod tests {
         let inst = Instance {
             app: App::Nginx,
             container: &c,
+            pod: None,
             pod_ip: "10.244.1.5",
             start,
             end: None,
@@ -389,6 +392,7 @@ mod tests {
         let inst = Instance {
             app: App::Crash,
             container: &c,
+            pod: None,
             pod_ip: "10.244.1.5",
             start,
             end: Some((end, 1)),

@@ -245,7 +245,7 @@ impl PodRuntime {
                 let restart_count = status.map_or(0, |s| s.restart_count);
                 let last_state = status.and_then(|s| s.last_state.terminated.clone());
                 let crash_backoff = Backoff::after_restarts(restart_count, now);
-                let behaviour = container_behaviour(c);
+                let behaviour = container_behaviour(c, Some(pod));
                 let step = status.map_or(Step::New, |s| {
                     rebuilt_step(&s.state, &behaviour, crash_backoff, &last_state, now)
                 });

@@ -1,7 +1,7 @@
 //! Job and CronJob validation (pkg/apis/batch/validation/validation.go `ValidateJobSpec`,
 //! `ValidateJobUpdate`, `ValidateCronJobSpec`).
 
-use super::{immutable_selector, non_negative, pod_spec};
+use super::{immutable_selector, job_policy, non_negative, pod_spec};
 use crate::labels::validation::FieldError;
 use crate::model::{CronJob, Job, JobSpec};
 
@@ -34,9 +34,10 @@ fn job_spec(errs: &mut Vec<FieldError>, path: &str, spec: &JobSpec) {
             ));
         }
     }
+    job_policy::per_index(errs, path, spec);
     // The completion mode, and what Indexed needs (validateJobSpec).
     match spec.completion_mode.as_deref() {
-        None | Some("NonIndexed") => {}
+        None | Some("NonIndexed") => job_policy::non_indexed(errs, path, spec),
         Some("Indexed") => {
             if spec.completions.is_none() {
                 errs.push(FieldError::required(
@@ -51,6 +52,7 @@ fn job_spec(errs: &mut Vec<FieldError>, path: &str, spec: &JobSpec) {
                     &format!("must be less than or equal to {MAX_PARALLELISM_INDEXED} when completion mode is Indexed"),
                 ));
             }
+            job_policy::indexed_limits(errs, path, spec);
         }
         Some(other) => errs.push(FieldError::unsupported(
             &format!("{path}.completionMode"),
@@ -58,16 +60,26 @@ fn job_spec(errs: &mut Vec<FieldError>, path: &str, spec: &JobSpec) {
             "\"NonIndexed\", \"Indexed\"",
         )),
     }
-    // `validatePodTemplateSpec`: a Job's pods must end, so Always is not allowed.
-    let restart = spec.template.spec.restart_policy.as_deref().unwrap_or("Always");
-    if restart != "OnFailure" && restart != "Never" {
-        errs.push(FieldError::unsupported(
-            &format!("{path}.template.spec.restartPolicy"),
-            restart,
-            "\"OnFailure\", \"Never\"",
-        ));
-    }
+    job_policy::pod_failure_policy(errs, &format!("{path}.podFailurePolicy"), spec);
+    job_policy::success_policy(errs, &format!("{path}.successPolicy"), spec);
+    job_policy::pod_replacement_policy(errs, &format!("{path}.podReplacementPolicy"), spec);
     pod_spec(errs, &format!("{path}.template.spec"), &spec.template.spec);
+    // A Job's pods must end. The pod defaults turn an unset restartPolicy into Always, so
+    // both read as "not given"; and a pod failure policy needs Never, since it matches
+    // failed pods, which OnFailure restarts in place.
+    let restart = format!("{path}.template.spec.restartPolicy");
+    match spec.template.spec.restart_policy.as_deref().unwrap_or("") {
+        "" | "Always" => {
+            errs.push(FieldError::required(&restart, "valid values: \"OnFailure\", \"Never\""))
+        }
+        "OnFailure" if spec.pod_failure_policy.is_some() => errs.push(FieldError::invalid(
+            &restart,
+            "OnFailure",
+            "only \"Never\" is supported when podFailurePolicy is specified",
+        )),
+        "OnFailure" | "Never" => {}
+        other => errs.push(FieldError::unsupported(&restart, other, "\"OnFailure\", \"Never\"")),
+    }
 }
 
 /// `validateJobSpecUpdate`: the selector, the pod template (kubeloop does not model the
@@ -100,6 +112,20 @@ pub fn job_update(new: &Job, old: &Job) -> Vec<FieldError> {
     if n.completion_mode != o.completion_mode {
         let v = n.completion_mode.clone().unwrap_or_default();
         errs.push(FieldError::invalid("spec.completionMode", v, super::FIELD_IMMUTABLE));
+    }
+    if n.pod_failure_policy != o.pod_failure_policy {
+        let v = BadValue::json(&n.pod_failure_policy);
+        errs.push(FieldError::invalid("spec.podFailurePolicy", v, super::FIELD_IMMUTABLE));
+    }
+    if n.backoff_limit_per_index != o.backoff_limit_per_index {
+        let v = n
+            .backoff_limit_per_index
+            .map_or(BadValue::Json(serde_json::Value::Null), BadValue::from);
+        errs.push(FieldError::invalid("spec.backoffLimitPerIndex", v, super::FIELD_IMMUTABLE));
+    }
+    if n.success_policy != o.success_policy {
+        let v = BadValue::json(&n.success_policy);
+        errs.push(FieldError::invalid("spec.successPolicy", v, super::FIELD_IMMUTABLE));
     }
     errs
 }
