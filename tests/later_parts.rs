@@ -1,7 +1,7 @@
 //! End-to-end: everything beyond the first lesson arrives on first use and works offline
 //! after one visit. On the page `kubeloop serve` serves (so live mode has the API at the
-//! page's origin), a fresh page runs `explain`, `create job`, a go-template, `expose`, a
-//! mission and live mode, each fetching what it needs once; then, with the server gone and
+//! page's origin), a fresh page runs `explain`, a sandbox command, `create job`, a
+//! go-template, `expose`, a mission and live mode, each fetching what it needs once; then, with the server gone and
 //! Chromium offline, a reload runs all of them again from the service worker's cache (live
 //! mode's code runs and says it cannot reach the server, as it would with any server down).
 //!
@@ -36,6 +36,8 @@ async fn live_status(c: &Client) -> (String, String) {
 /// Runs each later part once; `n` keeps the names of the second round apart.
 async fn every_later_part(c: &Client, n: u32) {
     until_shown(c, "k explain deployment.spec.minReadySeconds", "FIELD: minReadySeconds").await;
+    // The sandbox's commands and the kubeloop.dev/v1 handlers they call.
+    until_shown(c, "controller list", "garbage-collector").await;
     type_line(c, &format!("k create job hello{n} --image=busybox -- echo hi")).await;
     until_shown(
         c,

@@ -2,7 +2,9 @@
 //! The first lesson needs Deployments, ReplicaSets, Pods and Nodes, their loops (deployment,
 //! replicaset, garbage collector, scheduler, kubelet, node lifecycle), and `create`, `get`,
 //! `delete`, `describe` and `scale`. Everything else, kubectl's later commands
-//! (`kubectl/parts.rs`), the `create` generators of other kinds, `-o go-template`, and the
+//! (`kubectl/parts.rs`), the `create` generators of other kinds, `-o go-template`, the
+//! sandbox's commands (`node`, `controller`, `events`, `traffic`, `load`) and the
+//! `kubeloop.dev/v1` handlers they send requests to (`api/sandbox`), and the
 //! loops (`world/later.rs`), Table rows (`api/printers/later.rs`), describers
 //! (`kubectl/printers/describe/later.rs`) and vtables (`kinds.rs`) of the kinds only those
 //! make, and a mission's checks (`mission/later.rs`), is reached through a table the part
@@ -49,6 +51,7 @@ pub fn link() {
     crate::kinds::link();
     crate::mission::later::link();
     crate::controllers::kubelet::link_config_reads();
+    crate::api::sandbox::link();
 }
 
 /// The part running `input` needs that has not been fetched yet, if any: the first, in
@@ -72,6 +75,9 @@ pub fn missing_course() -> Option<Part> {
 /// then its subcommands; a few flags need the part whatever the command: a manifest to
 /// `create` (it may hold any kind), and `-o go-template`.
 pub fn needs(input: &str) -> Option<Part> {
+    if crate::kubectl::parts::sandbox_commands(input) {
+        return Some(Part::Course);
+    }
     kubectl_words(input).iter().find_map(|words| words_need(words))
 }
 
@@ -142,6 +148,8 @@ mod tests {
             "k get jobs,services",
             "k get pod template-1 -o wide",
             "k get pods -n kube-system --namespace=default",
+            "sleep 5; help",
+            "k get pods | grep node",
         ] {
             assert_eq!(needs(line), None, "{line}");
         }
@@ -169,6 +177,10 @@ mod tests {
             "k get pods -o go-template='{{range .items}}{{.metadata.name}}{{end}}'",
             "k get pods --output=go-template-file=t.tmpl",
             "k get pods -o template --template='{{.kind}}'",
+            "node fail node-2",
+            "controller stop replicaset; node fail node-2; events drop 3",
+            "k get pods && traffic svc/web 50",
+            "echo $(load deploy/web 300m)",
         ] {
             assert_eq!(needs(line), Some(Part::Course), "{line}");
         }

@@ -55,6 +55,22 @@ pub(crate) fn kubectl_words(input: &str) -> Vec<Vec<String>> {
     found
 }
 
+/// Whether `input` runs one of the sandbox's commands that ship with the course part
+/// (`sandbox::LATER_COMMANDS`), anywhere in it (lists, pipes, `$( )`).
+pub(crate) fn sandbox_commands(input: &str) -> bool {
+    fn walk(script: &Script) -> bool {
+        script.items.iter().flat_map(|(p, _)| &p.commands).any(|cmd| {
+            let first = cmd.words.first().map(|w| w.parts.as_slice());
+            let named = matches!(first, Some([Word::Literal(t)]) if super::sandbox::LATER_COMMANDS.contains(&t.as_str()));
+            named
+                || cmd.words.iter().flat_map(|w| &w.parts).any(|part| {
+                    matches!(part, Word::Subst(inner) | Word::QuotedSubst(inner) if walk(inner))
+                })
+        })
+    }
+    super::shell::parse(input).is_ok_and(|script| walk(&script))
+}
+
 /// The waiting verbs wait in the page even inside a pipe: only a script makes them block.
 fn blocks(s: &Kubectl) -> bool {
     s.mode == Mode::Script
@@ -99,6 +115,7 @@ macro_rules! commands {
         pub(crate) fn link() {
             #[cfg(kubeloop_split)]
             let _ = LINKED.set(Linked { $($slot: run::$slot,)* templates: TEMPLATES });
+            super::sandbox::link();
         }
     };
 }

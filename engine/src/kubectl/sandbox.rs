@@ -86,15 +86,55 @@ pub fn run(
             Ok(0)
         }
         "export" => super::export::run(s, argv, out),
+        other => later(s, other, argv, out).unwrap_or_else(|| {
+            Err(KubectlError::Plain(format!("kubeloop: {other}: command not found (type `help`)")))
+        }),
+    }
+}
+
+/// The commands that act on the cluster through `kubeloop.dev/v1`, which ship with the
+/// engine's course part (`crate::parts`): a line naming one fetches the part first.
+pub const LATER_COMMANDS: &[&str] =
+    &["node", "nodes", "controller", "controllers", "traffic", "load", "events"];
+
+#[cfg(kubeloop_split)]
+type Later = fn(&mut Kubectl, &str, &[String], &mut Output) -> Option<Result<i32, KubectlError>>;
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
+
+fn later(
+    s: &mut Kubectl,
+    cmd: &str,
+    argv: &[String],
+    out: &mut Output,
+) -> Option<Result<i32, KubectlError>> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().and_then(|run| run(s, cmd, argv, out));
+    #[cfg(not(kubeloop_split))]
+    later_commands(s, cmd, argv, out)
+}
+
+/// Makes the commands reachable: called from the code that ships with them.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(later_commands as Later);
+}
+
+fn later_commands(
+    s: &mut Kubectl,
+    cmd: &str,
+    argv: &[String],
+    out: &mut Output,
+) -> Option<Result<i32, KubectlError>> {
+    Some(match cmd {
         "node" | "nodes" => super::sandbox_cluster::node(s, argv, out),
         "controller" | "controllers" => super::sandbox_cluster::controller(s, argv, out),
         "traffic" => super::traffic::run(s, argv, out),
         "load" => super::load::run(s, argv, out),
         "events" => super::sandbox_cluster::events(s, argv, out),
-        other => {
-            Err(KubectlError::Plain(format!("kubeloop: {other}: command not found (type `help`)")))
-        }
-    }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -39,8 +39,41 @@ use super::{Reply, Request, Response, Status};
 
 pub use resources::{resource, Resource, Target, API_VERSION, RESOURCES};
 
-/// Answers one request to the group.
+#[cfg(kubeloop_split)]
+type Serve = fn(&mut World, &Request, &Target) -> Reply;
+
+/// The group's handlers ship with the engine's course part (`crate::parts`): only the
+/// sandbox's commands send it requests, and a line running one fetches the part first.
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Serve> = std::sync::OnceLock::new();
+
+/// Answers one request to the group (before the course part has arrived, in the page's split
+/// build, a 503 that says so).
 pub fn serve(world: &mut World, req: &Request, target: &Target) -> Reply {
+    #[cfg(kubeloop_split)]
+    return match LINKED.get() {
+        Some(serve) => serve(world, req, target),
+        None => Reply::Done(Response::from(Status::new(
+            503,
+            "ServiceUnavailable",
+            format!(
+                "kubeloop: {} is part of {}, which has not been fetched yet",
+                target.resource.plural,
+                crate::parts::Part::Course.describe()
+            ),
+        ))),
+    };
+    #[cfg(not(kubeloop_split))]
+    answer(world, req, target)
+}
+
+/// Makes the handlers reachable: called from the code that ships with them.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(answer as Serve);
+}
+
+fn answer(world: &mut World, req: &Request, target: &Target) -> Reply {
     let answer = match target.resource.plural {
         "hosts" => hosts::hosts(world, req, target),
         "settings" => hosts::settings(world, req, target),
