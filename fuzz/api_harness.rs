@@ -131,6 +131,7 @@ pub fn api_request(data: &[u8]) {
         content_type: &p.content_type,
         body: &p.body,
         json: None,
+        user_agent: "",
     };
     match api::handle(&mut world, &req) {
         Reply::Done(r) => {

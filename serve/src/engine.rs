@@ -22,6 +22,7 @@ pub struct OwnedRequest {
     pub query: Vec<(String, String)>,
     pub accept: String,
     pub content_type: String,
+    pub user_agent: String,
     pub body: Bytes,
 }
 
@@ -255,6 +256,7 @@ fn handle(
         content_type: &req.content_type,
         body: &req.body,
         json: None,
+        user_agent: &req.user_agent,
     };
     match api::handle(world, &request) {
         Reply::Done(response) => {

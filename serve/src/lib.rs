@@ -175,6 +175,7 @@ async fn api_handler(State(app): State<App>, req: Request) -> Response {
         query,
         accept: header_text(&parts.headers, header::ACCEPT),
         content_type,
+        user_agent: header_text(&parts.headers, header::USER_AGENT),
         body,
     };
     match app.engine.call(request).await {

@@ -271,6 +271,11 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     read("get deployments");
     read("get pods -o wide");
     read("get rs --show-labels");
+    // The writers the server recorded for the real kubectl's create and the loops' writes,
+    // which `-o yaml` leaves out and jsonpath reads (managedFields).
+    read(
+        "get deployment web --show-managed-fields -o jsonpath={.metadata.managedFields[*].manager}",
+    );
     read("describe deployment web");
     let first = boxed(&a, "kubectl get pods -o name");
     let pod = first.lines().next().expect("a pod");

@@ -25,7 +25,7 @@ fn the_official_python_client_drives_the_server() {
     println!("{stdout}");
     assert!(out.status.success(), "the Python client failed:\n{stdout}\n{stderr}");
     for step in [
-        "created deployment.apps/web",
+        "created deployment.apps/web, its managedFields naming the client",
         "a stale update got 409 Conflict",
         "foreground:",
         "configmaps:",

@@ -145,6 +145,10 @@ fn call(kind: Kind, key: &Key, old: Option<&Object>, new: Option<&Object>) -> Op
             // The server's version the change was made to: a PUT over a newer one is a
             // Conflict, as it is for kubectl.
             body["metadata"]["resourceVersion"] = json!(was.resource_version);
+            // The server keeps its own record of writers when a PUT names none.
+            if let Some(meta) = body.get_mut("metadata").and_then(Value::as_object_mut) {
+                meta.shift_remove("managedFields");
+            }
             if comparable(&body) == comparable(&old_v) {
                 return None;
             }
@@ -187,6 +191,7 @@ fn comparable(v: &Value) -> Value {
     if let Some(meta) = v.get_mut("metadata").and_then(Value::as_object_mut) {
         meta.remove("generation");
         meta.remove("resourceVersion");
+        meta.shift_remove("managedFields");
     }
     v
 }

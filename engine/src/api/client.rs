@@ -12,6 +12,10 @@ use crate::model::{Kind, Object};
 
 use super::patch::PatchType;
 
+/// The User-Agent the command box's kubectl sends, as rest.DefaultKubernetesUserAgent
+/// forms it: a write that names no `fieldManager` is recorded under its first word.
+pub const USER_AGENT: &str = "kubectl/v1.34.1 (linux/amd64) kubernetes/kubeloop";
+
 pub use super::answer::{Answer, Refusal};
 
 /// What a request does, as client-go's verbs.

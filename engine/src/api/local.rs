@@ -25,6 +25,7 @@ impl Api for World {
             content_type: call.content_type(),
             body: &[],
             json: call.body.as_ref(),
+            user_agent: super::client::USER_AGENT,
         };
         let response = match handle(self, &req) {
             Reply::Done(response) => response,

@@ -63,6 +63,9 @@ pub struct Request<'a> {
     pub body: &'a [u8],
     /// The body already as JSON, from an in-process client: read instead of `body`.
     pub json: Option<&'a Value>,
+    /// The `User-Agent` header, empty when absent: a write without `fieldManager` is
+    /// recorded under its first word (`kubectl/v1.34.1 ...` writes as `kubectl`).
+    pub user_agent: &'a str,
 }
 
 /// A finished answer: status code, JSON body, and `Warning` headers (unknown fields under
@@ -110,11 +113,23 @@ pub fn handle(world: &mut World, req: &Request) -> Reply {
         Ok(q) => q,
         Err(status) => return status.into(),
     };
+    // buildmanagerinfo.go: the `fieldManager` the request names, else its User-Agent's first
+    // word; what the write stores records it in `metadata.managedFields`.
+    let named = req.query.iter().find(|(k, _)| k == "fieldManager").map(|(_, v)| v.as_str());
+    let agent = req.user_agent.split('/').next().unwrap_or_default();
+    let manager = named.unwrap_or(agent);
+    world.store.writer = (req.method != "GET" && !manager.is_empty()).then(|| manager.into());
+    let reply = route_to(world, req, &query, route);
+    world.store.writer = None;
+    reply
+}
+
+fn route_to(world: &mut World, req: &Request, query: &Query, route: Route) -> Reply {
     match route {
-        Route::Resource(res) => objects::serve(world, req, &query, &res),
-        Route::Decisions => decision_list(world, req, &query),
+        Route::Resource(res) => objects::serve(world, req, query, &res),
+        Route::Decisions => decision_list(world, req, query),
         Route::Sandbox(target) => sandbox::serve(world, req, &target),
-        Route::Metrics(target) => metrics::serve(world, req, &query, &target),
+        Route::Metrics(target) => metrics::serve(world, req, query, &target),
     }
 }
 

@@ -16,6 +16,7 @@ fn call(w: &mut World, method: &str, path: &str, query: &[(&str, &str)], body: V
         content_type: ct,
         body: &bytes,
         json: None,
+        user_agent: "",
     };
     match handle(w, &req) {
         Reply::Done(r) => r,

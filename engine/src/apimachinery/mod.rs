@@ -6,6 +6,7 @@
 //! pkg/util/jsonmergepatch, pkg/runtime/serializer/json's strict mode), so the server
 //! (`crate::api`) and kubectl (`crate::kubectl`) call one copy.
 
+pub mod fieldset;
 pub mod patch;
 pub mod strict;
 pub mod unstructured;

@@ -270,7 +270,11 @@ mod tests {
             complete("k scale deploy/web --rep", w).as_deref(),
             Some("k scale deploy/web --replicas ")
         );
-        assert_eq!(candidates("k get pods --sh", w), vec!["--show-labels"]);
+        assert_eq!(candidates("k get pods --show-l", w), vec!["--show-labels"]);
+        assert_eq!(
+            candidates("k get pods --sh", w),
+            vec!["--show-labels", "--show-managed-fields"]
+        );
         assert_eq!(candidates("k logs web --ta", w), vec!["--tail"]);
         assert!(candidates("k delete pod x -", w).contains(&"--cascade".to_string()));
         assert_eq!(candidates("k get pods -o ya", w), vec!["yaml"]);

@@ -111,11 +111,14 @@ pub fn output_format(o: Option<&str>) -> Result<Option<&str>, KubectlError> {
     }
 }
 
-/// `-o yaml|json` of a value as it is (YAML sorts its keys; JSON keeps their order).
+/// `-o yaml|json` of a value as it is (YAML sorts its keys; JSON keeps their order), less
+/// its `managedFields` (cli-runtime's `OmitManagedFieldsPrinter`).
 pub fn print_value(v: &Value, format: &str) -> String {
+    let mut v = v.clone();
+    printers::omit_managed_fields(&mut v);
     match format {
-        "yaml" => printers::value_to_yaml(v),
-        _ => format!("{}\n", printers::value_json_text(v)),
+        "yaml" => printers::value_to_yaml(&v),
+        _ => format!("{}\n", printers::value_json_text(&v)),
     }
 }
 

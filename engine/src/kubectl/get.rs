@@ -37,6 +37,7 @@ pub(super) const GET_FLAGS: &[FlagSpec] = &[
     flag("label-columns", Some('L')),
     flag("template", None),
     switch("allow-missing-template-keys", None),
+    switch("show-managed-fields", None),
 ];
 
 pub fn parse_selector(s: Option<&str>) -> Result<Selector, KubectlError> {
@@ -95,6 +96,7 @@ pub fn get_with_input(
     let opts = TableOptions {
         wide,
         show_labels: a.bool("show-labels", false)?,
+        show_managed_fields: a.bool("show-managed-fields", false)?,
         all_namespaces: all_ns,
         show_kind: sel.items.len() > 1,
         no_headers: a.bool("no-headers", false)?,
@@ -329,10 +331,17 @@ fn print_groups(
                 out.out(format!("{}/{}\n", o.kind().kind_group(), o.meta().name));
             }
         }
-        Format::Yaml if single => out.out(printers::to_yaml(all[0])),
-        Format::Json if single => out.out(format!("{}\n", printers::to_json(all[0]))),
-        Format::Yaml => out.out(printers::list_yaml(&all)),
-        Format::Json => out.out(format!("{}\n", printers::list_json_text(&all))),
+        Format::Yaml | Format::Json => {
+            let v = if single {
+                printers::printed_json(all[0], opts.show_managed_fields)
+            } else {
+                printers::printed_list_json(&all, opts.show_managed_fields)
+            };
+            match format {
+                Format::Yaml => out.out(printers::value_to_yaml(&v)),
+                _ => out.out(format!("{}\n", printers::value_json_text(&v))),
+            }
+        }
         Format::JsonPath(t) => {
             let data =
                 if single { printers::object_json(all[0]) } else { printers::list_json(&all) };

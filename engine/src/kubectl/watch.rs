@@ -99,7 +99,8 @@ impl Watch {
             Format::Yaml => {
                 let sep = if *header_printed { "---\n" } else { "" };
                 *header_printed = true;
-                Ok(format!("{sep}{}", printers::to_yaml(obj)))
+                let v = printers::printed_json(obj, self.opts.show_managed_fields);
+                Ok(format!("{sep}{}", printers::value_to_yaml(&v)))
             }
             other => {
                 *header_printed = true;
@@ -136,7 +137,12 @@ impl Watch {
         }
         let mut text = String::new();
         for (obj, ty) in events {
-            let event = serde_json::json!({ "type": ty, "object": printers::object_json(obj) });
+            let mut object = printers::object_json(obj);
+            if matches!(self.format, Format::Yaml | Format::Json) && !self.opts.show_managed_fields
+            {
+                printers::omit_managed_fields(&mut object);
+            }
+            let event = serde_json::json!({ "type": ty, "object": object });
             match &self.format {
                 Format::Yaml => {
                     if *header_printed {

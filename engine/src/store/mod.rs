@@ -17,6 +17,7 @@ mod index;
 mod invariants;
 mod limits;
 mod lookup;
+pub(crate) mod managed;
 mod namespaces;
 mod pdb;
 mod priority_classes;
@@ -100,6 +101,9 @@ pub struct Store {
     /// The manager writing right now (the loop whose reconcile runs), or `None` for the user.
     /// The world sets it around each reconcile so every watch event says who made the change.
     pub actor: Option<FieldManager>,
+    /// The field manager `metadata.managedFields` records for the write in progress (the
+    /// API sets it from each request, the world from each loop); `None` records nothing.
+    pub writer: Option<String>,
 }
 
 impl Default for Store {
@@ -154,6 +158,7 @@ impl Store {
             event_seq: 0,
             watch: WatchLog::default(),
             actor: None,
+            writer: None,
         }
     }
 
@@ -214,6 +219,8 @@ impl Store {
         if T::same_status(&next, old) {
             return Ok(Rc::clone(old));
         }
+        let old = Rc::clone(old);
+        self.track(&mut next, Some(&old), true, now);
         next.meta_mut().resource_version = self.next_rv().to_string();
         Ok(self.store(next, WatchEventType::Modified, now))
     }

@@ -29,7 +29,8 @@ impl Store {
         now: Time,
         rng: &mut SimRng,
     ) -> Result<Rc<T>, ApiError> {
-        let (key, obj, charges) = self.prepare_create(obj, now, rng)?;
+        let (key, mut obj, charges) = self.prepare_create(obj, now, rng)?;
+        self.track(&mut obj, None, false, now);
         // One search both checks the name is free and takes it.
         let row = match T::table_mut(self).insert_new(key.clone(), obj) {
             Ok(row) => row,
@@ -129,6 +130,9 @@ impl Store {
                 Ok(Rc::new(obj))
             }
             Updated::Changed(mut obj) => {
+                let key = Key::of(obj.meta(), T::KIND);
+                let old = T::table(self).get_rc(&key).cloned();
+                self.track(&mut obj, old.as_deref(), false, now);
                 obj.meta_mut().resource_version = self.next_rv().to_string();
                 Ok(self.store(obj, WatchEventType::Modified, now))
             }

@@ -64,7 +64,12 @@ def main(host):
 
     created = apps.create_namespaced_deployment(NS, deployment("web", 3))
     assert created.metadata.uid and created.metadata.generation == 1
-    print("created deployment.apps/web")
+    # The field manager is the User-Agent's first word (buildmanagerinfo.go).
+    [entry] = created.metadata.managed_fields
+    assert (entry.manager, entry.operation, entry.fields_type) == ("OpenAPI-Generator", "Update", "FieldsV1"), entry
+    containers = entry.fields_v1["f:spec"]["f:template"]["f:spec"]["f:containers"]
+    assert containers['k:{"name":"nginx"}']["."] == {}, entry.fields_v1
+    print("created deployment.apps/web, its managedFields naming the client")
 
     # A watch from the list's resourceVersion sees the pods come up.
     listed = core.list_namespaced_pod(NS, label_selector="app=web")

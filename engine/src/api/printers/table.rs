@@ -25,6 +25,8 @@ pub struct TableOptions {
     pub show_kind: bool,
     /// `--no-headers` (kubectl's rendering reads it).
     pub no_headers: bool,
+    /// `--show-managed-fields`: kubectl's `-o yaml|json` keep `metadata.managedFields`.
+    pub show_managed_fields: bool,
     /// `-L`: one column per label key, headed by its name in upper case, before LABELS
     /// (tableprinter.go `decorateTable`); an object without the label has an empty cell.
     pub label_columns: Vec<String>,

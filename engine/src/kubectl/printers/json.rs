@@ -26,14 +26,42 @@ pub fn list_json(objects: &[&Object]) -> Value {
     })
 }
 
+/// One object as `-o json` and `-o yaml` print it: without `metadata.managedFields` unless
+/// `--show-managed-fields` (cli-runtime's JSONYamlPrintFlags wraps those two printers, and
+/// only those, in `OmitManagedFieldsPrinter`).
+pub fn printed_json(obj: &Object, managed: bool) -> Value {
+    let mut v = object_json(obj);
+    if !managed {
+        omit_managed_fields(&mut v);
+    }
+    v
+}
+
+/// `OmitManagedFieldsPrinter` on an object's JSON.
+pub fn omit_managed_fields(v: &mut Value) {
+    if let Some(m) = v.get_mut("metadata").and_then(Value::as_object_mut) {
+        m.shift_remove("managedFields");
+    }
+}
+
+/// Several objects as `-o json` and `-o yaml` print them (a `List`).
+pub fn printed_list_json(objects: &[&Object], managed: bool) -> Value {
+    json!({
+        "apiVersion": "v1",
+        "items": objects.iter().map(|o| printed_json(o, managed)).collect::<Vec<_>>(),
+        "kind": "List",
+        "metadata": { "resourceVersion": "" },
+    })
+}
+
 /// `-o json` of one object, without the final newline.
 pub fn to_json(obj: &Object) -> String {
-    go_json(&object_json(obj))
+    go_json(&printed_json(obj, false))
 }
 
 /// `-o json` of several objects (a `List`), without the final newline.
 pub fn list_json_text(objects: &[&Object]) -> String {
-    go_json(&list_json(objects))
+    go_json(&printed_list_json(objects, false))
 }
 
 /// `-o json` of any value (keys as they are), without the final newline.

@@ -20,7 +20,10 @@ mod yaml_scalar;
 pub use custom_columns::{relaxed_jsonpath, CustomColumns};
 pub use describe::daemonset::raw_pod_template;
 pub use describe::{describe, describe_with};
-pub use json::{list_json, list_json_text, object_json, to_json, value_json_text};
+pub use json::{
+    list_json, list_json_text, object_json, omit_managed_fields, printed_json, printed_list_json,
+    to_json, value_json_text,
+};
 pub use name::{deleted_message, name, operation};
 pub use table::{render_table, string_slice};
 pub use tabwriter::TabWriter;

@@ -9,7 +9,7 @@
 
 use serde_json::{Map, Value};
 
-use super::json::{list_json, object_json};
+use super::json::{printed_json, printed_list_json};
 use super::yaml_scalar::{analyze, is_break, is_printable, key_less, resolves_to_str};
 use crate::model::Object;
 
@@ -18,12 +18,12 @@ const BEST_WIDTH: usize = 80;
 
 /// `-o yaml` of one object.
 pub fn to_yaml(obj: &Object) -> String {
-    value_to_yaml(&object_json(obj))
+    value_to_yaml(&printed_json(obj, false))
 }
 
 /// `-o yaml` of several objects: a `v1` `List`.
 pub fn list_yaml(objects: &[&Object]) -> String {
-    value_to_yaml(&list_json(objects))
+    value_to_yaml(&printed_list_json(objects, false))
 }
 
 /// Any JSON value as a YAML document, ending with a newline.

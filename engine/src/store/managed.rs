@@ -1,0 +1,245 @@
+//! `metadata.managedFields`: each writer of an object and the fields it set, as the API
+//! server's field manager records them on every create and update (k8s.io/apimachinery
+//! pkg/util/managedfields/internal: `managedFieldsUpdater` merges an update's fields into its
+//! manager's entry and stamps the time, `stripMetaManager` leaves out the server's own
+//! metadata, `structuredMerge` moves the fields an update changed away from their previous
+//! owners, `sortEncodedManagedFields` orders the entries).
+//!
+//! A manager is the request's `fieldManager`, else its User-Agent up to the first `/`, as
+//! buildmanagerinfo.go names it; the loops write as their binaries do (every controller as
+//! `kube-controller-manager`, the scheduler as `kube-scheduler`, the kubelet as `kubelet`).
+//! Writes only of an object's status are recorded under `subresource: status`, and count only
+//! the status (each strategy's reset fields). Not modelled: `Apply` (server-side apply), the
+//! cap of ten update entries, and a client's own `managedFields` in a write (the stored
+//! entries are always kept).
+
+use serde_json::{json, Value};
+
+use crate::apimachinery::fieldset::{compare, FieldSet, ListKind, Schema};
+use crate::clock::Time;
+use crate::model::Kind;
+
+type Record = fn(&Write<'_>, Option<&Value>, &Value) -> Option<Value>;
+
+/// The recorder ships with the engine's course part (`crate::parts`): in the page's split
+/// build, writes before it arrives record no entry.
+#[cfg(kubeloop_split)]
+pub(crate) static LATER_RECORD: std::sync::OnceLock<Record> = std::sync::OnceLock::new();
+
+fn recorder() -> Option<Record> {
+    #[cfg(kubeloop_split)]
+    return LATER_RECORD.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(record)
+}
+
+impl super::Store {
+    /// Gives `obj` its `managedFields` after this write (`old` absent on create), when a
+    /// writer is named.
+    pub(super) fn track<T: super::Tabled>(
+        &self,
+        obj: &mut T,
+        old: Option<&T>,
+        status: bool,
+        now: Time,
+    ) {
+        let (Some(manager), Some(record)) = (self.writer.as_deref(), recorder()) else {
+            return;
+        };
+        let Ok(new) = serde_json::to_value(&*obj) else { return };
+        let old = old.and_then(|o| serde_json::to_value(o).ok());
+        let w = Write { kind: T::KIND, manager, status, now };
+        if let Some(v) = record(&w, old.as_ref(), &new) {
+            obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
+        }
+    }
+}
+
+/// What a write is, for its entry.
+pub(crate) struct Write<'a> {
+    pub kind: Kind,
+    pub manager: &'a str,
+    pub status: bool,
+    pub now: Time,
+}
+
+/// The object's new `managedFields` after `old` (absent on create) became `new`; `None`
+/// when the write leaves them as they were.
+pub(crate) fn record(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Value> {
+    let skeleton = old.is_none().then(|| zero_value(w.kind));
+    let before = old.or(skeleton.as_ref());
+    let before = before.map(strip);
+    let mut changes = compare(before.as_ref(), Some(&strip(new)), &Api);
+    let part = ["f:status"];
+    if w.status {
+        changes.changed = changes.changed.keep_tree(&part);
+        changes.removed = changes.removed.keep_tree(&part);
+    } else {
+        changes.changed.remove_tree(&part);
+        changes.removed.remove_tree(&part);
+    }
+    let mut entries: Vec<Value> = old
+        .and_then(|o| o.pointer("/metadata/managedFields"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if changes.changed.is_empty() && changes.removed.is_empty() {
+        return None;
+    }
+    let api_version = w.kind.api_version();
+    let subresource = if w.status { "status" } else { "" };
+    let mine = |e: &Value| {
+        e["manager"] == w.manager
+            && e["operation"] == "Update"
+            && e["apiVersion"] == api_version
+            && e.get("subresource").and_then(Value::as_str).unwrap_or_default() == subresource
+    };
+    let mut own = FieldSet::default();
+    let mut previous = None;
+    // Every other entry loses what this write changed or removed; an emptied one goes.
+    entries.retain_mut(|e| {
+        let mut set = FieldSet::from_fields_v1(&e["fieldsV1"]);
+        set.difference(&changes.removed);
+        if mine(e) {
+            own = set;
+            previous = Some(e.clone());
+            return false;
+        }
+        set.difference(&changes.changed);
+        e["fieldsV1"] = set.to_fields_v1();
+        !set.is_empty()
+    });
+    own.union(&changes.changed);
+    let mut entry = json!({
+        "manager": w.manager,
+        "operation": "Update",
+        "apiVersion": api_version,
+        "time": w.now.to_string(),
+        "fieldsType": "FieldsV1",
+        "fieldsV1": own.to_fields_v1(),
+    });
+    if w.status {
+        entry["subresource"] = "status".into();
+    }
+    if !changes.changed.is_empty() {
+        entries.push(entry);
+    } else if let Some(mut kept) = previous.filter(|_| !own.is_empty()) {
+        // Only removals: the entry keeps its time, less what went.
+        kept["fieldsV1"] = own.to_fields_v1();
+        entries.push(kept);
+    }
+    // sortEncodedManagedFields: operation, time, manager, apiVersion, subresource.
+    entries.sort_by(|a, b| {
+        let key = |e: &Value| {
+            let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+            (s("operation"), s("time"), s("manager"), s("apiVersion"), s("subresource"))
+        };
+        key(a).cmp(&key(b))
+    });
+    Some(Value::Array(entries))
+}
+
+/// The object without what no manager owns (stripmeta.go).
+fn strip(v: &Value) -> Value {
+    let mut v = v.clone();
+    if let Some(m) = v.as_object_mut() {
+        m.remove("apiVersion");
+        m.remove("kind");
+    }
+    if let Some(meta) = v.get_mut("metadata").and_then(Value::as_object_mut) {
+        for f in [
+            "name",
+            "namespace",
+            "creationTimestamp",
+            "selfLink",
+            "uid",
+            "generation",
+            "managedFields",
+            "resourceVersion",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+            "generateName",
+        ] {
+            meta.remove(f);
+        }
+    }
+    v
+}
+
+/// A new object is compared with its kind's zero value as Go's encoding/json writes it: the
+/// structs that are not pointers are there, empty, so only what lies below them is new.
+fn zero_value(kind: Kind) -> Value {
+    let template = json!({"metadata": {}, "spec": {"containers": null}});
+    let workload = |extra: Value| {
+        let mut spec = json!({"selector": null, "template": template});
+        if let (Some(s), Value::Object(more)) = (spec.as_object_mut(), extra) {
+            s.extend(more);
+        }
+        json!({"metadata": {}, "spec": spec, "status": {}})
+    };
+    match kind {
+        Kind::Deployment => workload(json!({"strategy": {}})),
+        Kind::ReplicaSet => workload(json!({})),
+        Kind::DaemonSet => workload(json!({"updateStrategy": {}})),
+        Kind::StatefulSet => workload(json!({"updateStrategy": {}})),
+        Kind::Pod => json!({"metadata": {}, "spec": {"containers": null}, "status": {}}),
+        Kind::Job => json!({"metadata": {}, "spec": {"template": template}, "status": {}}),
+        Kind::CronJob => json!({"metadata": {}, "spec": {"jobTemplate": {"metadata": {},
+            "spec": {"template": template}}}, "status": {}}),
+        Kind::Service => json!({"metadata": {}, "spec": {}, "status": {"loadBalancer": {}}}),
+        Kind::HorizontalPodAutoscaler => {
+            json!({"metadata": {}, "spec": {"scaleTargetRef": {}}, "status": {}})
+        }
+        Kind::ReplicationController
+        | Kind::PodDisruptionBudget
+        | Kind::ResourceQuota
+        | Kind::Namespace
+        | Kind::PersistentVolumeClaim
+        | Kind::LimitRange => json!({"metadata": {}, "spec": {}, "status": {}}),
+        _ => json!({"metadata": {}}),
+    }
+}
+
+/// The list and map kinds of the API's schemas (`x-kubernetes-list-type`,
+/// `x-kubernetes-list-map-keys`, `x-kubernetes-map-type` in the published OpenAPI), for the
+/// fields the modelled kinds have.
+struct Api;
+
+impl Schema for Api {
+    fn list(&self, path: &[&str]) -> ListKind {
+        let (parent, field) = match path {
+            [.., parent, field] => (*parent, *field),
+            [field] => ("", *field),
+            [] => return ListKind::Atomic,
+        };
+        match field {
+            "containers"
+            | "initContainers"
+            | "ephemeralContainers"
+            | "env"
+            | "volumes"
+            | "imagePullSecrets"
+            | "resourceClaims"
+            | "schedulingGates" => ListKind::Map(&["name"]),
+            "ports" if parent == "spec" => ListKind::Map(&["port", "protocol"]),
+            "ports" => ListKind::Map(&["containerPort", "protocol"]),
+            "volumeMounts" => ListKind::Map(&["mountPath"]),
+            "volumeDevices" => ListKind::Map(&["devicePath"]),
+            "conditions" => ListKind::Map(&["type"]),
+            "ownerReferences" => ListKind::Map(&["uid"]),
+            "hostAliases" | "podIPs" | "hostIPs" => ListKind::Map(&["ip"]),
+            "topologySpreadConstraints" => ListKind::Map(&["topologyKey", "whenUnsatisfiable"]),
+            "finalizers" => ListKind::Set,
+            _ => ListKind::Atomic,
+        }
+    }
+
+    fn atomic_map(&self, path: &[&str]) -> bool {
+        // LabelSelector is `+structType=atomic`; a Service's and a ReplicationController's
+        // selector and a pod's nodeSelector are `+mapType=atomic`.
+        matches!(path.last(), Some(&("selector" | "nodeSelector" | "scaleTargetRef")))
+    }
+}
+
+#[cfg(test)]
+mod tests;
