@@ -117,18 +117,6 @@ impl ControllerName {
         FieldManager::new(self.component())
     }
 
-    /// The field manager `metadata.managedFields` names for the loop's writes: its binary,
-    /// the first word of the User-Agent it sends (every controller runs in
-    /// kube-controller-manager).
-    pub fn binary(self) -> &'static str {
-        match self {
-            ControllerName::Scheduler => "kube-scheduler",
-            ControllerName::Kubelet => "kubelet",
-            ControllerName::KubeProxy => "kube-proxy",
-            _ => "kube-controller-manager",
-        }
-    }
-
     /// The loop that writes as `manager`, if a loop does.
     pub fn of_manager(manager: FieldManager) -> Option<ControllerName> {
         ControllerName::ALL.into_iter().find(|c| c.manager() == manager)

@@ -6,12 +6,14 @@
 //! owners, `sortEncodedManagedFields` orders the entries).
 //!
 //! A manager is the request's `fieldManager`, else its User-Agent up to the first `/`, as
-//! buildmanagerinfo.go names it; the loops write as their binaries do (every controller as
-//! `kube-controller-manager`, the scheduler as `kube-scheduler`, the kubelet as `kubelet`).
-//! Writes only of an object's status are recorded under `subresource: status`, and count only
-//! the status (each strategy's reset fields). Not modelled: `Apply` (server-side apply), the
-//! cap of ten update entries, and a client's own `managedFields` in a write (the stored
-//! entries are always kept).
+//! buildmanagerinfo.go names it. Writes only of an object's status are recorded under
+//! `subresource: status`, and count only the status (each strategy's reset fields).
+//!
+//! Only writes through the API are recorded: the loops write to the store in process, and
+//! recording theirs (every pod's and node's status writes) made settling a 100-pod
+//! Deployment many times slower (BENCHMARKS.md). Not modelled either: `Apply` (server-side
+//! apply), the cap of ten update entries, and a client's own `managedFields` in a write (the
+//! stored entries are always kept).
 
 use serde_json::{json, Value};
 

@@ -102,7 +102,7 @@ pub struct Store {
     /// The world sets it around each reconcile so every watch event says who made the change.
     pub actor: Option<FieldManager>,
     /// The field manager `metadata.managedFields` records for the write in progress (the
-    /// API sets it from each request, the world from each loop); `None` records nothing.
+    /// API sets it from each request); `None` (the loops' writes) records nothing.
     pub writer: Option<String>,
 }
 

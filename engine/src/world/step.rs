@@ -216,7 +216,6 @@ impl World {
             metrics: &metrics,
         };
         ctx.store.actor = Some(item.controller.manager());
-        ctx.store.writer = Some(item.controller.binary().into());
         macro_rules! run {
             ($c:expr, $key:expr) => {
                 run_loop(&mut $c, state, $key, &mut ctx)
@@ -261,7 +260,6 @@ impl World {
             _ => {}
         }
         ctx.store.actor = None;
-        ctx.store.writer = None;
     }
 }
 
