@@ -19,9 +19,9 @@ use serde_json::{json, Value};
 
 use crate::apimachinery::fieldset::{compare, FieldSet, ListKind, Schema};
 use crate::clock::Time;
-use crate::model::Kind;
+use crate::model::{Kind, Object};
 
-type Record = fn(&Write<'_>, Option<&Value>, &Value) -> Option<Value>;
+type Record = fn(&Write<'_>, Option<&Object>, &Object) -> Option<Value>;
 
 /// The recorder ships with the engine's course part (`crate::parts`): in the page's split
 /// build, writes before it arrives record no entry.
@@ -48,8 +48,10 @@ impl super::Store {
         let (Some(manager), Some(record)) = (self.writer.as_deref(), recorder()) else {
             return;
         };
-        let Ok(new) = serde_json::to_value(&*obj) else { return };
-        let old = old.and_then(|o| serde_json::to_value(o).ok());
+        // Only API writes name a writer, so the copies made here are few; the encoding is
+        // the recorder's, in the course part.
+        let new = obj.clone().into_object();
+        let old = old.map(|o| o.clone().into_object());
         let w = Write { kind: T::KIND, manager, status, now };
         if let Some(v) = record(&w, old.as_ref(), &new) {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
@@ -67,7 +69,13 @@ pub(crate) struct Write<'a> {
 
 /// The object's new `managedFields` after `old` (absent on create) became `new`; `None`
 /// when the write leaves them as they were.
-pub(crate) fn record(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Value> {
+pub(crate) fn record(w: &Write<'_>, old: Option<&Object>, new: &Object) -> Option<Value> {
+    let ops = crate::kinds::ops(w.kind);
+    record_values(w, old.map(|o| ops.to_value(o)).as_ref(), &ops.to_value(new))
+}
+
+/// `record` on the objects' JSON.
+fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Value> {
     let skeleton = old.is_none().then(|| zero_value(w.kind));
     let before = old.or(skeleton.as_ref());
     let before = before.map(strip);

@@ -19,7 +19,7 @@ fn deployment(replicas: i64, labels: serde_json::Value) -> Value {
 #[test]
 fn a_create_records_its_manager_with_every_field_it_set_but_the_servers() {
     let new = deployment(3, json!({"app": "web"}));
-    let entries = record(&write("kubectl-create", false, 0), None, &new).unwrap();
+    let entries = record_values(&write("kubectl-create", false, 0), None, &new).unwrap();
     assert_eq!(
         entries,
         json!([{"apiVersion": "apps/v1", "fieldsType": "FieldsV1",
@@ -34,9 +34,9 @@ fn an_update_takes_the_fields_it_changed_from_their_owner() {
     let created = deployment(3, json!({"app": "web"}));
     let mut old = created.clone();
     old["metadata"]["managedFields"] =
-        record(&write("kubectl-create", false, 0), None, &created).unwrap();
+        record_values(&write("kubectl-create", false, 0), None, &created).unwrap();
     let new = deployment(5, json!({"app": "web"}));
-    let entries = record(&write("kubectl-scale", false, 60), Some(&old), &new).unwrap();
+    let entries = record_values(&write("kubectl-scale", false, 60), Some(&old), &new).unwrap();
     let managers: Vec<(&str, &Value)> = entries
         .as_array()
         .unwrap()
@@ -55,7 +55,8 @@ fn a_status_write_counts_only_the_status_and_says_so() {
     let mut new = old.clone();
     new["status"]["replicas"] = json!(3);
     new["spec"]["replicas"] = json!(9);
-    let entries = record(&write("kube-controller-manager", true, 0), Some(&old), &new).unwrap();
+    let entries =
+        record_values(&write("kube-controller-manager", true, 0), Some(&old), &new).unwrap();
     assert_eq!(entries[0]["subresource"], "status");
     assert_eq!(entries[0]["fieldsV1"], json!({"f:status": {"f:replicas": {}}}));
 }
@@ -63,5 +64,5 @@ fn a_status_write_counts_only_the_status_and_says_so() {
 #[test]
 fn a_write_that_changes_nothing_records_nothing() {
     let old = deployment(3, json!({"app": "web"}));
-    assert_eq!(record(&write("kubectl-apply", false, 0), Some(&old), &old.clone()), None);
+    assert_eq!(record_values(&write("kubectl-apply", false, 0), Some(&old), &old.clone()), None);
 }
