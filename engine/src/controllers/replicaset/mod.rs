@@ -99,31 +99,24 @@ fn sync(flavor: Flavor, queue: &mut WorkQueue<Key>, key: &Key, ctx: &mut Ctx<'_>
     for name in &plan.adopt {
         adopt(flavor, &rs, &plan.selector, name, ctx);
     }
-    let mut manage_err = None;
     let (want, have) = (plan.want, plan.claimed);
-    let desired = format!("{want} replica{}", plural(want));
-    let observed = format!("{have} active pod{}", plural(have));
     // An owner that is being deleted never creates or deletes pods; it only reports.
-    if rs.metadata.is_deleting() {
+    let step = if rs.metadata.is_deleting() {
+        None
     } else if have < want {
         let (created, err) = slow_start_create(&rs, (want - have).min(BURST_REPLICAS), ctx);
-        ctx.decide(
-            kind,
-            &rs.metadata,
-            desired,
-            observed,
-            listed("create", &created, "create failed"),
-        );
-        manage_err = err;
+        Some((listed("create", &created, "create failed"), err))
     } else if !plan.victims.is_empty() {
         let (deleted, err) = delete_pods(&rs, &plan.victims, ctx);
-        ctx.decide(
-            kind,
-            &rs.metadata,
-            desired,
-            observed,
-            listed("delete", &deleted, "delete failed"),
-        );
+        Some((listed("delete", &deleted, "delete failed"), err))
+    } else {
+        None
+    };
+    let mut manage_err = None;
+    if let Some((action, err)) = step {
+        let desired = format!("{want} replica{}", plural(want));
+        let observed = format!("{have} active pod{}", plural(have));
+        ctx.decide(kind, &rs.metadata, desired, observed, action);
         manage_err = err;
     }
     let status = status_from(&rs, &plan.counts, manage_err.as_deref(), ctx.now);
