@@ -50,6 +50,17 @@ spec:
       cpu: 800m
 ";
 
+/// A ConfigMap held by a finalizer: a namespace holding it stays Terminating.
+const HELD: &str = "apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: held
+  finalizers:
+  - kubeloop.dev/hold
+data:
+  a: b
+";
+
 const FRONTEND: &str = "apiVersion: v1
 kind: ReplicationController
 metadata:
@@ -365,6 +376,14 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     ] {
         write(line, &format!("kubectl {line}"));
     }
+    // A finalizer nobody removes keeps the namespace Terminating for the lines below, however
+    // slowly the real kubectl starts: without it the emptied namespace may already be gone.
+    let held = dir.join("held.yaml");
+    std::fs::write(&held, HELD).unwrap();
+    write(
+        &format!("apply -n doomed -f {}", held.display()),
+        &format!("kubectl apply -n doomed -f - <<EOF\n{HELD}EOF"),
+    );
     settle_in(&a, "doomed", 1);
     settle_in(&b, "doomed", 1);
     for line in [
