@@ -112,21 +112,28 @@ fn words_need(words: &[String]) -> Option<Part> {
     (needs_part || rest.iter().any(|w| names_boot_kind(w))).then_some(Part::Course)
 }
 
-/// Kinds the course part ships whose objects every cluster starts with: the store holds
-/// them from the first load, so a line that names one needs the part to read them.
+/// Kinds the course part ships whose objects every cluster starts with (the API server's
+/// `kubernetes` Service and its endpoints, the nodes' Leases): the store holds them from the
+/// first load, so a line that names one needs the part to read them.
 const AT_BOOT: &[crate::model::Kind] = &[
     crate::model::Kind::Namespace,
     crate::model::Kind::ServiceAccount,
     crate::model::Kind::PriorityClass,
+    crate::model::Kind::Service,
+    crate::model::Kind::Endpoints,
+    crate::model::Kind::EndpointSlice,
+    crate::model::Kind::Lease,
 ];
 
 /// Whether a word is a resource argument naming one of `AT_BOOT` (`ns`, `namespaces/x`,
-/// `ns,pods`), or `create namespace`'s subcommand.
+/// `ns,pods`), or `create namespace`'s subcommand, or the `all` category, which holds the
+/// `kubernetes` Service.
 fn names_boot_kind(word: &str) -> bool {
     !word.starts_with('-')
         && word.split(',').any(|r| {
             let resource = r.split('/').next().unwrap_or_default();
-            crate::model::Kind::from_resource(resource).is_some_and(|k| AT_BOOT.contains(&k))
+            resource == "all"
+                || crate::model::Kind::from_resource(resource).is_some_and(|k| AT_BOOT.contains(&k))
         })
 }
 
@@ -145,7 +152,7 @@ mod tests {
             "k get pods -o jsonpath='{.items[0].metadata.name}' | head -1",
             "k delete deploy web --cascade=foreground",
             "k get rs,pods -l app=web -o yaml",
-            "k get jobs,services",
+            "k get jobs,replicasets",
             "k get pod template-1 -o wide",
             "k get pods -n kube-system --namespace=default",
             "sleep 5; help",
@@ -166,6 +173,9 @@ mod tests {
             "k drain node-1 --ignore-daemonsets",
             "k create namespace team-a",
             "k get ns",
+            "k get jobs,services",
+            "k get all",
+            "k get leases -n kube-node-lease",
             "k delete namespaces/team-a",
             "k get pods,ns -A",
             "k create job pi --image=perl",

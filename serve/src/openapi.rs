@@ -63,6 +63,10 @@ const DOCUMENTS: &[(&str, &[u8])] = &[
         "apis/scheduling.k8s.io/v1",
         include_bytes!("../openapi/v3/apis__scheduling.k8s.io__v1.json.zz"),
     ),
+    (
+        "apis/coordination.k8s.io/v1",
+        include_bytes!("../openapi/v3/apis__coordination.k8s.io__v1.json.zz"),
+    ),
 ];
 
 fn inflate(name: &str, zz: &[u8]) -> Vec<u8> {

@@ -422,6 +422,11 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     }
     read("get priorityclasses");
     read("describe priorityclass high");
+    // What every API server creates: its `kubernetes` Service with its endpoints
+    // (pkg/controlplane/controller/kubernetesservice/controller.go, reconcilers/), and each
+    // node's Lease, held by its kubelet (component-helpers/apimachinery/lease/controller.go).
+    read("get svc kubernetes -o wide");
+    read("get leases -n kube-node-lease");
     // A ReplicationController: its defaults (selector and labels from the template), the
     // replication manager's pods, its table and describe, and a scale through its /scale
     // subresource with kubectl's precondition (test/cmd/core.sh run_rc_tests).

@@ -319,6 +319,7 @@ fn acted_kind(c: kubeloop::controllers::ControllerName) -> Kind {
         Namespace => Kind::Namespace,
         ServiceAccount => Kind::ServiceAccount,
         GarbageCollector | Scheduler | Kubelet => Kind::Pod,
+        NodeLease => Kind::Lease,
         EndpointSlice | Endpoints | KubeProxy => Kind::Service,
     }
 }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use kubeloop::model::{EndpointSlice, Kind, Pod, ReplicaSet, Service, ServiceType};
+use kubeloop::model::{EndpointSlice, Kind, Pod, ReplicaSet, Service, ServiceType, API_SERVICE};
 use kubeloop::store::{Key, Store};
 use kubeloop::world::traffic::{Counter, Outcome};
 use kubeloop::world::World;
@@ -95,6 +95,7 @@ fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
     let store = &world.store;
     store
         .list::<Service>(None, None)
+        .filter(|s| !api_servers(s))
         .map(|s| {
             let pods = selected(store, s);
             let ready = ready_pods(store, s);
@@ -110,6 +111,14 @@ fn collect(world: &World) -> Vec<(Option<String>, ServiceItem)> {
             (home(store, &pods), item)
         })
         .collect()
+}
+
+/// The API server's own Service (`default/kubernetes`, no selector): its endpoint is the
+/// control plane, not a pod, and every cluster has it, so the graph leaves it out as it
+/// leaves out the system namespaces' objects; `kubectl get svc` still lists it.
+fn api_servers(s: &Service) -> bool {
+    let m = &s.metadata;
+    m.namespace == "default" && m.name == API_SERVICE && !s.spec.selects_pods()
 }
 
 fn item_meta(s: &Service) -> ItemMeta {

@@ -169,6 +169,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("batch", &["v1"]),
     ("policy", &["v1"]),
     ("scheduling.k8s.io", &["v1"]),
+    ("coordination.k8s.io", &["v1"]),
     ("discovery.k8s.io", &["v1"]),
     ("metrics.k8s.io", &["v1beta1"]),
     ("kubeloop.dev", &["v1"]),

@@ -164,6 +164,7 @@ fn decisions_are_read_only_and_the_sandboxs_resources_are_listed_beside_them() {
             "batch",
             "policy",
             "scheduling.k8s.io",
+            "coordination.k8s.io",
             "discovery.k8s.io",
             "metrics.k8s.io",
             "kubeloop.dev"

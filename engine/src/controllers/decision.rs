@@ -28,13 +28,14 @@ pub enum ControllerName {
     GarbageCollector,
     Scheduler,
     Kubelet,
+    NodeLease,
     EndpointSlice,
     Endpoints,
     KubeProxy,
 }
 
 impl ControllerName {
-    pub const ALL: [ControllerName; 20] = [
+    pub const ALL: [ControllerName; 21] = [
         ControllerName::NodeLifecycle,
         ControllerName::Deployment,
         ControllerName::ReplicaSet,
@@ -52,6 +53,7 @@ impl ControllerName {
         ControllerName::GarbageCollector,
         ControllerName::Scheduler,
         ControllerName::Kubelet,
+        ControllerName::NodeLease,
         ControllerName::EndpointSlice,
         ControllerName::Endpoints,
         ControllerName::KubeProxy,
@@ -77,6 +79,7 @@ impl ControllerName {
             ControllerName::GarbageCollector => "garbage-collector",
             ControllerName::Scheduler => "scheduler",
             ControllerName::Kubelet => "kubelet",
+            ControllerName::NodeLease => "node-lease",
             ControllerName::EndpointSlice => "endpointslice",
             ControllerName::Endpoints => "endpoints",
             ControllerName::KubeProxy => "kube-proxy",
@@ -104,7 +107,8 @@ impl ControllerName {
             ControllerName::ServiceAccount => "serviceaccount-controller",
             ControllerName::GarbageCollector => "garbage-collector-controller",
             ControllerName::Scheduler => "default-scheduler",
-            ControllerName::Kubelet => "kubelet",
+            // The kubelet renews its lease itself (its lease controller has no recorder).
+            ControllerName::Kubelet | ControllerName::NodeLease => "kubelet",
             // pkg/controller/endpointslice and pkg/controller/endpoint name their recorders so.
             ControllerName::EndpointSlice => "endpoint-slice-controller",
             ControllerName::Endpoints => "endpoint-controller",

@@ -20,6 +20,7 @@ pub mod job;
 pub mod kubelet;
 pub mod kubeproxy;
 pub mod namespace;
+pub mod node_lease;
 pub mod nodelifecycle;
 pub mod queue;
 pub mod ranking;

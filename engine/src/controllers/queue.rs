@@ -45,13 +45,15 @@ pub enum Wait {
     /// A loop that re-reads its object every period whatever happens (the autoscaler's
     /// `--horizontal-pod-autoscaler-sync-period`).
     SyncPeriod,
+    /// A kubelet renews its node's Lease (a quarter of the lease's duration).
+    LeaseRenewal,
 }
 
 impl Wait {
     /// A timer that recurs for as long as its object exists: it is future work, but not
     /// unfinished work, so `World::settle` does not wait for it.
     pub fn recurs(self) -> bool {
-        matches!(self, Wait::Schedule | Wait::SyncPeriod)
+        matches!(self, Wait::Schedule | Wait::SyncPeriod | Wait::LeaseRenewal)
     }
 }
 
@@ -76,6 +78,7 @@ impl fmt::Display for Wait {
             Wait::ReadinessProbe => "readiness probe",
             Wait::Schedule => "scheduled time",
             Wait::SyncPeriod => "sync period",
+            Wait::LeaseRenewal => "lease renewal",
         })
     }
 }
@@ -152,6 +155,11 @@ impl<K: Ord + Clone> WorkQueue<K> {
     pub fn unfinished_by(&self, deadline: Time) -> bool {
         let due = self.delayed.range(..=(deadline, u64::MAX));
         due.into_iter().any(|(_, (_, why))| !why.recurs())
+    }
+
+    /// Whether `key` has a delayed add waiting.
+    pub fn has_delayed(&self, key: &K) -> bool {
+        self.delayed.values().any(|(k, _)| k == key)
     }
 
     /// The earliest delayed add with its key and what it waits for.

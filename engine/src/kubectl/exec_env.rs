@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::api::client;
 use crate::clock::Time;
 use crate::model::config_refs::{self, ConfigSource};
-use crate::model::{ConfigMap, ContainerStatus, Kind, Object, Pod, Secret, Service};
+use crate::model::{ConfigMap, ContainerStatus, Kind, Object, Pod, Secret, Service, API_SERVICE};
 
 use super::Kubectl;
 
@@ -38,15 +38,25 @@ pub(super) fn environment(
         true => client::list(s.api(), Kind::Service, &pod.metadata.namespace, None, None),
         false => Ok(Vec::new()),
     };
-    let services: Vec<Rc<Service>> = listed
+    let mut services: Vec<Rc<Service>> = listed
         .unwrap_or_default()
         .into_iter()
         .filter_map(|o| match o {
             Object::Service(svc) => Some(svc),
             _ => None,
         })
-        .filter(|svc| svc.metadata.creation_timestamp.is_none_or(|t| t <= started))
         .collect();
+    // `getServiceEnvVarMap`: the API server's Service in default is every pod's, links or
+    // not, unless the pod's namespace has a Service of that name of its own.
+    if !services.iter().any(|svc| svc.metadata.name == API_SERVICE) {
+        if let Ok(Object::Service(svc)) =
+            client::get(s.api(), Kind::Service, "default", API_SERVICE)
+        {
+            let at = services.partition_point(|s| s.metadata.name.as_str() < API_SERVICE);
+            services.insert(at, svc);
+        }
+    }
+    services.retain(|svc| svc.metadata.creation_timestamp.is_none_or(|t| t <= started));
     let service_env = from_services(&services.iter().map(Rc::as_ref).collect::<Vec<_>>());
     // The spec's variables, each resolved against those before it and the Services'.
     let spec = pod.spec.containers.iter().find(|c| c.name == container);

@@ -259,7 +259,7 @@ mod tests {
             }
         }
         assert_eq!(named.len(), APPLIED.len(), "{message}");
-        assert!(message.ends_with("PriorityClasses and ReplicationControllers)"), "{message}");
+        assert!(message.ends_with("ReplicationControllers and Leases)"), "{message}");
     }
 
     #[test]

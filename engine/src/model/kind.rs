@@ -31,10 +31,11 @@ pub enum Kind {
     ServiceAccount,
     PriorityClass,
     ReplicationController,
+    Lease,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 25] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -59,6 +60,7 @@ impl Kind {
         Kind::ServiceAccount,
         Kind::PriorityClass,
         Kind::ReplicationController,
+        Kind::Lease,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -210,6 +212,10 @@ macro_rules! with_kind {
             }
             $crate::model::Kind::ReplicationController => {
                 type $T = $crate::model::ReplicationController;
+                $body
+            }
+            $crate::model::Kind::Lease => {
+                type $T = $crate::model::Lease;
                 $body
             }
         }

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 24] = [
+pub static REGISTRY: [KindInfo; 25] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -439,6 +439,19 @@ pub static REGISTRY: [KindInfo; 24] = [
         subresources: WORKLOAD_SUBS,
         // pkg/apis/core/v1/conversion.go: the one selectable field beyond the name.
         field_labels: Some(&["metadata.name", "metadata.namespace", "status.replicas"]),
+        group_aliases: &[],
+    },
+    KindInfo {
+        kind: Kind::Lease,
+        name: "Lease",
+        api_version: "coordination.k8s.io/v1",
+        also_served: &[],
+        plural: "leases",
+        short_names: &[],
+        categories: &[],
+        namespaced: true,
+        subresources: &[],
+        field_labels: None,
         group_aliases: &[],
     },
 ];

@@ -11,6 +11,14 @@ use serde::{Deserialize, Serialize};
 use super::deployment::IntOrString;
 use super::meta::{Labels, ObjectMeta, Opaque};
 
+/// The API server's own Service in `default` (store/api_service.rs writes it).
+pub const API_SERVICE: &str = "kubernetes";
+/// The service CIDR's first address, reserved for that Service.
+pub const API_SERVICE_IP: &str = "10.96.0.1";
+/// The address and port the API server advertises.
+pub const API_SERVER_ADDRESS: &str = "10.0.0.2";
+pub const API_SERVER_PORT: i32 = 6443;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Service {

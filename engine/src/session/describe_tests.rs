@@ -352,7 +352,7 @@ fn events_use_the_generic_describer() {
         "Count:            1\n",
         "Involved Object:\n",
         "  Kind:              Pod\n",
-        "  Resource Version:  17\n",
+        "  Resource Version:  20\n",
         "Reporting Component:   default-scheduler\n",
         "Events:       <none>\n",
     ] {

@@ -7,6 +7,7 @@
 //! (models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go).
 
 mod admission;
+mod api_service;
 mod binding;
 mod config;
 mod delete;
@@ -15,6 +16,7 @@ mod error;
 mod events;
 mod index;
 mod invariants;
+mod leases;
 mod limits;
 mod lookup;
 pub(crate) mod managed;
@@ -84,6 +86,7 @@ pub struct Store {
     pub(crate) serviceaccounts: Table<ServiceAccount>,
     pub(crate) priorityclasses: Table<PriorityClass>,
     pub(crate) replication_controllers: Table<ReplicationController>,
+    pub(crate) leases: Table<Lease>,
     allocations: ServiceAllocations,
     /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
     /// by itself, apart from the world's.
@@ -119,6 +122,7 @@ impl Store {
         store.create_system_namespaces(0, Time::ZERO);
         store.create_system_service_accounts(Time::ZERO);
         store.create_system_priority_classes(Time::ZERO);
+        store.create_api_service(0, Time::ZERO);
         store
     }
 
@@ -149,6 +153,7 @@ impl Store {
             serviceaccounts: Table::default(),
             priorityclasses: Table::default(),
             replication_controllers: Table::default(),
+            leases: Table::default(),
             allocations: ServiceAllocations::default(),
             system_rng: SimRng::new(0),
             resource_version: 0,

@@ -27,15 +27,15 @@ impl Tabled for ServiceAccount {
 }
 
 impl Store {
-    /// A create the system makes (the `default` accounts), drawing from the system's random
-    /// stream so the world's names stay as they were.
-    pub fn create_system(
+    /// A create the system makes (the `default` accounts, the nodes' leases), drawing from
+    /// the system's random stream so the world's names stay as they were.
+    pub fn create_system<T: super::Tabled>(
         &mut self,
-        sa: ServiceAccount,
+        obj: T,
         now: Time,
-    ) -> Result<Rc<ServiceAccount>, ApiError> {
+    ) -> Result<Rc<T>, ApiError> {
         let mut rng = self.system_rng.clone();
-        let made = self.create(sa, now, &mut rng);
+        let made = self.create(obj, now, &mut rng);
         self.system_rng = rng;
         made
     }

@@ -131,7 +131,7 @@ impl ServiceAllocations {
 
     /// Allocates what a new Service needs, or refuses it as alloc.go does. Nothing is
     /// taken unless everything could be.
-    fn allocate(&mut self, s: &mut Service) -> Result<(), Vec<FieldError>> {
+    pub(super) fn allocate(&mut self, s: &mut Service) -> Result<(), Vec<FieldError>> {
         let rng = &mut self.rng;
         let spec = &mut s.spec;
         let mut took_ip = None;
@@ -292,6 +292,7 @@ impl Store {
         store.create_system_namespaces(seed, start);
         store.create_system_service_accounts(start);
         store.create_system_priority_classes(start);
+        store.create_api_service(seed, start);
         store
     }
 }

@@ -93,6 +93,9 @@ fn would_queue(name: ControllerName, ev: &WatchEvent, store: &Store) -> bool {
         ControllerName::GarbageCollector => probe::<GarbageCollector>(ev, store),
         ControllerName::Scheduler => probe::<Scheduler>(ev, store),
         ControllerName::Kubelet => probe::<Kubelet>(ev, store),
+        ControllerName::NodeLease => {
+            probe::<crate::controllers::node_lease::NodeLeaseController>(ev, store)
+        }
         // A fresh loop knows only the pod's new labels; the running one also remembers the
         // old ones, so a pod its Services' endpoints still list concerns it too.
         ControllerName::EndpointSlice => {

@@ -19,6 +19,7 @@ use crate::controllers::job::controller::JobController;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::kubeproxy::KubeProxy;
 use crate::controllers::namespace::NamespaceController;
+use crate::controllers::node_lease::NodeLeaseController;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::{ReplicaSetController, ReplicationManager};
 use crate::controllers::resourcequota::ResourceQuotaController;
@@ -103,6 +104,7 @@ pub struct World {
     gc: GarbageCollector,
     scheduler: Scheduler,
     kubelet: Kubelet,
+    node_lease: NodeLeaseController,
     endpointslice: EndpointSliceController,
     endpoints: EndpointsController,
     kube_proxy: KubeProxy,
@@ -117,7 +119,8 @@ macro_rules! each_controller {
     ($self:ident, $c:ident => $body:expr) => {
         each_controller!(@ $self, $c => $body; node_lifecycle, deployment, replicaset, replication,
             daemonset, statefulset, job, cronjob, ttl_after_finished, hpa, disruption, resourcequota,
-            namespace, serviceaccount, gc, scheduler, kubelet, endpointslice, endpoints, kube_proxy)
+            namespace, serviceaccount, gc, scheduler, kubelet, node_lease, endpointslice, endpoints,
+            kube_proxy)
     };
     (@ $self:ident, $c:ident => $body:expr; $($field:ident),*) => {{
         $({
@@ -192,6 +195,7 @@ impl World {
             gc: GarbageCollector::default(),
             scheduler: Scheduler::default(),
             kubelet: Kubelet::default(),
+            node_lease: NodeLeaseController::default(),
             endpointslice: EndpointSliceController::default(),
             endpoints: EndpointsController::default(),
             kube_proxy: KubeProxy::default(),
@@ -396,6 +400,7 @@ impl World {
             ControllerName::GarbageCollector => apply!(&mut self.gc),
             ControllerName::Scheduler => apply!(&mut self.scheduler),
             ControllerName::Kubelet => apply!(&mut self.kubelet),
+            ControllerName::NodeLease => apply!(&mut self.node_lease),
             ControllerName::EndpointSlice => apply!(&mut self.endpointslice),
             ControllerName::Endpoints => apply!(&mut self.endpoints),
             ControllerName::KubeProxy => apply!(&mut self.kube_proxy),

@@ -120,7 +120,9 @@ impl World {
             self.reconcile_one(item);
             let (decided, wrote) = (self.decisions.total(), self.store.watch.end());
             self.debug_check();
-            if decided > decisions || wrote > writes {
+            // A lease renewal is a heartbeat, not a step of the cluster's story.
+            let heartbeat = controller == ControllerName::NodeLease;
+            if !heartbeat && (decided > decisions || wrote > writes) {
                 return StepOutcome::Acted(Action {
                     at: self.now,
                     controller,
@@ -191,6 +193,7 @@ impl World {
         plan!(&mut self.gc, |(kind, key)| PlannedKey::Owned(kind, key));
         plan!(&mut self.scheduler, PlannedKey::Object);
         plan!(&mut self.kubelet, PlannedKey::Object);
+        plan!(&mut self.node_lease, PlannedKey::Object);
         plan!(&mut self.endpointslice, PlannedKey::Object);
         plan!(&mut self.endpoints, PlannedKey::Object);
         plan!(&mut self.kube_proxy, PlannedKey::Object);
@@ -253,6 +256,7 @@ impl World {
             }
             (ControllerName::Scheduler, PlannedKey::Object(k)) => run!(self.scheduler, k),
             (ControllerName::Kubelet, PlannedKey::Object(k)) => run!(self.kubelet, k),
+            (ControllerName::NodeLease, PlannedKey::Object(k)) => run!(self.node_lease, k),
             (ControllerName::EndpointSlice, PlannedKey::Object(k)) => later!(endpointslice, k),
             (ControllerName::Endpoints, PlannedKey::Object(k)) => later!(endpoints, k),
             (ControllerName::KubeProxy, PlannedKey::Object(k)) => later!(kube_proxy, k),

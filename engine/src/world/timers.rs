@@ -41,8 +41,12 @@ impl fmt::Display for Timer {
 impl World {
     /// Whether the next tick has anything for a loop: a tick half done, undelivered watch
     /// events, a resync, ready keys, or delayed adds that fall due in it, for running loops.
+    /// The kubelets' lease renewals are heartbeats, not work: a cluster doing nothing else
+    /// is quiet to step mode.
     pub fn has_work_now(&mut self) -> bool {
-        if !self.pending.is_empty() || self.cursor != self.store.watch.end() {
+        let undelivered =
+            self.store.watch.since(self.cursor).any(|e| e.object.kind() != Kind::Lease);
+        if !self.pending.is_empty() || undelivered {
             return true;
         }
         let due = self.now.plus_millis(TICK_MS);
@@ -51,7 +55,9 @@ impl World {
         }
         let run = &self.run;
         let mut busy = false;
-        each_controller!(self, c => if run[&c.name()] == RunState::Running {
+        each_controller!(self, c => if run[&c.name()] == RunState::Running
+            && c.name() != ControllerName::NodeLease
+        {
             busy |= !c.queue().is_empty() || c.queue().next_delayed().is_some_and(|t| t <= due);
         });
         busy

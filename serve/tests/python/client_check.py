@@ -178,6 +178,7 @@ def main(host):
     service_accounts(core)
     priority_classes(api, core)
     replication_controllers(core, wait_for)
+    api_service_and_leases(api, core)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version
@@ -396,6 +397,39 @@ def priority_classes(api, core):
     core.delete_namespaced_pod("low", NS, grace_period_seconds=0)
     scheduling.delete_priority_class("batch-low")
     print("priorityclasses: system classes, a pod's priority from its class, missing ones refused")
+
+
+def api_service_and_leases(api, core):
+    """What every API server creates, and the nodes' heartbeats: the `kubernetes` Service in
+    default with its endpoints (pkg/controlplane/controller/kubernetesservice/controller.go,
+    pkg/controlplane/reconcilers), each node's Lease held and renewed by its kubelet
+    (component-helpers/apimachinery/lease/controller.go, pkg/kubelet/nodelease.go), and a
+    Lease the API server's validation refuses (pkg/apis/coordination/validation)."""
+    svc = core.read_namespaced_service("kubernetes", "default")
+    assert svc.spec.cluster_ip == "10.96.0.1" and svc.spec.selector is None, svc.spec
+    assert [(p.name, p.port, p.target_port) for p in svc.spec.ports] == [("https", 443, 6443)], svc.spec
+    ep = core.read_namespaced_endpoints("kubernetes", "default")
+    assert [a.ip for a in ep.subsets[0].addresses] == ["10.0.0.2"], ep.subsets
+    coordination = client.CoordinationV1Api(api)
+    leases = coordination.list_namespaced_lease("kube-node-lease").items
+    assert sorted(l.spec.holder_identity for l in leases) == ["node-1", "node-2", "node-3"], leases
+    first = {l.metadata.name: l.spec.renew_time for l in leases}
+    assert all(l.metadata.owner_references[0].kind == "Node" for l in leases), leases
+
+    def renewed():
+        now = coordination.list_namespaced_lease("kube-node-lease").items
+        return all(l.spec.renew_time > first[l.metadata.name] for l in now)
+
+    wait_for("every node's lease renewed", renewed, timeout=30)
+    bad = client.V1Lease(
+        metadata=client.V1ObjectMeta(name="bad"), spec=client.V1LeaseSpec(lease_duration_seconds=0)
+    )
+    body = expect_status(lambda: coordination.create_namespaced_lease(NS, bad), 422, "Invalid")
+    assert body["message"] == (
+        'Lease.coordination.k8s.io "bad" is invalid: spec.leaseDurationSeconds: '
+        "Invalid value: 0: must be greater than 0"
+    ), body
+    print("kubernetes service and leases: the API server's Service, and the kubelets' renewals")
 
 
 if __name__ == "__main__":

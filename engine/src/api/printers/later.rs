@@ -50,6 +50,12 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::ServiceAccount(a) => config_rows::service_account_row(a, now),
         Object::PriorityClass(p) => super::policy_rows::priority_class_row(p, now),
         Object::ReplicationController(rc) => replication_controller_row(rc, wide, now),
+        // printers.go `printLease`: the holder, empty when none holds it.
+        Object::Lease(l) => vec![
+            l.metadata.name.clone(),
+            l.spec.holder_identity.clone().unwrap_or_default(),
+            super::since(l.metadata.creation_timestamp, now),
+        ],
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

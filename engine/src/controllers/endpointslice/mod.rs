@@ -75,9 +75,13 @@ impl Controller for EndpointSliceController {
                 }
             }
             // Its own writes are expected (the slice tracker); anyone else's change to a
-            // managed slice has the Service looked at again shortly.
+            // managed slice has the Service looked at again shortly. Slices another writer
+            // manages (the API server's `kubernetes` one) are not its business
+            // (endpointslice_controller.go `onEndpointSliceAdd`: `managedByController`).
             Object::EndpointSlice(slice)
-                if event.by != Some(ControllerName::EndpointSlice.manager()) =>
+                if event.by != Some(ControllerName::EndpointSlice.manager())
+                    && slice.metadata.labels.get(LABEL_MANAGED_BY).map(String::as_str)
+                        == Some(MANAGED_BY_CONTROLLER) =>
             {
                 if let Some(svc) = slice.service_name() {
                     let key = Key::new(&slice.metadata.namespace, svc);

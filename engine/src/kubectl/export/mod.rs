@@ -129,9 +129,13 @@ fn export(s: &mut Kubectl, namespace: Option<&str>) -> Result<String, Refusal> {
     Ok(yaml_of(&objects, s.now(), namespace))
 }
 
+/// Leaves out what a controller makes again, what is going, and the API server's own
+/// `kubernetes` Service, which every cluster writes for itself (applying it elsewhere would
+/// fight that cluster's API server for it).
 fn exportable(meta: &ObjectMeta, skip_controlled: bool) -> bool {
     let left_to_a_controller = skip_controlled && meta.controller_ref().is_some();
-    !meta.is_deleting() && !left_to_a_controller
+    let api_servers = meta.namespace == "default" && meta.name == crate::model::API_SERVICE;
+    !meta.is_deleting() && !left_to_a_controller && !api_servers
 }
 
 /// Strips what the server and the controllers set from one object's JSON. Finalizers stay:

@@ -110,7 +110,8 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
             let o = r.get(ns, name)?;
             policy::describe_pdb(r, &o, now)
         }
-        Kind::ControllerRevision => {
+        // Neither has a describer of its own in kubectl: `genericDescriber`.
+        Kind::ControllerRevision | Kind::Lease => {
             let obj = r.object(kind, ns, name)?;
             describe_generic(&obj, r.events_for(&obj.meta().uid), now)
         }

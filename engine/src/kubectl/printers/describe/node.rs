@@ -1,13 +1,12 @@
 //! `describe node`. Models staging/src/k8s.io/kubectl/pkg/describe/describe.go (v0.34)
 //! `describeNode`, `describeNodeLease` and `describeNodeResource`. The model has no resource
-//! requests and no lease object, so requests print as zero and the lease is derived from the
-//! Ready heartbeat.
+//! requests, so requests print as zero; the lease is the one the node's kubelet renews.
 
 use super::reader::Reader;
 use super::{annotations, events, labels, rfc1123z, since, Writer};
 use crate::api::printers::node_roles;
 use crate::clock::Time;
-use crate::model::{Node, Pod};
+use crate::model::{Lease, MicroTime, Node, Pod, NODE_LEASE_NAMESPACE};
 
 pub(super) fn describe_node(r: &mut Reader, node: &Node, now: Time) -> String {
     let m = &node.metadata;
@@ -35,13 +34,16 @@ pub(super) fn describe_node(r: &mut Reader, node: &Node, now: Time) -> String {
     }
     w.w(0, &format!("Unschedulable:\t{}\n", node.spec.unschedulable));
 
-    let ready = st.conditions.iter().find(|c| c.type_ == "Ready");
-    let renew =
-        ready.and_then(|c| c.last_heartbeat_time).map_or("<unset>".into(), |t| rfc1123z(Some(t)));
-    w.w(0, "Lease:\n");
-    w.w(1, &format!("HolderIdentity:\t{}\n", m.name));
-    w.w(1, "AcquireTime:\t<unset>\n");
-    w.w(1, &format!("RenewTime:\t{renew}\n"));
+    // `describeNodeLease`: the node's Lease in kube-node-lease, when it can be read.
+    if let Some(lease) = r.get::<Lease>(NODE_LEASE_NAMESPACE, &m.name) {
+        let spec = &lease.spec;
+        let time = |t: Option<MicroTime>| t.map_or("<unset>".into(), |t| rfc1123z(Some(t.0)));
+        w.w(0, "Lease:\n");
+        let holder = spec.holder_identity.as_deref().unwrap_or("<unset>");
+        w.w(1, &format!("HolderIdentity:\t{holder}\n"));
+        w.w(1, &format!("AcquireTime:\t{}\n", time(spec.acquire_time)));
+        w.w(1, &format!("RenewTime:\t{}\n", time(spec.renew_time)));
+    }
 
     if !st.conditions.is_empty() {
         w.w(
