@@ -65,17 +65,20 @@ impl Controller for NodeLeaseController {
             return;
         }
         let name = &node.metadata.name;
-        let Some(lease) = ctx.store.get::<Lease>(NODE_LEASE_NAMESPACE, name) else {
-            let _ = ctx.store.create_system(node_lease(&node, now), now);
-            return;
-        };
-        let due = lease.spec.renew_time.is_none_or(|t| now.since(t.0) >= NODE_LEASE_RENEW_MS);
+        let lease = ctx.store.get::<Lease>(NODE_LEASE_NAMESPACE, name);
+        let due = lease.is_none_or(|l| {
+            l.spec.renew_time.is_none_or(|t| now.since(t.0) >= NODE_LEASE_RENEW_MS)
+        });
         if due {
-            let _ = ctx.store.modify::<Lease>(NODE_LEASE_NAMESPACE, name, now, |l| {
-                l.spec.holder_identity = Some(name.clone());
-                l.spec.lease_duration_seconds = Some(NODE_LEASE_DURATION_SECS);
-                l.spec.renew_time = Some(MicroTime(now));
-            });
+            // `ensureLease`, then `retryUpdateLease`: the kubelet's own lease, whole.
+            let mut next = node_lease(&node, now);
+            if let Some(old) = lease {
+                next.metadata.labels = old.metadata.labels.clone();
+                next.metadata.annotations = old.metadata.annotations.clone();
+                next.spec.acquire_time = old.spec.acquire_time;
+                next.spec.lease_transitions = old.spec.lease_transitions;
+            }
+            ctx.store.put_node_lease(next, now);
         }
     }
 }

@@ -37,7 +37,7 @@ impl Store {
             labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             ..Default::default()
         };
-        let mut spec = ServiceSpec {
+        let spec = ServiceSpec {
             ports: vec![ServicePort {
                 name: Some("https".into()),
                 protocol: Some("TCP".into()),
@@ -46,17 +46,21 @@ impl Store {
                 ..Default::default()
             }],
             cluster_ip: Some(API_SERVICE_IP.into()),
+            cluster_ips: vec![API_SERVICE_IP.into()],
+            // What `SetDefaults_Service` and the allocator give a single-stack ClusterIP
+            // Service, written out: the defaulting code ships with the course part.
+            ip_families: vec!["IPv4".into()],
+            ip_family_policy: Some("SingleStack".into()),
+            internal_traffic_policy: Some("Cluster".into()),
             session_affinity: Some("None".into()),
             ..Default::default()
         };
-        default_service(&mut spec);
         let rv = self.next_rv();
-        let mut svc =
+        let svc =
             Service::new(meta(&[("component", "apiserver"), ("provider", "kubernetes")], rv), spec);
         // The address is below the allocator's dynamic band, so no later draw moves.
-        if self.allocations.allocate(&mut svc).is_ok() {
-            self.store(svc, WatchEventType::Added, start);
-        }
+        self.allocations.claim_ip(API_SERVICE_IP);
+        self.store(svc, WatchEventType::Added, start);
         let https = || Some("https".to_string());
         let rv = self.next_rv();
         let mut endpoints = Endpoints::new(meta(&[(LABEL_SKIP_MIRROR, "true")], rv));
@@ -109,10 +113,17 @@ mod tests {
         let slices: Vec<_> = store.list::<EndpointSlice>(Some("default"), None).collect();
         assert_eq!(slices.len(), 1);
         assert_eq!(slices[0].service_name(), Some(API_SERVICE));
+        // Written out as the API server's defaulting would leave it.
+        let mut defaulted = svc.spec.clone();
+        default_service(&mut defaulted);
+        assert_eq!(defaulted, svc.spec);
         // Asking for its address again is refused: the allocator holds it.
         let mut again = Store::with_seed(7);
-        let mut s = (*svc).clone();
-        s.metadata.name = "other".into();
-        assert!(again.allocations.allocate(&mut s).is_err());
+        let meta =
+            ObjectMeta { name: "other".into(), namespace: "default".into(), ..Default::default() };
+        let spec = ServiceSpec { cluster_ip: Some(API_SERVICE_IP.into()), ..svc.spec.clone() };
+        let refused = again.create(Service::new(meta, spec), Time::ZERO, &mut SimRng::new(1));
+        let message = refused.map(|_| ()).unwrap_err().to_string();
+        assert!(message.contains("provided IP is already allocated"), "{message}");
     }
 }

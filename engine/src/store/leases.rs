@@ -5,10 +5,35 @@
 //! whole object, and no generation is kept (pkg/registry/coordination/lease/strategy.go).
 
 use super::table::{tabled, Table, Tabled};
-use super::Store;
+use super::{Store, WatchEventType};
+use crate::clock::Time;
 use crate::labels::field::BadValue;
 use crate::labels::validation::{is_qualified_name, FieldError};
 use crate::model::*;
+
+impl Store {
+    /// A kubelet's write of its node's lease: created with a UID from the system's random
+    /// stream (the world's names stay as they were), or renewed in place. Written as the
+    /// system writes its own objects, past admission and validation, which a lease the
+    /// kubelet builds always passes: so the first load, where the kubelets run, carries no
+    /// Lease-specific write path.
+    pub(crate) fn put_node_lease(&mut self, mut lease: Lease, now: Time) {
+        let ty = match self.leases.get_by(&lease.metadata.namespace, &lease.metadata.name) {
+            Some(old) => {
+                lease.metadata.uid = old.metadata.uid.clone();
+                lease.metadata.creation_timestamp = old.metadata.creation_timestamp;
+                WatchEventType::Modified
+            }
+            None => {
+                lease.metadata.uid = self.system_rng.uid();
+                lease.metadata.creation_timestamp = Some(now);
+                WatchEventType::Added
+            }
+        };
+        lease.metadata.resource_version = self.next_rv().to_string();
+        self.store(lease, ty, now);
+    }
+}
 
 /// `validLeaseStrategies`.
 const OLDEST_EMULATION_VERSION: &str = "OldestEmulationVersion";

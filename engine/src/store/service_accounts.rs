@@ -27,13 +27,13 @@ impl Tabled for ServiceAccount {
 }
 
 impl Store {
-    /// A create the system makes (the `default` accounts, the nodes' leases), drawing from
-    /// the system's random stream so the world's names stay as they were.
-    pub fn create_system<T: super::Tabled>(
+    /// A create the system makes (the `default` accounts), drawing from the system's random
+    /// stream so the world's names stay as they were.
+    pub fn create_system(
         &mut self,
-        obj: T,
+        obj: ServiceAccount,
         now: Time,
-    ) -> Result<Rc<T>, ApiError> {
+    ) -> Result<Rc<ServiceAccount>, ApiError> {
         let mut rng = self.system_rng.clone();
         let made = self.create(obj, now, &mut rng);
         self.system_rng = rng;

@@ -129,9 +129,16 @@ impl ServiceAllocations {
         ServiceAllocations { ips: Bits::default(), ports: Bits::default(), rng }
     }
 
+    /// Takes `ip`, a well-formed address of the range, for a Service the system writes.
+    pub(super) fn claim_ip(&mut self, ip: &str) {
+        if let Ok(bit) = bit_of_ip(ip) {
+            self.ips.insert(bit);
+        }
+    }
+
     /// Allocates what a new Service needs, or refuses it as alloc.go does. Nothing is
     /// taken unless everything could be.
-    pub(super) fn allocate(&mut self, s: &mut Service) -> Result<(), Vec<FieldError>> {
+    fn allocate(&mut self, s: &mut Service) -> Result<(), Vec<FieldError>> {
         let rng = &mut self.rng;
         let spec = &mut s.spec;
         let mut took_ip = None;
