@@ -169,7 +169,8 @@ pub fn inspect_with(
         | Object::LimitRange(_)
         | Object::Namespace(_)
         | Object::ServiceAccount(_)
-        | Object::PriorityClass(_) => (Vec::new(), Vec::new(), None, None),
+        | Object::PriorityClass(_)
+        | Object::Ingress(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

@@ -46,6 +46,7 @@ impl ObjRef {
             Kind::ServiceAccount => "sa",
             Kind::PriorityClass => "pc",
             Kind::ReplicationController => "rc",
+            Kind::Ingress => "ing",
         };
         format!("{short}/{}", self.name)
     }

@@ -317,7 +317,7 @@ vtables! {
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
         CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret,
         PodDisruptionBudget, ResourceQuota,
-        LimitRange, Namespace, ServiceAccount, PriorityClass, ReplicationController
+        LimitRange, Namespace, ServiceAccount, PriorityClass, ReplicationController, Ingress
     ]
 }
 

@@ -87,6 +87,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::ServiceAccount
             | Kind::PriorityClass
             | Kind::ReplicationController
+            | Kind::Ingress
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

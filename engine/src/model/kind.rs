@@ -31,10 +31,11 @@ pub enum Kind {
     ServiceAccount,
     PriorityClass,
     ReplicationController,
+    Ingress,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 25] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -59,6 +60,7 @@ impl Kind {
         Kind::ServiceAccount,
         Kind::PriorityClass,
         Kind::ReplicationController,
+        Kind::Ingress,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -212,6 +214,10 @@ macro_rules! with_kind {
                 type $T = $crate::model::ReplicationController;
                 $body
             }
+            $crate::model::Kind::Ingress => {
+                type $T = $crate::model::Ingress;
+                $body
+            }
         }
     };
 }
@@ -242,7 +248,8 @@ mod tests {
         assert_eq!(Kind::from_resource("cronjobs.batch"), Some(Kind::CronJob));
         assert_eq!(Kind::from_resource("hpa"), Some(Kind::HorizontalPodAutoscaler));
         assert_eq!(Kind::from_resource("rc"), Some(Kind::ReplicationController));
-        assert_eq!(Kind::from_resource("ingresses"), None);
+        assert_eq!(Kind::from_resource("ing"), Some(Kind::Ingress));
+        assert_eq!(Kind::from_resource("ingresses.networking.k8s.io"), Some(Kind::Ingress));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
-    HorizontalPodAutoscaler, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
+    HorizontalPodAutoscaler, Ingress, Job, Kind, LimitRange, Namespace, Node, ObjectMeta,
     PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet,
     ReplicationController, ResourceQuota, Secret, Service, ServiceAccount, StatefulSet,
 };
@@ -73,6 +73,7 @@ resource!(Namespace);
 resource!(ServiceAccount);
 resource!(PriorityClass);
 resource!(ReplicationController);
+resource!(Ingress);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -103,6 +104,7 @@ pub enum Object {
     ServiceAccount(Rc<ServiceAccount>),
     PriorityClass(Rc<PriorityClass>),
     ReplicationController(Rc<ReplicationController>),
+    Ingress(Rc<Ingress>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -156,6 +158,8 @@ impl Serialize for Object {
             Object::PriorityClass(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::ReplicationController(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
+            Object::Ingress(o) => o.serialize(s),
         }
     }
 }
@@ -192,6 +196,7 @@ impl Object {
             Object::ServiceAccount(_) => Kind::ServiceAccount,
             Object::PriorityClass(_) => Kind::PriorityClass,
             Object::ReplicationController(_) => Kind::ReplicationController,
+            Object::Ingress(_) => Kind::Ingress,
         }
     }
 
@@ -221,6 +226,7 @@ impl Object {
             Object::ServiceAccount(x) => &x.metadata,
             Object::PriorityClass(x) => &x.metadata,
             Object::ReplicationController(x) => &x.metadata,
+            Object::Ingress(x) => &x.metadata,
         }
     }
 
@@ -250,6 +256,7 @@ impl Object {
             Object::ServiceAccount(x) => &mut Rc::make_mut(x).metadata,
             Object::PriorityClass(x) => &mut Rc::make_mut(x).metadata,
             Object::ReplicationController(x) => &mut Rc::make_mut(x).metadata,
+            Object::Ingress(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

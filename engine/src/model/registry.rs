@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 24] = [
+pub static REGISTRY: [KindInfo; 25] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -439,6 +439,21 @@ pub static REGISTRY: [KindInfo; 24] = [
         subresources: WORKLOAD_SUBS,
         // pkg/apis/core/v1/conversion.go: the one selectable field beyond the name.
         field_labels: Some(&["metadata.name", "metadata.namespace", "status.replicas"]),
+        group_aliases: &[],
+    },
+    // pkg/registry/networking/ingress/storage/storage.go: short name `ing`, no categories
+    // (an Ingress is not in `all`), a status subresource; no field label conversion.
+    KindInfo {
+        kind: Kind::Ingress,
+        name: "Ingress",
+        api_version: "networking.k8s.io/v1",
+        also_served: &[],
+        plural: "ingresses",
+        short_names: &["ing"],
+        categories: &[],
+        namespaced: true,
+        subresources: STATUS,
+        field_labels: None,
         group_aliases: &[],
     },
 ];

@@ -14,6 +14,7 @@ mod dry_run;
 mod error;
 mod events;
 mod index;
+mod ingresses;
 mod invariants;
 mod limits;
 mod lookup;
@@ -84,6 +85,7 @@ pub struct Store {
     pub(crate) serviceaccounts: Table<ServiceAccount>,
     pub(crate) priorityclasses: Table<PriorityClass>,
     pub(crate) replication_controllers: Table<ReplicationController>,
+    pub(crate) ingresses: Table<Ingress>,
     allocations: ServiceAllocations,
     /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
     /// by itself, apart from the world's.
@@ -149,6 +151,7 @@ impl Store {
             serviceaccounts: Table::default(),
             priorityclasses: Table::default(),
             replication_controllers: Table::default(),
+            ingresses: Table::default(),
             allocations: ServiceAllocations::default(),
             system_rng: SimRng::new(0),
             resource_version: 0,

@@ -3,7 +3,7 @@
 //! a row of one is asked for only once the part has arrived.
 
 use super::config_rows;
-use super::service_rows::{endpoints_row, endpointslice_row, service_row};
+use super::service_rows::{endpoints_row, endpointslice_row, ingress_row, service_row};
 use super::workload_rows::*;
 use crate::clock::Time;
 use crate::model::Object;
@@ -50,6 +50,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
         Object::ServiceAccount(a) => config_rows::service_account_row(a, now),
         Object::PriorityClass(p) => super::policy_rows::priority_class_row(p, now),
         Object::ReplicationController(rc) => replication_controller_row(rc, wide, now),
+        Object::Ingress(i) => ingress_row(i, wide, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

@@ -116,6 +116,7 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
         Kind::LimitRange => (&["NAME", "CREATED AT"], &[], Some(0)),
         Kind::Namespace => (&["NAME", "STATUS", "AGE"], &[], Some(0)),
         Kind::ServiceAccount => (&["NAME", "SECRETS", "AGE"], &[], Some(0)),
+        Kind::Ingress => (&["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"], &[], Some(0)),
         Kind::PriorityClass => {
             (&["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"], &[], Some(0))
         }
