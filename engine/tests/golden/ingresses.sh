@@ -24,6 +24,8 @@ k create ingress bad --rule="bad"
 k create ingress bad --default-backend=web:80:1
 k create ingress ip --rule="10.0.0.1/=web:80"
 k create ingress other --rule="/=web:80" --dry-run=server
+k create ingress named --default-backend=web:http -o name
+k create ingress other --rule="*.example.com/*=web:80,tls" --dry-run=client -o json
 k get ingress other
 k apply -f - <<YAML
 apiVersion: networking.k8s.io/v1
