@@ -105,9 +105,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         });
     }
     for i in view.ingresses() {
-        // Keyed like every other box, so it keeps its element across renders.
-        let card = ingress_card(i, is_selected(&i.meta.target), &props.on_select);
-        nodes.push(html! { <g key={i.meta.uid.clone()} class="ingress-slot">{ card }</g> });
+        nodes.push(ingress_card(i, is_selected(&i.meta.target), &props.on_select));
     }
     if let Some(lane) = &view.orphans {
         for row in &lane.rows {
@@ -211,8 +209,9 @@ pub fn Graph(props: &GraphProps) -> Html {
                         <g class="bands">{ for bands }{ for service_lane }{ for lane }</g>
                         <g class="edges">{ for view.edges.iter().map(edge) }</g>
                         <g class="hpa-arcs">{ for view.trees.iter().flat_map(|t| &t.autoscalers).map(workload_cards::hpa_arc) }</g>
-                        <g class="selects-edges">{ for view.selects.iter().map(selects_edge) }</g>
-                        <g class="routes-edges">{ for view.routes.iter().map(route_edge) }</g>
+                        <g class="selects-edges">
+                            { for view.selects.iter().map(selects_edge).chain(view.routes.iter().map(route_edge)) }
+                        </g>
                         <g class="nodes">{ nodes }</g>
                         <g class="requests" aria-hidden="true" pointer-events="none">
                             { for props.traffic.dots.iter().map(request_dot) }

@@ -59,7 +59,7 @@ fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
     );
     let body = html! { <>
         <text class="t-kind" x="16" y="24">{ "INGRESS" }</text>
-        <text class="badge badge-ing" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ clip(&i.class, 14) }</text>
+        <text class="badge badge-type" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ clip(&i.class, 14) }</text>
         <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
         <text class="t-mono" x="16" y="74">{ clip(&i.hosts, chars) }</text>
         <text class={classes!("t-small", (i.missing > 0).then_some("t-warn"))} x="16" y="98">{ clip(&routes, chars + 4) }</text>
@@ -67,13 +67,19 @@ fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
     </> };
     let frame = Frame {
         meta: m,
-        class: classes!("ingress", (i.missing > 0).then_some("missing")),
+        class: classes!("service", "ingress", (i.missing > 0).then_some("missing")),
         label,
         status: None,
         selected,
         on_select,
     };
-    frame.render(tooltip, body)
+    // Keyed like every other box, so it keeps its element across renders; the key is set
+    // here rather than by a wrapper in the graph, which would ship with the first load.
+    let mut node = frame.render(tooltip, body);
+    if let yew::virtual_dom::VNode::VTag(tag) = &mut node {
+        std::rc::Rc::make_mut(tag).key = Some(m.uid.clone().into());
+    }
+    node
 }
 
 fn edge(r: &Route) -> Html {
