@@ -171,6 +171,7 @@ pub fn inspect_with(
         | Object::ServiceAccount(_)
         | Object::PriorityClass(_)
         | Object::Lease(_) => (Vec::new(), Vec::new(), None, None),
+        Object::Ingress(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
             (config_rows::rows(store, &obj), Vec::new(), None, None)
         }

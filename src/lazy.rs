@@ -80,6 +80,8 @@ split_point! {
         crate::view::link_configs();
         crate::inspect::link_config_rows();
         crate::view::link_pdbs();
+        crate::view::link_ingresses();
+        crate::components::graph::link_ingress_cards();
         crate::inspect::link_pdb_rows();
         Ok(())
     }

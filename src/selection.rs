@@ -47,6 +47,7 @@ impl ObjRef {
             Kind::PriorityClass => "pc",
             Kind::ReplicationController => "rc",
             Kind::Lease => "lease",
+            Kind::Ingress => "ing",
         };
         format!("{short}/{}", self.name)
     }

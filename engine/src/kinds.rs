@@ -317,7 +317,8 @@ vtables! {
         Service, EndpointSlice, Endpoints, DaemonSet, StatefulSet, ControllerRevision, Job,
         CronJob, HorizontalPodAutoscaler, PersistentVolumeClaim, ConfigMap, Secret,
         PodDisruptionBudget, ResourceQuota,
-        LimitRange, Namespace, ServiceAccount, PriorityClass, ReplicationController, Lease
+        LimitRange, Namespace, ServiceAccount, PriorityClass, ReplicationController, Lease,
+        Ingress
     ]
 }
 

@@ -54,6 +54,10 @@ const DOCUMENTS: &[(&str, &[u8])] = &[
     ("apis/apps/v1", include_bytes!("../openapi/v3/apis__apps__v1.json.zz")),
     ("apis/autoscaling/v2", include_bytes!("../openapi/v3/apis__autoscaling__v2.json.zz")),
     ("apis/batch/v1", include_bytes!("../openapi/v3/apis__batch__v1.json.zz")),
+    (
+        "apis/networking.k8s.io/v1",
+        include_bytes!("../openapi/v3/apis__networking.k8s.io__v1.json.zz"),
+    ),
     ("apis/policy/v1", include_bytes!("../openapi/v3/apis__policy__v1.json.zz")),
     (
         "apis/discovery.k8s.io/v1",

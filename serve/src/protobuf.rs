@@ -93,6 +93,16 @@ fn raw_json(m: &DynamicMessage, name: &str) -> Value {
     }
 }
 
+/// Fields Go embeds with `json:",inline"`: the protobuf nests each under a field of its own,
+/// the JSON writes its fields in the parent's place (staging/src/k8s.io/api/networking/v1/
+/// types.go `IngressRule`, core/v1 `Volume`, `Probe` and `EphemeralContainer`).
+const INLINE: &[(&str, &str)] = &[
+    ("k8s.io.api.networking.v1.IngressRule", "ingressRuleValue"),
+    ("k8s.io.api.core.v1.Volume", "volumeSource"),
+    ("k8s.io.api.core.v1.Probe", "handler"),
+    ("k8s.io.api.core.v1.EphemeralContainer", "ephemeralContainerCommon"),
+];
+
 fn message_json(m: &DynamicMessage) -> Value {
     let string = |name: &str| match m.get_field_by_name(name).as_deref() {
         Some(Proto::String(s)) => Value::String(s.clone()),
@@ -127,7 +137,9 @@ fn message_json(m: &DynamicMessage) -> Value {
                 // have left out of the JSON, and the API server defaults it the same way.
                 // (An explicit false in an optional pointer field is lost with them; no
                 // generator of kubectl's sets one.)
+                let inline = INLINE.contains(&(m.descriptor().full_name(), field.name()));
                 match value_json(value) {
+                    Value::Object(fields) if inline => out.extend(fields),
                     Value::Null | Value::Bool(false) => {}
                     Value::String(s) if s.is_empty() => {}
                     v => {
@@ -190,6 +202,26 @@ mod tests {
         assert!(pool
             .get_message_by_name(&message_name("autoscaling/v1", "HorizontalPodAutoscaler"))
             .is_some());
+    }
+
+    #[test]
+    fn an_inline_embedding_is_written_in_its_parents_place() {
+        use prost_reflect::prost::Message as _;
+        let pool = pool().unwrap();
+        let rule = pool.get_message_by_name("k8s.io.api.networking.v1.IngressRule").unwrap();
+        let value = pool.get_message_by_name("k8s.io.api.networking.v1.IngressRuleValue").unwrap();
+        let http =
+            pool.get_message_by_name("k8s.io.api.networking.v1.HTTPIngressRuleValue").unwrap();
+        let mut m = DynamicMessage::new(rule);
+        m.set_field_by_name("host", Proto::String("shop.example.com".into()));
+        let mut v = DynamicMessage::new(value);
+        v.set_field_by_name("http", Proto::Message(DynamicMessage::new(http)));
+        m.set_field_by_name("ingressRuleValue", Proto::Message(v));
+        let round = DynamicMessage::decode(m.descriptor(), m.encode_to_vec().as_slice()).unwrap();
+        assert_eq!(
+            message_json(&round),
+            serde_json::json!({ "host": "shop.example.com", "http": {} })
+        );
     }
 
     #[test]

@@ -427,6 +427,23 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     // node's Lease, held by its kubelet (component-helpers/apimachinery/lease/controller.go).
     read("get svc kubernetes -o wide");
     read("get leases -n kube-node-lease");
+    // Ingresses (networking.k8s.io/v1): kubectl's generator (create_ingress.go; protobuf from
+    // 1.32 on), the API server's refusal of an address for a host (networking/validation
+    // validateIngressRules), the table (printers.go printIngress) and describe with each
+    // backend's endpoints (describe.go IngressDescriber). Before 1.33 describe reads a
+    // backend's Endpoints where 1.33 reads its EndpointSlices; the two agree while the
+    // Service exists, so every backend here names one.
+    for line in [
+        "create ingress shop -n shop --class=nginx --rule=shop.example.com/=api:80 --rule=shop.example.com/v2*=api:80,tls=shop-cert",
+        "create ingress catch-all -n shop --default-backend=api:80 --annotation=team=store",
+        "create ingress bad -n shop --rule=10.0.0.1/=api:80",
+    ] {
+        write(line, &format!("kubectl {line}"));
+    }
+    read("get ingress -n shop");
+    read("get ing -n shop -o wide");
+    read("describe ingress shop -n shop");
+    read("describe ingress catch-all -n shop");
     // A ReplicationController: its defaults (selector and labels from the template), the
     // replication manager's pods, its table and describe, and a scale through its /scale
     // subresource with kubectl's precondition (test/cmd/core.sh run_rc_tests).

@@ -36,6 +36,7 @@ fn the_official_python_client_drives_the_server() {
         "namespaces: emptied by the namespace controller",
         "serviceaccounts: a default one per namespace",
         "priorityclasses: system classes",
+        "ingresses: created, read and listed as given",
         "replicationcontrollers: defaulted",
     ] {
         assert!(stdout.contains(step), "missing step {step:?}:\n{stdout}");

@@ -11,6 +11,7 @@
 mod camera_input;
 mod cards;
 mod icons;
+mod ingress;
 mod pod_card;
 mod service;
 mod top_card;
@@ -27,12 +28,14 @@ use crate::view::{
 };
 use camera_input::use_camera_input;
 use cards::{AggregateCard, ReplicaSetCard};
+pub use ingress::link as link_ingress_cards;
+use ingress::{ingress_card, route_edge};
 use pod_card::PodCard;
 use service::{request_dot, selects_edge, ServiceCard};
 use top_card::TopCard;
 
 /// The title of the lane of Services beside no Deployment.
-const SERVICES_TITLE: &str = "Services (selecting no Deployment's pods)";
+const SERVICES_TITLE: &str = "Services (selecting no Deployment's pods) and their Ingresses";
 
 /// Edges stay at least this many pixels wide on screen however far the camera zooms out,
 /// and at most `EDGE_MAX_UNITS` drawing units wide however far it zooms in.
@@ -100,6 +103,9 @@ pub fn Graph(props: &GraphProps) -> Html {
             <ServiceCard key={s.meta.uid.clone()} item={s.clone()} {counter}
                 selected={is_selected(&s.meta.target)} on_select={props.on_select.clone()} />
         });
+    }
+    for i in view.ingresses() {
+        nodes.push(ingress_card(i, is_selected(&i.meta.target), &props.on_select));
     }
     if let Some(lane) = &view.orphans {
         for row in &lane.rows {
@@ -203,7 +209,9 @@ pub fn Graph(props: &GraphProps) -> Html {
                         <g class="bands">{ for bands }{ for service_lane }{ for lane }</g>
                         <g class="edges">{ for view.edges.iter().map(edge) }</g>
                         <g class="hpa-arcs">{ for view.trees.iter().flat_map(|t| &t.autoscalers).map(workload_cards::hpa_arc) }</g>
-                        <g class="selects-edges">{ for view.selects.iter().map(selects_edge) }</g>
+                        <g class="selects-edges">
+                            { for view.selects.iter().map(selects_edge).chain(view.routes.iter().map(route_edge)) }
+                        </g>
                         <g class="nodes">{ nodes }</g>
                         <g class="requests" aria-hidden="true" pointer-events="none">
                             { for props.traffic.dots.iter().map(request_dot) }

@@ -251,6 +251,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
                 top: d,
                 services: Vec::new(),
                 autoscalers: Vec::new(),
+                ingresses: Vec::new(),
                 rows,
                 pods,
                 claims: Vec::new(),
@@ -261,6 +262,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         })
         .collect();
     let mut service_lane = services::seat(world, &mut trees);
+    super::ingresses::seat(world, &mut trees, &mut service_lane);
     super::workloads::seat(store, &mut trees, &mut refs);
     super::configs::seat(store, &mut trees);
     super::pdbs::seat(store, &mut trees);
@@ -278,6 +280,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
     let (edges, latest_edge) = edges(&geo, &refs, memory, now);
     memory.finish(store.resource_version(), latest_edge, now);
     let selects = services::selects(store, &trees, lane.as_ref(), service_lane.as_ref());
+    let routes = super::ingresses::routes(&trees, service_lane.as_ref());
 
     ViewModel {
         width,
@@ -288,6 +291,7 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
         service_lane,
         edges,
         selects,
+        routes,
         pod_count: pods.len(),
         summarized,
     }

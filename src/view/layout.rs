@@ -66,11 +66,16 @@ pub fn lay_out(
         let w = SVC_W.min(width - MARGIN - x);
         let per_row = (((width - MARGIN - x + SVC_GAP) / (w + SVC_GAP)).floor() as usize).max(1);
         let mut bottom = top + m.lane_title_h;
-        for (i, s) in l.services.iter_mut().enumerate() {
+        let boxes = l
+            .services
+            .iter_mut()
+            .map(|s| &mut s.meta)
+            .chain(l.ingresses.iter_mut().map(|i| &mut i.meta));
+        for (i, s) in boxes.enumerate() {
             let (r, c) = (i / per_row, i % per_row);
             let sy = top + m.lane_title_h + r as f64 * (SVC_H + ROW_GAP);
-            s.meta.rect = Rect { x: x + c as f64 * (w + SVC_GAP), y: sy, w, h: SVC_H };
-            bottom = bottom.max(s.meta.rect.bottom());
+            s.rect = Rect { x: x + c as f64 * (w + SVC_GAP), y: sy, w, h: SVC_H };
+            bottom = bottom.max(s.rect.bottom());
         }
         l.band = band(top, bottom + m.band_pad, width);
         y = l.band.bottom() + m.band_gap;
@@ -105,7 +110,10 @@ fn lay_out_tree(tree: &mut Tree, top: f64, width: f64, m: &Metrics) -> Rect {
     let h = m.top_h + extra_lines(&d.meta.finalizers);
     d.meta.rect = Rect { x: DEPLOY_X, y: top + m.band_pad, w: m.top_w, h };
     let beside = d.meta.rect;
-    let mut boxes: Vec<&mut Rect> = tree.services.iter_mut().map(|s| &mut s.meta.rect).collect();
+    // Ingresses first: traffic goes Ingress, Service, pods, so the Service's edges to its
+    // pods leave below it without crossing the Ingress.
+    let mut boxes: Vec<&mut Rect> = tree.ingresses.iter_mut().map(|i| &mut i.meta.rect).collect();
+    boxes.extend(tree.services.iter_mut().map(|s| &mut s.meta.rect));
     boxes.extend(tree.autoscalers.iter_mut().map(|h| &mut h.meta.rect));
     let (mut bottom, left_bottom) = if m.form.beside() {
         // The column under the top box holds its Services; the rows start level with it.

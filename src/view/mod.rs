@@ -17,6 +17,7 @@ pub mod fit;
 #[cfg(test)]
 mod ghost_tests;
 mod ghosts;
+mod ingresses;
 mod items;
 mod layout;
 mod memory;
@@ -36,6 +37,7 @@ use crate::selection::ObjRef;
 pub use build::build;
 pub use configs::{link as link_configs, read_by};
 pub use figures::{note_lines, CompactTop, NOTE};
+pub use ingresses::{link as link_ingresses, IngressItem, Route};
 pub use items::*;
 pub use layout::{Form, Metrics, POD_H};
 pub use memory::LayoutMemory;
@@ -217,6 +219,8 @@ pub struct Tree {
     pub services: Vec<ServiceItem>,
     /// Autoscalers scaling the top object or one of its rows, beside the Services.
     pub autoscalers: Vec<HpaItem>,
+    /// Ingresses routing to one of its Services, after the Services and autoscalers.
+    pub ingresses: Vec<IngressItem>,
     /// ReplicaSets of a Deployment, Jobs of a CronJob.
     pub rows: Vec<RsRow>,
     /// Pods the top object owns directly (DaemonSet, StatefulSet, Job).
@@ -275,6 +279,8 @@ pub struct ViewModel {
     pub edges: Vec<Edge>,
     /// Services' dashed edges to the pods they select.
     pub selects: Vec<Selects>,
+    /// Ingresses' edges to the Services they route to.
+    pub routes: Vec<Route>,
     /// Live pods in the cluster, drawn or summarised.
     pub pod_count: usize,
     /// More than `VIEW_AGGREGATE_ABOVE` pods: every group is summarised.
@@ -292,6 +298,14 @@ impl ViewModel {
             .iter()
             .flat_map(|t| &t.services)
             .chain(self.service_lane.iter().flat_map(|l| &l.services))
+    }
+
+    /// Every Ingress box, in bands first, then the lane's.
+    pub fn ingresses(&self) -> impl Iterator<Item = &IngressItem> {
+        self.trees
+            .iter()
+            .flat_map(|t| &t.ingresses)
+            .chain(self.service_lane.iter().flat_map(|l| &l.ingresses))
     }
 
     /// Every ReplicaSet row, trees first.
@@ -333,6 +347,7 @@ impl ViewModel {
             Kind::HorizontalPodAutoscaler => {
                 self.trees.iter().flat_map(|t| &t.autoscalers).map(|h| &h.meta).find(is)
             }
+            Kind::Ingress => self.ingresses().map(|i| &i.meta).find(is),
             _ => self
                 .trees
                 .iter()

@@ -70,6 +70,8 @@ pub struct RequestDot {
 pub struct ServiceLane {
     pub band: Rect,
     pub services: Vec<ServiceItem>,
+    /// Ingresses none of whose Services is drawn in a band (`ingresses.rs`).
+    pub ingresses: Vec<super::IngressItem>,
 }
 
 /// Puts every Service beside the Deployment whose pods it mostly selects; the rest go to the
@@ -82,7 +84,11 @@ pub(super) fn seat(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
         match tree {
             Some(t) => t.services.push(item),
             None => lane
-                .get_or_insert_with(|| ServiceLane { band: Rect::default(), services: Vec::new() })
+                .get_or_insert_with(|| ServiceLane {
+                    band: Rect::default(),
+                    services: Vec::new(),
+                    ingresses: Vec::new(),
+                })
                 .services
                 .push(item),
         }

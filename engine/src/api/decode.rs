@@ -88,6 +88,7 @@ pub fn fill_absent(v: &mut Value, kind: Kind) {
             | Kind::PriorityClass
             | Kind::ReplicationController
             | Kind::Lease
+            | Kind::Ingress
             | Kind::HorizontalPodAutoscaler
             // Nodes and Events come from the API (kubeloop serve), never from manifests.
             | Kind::Node

@@ -167,6 +167,8 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("apps", &["v1"]),
     ("autoscaling", &["v2", "v1"]),
     ("batch", &["v1"]),
+    // The aggregator puts networking.k8s.io (17200) between batch and policy.
+    ("networking.k8s.io", &["v1"]),
     ("policy", &["v1"]),
     ("scheduling.k8s.io", &["v1"]),
     ("coordination.k8s.io", &["v1"]),

@@ -126,7 +126,7 @@ fn autoscaling_prefers_v2_and_serves_v1() {
         assert_eq!(names(&doc), ["horizontalpodautoscalers", "horizontalpodautoscalers/status"]);
     }
     assert_eq!(document("/apis/autoscaling/v3"), None);
-    assert_eq!(document("/apis/networking.k8s.io"), None);
+    assert_eq!(document("/apis/rbac.authorization.k8s.io"), None);
     assert_eq!(document("/api/v2"), None);
 }
 
@@ -162,6 +162,7 @@ fn decisions_are_read_only_and_the_sandboxs_resources_are_listed_beside_them() {
             "apps",
             "autoscaling",
             "batch",
+            "networking.k8s.io",
             "policy",
             "scheduling.k8s.io",
             "coordination.k8s.io",

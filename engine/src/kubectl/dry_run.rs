@@ -245,7 +245,7 @@ fn go_order(m: &mut Map<String, Value>, order: &[&str]) {
 /// The status a generator leaves empty: `{}`, or a Service's `loadBalancer: {}`.
 fn finish_status(mut out: Map<String, Value>, kind: Kind) -> Value {
     let status = match kind {
-        Kind::Service => serde_json::json!({ "loadBalancer": {} }),
+        Kind::Service | Kind::Ingress => serde_json::json!({ "loadBalancer": {} }),
         _ => Value::Object(Map::new()),
     };
     out.insert("status".into(), status);

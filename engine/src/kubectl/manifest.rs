@@ -248,6 +248,7 @@ mod tests {
             let plural = match kind {
                 Kind::Endpoints => "Endpoints".to_string(),
                 Kind::PriorityClass => "PriorityClasses".to_string(),
+                Kind::Ingress => "Ingresses".to_string(),
                 _ => kind.as_str().to_string() + "s",
             };
             if APPLIED.contains(&kind) {
@@ -259,7 +260,7 @@ mod tests {
             }
         }
         assert_eq!(named.len(), APPLIED.len(), "{message}");
-        assert!(message.ends_with("ReplicationControllers and Leases)"), "{message}");
+        assert!(message.ends_with("ReplicationControllers, Leases and Ingresses)"), "{message}");
     }
 
     #[test]

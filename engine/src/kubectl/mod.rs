@@ -14,6 +14,7 @@ pub mod complete;
 mod complete_flags;
 mod create_account;
 mod create_config;
+mod create_ingress;
 mod create_job;
 mod create_pdb;
 mod create_priorityclass;

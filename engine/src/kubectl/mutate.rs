@@ -168,7 +168,7 @@ pub fn create(
         }
         Some(
             other @ ("clusterrole" | "clusterrolebinding" | "configmap" | "cm"
-            | "ingress" | "ing" | "poddisruptionbudget" | "pdb"
+            | "poddisruptionbudget" | "pdb"
             | "quota" | "resourcequota" | "role" | "rolebinding" | "secret"),
         ) => Err(KubectlError::Plain(format!(
             "kubeloop: `kubectl create {other}` is not supported in kubeloop (try `create deployment`, `create service`, `create namespace` or `create -f -`)"

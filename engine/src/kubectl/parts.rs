@@ -13,10 +13,10 @@ use super::gotemplate::{self, Template};
 use super::shell::{Part as Word, Script};
 use super::verbs::Invocation;
 use super::{
-    annotate, apply, autoscale, create_account, create_config, create_job, create_pdb,
-    create_priorityclass, create_quota, create_secret, create_service, diff, discovery, events,
-    exec, explain, expose, label, logs, mutate, nodes, patch, replace, rollout, set_image, top,
-    wait, Kubectl, KubectlError, Mode, Output,
+    annotate, apply, autoscale, create_account, create_config, create_ingress, create_job,
+    create_pdb, create_priorityclass, create_quota, create_secret, create_service, diff, discovery,
+    events, exec, explain, expose, label, logs, mutate, nodes, patch, replace, rollout, set_image,
+    top, wait, Kubectl, KubectlError, Mode, Output,
 };
 #[cfg(kubeloop_split)]
 use crate::parts::Part;
@@ -214,6 +214,7 @@ commands! {
     create_quota(s, i, out) { create_quota::create_quota(s, i.args, out) }
     create_serviceaccount(s, i, out) { create_account::create_serviceaccount(s, i.args, out) }
     create_token(s, i, out) { create_account::create_token(s, i.args, out) }
+    create_ingress(s, i, out) { create_ingress::create_ingress(s, i.args, out) }
     create_priorityclass(s, i, out) {
         create_priorityclass::create_priorityclass(s, i.args, out)
     }

@@ -7,10 +7,10 @@
 
 use super::args::FlagSpec;
 use super::{
-    apply, autoscale, create_account, create_config, create_job, create_pdb, create_priorityclass,
-    create_quota, create_secret, create_service, delete, describe, diff, discovery, events, exec,
-    explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch, replace, rollout, scale,
-    set_env, set_image, set_resources, top, wait,
+    apply, autoscale, create_account, create_config, create_ingress, create_job, create_pdb,
+    create_priorityclass, create_quota, create_secret, create_service, delete, describe, diff,
+    discovery, events, exec, explain, expose, get, logs, meta_edit, mutate, nodes, parts, patch,
+    replace, rollout, scale, set_env, set_image, set_resources, top, wait,
 };
 use super::{Kubectl, KubectlError, Mode, Output};
 use crate::parts::Part;
@@ -145,6 +145,7 @@ pub static COMMANDS: &[Command] = &[
                 run: Some(later_run!(create_secret)),
                 part: Some(Part::Course),
             },
+            later!(["ingress", "ing"], [create_ingress::INGRESS_FLAGS], create_ingress),
             later!(["job"], [create_job::JOB_FLAGS], create_job),
             later!(["poddisruptionbudget", "pdb"], [create_pdb::PDB_FLAGS], create_pdb),
             later!(["quota", "resourcequota"], [create_quota::QUOTA_FLAGS], create_quota),

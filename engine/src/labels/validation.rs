@@ -144,6 +144,22 @@ pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
     errs
 }
 
+/// `IsWildcardDNS1123Subdomain`: `*.` and then a subdomain (an Ingress's wildcard hosts).
+pub fn is_wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > DNS1123_SUBDOMAIN_MAX {
+        errs.push(max_len_error(DNS1123_SUBDOMAIN_MAX));
+    }
+    if !value.strip_prefix("*.").is_some_and(matches_dns1123_subdomain) {
+        errs.push(regex_error(
+            "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character",
+            "\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+            &["*.example.com"],
+        ));
+    }
+    errs
+}
+
 /// `IsQualifiedName`: label keys, an optional DNS subdomain prefix and `/`, then a name.
 pub fn is_qualified_name(value: &str) -> Vec<String> {
     let examples = ["MyName", "my.name", "123-abc"];

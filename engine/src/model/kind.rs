@@ -32,10 +32,11 @@ pub enum Kind {
     PriorityClass,
     ReplicationController,
     Lease,
+    Ingress,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 25] = [
+    pub const ALL: [Kind; 26] = [
         Kind::Deployment,
         Kind::ReplicaSet,
         Kind::Pod,
@@ -61,6 +62,7 @@ impl Kind {
         Kind::PriorityClass,
         Kind::ReplicationController,
         Kind::Lease,
+        Kind::Ingress,
     ];
 
     /// The kind's entry in the registry, where its facts are written once.
@@ -218,6 +220,10 @@ macro_rules! with_kind {
                 type $T = $crate::model::Lease;
                 $body
             }
+            $crate::model::Kind::Ingress => {
+                type $T = $crate::model::Ingress;
+                $body
+            }
         }
     };
 }
@@ -248,7 +254,8 @@ mod tests {
         assert_eq!(Kind::from_resource("cronjobs.batch"), Some(Kind::CronJob));
         assert_eq!(Kind::from_resource("hpa"), Some(Kind::HorizontalPodAutoscaler));
         assert_eq!(Kind::from_resource("rc"), Some(Kind::ReplicationController));
-        assert_eq!(Kind::from_resource("ingresses"), None);
+        assert_eq!(Kind::from_resource("ing"), Some(Kind::Ingress));
+        assert_eq!(Kind::from_resource("ingresses.networking.k8s.io"), Some(Kind::Ingress));
     }
 
     #[test]

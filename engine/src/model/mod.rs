@@ -28,6 +28,7 @@ mod pdb;
 mod quota;
 #[cfg(kubeloop_split)]
 pub use object::LATER_ENCODER;
+mod ingress;
 mod pod;
 mod pod_defaults;
 mod pod_parts;
@@ -53,6 +54,7 @@ pub use deployment::*;
 pub use endpoints::*;
 pub use event::*;
 pub use hpa::*;
+pub use ingress::*;
 pub use job::*;
 pub use job_policy::*;
 pub use kind::*;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     ConfigMap, ControllerRevision, CronJob, DaemonSet, Deployment, EndpointSlice, Endpoints, Event,
-    HorizontalPodAutoscaler, Job, Kind, Lease, LimitRange, Namespace, Node, ObjectMeta,
+    HorizontalPodAutoscaler, Ingress, Job, Kind, Lease, LimitRange, Namespace, Node, ObjectMeta,
     PersistentVolumeClaim, Pod, PodDisruptionBudget, PriorityClass, ReplicaSet,
     ReplicationController, ResourceQuota, Secret, Service, ServiceAccount, StatefulSet,
 };
@@ -74,6 +74,7 @@ resource!(ServiceAccount);
 resource!(PriorityClass);
 resource!(ReplicationController);
 resource!(Lease);
+resource!(Ingress);
 
 /// One object of any kind, as watch events and printers carry it. Objects are shared
 /// (`Rc`): a write stores one allocation that the table, the watch log and every reader
@@ -105,6 +106,7 @@ pub enum Object {
     PriorityClass(Rc<PriorityClass>),
     ReplicationController(Rc<ReplicationController>),
     Lease(Rc<Lease>),
+    Ingress(Rc<Ingress>),
 }
 
 /// Each object as its own kind encodes it (serde's `untagged`). In the page's split build the
@@ -160,6 +162,7 @@ impl Serialize for Object {
             Object::ReplicationController(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::Lease(o) => o.serialize(s),
+            Object::Ingress(o) => o.serialize(s),
         }
     }
 }
@@ -197,6 +200,7 @@ impl Object {
             Object::PriorityClass(_) => Kind::PriorityClass,
             Object::ReplicationController(_) => Kind::ReplicationController,
             Object::Lease(_) => Kind::Lease,
+            Object::Ingress(_) => Kind::Ingress,
         }
     }
 
@@ -227,6 +231,7 @@ impl Object {
             Object::PriorityClass(x) => &x.metadata,
             Object::ReplicationController(x) => &x.metadata,
             Object::Lease(x) => &x.metadata,
+            Object::Ingress(x) => &x.metadata,
         }
     }
 
@@ -257,6 +262,7 @@ impl Object {
             Object::PriorityClass(x) => &mut Rc::make_mut(x).metadata,
             Object::ReplicationController(x) => &mut Rc::make_mut(x).metadata,
             Object::Lease(x) => &mut Rc::make_mut(x).metadata,
+            Object::Ingress(x) => &mut Rc::make_mut(x).metadata,
         }
     }
 

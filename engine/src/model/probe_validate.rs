@@ -127,7 +127,7 @@ fn port_num_or_name(errs: &mut Vec<FieldError>, at: &str, port: &IntOrString) {
     }
 }
 
-fn port_name_errors(name: &str) -> Vec<&'static str> {
+pub(crate) fn port_name_errors(name: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
     if name.len() > 15 {
         out.push("must be no more than 15 characters");

@@ -98,7 +98,7 @@ const STATUS: &[&str] = &["status"];
 const ALL: &[&str] = &["all"];
 
 /// Every kind, in `Kind`'s order (`Kind::info` indexes it).
-pub static REGISTRY: [KindInfo; 25] = [
+pub static REGISTRY: [KindInfo; 26] = [
     KindInfo {
         kind: Kind::Deployment,
         name: "Deployment",
@@ -451,6 +451,21 @@ pub static REGISTRY: [KindInfo; 25] = [
         categories: &[],
         namespaced: true,
         subresources: &[],
+        field_labels: None,
+        group_aliases: &[],
+    },
+    // pkg/registry/networking/ingress/storage/storage.go: short name `ing`, no categories
+    // (an Ingress is not in `all`), a status subresource; no field label conversion.
+    KindInfo {
+        kind: Kind::Ingress,
+        name: "Ingress",
+        api_version: "networking.k8s.io/v1",
+        also_served: &[],
+        plural: "ingresses",
+        short_names: &["ing"],
+        categories: &[],
+        namespaced: true,
+        subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
     },

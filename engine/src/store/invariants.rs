@@ -46,6 +46,7 @@ impl Store {
         self.check_table::<crate::model::PriorityClass>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::ReplicationController>(&mut rebuilt, &mut objects)?;
         self.check_table::<crate::model::Lease>(&mut rebuilt, &mut objects)?;
+        self.check_table::<crate::model::Ingress>(&mut rebuilt, &mut objects)?;
         // Events are not indexed (`Indexes::on_write`), so their UIDs are not counted.
         let mut events = 0;
         self.check_table::<crate::model::Event>(&mut rebuilt, &mut events)?;

@@ -15,6 +15,7 @@ mod dry_run;
 mod error;
 mod events;
 mod index;
+mod ingresses;
 mod invariants;
 mod leases;
 mod limits;
@@ -87,6 +88,7 @@ pub struct Store {
     pub(crate) priorityclasses: Table<PriorityClass>,
     pub(crate) replication_controllers: Table<ReplicationController>,
     pub(crate) leases: Table<Lease>,
+    pub(crate) ingresses: Table<Ingress>,
     allocations: ServiceAllocations,
     /// The system's own random stream (`namespaces.rs`): the UIDs of what the cluster makes
     /// by itself, apart from the world's.
@@ -154,6 +156,7 @@ impl Store {
             priorityclasses: Table::default(),
             replication_controllers: Table::default(),
             leases: Table::default(),
+            ingresses: Table::default(),
             allocations: ServiceAllocations::default(),
             system_rng: SimRng::new(0),
             resource_version: 0,

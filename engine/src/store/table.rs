@@ -186,6 +186,10 @@ pub trait Tabled: Resource + PartialEq + 'static {
     fn validate_spec(_obj: &Self) -> Vec<FieldError> {
         Vec::new()
     }
+    /// What only a create is checked for (`ValidateIngressCreate`'s class annotation).
+    fn validate_create(_obj: &Self) -> Vec<FieldError> {
+        Vec::new()
+    }
     /// What an update may not change, for kinds whose rules are not in
     /// `model::validate::update` (so they ship with the kind's own code).
     fn validate_update(_new: &Self, _old: &Self) -> Vec<FieldError> {

@@ -95,7 +95,7 @@ impl Store {
         // Admission: LimitRanger's defaults (mutating), validation, then LimitRanger's
         // bounds and the quotas of the namespace (validating), before anything is reserved.
         self.admit_mutating(&mut obj);
-        self.validate(&obj, Vec::new())?;
+        self.validate(&obj, T::validate_create(&obj))?;
         T::admit_in(self, &obj)?;
         let charges = self.admit_validating(&obj, now)?;
         if T::ALLOCATES {

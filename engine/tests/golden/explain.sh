@@ -31,3 +31,5 @@ k explain pods -o yaml
 k explain pods -o plaintext-openapiv2
 k explain pods --recursive=maybe
 k explain pods --max-depth=2
+k explain ingress.spec
+k explain ing.spec.rules.http.paths.pathType

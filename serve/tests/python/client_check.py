@@ -177,6 +177,7 @@ def main(host):
     namespaces(core, apps)
     service_accounts(core)
     priority_classes(api, core)
+    ingresses(api)
     replication_controllers(core, wait_for)
     api_service_and_leases(api, core)
 
@@ -369,6 +370,53 @@ def service_accounts(core):
     gone = core.delete_namespaced_service_account("builder", "team")
     assert gone.metadata.name == "builder", gone
     print("serviceaccounts: a default one per namespace, tokens with their claims, missing ones refused")
+
+
+def ingresses(api):
+    """Ingresses (networking.k8s.io/v1): created, read and listed through the typed client,
+    stored as given with no address (no ingress controller runs), and a pathType the API
+    does not know refused in the API server's words (pkg/apis/networking/validation/validation.go
+    validateHTTPIngressPath)."""
+    net = client.NetworkingV1Api(api)
+
+    def path(p, path_type="Prefix"):
+        backend = client.V1IngressBackend(
+            service=client.V1IngressServiceBackend(
+                name="web", port=client.V1ServiceBackendPort(number=80)
+            )
+        )
+        return client.V1HTTPIngressPath(path=p, path_type=path_type, backend=backend)
+
+    def ingress(name, paths):
+        rule = client.V1IngressRule(
+            host="shop.example.com", http=client.V1HTTPIngressRuleValue(paths=paths)
+        )
+        return client.V1Ingress(
+            metadata=client.V1ObjectMeta(name=name),
+            spec=client.V1IngressSpec(ingress_class_name="nginx", rules=[rule]),
+        )
+
+    net.create_namespaced_ingress(NS, ingress("shop", [path("/"), path("/api", "Exact")]))
+    made = net.read_namespaced_ingress("shop", NS)
+    paths = made.spec.rules[0].http.paths
+    assert [(p.path, p.path_type) for p in paths] == [("/", "Prefix"), ("/api", "Exact")], paths
+    assert made.spec.ingress_class_name == "nginx" and made.metadata.generation == 1, made
+    assert not made.status.load_balancer.ingress, made.status
+    names = [i.metadata.name for i in net.list_namespaced_ingress(NS).items]
+    assert names == ["shop"], names
+    everywhere = net.list_ingress_for_all_namespaces().items
+    assert [i.metadata.name for i in everywhere] == ["shop"], everywhere
+    bad = ingress("bad", [path("/x", "Glob")])
+    body = expect_status(lambda: net.create_namespaced_ingress(NS, bad), 422, "Invalid")
+    want = (
+        'Ingress.networking.k8s.io "bad" is invalid: '
+        'spec.rules[0].http.paths[0].pathType: Unsupported value: "Glob": '
+        'supported values: "Exact", "ImplementationSpecific", "Prefix"'
+    )
+    assert body["message"] == want, body
+    net.delete_namespaced_ingress("shop", NS)
+    assert not net.list_namespaced_ingress(NS).items
+    print("ingresses: created, read and listed as given, no address, an unknown pathType refused")
 
 
 def priority_classes(api, core):

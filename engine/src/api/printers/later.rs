@@ -3,7 +3,7 @@
 //! a row of one is asked for only once the part has arrived.
 
 use super::config_rows;
-use super::service_rows::{endpoints_row, endpointslice_row, service_row};
+use super::service_rows::{endpoints_row, endpointslice_row, ingress_row, service_row};
 use super::workload_rows::*;
 use crate::clock::Time;
 use crate::model::Object;
@@ -56,6 +56,7 @@ fn rows(obj: &Object, wide: bool, now: Time) -> Option<Vec<String>> {
             l.spec.holder_identity.clone().unwrap_or_default(),
             super::since(l.metadata.creation_timestamp, now),
         ],
+        Object::Ingress(i) => ingress_row(i, wide, now),
         // The lesson's kinds have their rows in `table.rs`.
         _ => return None,
     })

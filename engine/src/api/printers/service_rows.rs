@@ -1,9 +1,9 @@
-//! Table cells of Services, EndpointSlices and Endpoints, from
+//! Table cells of Services, EndpointSlices, Endpoints and Ingresses, from
 //! pkg/printers/internalversion/printers.go (`printService`, `printEndpointSlice`,
-//! `printEndpoints` and their formatters).
+//! `printEndpoints`, `printIngress` and their formatters).
 
 use crate::clock::Time;
-use crate::model::{EndpointSlice, Endpoints, Service, ServicePort, ServiceType};
+use crate::model::{EndpointSlice, Endpoints, Ingress, Service, ServicePort, ServiceType};
 
 use super::{format_labels, since};
 
@@ -120,6 +120,46 @@ pub(crate) fn format_endpoints(e: &Endpoints) -> String {
     let joined = list.join(",");
     if count > MAX_LISTED {
         return format!("{joined} + {} more...", count - MAX_LISTED);
+    }
+    joined
+}
+
+/// `printIngress`: the class (`<none>` unset), the hosts (`formatHosts`), the load
+/// balancer's address (blank here: no controller writes one), the ports (`formatPorts`: 443
+/// too when any TLS entry exists) and the age. No column is wide-only; `-o wide` only stops
+/// the address being cut short.
+pub(super) fn ingress_row(i: &Ingress, wide: bool, now: Time) -> Vec<String> {
+    let ports = if i.spec.tls.is_empty() { "80" } else { "80, 443" };
+    vec![
+        i.metadata.name.clone(),
+        i.spec.ingress_class_name.clone().unwrap_or_else(|| "<none>".into()),
+        format_hosts(i),
+        i.status.load_balancer.address(wide),
+        ports.into(),
+        since(i.metadata.creation_timestamp, now),
+    ]
+}
+
+/// `formatHosts`: the first three rules' hosts (rules without one are skipped but counted),
+/// then `+ N more...` counting every rule past the third; `*` when none names a host.
+fn format_hosts(i: &Ingress) -> String {
+    let rules = &i.spec.rules;
+    let mut list: Vec<&str> = Vec::new();
+    let mut more = false;
+    for r in rules {
+        if list.len() == MAX_LISTED {
+            more = true;
+        }
+        if !more && !r.host.is_empty() {
+            list.push(&r.host);
+        }
+    }
+    if list.is_empty() {
+        return "*".into();
+    }
+    let joined = list.join(",");
+    if more {
+        return format!("{joined} + {} more...", rules.len().saturating_sub(MAX_LISTED));
     }
     joined
 }

@@ -117,6 +117,7 @@ fn columns(kind: Kind, wide: bool) -> (Vec<&'static str>, Option<usize>) {
         Kind::Namespace => (&["NAME", "STATUS", "AGE"], &[], Some(0)),
         Kind::ServiceAccount => (&["NAME", "SECRETS", "AGE"], &[], Some(0)),
         Kind::Lease => (&["NAME", "HOLDER", "AGE"], &[], Some(0)),
+        Kind::Ingress => (&["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"], &[], Some(0)),
         Kind::PriorityClass => {
             (&["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"], &[], Some(0))
         }

@@ -5,7 +5,7 @@
 
 use super::reader::Reader;
 use super::{
-    config, daemonset, describe_generic, hpa, job, policy, service, statefulset, workload,
+    config, daemonset, describe_generic, hpa, ingress, job, policy, service, statefulset, workload,
 };
 use crate::clock::Time;
 use crate::model::Kind;
@@ -49,6 +49,10 @@ fn describers(r: &mut Reader, kind: Kind, ns: &str, name: &str, now: Time) -> Op
         Kind::Endpoints => {
             let o = r.get(ns, name)?;
             service::describe_endpoints(r, &o, now)
+        }
+        Kind::Ingress => {
+            let o = r.get(ns, name)?;
+            ingress::describe_ingress(r, &o, now)
         }
         Kind::ReplicationController => {
             let o = r.get(ns, name)?;

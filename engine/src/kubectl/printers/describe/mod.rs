@@ -9,6 +9,7 @@
 mod config;
 pub mod daemonset;
 mod hpa;
+mod ingress;
 mod job;
 pub(crate) mod later;
 mod node;

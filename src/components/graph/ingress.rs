@@ -1,0 +1,90 @@
+//! Ingresses on the graph: the Ingress box with its class, hosts and the Services it routes
+//! to, and a solid edge to each of those Services that is drawn. No ingress controller runs,
+//! so the card says the address stays empty rather than showing one.
+//!
+//! In the page's split build both are drawn by code that ships with the course part
+//! (`crate::lazy::course` calls `link`): only its commands make an Ingress, so before it
+//! arrives there is none to draw, and the first load carries only the two hooks.
+
+use yew::prelude::*;
+
+use super::cards::{clip, ns_prefix, squeeze, Frame};
+use crate::selection::ObjRef;
+use crate::view::{IngressItem, Route};
+
+type Card = fn(&IngressItem, bool, &Callback<ObjRef>) -> Html;
+type Edge = fn(&Route) -> Html;
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<(Card, Edge)> = std::sync::OnceLock::new();
+
+/// Makes the drawing reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set((card as Card, edge as Edge));
+}
+
+fn linked() -> Option<(Card, Edge)> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some((card as Card, edge as Edge))
+}
+
+/// One Ingress's box (nothing before the course part arrives).
+pub fn ingress_card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    linked().map_or_else(Html::default, |(card, _)| card(i, selected, on_select))
+}
+
+/// An Ingress's edge to a Service it routes to.
+pub fn route_edge(r: &Route) -> Html {
+    linked().map_or_else(Html::default, |(_, edge)| edge(r))
+}
+
+fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+    let m = &i.meta;
+    let w = m.rect.w;
+    let name = format!("{}{}", ns_prefix(m), m.target.name);
+    let name_fit = squeeze(&name, (w / 11.0) as usize, w - 32.0);
+    let chars = ((w - 32.0) / 8.4) as usize;
+    let routes = match (i.services.len(), i.missing) {
+        (0, _) => "routes to no Service".to_string(),
+        (_, 0) => format!("→ {}", i.services.join(", ")),
+        (_, missing) => format!("→ {} ({missing} missing)", i.services.join(", ")),
+    };
+    let label = format!("Ingress {}, hosts {}, {routes}", m.target.name, i.hosts);
+    let tooltip = format!(
+        "Ingress {} (class {})\nhosts: {}\n{routes}\naddress: none (no ingress controller)",
+        m.target.name, i.class, i.hosts
+    );
+    let body = html! { <>
+        <text class="t-kind" x="16" y="24">{ "INGRESS" }</text>
+        <text class="badge badge-type" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ clip(&i.class, 14) }</text>
+        <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
+        <text class="t-mono" x="16" y="74">{ clip(&i.hosts, chars) }</text>
+        <text class={classes!("t-small", (i.missing > 0).then_some("t-warn"))} x="16" y="98">{ clip(&routes, chars + 4) }</text>
+        <text class="t-small" x="16" y="124">{ "no address: no ingress controller" }</text>
+    </> };
+    let frame = Frame {
+        meta: m,
+        class: classes!("service", "ingress", (i.missing > 0).then_some("missing")),
+        label,
+        status: None,
+        selected,
+        on_select,
+    };
+    // Keyed like every other box, so it keeps its element across renders; the key is set
+    // here rather than by a wrapper in the graph, which would ship with the first load.
+    let mut node = frame.render(tooltip, body);
+    if let yew::virtual_dom::VNode::VTag(tag) = &mut node {
+        std::rc::Rc::make_mut(tag).key = Some(m.uid.clone().into());
+    }
+    node
+}
+
+fn edge(r: &Route) -> Html {
+    html! {
+        <path key={r.key.clone()} class="routes" d={r.path.clone()}
+            data-ingress={r.ingress.clone()} data-service={r.service.clone()} />
+    }
+}
