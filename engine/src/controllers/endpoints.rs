@@ -53,7 +53,12 @@ impl Controller for EndpointsController {
 
     fn observe(&mut self, event: &WatchEvent, store: &Store) {
         match &event.object {
-            Object::Service(s) => self.queue.add(key_of(&s.metadata)),
+            // A Service that selects no pods (the API server's own) gets nothing from this
+            // loop; its creation is not queued, so a cluster's first tick gives the course
+            // part's loops no turn (in the page, a turn would fetch the part).
+            Object::Service(s) if s.spec.selects_pods() || event.ty != WatchEventType::Added => {
+                self.queue.add(key_of(&s.metadata))
+            }
             Object::Pod(_) => {
                 for key in self.pods.services_for(event, store) {
                     self.queue.add(key);
@@ -71,7 +76,7 @@ impl Controller for EndpointsController {
     /// whose Service went while the loop was down is deleted.
     fn resync(&mut self, store: &Store) {
         self.pods.fill(store);
-        for s in store.list::<Service>(None, None) {
+        for s in store.list::<Service>(None, None).filter(|s| s.spec.selects_pods()) {
             self.queue.add(key_of(&s.metadata));
         }
         for e in store.list::<Endpoints>(None, None).filter(|e| managed(e)) {

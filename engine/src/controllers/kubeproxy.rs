@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::model::*;
-use crate::store::{Key, Store, WatchEvent};
+use crate::store::{Key, Store, WatchEvent, WatchEventType};
 
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 
@@ -58,21 +58,35 @@ impl Controller for KubeProxy {
         &mut self.queue
     }
 
-    fn observe(&mut self, event: &WatchEvent, _store: &Store) {
-        match &event.object {
-            Object::Service(s) => self.queue.add(key_of(&s.metadata)),
-            Object::EndpointSlice(e) => {
-                if let Some(svc) = e.service_name() {
-                    self.queue.add(Key::new(&e.metadata.namespace, svc));
-                }
+    /// A Service that selects no pods (the API server's own) has no users here and is left
+    /// alone until it changes or has rules: a cluster's first tick gives this loop, which
+    /// ships with the course part, no turn (in the page, a turn would fetch the part).
+    fn observe(&mut self, event: &WatchEvent, store: &Store) {
+        let key = match &event.object {
+            Object::Service(s) if s.spec.selects_pods() || event.ty != WatchEventType::Added => {
+                key_of(&s.metadata)
             }
-            _ => {}
+            Object::EndpointSlice(e) => match e.service_name() {
+                Some(svc) => Key::new(&e.metadata.namespace, svc),
+                None => return,
+            },
+            _ => return,
+        };
+        let selects = |s: &Service| s.spec.selects_pods();
+        if event.object.kind() == Kind::Service
+            || self.rules.contains_key(&key)
+            || store.get::<Service>(&key.ns, &key.name).is_some_and(selects)
+        {
+            self.queue.add(key);
         }
     }
 
     fn resync(&mut self, store: &Store) {
         for s in store.list::<Service>(None, None) {
-            self.queue.add(key_of(&s.metadata));
+            let key = key_of(&s.metadata);
+            if s.spec.selects_pods() || self.rules.contains_key(&key) {
+                self.queue.add(key);
+            }
         }
         let gone: Vec<Key> = self
             .rules

@@ -151,3 +151,37 @@ fn a_loop_paused_mid_tick_keeps_its_key_for_later() {
     w.settle();
     assert_eq!(w.store.pods.len(), 2);
 }
+
+/// What every cluster starts with (the `kubernetes` Service and its endpoints, the nodes'
+/// leases) gives the loops that ship with the course part no turn, through the first
+/// informer resync and the leases' renewals: in the page, such a turn would fetch the part
+/// before the learner typed anything beyond the lesson.
+#[test]
+fn a_fresh_cluster_gives_the_course_parts_loops_no_turn() {
+    let mut w = World::new(1);
+    let first_load = [
+        ControllerName::NodeLifecycle,
+        ControllerName::Deployment,
+        ControllerName::ReplicaSet,
+        ControllerName::GarbageCollector,
+        ControllerName::Scheduler,
+        ControllerName::Kubelet,
+        ControllerName::NodeLease,
+    ];
+    let window = 2 * w.config.resync_ms + 1_000;
+    let until = w.now.plus_millis(window);
+    let mut leased = 0;
+    while w.now < until {
+        w.begin_tick();
+        for item in &w.pending {
+            assert!(first_load.contains(&item.controller), "{:?} had a turn", item.controller);
+            leased += usize::from(item.controller == ControllerName::NodeLease);
+        }
+        // Runs the planned tick; an empty one is done (`step` would begin another).
+        if !w.pending.is_empty() {
+            w.step();
+        }
+    }
+    let rounds = (window / crate::model::NODE_LEASE_RENEW_MS) as usize;
+    assert_eq!(leased, 3 * rounds, "the kubelets' renewals in {window} ms");
+}

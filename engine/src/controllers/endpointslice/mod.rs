@@ -27,7 +27,7 @@ pub use trigger::TriggerTimeTracker;
 use std::rc::Rc;
 
 use crate::model::*;
-use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent};
+use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
 use super::{key_of, Controller, ControllerName, Ctx, Wait, WorkQueue};
 
@@ -68,7 +68,12 @@ impl Controller for EndpointSliceController {
 
     fn observe(&mut self, event: &WatchEvent, store: &Store) {
         match &event.object {
-            Object::Service(s) => self.queue.add(key_of(&s.metadata)),
+            // A Service that selects no pods (the API server's own) gets nothing from this
+            // loop; its creation is not queued, so a cluster's first tick gives the course
+            // part's loops no turn (in the page, a turn would fetch the part).
+            Object::Service(s) if s.spec.selects_pods() || event.ty != WatchEventType::Added => {
+                self.queue.add(key_of(&s.metadata))
+            }
             Object::Pod(_) => {
                 for key in self.pods.services_for(event, store) {
                     self.queue.add(key);
@@ -95,7 +100,7 @@ impl Controller for EndpointSliceController {
 
     fn resync(&mut self, store: &Store) {
         self.pods.fill(store);
-        for s in store.list::<Service>(None, None) {
+        for s in store.list::<Service>(None, None).filter(|s| s.spec.selects_pods()) {
             self.queue.add(key_of(&s.metadata));
         }
     }
