@@ -287,7 +287,9 @@ async fn a_mission_is_completed_in_the_browser() {
     eventually(20, "the mission's pods", || async { running_pods(c).await >= 1 }).await;
     let check = Locator::XPath("//button[text()='Check my work']");
     c.find(check).await.unwrap().click().await.unwrap();
-    let verdict = c.find(Locator::Css(".verdict")).await.unwrap().text().await.unwrap();
+    // The first check waits for the part that holds the missions' probes.
+    let verdict = Locator::Css(".verdict");
+    let verdict = c.wait().for_element(verdict).await.unwrap().text().await.unwrap();
     assert!(verdict.starts_with("FAIL"), "{verdict}");
 
     let before = pod_names(c).await;

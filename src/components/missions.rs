@@ -79,6 +79,9 @@ pub struct MissionsPanelProps {
     pub active: Option<Rc<ActiveView>>,
     #[prop_or_default]
     pub verdict: Option<Rc<VerdictView>>,
+    /// A check is waiting for the part that holds the missions' probes.
+    #[prop_or_default]
+    pub checking: bool,
     /// Starts the mission with this name on a fresh cluster.
     pub on_start: Callback<String>,
     pub on_check: Callback<()>,
@@ -94,7 +97,7 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
             <h2 class="panel-title">{ "Missions" }</h2>
             if let Some(active) = props.active.clone() {
                 <Active key={active.name.clone()} active={active.clone()} verdict={props.verdict.clone()}
-                    on_check={props.on_check.clone()} on_close={props.on_close.clone()} />
+                    checking={props.checking} on_check={props.on_check.clone()} on_close={props.on_close.clone()} />
             } else {
                 <p class="mission-progress">{ format!("{done} of {} done", props.missions.len()) }</p>
                 <ol class="mission-list">
@@ -125,6 +128,7 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
 struct ActiveProps {
     active: Rc<ActiveView>,
     verdict: Option<Rc<VerdictView>>,
+    checking: bool,
     on_check: Callback<()>,
     on_close: Callback<()>,
 }
@@ -188,11 +192,16 @@ fn Active(props: &ActiveProps) -> Html {
                 }
             }
             <div class="mission-actions">
-                <button class="btn btn-primary" onclick={on_check}
-                    title="check the cluster as it is now">{ "Check my work" }</button>
+                <button class="btn btn-primary" onclick={on_check} disabled={props.checking}
+                    aria-busy={props.checking.to_string()}
+                    title="check the cluster as it is now">
+                    { if props.checking { "Checking\u{2026}" } else { "Check my work" } }
+                </button>
                 <button class="btn" onclick={on_close}>{ "All missions" }</button>
             </div>
-            if let Some(v) = props.verdict.clone() {
+            if props.checking {
+                <p class="verdict-pending" role="status">{ "Fetching the missions' checks\u{2026}" }</p>
+            } else if let Some(v) = props.verdict.clone() {
                 <div ref={verdict_ref} class={classes!("verdict", if v.passed { "pass" } else { "fail" })} role="status">
                     <h4 class="verdict-head">{ if v.passed { "PASS" } else { "FAIL" } }</h4>
                     <ul class="verdict-lines">

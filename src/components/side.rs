@@ -43,7 +43,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 "Missions",
                 html! {
                     <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
-                        verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))}
+                        verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))} checking={page.checking()}
                         on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
                         on_close={send.reform(|()| Msg::LeaveMission)} />
                 },

@@ -18,6 +18,12 @@ pub struct PartsState {
 }
 
 impl Page {
+    /// Whether a click on "Check my work" is held until the part with the missions' probes
+    /// arrives: the Missions panel says it is checking, rather than nothing.
+    pub fn checking(&self) -> bool {
+        self.parts.waiting.as_ref().is_some_and(|(_, held)| held.contains(&Msg::CheckMission))
+    }
+
     /// The kubectl line a message would run, for the messages that run one.
     fn line_of(&self, msg: &Msg) -> Option<String> {
         match msg {

@@ -130,7 +130,9 @@ fn a_missions_check_waits_for_the_course_part_which_holds_its_probes() {
     let fx = p.update(Msg::CheckMission);
     assert_eq!(fx.fetch_part, Some(Part::Course));
     assert!(p.sim.verdict.is_none(), "not checked yet");
+    assert!(p.checking(), "the panel says it is checking");
     let fx = p.update(Msg::PartArrived(Ok(())));
+    assert!(!p.checking());
     assert_eq!(fx.redispatch, vec![Msg::CheckMission]);
     p.missing_course = || None;
     for msg in fx.redispatch {
