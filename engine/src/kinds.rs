@@ -345,6 +345,7 @@ pub(crate) fn link() {
         let _ = crate::store::LATER_ADMISSION.set(&crate::store::EVERY_PLUGIN);
         let _ = crate::api::eviction::LATER_BUDGETS.set(crate::api::eviction::check_budget);
         let _ = crate::api::token::LATER_TOKEN.set(crate::api::token::token);
+        let _ = crate::api::apply::LATER_APPLY.set(crate::api::apply::apply);
         let _ = crate::store::managed::LATER_RECORD.set(crate::store::managed::record);
     }
 }

@@ -214,6 +214,14 @@ impl Call {
         self
     }
 
+    /// `?force=true`: a server-side apply that takes the fields other managers own.
+    pub fn force(mut self, force: bool) -> Call {
+        if force {
+            self.query.push(("force".into(), "true".into()));
+        }
+        self
+    }
+
     pub fn method(&self) -> &'static str {
         match self.verb {
             Verb::Get | Verb::List | Verb::Watch => "GET",
@@ -230,6 +238,7 @@ impl Call {
             Verb::Patch(PatchType::Json) => "application/json-patch+json",
             Verb::Patch(PatchType::Merge) => "application/merge-patch+json",
             Verb::Patch(PatchType::Strategic) => "application/strategic-merge-patch+json",
+            Verb::Patch(PatchType::Apply) => "application/apply-patch+yaml",
             _ => "application/json",
         }
     }

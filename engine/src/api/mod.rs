@@ -8,6 +8,7 @@
 //! (apiserver/pkg/registry/generic/registry/store.go).
 
 mod answer;
+pub(crate) mod apply;
 pub mod client;
 pub mod conversion;
 pub mod decisions;

@@ -17,16 +17,18 @@ pub enum PatchType {
     Json,
     Merge,
     Strategic,
+    /// Server-side apply (`api::apply`): not a patch document but a configuration.
+    Apply,
 }
 
 impl PatchType {
-    /// The patch type a `Content-Type` names (types.PatchType); server-side apply is not
-    /// served.
+    /// The patch type a `Content-Type` names (types.PatchType).
     pub fn from_content_type(ct: &str) -> Option<PatchType> {
         match ct.split(';').next().unwrap_or_default().trim() {
             "application/json-patch+json" => Some(PatchType::Json),
             "application/merge-patch+json" => Some(PatchType::Merge),
             "application/strategic-merge-patch+json" => Some(PatchType::Strategic),
+            "application/apply-patch+yaml" => Some(PatchType::Apply),
             _ => None,
         }
     }
@@ -54,6 +56,8 @@ pub fn apply(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, PatchFai
         }
         PatchType::Merge => Ok(merge::apply(doc, body)),
         PatchType::Strategic => strategic::apply(doc, body).map_err(PatchFailure::BadRequest),
+        // The handlers route an apply to `api::apply` before they patch anything.
+        PatchType::Apply => Err(PatchFailure::BadRequest("an apply patch is not a patch".into())),
     }
 }
 
@@ -131,7 +135,10 @@ mod tests {
     fn content_types_name_the_three_patch_types() {
         let ct = "application/strategic-merge-patch+json; charset=utf-8";
         assert_eq!(PatchType::from_content_type(ct), Some(PatchType::Strategic));
-        assert_eq!(PatchType::from_content_type("application/apply-patch+yaml"), None);
+        assert_eq!(
+            PatchType::from_content_type("application/apply-patch+yaml"),
+            Some(PatchType::Apply)
+        );
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub struct Query {
     pub continue_token: Option<String>,
     pub timeout_seconds: Option<u64>,
     pub dry_run: bool,
+    /// Server-side apply's `force` (PatchOptions), when the request names it.
+    pub force: Option<bool>,
     /// `Strict`, `Warn` (the default) or `Ignore`.
     pub field_validation: FieldValidation,
     pub propagation_policy: Option<String>,
@@ -72,6 +74,7 @@ impl Query {
                 "continue" => q.continue_token = some().filter(|s| !s.is_empty()),
                 "timeoutSeconds" => q.timeout_seconds = Some(number::<i64>(k, v)?.max(0) as u64),
                 "dryRun" => q.dry_run = v == "All",
+                "force" => q.force = Some(boolean(k, v)?),
                 "fieldValidation" => {
                     q.field_validation = match v.as_str() {
                         "Strict" => FieldValidation::Strict,

@@ -139,6 +139,11 @@ impl Status {
         .with_details(json!({ "causes": [{ "message": detail }] }))
     }
 
+    /// errors.NewApplyConflict: server-side apply's conflicts, a cause for each path.
+    pub fn apply_conflict(message: String, causes: Vec<Value>) -> Status {
+        Status::new(409, "Conflict", message).with_details(json!({ "causes": causes }))
+    }
+
     pub fn internal(message: impl Into<String>) -> Status {
         Status::new(500, "InternalError", message)
     }

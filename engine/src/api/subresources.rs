@@ -205,7 +205,9 @@ pub(super) fn scale(
         }
         "PATCH" => {
             let ty = PatchType::from_content_type(req.content_type)
+                .filter(|ty| *ty != PatchType::Apply)
                 .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
+            write::non_apply(q)?;
             let body = write::patch_body(req)?;
             let (_, after) = patch_scale(world, kind, &ns, name, ty, &body, q.dry_run)?;
             Ok(Response::ok(after))

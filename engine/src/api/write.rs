@@ -170,7 +170,18 @@ pub(super) fn create(
     kind: Kind,
     res: &Resource,
 ) -> Result<Response, Status> {
-    let v = typed_body(object_body(req, kind)?, kind, res)?;
+    create_from(world, q, kind, res, object_body(req, kind)?)
+}
+
+/// A POST's work once its object's JSON is read (and server-side apply's create).
+pub(super) fn create_from(
+    world: &mut World,
+    q: &Query,
+    kind: Kind,
+    res: &Resource,
+    v: Value,
+) -> Result<Response, Status> {
+    let v = typed_body(v, kind, res)?;
     let (obj, warnings) = decode(v, kind, q.field_validation)?;
     let stored = world.create_object(obj, q.dry_run)?;
     Ok(answer(201, stored, res, warnings))
@@ -190,7 +201,7 @@ fn check_version(kind: Kind, name: &str, sent: &str, current: &str) -> Result<()
 /// What PUT and PATCH share once they hold the new object's JSON: its name must be the
 /// URL's, a resourceVersion in it must be the current one, then it is decoded and stored
 /// (to the status subresource for `/status`).
-fn replace(
+pub(super) fn replace(
     world: &mut World,
     q: &Query,
     kind: Kind,
@@ -239,6 +250,13 @@ pub(super) fn patch(
 ) -> Result<Response, Status> {
     let ty = PatchType::from_content_type(req.content_type)
         .ok_or_else(|| Status::unsupported_media_type(req.content_type))?;
+    if ty == PatchType::Apply {
+        if res.sub.is_some() {
+            return Err(Status::unsupported_media_type(req.content_type));
+        }
+        return super::apply::serve(world, req, q, kind, res, name);
+    }
+    non_apply(q)?;
     let body = patch_body(req)?;
     let current = read::current(world, kind, res, name)?;
     let doc = object_json(&current, res.api_version == "autoscaling/v1");
@@ -250,6 +268,18 @@ pub(super) fn patch(
         PatchType::Strategic => unrestorable(status, &body),
         _ => status,
     })
+}
+
+/// rest.go `ValidatePatchOptions`: `force` is server-side apply's alone.
+pub(super) fn non_apply(q: &Query) -> Result<(), Status> {
+    if q.force.is_some() {
+        let error = crate::labels::field::FieldError::forbidden(
+            "force",
+            "may not be specified for non-apply patch",
+        );
+        return Err(Status::invalid("PatchOptions", "meta.k8s.io", "", &[error]));
+    }
+    Ok(())
 }
 
 /// A strategic merge patch goes from the patched map straight to the typed object

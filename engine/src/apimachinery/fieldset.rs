@@ -89,6 +89,20 @@ impl FieldSet {
         }
     }
 
+    /// The paths both sets hold.
+    pub fn intersection(&self, other: &FieldSet) -> FieldSet {
+        let mut out = FieldSet { member: self.member && other.member, ..FieldSet::default() };
+        for (k, child) in &self.children {
+            if let Some(theirs) = other.children.get(k) {
+                let both = child.intersection(theirs);
+                if !both.is_empty() {
+                    out.children.insert(k.clone(), both);
+                }
+            }
+        }
+        out
+    }
+
     /// Drops a path and everything under it (`RecursiveDifference` of one path).
     pub fn remove_tree(&mut self, path: &[&str]) {
         match path {

@@ -9,4 +9,5 @@
 pub mod fieldset;
 pub mod patch;
 pub mod strict;
+pub mod structured_merge;
 pub mod unstructured;

@@ -11,8 +11,9 @@
 //!
 //! Only writes through the API are recorded: the loops write to the store in process, and
 //! recording theirs (every pod's and node's status writes) made settling a 100-pod
-//! Deployment many times slower (BENCHMARKS.md). Not modelled either: `Apply` (server-side
-//! apply), the cap of ten update entries, and a client's own `managedFields` in a write (the
+//! Deployment many times slower (BENCHMARKS.md). `Apply` entries are server-side apply's
+//! (api/apply.rs), which hands the store the entries whole. Not modelled: the cap of ten
+//! update entries, and a client's own `managedFields` in a write (the
 //! stored entries are always kept).
 
 use serde_json::{json, Value};
@@ -45,6 +46,16 @@ impl super::Store {
         status: bool,
         now: Time,
     ) {
+        if let Some(applied) = &self.applied {
+            // Server-side apply computed the entries of the object it writes (api/apply.rs).
+            let m = obj.meta();
+            if applied.kind == T::KIND && applied.namespace == m.namespace && applied.name == m.name
+            {
+                let fields = applied.fields.clone();
+                obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(fields)));
+                return;
+            }
+        }
         let (Some(manager), Some(record)) = (self.writer.as_deref(), recorder()) else {
             return;
         };
@@ -57,6 +68,15 @@ impl super::Store {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
         }
     }
+}
+
+/// The entries server-side apply computed for the one object it writes.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    pub kind: Kind,
+    pub namespace: String,
+    pub name: String,
+    pub fields: Value,
 }
 
 /// What a write is, for its entry.
@@ -138,7 +158,12 @@ fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Valu
         kept["fieldsV1"] = own.to_fields_v1();
         entries.push(kept);
     }
-    // sortEncodedManagedFields: operation, time, manager, apiVersion, subresource.
+    sort(&mut entries);
+    Some(Value::Array(entries))
+}
+
+/// sortEncodedManagedFields: operation, time, manager, apiVersion, subresource.
+pub(crate) fn sort(entries: &mut [Value]) {
     entries.sort_by(|a, b| {
         let key = |e: &Value| {
             let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
@@ -146,11 +171,10 @@ fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Valu
         };
         key(a).cmp(&key(b))
     });
-    Some(Value::Array(entries))
 }
 
 /// The object without what no manager owns (stripmeta.go).
-fn strip(v: &Value) -> Value {
+pub(crate) fn strip(v: &Value) -> Value {
     let mut v = v.clone();
     if let Some(m) = v.as_object_mut() {
         m.remove("apiVersion");
@@ -213,7 +237,7 @@ fn zero_value(kind: Kind) -> Value {
 /// The list and map kinds of the API's schemas (`x-kubernetes-list-type`,
 /// `x-kubernetes-list-map-keys`, `x-kubernetes-map-type` in the published OpenAPI), for the
 /// fields the modelled kinds have.
-struct Api;
+pub(crate) struct Api;
 
 impl Schema for Api {
     fn list(&self, path: &[&str]) -> ListKind {

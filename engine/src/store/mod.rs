@@ -109,6 +109,9 @@ pub struct Store {
     /// The field manager `metadata.managedFields` records for the write in progress (the
     /// API sets it from each request); `None` (the loops' writes) records nothing.
     pub writer: Option<String>,
+    /// The `managedFields` a server-side apply computed for the write in progress, stored
+    /// as they are instead of recording the write.
+    pub applied: Option<managed::Applied>,
 }
 
 impl Default for Store {
@@ -167,6 +170,7 @@ impl Store {
             watch: WatchLog::default(),
             actor: None,
             writer: None,
+            applied: None,
         }
     }
 
