@@ -506,6 +506,24 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
     );
     read("get deployments");
     read("get rs");
+
+    // Server-side apply under two managers: a conflict in the API server's words with
+    // kubectl's explanation, then forced.
+    // No replicas: nothing here moves the other lines' pods.
+    let ssa = WEB.replace("name: web", "name: ssa").replace("app: web", "app: ssa");
+    let ssa = ssa.replace("replicas: 3", "replicas: 0");
+    let taken = ssa.replace("nginx:1.27", "nginx:1.28");
+    for (name, text, flags) in [
+        ("ssa.yaml", &ssa, "--server-side"),
+        ("taken.yaml", &taken, "--server-side --field-manager=teacher"),
+        ("taken.yaml", &taken, "--server-side --field-manager=teacher --force-conflicts"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let args = format!("apply {flags} -f {}", path.display());
+        write(&args, &format!("kubectl apply {flags} -f - <<EOF\n{text}EOF"));
+    }
+    read("get deployment ssa -o jsonpath={.spec.template.spec.containers[0].image}");
 }
 
 #[test]

@@ -170,7 +170,10 @@ impl Entry {
     fn shown(&self) -> String {
         let mut s = crate::gofmt::go_quote(self.text("manager"));
         if !self.text("subresource").is_empty() {
-            s = format!("{s} with subresource {}", crate::gofmt::go_quote(self.text("subresource")));
+            s = format!(
+                "{s} with subresource {}",
+                crate::gofmt::go_quote(self.text("subresource"))
+            );
         }
         if self.text("operation") == "Update" {
             s = format!("{s} using {}", self.text("apiVersion"));
@@ -195,7 +198,7 @@ fn merge(
         .map(|raw| Entry { set: FieldSet::from_fields_v1(&raw["fieldsV1"]), raw: raw.clone() })
         .collect();
     let mine = entries.iter().position(|e| e.is_apply_of(manager)).map(|i| entries.remove(i));
-    let set = to_field_set(&managed::strip(config), &Api);
+    let set = applied_set(config);
 
     let mut object = sm::merge(live, config, &Api);
     // prune: what this manager applied last time and names no longer goes, unless another
@@ -274,6 +277,19 @@ fn merge(
     Ok(Outcome { object, entries: Value::Array(out) })
 }
 
+/// The fields a configuration names, less those no manager owns (stripmeta.go strips the
+/// paths from the set, so a `metadata` that held only a name leaves nothing behind).
+fn applied_set(config: &Value) -> FieldSet {
+    let mut set = to_field_set(config, &Api);
+    for top in ["f:apiVersion", "f:kind"] {
+        set.remove_tree(&[top]);
+    }
+    for field in managed::STRIPPED {
+        set.remove_tree(&["f:metadata", &format!("f:{field}")]);
+    }
+    set
+}
+
 /// addBackOwnedItems: a list item or field to prune stays when a manager owns something
 /// under it, with the keys that name it.
 fn spare_owned(gone: &mut FieldSet, owned: &FieldSet) {
@@ -320,8 +336,8 @@ fn allowed_by_last_applied(live: &Value, api_version: &str) -> Option<FieldSet> 
     if last.get("apiVersion").and_then(Value::as_str) != Some(api_version) {
         return None;
     }
+    let mut set = applied_set(&last);
     let last = managed::strip(&last);
-    let mut set = to_field_set(&last, &Api);
     let differ = compare(Some(&last), Some(&managed::strip(live)), &Api);
     set.difference(&differ.changed);
     set.difference(&differ.removed);

@@ -149,7 +149,10 @@ fn the_api_servers_refusals_in_its_words() {
     let r = apply(&mut w, "kubectl", false, "a: [\n");
     assert_eq!(r.code, 400, "{}", r.body);
     let managed = web(1, "x").replace("  name: web\n", "  name: web\n  managedFields: []\n");
-    assert_eq!(apply(&mut w, "kubectl", false, &managed).body["message"], "metadata.managedFields must be nil");
+    assert_eq!(
+        apply(&mut w, "kubectl", false, &managed).body["message"],
+        "metadata.managedFields must be nil"
+    );
     let patch = json!({"spec": {"replicas": 1}}).to_string();
     let r = send(&mut w, "application/merge-patch+json", &[("force", "true")], &patch, "");
     assert_eq!(r.code, 422);

@@ -109,7 +109,8 @@ fn write_scale(
     if dry {
         return dry_run_scale(world, kind, ns, name, replicas);
     }
-    match kind {
+    world.store.writer_sub = Some("scale");
+    let written = match kind {
         Kind::Deployment => {
             world.modify::<Deployment>(ns, name, |d| d.spec.replicas = replicas).map(drop)
         }
@@ -120,7 +121,9 @@ fn write_scale(
             .modify::<ReplicationController>(ns, name, |r| r.spec.replicas = Some(replicas))
             .map(drop),
         _ => world.modify::<StatefulSet>(ns, name, |s| s.spec.replicas = replicas).map(drop),
-    }?;
+    };
+    world.store.writer_sub = None;
+    written?;
     scale_json(world, kind, ns, name)
 }
 

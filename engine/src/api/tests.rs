@@ -153,7 +153,11 @@ fn patches_of_each_type_and_a_patch_that_does_not_apply() {
     let req = Request { body: &ops, ..req };
     let Reply::Done(r) = handle(&mut w, &req) else { panic!("a watch") };
     assert_eq!((r.code, r.body["reason"].clone()), (422, json!("Invalid")));
+    // An apply patch is served (api/apply.rs); one the server cannot read is its 400.
     let req = Request { content_type: "application/apply-patch+yaml", ..req };
+    let Reply::Done(r) = handle(&mut w, &req) else { panic!("a watch") };
+    assert_eq!(r.code, 422, "no fieldManager: {}", r.body);
+    let req = Request { content_type: "application/x-unknown-patch", ..req };
     let Reply::Done(r) = handle(&mut w, &req) else { panic!("a watch") };
     assert_eq!(r.code, 415);
 }

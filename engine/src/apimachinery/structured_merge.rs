@@ -162,8 +162,10 @@ fn item_element(kind: ListKind, e: &str, item: &Value) -> bool {
             };
             keys.iter().all(|(k, want)| item.get(k) == Some(want))
         }
-        _ => e.strip_prefix("v:").and_then(|x| serde_json::from_str::<Value>(x).ok()).as_ref()
-            == Some(item),
+        _ => {
+            e.strip_prefix("v:").and_then(|x| serde_json::from_str::<Value>(x).ok()).as_ref()
+                == Some(item)
+        }
     }
 }
 

@@ -24,7 +24,8 @@ impl Schema for Plain {
 #[test]
 fn an_applied_configmap_owns_its_label_and_its_key() {
     // The managedFields example of the server-side apply documentation.
-    let config = json!({"metadata": {"labels": {"test-label": "test"}}, "data": {"key": "some value"}});
+    let config =
+        json!({"metadata": {"labels": {"test-label": "test"}}, "data": {"key": "some value"}});
     let set = to_field_set(&config, &Plain);
     assert_eq!(
         set.to_fields_v1(),

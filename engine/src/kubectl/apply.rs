@@ -25,6 +25,7 @@ use super::{Kubectl, KubectlError, Output};
 
 mod config;
 mod edit;
+mod server_side;
 use config::{modified, previously_applied, prune_nulls, server_owned, stored_version};
 pub use edit::edit;
 
@@ -37,6 +38,8 @@ pub(super) const APPLY_FLAGS: &[FlagSpec] = &[
     super::dry_run::FLAG,
     flag("output", Some('o')),
     switch("server-side", None),
+    switch("force-conflicts", None),
+    flag("field-manager", None),
 ];
 
 /// How a manifest is written. `Apply` records it in last-applied-configuration and warns over
@@ -61,17 +64,15 @@ pub fn apply(
     out: &mut Output,
 ) -> Result<i32, KubectlError> {
     let a = args::parse(argv, APPLY_FLAGS, "apply")?;
-    if a.has("server-side") {
-        return Err(KubectlError::Plain(
-            "kubeloop: --server-side is not supported in kubeloop (apply here is client-side, three-way with last-applied-configuration)".into(),
-        ));
-    }
     let output = dry_run::output_format(a.get("output"))?;
     let dry = DryRun::from_args(&a, s.now(), out)?;
     let Some(f) = a.get("filename") else {
         return Err(KubectlError::Usage("must specify one of -f and -k".into()));
     };
-    let how = How { ns: &ns_of(&a), verb: Verb::Apply, dry, output, keep: false };
+    let server_side = server_side::from_args(&a, dry)?;
+    let manager = a.get("field-manager");
+    let how =
+        How { ns: &ns_of(&a), verb: Verb::Apply, dry, output, keep: false, manager, server_side };
     from_manifest(s, f, stdin, &how, out)
 }
 
@@ -84,6 +85,10 @@ pub struct How<'a> {
     pub output: Option<&'a str>,
     /// Hand back the live and the resulting object instead of printing (`kubectl diff`).
     pub keep: bool,
+    /// `--field-manager`, when given: the verb's default otherwise.
+    pub manager: Option<&'a str>,
+    /// `apply --server-side`: the server merges each object.
+    pub server_side: Option<server_side::ServerSide>,
 }
 
 /// What became of one manifest object.
@@ -297,8 +302,12 @@ fn write(
     how: &How,
     out: &mut Output,
 ) -> Result<(Object, &'static str), Failure> {
+    if let Some(ss) = how.server_side {
+        return server_side::write(s, &obj, source, how, ss, out);
+    }
     let (kind, ns) = (obj.kind(), namespace_of(&obj, how).to_string());
     let (verb, dry) = (how.verb, how.dry == DryRun::Server);
+    let manager = how.manager.unwrap_or(manager(verb));
     let m = obj.meta();
     let name = m.name.clone();
     if verb != Verb::Create && name.is_empty() && !m.generate_name.is_empty() {
@@ -324,7 +333,7 @@ fn write(
         if verb == Verb::Diff {
             doc = stored_version(kind, modified(source, kind, &ns, Verb::Edit));
         }
-        let call = Call::create(kind, &ns, doc).dry_run(dry).field_manager(manager(verb));
+        let call = Call::create(kind, &ns, doc).dry_run(dry).field_manager(manager);
         let created = client::object(s.api(), &call)
             .map_err(|refusal| Failure::Api { verb: "creating", refusal })?;
         return Ok((created, "created"));
@@ -351,18 +360,23 @@ fn write(
     } else {
         let call = Call::patch(kind, &ns, &name, PatchType::Strategic, patch)
             .dry_run(dry)
-            .field_manager(manager(verb));
+            .field_manager(manager);
         let patched = client::object(s.api(), &call)
             .map_err(|refusal| Failure::Api { verb: "applying patch", refusal })?;
         (patched, "configured")
     };
-    // WarnIfDeleting.
+    warn_if_deleting(&result, out);
+    Ok((result, op))
+}
+
+/// apply.go `WarnIfDeleting`.
+fn warn_if_deleting(result: &Object, out: &mut Output) {
     if result.meta().deletion_timestamp.is_some() {
+        let name = &result.meta().name;
         out.err(format!(
             "Warning: Detected changes to resource {name} which is currently being deleted.\n"
         ));
     }
-    Ok((result, op))
 }
 
 #[cfg(test)]

@@ -114,7 +114,15 @@ fn run(
         return Err(KubectlError::Usage("no objects passed to diff".into()));
     }
     let ns = ns_of(&a);
-    let how = How { ns: &ns, verb: Verb::Diff, dry: DryRun::Server, output: None, keep: true };
+    let how = How {
+        ns: &ns,
+        verb: Verb::Diff,
+        dry: DryRun::Server,
+        output: None,
+        keep: true,
+        manager: None,
+        server_side: None,
+    };
     let mut pairs = Vec::new();
     for item in stream.items {
         match apply::put_item(s, item, &how, out) {

@@ -66,6 +66,8 @@ pub(super) fn create_from_file(
         dry,
         output,
         keep: false,
+        manager: None,
+        server_side: None,
     };
     super::apply::from_manifest(s, f, stdin, &how, out)
 }

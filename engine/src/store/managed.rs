@@ -7,7 +7,8 @@
 //!
 //! A manager is the request's `fieldManager`, else its User-Agent up to the first `/`, as
 //! buildmanagerinfo.go names it. Writes only of an object's status are recorded under
-//! `subresource: status`, and count only the status (each strategy's reset fields).
+//! `subresource: status`, and count only the status (each strategy's reset fields); writes
+//! through `/scale` under `subresource: scale`.
 //!
 //! Only writes through the API are recorded: the loops write to the store in process, and
 //! recording theirs (every pod's and node's status writes) made settling a 100-pod
@@ -63,7 +64,8 @@ impl super::Store {
         // the recorder's, in the course part.
         let new = obj.clone().into_object();
         let old = old.map(|o| o.clone().into_object());
-        let w = Write { kind: T::KIND, manager, status, now };
+        let subresource = if status { "status" } else { self.writer_sub.unwrap_or_default() };
+        let w = Write { kind: T::KIND, manager, status, subresource, now };
         if let Some(v) = record(&w, old.as_ref(), &new) {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
         }
@@ -84,6 +86,8 @@ pub(crate) struct Write<'a> {
     pub kind: Kind,
     pub manager: &'a str,
     pub status: bool,
+    /// `status`, or the subresource the request wrote through (`scale`), or empty.
+    pub subresource: &'a str,
     pub now: Time,
 }
 
@@ -117,7 +121,7 @@ fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Valu
         return None;
     }
     let api_version = w.kind.api_version();
-    let subresource = if w.status { "status" } else { "" };
+    let subresource = w.subresource;
     let mine = |e: &Value| {
         e["manager"] == w.manager
             && e["operation"] == "Update"
@@ -148,8 +152,8 @@ fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Valu
         "fieldsType": "FieldsV1",
         "fieldsV1": own.to_fields_v1(),
     });
-    if w.status {
-        entry["subresource"] = "status".into();
+    if !subresource.is_empty() {
+        entry["subresource"] = subresource.into();
     }
     if !changes.changed.is_empty() {
         entries.push(entry);
@@ -181,24 +185,27 @@ pub(crate) fn strip(v: &Value) -> Value {
         m.remove("kind");
     }
     if let Some(meta) = v.get_mut("metadata").and_then(Value::as_object_mut) {
-        for f in [
-            "name",
-            "namespace",
-            "creationTimestamp",
-            "selfLink",
-            "uid",
-            "generation",
-            "managedFields",
-            "resourceVersion",
-            "deletionTimestamp",
-            "deletionGracePeriodSeconds",
-            "generateName",
-        ] {
+        for f in STRIPPED {
             meta.remove(f);
         }
     }
     v
 }
+
+/// The metadata no manager owns.
+pub(crate) const STRIPPED: [&str; 11] = [
+    "name",
+    "namespace",
+    "creationTimestamp",
+    "selfLink",
+    "uid",
+    "generation",
+    "managedFields",
+    "resourceVersion",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "generateName",
+];
 
 /// A new object is compared with its kind's zero value as Go's encoding/json writes it: the
 /// structs that are not pointers are there, empty, so only what lies below them is new.

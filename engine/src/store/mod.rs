@@ -112,6 +112,8 @@ pub struct Store {
     /// The `managedFields` a server-side apply computed for the write in progress, stored
     /// as they are instead of recording the write.
     pub applied: Option<managed::Applied>,
+    /// The subresource the write in progress came through (`scale`), for its entry.
+    pub writer_sub: Option<&'static str>,
 }
 
 impl Default for Store {
@@ -171,6 +173,7 @@ impl Store {
             actor: None,
             writer: None,
             applied: None,
+            writer_sub: None,
         }
     }
 

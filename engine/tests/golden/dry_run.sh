@@ -100,7 +100,7 @@ spec:
   - name: c
     image: nginx
 EOF
-k apply -f - --server-side <<EOF
+k apply -f - --server-side --dry-run=server <<EOF
 apiVersion: v1
 kind: Pod
 metadata:

@@ -11,6 +11,7 @@ import time
 from kubernetes import client, watch
 from kubernetes.client.rest import ApiException
 
+from apply_check import server_side_apply
 from legacy_check import replication_controllers
 
 NS = "default"
@@ -180,6 +181,7 @@ def main(host):
     ingresses(api)
     replication_controllers(core, wait_for)
     api_service_and_leases(api, core)
+    server_side_apply(core, expect_status)
 
     version = client.VersionApi(api).get_code()
     assert version.major == "1" and version.git_version.startswith("v1."), version

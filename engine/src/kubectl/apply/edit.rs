@@ -37,7 +37,15 @@ use crate::model::Kind;
 
 /// An edit saves for real and prints the operation line.
 fn edit_how(ns: &str) -> How<'_> {
-    How { ns, verb: Verb::Edit, dry: DryRun::None, output: None, keep: false }
+    How {
+        ns,
+        verb: Verb::Edit,
+        dry: DryRun::None,
+        output: None,
+        keep: false,
+        manager: None,
+        server_side: None,
+    }
 }
 
 /// `deployments.apps`, `pods`: the resource as kubectl names it in edit's messages.

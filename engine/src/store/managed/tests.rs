@@ -6,7 +6,8 @@ use serde_json::json;
 use super::*;
 
 fn write(manager: &str, status: bool, secs: i64) -> Write<'_> {
-    Write { kind: Kind::Deployment, manager, status, now: Time::from_secs(secs) }
+    let subresource = if status { "status" } else { "" };
+    Write { kind: Kind::Deployment, manager, status, subresource, now: Time::from_secs(secs) }
 }
 
 fn deployment(replicas: i64, labels: serde_json::Value) -> Value {
