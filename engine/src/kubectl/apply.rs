@@ -26,6 +26,7 @@ use super::{Kubectl, KubectlError, Output};
 mod config;
 mod edit;
 mod server_side;
+pub use server_side::ServerSide;
 use config::{modified, previously_applied, prune_nulls, server_owned, stored_version};
 pub use edit::edit;
 
@@ -88,7 +89,7 @@ pub struct How<'a> {
     /// `--field-manager`, when given: the verb's default otherwise.
     pub manager: Option<&'a str>,
     /// `apply --server-side`: the server merges each object.
-    pub server_side: Option<server_side::ServerSide>,
+    pub server_side: Option<ServerSide>,
 }
 
 /// What became of one manifest object.

@@ -102,9 +102,13 @@ fn run(
     if a.bool("prune", false)? || a.has("prune-allowlist") {
         return refuse("diff --prune is not supported in kubeloop (apply here does not prune)");
     }
-    if a.has("selector") || a.bool("server-side", false)? || a.has("field-manager") {
-        return refuse("diff here takes -f - and -n only (no -l, no server-side apply)");
+    if a.has("selector") {
+        return refuse("diff here takes -f - and -n only (no -l)");
     }
+    // InfoObject.Merged: with --server-side, the server's dry run of the apply patch.
+    let server_side = a
+        .bool("server-side", false)?
+        .then_some(super::apply::ServerSide { force: a.bool("force-conflicts", false)? });
     let stream = manifest::read(stdin.as_deref().unwrap_or(""));
     if let Some(e) = stream.stopped {
         return Err(e);
@@ -120,8 +124,8 @@ fn run(
         dry: DryRun::Server,
         output: None,
         keep: true,
-        manager: None,
-        server_side: None,
+        manager: a.get("field-manager"),
+        server_side,
     };
     let mut pairs = Vec::new();
     for item in stream.items {

@@ -162,6 +162,7 @@ impl Serialize for Object {
             Object::ReplicationController(o) => o.serialize(s),
             #[cfg(not(kubeloop_split))]
             Object::Lease(o) => o.serialize(s),
+            #[cfg(not(kubeloop_split))]
             Object::Ingress(o) => o.serialize(s),
         }
     }

@@ -84,6 +84,26 @@ spec:
       - name: nginx
         image: nginx:1.28
 EOF
+k diff --server-side --field-manager=teacher --force-conflicts -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.28
+EOF
+k diff --server-side --field-manager=teacher -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+EOF
 k apply --force-conflicts -f - <<EOF
 apiVersion: v1
 kind: ConfigMap

@@ -1,5 +1,5 @@
-//! `kubectl apply --server-side`: each object of the manifest is sent whole as an apply
-//! patch, and the API server merges it (`api::apply`). Models kubectl pkg/cmd/apply/apply.go
+//! `kubectl apply --server-side` (and `diff --server-side`, its dry run): each object of the
+//! manifest is sent whole as an apply patch, and the API server merges it (`api::apply`). Models kubectl pkg/cmd/apply/apply.go
 //! (`Validate`'s flag checks, `applyOneObject`'s `ServerSideApply` branch: the manager
 //! `kubectl` unless `--field-manager` names another, `force` from `--force-conflicts`, a
 //! conflict's explanation, `serverside-applied`).
@@ -85,7 +85,8 @@ pub(super) fn write(
             warn_if_deleting(&result, out);
             Ok((result, "serverside-applied"))
         }
-        Err(r) if r.code == 409 => {
+        // apply.go explains a conflict; diff.go returns the server's error as it is.
+        Err(r) if r.code == 409 && how.verb == Verb::Apply => {
             Err(Failure::Client(KubectlError::Usage(format!("{}\n{CONFLICT_HELP}", r.message))))
         }
         Err(r) => Err(Failure::Client(KubectlError::Server(r))),
