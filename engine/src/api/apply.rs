@@ -23,7 +23,7 @@ use crate::apimachinery::structured_merge::{self as sm, to_field_set};
 use crate::gofmt::go_json;
 use crate::labels::field::FieldError;
 use crate::model::Kind;
-use crate::store::managed::{self, Api, Applied};
+use crate::store::managed::{self, Api};
 use crate::world::World;
 
 use super::conversion::object_json;
@@ -83,14 +83,14 @@ pub(crate) fn apply(
     if config.pointer("/metadata/managedFields").is_some_and(|m| !m.is_null()) {
         return Err(Status::bad_request("metadata.managedFields must be nil"));
     }
-    let ns = res.namespace.clone().unwrap_or_default();
-    let live = read::one(world, kind, &ns, name);
+    let ns = res.namespace.as_deref().unwrap_or_default();
+    let live = read::one(world, kind, ns, name);
     let live_json = match &live {
         Some(obj) => object_json(obj, res.api_version == "autoscaling/v1"),
         None => {
             let mut meta = json!({ "name": name });
             if kind.namespaced() {
-                meta["namespace"] = ns.clone().into();
+                meta["namespace"] = ns.into();
             }
             json!({ "apiVersion": res.api_version, "kind": kind.as_str(), "metadata": meta })
         }
@@ -110,18 +110,18 @@ pub(crate) fn apply(
         // Nothing moved: nothing is written (fieldmanager.go hands back the live object).
         return Ok(Response::ok(live_json));
     }
-    let (namespace, name) = (ns, name.to_string());
     let mut object = outcome.object;
     if let Some(meta) = object.get_mut("metadata").and_then(Value::as_object_mut) {
-        // In the object too, so a write that changes only who owns what is still a write.
-        meta.insert("managedFields".into(), outcome.entries.clone());
+        // Stored as sent (`Store::applying`); a write that changes only who owns what is
+        // still a write.
+        meta.insert("managedFields".into(), outcome.entries);
     }
-    world.store.applied = Some(Applied { kind, namespace, name, fields: outcome.entries });
+    world.store.applying = true;
     let written = match &live {
         Some(current) => write::replace(world, q, kind, res, current, object),
         None => write::create_from(world, q, kind, res, object),
     };
-    world.store.applied = None;
+    world.store.applying = false;
     written
 }
 

@@ -26,9 +26,9 @@ use super::{Kubectl, KubectlError, Output};
 mod config;
 mod edit;
 mod server_side;
-pub use server_side::ServerSide;
 use config::{modified, previously_applied, prune_nulls, server_owned, stored_version};
 pub use edit::edit;
+pub use server_side::ServerSide;
 
 /// `v1.LastAppliedConfigAnnotation`.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
@@ -304,7 +304,7 @@ fn write(
     out: &mut Output,
 ) -> Result<(Object, &'static str), Failure> {
     if let Some(ss) = how.server_side {
-        return server_side::write(s, &obj, source, how, ss, out);
+        return (ss.write)(s, &obj, source, how, ss, out);
     }
     let (kind, ns) = (obj.kind(), namespace_of(&obj, how).to_string());
     let (verb, dry) = (how.verb, how.dry == DryRun::Server);
@@ -370,7 +370,8 @@ fn write(
     Ok((result, op))
 }
 
-/// apply.go `WarnIfDeleting`.
+/// apply.go `WarnIfDeleting`. Inlined, so the first load's copy stays where it was.
+#[inline(always)]
 fn warn_if_deleting(result: &Object, out: &mut Output) {
     if result.meta().deletion_timestamp.is_some() {
         let name = &result.meta().name;

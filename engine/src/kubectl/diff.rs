@@ -108,7 +108,7 @@ fn run(
     // InfoObject.Merged: with --server-side, the server's dry run of the apply patch.
     let server_side = a
         .bool("server-side", false)?
-        .then_some(super::apply::ServerSide { force: a.bool("force-conflicts", false)? });
+        .then_some(super::apply::ServerSide::new(a.bool("force-conflicts", false)?));
     let stream = manifest::read(stdin.as_deref().unwrap_or(""));
     if let Some(e) = stream.stopped {
         return Err(e);

@@ -13,7 +13,8 @@
 //! Only writes through the API are recorded: the loops write to the store in process, and
 //! recording theirs (every pod's and node's status writes) made settling a 100-pod
 //! Deployment many times slower (BENCHMARKS.md). `Apply` entries are server-side apply's
-//! (api/apply.rs), which hands the store the entries whole. Not modelled: the cap of ten
+//! (api/apply.rs): it writes the object with the entries it computed, and sets
+//! `Store::applying` so they are kept as sent. Not modelled: the cap of ten
 //! update entries, and a client's own `managedFields` in a write (the
 //! stored entries are always kept).
 
@@ -47,38 +48,33 @@ impl super::Store {
         status: bool,
         now: Time,
     ) {
-        if let Some(applied) = &self.applied {
-            // Server-side apply computed the entries of the object it writes (api/apply.rs).
-            let m = obj.meta();
-            if applied.kind == T::KIND && applied.namespace == m.namespace && applied.name == m.name
-            {
-                let fields = applied.fields.clone();
-                obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(fields)));
-                return;
-            }
-        }
-        let (Some(manager), Some(record)) = (self.writer.as_deref(), recorder()) else {
+        // Server-side apply (api/apply.rs) sends the entries it computed in the object.
+        if self.applying || self.writer.is_none() || recorder().is_none() {
             return;
-        };
-        // Only API writes name a writer, so the copies made here are few; the encoding is
-        // the recorder's, in the course part.
+        }
+        // Only API writes name a writer, so the copies made here are few. All else is in
+        // `entries`, compiled once rather than for every kind.
         let new = obj.clone().into_object();
         let old = old.map(|o| o.clone().into_object());
-        let subresource = if status { "status" } else { self.writer_sub.unwrap_or_default() };
-        let w = Write { kind: T::KIND, manager, status, subresource, now };
-        if let Some(v) = record(&w, old.as_ref(), &new) {
+        if let Some(v) = self.entries(&new, old.as_ref(), status, now) {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
         }
     }
-}
 
-/// The entries server-side apply computed for the one object it writes.
-#[derive(Clone, Debug)]
-pub struct Applied {
-    pub kind: Kind,
-    pub namespace: String,
-    pub name: String,
-    pub fields: Value,
+    /// The recorder's entries (in the course part) after the write of `new`.
+    #[inline(never)]
+    fn entries(
+        &self,
+        new: &Object,
+        old: Option<&Object>,
+        status: bool,
+        now: Time,
+    ) -> Option<Value> {
+        let (manager, record) = (self.writer.as_deref()?, recorder()?);
+        let subresource = if status { "status" } else { self.writer_sub.unwrap_or_default() };
+        let w = Write { kind: new.kind(), manager, status, subresource, now };
+        record(&w, old, new)
+    }
 }
 
 /// What a write is, for its entry.

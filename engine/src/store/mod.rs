@@ -109,9 +109,9 @@ pub struct Store {
     /// The field manager `metadata.managedFields` records for the write in progress (the
     /// API sets it from each request); `None` (the loops' writes) records nothing.
     pub writer: Option<String>,
-    /// The `managedFields` a server-side apply computed for the write in progress, stored
-    /// as they are instead of recording the write.
-    pub applied: Option<managed::Applied>,
+    /// A server-side apply is writing: the object's `managedFields` are its own, stored as
+    /// sent instead of recording the write.
+    pub applying: bool,
     /// The subresource the write in progress came through (`scale`), for its entry.
     pub writer_sub: Option<&'static str>,
 }
@@ -172,7 +172,7 @@ impl Store {
             watch: WatchLog::default(),
             actor: None,
             writer: None,
-            applied: None,
+            applying: false,
             writer_sub: None,
         }
     }

@@ -36,10 +36,28 @@ are the ways you can resolve this warning:
   stop managing the field (remove it from their configuration).
 See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts";
 
-/// `--server-side` and `--force-conflicts`.
-#[derive(Clone, Copy, Debug)]
+/// `--server-side` and `--force-conflicts`. The write goes by pointer: `apply::write` ships
+/// in the page's first load (the inspector's editor saves through it), and server-side apply
+/// should not, so only the verbs that take `--server-side` name it.
+#[derive(Clone, Copy)]
 pub struct ServerSide {
     pub force: bool,
+    pub(super) write: Write,
+}
+
+type Write = fn(
+    &mut Kubectl,
+    &Object,
+    &Value,
+    &How,
+    ServerSide,
+    &mut Output,
+) -> Result<(Object, &'static str), Failure>;
+
+impl ServerSide {
+    pub fn new(force: bool) -> ServerSide {
+        ServerSide { force, write }
+    }
 }
 
 /// The server-side flags, refused in `Validate`'s words where they do not go together.
@@ -53,11 +71,11 @@ pub(super) fn from_args(a: &Args, dry: DryRun) -> Result<Option<ServerSide>, Kub
             "--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)".into(),
         ));
     }
-    Ok(server_side.then_some(ServerSide { force }))
+    Ok(server_side.then(|| ServerSide::new(force)))
 }
 
 /// One object's apply patch, and what the server made of it.
-pub(super) fn write(
+fn write(
     s: &mut Kubectl,
     obj: &Object,
     source: &Value,
