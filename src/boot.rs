@@ -125,6 +125,13 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
             dispatch(&page, &redraw, Msg::PartArrived(fetched));
         });
     }
+    if fx.link_yaml {
+        let (page, redraw) = (page.clone(), redraw.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let linked = crate::lazy::link_yaml().await.map_err(|e| e.to_string());
+            dispatch(&page, &redraw, Msg::YamlExport(linked));
+        });
+    }
     for msg in &fx.redispatch {
         dispatch(page, redraw, msg.clone());
     }

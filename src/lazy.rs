@@ -62,6 +62,14 @@ split_point! {
 }
 
 split_point! {
+    /// The YAML panel's export (`kubeloop::session::export_yaml`), from the export chunk.
+    export: fn link_yaml() -> () {
+        kubeloop::session::link_yaml();
+        Ok(())
+    }
+}
+
+split_point! {
     /// Carries out one of live mode's requests (`live::net::carry_one`), from the live chunk:
     /// the page's fetches, its watch streams and the reading of the answers.
     live: fn live_request(page: Shared, redraw: Callback<()>, request: Request) -> Running {

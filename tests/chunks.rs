@@ -374,20 +374,6 @@ async fn chip_text(c: &Client, css: &str) -> String {
     text.as_str().unwrap_or_default().to_string()
 }
 
-/// Whether the element `css` is on top at its centre.
-async fn on_top(c: &Client, css: &str) -> bool {
-    let hit = c
-        .execute(
-            "const e = document.querySelector(arguments[0]), r = e.getBoundingClientRect();
-             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-             return !!hit && e.contains(hit);",
-            vec![serde_json::json!(css)],
-        )
-        .await
-        .unwrap();
-    hit == serde_json::json!(true)
-}
-
 /// Adds `envFrom: [{configMapRef: {name: settings}}]` to `web`'s pod template.
 const PATCH_ENV_FROM: &str = r#"k patch deploy web --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/envFrom","value":[{"configMapRef":{"name":"settings"}}]}]'"#;
 

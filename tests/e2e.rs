@@ -378,6 +378,10 @@ async fn the_page_ships_a_csp_and_fetches_nothing_but_its_own_assets() {
             .await
             .unwrap();
         if panel == "YAML" {
+            // The export's code comes with the export chunk, fetched on first opening.
+            let yaml = c.wait().for_element(Locator::Css(".export-yaml")).await.unwrap();
+            let text = yaml.prop("value").await.unwrap().unwrap_or_default();
+            assert!(text.contains("kind: Deployment"), "{text}");
             browser.screenshot("yaml-panel.png").await;
         }
     }

@@ -56,17 +56,3 @@ async fn an_ingress_is_drawn_beside_the_service_it_routes_to_with_an_edge_to_it(
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }
-
-/// Whether the element `css` is on top at its centre.
-async fn on_top(c: &Client, css: &str) -> bool {
-    let hit = c
-        .execute(
-            "const e = document.querySelector(arguments[0]), r = e.getBoundingClientRect();
-             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-             return !!hit && e.contains(hit);",
-            vec![serde_json::json!(css)],
-        )
-        .await
-        .unwrap();
-    hit == serde_json::json!(true)
-}

@@ -51,7 +51,8 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
             Panel::Yaml => Some((
                 "YAML",
                 html! {
-                    <TransferPanel exported={Rc::new(kubeloop::session::export_yaml(world, None))}
+                    <TransferPanel exported={kubeloop::session::export_yaml(world, None).map(Rc::new)}
+                        fetch_failed={page.yaml.failed.clone()}
                         on_import={send.reform(Msg::Import)} on_close={to_feed} />
                 },
             )),

@@ -13,8 +13,11 @@ pub const MAX_DROP_BYTES: f64 = 1024.0 * 1024.0;
 
 #[derive(Properties, PartialEq)]
 pub struct TransferProps {
-    /// `export -A` of the cluster on show.
-    pub exported: Rc<String>,
+    /// `export -A` of the cluster on show; `None` while its code is on its way.
+    pub exported: Option<Rc<String>>,
+    /// Why fetching that code failed.
+    #[prop_or_default]
+    pub fetch_failed: Option<String>,
     /// YAML to apply.
     pub on_import: Callback<String>,
     pub on_close: Callback<()>,
@@ -90,7 +93,7 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
         })
     };
     let close = props.on_close.reform(|_: MouseEvent| ());
-    let exported = props.exported.as_str();
+    let exported = props.exported.as_deref().map_or("", String::as_str);
     html! {
         <section class="faults transfer" aria-label="import and export">
             <div class="faults-head">
@@ -101,7 +104,14 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
             <p class="faults-intro">
                 { "What you would apply to a real cluster: Deployments and objects nothing owns, without the fields the API server sets." }
             </p>
-            if exported.is_empty() {
+            if props.exported.is_none() {
+                <p class="insp-none" role="status">{
+                    match &props.fetch_failed {
+                        Some(why) => format!("error: no export: {why}; open the panel again to retry"),
+                        None => "Fetching the export\u{2026}".to_string(),
+                    }
+                }</p>
+            } else if exported.is_empty() {
                 <p class="insp-none">{ "Nothing to export yet." }</p>
             } else {
                 <textarea class="export-yaml" readonly=true aria-label="exported YAML" value={exported.to_string()} />

@@ -20,6 +20,7 @@ mod tests;
 #[cfg(test)]
 mod typed_ahead_tests;
 mod update;
+mod yaml;
 
 use std::rc::Rc;
 
@@ -120,6 +121,8 @@ pub struct Effects {
     pub fetch_explain_docs: bool,
     /// Fetch a part of kubectl; the outcome comes back as `Msg::PartArrived`.
     pub fetch_part: Option<kubeloop::parts::Part>,
+    /// Fetch the YAML panel's export code; the outcome comes back as `Msg::YamlExport`.
+    pub link_yaml: bool,
     /// Messages held for a part that has arrived: each goes through the reducer again.
     pub redispatch: Vec<Msg>,
     /// Live mode's requests to the API server; answers come back as `Msg::Live`.
@@ -139,6 +142,7 @@ impl Effects {
         self.command_draft = later.command_draft.or(self.command_draft.take());
         self.fetch_explain_docs |= later.fetch_explain_docs;
         self.fetch_part = later.fetch_part.or(self.fetch_part);
+        self.link_yaml |= later.link_yaml;
         self.redispatch.extend(later.redispatch);
         self.live.extend(later.live);
     }
@@ -184,6 +188,10 @@ pub struct Page {
     /// The course part when it has not arrived (`kubeloop::parts::missing_course`): live
     /// mode and a mission's check need it whatever they run.
     pub missing_course: fn() -> Option<kubeloop::parts::Part>,
+    /// The YAML panel's export code, fetched on first opening in the release build.
+    pub yaml: yaml::YamlState,
+    /// Whether that code is here (`kubeloop::session::yaml_linked`; a test gives its own).
+    pub yaml_linked: fn() -> bool,
     /// Live mode's connection while attached to an API server (`sim` is then its mirror).
     pub live: Option<crate::live::Live>,
     /// The built-in session, kept as it was while live mode shows a real cluster.
@@ -237,6 +245,8 @@ impl Page {
             parts: PartsState::default(),
             missing_part: kubeloop::parts::missing,
             missing_course: kubeloop::parts::missing_course,
+            yaml: Default::default(),
+            yaml_linked: kubeloop::session::yaml_linked,
             live: None,
             builtin: None,
             held: Default::default(),

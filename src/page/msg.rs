@@ -82,6 +82,8 @@ pub enum Msg {
     ExplainDocs(Result<String, String>),
     /// A part of kubectl fetched (and linked), or why it could not be.
     PartArrived(Result<(), String>),
+    /// The YAML panel's export code fetched (and linked), or why it could not be.
+    YamlExport(Result<(), String>),
     /// Live mode: attach to the Kubernetes API at the page's origin, or go back to the
     /// built-in cluster.
     Connect,

@@ -130,7 +130,11 @@ impl Page {
             Msg::Share => fx.share = Some(self.sim.snapshot().clone()),
             Msg::Shared { link, copied } => self.said_shared(link, copied),
             Msg::CloseShare => self.shared = None,
-            Msg::Panel(panel) => self.open_panel(panel),
+            Msg::Panel(panel) => {
+                self.open_panel(panel);
+                self.want_yaml(&mut fx);
+            }
+            Msg::YamlExport(fetched) => self.yaml_arrived(fetched),
             Msg::Stage(stage) => self.stage = stage,
             Msg::Select(target) => {
                 self.selected = Some(target);

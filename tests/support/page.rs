@@ -106,3 +106,18 @@ pub async fn cached(c: &Client) -> Vec<String> {
           .then(ks => done(ks.map(k => new URL(k.url).pathname.split('/').pop())));";
     serde_json::from_value(c.execute_async(script, vec![]).await.unwrap()).unwrap()
 }
+
+/// Whether the first element `css` selects is what a click at its centre would hit: nothing
+/// covers it (`elementFromPoint`, not only bounding boxes).
+pub async fn on_top(c: &Client, css: &str) -> bool {
+    let hit = c
+        .execute(
+            "const e = document.querySelector(arguments[0]), r = e.getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+             return !!hit && e.contains(hit);",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap();
+    hit == serde_json::json!(true)
+}

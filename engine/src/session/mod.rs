@@ -8,7 +8,7 @@ mod describe_tests;
 mod export;
 mod host;
 
-pub use export::export_yaml;
+pub use export::{export_yaml, link_yaml, yaml_linked};
 
 use crate::api::client::Api;
 use crate::api::replay::Replay;
