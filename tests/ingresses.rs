@@ -11,7 +11,7 @@ mod support;
 
 use std::time::Duration;
 
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use support::chrome::console_errors;
 use support::page::*;
 use support::Browser;
