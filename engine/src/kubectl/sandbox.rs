@@ -85,17 +85,16 @@ pub fn run(
             out.out(help());
             Ok(0)
         }
-        "export" => super::export::run(s, argv, out),
         other => later(s, other, argv, out).unwrap_or_else(|| {
             Err(KubectlError::Plain(format!("kubeloop: {other}: command not found (type `help`)")))
         }),
     }
 }
 
-/// The commands that act on the cluster through `kubeloop.dev/v1`, which ship with the
-/// engine's course part (`crate::parts`): a line naming one fetches the part first.
+/// The commands that act on the cluster through `kubeloop.dev/v1`, and `export` (a file of
+/// every kind's objects), which ship with the engine's course part (`crate::parts`): a line naming one fetches the part first.
 pub const LATER_COMMANDS: &[&str] =
-    &["node", "nodes", "controller", "controllers", "traffic", "load", "events"];
+    &["node", "nodes", "controller", "controllers", "traffic", "load", "events", "export"];
 
 #[cfg(kubeloop_split)]
 type Later = fn(&mut Kubectl, &str, &[String], &mut Output) -> Option<Result<i32, KubectlError>>;
@@ -133,6 +132,7 @@ fn later_commands(
         "traffic" => super::traffic::run(s, argv, out),
         "load" => super::load::run(s, argv, out),
         "events" => super::sandbox_cluster::events(s, argv, out),
+        "export" => super::export::run(s, argv, out),
         _ => return None,
     })
 }
