@@ -88,7 +88,9 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 <BudgetMeter meters={page.shown.budget.clone()} open={page.budget_open}
                     on_toggle={send.reform(|()| Msg::ToggleBudget)} />
             </div>
-            <div class="side-top">{ top.map(|(_, body)| body).unwrap_or_default() }</div>
+            // Keyed by what it shows, alone in its list so the key counts: each panel opens
+            // at its top, not where the last one was scrolled to.
+            <><div class="side-top" key={title}>{ top.map(|(_, body)| body).unwrap_or_default() }</div></>
             <div class="side-feed">
                 if step.is_some() || quiet.is_some() {
                     <StepCard {step} {quiet} on_select={on_select.clone()} on_jump={send.reform(|()| Msg::Jump)} />
