@@ -40,6 +40,22 @@ pub struct KindInfo {
     /// takes `metadata.name` and `metadata.namespace` only
     /// (`DefaultMetaV1FieldSelectorConversion`).
     pub field_labels: Option<&'static [&'static str]>,
+    /// What `export` writes of the kind (kubectl/export).
+    pub export: Export,
+}
+
+/// What `export` makes of a kind's objects: a file `kubectl apply -f` takes on a real cluster.
+/// Its groups run in order (cluster-wide first, then what pods read, the workloads, and what
+/// points at them), so what an object needs is applied before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// None: a real cluster makes them itself (nodes, events, endpoints, revisions), or the
+    /// file says to make them (namespaces, in a comment).
+    Never,
+    /// Every one the user made, in this group.
+    All(u8),
+    /// Those no controller owns, in this group: the others come back with their owner.
+    Unowned(u8),
 }
 
 impl KindInfo {
@@ -111,6 +127,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: WORKLOAD_SUBS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(2),
     },
     KindInfo {
         kind: Kind::ReplicaSet,
@@ -124,6 +141,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: WORKLOAD_SUBS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::Unowned(2),
     },
     KindInfo {
         kind: Kind::Pod,
@@ -150,6 +168,7 @@ pub static REGISTRY: [KindInfo; 26] = [
             "spec.host",
         ]),
         group_aliases: &[],
+        export: Export::Unowned(2),
     },
     KindInfo {
         kind: Kind::Node,
@@ -163,6 +182,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: Some(&["metadata.name", "spec.unschedulable"]),
         group_aliases: &[],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::Event,
@@ -190,6 +210,7 @@ pub static REGISTRY: [KindInfo; 26] = [
             "metadata.name",
         ]),
         group_aliases: &["events.k8s.io"],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::Service,
@@ -203,6 +224,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: Some(&["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"]),
         group_aliases: &[],
+        export: Export::All(3),
     },
     KindInfo {
         kind: Kind::EndpointSlice,
@@ -216,6 +238,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::Endpoints,
@@ -229,6 +252,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::DaemonSet,
@@ -242,6 +266,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(2),
     },
     KindInfo {
         kind: Kind::StatefulSet,
@@ -255,6 +280,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: WORKLOAD_SUBS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(2),
     },
     KindInfo {
         kind: Kind::ControllerRevision,
@@ -268,6 +294,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::Job,
@@ -281,6 +308,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::Unowned(2),
     },
     KindInfo {
         kind: Kind::CronJob,
@@ -294,6 +322,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(2),
     },
     KindInfo {
         kind: Kind::HorizontalPodAutoscaler,
@@ -307,6 +336,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(3),
     },
     KindInfo {
         kind: Kind::PersistentVolumeClaim,
@@ -320,6 +350,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::Unowned(1),
     },
     KindInfo {
         kind: Kind::ConfigMap,
@@ -333,6 +364,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(1),
     },
     KindInfo {
         kind: Kind::Secret,
@@ -347,6 +379,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         // pkg/apis/core/v1/conversion.go: a Secret's field set adds `type`.
         field_labels: Some(&["metadata.namespace", "metadata.name", "type"]),
         group_aliases: &[],
+        export: Export::All(1),
     },
     KindInfo {
         kind: Kind::PodDisruptionBudget,
@@ -360,6 +393,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(3),
     },
     KindInfo {
         kind: Kind::ResourceQuota,
@@ -373,6 +407,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(1),
     },
     KindInfo {
         kind: Kind::LimitRange,
@@ -386,6 +421,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(1),
     },
     KindInfo {
         kind: Kind::Namespace,
@@ -400,6 +436,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         // pkg/apis/core/v1/conversion.go: namespaces select on their phase too.
         field_labels: Some(&["metadata.name", "status.phase"]),
         group_aliases: &[],
+        export: Export::Never,
     },
     KindInfo {
         kind: Kind::ServiceAccount,
@@ -413,6 +450,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &["token"],
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(1),
     },
     KindInfo {
         kind: Kind::PriorityClass,
@@ -426,6 +464,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(0),
     },
     KindInfo {
         kind: Kind::ReplicationController,
@@ -440,6 +479,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         // pkg/apis/core/v1/conversion.go: the one selectable field beyond the name.
         field_labels: Some(&["metadata.name", "metadata.namespace", "status.replicas"]),
         group_aliases: &[],
+        export: Export::All(2),
     },
     KindInfo {
         kind: Kind::Lease,
@@ -453,6 +493,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: &[],
         field_labels: None,
         group_aliases: &[],
+        export: Export::Unowned(1),
     },
     // pkg/registry/networking/ingress/storage/storage.go: short name `ing`, no categories
     // (an Ingress is not in `all`), a status subresource; no field label conversion.
@@ -468,6 +509,7 @@ pub static REGISTRY: [KindInfo; 26] = [
         subresources: STATUS,
         field_labels: None,
         group_aliases: &[],
+        export: Export::All(3),
     },
 ];
 

@@ -41,9 +41,9 @@ pub fn link_yaml() {
 
 fn yaml(world: &World, namespace: Option<&str>) -> String {
     let everything = Selector::everything();
-    let objects: Vec<Object> = export::KINDS
-        .iter()
-        .flat_map(|(kind, _)| world.store.objects(*kind, namespace, &everything))
+    let objects: Vec<Object> = export::kinds()
+        .into_iter()
+        .flat_map(|(kind, _)| world.store.objects(kind, namespace, &everything))
         .collect();
     export::yaml_of(&objects, world.now(), namespace)
 }

@@ -143,3 +143,46 @@ mod tests {
         assert_eq!(Value::Object(served), written);
     }
 }
+
+/// The labels the API server puts on a Job's pod template, and the selector it makes of them
+/// (pkg/registry/batch/job/strategy.go `generateSelector`): a real API server refuses a new
+/// Job that brings them without `manualSelector`, so they go, unless the user chose them.
+const JOB_GENERATED: [&str; 4] = [
+    "controller-uid",
+    "job-name",
+    "batch.kubernetes.io/controller-uid",
+    "batch.kubernetes.io/job-name",
+];
+
+pub(super) fn strip_job_selector(job: &mut Map<String, Value>) {
+    let manual = job.get("spec").and_then(|s| s.get("manualSelector")) == Some(&json!(true));
+    if manual {
+        return;
+    }
+    let strip = |meta: Option<&mut Value>| {
+        let Some(Value::Object(meta)) = meta else { return };
+        if let Some(Value::Object(labels)) = meta.get_mut("labels") {
+            labels.retain(|k, _| !JOB_GENERATED.contains(&k.as_str()));
+            if labels.is_empty() {
+                meta.remove("labels");
+            }
+        }
+    };
+    if let Some(Value::Object(spec)) = job.get_mut("spec") {
+        spec.remove("selector");
+        strip(spec.get_mut("template").and_then(|t| t.get_mut("metadata")));
+    }
+    strip(job.get_mut("metadata"));
+}
+
+/// A claim's binding is this cluster's (the volume it was given, the binder's annotations);
+/// on another cluster the claim is bound afresh.
+pub(super) fn strip_claim_binding(claim: &mut Map<String, Value>) {
+    if let Some(Value::Object(spec)) = claim.get_mut("spec") {
+        spec.remove("volumeName");
+    }
+    if let Some(Value::Object(a)) = claim.get_mut("metadata").and_then(|m| m.get_mut("annotations"))
+    {
+        a.retain(|k, _| !k.starts_with("pv.kubernetes.io/"));
+    }
+}

@@ -1,14 +1,15 @@
 //! `export`: the objects a user would have applied, as YAML that `kubectl apply -f` accepts on
-//! a real cluster. ConfigMaps and Secrets first (the pods that read them need them there),
-//! then Deployments, Services, and the ReplicaSets and Pods no controller owns, with the
-//! fields the API server and the controllers set stripped, so the file reads like the
-//! manifests that built the cluster.
+//! a real cluster, with the fields the API server and the controllers set stripped, so the
+//! file reads like the manifests that built the cluster. Which kinds, in which order, is the
+//! kind registry's `Export`: PriorityClasses first, then what pods read (ServiceAccounts,
+//! ConfigMaps, Secrets, quotas, limits, claims, Leases), the workloads, and what points at
+//! them (Services, Ingresses, budgets, autoscalers).
 //!
-//! It deliberately leaves out what a real cluster rebuilds by itself (ReplicaSets and Pods
-//! with a controller, EndpointSlices and Endpoints, Nodes, Events) and objects already being
-//! deleted. It writes no Namespace
-//! objects, which the simulator's manifests cannot hold; a comment names the namespaces to
-//! create first instead.
+//! It deliberately leaves out what a real cluster rebuilds by itself (objects a controller
+//! owns, EndpointSlices and Endpoints, ControllerRevisions, Nodes, Events, each namespace's
+//! `default` ServiceAccount, the `system-` PriorityClasses, the nodes' Leases, the
+//! `kubernetes` Service) and objects already being deleted. It writes no Namespace objects;
+//! a comment names the namespaces to create first instead.
 
 use std::collections::BTreeSet;
 
@@ -16,11 +17,14 @@ use serde_json::Value;
 
 use crate::api::client::{self, Refusal};
 use crate::clock::Time;
+use crate::model::registry::Export;
 use crate::model::{Kind, Object, ObjectMeta};
 
 mod defaults;
 
-use defaults::{strip_pod_defaults, strip_service_defaults};
+use defaults::{
+    strip_claim_binding, strip_job_selector, strip_pod_defaults, strip_service_defaults,
+};
 
 use super::args::{self, flag, switch, FlagSpec};
 use super::printers::{object_json, value_to_yaml};
@@ -48,26 +52,29 @@ const CONTROLLER_ANNOTATIONS: &str = "deployment.kubernetes.io/";
 const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
 /// Namespaces every cluster has, which a manifest can use without creating them.
-const BUILT_IN_NAMESPACES: [&str; 2] = ["default", "kube-system"];
+const BUILT_IN_NAMESPACES: [&str; 4] = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
-/// The kinds exported, in the file's order, each with whether one a controller owns is left
-/// to that controller. Deployments are exported whatever their owners: no controller here
-/// recreates one.
-pub const KINDS: [(Kind, bool); 6] = [
-    (Kind::ConfigMap, false),
-    (Kind::Secret, false),
-    (Kind::Deployment, false),
-    (Kind::ReplicaSet, true),
-    (Kind::Pod, true),
-    (Kind::Service, true),
-];
+/// The kinds exported, in the file's order (the registry's `Export` groups, then registry
+/// order), each with whether one a controller owns is left to that controller.
+pub fn kinds() -> Vec<(Kind, bool)> {
+    let mut out: Vec<(u8, Kind, bool)> = crate::model::registry::REGISTRY
+        .iter()
+        .filter_map(|info| match info.export {
+            Export::Never => None,
+            Export::All(group) => Some((group, info.kind, false)),
+            Export::Unowned(group) => Some((group, info.kind, true)),
+        })
+        .collect();
+    out.sort_by_key(|(group, _, _)| *group);
+    out.into_iter().map(|(_, kind, unowned)| (kind, unowned)).collect()
+}
 
 /// The exportable ones among `objects` in `namespace` (all namespaces when `None`) as a
 /// multi-document YAML file: ConfigMaps, Secrets, Deployments, ReplicaSets, Pods, Services, each
 /// by namespace and name. Empty when there is nothing to export.
 pub fn yaml_of(objects: &[Object], now: Time, namespace: Option<&str>) -> String {
     let mut docs: Vec<(String, Value)> = Vec::new();
-    for (kind, skip_controlled) in KINDS {
+    for (kind, skip_controlled) in kinds() {
         collect(objects, kind, namespace, skip_controlled, &mut docs);
     }
     if docs.is_empty() {
@@ -77,7 +84,9 @@ pub fn yaml_of(objects: &[Object], now: Time, namespace: Option<&str>) -> String
         "# Exported by kubeloop at {now} (simulated time). Apply with: kubectl apply -f FILE\n"
     );
     let extra: BTreeSet<&str> = crate::sort::btree_set(
-        docs.iter().map(|(ns, _)| ns.as_str()).filter(|ns| !BUILT_IN_NAMESPACES.contains(ns)),
+        docs.iter()
+            .map(|(ns, _)| ns.as_str())
+            .filter(|ns| !ns.is_empty() && !BUILT_IN_NAMESPACES.contains(ns)),
     );
     if !extra.is_empty() {
         let cmds: Vec<String> =
@@ -97,12 +106,14 @@ fn collect(
     skip_controlled: bool,
     docs: &mut Vec<(String, Value)>,
 ) {
-    let in_namespace = |o: &&Object| namespace.is_none_or(|ns| o.meta().namespace == ns);
+    // Cluster-scoped objects (PriorityClasses) belong to every namespace's file.
+    let in_namespace =
+        |o: &&Object| !kind.namespaced() || namespace.is_none_or(|ns| o.meta().namespace == ns);
     let mut objs: Vec<&Object> = objects
         .iter()
         .filter(|o| o.kind() == kind)
         .filter(in_namespace)
-        .filter(|o| exportable(o.meta(), skip_controlled))
+        .filter(|o| exportable(kind, o.meta(), skip_controlled))
         .collect();
     crate::sort::sort_by(&mut objs, |a, b| {
         (&a.meta().namespace, &a.meta().name).cmp(&(&b.meta().namespace, &b.meta().name))
@@ -117,7 +128,7 @@ fn collect(
 /// `namespace`, or across namespaces.
 fn listed(s: &mut Kubectl, namespace: Option<&str>) -> Result<Vec<Object>, Refusal> {
     let mut out = Vec::new();
-    for (kind, _) in KINDS {
+    for (kind, _) in kinds() {
         out.extend(client::list(s.api(), kind, namespace.unwrap_or(""), None, None)?);
     }
     Ok(out)
@@ -129,13 +140,20 @@ fn export(s: &mut Kubectl, namespace: Option<&str>) -> Result<String, Refusal> {
     Ok(yaml_of(&objects, s.now(), namespace))
 }
 
-/// Leaves out what a controller makes again, what is going, and the API server's own
-/// `kubernetes` Service, which every cluster writes for itself (applying it elsewhere would
-/// fight that cluster's API server for it).
-fn exportable(meta: &ObjectMeta, skip_controlled: bool) -> bool {
+/// Leaves out what a controller makes again, what is going, and what every cluster writes
+/// for itself (applying it elsewhere would fight that cluster for it): the API server's
+/// `kubernetes` Service, each namespace's `default` ServiceAccount (the service account
+/// controller's), the `system-` PriorityClasses, and the nodes' Leases.
+fn exportable(kind: Kind, meta: &ObjectMeta, skip_controlled: bool) -> bool {
     let left_to_a_controller = skip_controlled && meta.controller_ref().is_some();
-    let api_servers = meta.namespace == "default" && meta.name == crate::model::API_SERVICE;
-    !meta.is_deleting() && !left_to_a_controller && !api_servers
+    let the_clusters = match kind {
+        Kind::Service => meta.namespace == "default" && meta.name == crate::model::API_SERVICE,
+        Kind::ServiceAccount => meta.name == "default",
+        Kind::PriorityClass => meta.name.starts_with("system-"),
+        Kind::Lease => meta.namespace == crate::model::NODE_LEASE_NAMESPACE,
+        _ => false,
+    };
+    !meta.is_deleting() && !left_to_a_controller && !the_clusters
 }
 
 /// Strips what the server and the controllers set from one object's JSON. Finalizers stay:
@@ -157,6 +175,11 @@ fn clean(kind: Kind, mut v: Value) -> Value {
             }
         }
     }
+    match kind {
+        Kind::Job => strip_job_selector(obj),
+        Kind::PersistentVolumeClaim => strip_claim_binding(obj),
+        _ => {}
+    }
     if kind == Kind::Service {
         if let Some(spec) = obj.get_mut("spec").and_then(Value::as_object_mut) {
             strip_service_defaults(spec);
@@ -169,13 +192,22 @@ fn clean(kind: Kind, mut v: Value) -> Value {
             spec.remove("nodeName");
             strip_pod_defaults(spec);
         }
-    } else if let Some(spec) = obj
-        .get_mut("spec")
-        .and_then(|s| s.get_mut("template"))
-        .and_then(|t| t.get_mut("spec"))
-        .and_then(Value::as_object_mut)
-    {
-        strip_pod_defaults(spec);
+    } else {
+        // A pod template: a workload's, or a CronJob's Job template's.
+        let spec = obj.get_mut("spec");
+        let spec = match kind {
+            Kind::CronJob => {
+                spec.and_then(|s| s.get_mut("jobTemplate")).and_then(|t| t.get_mut("spec"))
+            }
+            _ => spec,
+        };
+        if let Some(pod) = spec
+            .and_then(|s| s.get_mut("template"))
+            .and_then(|t| t.get_mut("spec"))
+            .and_then(Value::as_object_mut)
+        {
+            strip_pod_defaults(pod);
+        }
     }
     v
 }

@@ -262,3 +262,52 @@ fn exported_objects_keep_their_kubectl_shape() {
         matches!(&manifest::load(&yaml).unwrap()[0], Object::Pod(p) if p.spec.node_name.is_none())
     );
 }
+
+/// One object of each kind a user makes, beside what the cluster makes for itself.
+const EVERY_KIND: &str = "
+        k create priorityclass high --value=1000
+        k create serviceaccount robot
+        k create configmap settings --from-literal=mode=fast
+        k create quota small --hard=pods=20
+        k create job once --image=busybox
+        k create cronjob tick --image=busybox --schedule=@hourly
+        k create deployment web --image=nginx:1.27
+        k create service clusterip web --tcp=80:80
+        k create pdb web --selector=app=web --min-available=1
+        k create ingress web --rule=example.com/=web:80
+        k autoscale deploy web --max=3
+        settle
+    ";
+
+#[test]
+fn every_kind_a_user_makes_is_exported_and_the_file_rebuilds_them() {
+    let mut a = session(1, EVERY_KIND);
+    let yaml = exported(&mut a, None);
+    let kinds: Vec<Kind> = documents(&yaml).into_iter().map(|(k, _, _)| k).collect();
+    use Kind::*;
+    assert_eq!(
+        kinds,
+        [
+            PriorityClass,
+            ConfigMap,
+            ResourceQuota,
+            ServiceAccount,
+            Deployment,
+            Job,
+            CronJob,
+            Service,
+            HorizontalPodAutoscaler,
+            PodDisruptionBudget,
+            Ingress
+        ],
+        "{yaml}"
+    );
+    // The Job's generated selector is gone: a real API server refuses a new Job with one.
+    assert!(!yaml.contains("controller-uid"), "{yaml}");
+    let mut b = Session::script(2);
+    let out = b.run(&format!("k apply -f - <<EOF\n{yaml}EOF"));
+    assert_eq!(out.status, 0, "{}", out.text());
+    b.run("settle");
+    let body = |t: &str| t.lines().skip(1).map(String::from).collect::<Vec<_>>();
+    assert_eq!(body(&exported(&mut b, None)), body(&yaml));
+}
