@@ -119,31 +119,6 @@ pub(super) fn strip_service_defaults(spec: &mut Map<String, Value>) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{admit_pod, default_pod, ContainerPort, ObjectMeta, Pod};
-
-    #[test]
-    fn a_defaulted_and_admitted_pod_strips_back_to_its_manifest() {
-        let mut c = Container::new("web", "nginx");
-        c.ports.push(ContainerPort { container_port: 80, ..Default::default() });
-        c.command = Some(vec!["nginx".into(), "-g".into(), "daemon off;".into()]);
-        let spec = PodSpec { containers: vec![c], ..Default::default() };
-        let mut written = serde_json::to_value(&spec).unwrap();
-        // `resources: {}` prints on any container; export leaves it out too.
-        written["containers"][0].as_object_mut().map(|c| c.remove("resources"));
-        let mut pod = Pod::new(ObjectMeta::default(), spec);
-        default_pod(&mut pod);
-        admit_pod(&mut pod, || "abcde".into());
-        let Value::Object(mut served) = serde_json::to_value(&pod.spec).unwrap() else {
-            unreachable!("a spec is an object")
-        };
-        strip_pod_defaults(&mut served);
-        assert_eq!(Value::Object(served), written);
-    }
-}
-
 /// The labels the API server puts on a Job's pod template, and the selector it makes of them
 /// (pkg/registry/batch/job/strategy.go `generateSelector`): a real API server refuses a new
 /// Job that brings them without `manualSelector`, so they go, unless the user chose them.
@@ -184,5 +159,30 @@ pub(super) fn strip_claim_binding(claim: &mut Map<String, Value>) {
     if let Some(Value::Object(a)) = claim.get_mut("metadata").and_then(|m| m.get_mut("annotations"))
     {
         a.retain(|k, _| !k.starts_with("pv.kubernetes.io/"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{admit_pod, default_pod, ContainerPort, ObjectMeta, Pod};
+
+    #[test]
+    fn a_defaulted_and_admitted_pod_strips_back_to_its_manifest() {
+        let mut c = Container::new("web", "nginx");
+        c.ports.push(ContainerPort { container_port: 80, ..Default::default() });
+        c.command = Some(vec!["nginx".into(), "-g".into(), "daemon off;".into()]);
+        let spec = PodSpec { containers: vec![c], ..Default::default() };
+        let mut written = serde_json::to_value(&spec).unwrap();
+        // `resources: {}` prints on any container; export leaves it out too.
+        written["containers"][0].as_object_mut().map(|c| c.remove("resources"));
+        let mut pod = Pod::new(ObjectMeta::default(), spec);
+        default_pod(&mut pod);
+        admit_pod(&mut pod, || "abcde".into());
+        let Value::Object(mut served) = serde_json::to_value(&pod.spec).unwrap() else {
+            unreachable!("a spec is an object")
+        };
+        strip_pod_defaults(&mut served);
+        assert_eq!(Value::Object(served), written);
     }
 }
