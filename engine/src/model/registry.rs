@@ -1,10 +1,10 @@
 //! The kind registry: one entry per kind the engine stores, saying what the API server and
 //! kubectl know of it (group and version, resource names, scope, categories, the
-//! subresources served, the fields a list may select on). `Kind`'s names,
-//! `Kind::from_resource`, discovery, the API's routes and field selectors, `kubectl
-//! api-resources`, `get all`, completion and live mode's watch list read it; none of them
-//! lists a kind's facts again. Not here: the model types (`with_kind!` maps a `Kind` to its
-//! type), printers and describers.
+//! subresources served, the fields a list may select on, what `export` writes of it).
+//! `Kind`'s names, `Kind::from_resource`, discovery, the API's routes and field selectors,
+//! `kubectl api-resources`, `get all`, `export`, completion and live mode's watch list read
+//! it; none of them lists a kind's facts again. Not here: the model types (`with_kind!` maps
+//! a `Kind` to its type), printers and describers.
 //!
 //! The shape follows kube-core's `Resource` trait (kube-core/src/resource.rs) and what each
 //! kind's REST storage in kubernetes/kubernetes registers: `ShortNames()` and `Categories()`
