@@ -192,3 +192,21 @@ fn kubectls_manager_takes_what_client_side_apply_set_while_last_applied_still_ho
     // Another manager has no such leave.
     assert_eq!(apply(&mut w, "other", false, &web(4, "nginx:1.27")).code, 409);
 }
+
+#[test]
+fn a_long_keyed_list_merges_and_prunes_item_by_item() {
+    let mut w = World::new(1);
+    let env = |n: usize| -> String {
+        (0..n).map(|i| format!("        - name: V{i}\n          value: \"{i}\"\n")).collect()
+    };
+    let with = |n: usize| {
+        web(1, "nginx:1.27")
+            .replace("image: nginx:1.27\n", &format!("image: nginx:1.27\n        env:\n{}", env(n)))
+    };
+    assert_eq!(apply(&mut w, "kubectl", false, &with(3000)).code, 201);
+    let r = apply(&mut w, "kubectl", false, &with(1000));
+    assert_eq!(r.code, 200, "{}", r.body);
+    let kept = r.body["spec"]["template"]["spec"]["containers"][0]["env"].as_array().unwrap();
+    assert_eq!(kept.len(), 1000, "the 2,000 no longer named are pruned");
+    assert_eq!(kept[999]["name"], "V999");
+}

@@ -9,6 +9,8 @@
 //! (`RemoveItems`), and fieldpath/element.go's `PathElement.String` (`.name`,
 //! `[name="web"]`, `[="x"]`).
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde_json::{Map, Value};
 
 use super::fieldset::{FieldSet, ListKind, Schema};
@@ -95,19 +97,23 @@ fn merge_at(live: &Value, config: &Value, schema: &dyn Schema, names: &mut Vec<S
             ListKind::Atomic => config.clone(),
             kind => {
                 names.push("*".into());
+                // Each item's element once, so a long list merges in n log n.
+                let configured: BTreeMap<String, &Value> =
+                    c.iter().map(|ci| (element(kind, ci), ci)).collect();
+                let mut live = BTreeSet::new();
                 let mut out: Vec<Value> = Vec::with_capacity(l.len() + c.len());
                 for item in l {
                     let e = element(kind, item);
-                    match c.iter().find(|ci| element(kind, ci) == e) {
+                    match configured.get(&e) {
                         Some(ci) if kind != ListKind::Set => {
                             out.push(merge_at(item, ci, schema, names))
                         }
                         _ => out.push(item.clone()),
                     }
+                    live.insert(e);
                 }
                 for ci in c {
-                    let e = element(kind, ci);
-                    if !l.iter().any(|item| element(kind, item) == e) {
+                    if live.insert(element(kind, ci)) {
                         out.push(ci.clone());
                     }
                 }
@@ -122,50 +128,58 @@ fn merge_at(live: &Value, config: &Value, schema: &dyn Schema, names: &mut Vec<S
 /// Removes from `v` every path that is a member of `set` (a field, or a list item with all
 /// under it); goes on into the paths below that are not.
 pub fn remove(v: &mut Value, set: &FieldSet) {
-    for (e, node) in &set.children {
-        if let Some(field) = e.strip_prefix("f:") {
-            let Some(m) = v.as_object_mut() else { continue };
-            if node.member {
-                m.shift_remove(field);
-            } else if let Some(child) = m.get_mut(field) {
-                remove(child, node);
-                // A map or list emptied here is gone (remove.go keeps only what has items).
-                let emptied = match child {
-                    Value::Object(c) => c.is_empty(),
-                    Value::Array(c) => c.is_empty(),
-                    _ => false,
-                };
-                if emptied {
+    match v {
+        Value::Object(m) => {
+            for (e, node) in &set.children {
+                let Some(field) = e.strip_prefix("f:") else { continue };
+                if node.member {
                     m.shift_remove(field);
+                } else if let Some(child) = m.get_mut(field) {
+                    remove(child, node);
+                    // A map or list emptied here is gone (remove.go keeps only what has items).
+                    let emptied = match child {
+                        Value::Object(c) => c.is_empty(),
+                        Value::Array(c) => c.is_empty(),
+                        _ => false,
+                    };
+                    if emptied {
+                        m.shift_remove(field);
+                    }
                 }
             }
-        } else if let Some(items) = v.as_array_mut() {
-            let kind = if e.starts_with("k:") { ListKind::Map(&[]) } else { ListKind::Set };
-            let matches = |item: &Value| item_element(kind, e, item);
-            if node.member {
-                items.retain(|item| !matches(item));
-            } else if let Some(item) = items.iter_mut().find(|item| matches(item)) {
-                remove(item, node);
-            }
         }
-    }
-}
-
-/// Whether `item` is the list item the element `e` names.
-fn item_element(kind: ListKind, e: &str, item: &Value) -> bool {
-    match kind {
-        ListKind::Map(_) => {
-            let Some(Value::Object(keys)) =
-                e.strip_prefix("k:").and_then(|k| serde_json::from_str(k).ok())
-            else {
-                return false;
+        Value::Array(items) => {
+            // Each item named once, in the form the set's elements take (the key fields a
+            // `k:` element names, or the whole value), so a long list is one pass.
+            let keys: Option<Vec<String>> = set.children.keys().find_map(|e| {
+                let k = e.strip_prefix("k:")?;
+                match serde_json::from_str::<Value>(k) {
+                    Ok(Value::Object(m)) => Some(m.keys().cloned().collect()),
+                    _ => None,
+                }
+            });
+            let name = |item: &Value| match &keys {
+                Some(keys) => {
+                    let mut m = Map::new();
+                    for f in keys {
+                        if let Some(x) = item.get(f) {
+                            m.insert(f.clone(), x.clone());
+                        }
+                    }
+                    format!("k:{}", crate::gofmt::go_json(&Value::Object(m)))
+                }
+                None => format!("v:{}", crate::gofmt::go_json(item)),
             };
-            keys.iter().all(|(k, want)| item.get(k) == Some(want))
+            items.retain_mut(|item| match set.children.get(&name(item)) {
+                Some(node) if node.member => false,
+                Some(node) => {
+                    remove(item, node);
+                    true
+                }
+                None => true,
+            });
         }
-        _ => {
-            e.strip_prefix("v:").and_then(|x| serde_json::from_str::<Value>(x).ok()).as_ref()
-                == Some(item)
-        }
+        _ => {}
     }
 }
 
