@@ -347,5 +347,7 @@ pub(crate) fn link() {
         let _ = crate::api::token::LATER_TOKEN.set(crate::api::token::token);
         let _ = crate::api::apply::LATER_APPLY.set(crate::api::apply::apply);
         let _ = crate::store::managed::LATER_RECORD.set(crate::store::managed::record);
+        let _ =
+            crate::store::managed_loops::LATER_ENTRIES.set(crate::store::managed_loops::entries);
     }
 }

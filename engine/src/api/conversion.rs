@@ -55,9 +55,13 @@ pub fn v2_from_v1(v1: &Value) -> HorizontalPodAutoscaler {
 /// autoscaling/v1).
 pub(super) fn object_json(obj: &Object, v1: bool) -> Value {
     if v1 && obj.kind() == Kind::HorizontalPodAutoscaler {
-        return v1_of(obj);
+        let mut v = v1_of(obj);
+        crate::store::managed_loops::with_loop_entries(obj, &mut v);
+        return v;
     }
-    obj.to_json()
+    let mut v = obj.to_json();
+    crate::store::managed_loops::with_loop_entries(obj, &mut v);
+    v
 }
 
 /// An autoscaling/v1 manifest as the API server converts it to autoscaling/v2

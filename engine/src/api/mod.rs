@@ -158,3 +158,7 @@ fn decision_list(world: &World, req: &Request, query: &Query) -> Reply {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "loop_fields_tests.rs"]
+mod loop_fields_tests;

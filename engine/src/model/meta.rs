@@ -163,6 +163,54 @@ pub struct ObjectMeta {
     /// object's entries are kept as they came.
     #[serde(default, skip_serializing_if = "Opaque::is_absent")]
     pub managed_fields: Opaque,
+    /// The loops' writes, from which the API shows their `managedFields` entries.
+    #[serde(skip)]
+    pub loop_writes: LoopWrites,
+}
+
+/// Which loops wrote an object, and when last: the store notes this on each loop write, and
+/// the API makes the loops' `managedFields` entries of it when the object is read
+/// (`store::managed_loops`). Computing the entries on every write instead made settling a
+/// Deployment many times slower, for pod status writes nobody reads. Not the object's
+/// content: never serialized, and equal to any other.
+#[derive(Clone, Debug, Default)]
+pub struct LoopWrites(Option<Box<[LoopWrite]>>);
+
+/// One loop manager's writes: of the status only, or the object it created (its spec and
+/// metadata), and the time of the last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LoopWrite {
+    pub manager: &'static str,
+    pub status: bool,
+    pub at: Time,
+}
+
+impl PartialEq for LoopWrites {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl LoopWrites {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &LoopWrite> {
+        self.0.iter().flat_map(|w| w.iter())
+    }
+
+    /// Notes a write: the manager's time moves on, or it joins the writers.
+    pub fn note(&mut self, manager: &'static str, status: bool, at: Time) {
+        let same = |w: &&mut LoopWrite| w.manager == manager && w.status == status;
+        if let Some(w) = self.0.as_deref_mut().and_then(|ws| ws.iter_mut().find(same)) {
+            w.at = at;
+            return;
+        }
+        let mut all: Vec<LoopWrite> = self.iter().copied().collect();
+        all.push(LoopWrite { manager, status, at });
+        self.0 = Some(all.into_boxed_slice());
+    }
 }
 
 fn is_zero(v: &i64) -> bool {

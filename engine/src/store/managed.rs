@@ -10,9 +10,10 @@
 //! `subresource: status`, and count only the status (each strategy's reset fields); writes
 //! through `/scale` under `subresource: scale`.
 //!
-//! Only writes through the API are recorded: the loops write to the store in process, and
-//! recording theirs (every pod's and node's status writes) made settling a 100-pod
-//! Deployment many times slower (BENCHMARKS.md). `Apply` entries are server-side apply's
+//! The loops write to the store in process, and recording their every write (each pod's and
+//! node's status writes) made settling a 100-pod Deployment many times slower: their writes
+//! are noted on the object, and their entries made when it is read (`managed_loops.rs`).
+//! `Apply` entries are server-side apply's
 //! (api/apply.rs): it writes the object with the entries it computed, and sets
 //! `Store::applying` so they are kept as sent. Not modelled: the cap of ten
 //! update entries, and a client's own `managedFields` in a write (the
@@ -40,7 +41,7 @@ fn recorder() -> Option<Record> {
 
 impl super::Store {
     /// Gives `obj` its `managedFields` after this write (`old` absent on create), when a
-    /// writer is named.
+    /// writer is named; a loop's write is noted for `managed_loops` instead.
     pub(super) fn track<T: super::Tabled>(
         &self,
         obj: &mut T,
@@ -49,28 +50,43 @@ impl super::Store {
         now: Time,
     ) {
         // Server-side apply (api/apply.rs) sends the entries it computed in the object.
-        if self.applying || self.writer.is_none() || recorder().is_none() {
+        if self.applying {
             return;
         }
-        // Only API writes name a writer, so the copies made here are few. All else is in
-        // `entries`, compiled once rather than for every kind.
+        let manager = match (&self.writer, self.actor) {
+            (Some(writer), _) => writer.as_str(),
+            (None, Some(actor)) => {
+                match super::managed_loops::note(obj, old.is_none(), status, actor, now) {
+                    Some(manager) => manager,
+                    None => return,
+                }
+            }
+            (None, None) => return,
+        };
+        if recorder().is_none() {
+            return;
+        }
+        // Only API writes and a loop's rare writes to what it did not create get here, so
+        // the copies made here are few. All else is in `entries`, compiled once rather than
+        // for every kind.
         let new = obj.clone().into_object();
         let old = old.map(|o| o.clone().into_object());
-        if let Some(v) = self.entries(&new, old.as_ref(), status, now) {
+        if let Some(v) = self.entries(manager, &new, old.as_ref(), status, now) {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
         }
     }
 
-    /// The recorder's entries (in the course part) after the write of `new`.
+    /// The recorder's entries (in the course part) after `manager`'s write of `new`.
     #[inline(never)]
     fn entries(
         &self,
+        manager: &str,
         new: &Object,
         old: Option<&Object>,
         status: bool,
         now: Time,
     ) -> Option<Value> {
-        let (manager, record) = (self.writer.as_deref()?, recorder()?);
+        let record = recorder()?;
         let subresource = if status { "status" } else { self.writer_sub.unwrap_or_default() };
         let w = Write { kind: new.kind(), manager, status, subresource, now };
         record(&w, old, new)
@@ -100,6 +116,9 @@ fn record_values(w: &Write<'_>, old: Option<&Value>, new: &Value) -> Option<Valu
     let before = old.or(skeleton.as_ref());
     let before = before.map(strip);
     let mut changes = compare(before.as_ref(), Some(&strip(new)), &Api);
+    if old.is_none() {
+        drop_admitted(w.kind, new, &mut changes.changed);
+    }
     let part = ["f:status"];
     if w.status {
         changes.changed = changes.changed.keep_tree(&part);
@@ -189,7 +208,7 @@ pub(crate) fn strip(v: &Value) -> Value {
 }
 
 /// The metadata no manager owns.
-pub(crate) const STRIPPED: [&str; 11] = [
+pub(crate) const STRIPPED: [&str; 10] = [
     "name",
     "namespace",
     "creationTimestamp",
@@ -200,12 +219,66 @@ pub(crate) const STRIPPED: [&str; 11] = [
     "resourceVersion",
     "deletionTimestamp",
     "deletionGracePeriodSeconds",
-    "generateName",
 ];
+
+/// What the admission plugins added to a new pod: the field manager records a create before
+/// mutating admission runs (create.go in k8s.io/apiserver pkg/endpoints/handlers), so no
+/// manager owns them. The ServiceAccount plugin's token volume and mounts and its `default`
+/// account, DefaultTolerationSeconds' two tolerations, and Priority's resolved priority.
+pub(super) fn drop_admitted(kind: Kind, v: &Value, set: &mut FieldSet) {
+    if kind != Kind::Pod {
+        return;
+    }
+    let spec = &v["spec"];
+    let mut drop =
+        |path: &[String]| set.remove_tree(&path.iter().map(String::as_str).collect::<Vec<_>>());
+    let f = |s: &str| format!("f:{s}");
+    let key = |k: &str, v: &Value| format!("k:{}", json!({ k: v }));
+    // A list the plugin alone made goes whole.
+    let token = |v: &Value| v["name"].as_str().is_some_and(|n| n.starts_with("kube-api-access-"));
+    let volumes = spec["volumes"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if !volumes.is_empty() && volumes.iter().all(token) {
+        drop(&[f("spec"), f("volumes")]);
+    }
+    for volume in volumes.iter().filter(|v| token(v)) {
+        drop(&[f("spec"), f("volumes"), key("name", &volume["name"])]);
+    }
+    let sa = |m: &Value| m["mountPath"] == "/var/run/secrets/kubernetes.io/serviceaccount";
+    for c in spec["containers"].as_array().into_iter().flatten() {
+        let mounts_path = [f("spec"), f("containers"), key("name", &c["name"]), f("volumeMounts")];
+        let mounts = c["volumeMounts"].as_array().map(Vec::as_slice).unwrap_or_default();
+        if !mounts.is_empty() && mounts.iter().all(sa) {
+            drop(&mounts_path);
+        }
+        for m in mounts.iter().filter(|m| sa(m)) {
+            let mut path = mounts_path.to_vec();
+            path.push(key("mountPath", &m["mountPath"]));
+            drop(&path);
+        }
+    }
+    let defaults = spec["tolerations"].as_array().is_some_and(|ts| {
+        ts.iter().all(|t| {
+            t["tolerationSeconds"] == 300
+                && matches!(
+                    t["key"].as_str(),
+                    Some("node.kubernetes.io/not-ready" | "node.kubernetes.io/unreachable")
+                )
+        })
+    });
+    if defaults {
+        drop(&[f("spec"), f("tolerations")]);
+    }
+    if spec["serviceAccountName"] == "default" {
+        drop(&[f("spec"), f("serviceAccountName")]);
+        drop(&[f("spec"), f("serviceAccount")]);
+    }
+    drop(&[f("spec"), f("priority")]);
+    drop(&[f("spec"), f("preemptionPolicy")]);
+}
 
 /// A new object is compared with its kind's zero value as Go's encoding/json writes it: the
 /// structs that are not pointers are there, empty, so only what lies below them is new.
-fn zero_value(kind: Kind) -> Value {
+pub(super) fn zero_value(kind: Kind) -> Value {
     let template = json!({"metadata": {}, "spec": {"containers": null}});
     let workload = |extra: Value| {
         let mut spec = json!({"selector": null, "template": template});

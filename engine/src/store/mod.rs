@@ -21,6 +21,7 @@ mod leases;
 mod limits;
 mod lookup;
 pub(crate) mod managed;
+pub(crate) mod managed_loops;
 mod namespaces;
 mod pdb;
 mod priority_classes;

@@ -183,6 +183,12 @@ impl Store {
             m.resource_version = old_meta.resource_version.clone();
             m.creation_timestamp = old_meta.creation_timestamp;
             m.namespace = old_meta.namespace.clone();
+            m.loop_writes = old_meta.loop_writes.clone();
+            // The stored entries stand, whatever the client sent back (the loops' among
+            // them, which the API adds on reading); server-side apply sends its own.
+            if !self.applying {
+                m.managed_fields = old_meta.managed_fields.clone();
+            }
             m.generation = old_meta.generation + i64::from(spec_changed && T::HAS_GENERATION);
             if old_meta.deletion_timestamp.is_some() {
                 m.deletion_timestamp = old_meta.deletion_timestamp;

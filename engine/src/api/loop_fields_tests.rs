@@ -1,0 +1,151 @@
+//! The loops' `managedFields` entries (store/managed_loops.rs) as a client reads them,
+//! against what a real cluster shows for a Deployment made by `kubectl create deployment`,
+//! the pods of its ReplicaSet, and a pod of `kubectl run`.
+
+use serde_json::{json, Value};
+
+use crate::api::{handle, Reply, Request, Response};
+use crate::world::World;
+
+fn call(w: &mut World, method: &str, path: &str, query: &[(&str, &str)], body: Value) -> Response {
+    let bytes = if body.is_null() { Vec::new() } else { serde_json::to_vec(&body).unwrap() };
+    let ct = if method == "PATCH" { "application/merge-patch+json" } else { "application/json" };
+    let req = Request {
+        method,
+        path,
+        query: query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        accept: "application/json",
+        content_type: ct,
+        body: &bytes,
+        json: None,
+        user_agent: "kubectl/v1.34.1 (linux/amd64) kubernetes/abcdef0",
+    };
+    match handle(w, &req) {
+        Reply::Done(r) => r,
+        Reply::Watch(_) => panic!("{method} {path}: a watch"),
+    }
+}
+
+const WEB: &str = "/apis/apps/v1/namespaces/default/deployments/web";
+
+fn world() -> World {
+    let mut w = World::new(1);
+    let web = json!({
+        "apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+        "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}},
+                "spec": {"containers": [{"name": "nginx", "image": "nginx"}]}}}
+    });
+    let path = "/apis/apps/v1/namespaces/default/deployments";
+    let created = call(&mut w, "POST", path, &[("fieldManager", "kubectl-create")], web);
+    assert_eq!(created.code, 201, "{}", created.body);
+    w.settle();
+    w
+}
+
+/// (manager, subresource) of each entry, in the order the API serves them.
+fn writers(v: &Value) -> Vec<(String, String)> {
+    let list = v["metadata"]["managedFields"].as_array().cloned().unwrap_or_default();
+    list.iter()
+        .map(|e| {
+            let s = |k: &str| e[k].as_str().unwrap_or_default().to_string();
+            (s("manager"), s("subresource"))
+        })
+        .collect()
+}
+
+fn entry<'a>(v: &'a Value, manager: &str, subresource: &str) -> &'a Value {
+    let list = v["metadata"]["managedFields"].as_array().unwrap();
+    let found = list.iter().find(|e| {
+        e["manager"] == manager
+            && e.get("subresource").and_then(Value::as_str).unwrap_or("") == subresource
+    });
+    &found.unwrap_or_else(|| panic!("no {manager}/{subresource} in {v}"))["fieldsV1"]
+}
+
+fn pair(m: &str, s: &str) -> (String, String) {
+    (m.to_string(), s.to_string())
+}
+
+#[test]
+fn a_deployment_shows_its_creator_and_the_controllers_annotation_and_status() {
+    let mut w = world();
+    let d = call(&mut w, "GET", WEB, &[], Value::Null).body;
+    let mut found = writers(&d);
+    found.sort();
+    let expected = [
+        pair("kube-controller-manager", ""),
+        pair("kube-controller-manager", "status"),
+        pair("kubectl-create", ""),
+    ];
+    assert_eq!(found, expected, "{}", d["metadata"]["managedFields"]);
+    let annotation = entry(&d, "kube-controller-manager", "");
+    assert_eq!(
+        annotation,
+        &json!({"f:metadata": {"f:annotations": {".": {}, "f:deployment.kubernetes.io/revision": {}}}})
+    );
+    let status = entry(&d, "kube-controller-manager", "status");
+    for field in ["f:availableReplicas", "f:conditions", "f:readyReplicas", "f:replicas"] {
+        assert!(status["f:status"].get(field).is_some(), "{field} in {status}");
+    }
+    assert!(entry(&d, "kubectl-create", "")["f:spec"].get("f:replicas").is_some());
+}
+
+#[test]
+fn a_pod_of_a_replicaset_is_the_controllers_but_its_status_is_the_kubelets() {
+    let mut w = world();
+    let pods = call(&mut w, "GET", "/api/v1/namespaces/default/pods", &[], Value::Null).body;
+    let pod = &pods["items"][0];
+    assert_eq!(writers(pod), vec![pair("kube-controller-manager", ""), pair("kubelet", "status")]);
+    let created = entry(pod, "kube-controller-manager", "");
+    assert!(created["f:metadata"].get("f:generateName").is_some(), "{created}");
+    assert!(created["f:metadata"]["f:ownerReferences"].is_object(), "{created}");
+    assert!(created["f:spec"]["f:containers"].is_object(), "{created}");
+    assert!(created["f:spec"].get("f:nodeName").is_none(), "the binding's: {created}");
+    let status = entry(pod, "kubelet", "status");
+    for field in ["f:conditions", "f:containerStatuses", "f:phase", "f:podIP", "f:startTime"] {
+        assert!(status["f:status"].get(field).is_some(), "{field} in {status}");
+    }
+    assert!(status["f:status"].get("f:qosClass").is_none(), "set on create: {status}");
+    let scheduled = r#"k:{"type":"PodScheduled"}"#;
+    assert!(status["f:status"]["f:conditions"].get(scheduled).is_none(), "the binding's: {status}");
+    let spec = &created["f:spec"];
+    for admitted in ["f:volumes", "f:tolerations", "f:priority", "f:serviceAccountName"] {
+        assert!(spec.get(admitted).is_none(), "{admitted} is admission's: {spec}");
+    }
+    assert_eq!(spec["f:containers"][r#"k:{"name":"nginx"}"#].get("f:volumeMounts"), None);
+}
+
+#[test]
+fn a_users_label_on_a_controllers_pod_is_the_users_and_leaves_the_rest() {
+    let mut w = world();
+    let pods = call(&mut w, "GET", "/api/v1/namespaces/default/pods", &[], Value::Null).body;
+    let name = pods["items"][0]["metadata"]["name"].as_str().unwrap().to_string();
+    let path = format!("/api/v1/namespaces/default/pods/{name}");
+    let patch = json!({"metadata": {"labels": {"tier": "front"}}});
+    let r = call(&mut w, "PATCH", &path, &[("fieldManager", "kubectl-label")], patch);
+    assert_eq!(r.code, 200, "{}", r.body);
+    assert_eq!(
+        entry(&r.body, "kubectl-label", ""),
+        &json!({"f:metadata": {"f:labels": {"f:tier": {}}}})
+    );
+    let created = entry(&r.body, "kube-controller-manager", "");
+    assert!(created["f:metadata"]["f:labels"].get("f:tier").is_none(), "{created}");
+    assert!(created["f:metadata"]["f:labels"].get("f:app").is_some(), "{created}");
+}
+
+#[test]
+fn a_users_pod_is_the_users_its_status_the_kubelets_and_its_binding_nobodys() {
+    let mut w = World::new(1);
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "solo"},
+        "spec": {"containers": [{"name": "c", "image": "nginx"}]}});
+    let path = "/api/v1/namespaces/default/pods";
+    assert_eq!(call(&mut w, "POST", path, &[("fieldManager", "kubectl-run")], pod).code, 201);
+    w.settle();
+    let pod = call(&mut w, "GET", &format!("{path}/solo"), &[], Value::Null).body;
+    assert_eq!(pod["spec"]["nodeName"].as_str().map(|n| n.starts_with("node-")), Some(true));
+    assert_eq!(writers(&pod), vec![pair("kubectl-run", ""), pair("kubelet", "status")]);
+    let run = entry(&pod, "kubectl-run", "");
+    assert!(run["f:spec"].get("f:nodeName").is_none(), "{run}");
+    assert!(run["f:spec"].get("f:volumes").is_none(), "admission's: {run}");
+}

@@ -1,0 +1,146 @@
+//! The loops' `metadata.managedFields` entries. A real cluster's controllers, scheduler and
+//! kubelets write through the API server, whose field manager records each write under the
+//! client's User-Agent (`kube-controller-manager`, `kube-scheduler`, `kubelet`; see
+//! buildmanagerinfo.go in k8s.io/apimachinery pkg/util/managedfields/internal). The loops
+//! here write to the store in process, thousands of times per settle, so a loop's write is
+//! only noted on the object (`model::LoopWrites`), and its entries are made when the API
+//! serves the object:
+//! - a loop that created the object owns every field outside `status` that no other entry
+//!   holds, as its create would have recorded them and no later write has taken them;
+//! - the loop that last wrote the status owns the status fields no other entry holds.
+//!
+//! A loop's write outside the status of an object it did not create (the Deployment
+//! controller's revision annotation, a taint on a node) is rare, and is recorded as it
+//! happens, as an API write is. The scheduler's binding is recorded by no one: upstream's
+//! `pods/binding` writes `spec.nodeName` straight to storage (pkg/registry/core/pod/storage
+//! `setPodHostAndAnnotations`), past the field manager.
+//!
+//! Not modelled: a loop that writes again a field a user took from it gets it back upstream;
+//! here it stays the user's until the user's entry lets it go.
+
+use serde_json::{json, Value};
+
+use super::managed::{drop_admitted, sort, strip, zero_value, Api};
+use super::FieldManager;
+use crate::apimachinery::fieldset::{compare, FieldSet};
+use crate::clock::Time;
+use crate::model::{Kind, Object};
+
+/// The entries' maker ships with the engine's course part (`crate::parts`), as the
+/// recorder does: in the page's split build, objects read before it arrives show none.
+#[cfg(kubeloop_split)]
+pub(crate) static LATER_ENTRIES: std::sync::OnceLock<fn(&Object, &mut Value)> =
+    std::sync::OnceLock::new();
+
+/// The manager a loop's writes are recorded under: its binary's name, as its User-Agent
+/// starts.
+fn manager_of(actor: FieldManager) -> &'static str {
+    match actor.name() {
+        "kubelet" => "kubelet",
+        "default-scheduler" => "kube-scheduler",
+        "kube-proxy" => "kube-proxy",
+        _ => "kube-controller-manager",
+    }
+}
+
+/// Notes a loop's write on `obj`. Returns the manager when the write must be recorded as it
+/// happens instead (outside the status of an object that loop did not create).
+pub(super) fn note<T: super::Tabled>(
+    obj: &mut T,
+    create: bool,
+    status: bool,
+    actor: FieldManager,
+    now: Time,
+) -> Option<&'static str> {
+    let manager = manager_of(actor);
+    let writes = &mut obj.meta_mut().loop_writes;
+    if status || create || writes.iter().any(|w| !w.status && w.manager == manager) {
+        writes.note(manager, status, now);
+        return None;
+    }
+    (manager != "kube-scheduler").then_some(manager)
+}
+
+/// Adds the loops' entries to `v`, the object as the API serves it.
+pub(crate) fn with_loop_entries(obj: &Object, v: &mut Value) {
+    let writes = &obj.meta().loop_writes;
+    if writes.is_empty() {
+        return;
+    }
+    #[cfg(kubeloop_split)]
+    if let Some(entries) = LATER_ENTRIES.get() {
+        entries(obj, v);
+    }
+    #[cfg(not(kubeloop_split))]
+    entries(obj, v);
+}
+
+/// The entries themselves: see the module's header.
+pub(crate) fn entries(obj: &Object, v: &mut Value) {
+    let kind = obj.kind();
+    let writes = &obj.meta().loop_writes;
+    let creator = writes.iter().find(|w| !w.status);
+    let status_writer = writes.iter().filter(|w| w.status).max_by_key(|w| w.at);
+    let mut stored: Vec<Value> =
+        v.pointer("/metadata/managedFields").and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut taken = FieldSet::default();
+    for e in &stored {
+        taken.union(&FieldSet::from_fields_v1(&e["fieldsV1"]));
+    }
+    let mut every = compare(Some(&zero_value(kind)), Some(&strip(v)), &Api).changed;
+    drop_admitted(kind, v, &mut every);
+    let status = ["f:status"];
+    let api_version = kind.api_version();
+    for (w, subresource) in [(creator, ""), (status_writer, "status")] {
+        let Some(w) = w else { continue };
+        let mut set = if subresource.is_empty() {
+            let mut set = every.clone();
+            set.remove_tree(&status);
+            set
+        } else {
+            every.keep_tree(&status)
+        };
+        if kind == Kind::Pod {
+            // Set by the binding and by the API server's create, not by the writer.
+            set.remove_tree(&["f:spec", "f:nodeName"]);
+            set.remove_tree(&["f:status", "f:qosClass"]);
+            set.remove_tree(&["f:status", "f:conditions", r#"k:{"type":"PodScheduled"}"#]);
+        }
+        set.difference(&taken);
+        if set.is_empty() {
+            continue;
+        }
+        let time = w.at.to_string();
+        let same = |e: &&mut Value| {
+            e["manager"] == w.manager
+                && e["operation"] == "Update"
+                && e["apiVersion"] == api_version
+                && e.get("subresource").and_then(Value::as_str).unwrap_or_default() == subresource
+        };
+        if let Some(e) = stored.iter_mut().find(same) {
+            let mut mine = FieldSet::from_fields_v1(&e["fieldsV1"]);
+            mine.union(&set);
+            e["fieldsV1"] = mine.to_fields_v1();
+            if e["time"].as_str().is_none_or(|t| *t < *time) {
+                e["time"] = time.into();
+            }
+            continue;
+        }
+        let mut entry = json!({
+            "manager": w.manager,
+            "operation": "Update",
+            "apiVersion": api_version,
+            "time": time,
+            "fieldsType": "FieldsV1",
+            "fieldsV1": set.to_fields_v1(),
+        });
+        if !subresource.is_empty() {
+            entry["subresource"] = subresource.into();
+        }
+        stored.push(entry);
+    }
+    sort(&mut stored);
+    if let Some(meta) = v.get_mut("metadata").and_then(Value::as_object_mut) {
+        meta.insert("managedFields".into(), Value::Array(stored));
+    }
+}
