@@ -288,6 +288,9 @@ fn transcript(version: &str, kubectl: &Path, dir: &Path) {
         "get deployment web --show-managed-fields -o jsonpath={.metadata.managedFields[*].manager}",
     );
     read("describe deployment web");
+    read(
+        "get pods --show-managed-fields -o jsonpath={.items[0].metadata.managedFields[*].manager}",
+    );
     let first = boxed(&a, "kubectl get pods -o name");
     let pod = first.lines().next().expect("a pod");
     read(&format!("describe {pod}"));

@@ -215,31 +215,24 @@ fn merge(
     }
 
     let changes = compare(Some(&managed::strip(live)), Some(&managed::strip(&object)), &Api);
-    let mut conflicts: Vec<(usize, FieldSet)> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (i, e.set.intersection(&changes.changed)))
-        .filter(|(_, both)| !both.is_empty())
-        .collect();
-    let mut force = force;
-    if !force && manager == "kubectl" && !conflicts.is_empty() {
-        if let Some(allowed) = allowed_by_last_applied(live, api_version) {
-            for (_, set) in &mut conflicts {
-                set.difference(&allowed);
-            }
-            conflicts.retain(|(_, set)| !set.is_empty());
-            if conflicts.is_empty() {
-                // Forced: the fields client-side apply set move to this manager.
-                force = true;
-                conflicts = entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| (i, e.set.intersection(&changes.changed)))
-                    .collect();
-            }
+    // What this apply changes of each other manager's fields: theirs to lose, if forced.
+    let taken: Vec<FieldSet> =
+        entries.iter().map(|e| e.set.intersection(&changes.changed)).collect();
+    // Manager `kubectl` may take what client-side apply set while last-applied holds it.
+    let allowed = (manager == "kubectl" && !force)
+        .then(|| allowed_by_last_applied(live, api_version))
+        .flatten();
+    let mut conflicts: Vec<(usize, FieldSet)> = Vec::new();
+    for (i, t) in taken.iter().enumerate() {
+        let mut contested = t.clone();
+        if let Some(allowed) = &allowed {
+            contested.difference(allowed);
+        }
+        if !contested.is_empty() {
+            conflicts.push((i, contested));
         }
     }
-    if !force && conflicts.iter().any(|(_, set)| !set.is_empty()) {
+    if !force && !conflicts.is_empty() {
         return Err(conflict_error(&entries, &conflicts));
     }
     if manager == "kubectl" {
@@ -247,8 +240,8 @@ fn merge(
         // outside its conflicts and its field sets.
         keep_last_applied(&mut object, live, config);
     }
-    for (i, taken) in &conflicts {
-        entries[*i].set.difference(taken);
+    for (e, t) in entries.iter_mut().zip(&taken) {
+        e.set.difference(t);
     }
     let mut out: Vec<Value> = Vec::new();
     for mut e in entries {

@@ -143,6 +143,25 @@ impl FieldSet {
     }
 }
 
+/// The path element of a list item (`k:{"name":"web"}`, `v:"x"`), as FieldsV1 writes it:
+/// fieldpath's key form, the key fields in name order, compact JSON.
+pub fn element(kind: ListKind, item: &Value) -> String {
+    match kind {
+        ListKind::Map(keys) => {
+            let mut fields: Vec<&str> = keys.to_vec();
+            fields.sort_unstable();
+            let mut m = Map::new();
+            for f in fields {
+                if let Some(x) = item.get(f) {
+                    m.insert(f.to_string(), x.clone());
+                }
+            }
+            format!("k:{}", crate::gofmt::go_json(&Value::Object(m)))
+        }
+        _ => format!("v:{}", crate::gofmt::go_json(item)),
+    }
+}
+
 /// What an update did: the paths it added or changed, and those it removed.
 #[derive(Debug, Default)]
 pub struct Comparison {
@@ -238,23 +257,7 @@ impl Walk<'_> {
     }
 
     fn list(&mut self, kind: ListKind, a: &[Value], b: &[Value]) {
-        let element = |v: &Value| -> String {
-            match kind {
-                ListKind::Map(keys) => {
-                    // fieldpath's key form: the key fields in name order, compact JSON.
-                    let mut fields: Vec<&str> = keys.to_vec();
-                    fields.sort_unstable();
-                    let mut m = Map::new();
-                    for f in fields {
-                        if let Some(x) = v.get(f) {
-                            m.insert(f.to_string(), x.clone());
-                        }
-                    }
-                    format!("k:{}", crate::gofmt::go_json(&Value::Object(m)))
-                }
-                _ => format!("v:{}", crate::gofmt::go_json(v)),
-            }
-        };
+        let element = |v: &Value| element(kind, v);
         let mut order: Vec<String> = Vec::new();
         let mut olds: BTreeMap<String, &Value> = BTreeMap::new();
         let mut news: BTreeMap<String, &Value> = BTreeMap::new();

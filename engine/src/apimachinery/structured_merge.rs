@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use super::fieldset::{FieldSet, ListKind, Schema};
+use super::fieldset::{element, FieldSet, ListKind, Schema};
 
 /// The fields `config` names: what its applier will own.
 pub fn to_field_set(config: &Value, schema: &dyn Schema) -> FieldSet {
@@ -51,24 +51,6 @@ fn walk(v: &Value, schema: &dyn Schema, names: &mut Vec<String>, set: &mut Field
             }
         },
         _ => set.member = true,
-    }
-}
-
-/// The path element of a list item (`k:{"name":"web"}`, `v:"x"`), as FieldsV1 writes it.
-pub fn element(kind: ListKind, item: &Value) -> String {
-    match kind {
-        ListKind::Map(keys) => {
-            let mut fields: Vec<&str> = keys.to_vec();
-            fields.sort_unstable();
-            let mut m = Map::new();
-            for f in fields {
-                if let Some(x) = item.get(f) {
-                    m.insert(f.to_string(), x.clone());
-                }
-            }
-            format!("k:{}", crate::gofmt::go_json(&Value::Object(m)))
-        }
-        _ => format!("v:{}", crate::gofmt::go_json(item)),
     }
 }
 

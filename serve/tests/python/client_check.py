@@ -99,6 +99,16 @@ def main(host):
     assert core.list_namespaced_pod(NS, label_selector="app=other").items == []
     print("listed the pods by label")
 
+    # The ReplicaSet controller made each pod and its kubelet wrote the status: the
+    # entries a real cluster shows, under each binary's name.
+    entries = pods[0].metadata.managed_fields
+    writers = [(e.manager, e.operation, getattr(e, "subresource", None) or "") for e in entries]
+    assert writers == [("kube-controller-manager", "Update", ""), ("kubelet", "Update", "status")], writers
+    made, status = (e.fields_v1 for e in entries)
+    assert "f:ownerReferences" in made["f:metadata"] and "f:nodeName" not in made["f:spec"], made
+    assert "f:podIP" in status["f:status"] and "f:spec" not in status, status
+    print("read the loops' managedFields on a pod")
+
     page = core.list_namespaced_pod(NS, limit=2)
     assert len(page.items) == 2 and page.metadata._continue
     rest = core.list_namespaced_pod(NS, limit=2, _continue=page.metadata._continue)
