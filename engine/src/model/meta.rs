@@ -171,18 +171,39 @@ pub struct ObjectMeta {
 /// Which loops wrote an object, and when last: the store notes this on each loop write, and
 /// the API makes the loops' `managedFields` entries of it when the object is read
 /// (`store::managed_loops`). Computing the entries on every write instead made settling a
-/// Deployment many times slower, for pod status writes nobody reads. Not the object's
-/// content: never serialized, and equal to any other.
-#[derive(Clone, Debug, Default)]
-pub struct LoopWrites(Option<Box<[LoopWrite]>>);
+/// Deployment many times slower, for pod status writes nobody reads. Two slots, inline, as
+/// every version of every pod carries them: the loop that created the object, and the one
+/// that last wrote its status. Not the object's content: never serialized, and equal to any
+/// other.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoopWrites {
+    created: Slot,
+    status: Slot,
+}
 
-/// One loop manager's writes: of the status only, or the object it created (its spec and
-/// metadata), and the time of the last.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LoopWrite {
-    pub manager: &'static str,
-    pub status: bool,
-    pub at: Time,
+/// A manager (an index into `LOOP_MANAGERS`, plus one; 0 is none) and the second of its
+/// last write, as managedFields' times are to the second.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    manager: u8,
+    secs: u32,
+}
+
+/// The managers the loops write as: each binary's name, as its User-Agent starts.
+pub const LOOP_MANAGERS: [&str; 4] =
+    ["kube-controller-manager", "kubelet", "kube-scheduler", "kube-proxy"];
+
+impl Slot {
+    fn get(self) -> Option<(&'static str, Time)> {
+        let manager = LOOP_MANAGERS.get(usize::from(self.manager).checked_sub(1)?)?;
+        Some((manager, Time::from_secs(i64::from(self.secs))))
+    }
+
+    fn set(&mut self, manager: &str, at: Time) {
+        let index = LOOP_MANAGERS.iter().position(|m| *m == manager).unwrap_or(0);
+        self.manager = u8::try_from(index + 1).unwrap_or(1);
+        self.secs = u32::try_from(at.secs()).unwrap_or(u32::MAX);
+    }
 }
 
 impl PartialEq for LoopWrites {
@@ -193,23 +214,26 @@ impl PartialEq for LoopWrites {
 
 impl LoopWrites {
     pub fn is_empty(&self) -> bool {
-        self.0.is_none()
+        self.created.manager == 0 && self.status.manager == 0
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &LoopWrite> {
-        self.0.iter().flat_map(|w| w.iter())
+    /// The loop that created the object, and its last write outside the status.
+    pub fn creator(&self) -> Option<(&'static str, Time)> {
+        self.created.get()
     }
 
-    /// Notes a write: the manager's time moves on, or it joins the writers.
-    pub fn note(&mut self, manager: &'static str, status: bool, at: Time) {
-        let same = |w: &&mut LoopWrite| w.manager == manager && w.status == status;
-        if let Some(w) = self.0.as_deref_mut().and_then(|ws| ws.iter_mut().find(same)) {
-            w.at = at;
-            return;
+    /// The loop that last wrote the status, and when.
+    pub fn status_writer(&self) -> Option<(&'static str, Time)> {
+        self.status.get()
+    }
+
+    /// Notes a write: of the status, or (made by the creator) of the rest.
+    pub fn note(&mut self, manager: &str, status: bool, at: Time) {
+        if status {
+            self.status.set(manager, at);
+        } else {
+            self.created.set(manager, at);
         }
-        let mut all: Vec<LoopWrite> = self.iter().copied().collect();
-        all.push(LoopWrite { manager, status, at });
-        self.0 = Some(all.into_boxed_slice());
     }
 }
 

@@ -32,8 +32,8 @@ use crate::model::{Kind, Object};
 pub(crate) static LATER_ENTRIES: std::sync::OnceLock<fn(&Object, &mut Value)> =
     std::sync::OnceLock::new();
 
-/// The manager a loop's writes are recorded under: its binary's name, as its User-Agent
-/// starts.
+/// The manager a loop's writes are recorded under (`model::LOOP_MANAGERS`): its binary's
+/// name, as its User-Agent starts.
 fn manager_of(actor: FieldManager) -> &'static str {
     match actor.name() {
         "kubelet" => "kubelet",
@@ -54,7 +54,7 @@ pub(super) fn note<T: super::Tabled>(
 ) -> Option<&'static str> {
     let manager = manager_of(actor);
     let writes = &mut obj.meta_mut().loop_writes;
-    if status || create || writes.iter().any(|w| !w.status && w.manager == manager) {
+    if status || create || writes.creator().is_some_and(|(m, _)| m == manager) {
         writes.note(manager, status, now);
         return None;
     }
@@ -79,8 +79,6 @@ pub(crate) fn with_loop_entries(obj: &Object, v: &mut Value) {
 pub(crate) fn entries(obj: &Object, v: &mut Value) {
     let kind = obj.kind();
     let writes = &obj.meta().loop_writes;
-    let creator = writes.iter().find(|w| !w.status);
-    let status_writer = writes.iter().filter(|w| w.status).max_by_key(|w| w.at);
     let mut stored: Vec<Value> =
         v.pointer("/metadata/managedFields").and_then(Value::as_array).cloned().unwrap_or_default();
     let mut taken = FieldSet::default();
@@ -91,8 +89,8 @@ pub(crate) fn entries(obj: &Object, v: &mut Value) {
     drop_admitted(kind, v, &mut every);
     let status = ["f:status"];
     let api_version = kind.api_version();
-    for (w, subresource) in [(creator, ""), (status_writer, "status")] {
-        let Some(w) = w else { continue };
+    for (w, subresource) in [(writes.creator(), ""), (writes.status_writer(), "status")] {
+        let Some((manager, at)) = w else { continue };
         let mut set = if subresource.is_empty() {
             let mut set = every.clone();
             set.remove_tree(&status);
@@ -110,9 +108,9 @@ pub(crate) fn entries(obj: &Object, v: &mut Value) {
         if set.is_empty() {
             continue;
         }
-        let time = w.at.to_string();
+        let time = at.to_string();
         let same = |e: &&mut Value| {
-            e["manager"] == w.manager
+            e["manager"] == manager
                 && e["operation"] == "Update"
                 && e["apiVersion"] == api_version
                 && e.get("subresource").and_then(Value::as_str).unwrap_or_default() == subresource
@@ -127,7 +125,7 @@ pub(crate) fn entries(obj: &Object, v: &mut Value) {
             continue;
         }
         let mut entry = json!({
-            "manager": w.manager,
+            "manager": manager,
             "operation": "Update",
             "apiVersion": api_version,
             "time": time,

@@ -183,7 +183,7 @@ impl Store {
             m.resource_version = old_meta.resource_version.clone();
             m.creation_timestamp = old_meta.creation_timestamp;
             m.namespace = old_meta.namespace.clone();
-            m.loop_writes = old_meta.loop_writes.clone();
+            m.loop_writes = old_meta.loop_writes;
             // The stored entries stand, whatever the client sent back (the loops' among
             // them, which the API adds on reading); server-side apply sends its own.
             if !self.applying {
