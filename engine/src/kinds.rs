@@ -349,5 +349,6 @@ pub(crate) fn link() {
         let _ = crate::store::managed::LATER_RECORD.set(crate::store::managed::record);
         let _ =
             crate::store::managed_loops::LATER_ENTRIES.set(crate::store::managed_loops::entries);
+        let _ = crate::store::managed_loops::LATER_NOTE.set(crate::store::managed_loops::note);
     }
 }

@@ -149,3 +149,20 @@ fn a_users_pod_is_the_users_its_status_the_kubelets_and_its_binding_nobodys() {
     assert!(run["f:spec"].get("f:nodeName").is_none(), "{run}");
     assert!(run["f:spec"].get("f:volumes").is_none(), "admission's: {run}");
 }
+
+#[test]
+fn each_entry_carries_the_time_of_that_loops_last_write() {
+    let mut w = world();
+    let d = call(&mut w, "GET", WEB, &[], Value::Null).body;
+    let time = |manager: &str, sub: &str| {
+        let list = d["metadata"]["managedFields"].as_array().unwrap();
+        let e = list.iter().find(|e| {
+            e["manager"] == manager
+                && e.get("subresource").and_then(Value::as_str).unwrap_or("") == sub
+        });
+        e.unwrap()["time"].as_str().unwrap().to_string()
+    };
+    assert_eq!(time("kube-controller-manager", ""), "2025-01-01T00:00:00Z");
+    // The status became Available once the pods were ready, three seconds in.
+    assert_eq!(time("kube-controller-manager", "status"), "2025-01-01T00:00:03Z");
+}

@@ -171,40 +171,22 @@ pub struct ObjectMeta {
 /// Which loops wrote an object, and when last: the store notes this on each loop write, and
 /// the API makes the loops' `managedFields` entries of it when the object is read
 /// (`store::managed_loops`). Computing the entries on every write instead made settling a
-/// Deployment many times slower, for pod status writes nobody reads. Two slots, inline, as
-/// every version of every pod carries them: the loop that created the object, and the one
-/// that last wrote its status. Not the object's content: never serialized, and equal to any
-/// other.
+/// Deployment many times slower, for pod status writes nobody reads. Two slots in one word,
+/// as every version of every pod carries them: the loop that created the object, and the
+/// one that last wrote its status. Not the object's content: never serialized, and equal to
+/// any other.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LoopWrites {
-    created: Slot,
-    status: Slot,
-}
-
-/// A manager (an index into `LOOP_MANAGERS`, plus one; 0 is none) and the second of its
-/// last write, as managedFields' times are to the second.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    manager: u8,
-    secs: u32,
-}
+pub struct LoopWrites(u64);
 
 /// The managers the loops write as: each binary's name, as its User-Agent starts.
-pub const LOOP_MANAGERS: [&str; 4] =
-    ["kube-controller-manager", "kubelet", "kube-scheduler", "kube-proxy"];
+pub const LOOP_MANAGERS: [&str; 3] = ["kube-controller-manager", "kubelet", "kube-scheduler"];
 
-impl Slot {
-    fn get(self) -> Option<(&'static str, Time)> {
-        let manager = LOOP_MANAGERS.get(usize::from(self.manager).checked_sub(1)?)?;
-        Some((manager, Time::from_secs(i64::from(self.secs))))
-    }
-
-    fn set(&mut self, manager: &str, at: Time) {
-        let index = LOOP_MANAGERS.iter().position(|m| *m == manager).unwrap_or(0);
-        self.manager = u8::try_from(index + 1).unwrap_or(1);
-        self.secs = u32::try_from(at.secs()).unwrap_or(u32::MAX);
-    }
-}
+/// A slot is 32 bits: the manager (its index in `LOOP_MANAGERS` plus one; 0 is none) in the
+/// top two, and the second of its last write in the rest (managedFields' times are to the
+/// second; thirty bits hold 34 years of simulated time).
+const SECS: u32 = (1 << 30) - 1;
+const CREATED: u32 = 0;
+const STATUS: u32 = 32;
 
 impl PartialEq for LoopWrites {
     fn eq(&self, _: &Self) -> bool {
@@ -214,26 +196,32 @@ impl PartialEq for LoopWrites {
 
 impl LoopWrites {
     pub fn is_empty(&self) -> bool {
-        self.created.manager == 0 && self.status.manager == 0
+        self.0 == 0
     }
 
     /// The loop that created the object, and its last write outside the status.
     pub fn creator(&self) -> Option<(&'static str, Time)> {
-        self.created.get()
+        self.get(CREATED)
     }
 
     /// The loop that last wrote the status, and when.
     pub fn status_writer(&self) -> Option<(&'static str, Time)> {
-        self.status.get()
+        self.get(STATUS)
     }
 
     /// Notes a write: of the status, or (made by the creator) of the rest.
     pub fn note(&mut self, manager: &str, status: bool, at: Time) {
-        if status {
-            self.status.set(manager, at);
-        } else {
-            self.created.set(manager, at);
-        }
+        let shift = if status { STATUS } else { CREATED };
+        let index = LOOP_MANAGERS.iter().position(|m| *m == manager).unwrap_or(0);
+        let secs = u32::try_from(at.secs().max(0)).unwrap_or(SECS).min(SECS);
+        let slot = (index as u32 + 1) << 30 | secs;
+        self.0 = self.0 & !(u64::from(u32::MAX) << shift) | u64::from(slot) << shift;
+    }
+
+    fn get(self, shift: u32) -> Option<(&'static str, Time)> {
+        let slot = (self.0 >> shift) as u32;
+        let manager = LOOP_MANAGERS.get(((slot >> 30) as usize).checked_sub(1)?)?;
+        Some((manager, Time::from_secs(i64::from(slot & SECS))))
     }
 }
 

@@ -49,23 +49,9 @@ impl super::Store {
         status: bool,
         now: Time,
     ) {
-        // Server-side apply (api/apply.rs) sends the entries it computed in the object.
-        if self.applying {
+        let Some(manager) = self.recorded_as(obj.meta_mut(), old.is_none(), status, now) else {
             return;
-        }
-        let manager = match (&self.writer, self.actor) {
-            (Some(writer), _) => writer.as_str(),
-            (None, Some(actor)) => {
-                match super::managed_loops::note(obj, old.is_none(), status, actor, now) {
-                    Some(manager) => manager,
-                    None => return,
-                }
-            }
-            (None, None) => return,
         };
-        if recorder().is_none() {
-            return;
-        }
         // Only API writes and a loop's rare writes to what it did not create get here, so
         // the copies made here are few. All else is in `entries`, compiled once rather than
         // for every kind.
@@ -74,6 +60,28 @@ impl super::Store {
         if let Some(v) = self.entries(manager, &new, old.as_ref(), status, now) {
             obj.meta_mut().managed_fields = crate::model::Opaque(Some(Box::new(v)));
         }
+    }
+
+    /// Who this write is recorded under now, if anyone: not a server-side apply (api/apply.rs
+    /// sends the entries it computed in the object), the API's writer, or a loop whose write
+    /// `managed_loops` cannot just note. Compiled once rather than for every kind.
+    #[inline(never)]
+    fn recorded_as(
+        &self,
+        meta: &mut crate::model::ObjectMeta,
+        create: bool,
+        status: bool,
+        now: Time,
+    ) -> Option<&str> {
+        if self.applying {
+            return None;
+        }
+        let manager = match (&self.writer, self.actor) {
+            (Some(writer), _) => writer.as_str(),
+            (None, Some(actor)) => super::managed_loops::noted(meta, create, status, actor, now)?,
+            (None, None) => return None,
+        };
+        recorder().map(|_| manager)
     }
 
     /// The recorder's entries (in the course part) after `manager`'s write of `new`.

@@ -24,13 +24,33 @@ use super::managed::{drop_admitted, sort, strip, zero_value, Api};
 use super::FieldManager;
 use crate::apimachinery::fieldset::{compare, FieldSet};
 use crate::clock::Time;
-use crate::model::{Kind, Object};
+use crate::model::{Kind, Object, ObjectMeta};
 
-/// The entries' maker ships with the engine's course part (`crate::parts`), as the
-/// recorder does: in the page's split build, objects read before it arrives show none.
+/// The noting and the entries' maker ship with the engine's course part (`crate::parts`), as
+/// the recorder does: in the page's split build, the loops' writes before it arrives are not
+/// noted, and objects read before it show no loop entries.
 #[cfg(kubeloop_split)]
 pub(crate) static LATER_ENTRIES: std::sync::OnceLock<fn(&Object, &mut Value)> =
     std::sync::OnceLock::new();
+#[cfg(kubeloop_split)]
+pub(crate) static LATER_NOTE: std::sync::OnceLock<Note> = std::sync::OnceLock::new();
+
+#[cfg(kubeloop_split)]
+type Note = fn(&mut ObjectMeta, bool, bool, FieldManager, Time) -> Option<&'static str>;
+
+/// `note`, once the course part has arrived in a split build.
+pub(super) fn noted(
+    meta: &mut ObjectMeta,
+    create: bool,
+    status: bool,
+    actor: FieldManager,
+    now: Time,
+) -> Option<&'static str> {
+    #[cfg(kubeloop_split)]
+    return LATER_NOTE.get()?(meta, create, status, actor, now);
+    #[cfg(not(kubeloop_split))]
+    note(meta, create, status, actor, now)
+}
 
 /// The manager a loop's writes are recorded under (`model::LOOP_MANAGERS`): its binary's
 /// name, as its User-Agent starts.
@@ -38,22 +58,21 @@ fn manager_of(actor: FieldManager) -> &'static str {
     match actor.name() {
         "kubelet" => "kubelet",
         "default-scheduler" => "kube-scheduler",
-        "kube-proxy" => "kube-proxy",
         _ => "kube-controller-manager",
     }
 }
 
 /// Notes a loop's write on `obj`. Returns the manager when the write must be recorded as it
 /// happens instead (outside the status of an object that loop did not create).
-pub(super) fn note<T: super::Tabled>(
-    obj: &mut T,
+pub(crate) fn note(
+    meta: &mut ObjectMeta,
     create: bool,
     status: bool,
     actor: FieldManager,
     now: Time,
 ) -> Option<&'static str> {
     let manager = manager_of(actor);
-    let writes = &mut obj.meta_mut().loop_writes;
+    let writes = &mut meta.loop_writes;
     if status || create || writes.creator().is_some_and(|(m, _)| m == manager) {
         writes.note(manager, status, now);
         return None;

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::{ApiError, Key, Store, Tabled, WatchEventType};
 use crate::clock::Time;
+use crate::model::ObjectMeta;
 use crate::rng::SimRng;
 
 /// Attempts at a unique `generateName` before giving up (`maxNameGenerationCreateAttempts`).
@@ -173,31 +174,8 @@ impl Store {
         }
         T::keep_status(&mut obj, old);
         let spec_changed = !T::same_spec(&obj, old);
-        let old_meta = old.meta().clone();
-        {
-            let m = obj.meta_mut();
-            // Server-owned fields cannot be changed by an update.
-            m.uid = old_meta.uid.clone();
-            // An update that changes nothing is no write (etcd keeps the revision), so the
-            // version it came with does not matter for that comparison.
-            m.resource_version = old_meta.resource_version.clone();
-            m.creation_timestamp = old_meta.creation_timestamp;
-            m.namespace = old_meta.namespace.clone();
-            m.loop_writes = old_meta.loop_writes;
-            // The stored entries stand, whatever the client sent back (the loops' among
-            // them, which the API adds on reading); server-side apply sends its own.
-            if !self.applying {
-                m.managed_fields = old_meta.managed_fields.clone();
-            }
-            m.generation = old_meta.generation + i64::from(spec_changed && T::HAS_GENERATION);
-            if old_meta.deletion_timestamp.is_some() {
-                m.deletion_timestamp = old_meta.deletion_timestamp;
-                m.deletion_grace_period_seconds = old_meta.deletion_grace_period_seconds;
-            } else {
-                m.deletion_timestamp = None;
-                m.deletion_grace_period_seconds = None;
-            }
-        }
+        let bump = spec_changed && T::HAS_GENERATION;
+        keep_server_meta(obj.meta_mut(), old.meta(), bump, self.applying);
         if obj == *old {
             let row = T::table(self).get_rc(&key).expect("row read above");
             return Ok(Updated::Unchanged(Rc::clone(row)));
@@ -209,5 +187,31 @@ impl Store {
             return Ok(Updated::Removed(key, obj));
         }
         Ok(Updated::Changed(obj))
+    }
+}
+
+/// What an update cannot change of the metadata, kept from the stored object. Compiled once
+/// rather than for every kind.
+#[inline(never)]
+fn keep_server_meta(m: &mut ObjectMeta, old: &ObjectMeta, bump: bool, applying: bool) {
+    m.uid.clone_from(&old.uid);
+    // An update that changes nothing is no write (etcd keeps the revision), so the version
+    // it came with does not matter for that comparison.
+    m.resource_version.clone_from(&old.resource_version);
+    m.creation_timestamp = old.creation_timestamp;
+    m.namespace.clone_from(&old.namespace);
+    m.loop_writes = old.loop_writes;
+    // The stored entries stand, whatever the client sent back (the loops' among them, which
+    // the API adds on reading); server-side apply sends its own.
+    if !applying {
+        m.managed_fields.clone_from(&old.managed_fields);
+    }
+    m.generation = old.generation + i64::from(bump);
+    if old.deletion_timestamp.is_some() {
+        m.deletion_timestamp = old.deletion_timestamp;
+        m.deletion_grace_period_seconds = old.deletion_grace_period_seconds;
+    } else {
+        m.deletion_timestamp = None;
+        m.deletion_grace_period_seconds = None;
     }
 }
