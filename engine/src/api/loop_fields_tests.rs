@@ -166,3 +166,19 @@ fn each_entry_carries_the_time_of_that_loops_last_write() {
     // The status became Available once the pods were ready, three seconds in.
     assert_eq!(time("kube-controller-manager", "status"), "2025-01-01T00:00:03Z");
 }
+
+#[test]
+fn a_pod_no_node_can_take_shows_the_schedulers_condition() {
+    let mut w = World::new(1);
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "huge"},
+        "spec": {"nodeSelector": {"disk": "none"}, "containers": [{"name": "c", "image": "nginx"}]}});
+    let path = "/api/v1/namespaces/default/pods";
+    assert_eq!(call(&mut w, "POST", path, &[("fieldManager", "kubectl-run")], pod).code, 201);
+    w.settle();
+    let pod = call(&mut w, "GET", &format!("{path}/huge"), &[], Value::Null).body;
+    assert_eq!(pod["status"]["conditions"][0]["reason"], "Unschedulable", "{}", pod["status"]);
+    // The same second: sortEncodedManagedFields then orders by manager.
+    assert_eq!(writers(&pod), vec![pair("kube-scheduler", "status"), pair("kubectl-run", "")]);
+    let status = entry(&pod, "kube-scheduler", "status");
+    assert!(status["f:status"]["f:conditions"].get(r#"k:{"type":"PodScheduled"}"#).is_some());
+}

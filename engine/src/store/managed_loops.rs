@@ -118,10 +118,13 @@ pub(crate) fn entries(obj: &Object, v: &mut Value) {
             every.keep_tree(&status)
         };
         if kind == Kind::Pod {
-            // Set by the binding and by the API server's create, not by the writer.
+            // Set by the binding and by the API server's create, not by the writer; the
+            // scheduler writes PodScheduled itself only when it cannot place the pod.
             set.remove_tree(&["f:spec", "f:nodeName"]);
             set.remove_tree(&["f:status", "f:qosClass"]);
-            set.remove_tree(&["f:status", "f:conditions", r#"k:{"type":"PodScheduled"}"#]);
+            if manager != "kube-scheduler" {
+                set.remove_tree(&["f:status", "f:conditions", r#"k:{"type":"PodScheduled"}"#]);
+            }
         }
         set.difference(&taken);
         if set.is_empty() {
