@@ -14,10 +14,13 @@ k label deploy web tier-
 k get deploy web -o jsonpath='{.metadata.managedFields[?(@.manager=="kubectl-label")].fieldsV1}{"\n"}'
 k get deploy web -o jsonpath='{.metadata.managedFields[?(@.manager=="kubectl-set")].fieldsV1}{"\n"}'
 # kubectl scale names no field manager: the write is recorded under its User-Agent's first
-# word. The loops' own writes (the pods the ReplicaSet makes) are not recorded in kubeloop.
+# word. The loops' writes are entries too: the pods the ReplicaSet made are
+# kube-controller-manager's, their status the kubelet's (store/managed_loops.rs).
 k scale deploy web --replicas=3
 k get deploy web -o jsonpath='{range .metadata.managedFields[*]}{.manager}={.fieldsV1.f:spec}{"\n"}{end}'
 sleep 5
 k get pods -l app=web -o jsonpath='{range .items[*]}[{.metadata.managedFields}]{end}{"\n"}'
 k run solo --image=nginx:1.27
 k get pod solo -o jsonpath='{.metadata.managedFields[*].manager}{"\n"}'
+k rollout restart deploy/web
+k get deploy web -o jsonpath='{range .metadata.managedFields[*]}{.manager} {.operation} {.subresource}{"\n"}{end}'
