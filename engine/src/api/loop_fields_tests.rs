@@ -4,27 +4,8 @@
 
 use serde_json::{json, Value};
 
-use crate::api::{handle, Reply, Request, Response};
+use super::tests::call;
 use crate::world::World;
-
-fn call(w: &mut World, method: &str, path: &str, query: &[(&str, &str)], body: Value) -> Response {
-    let bytes = if body.is_null() { Vec::new() } else { serde_json::to_vec(&body).unwrap() };
-    let ct = if method == "PATCH" { "application/merge-patch+json" } else { "application/json" };
-    let req = Request {
-        method,
-        path,
-        query: query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-        accept: "application/json",
-        content_type: ct,
-        body: &bytes,
-        json: None,
-        user_agent: "kubectl/v1.34.1 (linux/amd64) kubernetes/abcdef0",
-    };
-    match handle(w, &req) {
-        Reply::Done(r) => r,
-        Reply::Watch(_) => panic!("{method} {path}: a watch"),
-    }
-}
 
 const WEB: &str = "/apis/apps/v1/namespaces/default/deployments/web";
 

@@ -5,7 +5,14 @@ use serde_json::{json, Value};
 use super::{handle, Reply, Request, Response};
 use crate::world::World;
 
-fn call(w: &mut World, method: &str, path: &str, query: &[(&str, &str)], body: Value) -> Response {
+/// One request through `handle`, as a client with no User-Agent sends it.
+pub(super) fn call(
+    w: &mut World,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    body: Value,
+) -> Response {
     let bytes = if body.is_null() { Vec::new() } else { serde_json::to_vec(&body).unwrap() };
     let ct = if method == "PATCH" { "application/merge-patch+json" } else { "application/json" };
     let req = Request {
