@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::tests::call;
+use super::tests::{call, call_as};
 use crate::world::World;
 
 const WEB: &str = "/apis/apps/v1/namespaces/default/deployments/web";
@@ -162,4 +162,35 @@ fn a_pod_no_node_can_take_shows_the_schedulers_condition() {
     assert_eq!(writers(&pod), vec![pair("kube-scheduler", "status"), pair("kubectl-run", "")]);
     let status = entry(&pod, "kube-scheduler", "status");
     assert!(status["f:status"]["f:conditions"].get(r#"k:{"type":"PodScheduled"}"#).is_some());
+}
+
+#[test]
+fn server_side_apply_meets_the_controllers_fields_as_a_conflict_and_force_takes_them() {
+    let mut w = world();
+    let pods = call(&mut w, "GET", "/api/v1/namespaces/default/pods", &[], Value::Null).body;
+    let name = pods["items"][0]["metadata"]["name"].as_str().unwrap().to_string();
+    let path = format!("/api/v1/namespaces/default/pods/{name}");
+    let config = json!({"apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": name, "labels": {"app": "mine"}}});
+    let apply = "application/apply-patch+yaml";
+    let mut query = vec![("fieldManager", "me")];
+    let refused = call_as(&mut w, "PATCH", &path, &query, apply, config.clone());
+    assert_eq!(refused.code, 409, "{}", refused.body);
+    let message = refused.body["message"].as_str().unwrap();
+    assert!(message.contains(r#"conflict with "kube-controller-manager""#), "{message}");
+    assert!(message.contains(".metadata.labels.app"), "{message}");
+
+    query.push(("force", "true"));
+    let forced = call_as(&mut w, "PATCH", &path, &query, apply, config);
+    assert_eq!(forced.code, 200, "{}", forced.body);
+    // The apply stored the controller's entry as it read it, less the label; reading it
+    // again merges the loop's fields into that one entry, not a second.
+    let read = call(&mut w, "GET", &path, &[], Value::Null).body;
+    let list = read["metadata"]["managedFields"].as_array().unwrap();
+    let controllers = list.iter().filter(|e| e["manager"] == "kube-controller-manager").count();
+    assert_eq!(controllers, 1, "{list:?}");
+    let created = entry(&read, "kube-controller-manager", "");
+    assert!(created["f:metadata"]["f:labels"].get("f:app").is_none(), "{created}");
+    assert!(created["f:metadata"]["f:labels"].get("f:pod-template-hash").is_some(), "{created}");
+    assert_eq!(entry(&read, "me", "")["f:metadata"]["f:labels"], json!({"f:app": {}}));
 }

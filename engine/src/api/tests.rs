@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 use super::{handle, Reply, Request, Response};
 use crate::world::World;
 
-/// One request through `handle`, as a client with no User-Agent sends it.
+/// One request through `handle`, as a client with no User-Agent sends it: JSON, a PATCH as
+/// a merge patch.
 pub(super) fn call(
     w: &mut World,
     method: &str,
@@ -13,14 +14,26 @@ pub(super) fn call(
     query: &[(&str, &str)],
     body: Value,
 ) -> Response {
-    let bytes = if body.is_null() { Vec::new() } else { serde_json::to_vec(&body).unwrap() };
     let ct = if method == "PATCH" { "application/merge-patch+json" } else { "application/json" };
+    call_as(w, method, path, query, ct, body)
+}
+
+/// `call` with the body sent as `content_type`.
+pub(super) fn call_as(
+    w: &mut World,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    content_type: &str,
+    body: Value,
+) -> Response {
+    let bytes = if body.is_null() { Vec::new() } else { serde_json::to_vec(&body).unwrap() };
     let req = Request {
         method,
         path,
         query: query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         accept: "application/json",
-        content_type: ct,
+        content_type,
         body: &bytes,
         json: None,
         user_agent: "",
