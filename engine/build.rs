@@ -1,10 +1,11 @@
-//! Embeds every mission file in `missions/`, so adding a mission needs no Rust.
+//! Embeds every mission file in `missions/` and every course file in `courses/`, so adding a
+//! mission or a course needs no Rust.
 
 use std::fmt::Write;
 
-fn main() {
-    println!("cargo:rerun-if-changed=missions");
-    let mut files: Vec<_> = std::fs::read_dir("missions")
+fn embed(dir: &str, out_name: &str) {
+    println!("cargo:rerun-if-changed={dir}");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
@@ -12,11 +13,16 @@ fn main() {
     let mut out = String::from("[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
-        let abs = std::fs::canonicalize(f).expect("mission path");
+        let abs = std::fs::canonicalize(f).expect("embedded file path");
         let name = f.file_name().unwrap().to_string_lossy();
         writeln!(out, "    ({name:?}, include_str!({:?})),", abs.display().to_string()).unwrap();
     }
     out.push(']');
-    let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("missions.rs");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join(out_name);
     std::fs::write(dest, out).unwrap();
+}
+
+fn main() {
+    embed("missions", "missions.rs");
+    embed("courses", "courses.rs");
 }

@@ -183,6 +183,12 @@ fn valid_jsonpath(
     Ok(())
 }
 
+impl super::file::Rule for Check {
+    fn check(&self) -> Result<(), String> {
+        self.validate()
+    }
+}
+
 impl Check {
     pub fn validate(&self) -> Result<(), String> {
         let parts = usize::from(self.kind.is_some())
@@ -195,20 +201,24 @@ impl Check {
                 self.explain
             ));
         }
+        // A message names its field first, so the file's reader reports its path.
+        fn at(field: &'static str) -> impl Fn(String) -> String {
+            move |e| format!("{field}: {e}")
+        }
         if let Some(k) = &self.kind {
-            kind_of(k)?;
+            kind_of(k).map_err(at("kind"))?;
         }
         if let Some(s) = &self.selector {
-            selector::parse(s).map_err(|e| e.to_string())?;
+            selector::parse(s).map_err(|e| at("selector")(e.to_string()))?;
         }
-        valid_jsonpath(&self.jsonpath, &self.equals, &self.what)?;
+        valid_jsonpath(&self.jsonpath, &self.equals, &self.what).map_err(at("jsonpath"))?;
         if let Some(s) = &self.seen {
-            kind_of(&s.kind)?;
-            valid_jsonpath(&s.jsonpath, &s.equals, &self.what)?;
+            kind_of(&s.kind).map_err(at("seen.kind"))?;
+            valid_jsonpath(&s.jsonpath, &s.equals, &self.what).map_err(at("seen.jsonpath"))?;
         }
         if let Some(e) = &self.event {
             if let Some(k) = &e.kind {
-                kind_of(k)?;
+                kind_of(k).map_err(at("event.kind"))?;
             }
         }
         Ok(())

@@ -1,9 +1,11 @@
-//! Checking a mission, as the engine's course part (`crate::parts`) ships it: the probes of
-//! objects, events, what was seen and traffic. The page asks for the part before it checks
+//! Checking a mission, and reading a teacher's file, as the engine's course part
+//! (`crate::parts`) ships them: the probes of objects, events, what was seen and traffic, and
+//! the YAML reader with its positions. The page asks for the part before it checks or loads
 //! (a mission's Check button waits for it, as a later command does); before it arrives a
-//! check does not hold and says why.
+//! check does not hold and a file is not read, and each says why.
 
 use super::check::{Check, CheckResult};
+use super::file::{Document, FileError};
 use super::since::Ctx;
 
 #[cfg(kubeloop_split)]
@@ -31,8 +33,36 @@ pub(super) fn evaluate(check: &Check, ctx: &Ctx) -> CheckResult {
     check.evaluate_now(ctx)
 }
 
-/// Makes the checks runnable: called from the code that ships with them.
+#[cfg(kubeloop_split)]
+type Read = fn(&str) -> Result<Document, FileError>;
+
+#[cfg(kubeloop_split)]
+static READ: std::sync::OnceLock<Read> = std::sync::OnceLock::new();
+
+/// A mission or course file (`file::read`).
+pub fn read(text: &str) -> Result<Document, FileError> {
+    #[cfg(kubeloop_split)]
+    return match READ.get() {
+        Some(read) => read(text),
+        None => Err(FileError {
+            line: None,
+            column: None,
+            path: String::new(),
+            message: format!(
+                "not read: the reader is part of {}, which has not been fetched yet",
+                crate::parts::Part::Course.describe()
+            ),
+        }),
+    };
+    #[cfg(not(kubeloop_split))]
+    super::file::read(text)
+}
+
+/// Makes the checks and the reader runnable: called from the code that ships with them.
 pub(crate) fn link() {
     #[cfg(kubeloop_split)]
-    let _ = LINKED.set(Check::evaluate_now as Evaluate);
+    {
+        let _ = LINKED.set(Check::evaluate_now as Evaluate);
+        let _ = READ.set(super::file::read as Read);
+    }
 }

@@ -15,18 +15,55 @@ use crate::session::Session;
 use crate::store::WatchEvent;
 use crate::world::World;
 
+/// The simulated time a setup may take: an authored file cannot make every check (which
+/// replays the setup) as slow as a day of ticks. Past it the world's clock moves and nothing
+/// runs (`World::freeze_after`), so a long `sleep` or wait ends at once.
+pub const SETUP_LIMIT_MS: i64 = 60 * 60 * 1000;
+/// The most commands a setup runs.
+pub const SETUP_LIMIT_UNITS: usize = 200;
+
 /// Runs a setup and lets the loops settle: what starting a mission does to a fresh cluster.
-pub fn run_setup(setup: &str, session: &mut Session) {
-    for unit in units(setup) {
+/// It runs as a script, whoever starts it: a wait in it (`rollout status`) blocks in the page
+/// as in the CLI, so the page's start is the one `start_world` rebuilds. A setup past its
+/// limits stops there, the same way every time, and says so.
+pub fn run_setup(setup: &str, session: &mut Session) -> Result<(), String> {
+    let mode = std::mem::replace(&mut session.mode, Mode::Script);
+    let outcome = run_units(setup, session);
+    session.mode = mode;
+    outcome
+}
+
+fn run_units(setup: &str, session: &mut Session) -> Result<(), String> {
+    let limit = session.world.now().plus_millis(SETUP_LIMIT_MS);
+    session.world.freeze_after(Some(limit));
+    let mut outcome = Ok(());
+    for (i, unit) in units(setup).into_iter().enumerate() {
+        if i == SETUP_LIMIT_UNITS {
+            outcome = Err(format!(
+                "the setup has more than {SETUP_LIMIT_UNITS} commands; it stopped at line {}",
+                unit.line
+            ));
+            break;
+        }
         session.run(&unit.text);
+        if session.world.now() > limit {
+            outcome = Err(format!(
+                "the setup takes more than 1h of simulated time; it stopped at line {}",
+                unit.line
+            ));
+            break;
+        }
     }
+    session.world.freeze_after(None);
     session.world.settle();
+    outcome
 }
 
 /// The world right after the setup settled, rebuilt from the seed.
 pub fn start_world(setup: &str, seed: u64) -> World {
     let mut session = Session::new(World::new(seed), Mode::Script);
-    run_setup(setup, &mut session);
+    // A setup past its limits was reported when the mission started; this rebuilds the same.
+    let _ = run_setup(setup, &mut session);
     session.world
 }
 

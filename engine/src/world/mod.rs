@@ -80,6 +80,8 @@ pub struct World {
     lost: lost::LostEvents,
     /// A part a loop needed and had not got (`later.rs`); the page fetches it.
     lacking: Option<crate::parts::Part>,
+    /// Past this time the clock moves and nothing runs (`freeze_after`).
+    frozen_after: Option<Time>,
     next_resync: Time,
     run: BTreeMap<ControllerName, RunState>,
     /// The reconciles of the tick in progress that have not run yet (step mode).
@@ -172,6 +174,7 @@ impl World {
             dropped_total: 0,
             lost: Default::default(),
             lacking: None,
+            frozen_after: None,
             next_resync: Time::ZERO,
             run: crate::sort::btree_map(
                 ControllerName::ALL.iter().map(|c| (*c, RunState::Running)),

@@ -68,11 +68,22 @@ impl World {
         self.step_until(|| false);
     }
 
+    /// Past `at`, a tick only moves the clock: a bounded run (a mission's setup, whose file
+    /// may ask for days of `sleep`) costs nothing past its limit, and every wait in it still
+    /// ends. `None` lets the loops run again; they catch up at their next resync.
+    pub fn freeze_after(&mut self, at: Option<Time>) {
+        self.frozen_after = at;
+    }
+
     /// Like `step`, but checks `stop` after each reconcile and returns `false` (the tick
     /// left half done, the clock already moved) once it says so; `true` when the tick is
     /// complete. The page passes a frame budget, so a heavy tick spreads over several frames
     /// while the reconciles, and so the cluster, stay exactly those of `step`.
     pub fn step_until(&mut self, mut stop: impl FnMut() -> bool) -> bool {
+        if self.pending.is_empty() && self.frozen_after.is_some_and(|t| self.now >= t) {
+            self.now = self.now.plus_millis(TICK_MS);
+            return true;
+        }
         if self.pending.is_empty() {
             self.begin_tick();
         }
