@@ -17,14 +17,21 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
+mod mission_cli;
+
 const USAGE: &str = "usage:
   kubeloop                          an interactive prompt (simulated time follows the clock)
   kubeloop run [--seed N] [FILE|-]  run a script and print its transcript (stdin when FILE is - or absent)
   kubeloop mission list             the built-in missions
-  kubeloop mission show NAME        a mission's goal, hints and worked solution
+  kubeloop mission show NAME|FILE   a mission's goal, hints and worked solution
   kubeloop mission check MISSION SCRIPT [--seed N]
                                     run SCRIPT after the mission's setup and check the result;
                                     MISSION is a name or a mission .yaml file; exit 0 only on pass
+  kubeloop mission check FILE... [--seed N]
+                                    prove missions or courses (names, .yaml files, - for stdin):
+                                    the setup keeps its limits, the worked solution passes and
+                                    doing nothing fails; errors name the file's line and column
+  kubeloop mission new [FILE]       a commented mission to start from (printed, or written to FILE)
   kubeloop serve [--port 8001] [--seed N] [--speed X] [--kubeconfig FILE] ...
                                     the simulation behind the Kubernetes API, for kubectl,
                                     client libraries and the page's live mode (serve --help)
@@ -43,7 +50,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("run") => run(&args[1..]),
-        Some("mission") => mission(&args[1..]),
+        Some("mission") => mission_cli::main(&args[1..]),
         Some("serve") => serve(&args[1..]),
         Some(other) => {
             eprintln!("kubeloop: unknown command {other:?}\n{USAGE}");
@@ -180,90 +187,6 @@ fn run(args: &[String]) -> ExitCode {
     // memory back that exit returns at once (a sixth of a 10,000-pod run).
     std::mem::forget(session);
     ExitCode::SUCCESS
-}
-
-fn mission(args: &[String]) -> ExitCode {
-    use kubeloop::mission;
-    match args.first().map(String::as_str) {
-        Some("list") => {
-            for m in mission::builtin() {
-                println!("{:<24}{}", m.name, m.title);
-            }
-            ExitCode::SUCCESS
-        }
-        Some("show") => match args.get(1).and_then(|n| load_mission(n).ok()) {
-            Some(m) => {
-                println!("{}\n\n{}", m.title, m.goal.trim_end());
-                for (i, h) in m.hints.iter().enumerate() {
-                    println!("\nhint {}: {h}", i + 1);
-                }
-                println!("\nsolution:\n{}", m.solution.trim_end());
-                ExitCode::SUCCESS
-            }
-            None => {
-                eprintln!(
-                    "kubeloop: no mission {:?} (see `kubeloop mission list`)",
-                    args.get(1).map(String::as_str).unwrap_or("")
-                );
-                ExitCode::from(2)
-            }
-        },
-        Some("check") => {
-            let (Some(name), Some(script_path)) = (args.get(1), args.get(2)) else {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            };
-            let seed = match args.get(3).map(String::as_str) {
-                None => 1,
-                Some("--seed") => match args.get(4).and_then(|s| s.parse().ok()) {
-                    Some(s) => s,
-                    None => {
-                        eprintln!("kubeloop: --seed needs a number");
-                        return ExitCode::from(2);
-                    }
-                },
-                Some(other) => {
-                    eprintln!("kubeloop: unexpected argument {other:?}\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            };
-            let m = match load_mission(name) {
-                Ok(m) => m,
-                Err(e) => {
-                    eprintln!("kubeloop: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let script = match std::fs::read_to_string(script_path) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("kubeloop: cannot read {script_path}: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let (verdict, _) = mission::run(&m, &script, seed);
-            print!("{}", verdict.report(&m));
-            if verdict.passed {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// A built-in mission by name, or a mission file (a teacher's new one) by path.
-fn load_mission(name: &str) -> Result<kubeloop::mission::Mission, String> {
-    if name.ends_with(".yaml") || name.ends_with(".yml") {
-        let text = std::fs::read_to_string(name).map_err(|e| format!("cannot read {name}: {e}"))?;
-        return kubeloop::mission::parse(&text);
-    }
-    kubeloop::mission::find(name)
-        .ok_or_else(|| format!("no mission {name:?} (see `kubeloop mission list`)"))
 }
 
 /// The prompt: simulated time advances by the wall-clock time between commands, so the

@@ -63,7 +63,7 @@ fn seeds_change_names_but_not_behaviour() {
 fn mission_list_and_check_pass_or_fail_with_exit_status() {
     let (code, out, _) = kubeloop(&["mission", "list"], "");
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 19, "{out}");
+    assert_eq!(out.lines().count(), 25, "{out}");
     assert!(out.contains("stop-for-real"));
 
     let good = script_file("good.sh", "k scale deploy/web --replicas=0\n");
@@ -82,6 +82,57 @@ fn mission_list_and_check_pass_or_fail_with_exit_status() {
     let (code, _, err) = kubeloop(&["mission", "check", "no-such-mission", &good], "");
     assert_eq!(code, 2);
     assert!(err.contains("no mission"), "{err}");
+}
+
+#[test]
+fn a_teachers_file_starts_from_the_skeleton_and_is_proved_or_refused_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("kubeloop-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.yaml").display().to_string();
+    let _ = std::fs::remove_file(&file);
+    let (code, out, _) = kubeloop(&["mission", "new", &file], "");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = kubeloop(&["mission", "new", &file], "");
+    assert_eq!(code, 2, "an existing file is never overwritten");
+    assert!(err.contains("cannot write"), "{err}");
+
+    // As written, the skeleton is a mission that passes its own proof.
+    let (code, out, _) = kubeloop(&["mission", "check", &file], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ok   my-first-mission: the solution passes all 2 checks"), "{out}");
+
+    // A solution that does not solve it fails, naming the check and what it found.
+    let skeleton = std::fs::read_to_string(&file).unwrap();
+    let unsolved = skeleton.replace("k scale deploy web --replicas=3", "k get pods");
+    let (code, out, _) = kubeloop(&["mission", "check", "-"], &unsolved);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the worked solution does not pass"), "{out}");
+    assert!(out.contains("[ ] three web pods run: found 1 pod matching app=web"), "{out}");
+
+    // A typo is refused at its line and column, with the field's path.
+    let typo = dir.join("typo.yaml").display().to_string();
+    std::fs::write(&typo, skeleton.replace("    count: 3", "    count: three")).unwrap();
+    let (code, _, err) = kubeloop(&["mission", "check", &typo], "");
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("{typo}:40:12: checks[0].count: invalid type")), "{err}");
+
+    // A course of built-in and authored missions is proved mission by mission.
+    let course = format!(
+        "name: week-one\ntitle: Week one\nmissions:\n- stop-for-real\n-\n{}",
+        unsolved
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("  {l}\n"))
+            .collect::<String>()
+    );
+    let (code, out, _) = kubeloop(&["mission", "check", "-", "--seed", "7"], &course);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("ok   stop-for-real"), "{out}");
+    assert!(
+        out.contains("FAIL my-first-mission") && out.ends_with("1 of 2 missions failed\n"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
