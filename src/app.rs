@@ -74,6 +74,10 @@ pub fn App(props: &AppProps) -> Html {
             if crate::live::net::requested() {
                 boot::dispatch(&page, &redraw, Msg::Connect);
             }
+            // `?mission=PATH`: a teacher's file served beside the page.
+            if let Some(path) = crate::storage::mission_requested() {
+                boot::dispatch(&page, &redraw, Msg::OpenMissionFile(path));
+            }
             // After Connect, so they go where a line typed now would.
             if let Some(typed) = typed_ahead {
                 boot::dispatch(&page, &redraw, typed);

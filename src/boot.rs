@@ -72,8 +72,9 @@ pub fn initial_page() -> Page {
             sim
         }
     };
-    let known: Vec<String> = sim.missions.iter().map(|m| m.name.clone()).collect();
-    sim.done = storage::load_done(&known);
+    let courses: Vec<(String, Vec<String>)> =
+        sim.courses.iter().map(|c| (c.name.clone(), c.missions.clone())).collect();
+    sim.done = storage::load_done(&courses);
     if let Some(notice) = storage::update_notice() {
         sim.notice(&notice, false);
     }
@@ -134,6 +135,13 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     }
     for msg in &fx.redispatch {
         dispatch(page, redraw, msg.clone());
+    }
+    if let Some(path) = fx.fetch_mission.clone() {
+        let (page, redraw) = (page.clone(), redraw.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let fetched = crate::explain_docs::fetch(&path).await;
+            dispatch(&page, &redraw, Msg::MissionFile { path, fetched });
+        });
     }
     if fx.fetch_explain_docs {
         let (page, redraw) = (page.clone(), redraw.clone());

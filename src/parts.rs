@@ -14,10 +14,12 @@ pub async fn fetch(part: Part) -> Result<(), String> {
     }
 }
 
-/// The first part a journal's inputs need that is not here yet: its command lines', and the
-/// setups of the missions it starts (a mission's setup runs kubectl too).
+/// The first part a journal's inputs need that is not here yet: its command lines' (a
+/// mission file's reader is in the course part), and the setups of the missions it starts (a
+/// mission's setup runs kubectl too).
 pub fn journal_needs(journal: &Journal) -> Option<Part> {
     journal.entries.iter().find_map(|entry| match &entry.input {
+        Input::Cmd(line) if crate::sim::loads_a_file(line) => parts::missing_course(),
         Input::Cmd(line) => parts::missing(line),
         Input::Mission(name) => kubeloop::mission::builtin()
             .into_iter()

@@ -7,29 +7,56 @@
 
 use std::collections::BTreeSet;
 
-/// The key the completed missions live under. A new format gets a new key, so an old value is
-/// never misread.
+/// The key progress lives under: the missions passed, per course. A new format gets a new
+/// key, so an old value is never misread.
+pub const PROGRESS_KEY: &str = "kubeloop.progress.v1";
+/// The first format: the missions passed, by name alone. Still read, never written.
 pub const MISSIONS_KEY: &str = "kubeloop.missions.v1";
 
 /// Longest value we read back; anything longer is not ours and is ignored.
 const MAX_VALUE_LEN: usize = 4_096;
+/// Longest progress value: a hundred courses' worth.
+const MAX_PROGRESS_LEN: usize = 256 * 1024;
 
-/// The completed missions as a comma-separated list of names.
+/// The passed missions as a comma-separated list of `course/mission`.
 pub fn encode_done(done: &BTreeSet<String>) -> String {
     done.iter().map(String::as_str).collect::<Vec<_>>().join(",")
 }
 
-/// The completed missions a stored value names, keeping only names in `known`. Garbage (a
-/// foreign or truncated value, unknown names) gives fewer names, never an error.
-pub fn decode_done(value: &str, known: &[String]) -> BTreeSet<String> {
-    if value.len() > MAX_VALUE_LEN {
+/// The passed missions a stored value names. Courses come and go with the files a teacher
+/// loads, so any well-formed `course/mission` is kept; garbage (a foreign or truncated value)
+/// gives fewer entries, never an error.
+pub fn decode_done(value: &str) -> BTreeSet<String> {
+    if value.len() > MAX_PROGRESS_LEN {
         return BTreeSet::new();
     }
+    let label = |s: &str| {
+        !s.is_empty()
+            && s.len() <= 63
+            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
     value
         .split(',')
         .map(str::trim)
-        .filter(|name| known.iter().any(|k| k == name))
+        .filter(|e| e.split_once('/').is_some_and(|(c, m)| label(c) && label(m)))
         .map(str::to_string)
+        .collect()
+}
+
+/// The first format's names, each counted in every course (`name`, `missions`) holding it.
+pub fn migrate_done(old: &str, courses: &[(String, Vec<String>)]) -> BTreeSet<String> {
+    if old.len() > MAX_VALUE_LEN {
+        return BTreeSet::new();
+    }
+    let names: Vec<&str> = old.split(',').map(str::trim).collect();
+    courses
+        .iter()
+        .flat_map(|(course, missions)| {
+            missions
+                .iter()
+                .filter(|m| names.contains(&m.as_str()))
+                .map(move |m| format!("{course}/{m}"))
+        })
         .collect()
 }
 
@@ -37,18 +64,20 @@ fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The completed missions saved in this browser (empty when there are none or storage is off).
-pub fn load_done(known: &[String]) -> BTreeSet<String> {
-    local_storage()
-        .and_then(|s| s.get_item(MISSIONS_KEY).ok().flatten())
-        .map(|v| decode_done(&v, known))
-        .unwrap_or_default()
+/// The progress saved in this browser (empty when there is none or storage is off); the
+/// first format's, counted in the `courses` that hold its missions.
+pub fn load_done(courses: &[(String, Vec<String>)]) -> BTreeSet<String> {
+    let Some(s) = local_storage() else { return BTreeSet::new() };
+    if let Some(v) = s.get_item(PROGRESS_KEY).ok().flatten() {
+        return decode_done(&v);
+    }
+    s.get_item(MISSIONS_KEY).ok().flatten().map(|v| migrate_done(&v, courses)).unwrap_or_default()
 }
 
-/// Saves the completed missions. Failure (no storage, quota) only means progress is not kept.
+/// Saves the progress. Failure (no storage, quota) only means progress is not kept.
 pub fn save_done(done: &BTreeSet<String>) {
     if let Some(s) = local_storage() {
-        let _ = s.set_item(MISSIONS_KEY, &encode_done(done));
+        let _ = s.set_item(PROGRESS_KEY, &encode_done(done));
     }
 }
 
@@ -134,6 +163,47 @@ pub fn embed_requested() -> bool {
     web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| embed_in(&q))
 }
 
+/// The query parameter that names a mission or course file served beside the page.
+pub const MISSION_PARAM: &str = "mission";
+
+/// `PATH` from a URL's query `?mission=PATH`, percent-decoded; `None` without one.
+pub fn mission_in(query: &str) -> Option<String> {
+    query.trim_start_matches('?').split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        (key == MISSION_PARAM).then(|| percent_decoded(value))
+    })
+}
+
+/// A query value with its `%XX` escapes decoded (`+` is a space); a broken escape stays as
+/// written, and bytes that are not UTF-8 become U+FFFD.
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The mission file the page was opened with, if any.
+pub fn mission_requested() -> Option<String> {
+    web_sys::window().and_then(|w| w.location().search().ok()).and_then(|q| mission_in(&q))
+}
+
 /// The key the build last seen in this browser lives under.
 pub const BUILD_KEY: &str = "kubeloop.build.v1";
 /// What the page prints when the build changed since the last visit.
@@ -185,20 +255,35 @@ mod tests {
     }
 
     #[test]
-    fn done_missions_round_trip_through_a_comma_list() {
-        let done: BTreeSet<String> = known().into_iter().collect();
-        assert_eq!(encode_done(&done), "delete-a-pod,stop-for-real");
-        assert_eq!(decode_done(&encode_done(&done), &known()), done);
+    fn progress_round_trips_through_a_comma_list_per_course() {
+        let done: BTreeSet<String> =
+            ["reconciliation-loop/delete-a-pod", "week-one/mine"].map(String::from).into();
+        assert_eq!(encode_done(&done), "reconciliation-loop/delete-a-pod,week-one/mine");
+        assert_eq!(decode_done(&encode_done(&done)), done);
         assert_eq!(encode_done(&BTreeSet::new()), "");
-        assert!(decode_done("", &known()).is_empty());
+        assert!(decode_done("").is_empty());
     }
 
     #[test]
-    fn garbage_and_unknown_names_are_ignored() {
-        let got = decode_done(" stop-for-real ,,nope,{\"json\":1},\u{0}", &known());
-        assert_eq!(got, BTreeSet::from(["stop-for-real".to_string()]));
-        assert!(decode_done("{not ours}", &known()).is_empty());
-        assert!(decode_done(&"stop-for-real,".repeat(1_000), &known()).is_empty());
+    fn garbage_is_ignored_and_the_first_format_counts_in_each_course_holding_it() {
+        let got = decode_done(" c/stop-for-real ,,nope,{\"json\":1}/x,\u{0},a/B,a/b/c");
+        assert_eq!(got, BTreeSet::from(["c/stop-for-real".to_string()]));
+        assert!(decode_done(&"c/m,".repeat(100_000)).is_empty());
+        let courses = vec![
+            ("one".to_string(), known()),
+            ("two".to_string(), vec!["stop-for-real".to_string()]),
+        ];
+        let got = migrate_done("stop-for-real,,nope", &courses);
+        assert_eq!(got, BTreeSet::from(["one/stop-for-real".into(), "two/stop-for-real".into()]));
+    }
+
+    #[test]
+    fn a_mission_query_names_a_path_percent_decoded() {
+        assert_eq!(mission_in("?mission=week%201.yaml&embed"), Some("week 1.yaml".into()));
+        assert_eq!(mission_in("embed&mission=a+b/c.yaml"), Some("a b/c.yaml".into()));
+        assert_eq!(mission_in("?mission=%zz%2"), Some("%zz%2".into()));
+        assert_eq!(mission_in("?missions=x"), None);
+        assert_eq!(mission_in(""), None);
     }
 
     #[test]

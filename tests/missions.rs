@@ -1,5 +1,5 @@
 //! Browser tests for the mission picker: start a mission, check it, finish it, and keep the
-//! progress in localStorage.
+//! progress in localStorage, per course.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
@@ -10,7 +10,8 @@ use page::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const KEY: &str = "kubeloop.missions.v1";
+const KEY: &str = "kubeloop.progress.v1";
+const OLD_KEY: &str = "kubeloop.missions.v1";
 
 #[wasm_bindgen_test]
 async fn a_mission_fails_with_reasons_then_passes_and_is_remembered() {
@@ -46,7 +47,10 @@ async fn a_mission_fails_with_reasons_then_passes_and_is_remembered() {
     click(&button(&root, "Check my work")).await;
     let verdict = text_of(&root, ".verdict");
     assert!(verdict.starts_with("PASS"), "{verdict}");
-    assert_eq!(storage().get_item(KEY).unwrap().as_deref(), Some("stop-for-real"));
+    assert_eq!(
+        storage().get_item(KEY).unwrap().as_deref(),
+        Some("reconciliation-loop/stop-for-real")
+    );
 
     click(&button(&root, "All missions")).await;
     assert!(text_of(&root, ".mission-item.done").contains("Stop an app for real"));
@@ -56,7 +60,14 @@ async fn a_mission_fails_with_reasons_then_passes_and_is_remembered() {
 
 #[wasm_bindgen_test]
 async fn saved_progress_loads_and_garbage_in_storage_is_ignored() {
-    storage().set_item(KEY, "nope,,delete-a-pod,<script>").unwrap();
+    // The first format's names count in the course that holds them.
+    storage().remove_item(KEY).unwrap();
+    storage().set_item(OLD_KEY, "nope,,delete-a-pod,<script>").unwrap();
+    let root = mount().await;
+    click(&button(&root, "Missions")).await;
+    assert_eq!(root.query_selector_all(".mission-item.done").unwrap().length(), 1);
+    storage().remove_item(OLD_KEY).unwrap();
+    storage().set_item(KEY, "nope,,reconciliation-loop/delete-a-pod,<script>/x").unwrap();
     let root = mount().await;
     click(&button(&root, "Missions")).await;
     assert_eq!(root.query_selector_all(".mission-item.done").unwrap().length(), 1);

@@ -13,7 +13,9 @@ use yew::prelude::*;
 
 use crate::sim::Sim;
 
+mod load;
 mod text;
+pub use load::{CourseOption, CoursePicker, MissionLoader};
 pub use text::{reflow, Block};
 
 /// One entry of the picker.
@@ -50,16 +52,30 @@ impl From<&Verdict> for VerdictView {
     }
 }
 
-/// The picker's entries, in the built-in order.
+/// The shown course's missions, in its order.
 pub fn mission_views(sim: &Sim) -> Vec<MissionView> {
-    sim.missions
+    let Some(course) = sim.course_entry(&sim.course) else { return Vec::new() };
+    course
+        .missions
         .iter()
+        .filter_map(|name| sim.missions.iter().find(|m| &m.name == name))
         .map(|m| MissionView {
             name: m.name.clone(),
             title: m.title.clone(),
-            done: sim.done.contains(&m.name),
+            done: sim.is_done(&m.name),
         })
         .collect()
+}
+
+/// The courses to choose from, and the shown one's name and about-text.
+pub fn course_views(sim: &Sim) -> (Vec<CourseOption>, String, String) {
+    let options = sim
+        .courses
+        .iter()
+        .map(|c| CourseOption { name: c.name.clone(), title: c.title.clone() })
+        .collect();
+    let about = sim.course_entry(&sim.course).map(|c| c.about.clone()).unwrap_or_default();
+    (options, sim.course.clone(), about)
 }
 
 pub fn active_view(sim: &Sim) -> Option<ActiveView> {
@@ -75,6 +91,11 @@ pub fn active_view(sim: &Sim) -> Option<ActiveView> {
 #[derive(Properties, PartialEq)]
 pub struct MissionsPanelProps {
     pub missions: Rc<Vec<MissionView>>,
+    /// The courses, the shown one, and what it teaches (`course_views`).
+    pub courses: Rc<(Vec<CourseOption>, String, String)>,
+    pub on_show_course: Callback<String>,
+    /// A mission or course file's text, to load.
+    pub on_load: Callback<String>,
     #[prop_or_default]
     pub active: Option<Rc<ActiveView>>,
     #[prop_or_default]
@@ -99,6 +120,8 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
                 <Active key={active.name.clone()} active={active.clone()} verdict={props.verdict.clone()}
                     checking={props.checking} on_check={props.on_check.clone()} on_close={props.on_close.clone()} />
             } else {
+                <CoursePicker courses={props.courses.0.clone()} shown={props.courses.1.clone()}
+                    about={props.courses.2.clone()} on_show={props.on_show_course.clone()} />
                 <p class="mission-progress">{ format!("{done} of {} done", props.missions.len()) }</p>
                 <ol class="mission-list">
                     { for props.missions.iter().map(|m| {
@@ -119,6 +142,7 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
                         }
                     }) }
                 </ol>
+                <MissionLoader on_load={props.on_load.clone()} />
             }
         </section>
     }

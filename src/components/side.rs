@@ -14,7 +14,9 @@ use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
 use crate::components::live_feed::{event_views, LiveFeed};
-use crate::components::missions::{active_view, mission_views, MissionsPanel, VerdictView};
+use crate::components::missions::{
+    active_view, course_views, mission_views, MissionsPanel, VerdictView,
+};
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
 use crate::live::DecisionsFeed;
@@ -42,7 +44,9 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
             Panel::Missions => Some((
                 "Missions",
                 html! {
-                    <MissionsPanel missions={Rc::new(mission_views(s))} active={active_view(s).map(Rc::new)}
+                    <MissionsPanel missions={Rc::new(mission_views(s))} courses={Rc::new(course_views(s))}
+                        on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
+                        active={active_view(s).map(Rc::new)}
                         verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))} checking={page.checking()}
                         on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
                         on_close={send.reform(|()| Msg::LeaveMission)} />

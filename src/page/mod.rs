@@ -4,6 +4,9 @@
 //! message is tested natively (`tests.rs`). The shape is Yew's todomvc reducer with a
 //! reconciler's split of deciding from acting (kube-rs/kube `kube-runtime/src/controller`).
 
+mod courses;
+#[cfg(test)]
+mod courses_tests;
 mod explain;
 mod keys;
 mod live;
@@ -117,6 +120,9 @@ pub struct Effects {
     pub command_draft: Option<String>,
     /// Take focus out of the command box, so the page's single-key shortcuts work.
     pub leave_command_box: bool,
+    /// Fetch this mission or course file from beside the page; the outcome comes back as
+    /// `Msg::MissionFile`.
+    pub fetch_mission: Option<String>,
     /// Fetch the explain docs; the outcome comes back as `Msg::ExplainDocs`.
     pub fetch_explain_docs: bool,
     /// Fetch a part of kubectl; the outcome comes back as `Msg::PartArrived`.
@@ -142,6 +148,7 @@ impl Effects {
         self.command_draft = later.command_draft.or(self.command_draft.take());
         self.fetch_explain_docs |= later.fetch_explain_docs;
         self.fetch_part = later.fetch_part.or(self.fetch_part);
+        self.fetch_mission = later.fetch_mission.or(self.fetch_mission.take());
         self.link_yaml |= later.link_yaml;
         self.redispatch.extend(later.redispatch);
         self.live.extend(later.live);

@@ -46,6 +46,15 @@ pub enum Msg {
     StartMission(String),
     CheckMission,
     LeaveMission,
+    /// Show this course in the Missions panel.
+    ShowCourse(String),
+    /// `?mission=PATH`: fetch that mission or course file from beside the page.
+    OpenMissionFile(String),
+    /// What fetching it came to: the file's text, or why there is none.
+    MissionFile {
+        path: String,
+        fetched: Result<String, String>,
+    },
     /// YAML pasted or dropped into the YAML panel.
     Import(String),
     EditSave(String),

@@ -51,6 +51,8 @@ impl Page {
             return None;
         }
         let missing = match &line {
+            // A mission file's reader ships with the course part.
+            Some(line) if crate::sim::loads_a_file(line) => (self.missing_course)(),
             Some(line) => (self.missing_part)(line),
             None => (self.missing_course)(),
         };

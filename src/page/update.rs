@@ -125,6 +125,12 @@ impl Page {
                     );
                 }
             }
+            Msg::ShowCourse(name) => self.sim.show_course(&name),
+            Msg::OpenMissionFile(path) => match super::courses::same_origin_path(&path) {
+                Ok(path) => fx.fetch_mission = Some(path),
+                Err(e) => self.sim.notice(&format!("kubeloop: ?mission={path}: {e}"), true),
+            },
+            Msg::MissionFile { path, fetched } => self.mission_file(&path, fetched, &mut fx),
             Msg::EditSave(text) => self.sim.save_editor(&text),
             Msg::EditCancel => self.sim.cancel_editor(),
             Msg::Share => fx.share = Some(self.sim.snapshot().clone()),
@@ -163,6 +169,10 @@ impl Page {
             }
             Msg::Camera(m) => self.camera_msg(m),
             Msg::Key(key) => return self.key(&key),
+        }
+        // A file just loaded: its course is what the Missions panel shows now.
+        if std::mem::take(&mut self.sim.loaded_now) && self.panel != Panel::Missions {
+            self.open_panel(Panel::Missions);
         }
         fx
     }

@@ -65,8 +65,9 @@ impl Sim {
         self.session.edit(text, ns)
     }
 
-    /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc, echoed and
-    /// recorded like a typed command.
+    /// Imports pasted or dropped YAML: `k apply -f -` with the text as a heredoc (or `k
+    /// mission load -f -`, for a mission or course file), echoed and recorded like a typed
+    /// command.
     pub fn import_yaml(&mut self, text: &str) {
         self.run_command(&import_line(text));
     }
@@ -126,8 +127,12 @@ pub(super) fn edit_target(line: &str) -> Option<Result<ObjRef, String>> {
     Some(Ok(ObjRef::new(kind, &ns, name)))
 }
 
-/// The line a dropped or opened manifest runs: `kubectl apply` with it as a heredoc.
+/// The line a dropped or opened manifest runs: `kubectl apply` with it as a heredoc; a
+/// mission or course file is loaded instead.
 pub fn import_line(text: &str) -> String {
+    if super::is_mission_file(text) {
+        return super::load_line(text);
+    }
     let delim = heredoc_delimiter(text, "EOF");
     format!("k apply -f - <<{delim}\n{}\n{delim}", text.trim_end())
 }

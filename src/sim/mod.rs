@@ -94,13 +94,20 @@ pub struct Sim {
     pub editor: Option<EditorState>,
     /// Set when a command started a fresh cluster, so the page forgets its layout.
     pub reset: bool,
-    /// The built-in missions, parsed once.
+    /// The missions known: the built-in ones, then those loaded from files.
     pub missions: Rc<Vec<Mission>>,
+    /// The courses: the built-in ones, then those loaded (`missions.rs`).
+    pub courses: Rc<Vec<CourseEntry>>,
+    /// The course the Missions panel shows, whose progress a passed check counts in.
+    pub course: String,
+    /// Set when a command loaded a file, so the page shows its course.
+    pub loaded_now: bool,
     /// The name of the mission being worked on.
     pub mission: Option<String>,
     /// The last check of the active mission.
     pub verdict: Option<Verdict>,
-    /// Missions whose check passed, in this browser (the page saves them).
+    /// Missions whose check passed, in this browser, as `course/mission` (the page saves
+    /// them).
     pub done: BTreeSet<String>,
     /// Set while the page shows an earlier moment (the time scrubber).
     pub past: Option<Box<timeline::Past>>,
@@ -133,6 +140,9 @@ impl Sim {
             editor: None,
             reset: false,
             missions: Rc::new(mission::builtin()),
+            courses: Rc::new(missions::builtin_courses()),
+            course: missions::builtin_courses().first().map(|c| c.name.clone()).unwrap_or_default(),
+            loaded_now: false,
             mission: None,
             verdict: None,
             done: BTreeSet::new(),
@@ -243,59 +253,17 @@ impl Sim {
         self.journal.entries.push(entry);
     }
 
+    /// Whether this session's journal already ran `line` (a file loaded before a reload).
+    pub fn has_run(&self, line: &str) -> bool {
+        self.journal.entries.iter().any(|e| matches!(&e.input, Input::Cmd(l) if l == line))
+    }
+
     /// The journal as of now, ready to store or share.
     pub fn snapshot(&mut self) -> &Journal {
         self.journal.now_ms = self.world().now().millis();
         self.journal.playback =
             Some(crate::journal::Playback { paused: self.paused, speed: self.speed.factor() });
         &self.journal
-    }
-
-    /// The active mission, if any.
-    pub fn active_mission(&self) -> Option<&Mission> {
-        let name = self.mission.as_deref()?;
-        self.missions.iter().find(|m| m.name == name)
-    }
-
-    /// Starts a mission on a fresh cluster with the current seed: `reset --seed N` goes through
-    /// the log like a typed command, then the mission's setup runs and the loops settle.
-    pub fn start_mission(&mut self, name: &str) {
-        let Some(m) = self.missions.iter().find(|m| m.name == name).cloned() else {
-            self.push_lines(LineKind::Error, &format!("kubeloop: no mission named {name:?}"));
-            return;
-        };
-        self.editor = None;
-        self.record(Input::Mission(name.to_string()));
-        let was = std::mem::replace(&mut self.journaling, false);
-        self.run_command(&format!("reset --seed {}", self.world().seed()));
-        self.journaling = was;
-        mission::start(&m, &mut self.session);
-        self.push_lines(
-            LineKind::Output,
-            &format!(
-                "mission: {} (the goal is in the Missions panel; type `help` for the commands)",
-                m.title
-            ),
-        );
-        self.mission = Some(m.name);
-        self.verdict = None;
-    }
-
-    /// Checks the active mission against the cluster as it is now, keeping the verdict and
-    /// marking the mission done when it passes.
-    pub fn check_mission(&mut self) {
-        let Some(m) = self.active_mission().cloned() else { return };
-        let verdict = mission::check_world(&m, self.world());
-        if verdict.passed {
-            self.done.insert(m.name.clone());
-        }
-        self.verdict = Some(verdict);
-    }
-
-    /// Leaves the active mission; the cluster stays as it is.
-    pub fn close_mission(&mut self) {
-        self.mission = None;
-        self.verdict = None;
     }
 
     pub fn world(&self) -> &World {
@@ -361,6 +329,9 @@ impl Sim {
         }
         Rc::make_mut(&mut self.history).push(trimmed.to_string());
         Rc::make_mut(&mut self.log).push(LogLine::input(trimmed));
+        if self.run_mission_command(trimmed) {
+            return;
+        }
         if let Some(target) = editor::edit_target(trimmed) {
             match target {
                 Ok(t) => self.open_editor(t),
@@ -405,8 +376,10 @@ mod clock;
 mod edit_tests;
 mod editor;
 mod live;
+mod missions;
 mod past_reads;
 pub use editor::import_line;
+pub use missions::{is_mission_file, load_line, loads_a_file, progress_key, CourseEntry, LOADED};
 pub use past_reads::reads_only;
 mod pending;
 #[cfg(test)]
