@@ -100,12 +100,13 @@ pub fn share_link(data: &[u8]) {
     }
 }
 
-/// The saved-state loader: the session journal and the completed-missions list, as read
-/// back from localStorage.
+/// The saved-state loader: the session journal and the progress list, as read back from
+/// localStorage.
 pub fn saved_state(data: &[u8]) {
     let value = text(data);
-    let known: Vec<String> = vec!["delete-a-pod".into(), "stop-for-real".into()];
-    let _ = kubeloop_web::storage::decode_done(&value, &known);
+    let _ = kubeloop_web::storage::decode_done(&value);
+    let courses = vec![("c".to_string(), vec!["stop-for-real".to_string()])];
+    let _ = kubeloop_web::storage::migrate_done(&value, &courses);
     if let Ok(journal) = Journal::decode(&value) {
         restore(&journal);
     }
@@ -115,6 +116,29 @@ fn restore(journal: &Journal) {
     if journal.replay_until() <= MAX_FUZZ_REPLAY_MS {
         let mut sim = Sim::restore(journal);
         sim.tick(1_000.0);
+        still_works(&mut sim.session);
+    }
+}
+
+/// A teacher's mission or course file, as a drop, a paste, `?mission=` or `k mission load`
+/// hands it to the page: read, and when it reads, each of its first missions started and
+/// checked, as a learner would, and proved as `kubeloop mission check` proves it.
+pub fn mission_file(data: &[u8]) {
+    let text = text(data);
+    let missions = match kubeloop::mission::read(&text) {
+        Ok(kubeloop::mission::Document::Mission(m)) => vec![m],
+        Ok(kubeloop::mission::Document::Course(c)) => c.missions,
+        Err(e) => {
+            assert!(!e.message.is_empty(), "an error says what is wrong");
+            return;
+        }
+    };
+    let mut sim = Sim::new(1);
+    sim.run_command(&kubeloop_web::sim::load_line(&text));
+    for m in missions.iter().take(2) {
+        sim.start_mission(&m.name);
+        sim.tick(1_000.0);
+        sim.check_mission();
         still_works(&mut sim.session);
     }
 }

@@ -53,12 +53,18 @@ fn saved_state_regressions() {
     replay("saved_state", harness::saved_state);
 }
 
+#[test]
+fn mission_file_regressions() {
+    replay("mission_file", harness::mission_file);
+}
+
 /// Inputs too big to keep as files: a 10 MB paste and a link that inflates past the limit.
 #[test]
 fn huge_pastes_and_bombs_are_refused_quickly() {
     let paste = "k get pods ".repeat(1_000_000);
     harness::command_line(paste.as_bytes());
     harness::manifest(format!("a: {}\n", "x".repeat(10 << 20)).as_bytes());
+    harness::mission_file(format!("name: x\ngoal: {}\n", "x".repeat(10 << 20)).as_bytes());
     let bomb = kubeloop_web::journal::Journal::new(1).encode() + &" ".repeat(8 << 20);
     let packed = miniz_oxide::deflate::compress_to_vec(bomb.as_bytes(), 9);
     use base64::Engine;
