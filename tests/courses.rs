@@ -71,7 +71,7 @@ async fn solve(c: &Client) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_course_loaded_four_ways_is_completed_by_typing_and_its_progress_survives_a_reload() {
-    let browser = Browser::start_with_copy("").await;
+    let browser = Browser::start().await;
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
 
@@ -153,7 +153,7 @@ async fn a_course_loaded_four_ways_is_completed_by_typing_and_its_progress_survi
     fresh.close().await;
 
     // 4. `?mission=PATH`: a file the teacher put beside the page, in a fresh profile.
-    let again = Browser::start_with_copy("").await;
+    let again = Browser::start_cold_copy().await;
     std::fs::write(again.dist_dir().join("week-one.yaml"), course()).unwrap();
     let c = &again.client;
     c.goto(&format!("{}?mission=week-one.yaml", again.page_url())).await.unwrap();
