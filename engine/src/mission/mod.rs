@@ -23,7 +23,9 @@ use crate::world::World;
 
 pub use audit::{audit, Audit};
 pub use check::{Check, CheckResult, EventCheck, Made, SeenCheck};
-pub use file::{builtin_courses, read_mission, Course, Document, FileError, MAX_FILE_BYTES};
+pub use file::{
+    builtin_courses, read_mission, Course, CourseIndex, Document, FileError, MAX_FILE_BYTES,
+};
 // The reader as a build has it: in the page's split build, it ships with the course part.
 pub use later::read;
 pub use probe::pod_runs;
