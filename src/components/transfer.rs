@@ -29,6 +29,32 @@ pub fn download_href(text: &str) -> String {
     format!("data:application/yaml;charset=utf-8,{encoded}")
 }
 
+/// Reads a dropped or chosen file into `draft`, or says in `problem` why it was not read.
+pub fn read_into(
+    file: web_sys::File,
+    draft: UseStateHandle<String>,
+    problem: UseStateHandle<Option<String>>,
+) {
+    if file.size() > MAX_DROP_BYTES {
+        problem.set(Some(format!(
+            "error: {} is {} bytes; files over {} bytes are not read",
+            file.name(),
+            file.size(),
+            MAX_DROP_BYTES
+        )));
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+            Ok(text) => {
+                problem.set(None);
+                draft.set(text.as_string().unwrap_or_default());
+            }
+            Err(_) => problem.set(Some(format!("error: could not read {}", file.name()))),
+        }
+    });
+}
+
 #[component]
 pub fn TransferPanel(props: &TransferProps) -> Html {
     let draft = use_state(String::new);
@@ -59,29 +85,10 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
             e.prevent_default();
             dragging.set(false);
             let file = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
-            let Some(file) = file else {
-                problem.set(Some("error: drop a YAML file here".into()));
-                return;
-            };
-            if file.size() > MAX_DROP_BYTES {
-                problem.set(Some(format!(
-                    "error: {} is {} bytes; files over {} bytes are not read",
-                    file.name(),
-                    file.size(),
-                    MAX_DROP_BYTES
-                )));
-                return;
+            match file {
+                Some(file) => read_into(file, draft.clone(), problem.clone()),
+                None => problem.set(Some("error: drop a YAML file here".into())),
             }
-            let (draft, problem) = (draft.clone(), problem.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                    Ok(text) => {
-                        problem.set(None);
-                        draft.set(text.as_string().unwrap_or_default());
-                    }
-                    Err(_) => problem.set(Some(format!("error: could not read {}", file.name()))),
-                }
-            });
         })
     };
     let apply = {

@@ -35,7 +35,7 @@ pub fn builtin_courses() -> Vec<CourseEntry> {
             name: c.name,
             title: c.title,
             about: c.about.trim_end().to_string(),
-            missions: c.missions.into_iter().map(|m| m.name).collect(),
+            missions: c.missions,
         })
         .collect()
 }

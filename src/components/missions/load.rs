@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::components::transfer::MAX_DROP_BYTES;
+use crate::components::transfer::read_into;
 
 /// One course in the picker.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,26 +63,7 @@ pub fn MissionLoader(props: &LoaderProps) -> Html {
     let problem = use_state(|| None::<String>);
     let read_file = {
         let (draft, problem) = (draft.clone(), problem.clone());
-        Callback::from(move |file: web_sys::File| {
-            if file.size() > MAX_DROP_BYTES {
-                problem.set(Some(format!(
-                    "error: {} is {} bytes; files over {MAX_DROP_BYTES} bytes are not read",
-                    file.name(),
-                    file.size()
-                )));
-                return;
-            }
-            let (draft, problem) = (draft.clone(), problem.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                    Ok(text) => {
-                        problem.set(None);
-                        draft.set(text.as_string().unwrap_or_default());
-                    }
-                    Err(_) => problem.set(Some(format!("error: could not read {}", file.name()))),
-                }
-            });
-        })
+        Callback::from(move |file: web_sys::File| read_into(file, draft.clone(), problem.clone()))
     };
     let on_input = {
         let draft = draft.clone();
