@@ -203,6 +203,7 @@ async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     // job-retries sets itself up with `k apply`, which is in the course chunk.
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
+    show_course(c, "workloads-and-traffic").await;
     c.find(Locator::Css("[data-mission='job-retries']")).await.unwrap().click().await.unwrap();
     type_line(c, "k get jobs").await;
     eventually(20, "the mission's Job", || async { log_text(c).await.contains("report ") }).await;

@@ -56,6 +56,8 @@ async fn every_later_part(c: &Client, n: u32) {
     // restored session's, replayed.
     if n == 1 {
         click_button(c, "Missions").await;
+        c.wait().for_element(Locator::Css(".course-select")).await.expect("the course picker");
+        show_course(c, "workloads-and-traffic").await;
         let mission = c.wait().for_element(Locator::Css("[data-mission='job-retries']")).await;
         mission.expect("the missions panel lists job-retries").click().await.unwrap();
     }

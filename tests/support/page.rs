@@ -121,3 +121,17 @@ pub async fn on_top(c: &Client, css: &str) -> bool {
         .unwrap();
     hit == serde_json::json!(true)
 }
+
+/// Shows the course `name` in the Missions panel, as choosing it in the picker does.
+pub async fn show_course(c: &Client, name: &str) {
+    let shown = c
+        .execute(
+            "const s = document.querySelector('.course-select'); if (!s) return false;
+             s.value = arguments[0]; s.dispatchEvent(new Event('change', { bubbles: true }));
+             return true",
+            vec![serde_json::json!(name)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(shown, serde_json::json!(true), "no course picker");
+}
