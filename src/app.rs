@@ -21,6 +21,7 @@ use crate::components::timeline::Timeline;
 use crate::components::toolbar::Toolbar;
 use crate::export;
 use crate::page::{Msg, StageView};
+use crate::words::Words;
 use kubeloop::kubectl::complete;
 
 /// Timer period in real milliseconds.
@@ -127,9 +128,10 @@ pub fn App(props: &AppProps) -> Html {
         p.embed.then_some("embed"),
     );
     html! {
+        <ContextProvider<Words> context={Words::new(p.lang)}>
         <div class={app_class}>
             if !p.embed {
-                <Toolbar clock={format!("t = {}", kubeloop::duration::human(world.now().millis()))}
+                <Toolbar clock={kubeloop::duration::human(world.now().millis())}
                     speed={s.speed} paused={s.paused} seed={world.seed()} panel={p.panel}
                     inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter()}
                     menu_open={p.menu_open} live={p.live_on()} send={send.clone()}>
@@ -171,5 +173,6 @@ pub fn App(props: &AppProps) -> Html {
                     on_save={send.reform(Msg::EditSave)} on_cancel={send.reform(|()| Msg::EditCancel)} />
             }
         </div>
+        </ContextProvider<Words>>
     }
 }

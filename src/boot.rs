@@ -79,6 +79,8 @@ pub fn initial_page() -> Page {
         sim.notice(&notice, false);
     }
     let mut page = Page::new(sim, presenter::load(), storage::embed_requested());
+    page.lang = crate::words::load_choice();
+    crate::words::show_choice(page.lang);
     page.prepare(real_now());
     page
 }
@@ -103,6 +105,9 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     }
     if let Some(on) = fx.save_presenter {
         presenter::save(on);
+    }
+    if let Some(lang) = fx.save_lang {
+        crate::words::save_choice(lang);
     }
     if let Some(journal) = &fx.share {
         copy_link(page.clone(), redraw.clone(), storage::share_link(journal));

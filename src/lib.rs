@@ -18,5 +18,6 @@ pub mod selection;
 pub mod sim;
 pub mod storage;
 pub mod view;
+pub mod words;
 
 pub use app::{App, AppProps};

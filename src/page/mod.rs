@@ -60,21 +60,23 @@ pub enum Panel {
 impl Panel {
     pub const ALL: [Panel; 4] = [Panel::Feed, Panel::Missions, Panel::Faults, Panel::Yaml];
 
-    pub fn label(self) -> &'static str {
+    /// The message naming the panel on its button (`crate::words`).
+    pub fn label_id(self) -> &'static str {
         match self {
-            Panel::Feed => "Feed",
-            Panel::Missions => "Missions",
-            Panel::Faults => "Faults",
-            Panel::Yaml => "YAML",
+            Panel::Feed => "panel-feed",
+            Panel::Missions => "panel-missions",
+            Panel::Faults => "panel-faults",
+            Panel::Yaml => "panel-yaml",
         }
     }
 
-    pub fn hint(self) -> &'static str {
+    /// The message saying what the panel holds, the button's title.
+    pub fn hint_id(self) -> &'static str {
         match self {
-            Panel::Feed => "what each loop saw and did, newest first",
-            Panel::Missions => "guided exercises, checked against the cluster",
-            Panel::Faults => "stop loops, lose events, fail nodes",
-            Panel::Yaml => "export the objects for a real cluster, or import YAML",
+            Panel::Feed => "panel-feed-hint",
+            Panel::Missions => "panel-missions-hint",
+            Panel::Faults => "panel-faults-hint",
+            Panel::Yaml => "panel-yaml-hint",
         }
     }
 }
@@ -109,6 +111,8 @@ pub struct Effects {
     pub save_done: bool,
     /// Remember presenter mode in this browser.
     pub save_presenter: Option<bool>,
+    /// Remember the language picked, and say it on the document.
+    pub save_lang: Option<crate::words::Lang>,
     /// Make a share link from this journal and copy it; the outcome comes back as
     /// `Msg::Shared`.
     pub share: Option<Journal>,
@@ -141,6 +145,7 @@ impl Effects {
         self.save_session |= later.save_session;
         self.save_done |= later.save_done;
         self.save_presenter = later.save_presenter.or(self.save_presenter);
+        self.save_lang = later.save_lang.or(self.save_lang);
         self.share = later.share.or(self.share.take());
         self.handled |= later.handled;
         self.focus_command |= later.focus_command;
@@ -170,6 +175,8 @@ pub struct Page {
     pub drawer_for_inspector: bool,
     /// Graph plus command box only, for an iframe (`?embed`).
     pub embed: bool,
+    /// The language of the page's own words (kubectl's stay English).
+    pub lang: crate::words::Lang,
     /// The rollout budget meter unfolded.
     pub budget_open: bool,
     pub undo: Option<UndoOffer>,
@@ -239,6 +246,7 @@ impl Page {
             drawer_open: false,
             drawer_for_inspector: false,
             embed,
+            lang: Default::default(),
             budget_open: true,
             undo: None,
             shared: None,

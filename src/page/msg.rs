@@ -77,6 +77,8 @@ pub enum Msg {
     /// Expand or fold a summarised pod group on the graph.
     ToggleGroup(String),
     TogglePresenter,
+    /// The language picker: the page's own words in this language from now on.
+    Lang(crate::words::Lang),
     /// Fold or unfold the rollout budget meter.
     ToggleBudget,
     /// The overflow menu of the narrow toolbar.

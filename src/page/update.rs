@@ -157,6 +157,10 @@ impl Page {
                 self.camera_msg(CameraMsg::Presenter(on));
                 fx.save_presenter = Some(on);
             }
+            Msg::Lang(lang) => {
+                self.lang = lang;
+                fx.save_lang = Some(lang);
+            }
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
             Msg::ToggleBudget => self.budget_open = !self.budget_open,
             // The column's Close puts away all it shows, the inspector included; the column

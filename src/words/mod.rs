@@ -1,0 +1,159 @@
+//! The page's own words, in the class's language. Every button, panel, label and sentence the
+//! page writes is a Fluent message in `locales/<lang>/*.ftl`, formatted by `fluent-bundle`
+//! (projectfluent/fluent-rs `fluent-bundle/src/bundle.rs`). What kubectl prints stays
+//! English, as kubectl's own does: the terminal, the YAML and the loops' decisions are the
+//! cluster's, not the page's.
+//!
+//! Components read the words through Yew's context (`use_words`), so choosing a language
+//! re-renders every component that shows any; code outside a component is handed `&Words`.
+
+mod choice;
+mod files;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+
+pub use choice::{lang_in, load_choice, save_choice, show_choice, LANG_KEY, LANG_PARAM};
+
+/// A language the page ships in full. English is the one every other falls back to, message
+/// by message, should one be missing (a test keeps them complete).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The BCP 47 tag: `<html lang>`, `?lang=`, and what is stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// The language's name in itself, as a picker lists it.
+    pub fn endonym(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::De => "Deutsch",
+        }
+    }
+
+    /// The language a tag asks for: `de`, `de-AT` and `DE_ch` are German. Only the primary
+    /// subtag counts, as the page has one German.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The language to show: the link's `?lang=` first, then the one chosen in this browser
+    /// before, then the browser's own preferences in order, then English.
+    pub fn pick(query: Option<&str>, stored: Option<&str>, browser: &[String]) -> Lang {
+        query
+            .and_then(Lang::from_tag)
+            .or_else(|| stored.and_then(Lang::from_tag))
+            .or_else(|| browser.iter().find_map(|t| Lang::from_tag(t)))
+            .unwrap_or_default()
+    }
+
+    fn files(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => files::EN,
+            Lang::De => files::DE,
+        }
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+thread_local! {
+    /// Each language's messages, parsed on first use.
+    static BUNDLES: RefCell<Vec<(Lang, Rc<Bundle>)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn bundle(lang: Lang) -> Rc<Bundle> {
+    BUNDLES.with(|b| {
+        if let Some((_, found)) = b.borrow().iter().find(|(l, _)| *l == lang) {
+            return found.clone();
+        }
+        let made = Rc::new(build(lang));
+        b.borrow_mut().push((lang, made.clone()));
+        made
+    })
+}
+
+/// One language's files in one bundle. A file that does not parse keeps the messages that
+/// do (the tests refuse such a file, so this is only ever a build someone broke by hand).
+fn build(lang: Lang) -> Bundle {
+    let tag = lang.code().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new(vec![tag]);
+    // Isolation marks (U+2068/U+2069) around each argument are for mixing scripts of both
+    // directions; both languages here run left to right, and the marks would reach the
+    // clipboard and the tests' text.
+    bundle.set_use_isolating(false);
+    for text in lang.files() {
+        let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+        let _ = bundle.add_resource(resource);
+    }
+    bundle
+}
+
+/// The page's words in one language. Cheap to clone and compared by language, so it can be a
+/// Yew context and a prop.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Words {
+    lang: Lang,
+}
+
+/// A message's argument: text or a number (a number chooses plural forms).
+pub type Arg<'a> = FluentValue<'a>;
+
+impl Words {
+    pub fn new(lang: Lang) -> Words {
+        Words { lang }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The message `id`, with no arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.with(id, &[])
+    }
+
+    /// The message `id` with its arguments: `w.with("feed-age", &[("age", "5s".into())])`.
+    /// A message this language lacks comes from English; one neither has is shown as its id,
+    /// which a test makes impossible for every id the page uses.
+    pub fn with(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        format(self.lang, id, args)
+            .or_else(|| (self.lang != Lang::En).then(|| format(Lang::En, id, args)).flatten())
+            .unwrap_or_else(|| id.to_string())
+    }
+}
+
+fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
+    let bundle = bundle(lang);
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut fluent_args = FluentArgs::with_capacity(args.len());
+    for (name, value) in args {
+        fluent_args.set(*name, value.clone());
+    }
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+    Some(text.into_owned())
+}
+
+/// The words of the page's language, for a component: re-rendered when the language changes.
+#[yew::hook]
+pub fn use_words() -> Words {
+    yew::use_context::<Words>().unwrap_or_default()
+}

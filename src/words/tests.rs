@@ -1,0 +1,170 @@
+//! The message files are complete and used: both languages parse, hold the same messages with
+//! the same arguments, every message the page asks for exists, and none lies unused.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use fluent_syntax::parser;
+
+use super::files::{DE, EN, NAMES};
+use super::{lang_in, Lang, Words};
+
+/// Each message's id → the variables it uses, for one file.
+fn messages(lang: &str, name: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let resource = parser::parse(text).unwrap_or_else(|(_, errors)| {
+        panic!("locales/{lang}/{name}.ftl does not parse: {errors:?}")
+    });
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        match entry {
+            Entry::Message(m) => {
+                let mut vars = BTreeSet::new();
+                if let Some(p) = &m.value {
+                    variables(p, &mut vars);
+                }
+                assert!(m.value.is_some(), "{lang}/{name}.ftl: {} has no value", m.id.name);
+                let fresh = out.insert(m.id.name.to_string(), vars).is_none();
+                assert!(fresh, "{lang}/{name}.ftl: {} twice", m.id.name);
+            }
+            Entry::Term(_) | Entry::Comment(_) | Entry::GroupComment(_) => {}
+            Entry::ResourceComment(_) => {}
+            Entry::Junk { content } => panic!("{lang}/{name}.ftl: junk {content:?}"),
+        }
+    }
+    out
+}
+
+fn variables(pattern: &Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables(expression: &Expression<&str>, out: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Inline(inline) => inline_variables(inline, out),
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for v in variants {
+                variables(&v.value, out);
+            }
+        }
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_variables(a, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn all(lang: &str, files: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out = BTreeMap::new();
+    for (name, text) in NAMES.iter().zip(files) {
+        for (id, vars) in messages(lang, name, text) {
+            assert!(out.insert(id.clone(), vars).is_none(), "{id} is in two of {lang}'s files");
+        }
+    }
+    out
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_arguments() {
+    for (name, (en, de)) in NAMES.iter().zip(EN.iter().zip(DE)) {
+        let (en, de) = (messages("en", name, en), messages("de", name, de));
+        let missing: Vec<&String> = en.keys().filter(|id| !de.contains_key(*id)).collect();
+        let extra: Vec<&String> = de.keys().filter(|id| !en.contains_key(*id)).collect();
+        assert!(missing.is_empty(), "de/{name}.ftl lacks {missing:?}");
+        assert!(extra.is_empty(), "de/{name}.ftl has messages English lacks: {extra:?}");
+        for (id, vars) in &en {
+            assert_eq!(&de[id], vars, "{name}.ftl: {id} takes other arguments in German");
+        }
+    }
+}
+
+/// Every `.t("id")` and `.with("id", …)` in the page's source, with where it is.
+fn asked_for() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src is readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for call in [".t(\"", ".with(\""] {
+                    for (at, _) in text.match_indices(call) {
+                        let rest = &text[at + call.len()..];
+                        let id = &rest[..rest.find('"').unwrap_or(0)];
+                        out.push((id.to_string(), path.display().to_string()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_message_the_page_asks_for_exists_and_none_is_unused() {
+    let en = all("en", EN);
+    let asked = asked_for();
+    assert!(asked.len() > 100, "the page's words go through Fluent: {} calls", asked.len());
+    for (id, file) in &asked {
+        assert!(en.contains_key(id), "{file} asks for {id:?}, which locales/en lacks");
+    }
+    // An id handed over rather than asked for at once (`Panel::label_id`) still appears as a
+    // string in the source; one that appears nowhere is dead.
+    let mut source = String::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src is readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                source.push_str(&std::fs::read_to_string(&path).expect("a source file"));
+            }
+        }
+    }
+    let unused: Vec<&String> = en.keys().filter(|id| !source.contains(&format!("\"{id}\""))).collect();
+    assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
+}
+
+#[test]
+fn a_message_is_formatted_with_its_arguments_and_plural_forms() {
+    let en = Words::new(Lang::En);
+    let de = Words::new(Lang::De);
+    assert_eq!(en.t("no-such-message"), "no-such-message", "a missing id shows as itself");
+    assert_ne!(en.t("lang-label"), de.t("lang-label"));
+    assert_eq!(de.t("lang-label"), "Sprache");
+}
+
+#[test]
+fn the_link_then_the_choice_then_the_browser_pick_the_language() {
+    let browser = |tags: &[&str]| tags.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+    assert_eq!(Lang::pick(Some("de"), Some("en"), &browser(&["en-US"])), Lang::De);
+    assert_eq!(Lang::pick(None, Some("de"), &browser(&["en-US"])), Lang::De);
+    assert_eq!(Lang::pick(Some("xx"), Some("en"), &browser(&["de"])), Lang::En, "stored wins over browser");
+    assert_eq!(Lang::pick(None, None, &browser(&["fr-FR", "de-AT", "en"])), Lang::De);
+    assert_eq!(Lang::pick(None, None, &browser(&["fr", "ja"])), Lang::En);
+    assert_eq!(Lang::pick(Some("\u{0}%%"), Some("garbage"), &[]), Lang::En);
+    assert_eq!(Lang::from_tag("DE_ch"), Some(Lang::De));
+    assert_eq!(Lang::from_tag(""), None);
+    assert_eq!(lang_in("?embed&lang=de"), Some("de"));
+    assert_eq!(lang_in("mission=a.yaml"), None);
+}
