@@ -114,6 +114,9 @@ pub struct Course {
     pub about: String,
     #[serde(deserialize_with = "course_missions")]
     pub missions: Vec<Mission>,
+    /// The title and about-text in other languages.
+    #[serde(default, deserialize_with = "super::translations::translations")]
+    pub translations: super::Translations<super::CourseText>,
 }
 
 /// What a file holds.
@@ -308,6 +311,8 @@ pub struct CourseIndex {
     #[serde(default)]
     pub about: String,
     pub missions: Vec<String>,
+    #[serde(default)]
+    pub translations: super::Translations<super::CourseText>,
 }
 
 /// The built-in courses, in order. Read as the built-in missions are (through

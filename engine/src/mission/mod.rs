@@ -13,6 +13,9 @@ mod file;
 pub(crate) mod later;
 mod probe;
 mod since;
+mod translations;
+#[cfg(test)]
+mod translation_tests;
 
 use serde::Deserialize;
 
@@ -29,6 +32,7 @@ pub use file::{
 // The reader as a build has it: in the page's split build, it ships with the course part.
 pub use later::read;
 pub use probe::pod_runs;
+pub use translations::{pick as pick_translation, CheckText, CourseText, MissionText, PredictionText, Translations};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,11 +53,14 @@ pub struct Mission {
     pub predict: Vec<Prediction>,
     #[serde(deserialize_with = "file::non_empty")]
     pub checks: Vec<Check>,
+    /// The mission's words in other languages (`translations.rs`).
+    #[serde(default, deserialize_with = "translations::translations")]
+    pub translations: Translations<MissionText>,
 }
 
 impl file::Rule for Mission {
     fn check(&self) -> Result<(), String> {
-        Ok(())
+        self.check_translations()
     }
 }
 
