@@ -121,6 +121,9 @@ pub fn App(props: &AppProps) -> Html {
     // The step card needs the side column even where the column only opens on request
     // (presenter mode gives it back to the graph otherwise).
     let stepping = s.paused && !s.in_past() && (s.last_action.is_some() || s.quiet_step.is_some());
+    // The root provides the words' context, so it reads them directly; the side column's
+    // helpers are handed them.
+    let words = Words::new(p.lang);
     let app_class = classes!(
         "app",
         p.presenter().then_some("presenter"),
@@ -128,7 +131,7 @@ pub fn App(props: &AppProps) -> Html {
         p.embed.then_some("embed"),
     );
     html! {
-        <ContextProvider<Words> context={Words::new(p.lang)}>
+        <ContextProvider<Words> context={words.clone()}>
         <div class={app_class}>
             if !p.embed {
                 <Toolbar clock={kubeloop::duration::human(world.now().millis())}
@@ -136,7 +139,7 @@ pub fn App(props: &AppProps) -> Html {
                     inspecting={p.selected.is_some()} stage={p.stage} presenter={p.presenter()}
                     menu_open={p.menu_open} live={p.live_on()} send={send.clone()}>
                     <ExportButtons view={p.shown.graph.clone()} sim_ms={world.now().millis()}
-                        title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph)} />
+                        title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph, &words)} />
                 </Toolbar>
                 if let Some(live) = &p.live {
                     <LiveStatus view={LiveStatusView::from(live)} />
@@ -145,8 +148,8 @@ pub fn App(props: &AppProps) -> Html {
                         on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}
                         on_fork={send.reform(|()| Msg::Fork)} />
                 }
-                { undo_bar(&p, &send) }
-                { share_bar(&p, &send) }
+                { undo_bar(&p, &send, &words) }
+                { share_bar(&p, &send, &words) }
             }
             <main class={classes!("workspace", side_open.then_some("side-open"), stepping.then_some("side-busy"))}>
                 <div class="stage">
@@ -162,7 +165,7 @@ pub fn App(props: &AppProps) -> Html {
                         on_toggle={send.reform(|()| Msg::ToggleBudget)} />
                 </div>
                 if !p.embed {
-                    { side_panel(&p, &send) }
+                    { side_panel(&p, &send, &words) }
                 }
                 <CommandBox log={s.log.clone()} history={s.history.clone()} watching={s.session.watching()} waiting={s.waiting()}
                     on_command={send.reform(Msg::Command)} on_stop={send.reform(|()| Msg::Stop)}

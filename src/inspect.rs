@@ -22,6 +22,7 @@ use kubeloop::store::Key;
 use kubeloop::world::World;
 
 use crate::selection::ObjRef;
+use crate::words::Words;
 use compare::{deployment_rows, node_rows, pod_rows, replicaset_rows, service_rows};
 
 /// How many of an object's events the inspector lists.
@@ -93,17 +94,20 @@ fn obj_ref(kind: Kind, key: &Key) -> ObjRef {
     ObjRef::new(kind, &key.ns, &key.name)
 }
 
-/// Reads one object; `None` when it does not exist (any more).
+/// Reads one object, in English; `None` when it does not exist (any more).
 pub fn inspect(world: &World, target: &ObjRef) -> Option<Inspected> {
-    inspect_with(world, target, &mut history::HistoryCache::default())
+    inspect_with(world, target, &mut history::HistoryCache::default(), &Words::default())
 }
 
 /// `inspect`, reusing the object's history from `cache` while the object is unchanged: the
-/// page inspects on every frame, and the history reads the whole watch log.
+/// page inspects on every frame, and the history reads the whole watch log. The rows' plain
+/// words are in `w`'s language; the history stays data (its verbs are worded when drawn), so
+/// the cache holds across a change of language.
 pub fn inspect_with(
     world: &World,
     target: &ObjRef,
     cache: &mut history::HistoryCache,
+    w: &Words,
 ) -> Option<Inspected> {
     let store = &world.store;
     let now = world.now();
@@ -111,55 +115,59 @@ pub fn inspect_with(
     let obj = store.get_object(target.kind, &Key::new(ns, &target.name))?;
     let (rows, containers, replicas, status) = match &obj {
         Object::Deployment(d) => (
-            deployment_rows(store, d),
+            deployment_rows(store, d, w),
             containers_of(&d.spec.template.spec),
             Some(d.spec.replicas),
             None,
         ),
         Object::ReplicaSet(rs) => (
-            replicaset_rows(store, rs),
+            replicaset_rows(store, rs, w),
             containers_of(&rs.spec.template.spec),
             Some(rs.spec.replicas),
             None,
         ),
         Object::Pod(p) => {
-            (pod_rows(p, now), containers_of(&p.spec), None, Some(pod_cells(p, now).status))
+            (pod_rows(p, now, w), containers_of(&p.spec), None, Some(pod_cells(p, now).status))
         }
-        Object::Node(n) => (node_rows(store, n, now), Vec::new(), None, Some(node_status(n, now))),
-        Object::Service(s) => (service_rows(store, s), Vec::new(), None, None),
+        Object::Node(n) => {
+            (node_rows(store, n, now, w), Vec::new(), None, Some(node_status(n, now)))
+        }
+        Object::Service(s) => (service_rows(store, s, w), Vec::new(), None, None),
         Object::DaemonSet(ds) => (
-            workload_rows::daemonset_rows(store, ds),
+            workload_rows::daemonset_rows(store, ds, w),
             containers_of(&ds.spec.template.spec),
             None,
             None,
         ),
         Object::ReplicationController(rc) => (
-            replicaset_rows(store, &rc.as_replica_set()),
+            replicaset_rows(store, &rc.as_replica_set(), w),
             rc.spec.template.as_ref().map_or_else(Vec::new, |t| containers_of(&t.spec)),
             Some(rc.replicas()),
             None,
         ),
         Object::StatefulSet(sts) => (
-            workload_rows::statefulset_rows(store, sts),
+            workload_rows::statefulset_rows(store, sts, w),
             containers_of(&sts.spec.template.spec),
             Some(sts.spec.replicas),
             None,
         ),
         Object::Job(j) => (
-            workload_rows::job_rows(store, j),
+            workload_rows::job_rows(store, j, w),
             containers_of(&j.spec.template.spec),
             None,
             Some(kubeloop::kubectl::printers::job_status(j).to_string()),
         ),
         Object::CronJob(cj) => (
-            workload_rows::cronjob_rows(cj, now),
+            workload_rows::cronjob_rows(cj, now, w),
             containers_of(&cj.spec.job_template.spec.template.spec),
             None,
             None,
         ),
-        Object::HorizontalPodAutoscaler(h) => (workload_rows::hpa_rows(h), Vec::new(), None, None),
+        Object::HorizontalPodAutoscaler(h) => {
+            (workload_rows::hpa_rows(h, w), Vec::new(), None, None)
+        }
         Object::PersistentVolumeClaim(c) => {
-            (workload_rows::pvc_rows(store, c), Vec::new(), None, Some(c.status.phase.clone()))
+            (workload_rows::pvc_rows(store, c, w), Vec::new(), None, Some(c.status.phase.clone()))
         }
         Object::Event(_)
         | Object::EndpointSlice(_)
@@ -173,9 +181,9 @@ pub fn inspect_with(
         | Object::Lease(_) => (Vec::new(), Vec::new(), None, None),
         Object::Ingress(_) => (Vec::new(), Vec::new(), None, None),
         Object::ConfigMap(_) | Object::Secret(_) => {
-            (config_rows::rows(store, &obj), Vec::new(), None, None)
+            (config_rows::rows(store, &obj, w), Vec::new(), None, None)
         }
-        Object::PodDisruptionBudget(_) => (pdb_rows::rows(store, &obj), Vec::new(), None, None),
+        Object::PodDisruptionBudget(_) => (pdb_rows::rows(store, &obj, w), Vec::new(), None, None),
     };
     let meta = obj.meta();
     let owners = meta
@@ -235,14 +243,10 @@ pub fn node_status(node: &Node, now: Time) -> String {
 }
 
 /// What a finalizer the garbage collector uses is waiting for, in plain words.
-pub fn finalizer_meaning(finalizer: &str) -> Option<&'static str> {
+pub fn finalizer_meaning(finalizer: &str, w: &Words) -> Option<String> {
     match finalizer {
-        kubeloop::model::FINALIZER_FOREGROUND => {
-            Some("waits until the garbage collector has deleted the dependents that block it")
-        }
-        kubeloop::model::FINALIZER_ORPHAN => {
-            Some("waits until the garbage collector has removed this owner from its dependents")
-        }
+        kubeloop::model::FINALIZER_FOREGROUND => Some(w.t("insp-finalizer-foreground")),
+        kubeloop::model::FINALIZER_ORPHAN => Some(w.t("insp-finalizer-orphan")),
         _ => None,
     }
 }
@@ -328,7 +332,21 @@ pub(crate) mod tests {
         let d = inspect(&s.world, &ObjRef::new(Kind::Deployment, "default", "web")).unwrap();
         assert_eq!(d.finalizers, ["foregroundDeletion"]);
         assert_eq!(d.deleting_since.as_deref(), Some("5s"));
-        assert!(finalizer_meaning(&d.finalizers[0]).is_some());
+        assert!(finalizer_meaning(&d.finalizers[0], &Words::default()).is_some());
+    }
+
+    #[test]
+    fn in_german_the_rows_are_worded_but_the_clusters_words_stay() {
+        let s = session("k create deployment web --image=nginx:1.27 --replicas=2; settle");
+        let web = ObjRef::new(Kind::Deployment, "default", "web");
+        let de = crate::words::Words::new(crate::words::Lang::De);
+        let d = inspect_with(&s.world, &web, &mut history::HistoryCache::default(), &de).unwrap();
+        assert_eq!(row(&d, "Bereit").observed, "2");
+        assert_eq!(row(&d, "Rollout").observed, "abgeschlossen (NewReplicaSetAvailable)");
+        assert!(d.rows.iter().all(|r| r.matches), "{:?}", d.rows);
+        let pod = inspect_with(&s.world, &first::<Pod>(&s), &mut Default::default(), &de).unwrap();
+        assert_eq!(row(&pod, "Status").desired, "Running", "a status word stays English");
+        assert_eq!(row(&pod, "Container nginx").observed, "läuft mit nginx:1.27");
     }
 
     #[test]

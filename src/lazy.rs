@@ -19,6 +19,7 @@ use crate::boot::Shared;
 use crate::export::{self, Picture};
 use crate::live::Request;
 use crate::view::ViewModel;
+use crate::words::Words;
 
 /// A chunk that could not be fetched: the network failed, or the server no longer has it (a
 /// newer build was published). Nothing ran and nothing changed; the next call fetches again.
@@ -55,9 +56,9 @@ macro_rules! split_point {
 }
 
 split_point! {
-    /// The graph as an SVG picture (`export::svg`), from the export chunk.
-    export: fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
-        Ok(export::svg(view, title, sim_ms))
+    /// The graph as an SVG picture (`export::svg`) in the page's words, from the export chunk.
+    export: fn svg_picture(view: &ViewModel, title: &str, sim_ms: i64, words: &Words) -> Picture {
+        Ok(export::svg(view, title, sim_ms, words))
     }
 }
 

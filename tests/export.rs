@@ -9,6 +9,7 @@ use std::rc::Rc;
 use kubeloop_web::components::export::{ExportButtons, ExportProps, PNG_SCALE};
 use kubeloop_web::export;
 use kubeloop_web::view::ViewModel;
+use kubeloop_web::words::Words;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -120,7 +121,7 @@ async fn image_size(src: &str) -> Result<(u32, u32), String> {
 #[wasm_bindgen_test]
 async fn the_png_button_downloads_a_png_twice_the_pictures_size() {
     let view = web();
-    let picture = export::svg(&view, TITLE, 65_000);
+    let picture = export::svg(&view, TITLE, 65_000, &Words::default());
     let root = mount(view, 65_000).await;
     let downloads = Downloads::listen();
     button(&root, "PNG").click();
@@ -144,7 +145,7 @@ async fn the_svg_button_downloads_a_picture_naming_every_object() {
         .map(|r| r.rs.meta.target.name.clone())
         .chain(view.pods().map(|p| p.meta.target.name.clone()))
         .collect();
-    let picture = export::svg(&view, TITLE, 65_000);
+    let picture = export::svg(&view, TITLE, 65_000, &Words::default());
     let root = mount(view, 65_000).await;
     let downloads = Downloads::listen();
     button(&root, "SVG").click();
@@ -169,7 +170,7 @@ async fn hostile_text_still_makes_a_picture_and_a_broken_one_is_an_error() {
         "k create deployment web --image=nginx:1.27 --replicas=1",
         "k set image deployment/web nginx='<img src=x onerror=window.xssFired=1>&\"'",
     ]);
-    let picture = export::svg(&view, "<script>window.xssFired=2</script>", 0);
+    let picture = export::svg(&view, "<script>window.xssFired=2</script>", 0, &Words::default());
     let (url, w, h) = export::png_data_url(&picture.svg, picture.width, picture.height, 1.0)
         .await
         .expect("escaped text is still a readable picture");

@@ -12,6 +12,7 @@ use kubeloop::controllers::deployment::budget::{Limits, Side};
 use yew::prelude::*;
 
 use crate::view::budget::Meter;
+use crate::words::{use_words, Words};
 
 /// Meters drawn at once: each one more takes its height from the graph, so the rest are
 /// counted.
@@ -27,35 +28,37 @@ pub struct BudgetProps {
 
 #[component]
 pub fn BudgetMeter(props: &BudgetProps) -> Html {
+    let w = use_words();
     if props.meters.is_empty() {
         return html! {};
     }
     let toggle = props.on_toggle.reform(|_: MouseEvent| ());
-    let label = if props.open { "Hide budget" } else { "Show budget" };
+    let label = w.t(if props.open { "budget-hide" } else { "budget-show" });
+    let more = props.meters.len().saturating_sub(MAX_SHOWN);
     html! {
-        <aside class={classes!("budget", (!props.open).then_some("folded"))} aria-label="rollout budget">
+        <aside class={classes!("budget", (!props.open).then_some("folded"))} aria-label={w.t("budget-label")}>
             <header class="budget-head">
-                <span class="budget-heading">{ "Rollout budget" }</span>
+                <span class="budget-heading">{ w.t("budget-heading") }</span>
                 <button type="button" class="budget-toggle" aria-expanded={props.open.to_string()}
-                    title="the surge and availability limits of each rollout" onclick={toggle}>
+                    title={w.t("budget-toggle-hint")} onclick={toggle}>
                     { label }
                 </button>
             </header>
             if props.open {
-                { for props.meters.iter().take(MAX_SHOWN).map(meter) }
-                if props.meters.len() > MAX_SHOWN {
-                    <p class="budget-more">{ format!("and {} more rolling out", props.meters.len() - MAX_SHOWN) }</p>
+                { for props.meters.iter().take(MAX_SHOWN).map(|m| meter(m, &w)) }
+                if more > 0 {
+                    <p class="budget-more">{ w.with("budget-more", &[("count", more.into())]) }</p>
                 }
             }
         </aside>
     }
 }
 
-fn meter(m: &Meter) -> Html {
+fn meter(m: &Meter, w: &Words) -> Html {
     let b = &m.budget;
     let (old, new) = m.replicas();
     let (old_av, new_av) = m.available();
-    let state = if m.finished { "done" } else { "rolling out" };
+    let state = w.t(if m.finished { "budget-done" } else { "budget-rolling" });
     let limits = b.limits.as_ref();
     html! {
         <section class={classes!("budget-meter", m.finished.then_some("finished"))}
@@ -63,30 +66,31 @@ fn meter(m: &Meter) -> Html {
             <p class="budget-title">
                 <strong>{ m.title() }</strong>
                 <span class="budget-state">{ state }</span>
-                <span class="budget-desired"><b>{ b.desired }</b>{ " desired" }</span>
+                <span class="budget-desired"><b>{ b.desired }</b>{ format!(" {}", w.t("budget-desired")) }</span>
             </p>
-            { params(limits) }
-            { bar(m, "pods", (old, new), limits.map(|l| ("max", l.max_total)), "≤") }
-            { bar(m, "available", (old_av, new_av), limits.map(|l| ("min", l.min_available)), "≥") }
+            { params(limits, w) }
+            { bar(m, ("pods", w.t("budget-pods")), (old, new), limits.map(|l| ("max", l.max_total)), "≤", w) }
+            { bar(m, ("available", w.t("budget-available")), (old_av, new_av), limits.map(|l| ("min", l.min_available)), "≥", w) }
             <p class="budget-sides">
-                <span class="budget-old">{ side_words("old", &b.old) }</span>
-                <span class="budget-new">{ b.new_rs.as_ref().map_or("new: not created yet".into(), |s| side_words("new", s)) }</span>
+                <span class="budget-old">{ side_words(true, &b.old, w) }</span>
+                <span class="budget-new">{ b.new_rs.as_ref().map_or_else(|| w.t("budget-new-none"), |s| side_words(false, s, w)) }</span>
             </p>
-            <p class="budget-compact">{ compact(m) }</p>
+            <p class="budget-compact">{ compact(m, w) }</p>
         </section>
     }
 }
 
-fn params(limits: Option<&Limits>) -> Html {
+fn params(limits: Option<&Limits>, w: &Words) -> Html {
     let Some(l) = limits else {
         return html! {
-            <p class="budget-params">{ "Recreate: no budget; every old pod goes before a new one starts" }</p>
+            <p class="budget-params">{ w.t("budget-recreate") }</p>
         };
     };
+    let n = [("n", l.unavailable.into())];
     let fencepost = if l.fencepost() {
-        html! { <span class="budget-fence">{ format!(" (fencepost → {})", l.unavailable) }</span> }
+        html! { <span class="budget-fence">{ format!(" {}", w.with("budget-fencepost", &n)) }</span> }
     } else if l.scaled_unavailable != l.unavailable {
-        html! { <span class="budget-fence">{ format!(" (capped → {})", l.unavailable) }</span> }
+        html! { <span class="budget-fence">{ format!(" {}", w.with("budget-capped", &n)) }</span> }
     } else {
         html! {}
     };
@@ -102,12 +106,14 @@ fn params(limits: Option<&Limits>) -> Html {
 }
 
 /// One bar: old then new, and the limit line (`max 5`, `min 3`) when there is a budget.
+/// `what` is its class and its label in the page's language.
 fn bar(
     m: &Meter,
-    what: &str,
+    (what, label): (&str, String),
     (old, new): (i32, i32),
     line: Option<(&'static str, i32)>,
     cmp: &str,
+    w: &Words,
 ) -> Html {
     let width = |n: i32| format!("width: {:.2}%", m.at(n));
     let sum = old.saturating_add(new);
@@ -124,9 +130,9 @@ fn bar(
     };
     html! {
         <div class={classes!("budget-row", over.then_some("over"))}>
-            <span class="budget-label">{ what.to_string() }</span>
+            <span class="budget-label">{ label.clone() }</span>
             <span class="budget-bar" role="img"
-                aria-label={format!("{what}: {old} old, {new} new")}>
+                aria-label={w.with("budget-bar-label", &[("what", label.into()), ("old", old.into()), ("new", new.into())])}>
                 <span class="budget-seg old" style={width(old)}></span>
                 <span class="budget-seg new" style={width(new)}></span>
                 { for line_html }
@@ -137,30 +143,47 @@ fn bar(
 }
 
 /// "old web-abc 3 (3 ready, 3 available)", "2 old RSs 1 (...)", "old 0".
-fn side_words(role: &str, s: &Side) -> String {
+fn side_words(old: bool, s: &Side, w: &Words) -> String {
     let who = match s.sets {
-        0 | 1 if !s.name.is_empty() => format!("{role} {}", s.name),
-        0 | 1 => role.to_string(),
-        n => format!("{n} {role} RSs"),
+        0 | 1 if !s.name.is_empty() => {
+            let name = [("name", s.name.as_str().into())];
+            w.with(if old { "budget-old-named" } else { "budget-new-named" }, &name)
+        }
+        0 | 1 => w.t(if old { "budget-old" } else { "budget-new" }),
+        n => {
+            w.with(if old { "budget-old-sets" } else { "budget-new-sets" }, &[("count", n.into())])
+        }
     };
     if s.replicas == 0 && s.pods == 0 {
         return format!("{who} 0");
     }
-    format!("{who} {} ({} ready, {} available)", s.replicas, s.ready, s.available)
+    w.with(
+        "budget-side",
+        &[
+            ("who", who.into()),
+            ("replicas", s.replicas.into()),
+            ("ready", s.ready.into()),
+            ("available", s.available.into()),
+        ],
+    )
 }
 
 /// The phone's single line: "web 3 old → 2 new · pods 5 ≤ 5 · available 4 ≥ 3".
-fn compact(m: &Meter) -> String {
+fn compact(m: &Meter, w: &Words) -> String {
     let (old, new) = m.replicas();
     let (old_av, new_av) = m.available();
     let (pods, available) = (old + new, old_av + new_av);
+    let mut args = vec![("name", m.title().into()), ("old", old.into()), ("new", new.into())];
     match m.budget.limits.as_ref() {
-        Some(l) => format!(
-            "{} {old} old → {new} new · pods {pods} ≤ {} · available {available} ≥ {}",
-            m.title(),
-            l.max_total,
-            l.min_available
-        ),
-        None => format!("{} {old} old → {new} new · Recreate: no budget", m.title()),
+        Some(l) => {
+            args.extend([
+                ("pods", pods.into()),
+                ("max", l.max_total.into()),
+                ("available", available.into()),
+                ("min", l.min_available.into()),
+            ]);
+            w.with("budget-compact", &args)
+        }
+        None => w.with("budget-compact-recreate", &args),
     }
 }

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use kubeloop::kubectl::Waiting;
 
 use crate::sim::{LineKind, LogLine};
+use crate::words::{use_words, Words};
 
 #[derive(Properties, PartialEq)]
 pub struct CommandBoxProps {
@@ -55,6 +56,7 @@ fn tab(
 
 #[component]
 pub fn CommandBox(props: &CommandBoxProps) -> Html {
+    let words = use_words();
     let input = use_node_ref();
     let log_ref = use_node_ref();
     // Position in history while browsing with Up/Down; None is the fresh line.
@@ -147,7 +149,7 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
     };
 
     html! {
-        <section class="terminal" aria-label="command box">
+        <section class="terminal" aria-label={words.t("cmd-label")}>
             <div class="terminal-log" role="log" aria-live="polite" ref={log_ref} onclick={focus_input}>
                 { for props.log.iter().map(|line| {
                     let class = match line.kind {
@@ -171,7 +173,7 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     ref={input}
                     class="prompt-input"
                     rows="1"
-                    aria-label="kubectl command"
+                    aria-label={words.t("cmd-input-label")}
                     placeholder="k create deployment web --image=nginx:1.27 --replicas=3"
                     autocomplete="off"
                     autocapitalize="off"
@@ -180,8 +182,8 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
                     {onkeydown}
                 />
                 if props.watching {
-                    <button class="stop-button" onclick={stop} title={stop_title(props.waiting.as_ref())}>
-                        { stop_label(props.waiting.as_ref()) }
+                    <button class="stop-button" onclick={stop} title={stop_title(&words, props.waiting.as_ref())}>
+                        { stop_label(&words, props.waiting.as_ref()) }
                     </button>
                 }
             </div>
@@ -190,23 +192,25 @@ pub fn CommandBox(props: &CommandBoxProps) -> Html {
 }
 
 /// The Stop button's words: a watch is stopped, a wait is given up on.
-fn stop_label(waiting: Option<&Waiting>) -> &'static str {
-    match waiting {
-        Some(w) if !w.watch => "\u{25a0} Stop waiting",
-        _ => "\u{25a0} Stop watch",
-    }
+fn stop_label(words: &Words, waiting: Option<&Waiting>) -> String {
+    let label = match waiting {
+        Some(w) if !w.watch => words.t("cmd-stop-waiting"),
+        _ => words.t("cmd-stop-watch"),
+    };
+    format!("\u{25a0} {label}")
 }
 
-fn stop_title(waiting: Option<&Waiting>) -> &'static str {
+fn stop_title(words: &Words, waiting: Option<&Waiting>) -> String {
     match waiting {
-        Some(w) if !w.watch => "Stop waiting (Ctrl+C); what the server does carries on",
-        _ => "Stop the watch (Ctrl+C)",
+        Some(w) if !w.watch => words.t("cmd-stop-waiting-hint"),
+        _ => words.t("cmd-stop-watch-hint"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{complete_input, stop_label, tab};
+    use crate::words::Words;
     use kubeloop::kubectl::Waiting;
 
     #[test]
@@ -223,10 +227,11 @@ mod tests {
     fn the_stop_button_names_what_it_stops() {
         let wait =
             Waiting { command: "k delete deploy web".into(), what: "x".into(), watch: false };
-        assert_eq!(stop_label(Some(&wait)), "\u{25a0} Stop waiting");
+        let words = Words::default();
+        assert_eq!(stop_label(&words, Some(&wait)), "\u{25a0} Stop waiting");
         let watch = Waiting { watch: true, ..wait };
-        assert_eq!(stop_label(Some(&watch)), "\u{25a0} Stop watch");
-        assert_eq!(stop_label(None), "\u{25a0} Stop watch");
+        assert_eq!(stop_label(&words, Some(&watch)), "\u{25a0} Stop watch");
+        assert_eq!(stop_label(&words, None), "\u{25a0} Stop watch");
     }
 
     #[test]

@@ -7,7 +7,9 @@ use std::rc::Rc;
 use kubeloop::controllers::ControllerName;
 use yew::prelude::*;
 
+use crate::components::step::{mark, weave};
 use crate::selection::ObjRef;
+use crate::words::use_words;
 
 /// The loops, in the order their chips appear.
 pub const LOOPS: [&str; 15] = [
@@ -94,6 +96,7 @@ pub struct DecisionFeedProps {
 
 #[component]
 pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
+    let w = use_words();
     let hidden = use_state(|| kubeloop::sort::btree_set::<&'static str>(HIDDEN_BY_DEFAULT));
     let chip = |name: &'static str| {
         let on = !hidden.contains(name);
@@ -113,9 +116,9 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
             })
         };
         let title = match (name, on) {
-            ("kubelet", _) => "kubelet: every container step of every pod; noisy, so off at first",
-            (_, true) => "showing this loop's decisions; click to hide them",
-            (_, false) => "hiding this loop's decisions; click to show them",
+            ("kubelet", _) => w.t("feed-chip-kubelet"),
+            (_, true) => w.t("feed-chip-shown"),
+            (_, false) => w.t("feed-chip-hidden-hint"),
         };
         html! {
             <button class={classes!("loop-chip", format!("loop-{name}"), on.then_some("on"))}
@@ -123,7 +126,7 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                 { name }
                 // Said in words, not struck through: a struck-out loop read as a stopped one.
                 if !on {
-                    <span class="loop-chip-off">{ " \u{b7} hidden" }</span>
+                    <span class="loop-chip-off">{ format!(" \u{b7} {}", w.t("feed-chip-hidden")) }</span>
                 }
             </button>
         }
@@ -136,17 +139,17 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
         .collect();
 
     html! {
-        <section class="feed" aria-label="controller decisions">
-            <h2 class="panel-title">{ "What the loops just did" }</h2>
-            <div class="loop-chips" role="group" aria-label="show decisions from">
+        <section class="feed" aria-label={w.t("feed-label")}>
+            <h2 class="panel-title">{ w.t("feed-title") }</h2>
+            <div class="loop-chips" role="group" aria-label={w.t("feed-chips-label")}>
                 { for LOOPS.into_iter().filter(|n| {
                     !SHOWN_WHEN_ACTIVE.contains(n) || props.decisions.iter().any(|d| d.controller == *n)
                 }).map(chip) }
             </div>
             if props.decisions.is_empty() {
-                <p class="feed-empty">{ "Nothing to do yet. Every loop compares what is wanted with what it sees, and acts only on a difference." }</p>
+                <p class="feed-empty">{ w.t("feed-empty") }</p>
             } else if shown.is_empty() {
-                <p class="feed-empty">{ "No recent decisions from the loops switched on above." }</p>
+                <p class="feed-empty">{ w.t("feed-none-shown") }</p>
             }
             <ol class="feed-list">
                 { for shown.into_iter().map(|d| {
@@ -154,19 +157,24 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                         let (target, on_select) = (d.target.clone(), props.on_select.clone());
                         Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
                     };
+                    // What the loop wanted and saw are the engine's words (English); the frame
+                    // round them is the page's, its words in `feed-label` spans.
+                    let body = w.with("feed-want-see", &[("desired", mark(0)), ("observed", mark(1))]);
+                    let body = weave(
+                        &body,
+                        &[html! { { &d.desired } }, html! { { &d.observed } }],
+                        |t| html! { <span class="feed-label">{ t }</span> },
+                    );
                     html! {
                         <li class={classes!("feed-item", format!("loop-{}", d.controller))}>
-                            <button class="feed-entry" {onclick} title={format!("select {}", d.object)}>
+                            <button class="feed-entry" {onclick} title={w.with("feed-select", &[("object", d.object.as_str().into())])}>
                                 <span class="feed-head">
                                     <span class="feed-loop">{ &d.controller }</span>{ " " }
                                     <span class="feed-object">{ &d.object }</span>{ ": " }
                                 </span>
-                                <span class="feed-body">
-                                    <span class="feed-label">{ "want " }</span>{ &d.desired }
-                                    <span class="feed-label">{ ", see " }</span>{ &d.observed }
-                                </span>
+                                <span class="feed-body">{ body }</span>
                                 <span class="feed-action">{ " \u{2192} " }{ &d.action }</span>
-                                <span class="feed-age">{ &d.age }{ " ago" }</span>
+                                <span class="feed-age">{ w.with("feed-age", &[("age", d.age.as_str().into())]) }</span>
                             </button>
                         </li>
                     }

@@ -8,6 +8,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::selection::ObjRef;
+use crate::words::use_words;
 
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
@@ -23,6 +24,7 @@ pub struct EditorProps {
 
 #[component]
 pub fn YamlEditor(props: &EditorProps) -> Html {
+    let w = use_words();
     let text = use_state(|| props.initial.clone());
     let area = use_node_ref();
 
@@ -83,9 +85,9 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
                 {onkeydown}>
                 <h2 id="yaml-editor-title" class="yaml-editor-title"><code>{ title }</code></h2>
                 <p class="yaml-editor-hint">
-                    { "Change the spec or the labels and save: the object is updated in place, as " }
+                    { format!("{} ", w.t("editor-hint-before")) }
                     <code>{ "kubectl edit" }</code>
-                    { " does, and the controllers react. Ctrl+Enter saves, Escape cancels." }
+                    { format!(" {}", w.t("editor-hint-after")) }
                 </p>
                 if let Some(error) = &props.error {
                     <div class="yaml-editor-error" role="alert">
@@ -96,7 +98,7 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
                 <textarea
                     ref={area}
                     class="yaml-editor-text"
-                    aria-label="YAML editor"
+                    aria-label={w.t("editor-label")}
                     spellcheck="false"
                     autocomplete="off"
                     rows="22"
@@ -104,8 +106,8 @@ pub fn YamlEditor(props: &EditorProps) -> Html {
                     {oninput}
                 />
                 <div class="yaml-editor-buttons">
-                    <button type="button" class="btn btn-primary" onclick={save}>{ "Save" }</button>
-                    <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="button" class="btn btn-primary" onclick={save}>{ w.t("editor-save") }</button>
+                    <button type="button" class="btn" onclick={cancel}>{ w.t("editor-cancel") }</button>
                 </div>
             </div>
         </div>

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use crate::export::{self, Picture};
 use crate::lazy;
 use crate::view::ViewModel;
+use crate::words::{use_words, Words};
 
 /// Whether the picture's code has arrived: until then, making a picture starts by fetching it.
 static FETCHED: AtomicBool = AtomicBool::new(false);
@@ -32,19 +33,20 @@ pub struct ExportProps {
 
 #[component]
 pub fn ExportButtons(props: &ExportProps) -> Html {
+    let w = use_words();
     // What is being made, while it is: "SVG" or "PNG".
     let busy = use_state(|| None::<&'static str>);
     let problem = use_state(|| None::<String>);
     let make = |kind: &'static str| {
         let (view, title, sim_ms) = (props.view.clone(), props.title.clone(), props.sim_ms);
-        let (busy, problem) = (busy.clone(), problem.clone());
+        let (busy, problem, w) = (busy.clone(), problem.clone(), w.clone());
         Callback::from(move |_: MouseEvent| {
-            let (view, title, busy, problem) =
-                (view.clone(), title.clone(), busy.clone(), problem.clone());
+            let (view, title, w) = (view.clone(), title.clone(), w.clone());
+            let (busy, problem) = (busy.clone(), problem.clone());
             busy.set(Some(kind));
             problem.set(None);
             wasm_bindgen_futures::spawn_local(async move {
-                let picture = lazy::svg_picture(&view, &title, sim_ms).await;
+                let picture = lazy::svg_picture(&view, &title, sim_ms, &w).await;
                 let done = match picture {
                     Ok(p) => {
                         FETCHED.store(true, Ordering::Relaxed);
@@ -52,7 +54,7 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
                     }
                     Err(e) => Err(e.to_string()),
                 };
-                problem.set(done.err().map(|e| format!("error: no {kind}: {e}")));
+                problem.set(done.err().map(|e| failed(&w, kind, e)));
                 busy.set(None);
             });
         })
@@ -66,21 +68,21 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
         }
     };
     html! {
-        <div class="export-buttons" role="group" aria-label="download the graph as a picture">
+        <div class="export-buttons" role="group" aria-label={w.t("export-label")}>
             <button type="button" class={props.button_class.clone()} onclick={on_svg} disabled={busy.is_some()}
-                title="Download the graph as an SVG picture, with its title and time: sharp at any size, for slides and handouts">
+                title={w.t("export-svg-hint")}>
                 { label("SVG") }
             </button>
             <button type="button" class={props.button_class.clone()} onclick={on_png} disabled={busy.is_some()}
-                title="Download the graph as a PNG picture at twice its size on screen, for tools that take only bitmaps">
+                title={w.t("export-png-hint")}>
                 { label("PNG") }
             </button>
             if busy.is_some() {
                 <span class="export-status" role="status">{
                     if FETCHED.load(Ordering::Relaxed) {
-                        "making the picture…"
+                        w.t("export-making")
                     } else {
-                        "fetching the picture export…"
+                        w.t("export-fetching")
                     }
                 }</span>
             }
@@ -89,6 +91,11 @@ pub fn ExportButtons(props: &ExportProps) -> Html {
             }
         </div>
     }
+}
+
+/// Why no picture was made, after `error:` as kubectl would put it.
+fn failed(w: &Words, kind: &str, why: String) -> String {
+    w.with("export-failed", &[("kind", kind.into()), ("why", why.into())])
 }
 
 /// Downloads the picture as `kind`: the SVG as it is, or drawn into a PNG.

@@ -8,6 +8,8 @@ use kubeloop::controllers::ControllerName;
 use kubeloop::world::{RunState, World};
 use yew::prelude::*;
 
+use crate::words::use_words;
+
 /// One loop's switch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoopSwitch {
@@ -57,6 +59,9 @@ pub fn faults_view(world: &World) -> FaultsView {
     }
 }
 
+/// Watch events the Lose button drops.
+const DROPS: u32 = 5;
+
 /// `controller stop ...; controller start ...` for the controller-manager's loops: a restart
 /// that forgets every queue and re-lists everything.
 pub fn restart_command() -> String {
@@ -77,6 +82,7 @@ pub struct FaultsProps {
 
 #[component]
 pub fn FaultsPanel(props: &FaultsProps) -> Html {
+    let w = use_words();
     let run = |line: String| {
         let on_command = props.on_command.clone();
         Callback::from(move |_: MouseEvent| on_command.emit(line.clone()))
@@ -87,40 +93,51 @@ pub fn FaultsPanel(props: &FaultsProps) -> Html {
     };
     let v = &props.view;
     html! {
-        <section class="faults" aria-label="fault switches">
+        <section class="faults" aria-label={w.t("fault-label")}>
             <div class="faults-head">
-                <h2 class="panel-title">{ "Faults" }</h2>
-                <button type="button" class="btn" onclick={close}>{ "Back to the feed" }</button>
+                <h2 class="panel-title">{ w.t("fault-title") }</h2>
+                <button type="button" class="btn" onclick={close}>{ w.t("fault-back") }</button>
             </div>
             <p class="faults-intro">
-                { "Break a loop and watch the cluster drift; start it again and watch it heal. Loops compare what they want with what they see, so lost events do not matter for long." }
+                { w.t("fault-intro") }
             </p>
-            <h3 class="faults-sub">{ "Loops" }</h3>
+            <h3 class="faults-sub">{ w.t("fault-loops") }</h3>
             <ul class="faults-list">
                 { for v.loops.iter().map(|l| {
-                    let (state, verb) = if l.running { ("running", "stop") } else { ("stopped", "start") };
+                    // The verb is the command's, and stays English; the words are the page's.
+                    let (state, verb, label) = if l.running {
+                        (w.t("fault-running"), "stop", w.t("fault-stop"))
+                    } else {
+                        (w.t("fault-stopped"), "start", w.t("fault-start"))
+                    };
                     html! {
                         <li class={classes!("fault-row", (!l.running).then_some("fault-off"))}>
                             <span class="fault-name">{ l.name }</span>
                             <span class="fault-state">{ if l.running { "● " } else { "○ " } }{ state }</span>
                             <button type="button" class="btn" onclick={run(format!("controller {verb} {}", l.name))}>
-                                { if l.running { "Stop" } else { "Start" } }
+                                { label }
                             </button>
                         </li>
                     }
                 }) }
             </ul>
             <div class="faults-actions">
-                <button type="button" class="btn" onclick={run("events drop 5".to_string())}>{ "Lose the next 5 watch events" }</button>
-                <button type="button" class="btn" onclick={run(restart_command())}>{ "Restart the controller-manager" }</button>
+                <button type="button" class="btn" onclick={run(format!("events drop {DROPS}"))}>
+                    { w.with("fault-lose-events", &[("count", DROPS.into())]) }
+                </button>
+                <button type="button" class="btn" onclick={run(restart_command())}>{ w.t("fault-restart") }</button>
             </div>
             if v.pending_drops > 0 {
-                <p class="faults-note" role="status">{ format!("{} watch events will be lost before any loop sees them.", v.pending_drops) }</p>
+                <p class="faults-note" role="status">{ w.with("fault-drops-pending", &[("count", v.pending_drops.into())]) }</p>
             }
-            <h3 class="faults-sub">{ "Nodes" }</h3>
+            <h3 class="faults-sub">{ w.t("fault-nodes") }</h3>
             <ul class="faults-list">
                 { for v.nodes.iter().map(|n| {
-                    let (state, verb, label) = if n.up { ("reporting", "fail", "Fail") } else { ("silent", "recover", "Recover") };
+                    let (state, verb, label) = if n.up {
+                        (w.t("fault-reporting"), "fail", w.t("fault-fail"))
+                    } else {
+                        (w.t("fault-silent"), "recover", w.t("fault-recover"))
+                    };
                     html! {
                         <li class={classes!("fault-row", (!n.up).then_some("fault-off"))}>
                             <span class="fault-name">{ &n.name }</span>

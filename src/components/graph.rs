@@ -23,9 +23,8 @@ use yew::prelude::*;
 
 use crate::selection::ObjRef;
 use crate::view::camera::{content_of, Camera, CameraKey, CameraMsg, Mode};
-use crate::view::{
-    Edge, Form, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel, ORPHANS_TITLE,
-};
+use crate::view::{Edge, Form, ItemMeta, LostBadge, PodGroup, RsRow, TrafficOverlay, ViewModel};
+use crate::words::{use_words, Words};
 use camera_input::use_camera_input;
 use cards::{AggregateCard, ReplicaSetCard};
 pub use ingress::link as link_ingress_cards;
@@ -33,9 +32,6 @@ use ingress::{ingress_card, route_edge};
 use pod_card::PodCard;
 use service::{request_dot, selects_edge, ServiceCard};
 use top_card::TopCard;
-
-/// The title of the lane of Services beside no Deployment.
-const SERVICES_TITLE: &str = "Services (selecting no Deployment's pods) and their Ingresses";
 
 /// Edges stay at least this many pixels wide on screen however far the camera zooms out,
 /// and at most `EDGE_MAX_UNITS` drawing units wide however far it zooms in.
@@ -72,6 +68,7 @@ pub struct GraphProps {
 
 #[component]
 pub fn Graph(props: &GraphProps) -> Html {
+    let w = use_words();
     let section = use_node_ref();
     let viewport = use_node_ref();
     let view = &props.view;
@@ -79,7 +76,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     let input =
         use_camera_input(&viewport, cam, content_of(view), &props.on_camera, !view.is_empty());
     if view.is_empty() {
-        return empty_state(section);
+        return empty_state(section, &w);
     }
     let is_selected = |target: &ObjRef| props.selected.as_ref() == Some(target);
     let mut nodes: Vec<Html> = Vec::new();
@@ -95,7 +92,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         if let Some(group) = &tree.pods {
             group_nodes(group, &d.meta, props, &mut nodes);
         }
-        workload_cards::tree_nodes(tree, props.selected.as_ref(), &props.on_select, &mut nodes);
+        workload_cards::tree_nodes(tree, props.selected.as_ref(), &props.on_select, &w, &mut nodes);
     }
     for s in view.services() {
         let counter = props.traffic.counters.get(&s.meta.uid).copied();
@@ -105,7 +102,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         });
     }
     for i in view.ingresses() {
-        nodes.push(ingress_card(i, is_selected(&i.meta.target), &props.on_select));
+        nodes.push(ingress_card(i, is_selected(&i.meta.target), &props.on_select, &w));
     }
     if let Some(lane) = &view.orphans {
         for row in &lane.rows {
@@ -121,7 +118,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         if let Some(agg) = &lane.pods.aggregate {
             nodes.push(html! {
                 <AggregateCard key={format!("pods-of:{}", agg.key)} item={agg.clone()}
-                    owner="the orphans lane" on_toggle={props.on_toggle.clone()} />
+                    owner={w.t("graph-orphans-owner")} on_toggle={props.on_toggle.clone()} />
             });
         }
     }
@@ -142,7 +139,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         html! {
             <g key="orphans-lane" class="lane" style={translate(b.x, b.y)}>
                 <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
-                <text class="lane-title" x="12" y={title_y.clone()}>{ ORPHANS_TITLE }</text>
+                <text class="lane-title" x="12" y={title_y.clone()}>{ w.t("graph-lane-no-owner") }</text>
             </g>
         }
     });
@@ -151,14 +148,14 @@ pub fn Graph(props: &GraphProps) -> Html {
         html! {
             <g key="service-lane" class="lane" style={translate(b.x, b.y)}>
                 <rect class="lane-band" width={b.w.to_string()} height={b.h.to_string()} rx="14" />
-                <text class="lane-title" x="12" y={title_y.clone()}>{ SERVICES_TITLE }</text>
+                <text class="lane-title" x="12" y={title_y.clone()}>{ w.t("graph-lane-services") }</text>
             </g>
         }
     });
     let summary = view.summarized.then(|| {
         html! {
             <p class="graph-note">
-                { format!("{} pods: each group is summarised. Click a summary to show its pods.", view.pod_count) }
+                { w.with("graph-summarised", &[("count", view.pod_count.into())]) }
             </p>
         }
     });
@@ -177,28 +174,28 @@ pub fn Graph(props: &GraphProps) -> Html {
     let fitting = cam.mode == Mode::Fit;
 
     html! {
-        <section class="graph graph-live" aria-label="ownership graph" ref={section}>
+        <section class="graph graph-live" aria-label={w.t("graph-label")} ref={section}>
             <div class="graph-head">
-                { icons::legend() }
-                <div class="zoom-controls" role="group" aria-label="zoom">
+                { icons::legend(&w) }
+                <div class="zoom-controls" role="group" aria-label={w.t("graph-zoom")}>
                     <button type="button" class="zoom-button" onclick={key(CameraKey::Out)}
-                        title="zoom out (key: -)" aria-label="zoom out">{ "−" }</button>
+                        title={w.t("graph-zoom-out-hint")} aria-label={w.t("graph-zoom-out")}>{ "−" }</button>
                     <button type="button" class={classes!("zoom-button", "zoom-fit", fitting.then_some("active"))}
                         onclick={key(CameraKey::Fit)} aria-pressed={fitting.to_string()}
-                        title="fit the whole graph (key: 0)">{ "Fit" }</button>
+                        title={w.t("graph-zoom-fit-hint")}>{ w.t("graph-zoom-fit") }</button>
                     <button type="button" class="zoom-button" onclick={key(CameraKey::In)}
-                        title="zoom in (key: +)" aria-label="zoom in">{ "+" }</button>
+                        title={w.t("graph-zoom-in-hint")} aria-label={w.t("graph-zoom-in")}>{ "+" }</button>
                 </div>
             </div>
             { for summary }
             <div class="graph-viewport" ref={viewport} tabindex="0"
-                aria-label="ownership graph: drag or use the arrow keys to pan; wheel, pinch, + and - to zoom; 0 fits"
+                aria-label={w.t("graph-viewport-label")}
                 onwheel={input.onwheel} onpointerdown={input.onpointerdown}
                 onpointermove={input.onpointermove} onpointerup={input.onpointerup.clone()}
                 onpointercancel={input.onpointerup} onkeydown={input.onkeydown}>
                 <svg class="graph-svg" viewBox={view_box} preserveAspectRatio="xMidYMin meet"
                     role="group" style={format!("--edge-w:{edge_w:.2}")}
-                    aria-label="Workloads, their ReplicaSets, Jobs and Pods joined by their ownerReferences">
+                    aria-label={w.t("graph-svg-label")}>
                     <defs>
                         <marker id="hpa-arrow" viewBox="0 0 10 10" refX="9" refY="5"
                             markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -216,8 +213,8 @@ pub fn Graph(props: &GraphProps) -> Html {
                         <g class="requests" aria-hidden="true" pointer-events="none">
                             { for props.traffic.dots.iter().map(request_dot) }
                         </g>
-                        { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by)) }
-                        { for props.lost.iter().map(lost_badge) }
+                        { for props.acted.as_ref().and_then(|(t, by)| acted_ring(view, t, by, &w)) }
+                        { for props.lost.iter().map(|b| lost_badge(b, &w)) }
                     </g>
                 </svg>
             </div>
@@ -227,14 +224,15 @@ pub fn Graph(props: &GraphProps) -> Html {
 
 /// A lost watch event's countdown, on the top edge of the object's box: the wait until the
 /// informer's resync is the lesson, so it is shown where the object is.
-fn lost_badge(b: &LostBadge) -> Html {
+fn lost_badge(b: &LostBadge, words: &Words) -> Html {
     let r = b.rect;
-    let w = b.text.chars().count() as f64 * 7.6 + 18.0;
+    let text = b.text(words);
+    let w = text.chars().count() as f64 * 7.6 + 18.0;
     html! {
         <g class="lost-badge" role="status" style={translate(r.x + 4.0, r.y - 14.0)}>
             <rect width={format!("{w:.0}")} height="24" rx="12" />
-            <text x="10" y="17">{ &b.text }</text>
-            <title>{ &b.detail }</title>
+            <text x="10" y="17">{ text }</text>
+            <title>{ b.detail(words) }</title>
         </g>
     }
 }
@@ -273,13 +271,13 @@ fn group_nodes(group: &PodGroup, owner: &ItemMeta, props: &GraphProps, nodes: &m
 
 /// Step mode's highlight: a ring around the box the last action was on, labelled with the
 /// loop that took it. Drawn over the boxes, and never in the way of a click.
-fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str) -> Option<Html> {
+fn acted_ring(view: &ViewModel, target: &ObjRef, by: &str, w: &Words) -> Option<Html> {
     let r = rect_of(view, target)?;
     Some(html! {
         <g class="acted" style={translate(r.x, r.y)} aria-hidden="true" pointer-events="none">
             <rect class="acted-ring" x="-6" y="-6" width={(r.w + 12.0).to_string()}
                 height={(r.h + 12.0).to_string()} rx="14" />
-            <text class="acted-label" x="0" y="-12">{ format!("{by} acted here") }</text>
+            <text class="acted-label" x="0" y="-12">{ w.with("graph-acted", &[("loop", by.into())]) }</text>
         </g>
     })
 }
@@ -318,14 +316,12 @@ fn edge(e: &Edge) -> Html {
     }
 }
 
-fn empty_state(section: NodeRef) -> Html {
+fn empty_state(section: NodeRef, w: &Words) -> Html {
     html! {
-        <section class="graph" aria-label="ownership graph" ref={section}>
+        <section class="graph" aria-label={w.t("graph-label")} ref={section}>
             <div class="graph-empty">
-                <p class="graph-empty-title">{ "The cluster is empty" }</p>
-                <p class="graph-empty-hint">
-                    { "Deployments, ReplicaSets and Pods appear here, joined by their ownerReferences. Try:" }
-                </p>
+                <p class="graph-empty-title">{ w.t("graph-empty-title") }</p>
+                <p class="graph-empty-hint">{ w.t("graph-empty-hint") }</p>
                 <p class="graph-empty-command">
                     <code>{ "k create deployment web --image=nginx:1.27 --replicas=3" }</code>
                 </p>

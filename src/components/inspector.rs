@@ -16,6 +16,7 @@ use crate::components::nodes::status_badge;
 use crate::inspect::history::Change;
 use crate::inspect::{finalizer_meaning, Inspected, Owner};
 use crate::selection::{Action, ObjRef};
+use crate::words::{use_words, Words};
 use actions::{DeleteControl, ImageSetter, LabelEditor, ScaleControl};
 
 #[derive(Properties, PartialEq)]
@@ -66,15 +67,16 @@ pub fn breakable(text: &str) -> Html {
 
 #[component]
 pub fn Inspector(props: &InspectorProps) -> Html {
+    let w = use_words();
     let close = props.on_close.reform(|_: MouseEvent| ());
     let Some(i) = props.inspected.clone() else {
         return html! {
-            <aside class="inspector" aria-label="inspector">
+            <aside class="inspector" aria-label={w.t("insp-label")}>
                 <div class="insp-head">
-                    <h2 class="insp-title">{ "Inspector" }</h2>
-                    <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
+                    <h2 class="insp-title">{ w.t("insp-heading") }</h2>
+                    <button type="button" class="btn insp-close" aria-label={w.t("insp-close-label")} onclick={close}>{ "×" }</button>
                 </div>
-                <p class="insp-empty">{ "Nothing selected. Click an object to see what it wants and what it has." }</p>
+                <p class="insp-empty">{ w.t("insp-nothing-selected") }</p>
             </aside>
         };
     };
@@ -82,20 +84,20 @@ pub fn Inspector(props: &InspectorProps) -> Html {
     // `data-inspecting`, not `data-kind`/`data-name`: those mark the graph's objects, and
     // tests count them.
     html! {
-        <aside class="inspector" aria-label="inspector"
+        <aside class="inspector" aria-label={w.t("insp-label")}
             data-inspecting={ref_label(t)}>
             <div class="insp-head">
                 <span class={classes!("kind-badge", format!("kind-{}", t.kind.as_str().to_lowercase()))}>
                     { breakable(t.kind.as_str()) }
                 </span>
                 <h2 class="insp-title">{ breakable(&t.name) }</h2>
-                <button type="button" class="btn insp-close" aria-label="Close inspector" onclick={close}>{ "×" }</button>
+                <button type="button" class="btn insp-close" aria-label={w.t("insp-close-label")} onclick={close}>{ "×" }</button>
             </div>
             if i.status.is_some() || !t.namespace.is_empty() {
                 <div class="insp-sub">
                     if let Some(status) = &i.status { { status_badge(status) } }
                     if !t.namespace.is_empty() {
-                        <span>{ "namespace " }<code>{ &t.namespace }</code></span>
+                        <span>{ w.t("insp-namespace") }{ " " }<code>{ &t.namespace }</code></span>
                     }
                 </div>
             }
@@ -105,15 +107,23 @@ pub fn Inspector(props: &InspectorProps) -> Html {
     }
 }
 
-/// One write in the history list: when, who, and each field from old to new.
-fn change_item(c: &Change) -> Html {
-    let value = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
+/// One write in the history list: when, who, and each field from old to new. The history
+/// holds its verb and author as data (tests and the cache read them); they are worded here.
+fn change_item(c: &Change, w: &Words) -> Html {
+    let value = |v: &Option<String>| v.clone().unwrap_or_else(|| w.t("insp-change-none"));
+    let verb = match c.verb {
+        "created" => w.t("insp-change-created"),
+        "deleted" => w.t("insp-change-deleted"),
+        _ => w.t("insp-change-changed"),
+    };
+    // A loop is named as the cluster names it; only the user is worded.
+    let who = if c.by_user { w.t("insp-change-by-you") } else { c.by.clone() };
     html! {
         <li class={if c.by_user { "change by-user" } else { "change by-loop" }}>
             <div class="change-head">
                 <span class="change-at">{ &c.at }</span>
-                <span class="change-verb">{ c.verb }</span>
-                <span class="change-by">{ "by " }{ &c.by }</span>
+                <span class="change-verb">{ verb }</span>
+                <span class="change-by">{ w.with("insp-change-by", &[("who", who.into())]) }</span>
             </div>
             if !c.diff.is_empty() {
                 <ul class="change-fields">
@@ -122,12 +132,12 @@ fn change_item(c: &Change) -> Html {
                             <code class="field">{ breakable(&f.path) }</code>
                             <span class="old">{ value(&f.old) }</span>
                             <span aria-hidden="true">{ " → " }</span>
-                            <span class="sr-only">{ " became " }</span>
+                            <span class="sr-only">{ " " }{ w.t("insp-change-became") }{ " " }</span>
                             <span class="new">{ value(&f.new) }</span>
                         </li>
                     }) }
                     if c.more > 0 {
-                        <li class="insp-none">{ format!("and {} more fields", c.more) }</li>
+                        <li class="insp-none">{ w.with("insp-change-more", &[("count", c.more.into())]) }</li>
                     }
                 </ul>
             }
@@ -144,6 +154,7 @@ struct BodyProps {
 
 #[component]
 fn InspectorBody(props: &BodyProps) -> Html {
+    let w = use_words();
     let i = &props.inspected;
     let t = &i.target;
     let link = |r: &ObjRef, text: String| {
@@ -159,11 +170,16 @@ fn InspectorBody(props: &BodyProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(Action::Edit { target: target.clone() }))
     };
     let owner_line = |o: &Owner| {
-        let verb = if o.controller { "Controlled by" } else { "Owned by" };
-        let name = format!("{}/{}", o.kind, o.name);
+        let owner = [("owner", format!("{}/{}", o.kind, o.name).into())];
+        let text = match (o.target.is_some(), o.controller) {
+            (true, true) => w.with("insp-controlled-by", &owner),
+            (true, false) => w.with("insp-owned-by", &owner),
+            (false, true) => w.with("insp-controlled-by-gone", &owner),
+            (false, false) => w.with("insp-owned-by-gone", &owner),
+        };
         match &o.target {
-            Some(r) => link(r, format!("{verb} {name}")),
-            None => html! { <span>{ breakable(&format!("{verb} {name} (gone)")) }</span> },
+            Some(r) => link(r, text),
+            None => html! { <span>{ breakable(&text) }</span> },
         }
     };
     html! {
@@ -172,20 +188,20 @@ fn InspectorBody(props: &BodyProps) -> Html {
                 <div class="insp-deleting" role="status">
                     <span class="status-icon" aria-hidden="true">{ "⊘" }</span>
                     <p>
-                        { format!("Being deleted: asked {since} ago.") }
+                        { w.with("insp-deleting-since", &[("age", since.as_str().into())]) }
                         if !i.finalizers.is_empty() {
-                            { format!(" It stays until its finalizers are removed: {}.", i.finalizers.join(", ")) }
+                            { " " }{ w.with("insp-deleting-finalizers", &[("finalizers", i.finalizers.join(", ").into())]) }
                         }
                     </p>
                 </div>
             }
             if !i.rows.is_empty() {
                 <table class="insp-compare">
-                    <caption>{ "What it wants, and what the loops have achieved" }</caption>
+                    <caption>{ w.t("insp-compare-caption") }</caption>
                     <thead><tr>
-                        <th scope="col">{ "Field" }</th>
-                        <th scope="col">{ "Desired (spec)" }</th>
-                        <th scope="col">{ "Observed (status)" }</th>
+                        <th scope="col">{ w.t("insp-compare-field") }</th>
+                        <th scope="col">{ w.t("insp-compare-desired") }</th>
+                        <th scope="col">{ w.t("insp-compare-observed") }</th>
                     </tr></thead>
                     <tbody>
                         { for i.rows.iter().map(|r| html! {
@@ -194,7 +210,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
                                 <td>{ breakable(&r.desired) }</td>
                                 <td>
                                     <span class="status-icon" aria-hidden="true">{ if r.matches { "✓" } else { "≠" } }</span>
-                                    <span class="sr-only">{ if r.matches { "matches: " } else { "differs: " } }</span>
+                                    <span class="sr-only">{ if r.matches { w.t("insp-compare-matches") } else { w.t("insp-compare-differs") } }{ " " }</span>
                                     { breakable(&r.observed) }
                                 </td>
                             </tr>
@@ -202,7 +218,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
                     </tbody>
                 </table>
             }
-            <section class="insp-section insp-actions" aria-label="actions">
+            <section class="insp-section insp-actions" aria-label={w.t("insp-actions-label")}>
                 if let Some(replicas) = i.replicas {
                     <ScaleControl target={t.clone()} {replicas} on_action={props.on_action.clone()} />
                 }
@@ -213,66 +229,66 @@ fn InspectorBody(props: &BodyProps) -> Html {
                     <LabelEditor target={t.clone()} labels={i.labels.clone()} on_action={props.on_action.clone()} />
                 }
                 <div class="insp-row">
-                    <button type="button" class="btn" onclick={edit}>{ "Edit YAML" }</button>
+                    <button type="button" class="btn" onclick={edit}>{ w.t("insp-edit-yaml") }</button>
                 </div>
                 <DeleteControl target={t.clone()} on_action={props.on_action.clone()} />
             </section>
-            <section class="insp-section" aria-label="owners">
-                <h3>{ "Owners" }</h3>
+            <section class="insp-section" aria-label={w.t("insp-owners-label")}>
+                <h3>{ w.t("insp-heading-owners") }</h3>
                 if i.owners.is_empty() {
-                    <p class="insp-none">{ "No ownerReferences: nothing will delete this object for you." }</p>
+                    <p class="insp-none">{ w.t("insp-no-owners") }</p>
                 } else {
                     <ul class="insp-list">{ for i.owners.iter().map(|o| html! { <li>{ owner_line(o) }</li> }) }</ul>
                 }
             </section>
             if !i.dependents.is_empty() {
-                <section class="insp-section" aria-label="dependents">
-                    <h3>{ "Owns" }</h3>
+                <section class="insp-section" aria-label={w.t("insp-dependents-label")}>
+                    <h3>{ w.t("insp-heading-owns") }</h3>
                     <ul class="insp-list">
                         { for i.dependents.iter().map(|d| html! { <li>{ link(d, ref_label(d)) }</li> }) }
                     </ul>
                 </section>
             }
             if !i.history.is_empty() {
-                <details class="insp-section insp-history" aria-label="history">
-                    <summary><h3>{ format!("History ({} changes)", i.history.len()) }</h3></summary>
+                <details class="insp-section insp-history" aria-label={w.t("insp-history-label")}>
+                    <summary><h3>{ w.with("insp-heading-history", &[("count", i.history.len().into())]) }</h3></summary>
                     <ol class="history">
-                        { for i.history.iter().map(change_item) }
+                        { for i.history.iter().map(|c| change_item(c, &w)) }
                     </ol>
                 </details>
             }
-            <section class="insp-section" aria-label="labels">
-                <h3>{ "Labels" }</h3>
+            <section class="insp-section" aria-label={w.t("insp-labels-label")}>
+                <h3>{ w.t("insp-heading-labels") }</h3>
                 if i.labels.is_empty() {
-                    <p class="insp-none">{ "none" }</p>
+                    <p class="insp-none">{ w.t("insp-word-none") }</p>
                 } else {
                     <ul class="chips">
                         { for i.labels.iter().map(|(k, v)| html! { <li class="chip">{ breakable(&format!("{k}={v}")) }</li> }) }
                     </ul>
                 }
                 if !i.annotations.is_empty() {
-                    <h4>{ "Annotations" }</h4>
+                    <h4>{ w.t("insp-heading-annotations") }</h4>
                     <dl class="insp-annotations">
                         { for i.annotations.iter().map(|(k, v)| html! { <><dt>{ breakable(k) }</dt><dd>{ v }</dd></> }) }
                     </dl>
                 }
             </section>
             if !i.finalizers.is_empty() {
-                <section class="insp-section" aria-label="finalizers">
-                    <h3>{ "Finalizers" }</h3>
+                <section class="insp-section" aria-label={w.t("insp-finalizers-label")}>
+                    <h3>{ w.t("insp-heading-finalizers") }</h3>
                     <ul class="insp-list">
                         { for i.finalizers.iter().map(|f| html! {
                             <li><code>{ breakable(f) }</code>
-                                if let Some(m) = finalizer_meaning(f) { { format!(": {m}") } }
+                                if let Some(m) = finalizer_meaning(f, &w) { { format!(": {m}") } }
                             </li>
                         }) }
                     </ul>
                 </section>
             }
-            <section class="insp-section" aria-label="events">
-                <h3>{ "Recent events" }</h3>
+            <section class="insp-section" aria-label={w.t("insp-events-label")}>
+                <h3>{ w.t("insp-heading-events") }</h3>
                 if i.events.is_empty() {
-                    <p class="insp-none">{ "none" }</p>
+                    <p class="insp-none">{ w.t("insp-word-none") }</p>
                 } else {
                     <ol class="insp-events">
                         { for i.events.iter().map(|e| html! {
@@ -281,7 +297,7 @@ fn InspectorBody(props: &BodyProps) -> Html {
                                 <span class="ev-type">{ if e.warning { "Warning" } else { "Normal" } }</span>
                                 <strong class="ev-reason">{ breakable(&e.reason) }</strong>
                                 <span class="ev-age">
-                                    { format!("{} ago", e.age) }
+                                    { w.with("insp-ago", &[("age", e.age.as_str().into())]) }
                                     if e.count > 1 { { format!(" (×{})", e.count) } }
                                 </span>
                                 <p class="ev-message">{ &e.message }</p>

@@ -9,13 +9,10 @@ use kubeloop::world::World;
 use yew::prelude::*;
 
 use crate::selection::ObjRef;
+use crate::words::use_words;
 
 /// Events listed at most.
 const EVENTS_SHOWN: usize = 30;
-
-/// What a real cluster shows in place of the loops' decisions.
-pub const NO_DECISIONS_NOTE: &str = "This cluster does not show its controllers' own reasoning, \
-    only the Events they record: a real API server has no decisions endpoint.";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventView {
@@ -69,14 +66,16 @@ pub struct LiveFeedProps {
 
 #[component]
 pub fn LiveFeed(props: &LiveFeedProps) -> Html {
+    let w = use_words();
     html! {
-        <section class="live-feed" aria-label="cluster events">
+        <section class="live-feed" aria-label={w.t("livefeed-label")}>
+            // What a real cluster shows in place of the loops' decisions.
             if props.no_decisions {
-                <p class="live-note">{ NO_DECISIONS_NOTE }</p>
+                <p class="live-note">{ w.t("livefeed-no-decisions") }</p>
             }
-            <h3 class="live-feed-title">{ "Events" }</h3>
+            <h3 class="live-feed-title">{ w.t("livefeed-title") }</h3>
             if props.events.is_empty() {
-                <p class="live-empty">{ "No Events in this namespace yet." }</p>
+                <p class="live-empty">{ w.t("livefeed-empty") }</p>
             }
             <ul class="live-events">
                 { for props.events.iter().map(|e| {

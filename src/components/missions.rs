@@ -12,6 +12,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::sim::Sim;
+use crate::words::use_words;
 
 mod load;
 mod text;
@@ -112,17 +113,18 @@ pub struct MissionsPanelProps {
 
 #[component]
 pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
+    let w = use_words();
     let done = props.missions.iter().filter(|m| m.done).count();
     html! {
-        <section class="missions" aria-label="missions">
-            <h2 class="panel-title">{ "Missions" }</h2>
+        <section class="missions" aria-label={w.t("mission-panel-label")}>
+            <h2 class="panel-title">{ w.t("panel-missions") }</h2>
             if let Some(active) = props.active.clone() {
                 <Active key={active.name.clone()} active={active.clone()} verdict={props.verdict.clone()}
                     checking={props.checking} on_check={props.on_check.clone()} on_close={props.on_close.clone()} />
             } else {
                 <CoursePicker courses={props.courses.0.clone()} shown={props.courses.1.clone()}
                     about={props.courses.2.clone()} on_show={props.on_show_course.clone()} />
-                <p class="mission-progress">{ format!("{done} of {} done", props.missions.len()) }</p>
+                <p class="mission-progress">{ w.with("mission-progress", &[("done", done.into()), ("total", props.missions.len().into())]) }</p>
                 <ol class="mission-list">
                     { for props.missions.iter().map(|m| {
                         let onclick = {
@@ -132,11 +134,11 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
                         html! {
                             <li class={classes!("mission-item", m.done.then_some("done"))}>
                                 <button class="mission-start" data-mission={m.name.clone()} {onclick}
-                                    title="start this mission on a fresh cluster (reset --seed N)">
+                                    title={w.t("mission-start-hint")}>
                                     { &m.title }
                                 </button>
                                 if m.done {
-                                    <span class="mission-done"><span class="mission-mark">{ "\u{2713}" }</span>{ " done" }</span>
+                                    <span class="mission-done"><span class="mission-mark">{ "\u{2713}" }</span>{ format!(" {}", w.t("mission-done")) }</span>
                                 }
                             </li>
                         }
@@ -160,6 +162,7 @@ struct ActiveProps {
 /// The active mission. Keyed by name, so its hint count starts again with each mission.
 #[component]
 fn Active(props: &ActiveProps) -> Html {
+    let w = use_words();
     let shown_hints = use_state(|| 0usize);
     let a = &props.active;
     let verdict_ref = use_node_ref();
@@ -208,30 +211,30 @@ fn Active(props: &ActiveProps) -> Html {
                 <Predict key={i} prediction={p.clone()} />
             }) }
             if !a.hints.is_empty() {
-                <ol class="mission-hints" aria-label="hints">
+                <ol class="mission-hints" aria-label={w.t("mission-hints-label")}>
                     { for a.hints.iter().take(*shown_hints).map(|h| html! { <li>{ text::render(h) }</li> }) }
                 </ol>
                 if more_hints {
-                    <button class="btn" onclick={show_hint}>{ "Show a hint" }</button>
+                    <button class="btn" onclick={show_hint}>{ w.t("mission-show-hint") }</button>
                 }
             }
             <div class="mission-actions">
                 <button class="btn btn-primary" onclick={on_check} disabled={props.checking}
                     aria-busy={props.checking.to_string()}
-                    title="check the cluster as it is now">
-                    { if props.checking { "Checking\u{2026}" } else { "Check my work" } }
+                    title={w.t("mission-check-hint")}>
+                    { if props.checking { w.t("mission-checking") } else { w.t("mission-check") } }
                 </button>
-                <button class="btn" onclick={on_close}>{ "All missions" }</button>
+                <button class="btn" onclick={on_close}>{ w.t("mission-all") }</button>
             </div>
             if props.checking {
-                <p class="verdict-pending" role="status">{ "Fetching the missions' checks\u{2026}" }</p>
+                <p class="verdict-pending" role="status">{ w.t("mission-check-pending") }</p>
             } else if let Some(v) = props.verdict.clone() {
                 <div ref={verdict_ref} class={classes!("verdict", if v.passed { "pass" } else { "fail" })} role="status">
-                    <h4 class="verdict-head">{ if v.passed { "PASS" } else { "FAIL" } }</h4>
+                    <h4 class="verdict-head">{ if v.passed { w.t("mission-pass") } else { w.t("mission-fail") } }</h4>
                     <ul class="verdict-lines">
                         { for v.lines.iter().map(|(ok, line)| html! {
                             <li class={if *ok { "check-ok" } else { "check-bad" }}>
-                                <span class="check-mark">{ if *ok { "\u{2713} met: " } else { "\u{2717} not yet: " } }</span>
+                                <span class="check-mark">{ if *ok { format!("\u{2713} {} ", w.t("mission-met")) } else { format!("\u{2717} {} ", w.t("mission-not-yet")) } }</span>
                                 { line }
                             </li>
                         }) }
@@ -250,6 +253,7 @@ struct PredictProps {
 /// One "predict first" question: the learner commits to an answer, then reveals ours.
 #[component]
 fn Predict(props: &PredictProps) -> Html {
+    let w = use_words();
     let answer = use_state(String::new);
     let revealed = use_state(|| false);
     let p = &props.prediction;
@@ -267,24 +271,24 @@ fn Predict(props: &PredictProps) -> Html {
     };
     html! {
         <div class="predict">
-            <p class="predict-head">{ "Predict first" }</p>
+            <p class="predict-head">{ w.t("predict-head") }</p>
             <label class="predict-question">
                 { &p.question }
-                <input class="predict-input" type="text" aria-label="your prediction"
+                <input class="predict-input" type="text" aria-label={w.t("predict-input-label")}
                     value={(*answer).clone()} oninput={on_input} readonly={*revealed} />
             </label>
             if *revealed {
                 <p class="predict-answer">
-                    <strong>{ "Answer: " }</strong>{ &p.answer }
+                    <strong>{ format!("{} ", w.t("predict-answer")) }</strong>{ &p.answer }
                     if !answer.trim().is_empty() {
-                        { format!(" (you said {})", answer.trim()) }
+                        { format!(" {}", w.with("predict-you-said", &[("answer", answer.trim().into())])) }
                     }
                 </p>
                 if !p.explain.is_empty() {
                     <p class="predict-explain">{ &p.explain }</p>
                 }
             } else {
-                <button class="btn" onclick={reveal}>{ "Reveal" }</button>
+                <button class="btn" onclick={reveal}>{ w.t("predict-reveal") }</button>
             }
         </div>
     }
@@ -313,6 +317,18 @@ mod tests {
         let views = mission_views(&sim);
         assert!(views.iter().any(|m| m.name == "stop-for-real" && m.done));
         assert_eq!(views.iter().filter(|m| m.done).count(), 1);
+    }
+
+    #[test]
+    fn the_course_of_loaded_missions_is_named_by_the_page_in_its_language() {
+        let mut sim = Sim::new(1);
+        let mine = "name: mine\ntitle: Mine\ngoal: g\nsolution: k get pods\nchecks:\n\
+                    - kind: pods\n  selector: app=web\n  count: 2\n  explain: two web pods\n";
+        sim.run_command(&crate::sim::load_line(mine));
+        let (options, shown, _) = course_views(&sim);
+        let loaded = options.iter().find(|c| c.name == shown).expect("the loaded course");
+        assert_eq!(loaded.title, None, "{options:?}");
+        assert_eq!(crate::words::Words::default().t("course-loaded"), "Loaded missions");
     }
 
     #[test]

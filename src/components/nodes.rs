@@ -14,6 +14,7 @@ use yew::prelude::*;
 use crate::components::inspector::breakable;
 use crate::inspect::node_status;
 use crate::selection::ObjRef;
+use crate::words::use_words;
 
 /// One node as the panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,28 +121,34 @@ pub struct NodesProps {
 
 #[component]
 pub fn NodesPanel(props: &NodesProps) -> Html {
+    let w = use_words();
     let select = |r: ObjRef| {
         let on_select = props.on_select.clone();
         Callback::from(move |_: MouseEvent| on_select.emit(r.clone()))
     };
     html! {
-        <section class="nodes-panel" aria-label="nodes">
-            <h2 class="panel-title">{ "Nodes" }</h2>
+        <section class="nodes-panel" aria-label={w.t("nodes-panel-label")}>
+            <h2 class="panel-title">{ w.t("nodes-panel-title") }</h2>
             if props.nodes.is_empty() {
-                <p class="panel-empty">{ "No nodes. Add one with " }<code>{ "node add" }</code>{ "." }</p>
+                // The command sits inside the sentence; the space before it is the code's,
+                // since Fluent trims a message's edges.
+                <p class="panel-empty">
+                    { format!("{} ", w.t("nodes-panel-empty-before")) }<code>{ "node add" }</code>
+                    { w.t("nodes-panel-empty-after") }
+                </p>
             }
             <ul class="node-list">
                 { for props.nodes.iter().map(|n| html! {
                     <li class={classes!("node-card", Tone::of(&n.status).class())}
                         data-node={n.name.clone()} data-status={n.status.clone()}>
                         <button class="node-head" onclick={select(ObjRef::new(Kind::Node, "", &n.name))}
-                            aria-label={format!("node {}, {}", n.name, n.status)}>
+                            aria-label={w.with("nodes-panel-node-label", &[("name", n.name.as_str().into()), ("status", n.status.as_str().into())])}>
                             <span class="node-name">{ breakable(&n.name) }</span>
                             { status_badge(&n.status) }
                         </button>
-                        <p class="node-load">{ format!("{} / {} pods", n.pods.len(), n.capacity) }</p>
+                        <p class="node-load">{ w.with("nodes-panel-load", &[("count", n.pods.len().into()), ("capacity", n.capacity.into())]) }</p>
                         if n.pods.is_empty() {
-                            <p class="node-idle">{ "no pods" }</p>
+                            <p class="node-idle">{ w.t("nodes-panel-idle") }</p>
                         } else {
                             <ul class="node-pods">
                                 { for n.pods.iter().map(|p| html! {

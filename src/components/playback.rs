@@ -6,6 +6,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::sim::Speed;
+use crate::words::use_words;
 
 #[derive(Properties, PartialEq)]
 pub struct PlaybackProps {
@@ -28,6 +29,7 @@ pub fn parse_seed(text: &str) -> Option<u64> {
 
 #[component]
 pub fn Playback(props: &PlaybackProps) -> Html {
+    let w = use_words();
     // What the user typed into the seed field since the last reset; `None` shows the seed.
     let draft = use_state(|| None::<String>);
     let seed_text = (*draft).clone().unwrap_or_else(|| props.seed.to_string());
@@ -71,27 +73,32 @@ pub fn Playback(props: &PlaybackProps) -> Html {
         })
     };
 
+    let (label, hint) = if props.paused {
+        (w.t("play-play"), w.t("play-play-hint"))
+    } else {
+        (w.t("play-pause"), w.t("play-pause-hint"))
+    };
     html! {
         <div class="playback">
             <button class={if props.paused { "speed active" } else { "speed" }} onclick={toggle}
-                title={if props.paused { "resume the simulation" } else { "stop the simulated clock" }}>
-                { if props.paused { "Play" } else { "Pause" } }
+                title={hint}>
+                { label }
             </button>
-            <select class="speed speed-dial" aria-label="speed" onchange={on_change}
-                title="simulated time per real second">
+            <select class="speed speed-dial" aria-label={w.t("play-speed-label")} onchange={on_change}
+                title={w.t("play-speed-hint")}>
                 { for Speed::DIAL.iter().map(|s| html! {
                     <option value={s.value()} selected={*s == props.speed}>{ s.label() }</option>
                 }) }
             </select>
-            <button class="speed" onclick={on_step} title="pause and run the next single controller action">{ "Step" }</button>
+            <button class="speed" onclick={on_step} title={w.t("play-step-hint")}>{ w.t("play-step") }</button>
             <form class="reset-form" onsubmit={on_submit}>
                 <label class="seed-label">
-                    { "seed" }
-                    <input class="seed-input" type="number" min="0" step="1" aria-label="seed"
+                    { w.t("play-seed") }
+                    <input class="seed-input" type="number" min="0" step="1" aria-label={w.t("play-seed")}
                         value={seed_text} oninput={on_input}
                         aria-invalid={invalid.then_some("true")} />
                 </label>
-                <button class="speed" type="submit" title="start again with a fresh cluster: reset --seed N">{ "Reset" }</button>
+                <button class="speed" type="submit" title={w.t("play-reset-hint")}>{ w.t("play-reset") }</button>
             </form>
         </div>
     }

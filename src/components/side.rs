@@ -20,20 +20,21 @@ use crate::components::missions::{
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
 use crate::live::DecisionsFeed;
-use crate::page::{Msg, Page, Panel};
+use crate::page::{Msg, Page, Panel, UndoCause};
+use crate::words::Words;
 
 /// Newest decisions of each loop handed to the feed (it shows the newest of the loops
 /// switched on); the panel shows a handful at once.
 const FEED_PER_LOOP: usize = 30;
 
-pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
+pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
     let s = &page.sim;
     let world = s.shown_world();
     let on_select = send.reform(Msg::Select);
     let to_feed = send.reform(|()| Msg::Panel(Panel::Feed));
     let top = if let Some(inspected) = page.shown.inspected.clone() {
         Some((
-            "Inspector",
+            w.t("side-inspector"),
             html! {
                 <Inspector inspected={Some(inspected)} on_action={send.reform(Msg::Action)}
                     on_select={on_select.clone()} on_close={send.reform(|()| Msg::CloseInspector)} />
@@ -42,7 +43,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
     } else {
         match page.panel {
             Panel::Missions => Some((
-                "Missions",
+                w.t("panel-missions"),
                 html! {
                     <MissionsPanel missions={Rc::new(mission_views(s))} courses={Rc::new(course_views(s))}
                         on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
@@ -53,7 +54,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 },
             )),
             Panel::Yaml => Some((
-                "YAML",
+                w.t("panel-yaml"),
                 html! {
                     <TransferPanel exported={kubeloop::session::export_yaml(world, None).map(Rc::new)}
                         fetch_failed={page.yaml.failed.clone()}
@@ -61,7 +62,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
                 },
             )),
             Panel::Faults => Some((
-                "Faults",
+                w.t("panel-faults"),
                 html! {
                     <FaultsPanel view={Rc::new(faults_view(world))} on_command={send.reform(Msg::Command)}
                         on_close={to_feed} />
@@ -75,16 +76,23 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
     let quiet = s.quiet_step.clone().filter(|_| stepping).map(Rc::new);
     // Where the column shows one thing at a time (presenter mode, a phone), the step card
     // takes the feed's place, and its name.
-    let below = if step.is_some() || quiet.is_some() { "Last step" } else { "Feed" };
-    let title = top.as_ref().map_or(below, |(t, _)| *t);
+    let below = || {
+        if step.is_some() || quiet.is_some() {
+            w.t("side-last-step")
+        } else {
+            w.t("panel-feed")
+        }
+    };
+    let title = top.as_ref().map_or_else(below, |(t, _)| t.clone());
     // One structure whatever is open, so the feed's elements (and the focus on one of its
     // cards) survive the inspector opening above it.
     html! {
-        <aside class={classes!("side", top.is_some().then_some("split"))} id="side" aria-label={title}>
+        <aside class={classes!("side", top.is_some().then_some("split"))} id="side" aria-label={title.clone()}>
             <div class="side-head">
-                <span class="side-title">{ title }</span>
-                <button class="speed drawer-close" aria-label="close the panel" title="close the panel (Escape)"
-                    onclick={send.reform(|_: MouseEvent| Msg::ToggleDrawer)}>{ "Close" }</button>
+                <span class="side-title">{ title.clone() }</span>
+                <button class="speed drawer-close" aria-label={w.t("side-close-label")}
+                    title={w.t("side-close-hint")}
+                    onclick={send.reform(|_: MouseEvent| Msg::ToggleDrawer)}>{ w.t("side-close") }</button>
             </div>
             // The budget meter's place on a projector, where the stage has no room to spare
             // (`static/budget.css` shows this one or the stage's, never both).
@@ -114,26 +122,48 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>) -> Html {
 }
 
 /// The offer to bring back what a Reset or a mission start replaced.
-pub fn undo_bar(page: &Page, send: &Callback<Msg>) -> Html {
+pub fn undo_bar(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
     let Some(offer) = &page.undo else { return Html::default() };
     html! {
         <div class="undo-offer" role="status">
-            <span>{ format!("{}: the cluster before it is kept until your next command.", offer.what) }</span>
-            <button class="speed active" onclick={send.reform(|_: MouseEvent| Msg::Undo)}>{ "Undo" }</button>
-            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::KeepChange)}>{ "Dismiss" }</button>
+            <span>{ w.t(undo_id(offer.what)) }</span>
+            <button class="speed active" onclick={send.reform(|_: MouseEvent| Msg::Undo)}>{ w.t("side-undo") }</button>
+            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::KeepChange)}>{ w.t("side-dismiss") }</button>
         </div>
     }
 }
 
 /// The share link just made: one line to select and copy, not a flood in the terminal.
-pub fn share_bar(page: &Page, send: &Callback<Msg>) -> Html {
+pub fn share_bar(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
     let Some(shared) = &page.shared else { return Html::default() };
-    let said = if shared.copied { "Link copied to the clipboard:" } else { "Copy this link:" };
+    let said = if shared.copied { w.t("side-share-copied") } else { w.t("side-share-copy") };
     html! {
         <div class="share-bar" role="status">
             <span>{ said }</span>
-            <input class="share-link" readonly=true aria-label="share link" value={shared.url.clone()} />
-            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::CloseShare)}>{ "Dismiss" }</button>
+            <input class="share-link" readonly=true aria-label={w.t("side-share-label")}
+                value={shared.url.clone()} />
+            <button class="speed" onclick={send.reform(|_: MouseEvent| Msg::CloseShare)}>{ w.t("side-dismiss") }</button>
         </div>
+    }
+}
+
+/// The offer's sentence, for what replaced the cluster.
+fn undo_id(cause: UndoCause) -> &'static str {
+    match cause {
+        UndoCause::Reset => "side-undo-reset",
+        UndoCause::MissionStarted => "side-undo-mission",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_undo_offer_has_its_words() {
+        for cause in [UndoCause::Reset, UndoCause::MissionStarted] {
+            let id = undo_id(cause);
+            assert_ne!(Words::default().t(id), id);
+        }
     }
 }

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::selection::ObjRef;
 use crate::sim::timeline::{QuietStep, StepView};
+use crate::words::{use_words, Arg, Words};
 
 #[derive(Properties, PartialEq)]
 pub struct StepCardProps {
@@ -25,75 +26,124 @@ pub struct StepCardProps {
 
 #[component]
 pub fn StepCard(props: &StepCardProps) -> Html {
+    let w = use_words();
     match (&props.step, &props.quiet) {
-        (Some(s), _) => acted(s, &props.on_select),
-        (None, Some(q)) => quiet(q, &props.on_select, &props.on_jump),
+        (Some(s), _) => acted(&w, s, &props.on_select),
+        (None, Some(q)) => quiet(&w, q, &props.on_select, &props.on_jump),
         (None, None) => html! {},
     }
 }
 
-fn acted(s: &StepView, on_select: &Callback<ObjRef>) -> Html {
+/// The stand-in for the `i`th element of a sentence (a badge, a link): a private-use
+/// character no message contains, cut out again by `weave`.
+pub(crate) fn mark(i: usize) -> Arg<'static> {
+    char::from_u32(0xE000 + i as u32).unwrap_or('\u{E000}').to_string().into()
+}
+
+/// A sentence formatted with `mark(i)` for each element, rebuilt with `parts[i]` in its
+/// place and `plain` around each run of words between them. One message per sentence, so
+/// each language puts the link where its word order wants it.
+pub(crate) fn weave(text: &str, parts: &[Html], plain: impl Fn(String) -> Html) -> Html {
+    let mut out = Vec::new();
+    let mut run = String::new();
+    for c in text.chars() {
+        let part = (c as u32).checked_sub(0xE000).and_then(|i| parts.get(i as usize));
+        match part {
+            Some(part) => {
+                if !run.is_empty() {
+                    out.push(plain(std::mem::take(&mut run)));
+                }
+                out.push(part.clone());
+            }
+            None => run.push(c),
+        }
+    }
+    if !run.is_empty() {
+        out.push(plain(run));
+    }
+    out.into_iter().collect()
+}
+
+fn acted(w: &Words, s: &StepView, on_select: &Callback<ObjRef>) -> Html {
     let target = s.target.clone();
     let select = on_select.reform(move |_: MouseEvent| target.clone());
+    let badge = html! { <span class="loop-badge">{ &s.controller }</span> };
+    let link = html! {
+        <button type="button" class="link" onclick={select}>
+            { format!("{}/{}", s.target.kind.as_str().to_lowercase(), s.target.name) }
+        </button>
+    };
+    let title = w.with("step-acted", &[("loop", mark(0)), ("object", mark(1))]);
     html! {
-        <section class={classes!("step-card", format!("loop-{}", s.controller))} aria-label="last step" role="status">
-            <h2 class="step-title">
-                <span class="loop-badge">{ &s.controller }</span>
-                { " acted on " }
-                <button type="button" class="link" onclick={select}>
-                    { format!("{}/{}", s.target.kind.as_str().to_lowercase(), s.target.name) }
-                </button>
-            </h2>
+        <section class={classes!("step-card", format!("loop-{}", s.controller))} aria-label={w.t("step-label")} role="status">
+            <h2 class="step-title">{ weave(&title, &[badge, link], |t| html! { { t } }) }</h2>
             if s.decisions.is_empty() {
-                <p class="step-line">{ "It recorded no decision; it only wrote status." }</p>
+                <p class="step-line">{ w.t("step-no-decision") }</p>
             }
             { for s.decisions.iter().map(|d| html! {
                 <dl class="step-decision">
-                    <dt>{ "wanted" }</dt><dd>{ &d.desired }</dd>
-                    <dt>{ "saw" }</dt><dd>{ &d.observed }</dd>
-                    <dt>{ "did" }</dt><dd class="step-action">{ &d.action }</dd>
+                    <dt>{ w.t("step-wanted") }</dt><dd>{ &d.desired }</dd>
+                    <dt>{ w.t("step-saw") }</dt><dd>{ &d.observed }</dd>
+                    <dt>{ w.t("step-did") }</dt><dd class="step-action">{ &d.action }</dd>
                 </dl>
             }) }
             if !s.writes.is_empty() {
-                <p class="step-writes-title">{ "wrote to the API:" }</p>
+                <p class="step-writes-title">{ w.t("step-wrote") }</p>
                 <ul class="step-writes">
-                    { for s.writes.iter().map(|w| html! { <li><code>{ w }</code></li> }) }
+                    { for s.writes.iter().map(|line| html! { <li><code>{ line }</code></li> }) }
                     if s.more_writes > 0 {
-                        <li>{ format!("and {} more", s.more_writes) }</li>
+                        <li>{ w.with("step-more-writes", &[("count", s.more_writes.into())]) }</li>
                     }
                 </ul>
             }
             if s.events > 0 {
-                <p class="step-writes-title">
-                    { format!("and recorded {} event{} (k get events)", s.events, if s.events == 1 { "" } else { "s" }) }
-                </p>
+                <p class="step-writes-title">{ w.with("step-events", &[("count", s.events.into())]) }</p>
             }
-            <p class="step-hint">{ "Step again for the next action, or Play to let every loop run." }</p>
+            <p class="step-hint">{ w.t("step-hint") }</p>
         </section>
     }
 }
 
-fn quiet(q: &QuietStep, on_select: &Callback<ObjRef>, on_jump: &Callback<()>) -> Html {
+fn quiet(w: &Words, q: &QuietStep, on_select: &Callback<ObjRef>, on_jump: &Callback<()>) -> Html {
     let jump = on_jump.reform(|_: MouseEvent| ());
+    // The timer's own words (`kubelet back-off for pod/...`) are the engine's and stay
+    // English; the sentence round them is the page's.
+    let next = q.next.as_ref().map(|t| {
+        let timer = match t.target.clone() {
+            Some(target) => html! {
+                <button type="button" class="link" onclick={on_select.reform(move |_: MouseEvent| target.clone())}>
+                    { &t.what }
+                </button>
+            },
+            None => html! { <span>{ &t.what }</span> },
+        };
+        let time = kubeloop::duration::human(t.due_in_ms());
+        let text = w.with("step-next", &[("timer", mark(0)), ("time", time.into())]);
+        weave(&text, &[timer], |t| html! { { t } })
+    });
     html! {
-        <section class="step-card step-quiet" aria-label="last step" role="status">
-            <h2 class="step-title">{ "Nothing to do: no loop has work" }</h2>
-            <p class="step-line">{ "The clock did not move. Every queue is empty until a timer fires." }</p>
-            if let Some(t) = &q.next {
-                <p class="step-next">
-                    { "next: " }
-                    if let Some(target) = t.target.clone() {
-                        <button type="button" class="link" onclick={on_select.reform(move |_: MouseEvent| target.clone())}>
-                            { &t.what }
-                        </button>
-                    } else {
-                        <span>{ &t.what }</span>
-                    }
-                    { format!(" {}", t.when()) }
-                </p>
-                <button type="button" class="step-jump" onclick={jump}>{ "Jump" }</button>
+        <section class="step-card step-quiet" aria-label={w.t("step-label")} role="status">
+            <h2 class="step-title">{ w.t("step-quiet-title") }</h2>
+            <p class="step-line">{ w.t("step-quiet-line") }</p>
+            if let Some(next) = next {
+                <p class="step-next">{ next }</p>
+                <button type="button" class="step-jump" onclick={jump}>{ w.t("step-jump") }</button>
             }
-            <p class="step-hint">{ "Jump runs the clock to that timer and takes one step; Play lets time run." }</p>
+            <p class="step-hint">{ w.t("step-jump-hint") }</p>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_woven_sentence_keeps_its_words_and_parts_in_order() {
+        let text = Words::default().with("step-acted", &[("loop", mark(0)), ("object", mark(1))]);
+        assert_eq!(text, "\u{E000} acted on \u{E001}");
+        let de = Words::new(crate::words::Lang::De)
+            .with("step-next", &[("timer", mark(0)), ("time", "10s".into())]);
+        assert!(de.contains('\u{E000}') && de.contains("10s"), "{de}");
     }
 }

@@ -13,6 +13,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::words::use_words;
+
 #[derive(Properties, PartialEq)]
 pub struct TimelineProps {
     /// Simulated time of the live cluster.
@@ -36,6 +38,7 @@ pub fn percent(at: i64, now: i64) -> f64 {
 
 #[component]
 pub fn Timeline(props: &TimelineProps) -> Html {
+    let w = use_words();
     // The pointer's value while a drag is on (gesture tracking only; the page owns time).
     let drag = use_state(|| None::<i64>);
     let value = match props.at_ms {
@@ -61,31 +64,31 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     let past = props.at_ms.is_some();
     let hidden = (!past).then_some("true");
     html! {
-        <section class={classes!("timeline", past.then_some("in-past"))} aria-label="timeline">
+        <section class={classes!("timeline", past.then_some("in-past"))} aria-label={w.t("timeline-label")}>
             <span class="timeline-label">
                 if past {
-                    { format!("viewing t = {} of {}", human(value), human(props.now_ms)) }
+                    { w.with("timeline-viewing", &[("at", human(value).into()), ("now", human(props.now_ms).into())]) }
                 } else {
-                    { "timeline" }
+                    { w.t("timeline-label") }
                 }
             </span>
             <div class="timeline-track">
-                <input type="range" class="scrubber" aria-label="time"
+                <input type="range" class="scrubber" aria-label={w.t("timeline-time-label")}
                     min="0" max={props.now_ms.to_string()} step="100" value={value.to_string()}
                     oninput={on_input} onchange={end_drag.clone()}
                     onpointerup={end_drag.reform(Event::from)} onpointercancel={end_drag.reform(Event::from)}
-                    title="drag back to see the cluster as it was" />
+                    title={w.t("timeline-scrub-hint")} />
                 <div class="timeline-marks" aria-hidden="true">
                     { for props.marks.iter().map(|(at, what)| html! {
                         <span class="mark" style={format!("left: {:.2}%", percent(*at, props.now_ms))}
-                            title={format!("t = {}: {what}", human(*at))}></span>
+                            title={w.with("timeline-mark", &[("at", human(*at).into()), ("input", what.as_str().into())])}></span>
                     }) }
                 </div>
             </div>
             <span class={classes!("timeline-actions", (!past).then_some("idle"))} aria-hidden={hidden}>
-                <button class="speed" onclick={now} disabled={!past} title="return to the live cluster">{ "Back to now" }</button>
+                <button class="speed" onclick={now} disabled={!past} title={w.t("timeline-now-hint")}>{ w.t("timeline-now") }</button>
                 <button class="speed active" onclick={fork} disabled={!past}
-                    title="drop what came after and go on from this moment">{ "Carry on from here" }</button>
+                    title={w.t("timeline-fork-hint")}>{ w.t("timeline-fork") }</button>
             </span>
         </section>
     }

@@ -8,6 +8,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use crate::words::{use_words, Words};
+
 /// Largest file a drop reads; a manifest is kilobytes, so this only stops accidents.
 pub const MAX_DROP_BYTES: f64 = 1024.0 * 1024.0;
 
@@ -29,19 +31,22 @@ pub fn download_href(text: &str) -> String {
     format!("data:application/yaml;charset=utf-8,{encoded}")
 }
 
-/// Reads a dropped or chosen file into `draft`, or says in `problem` why it was not read.
+/// Reads a dropped or chosen file into `draft`, or says in `problem`, in `w`'s words, why it
+/// was not read.
 pub fn read_into(
     file: web_sys::File,
     draft: UseStateHandle<String>,
     problem: UseStateHandle<Option<String>>,
+    w: Words,
 ) {
     if file.size() > MAX_DROP_BYTES {
-        problem.set(Some(format!(
-            "error: {} is {} bytes; files over {} bytes are not read",
-            file.name(),
-            file.size(),
-            MAX_DROP_BYTES
-        )));
+        // As text, so the byte counts print as they always have (`1048576`).
+        let args = [
+            ("file", file.name().into()),
+            ("size", file.size().to_string().into()),
+            ("max", MAX_DROP_BYTES.to_string().into()),
+        ];
+        problem.set(Some(w.with("transfer-too-big", &args)));
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -50,13 +55,16 @@ pub fn read_into(
                 problem.set(None);
                 draft.set(text.as_string().unwrap_or_default());
             }
-            Err(_) => problem.set(Some(format!("error: could not read {}", file.name()))),
+            Err(_) => {
+                problem.set(Some(w.with("transfer-unreadable", &[("file", file.name().into())])))
+            }
         }
     });
 }
 
 #[component]
 pub fn TransferPanel(props: &TransferProps) -> Html {
+    let w = use_words();
     let draft = use_state(String::new);
     let dragging = use_state(|| false);
     let problem = use_state(|| None::<String>);
@@ -81,13 +89,14 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
     };
     let on_drop = {
         let (draft, dragging, problem) = (draft.clone(), dragging.clone(), problem.clone());
+        let w = w.clone();
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             dragging.set(false);
             let file = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
             match file {
-                Some(file) => read_into(file, draft.clone(), problem.clone()),
-                None => problem.set(Some("error: drop a YAML file here".into())),
+                Some(file) => read_into(file, draft.clone(), problem.clone(), w.clone()),
+                None => problem.set(Some(w.t("transfer-drop-file"))),
             }
         })
     };
@@ -102,36 +111,36 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let exported = props.exported.as_deref().map_or("", String::as_str);
     html! {
-        <section class="faults transfer" aria-label="import and export">
+        <section class="faults transfer" aria-label={w.t("transfer-label")}>
             <div class="faults-head">
-                <h2 class="panel-title">{ "YAML" }</h2>
-                <button type="button" class="btn" onclick={close}>{ "Back to the feed" }</button>
+                <h2 class="panel-title">{ w.t("panel-yaml") }</h2>
+                <button type="button" class="btn" onclick={close}>{ w.t("transfer-back") }</button>
             </div>
-            <h3>{ "Export" }</h3>
+            <h3>{ w.t("transfer-export") }</h3>
             <p class="faults-intro">
-                { "What you would apply to a real cluster: Deployments and objects nothing owns, without the fields the API server sets." }
+                { w.t("transfer-export-intro") }
             </p>
             if props.exported.is_none() {
                 <p class="insp-none" role="status">{
                     match &props.fetch_failed {
-                        Some(why) => format!("error: no export: {why}; open the panel again to retry"),
-                        None => "Fetching the export\u{2026}".to_string(),
+                        Some(why) => w.with("transfer-fetch-failed", &[("why", why.as_str().into())]),
+                        None => w.t("transfer-fetching"),
                     }
                 }</p>
             } else if exported.is_empty() {
-                <p class="insp-none">{ "Nothing to export yet." }</p>
+                <p class="insp-none">{ w.t("transfer-empty") }</p>
             } else {
-                <textarea class="export-yaml" readonly=true aria-label="exported YAML" value={exported.to_string()} />
+                <textarea class="export-yaml" readonly=true aria-label={w.t("transfer-exported-label")} value={exported.to_string()} />
                 <div class="insp-row">
-                    <a class="btn" download="kubeloop-export.yaml" href={download_href(exported)}>{ "Download" }</a>
-                    <span class="insp-hint">{ "then: kubectl apply -f kubeloop-export.yaml" }</span>
+                    <a class="btn" download="kubeloop-export.yaml" href={download_href(exported)}>{ w.t("transfer-download") }</a>
+                    <span class="insp-hint">{ w.t("transfer-then") }</span>
                 </div>
             }
-            <h3>{ "Import" }</h3>
+            <h3>{ w.t("transfer-import") }</h3>
             <div class={classes!("drop-zone", dragging.then_some("dragging"))}
                 ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop}>
-                <textarea class="import-yaml" aria-label="YAML to import" spellcheck="false"
-                    placeholder="Paste manifests here, or drop a .yaml file"
+                <textarea class="import-yaml" aria-label={w.t("transfer-import-label")} spellcheck="false"
+                    placeholder={w.t("transfer-import-placeholder")}
                     value={(*draft).clone()} oninput={on_input} />
             </div>
             if let Some(p) = &*problem {
@@ -139,9 +148,9 @@ pub fn TransferPanel(props: &TransferProps) -> Html {
             }
             <div class="insp-row">
                 <button type="button" class="btn" onclick={apply} disabled={draft.trim().is_empty()}>
-                    { "Apply" }
+                    { w.t("transfer-apply") }
                 </button>
-                <span class="insp-hint">{ "runs k apply -f - with this text" }</span>
+                <span class="insp-hint">{ w.t("transfer-apply-hint") }</span>
             </div>
         </section>
     }

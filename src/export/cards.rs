@@ -10,6 +10,7 @@ use crate::view::{
     Aggregate, CompactTop, Form, ItemMeta, Phase, PodItem, RowFigures, RowItem, ServiceItem,
     TopItem, ViewModel,
 };
+use crate::words::Words;
 
 /// The Services' violet, as `static/graph.css` sets it for light pages.
 pub(super) const SERVICE: &str = "#6b46c1";
@@ -32,23 +33,23 @@ pub(super) fn phase_colour(phase: Phase) -> (&'static str, &'static str, &'stati
 
 /// Every live box, in the order the page draws them; ghosts shrinking out are left out, and
 /// objects already gone but still holding their dependents' place are drawn as outlines.
-pub(super) fn nodes(s: &mut String, view: &ViewModel) {
+pub(super) fn nodes(s: &mut String, view: &ViewModel, w: &Words) {
     for t in &view.trees {
-        top(s, &t.top, view.form);
+        top(s, &t.top, view.form, w);
     }
     for svc in view.services() {
-        service(s, svc);
+        service(s, svc, w);
     }
     for row in view.rows() {
-        replicaset(s, &row.rs, view.form);
+        replicaset(s, &row.rs, view.form, w);
     }
     for pod in view.pods() {
-        pod_card(s, pod);
+        pod_card(s, pod, w);
     }
     for agg in view.groups().filter_map(|g| g.aggregate.as_ref()) {
-        aggregate(s, agg);
+        aggregate(s, agg, w);
     }
-    super::workload_cards::nodes(s, view);
+    super::workload_cards::nodes(s, view, w);
 }
 
 /// A text line inside a box: `attrs` are its font attributes, `fill` its colour.
@@ -106,9 +107,9 @@ pub(super) fn frame(
     true
 }
 
-fn finalizers(s: &mut String, m: &ItemMeta, y: f64) {
+fn finalizers(s: &mut String, m: &ItemMeta, y: f64, w: &Words) {
     if !m.finalizers.is_empty() {
-        let text = crate::view::fit::finalizers(&m.finalizers, 16.0, m.rect.w);
+        let text = crate::view::fit::finalizers(&m.finalizers, 16.0, m.rect.w, w);
         line(s, 16.0, y, FLAG, phase_colour(Phase::Pending).1, &text);
     }
 }
@@ -122,24 +123,25 @@ pub(super) fn named(m: &ItemMeta) -> String {
 }
 
 /// A box's top-right badge: DELETING wins over anything else the kind shows there.
-fn badge(s: &mut String, m: &ItemMeta, other: Option<(&str, &str)>) {
+fn badge(s: &mut String, m: &ItemMeta, other: Option<(&str, &str)>, words: &Words) {
     let w = m.rect.w;
     if m.deleting {
-        line_end(s, w - 14.0, 24.0, KIND, phase_colour(Phase::Failing).1, "DELETING");
+        let deleting = words.t("graph-badge-deleting");
+        line_end(s, w - 14.0, 24.0, KIND, phase_colour(Phase::Failing).1, &deleting);
     } else if let Some((fill, text)) = other {
         line_end(s, w - 14.0, 24.0, KIND, fill, text);
     }
 }
 
 /// A tree's top box, in the desk's columns or as the drawing's compact form places it.
-fn top(s: &mut String, d: &TopItem, view_form: Form) {
+fn top(s: &mut String, d: &TopItem, view_form: Form, w: &Words) {
     let m = &d.meta;
     if !frame(s, m, "#ffffff", LINE, 3.0, "") {
         return;
     }
-    let (columns, flag) = d.figures.columns();
+    let (columns, flag) = d.figures.columns(w);
     line(s, 16.0, 24.0, KIND, MUTED, &m.target.kind.as_str().to_uppercase());
-    badge(s, m, flag.map(|f| (phase_colour(Phase::Pending).1, f)));
+    badge(s, m, flag.as_deref().map(|f| (phase_colour(Phase::Pending).1, f)), w);
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     if let Some(c) = CompactTop::of(view_form, m.rect.w, columns.each_ref().map(|(h, _)| *h)) {
         line(s, 16.0, c.name_y, VALUE, INK, &clip(&named(m), c.name_chars));
@@ -160,7 +162,7 @@ fn top(s: &mut String, d: &TopItem, view_form: Form) {
         } else {
             line(s, ix, iy, &mono, INK, &images);
         }
-        finalizers(s, m, c.finalizer_y);
+        finalizers(s, m, c.finalizer_y, w);
         s.push_str("</g>");
         return;
     }
@@ -176,11 +178,11 @@ fn top(s: &mut String, d: &TopItem, view_form: Form) {
         line(s, x, 100.0, &format!("{VALUE}{squeeze}"), INK, value);
     }
     line(s, 16.0, 124.0, &mono, INK, &clip(&d.images.join(", "), 30));
-    finalizers(s, m, 148.0);
+    finalizers(s, m, 148.0, w);
     s.push_str("</g>");
 }
 
-fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
+fn replicaset(s: &mut String, rs: &RowItem, view_form: Form, w: &Words) {
     let m = &rs.meta;
     let (kind, columns, revision) = match &rs.figures {
         RowFigures::ReplicaSet { desired, current, ready, revision } => (
@@ -207,7 +209,7 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
     let name = format!("font-family=\"{MONO}\" font-size=\"14\" font-weight=\"700\"");
     let rev = match scaled {
         Some(b) if rs.collapsed => Some(b.desired_cell()),
-        _ => revision.as_ref().map(|r| format!("rev {r}")),
+        _ => revision.as_ref().map(|r| w.with("graph-rev", &[("rev", r.as_str().into())])),
     };
     // The page's baselines (`components/graph/cards.rs`): a compact form's box is shorter.
     let tight = view_form != Form::Tall;
@@ -221,7 +223,7 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
         line(s, 14.0, 22.0, KIND, MUTED, strip.kind);
         line(s, strip.name_x, 22.0, &name, INK, &clip(&named(m), strip.name_chars));
         if m.deleting || m.gone || m.vanishing {
-            badge(s, m, None);
+            badge(s, m, None, w);
         } else {
             line_end(s, m.rect.w - 12.0, 22.0, SMALL, MUTED, &strip.figures);
         }
@@ -243,7 +245,7 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
                 phase_colour(Phase::Pending).1,
                 &b.badge(),
             ),
-            None => badge(s, m, rev.as_deref().map(|r| (MUTED, r))),
+            None => badge(s, m, rev.as_deref().map(|r| (MUTED, r)), w),
         }
         line(s, 16.0, ny, &name, INK, &clip(&named(m), 24));
         let headings = crate::view::fit::row_headings(columns.clone().map(|c| c.0), m.rect.w);
@@ -255,7 +257,7 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
             line(s, x, hy, &format!("{LABEL}{squeeze}"), MUTED, &heading.text);
             line(s, x, vy, VALUE, INK, &clip(value, 8));
         }
-        finalizers(s, m, fy);
+        finalizers(s, m, fy, w);
     }
     s.push_str("</g>");
 }
@@ -263,7 +265,7 @@ fn replicaset(s: &mut String, rs: &RowItem, view_form: Form) {
 /// Characters of 13 px monospace that fit on a pod card's name line.
 const POD_NAME_CHARS: usize = 20;
 
-fn pod_card(s: &mut String, pod: &PodItem) {
+fn pod_card(s: &mut String, pod: &PodItem, words: &Words) {
     let m = &pod.meta;
     let (c, ink, tint) = phase_colour(pod.phase);
     let (fill, dash) = match (pod.phase, pod.terminating) {
@@ -289,7 +291,7 @@ fn pod_card(s: &mut String, pod: &PodItem) {
         if !m.finalizers.is_empty() {
             line(s, 52.0, 22.0, FLAG, phase_colour(Phase::Pending).1, "⚑");
         }
-        let node = pod.node.clone().unwrap_or_else(|| "no node".into());
+        let node = pod.node.clone().unwrap_or_else(|| words.t("graph-pod-no-node"));
         line_end(s, w - 10.0, 22.0, SMALL, MUTED, &clip(&node, 12));
     }
     // The random suffix is never shortened: it is what tells a new pod from an old one.
@@ -314,21 +316,25 @@ fn pod_card(s: &mut String, pod: &PodItem) {
     s.push_str("</g>");
 }
 
-fn aggregate(s: &mut String, a: &Aggregate) {
+fn aggregate(s: &mut String, a: &Aggregate, w: &Words) {
     let r = a.rect;
+    let summary = a.summary(w);
+    let title = w.with(
+        "graph-aggregate-title",
+        &[("count", a.total.into()), ("summary", summary.as_str().into())],
+    );
     let _ = write!(
         s,
-        "<g transform=\"translate({} {})\"><title>{} pods: {}</title><rect width=\"{}\" \
+        "<g transform=\"translate({} {})\"><title>{}</title><rect width=\"{}\" \
          height=\"{}\" rx=\"10\" fill=\"{BAND}\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
         r.x,
         r.y,
-        a.total,
-        esc(&a.summary()),
+        esc(&title),
         r.w,
         r.h
     );
     line(s, 16.0, 24.0, KIND, MUTED, &format!("PODS · {}", a.total));
-    line(s, 16.0, 48.0, "font-size=\"14.5\" font-weight=\"700\"", INK, &clip(&a.summary(), 60));
+    line(s, 16.0, 48.0, "font-size=\"14.5\" font-weight=\"700\"", INK, &clip(&summary, 60));
     let bar_w = r.w - 32.0;
     let mut x = 16.0;
     for (phase, n) in &a.counts {
@@ -375,14 +381,14 @@ pub(super) fn phase_icon(s: &mut String, phase: Phase, cx: f64, cy: f64) {
 
 /// A Service box: its address and its endpoints. The users' counter is left out: it is
 /// traffic, not cluster state, and the picture shows the cluster.
-fn service(s: &mut String, svc: &ServiceItem) {
+fn service(s: &mut String, svc: &ServiceItem, w: &Words) {
     let m = &svc.meta;
     let empty = svc.has_selector && svc.selected == 0;
     if !frame(s, m, SERVICE_TINT, SERVICE, 2.5, if empty { "8 6" } else { "" }) {
         return;
     }
     line(s, 16.0, 24.0, KIND, SERVICE, "SERVICE");
-    badge(s, m, Some((SERVICE, svc.type_.as_str())));
+    badge(s, m, Some((SERVICE, svc.type_.as_str())), w);
     let chars = ((m.rect.w - 32.0) / 8.4) as usize;
     line(s, 16.0, 50.0, VALUE, INK, &clip(&named(m), chars * 8 / 11));
     let address = match &svc.cluster_ip {
@@ -392,11 +398,12 @@ fn service(s: &mut String, svc: &ServiceItem) {
     let mono = format!("font-family=\"{MONO}\" font-size=\"14\"");
     line(s, 16.0, 74.0, &mono, INK, &clip(&address, chars));
     let endpoints = if !svc.has_selector {
-        "no selector".to_string()
+        w.t("graph-svc-no-selector-short")
     } else if empty {
-        "selects no pods: no endpoints".to_string()
+        w.t("graph-svc-no-pods")
     } else {
-        format!("endpoints: {} of {} pods ready", svc.ready, svc.selected)
+        let counts = [("ready", svc.ready.into()), ("selected", svc.selected.into())];
+        w.with("graph-svc-endpoints", &counts)
     };
     let fill = if empty { phase_colour(Phase::Failing).1 } else { INK };
     line(s, 16.0, 98.0, SMALL, fill, &clip(&endpoints, chars + 4));

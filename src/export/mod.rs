@@ -20,7 +20,8 @@ pub use browser::{download, png_data_url, svg_data_url};
 
 use std::fmt::Write;
 
-use crate::view::{Phase, ViewModel, ORPHANS_TITLE};
+use crate::view::{Phase, ViewModel};
+use crate::words::Words;
 use xml::esc;
 
 /// Height of the title strip above the graph.
@@ -50,7 +51,7 @@ pub struct Picture {
 
 /// The picture's title: "kubeloop", then the scene (a mission's title) when there is one,
 /// else the namespaces on show.
-pub fn title(scene: Option<&str>, view: &ViewModel) -> String {
+pub fn title(scene: Option<&str>, view: &ViewModel, w: &Words) -> String {
     if let Some(scene) = scene.filter(|s| !s.trim().is_empty()) {
         return format!("kubeloop · {scene}");
     }
@@ -64,11 +65,12 @@ pub fn title(scene: Option<&str>, view: &ViewModel) -> String {
         .collect();
     namespaces.sort_unstable();
     namespaces.dedup();
-    match namespaces.as_slice() {
-        [] => "kubeloop · an empty cluster".to_string(),
-        [one] => format!("kubeloop · namespace {one}"),
-        many => format!("kubeloop · namespaces {}", many.join(", ")),
-    }
+    let shown = match namespaces.as_slice() {
+        [] => w.t("svg-empty-cluster"),
+        [one] => w.with("svg-namespace", &[("name", (*one).into())]),
+        many => w.with("svg-namespaces", &[("names", many.join(", ").into())]),
+    };
+    format!("kubeloop · {shown}")
 }
 
 /// The clock as the page prints it: `t = 1m5s`.
@@ -84,12 +86,14 @@ pub fn file_name(sim_ms: i64, extension: &str) -> String {
     format!("kubeloop-{t}.{extension}")
 }
 
-/// The graph as a standalone SVG document. Objects on their way out (ghosts shrinking away,
-/// edges just cut) are left out: a picture shows the cluster, not an animation frame.
-pub fn svg(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
+/// The graph as a standalone SVG document, in the words of `w`'s language. Objects on their
+/// way out (ghosts shrinking away, edges just cut) are left out: a picture shows the cluster,
+/// not an animation frame.
+pub fn svg(view: &ViewModel, title: &str, sim_ms: i64, w: &Words) -> Picture {
     let width = view.width.max(MIN_W).round();
     let graph_h = if view.is_empty() { 120.0 } else { view.height.max(0.0) };
-    let legend_h = LEGEND_H + LEGEND_ROW * legend_places(width).last().map_or(0.0, |p| p.1 as f64);
+    let rows = legend_places(width, w).last().map_or(0.0, |p| p.1 as f64);
+    let legend_h = LEGEND_H + LEGEND_ROW * rows;
     let height = (HEADER_H + graph_h + legend_h).round();
     let mut s = String::with_capacity(4096 + 900 * view.pod_count.min(200));
     let _ = write!(
@@ -99,25 +103,26 @@ pub fn svg(view: &ViewModel, title: &str, sim_ms: i64) -> Picture {
     );
     let _ = write!(s, "<title>{} ({})</title>", esc(title), esc(&clock(sim_ms)));
     let _ = write!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"{BG}\"/>");
-    header(&mut s, width, title, sim_ms, view);
+    header(&mut s, width, title, sim_ms, view, w);
     let _ = write!(s, "<g transform=\"translate(0 {HEADER_H})\">");
     if view.is_empty() {
         let _ = write!(
             s,
             "<text x=\"{}\" y=\"64\" text-anchor=\"middle\" font-size=\"22\" fill=\"{MUTED}\">\
-             The cluster is empty</text>",
-            width / 2.0
+             {}</text>",
+            width / 2.0,
+            esc(&w.t("graph-empty-title"))
         );
     } else {
-        graph(&mut s, view);
+        graph(&mut s, view, w);
     }
     s.push_str("</g>");
-    legend(&mut s, height - legend_h, width);
+    legend(&mut s, height - legend_h, width, w);
     s.push_str("</svg>");
     Picture { svg: s, width, height }
 }
 
-fn header(s: &mut String, width: f64, title: &str, sim_ms: i64, view: &ViewModel) {
+fn header(s: &mut String, width: f64, title: &str, sim_ms: i64, view: &ViewModel, w: &Words) {
     let _ = write!(
         s,
         "<text x=\"20\" y=\"38\" font-size=\"24\" font-weight=\"700\" fill=\"{ACCENT}\">{}</text>",
@@ -133,9 +138,8 @@ fn header(s: &mut String, width: f64, title: &str, sim_ms: i64, view: &ViewModel
     if view.summarized {
         let _ = write!(
             s,
-            "<text x=\"20\" y=\"56\" font-size=\"14\" fill=\"{MUTED}\">{} pods: each group is \
-             summarised</text>",
-            view.pod_count
+            "<text x=\"20\" y=\"56\" font-size=\"14\" fill=\"{MUTED}\">{}</text>",
+            esc(&w.with("svg-summarised", &[("count", view.pod_count.into())]))
         );
     }
     let _ = write!(
@@ -146,7 +150,7 @@ fn header(s: &mut String, width: f64, title: &str, sim_ms: i64, view: &ViewModel
     );
 }
 
-fn graph(s: &mut String, view: &ViewModel) {
+fn graph(s: &mut String, view: &ViewModel, w: &Words) {
     for t in view.trees.iter().filter(|t| !t.top.meta.vanishing) {
         let b = t.band;
         let _ = write!(
@@ -168,7 +172,7 @@ fn graph(s: &mut String, view: &ViewModel) {
             b.h,
             b.x + 12.0,
             b.y + view.form.metrics().lane_title_y(),
-            esc(ORPHANS_TITLE)
+            esc(&w.t("graph-lane-no-owner"))
         );
     }
     for e in view.edges.iter().filter(|e| !e.cut) {
@@ -191,27 +195,51 @@ fn graph(s: &mut String, view: &ViewModel) {
             cards::SERVICE
         );
     }
-    cards::nodes(s, view);
+    cards::nodes(s, view, w);
+}
+
+/// The edge styles' words in the key, in order.
+const EDGE_KEYS: [&str; 3] =
+    ["graph-legend-controller", "graph-legend-other", "svg-legend-selects"];
+
+/// How far the key's edge styles are pushed right: each by how much longer the words before
+/// it are in `w`'s language than in English, whose words the places were set for.
+fn edge_key_shifts(w: &Words) -> [f64; 3] {
+    let english = Words::default();
+    let longer = |id: &str| {
+        let (here, there) = (w.t(id).chars().count(), english.t(id).chars().count());
+        here.saturating_sub(there) as f64 * LEGEND_PX
+    };
+    let (a, b) = (longer(EDGE_KEYS[0]), longer(EDGE_KEYS[1]));
+    [a, a + b, a + b + longer(EDGE_KEYS[2])]
 }
 
 /// The key: edge styles and pod phases, each phase with its glyph.
-fn legend(s: &mut String, y: f64, width: f64) {
+fn legend(s: &mut String, y: f64, width: f64, w: &Words) {
     let _ =
         write!(s, "<g transform=\"translate(20 {})\" font-size=\"14\" fill=\"{MUTED}\">", y + 28.0);
+    let [d1, d2, _] = edge_key_shifts(w);
+    let [controller, other, selects] = EDGE_KEYS.map(|id| esc(&w.t(id)));
     let _ = write!(
         s,
         "<path d=\"M0 -5 H36\" stroke=\"{LINE}\" stroke-width=\"2.5\"/>\
-         <text x=\"44\" y=\"0\">controller ref</text>\
-         <path d=\"M150 -5 H186\" stroke=\"{LINE}\" stroke-width=\"2.5\" stroke-dasharray=\"7 6\"/>\
-         <text x=\"194\" y=\"0\">other ref</text>\
-         <path d=\"M274 -5 H310\" stroke=\"{}\" stroke-width=\"2.5\" stroke-linecap=\"round\" \
-         stroke-dasharray=\"1 7\"/><text x=\"318\" y=\"0\">selects</text>",
-        cards::SERVICE
+         <text x=\"44\" y=\"0\">{controller}</text>\
+         <path d=\"M{} -5 H{}\" stroke=\"{LINE}\" stroke-width=\"2.5\" stroke-dasharray=\"7 6\"/>\
+         <text x=\"{}\" y=\"0\">{other}</text>\
+         <path d=\"M{} -5 H{}\" stroke=\"{}\" stroke-width=\"2.5\" stroke-linecap=\"round\" \
+         stroke-dasharray=\"1 7\"/><text x=\"{}\" y=\"0\">{selects}</text>",
+        150.0 + d1,
+        186.0 + d1,
+        194.0 + d1,
+        274.0 + d2,
+        310.0 + d2,
+        cards::SERVICE,
+        318.0 + d2,
     );
-    for (phase, (x, row)) in Phase::ALL.into_iter().zip(legend_places(width)) {
+    for (phase, (x, row)) in Phase::ALL.into_iter().zip(legend_places(width, w)) {
         let y = LEGEND_ROW * row as f64;
         cards::phase_icon(s, phase, x + 8.0, y - 5.0);
-        let _ = write!(s, "<text x=\"{}\" y=\"{y}\">{}</text>", x + 22.0, phase.label());
+        let _ = write!(s, "<text x=\"{}\" y=\"{y}\">{}</text>", x + 22.0, esc(&phase.label(w)));
     }
     s.push_str("</g>");
 }
@@ -223,13 +251,13 @@ const LEGEND_ROW: f64 = 24.0;
 
 /// Where each phase of the key goes, as (x, row): after the edge styles on the first row,
 /// then on as many more rows as a picture `width` wide needs, so no word runs off its edge.
-fn legend_places(width: f64) -> Vec<(f64, usize)> {
+fn legend_places(width: f64, words: &Words) -> Vec<(f64, usize)> {
     let right = width - 40.0;
-    let (mut x, mut row) = (390.0, 0);
+    let (mut x, mut row) = (390.0 + edge_key_shifts(words)[2], 0);
     Phase::ALL
         .iter()
         .map(|p| {
-            let w = 22.0 + LEGEND_PX * p.label().chars().count() as f64;
+            let w = 22.0 + LEGEND_PX * p.label(words).chars().count() as f64;
             if x + w > right {
                 (x, row) = (0.0, row + 1);
             }

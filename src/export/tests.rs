@@ -8,6 +8,11 @@ use super::xml::{esc, well_formed};
 use super::*;
 use crate::view::{build, LayoutMemory};
 
+/// The page's words in English, as a page with no language chosen shows them.
+fn en() -> Words {
+    Words::default()
+}
+
 fn view_of(lines: &[&str]) -> ViewModel {
     let mut s = Session::new(World::new(1), Mode::Script);
     for line in lines {
@@ -33,7 +38,7 @@ fn root_number(svg: &str, attr: &str) -> f64 {
 #[test]
 fn the_picture_is_well_formed_svg_with_its_size() {
     let v = web();
-    let p = svg(&v, "kubeloop · namespace default", 65_000);
+    let p = svg(&v, "kubeloop · namespace default", 65_000, &en());
     well_formed(&p.svg).unwrap_or_else(|e| panic!("{e}\n{}", p.svg));
     assert!(p.svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_eq!(root_number(&p.svg, "width"), p.width);
@@ -48,7 +53,7 @@ fn the_picture_names_every_object_and_shows_title_and_time() {
         "k create namespace shop",
         "k create deployment api -n shop --image=redis:7 --replicas=2",
     ]);
-    let p = svg(&v, &title(None, &v), 65_000);
+    let p = svg(&v, &title(None, &v, &en()), 65_000, &en());
     assert!(p.svg.contains(">kubeloop · namespaces default, shop</text>"), "{}", p.svg);
     assert!(p.svg.contains(">t = 65s</text>"));
     assert!(p.svg.contains(">web</text>") && p.svg.contains(">shop/api</text>"));
@@ -82,7 +87,7 @@ fn user_text_is_escaped_everywhere() {
         "k set image deployment/web nginx='a<b&c\"d'\\''e'",
     ]);
     let title = "kubeloop · <script>&\"quotes\"";
-    let p = svg(&v, title, 0);
+    let p = svg(&v, title, 0, &en());
     well_formed(&p.svg).unwrap_or_else(|e| panic!("{e}\n{}", p.svg));
     assert!(!p.svg.contains("<script"));
     assert!(p.svg.contains("kubeloop · &lt;script&gt;&amp;&quot;quotes&quot;"));
@@ -118,7 +123,7 @@ fn the_checker_refuses_what_a_parser_would() {
 #[test]
 fn an_empty_cluster_is_a_picture_that_says_so() {
     let v = view_of(&[]);
-    let p = svg(&v, &title(None, &v), 0);
+    let p = svg(&v, &title(None, &v, &en()), 0, &en());
     well_formed(&p.svg).unwrap();
     assert!(p.svg.contains("The cluster is empty"));
     assert!(p.svg.contains(">kubeloop · an empty cluster</text>") && p.svg.contains(">t = 0s<"));
@@ -129,7 +134,7 @@ fn an_empty_cluster_is_a_picture_that_says_so() {
 #[test]
 fn many_pods_are_summarised_with_their_counts() {
     let v = view_of(&["k create deployment big --image=nginx:1.27 --replicas=80"]);
-    let p = svg(&v, "kubeloop", 0);
+    let p = svg(&v, "kubeloop", 0, &en());
     well_formed(&p.svg).unwrap();
     assert!(p.svg.contains(">PODS · 80</text>"));
     assert!(p.svg.contains(">80 Running</text>"), "{}", p.svg);
@@ -139,8 +144,8 @@ fn many_pods_are_summarised_with_their_counts() {
 #[test]
 fn a_scene_names_the_picture_and_the_clock_names_the_file() {
     let v = web();
-    assert_eq!(title(Some("Stop it for real"), &v), "kubeloop · Stop it for real");
-    assert_eq!(title(Some("  "), &v), "kubeloop · namespace default");
+    assert_eq!(title(Some("Stop it for real"), &v, &en()), "kubeloop · Stop it for real");
+    assert_eq!(title(Some("  "), &v, &en()), "kubeloop · namespace default");
     assert_eq!(clock(3_723_000), "t = 62m");
     assert_eq!(file_name(65_000, "png"), "kubeloop-65s.png");
     assert_eq!(file_name(0, "svg"), "kubeloop-0s.svg");
@@ -148,25 +153,25 @@ fn a_scene_names_the_picture_and_the_clock_names_the_file() {
 
 #[test]
 fn the_key_wraps_inside_the_picture_and_the_picture_grows_to_hold_it() {
-    let wide = legend_places(1800.0);
+    let wide = legend_places(1800.0, &en());
     assert!(wide.iter().all(|(_, row)| *row == 0), "one row when there is room: {wide:?}");
-    let narrow = legend_places(MIN_W);
+    let narrow = legend_places(MIN_W, &en());
     for (phase, (x, _)) in Phase::ALL.iter().zip(&narrow) {
-        let right = 20.0 + x + 22.0 + LEGEND_PX * phase.label().chars().count() as f64;
-        assert!(right <= MIN_W, "{} ends at {right}", phase.label());
+        let right = 20.0 + x + 22.0 + LEGEND_PX * phase.label(&en()).chars().count() as f64;
+        assert!(right <= MIN_W, "{} ends at {right}", phase.label(&en()));
     }
     let rows = narrow.last().unwrap().1;
     assert!(rows >= 1, "the seven phases take a second row at {MIN_W}");
     let mut v = web();
     v.width = MIN_W;
-    let p = svg(&v, "t", 0);
+    let p = svg(&v, "t", 0, &en());
     assert_eq!(p.height, (HEADER_H + v.height + LEGEND_H + LEGEND_ROW * rows as f64).round());
 }
 
 #[test]
 fn a_long_status_is_squeezed_into_its_pod_box() {
     let v = view_of(&["k create deployment big --image=nginx:doesnotexist --replicas=1"]);
-    let p = svg(&v, "t", 0);
+    let p = svg(&v, "t", 0, &en());
     let status = v.pods().next().unwrap().status.clone();
     assert!(status.len() > 15, "a long STATUS: {status}");
     assert!(
@@ -174,4 +179,19 @@ fn a_long_status_is_squeezed_into_its_pod_box() {
         "{status} is fitted: {}",
         p.svg
     );
+}
+
+#[test]
+fn the_picture_speaks_the_pages_language_and_its_longer_key_still_fits() {
+    let de = Words::new(crate::words::Lang::De);
+    let v = view_of(&[]);
+    let p = svg(&v, &title(None, &v, &de), 0, &de);
+    well_formed(&p.svg).unwrap();
+    assert!(p.svg.contains(">kubeloop · ein leerer Cluster</text>"), "{}", p.svg);
+    assert!(p.svg.contains("Der Cluster ist leer") && p.svg.contains(">Nicht bereit</text>"));
+    assert!(edge_key_shifts(&en()) == [0.0; 3] && edge_key_shifts(&de)[0] > 0.0);
+    for (phase, (x, _)) in Phase::ALL.iter().zip(legend_places(MIN_W, &de)) {
+        let right = 20.0 + x + 22.0 + LEGEND_PX * phase.label(&de).chars().count() as f64;
+        assert!(right <= MIN_W, "{} ends at {right}", phase.label(&de));
+    }
 }

@@ -6,11 +6,12 @@ use std::fmt::Write;
 use super::cards::{frame, line, named, KIND, LABEL, SMALL, VALUE};
 use super::{clip, INK, LINE, MONO, MUTED};
 use crate::view::ViewModel;
+use crate::words::Words;
 
 /// The autoscalers' green, as `static/graph.css` sets it for light pages.
 const HPA: &str = "#00806a";
 
-pub(super) fn nodes(s: &mut String, view: &ViewModel) {
+pub(super) fn nodes(s: &mut String, view: &ViewModel, w: &Words) {
     for t in &view.trees {
         for r in &t.revisions {
             if frame(s, &r.meta, "#ffffff", LINE, 1.5, "") {
@@ -21,7 +22,7 @@ pub(super) fn nodes(s: &mut String, view: &ViewModel) {
                     20.0,
                     &format!("{SMALL} text-anchor=\"middle\""),
                     MUTED,
-                    &format!("rev {}", r.revision),
+                    &w.with("graph-rev", &[("rev", r.revision.into())]),
                 );
                 s.push_str("</g>");
             }
@@ -56,7 +57,7 @@ pub(super) fn nodes(s: &mut String, view: &ViewModel) {
                 line(s, 16.0, 24.0, KIND, HPA, "HPA");
                 line(s, 16.0, 50.0, VALUE, INK, &clip(&named(&h.meta), 22));
                 line(s, 16.0, 80.0, VALUE, INK, &h.utilization());
-                let replicas = h.replicas();
+                let replicas = h.replicas(w);
                 line(s, 16.0, 104.0, LABEL, MUTED, &replicas);
                 line(s, 16.0, 126.0, SMALL, MUTED, &format!("min {} · max {}", h.min, h.max));
                 s.push_str("</g>");

@@ -1,7 +1,9 @@
 //! The desired-versus-observed rows of each kind, in plain words: what `spec` asks for next
 //! to what `status` and the world show, and whether the two agree yet.
 //!
-//! Reads the store only; which kinds get which rows is decided here and nowhere else.
+//! Reads the store only; which kinds get which rows is decided here and nowhere else. The
+//! plain words come from `Words`; status words (`Running`, `Ready`, `True`), reasons, images and
+//! names stay the cluster's, in English.
 
 use std::collections::BTreeMap;
 
@@ -11,6 +13,7 @@ use kubeloop::model::{Deployment, EndpointSlice, Kind, Node, Pod, PodSpec, Repli
 use kubeloop::store::Store;
 
 use super::{node_status, Compare};
+use crate::words::Words;
 
 pub(super) fn compare(
     field: &str,
@@ -31,7 +34,7 @@ pub(super) fn pods_of<'a>(store: &'a Store, owner_uid: &str) -> Vec<&'a Pod> {
 }
 
 /// "Image" row: the template's images against what running containers actually run.
-pub(super) fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare {
+pub(super) fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod], w: &Words) -> Compare {
     let wanted: Vec<&str> = spec.containers.iter().map(|c| c.image.as_str()).collect();
     let mut running: BTreeMap<&str, usize> = BTreeMap::new();
     for c in pods.iter().flat_map(|p| &p.status.container_statuses) {
@@ -40,7 +43,7 @@ pub(super) fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare
         }
     }
     let observed = if running.is_empty() {
-        "nothing running".to_string()
+        w.t("insp-image-nothing-running")
     } else {
         running.iter().map(|(image, n)| format!("{n} × {image}")).collect::<Vec<_>>().join(", ")
     };
@@ -49,35 +52,36 @@ pub(super) fn image_row(spec: &PodSpec, replicas: i32, pods: &[&Pod]) -> Compare
     } else {
         running.keys().copied().eq(kubeloop::sort::btree_set(wanted.iter().copied()))
     };
-    let field = if wanted.len() == 1 { "Image" } else { "Images" };
-    compare(field, wanted.join(", "), observed, matches)
+    let field = w.with("insp-row-image", &[("count", wanted.len().into())]);
+    compare(&field, wanted.join(", "), observed, matches)
 }
 
-pub(super) fn count_rows(want: i32, seen: &[(&str, i32)]) -> Vec<Compare> {
+/// One row per count, each wanting `want`; the fields are already worded.
+pub(super) fn count_rows(want: i32, seen: &[(String, i32)]) -> Vec<Compare> {
     seen.iter()
         .map(|(field, n)| compare(field, want.to_string(), n.to_string(), *n == want))
         .collect()
 }
 
-pub(super) fn generation_row(generation: i64, observed: i64) -> Compare {
+pub(super) fn generation_row(generation: i64, observed: i64, w: &Words) -> Compare {
     compare(
-        "Spec version",
-        format!("generation {generation}"),
-        format!("controller has seen {observed}"),
+        &w.t("insp-row-spec-version"),
+        w.with("insp-generation", &[("generation", generation.into())]),
+        w.with("insp-generation-seen", &[("observed", observed.into())]),
         observed >= generation,
     )
 }
 
-pub(super) fn deployment_rows(store: &Store, d: &Deployment) -> Vec<Compare> {
+pub(super) fn deployment_rows(store: &Store, d: &Deployment, w: &Words) -> Vec<Compare> {
     let s = &d.status;
     let want = d.spec.replicas;
     let mut rows = count_rows(
         want,
         &[
-            ("Replicas", s.replicas),
-            ("Up to date", s.updated_replicas),
-            ("Ready", s.ready_replicas),
-            ("Available", s.available_replicas),
+            (w.t("insp-row-replicas"), s.replicas),
+            (w.t("insp-row-up-to-date"), s.updated_replicas),
+            (w.t("insp-row-ready"), s.ready_replicas),
+            (w.t("insp-row-available"), s.available_replicas),
         ],
     );
     let pods: Vec<&Pod> = store
@@ -87,59 +91,62 @@ pub(super) fn deployment_rows(store: &Store, d: &Deployment) -> Vec<Compare> {
         .filter_map(|(_, key)| store.get::<ReplicaSet>(&key.ns, &key.name))
         .flat_map(|rs| pods_of(store, &rs.metadata.uid))
         .collect();
-    rows.push(image_row(&d.spec.template.spec, want, &pods));
+    rows.push(image_row(&d.spec.template.spec, want, &pods, w));
     if let Some(c) = d.condition("Progressing") {
         // Reasons from pkg/controller/deployment/util/deployment_util.go, in plain words.
-        let words = match c.reason.as_str() {
-            "NewReplicaSetAvailable" => "complete",
-            "ProgressDeadlineExceeded" => "stuck: progress deadline exceeded",
-            "DeploymentPaused" => "paused",
-            _ => "in progress",
+        let seen = match c.reason.as_str() {
+            "NewReplicaSetAvailable" => "insp-rollout-complete",
+            "ProgressDeadlineExceeded" => "insp-rollout-stuck",
+            "DeploymentPaused" => "insp-rollout-paused",
+            _ => "insp-rollout-in-progress",
         };
-        let observed =
-            if c.reason.is_empty() { words.to_string() } else { format!("{words} ({})", c.reason) };
-        let desired = if d.spec.paused { "paused" } else { "complete" };
-        let done = observed.starts_with(desired);
-        rows.push(compare("Rollout", desired, observed, done));
+        let wanted = if d.spec.paused { "insp-rollout-paused" } else { "insp-rollout-complete" };
+        // Compared as ids, not as worded text, so no language can make them agree by accident.
+        let done = seen == wanted;
+        let words = w.t(seen);
+        let observed = if c.reason.is_empty() { words } else { format!("{words} ({})", c.reason) };
+        rows.push(compare(&w.t("insp-row-rollout"), w.t(wanted), observed, done));
     }
-    rows.push(generation_row(d.metadata.generation, s.observed_generation));
+    rows.push(generation_row(d.metadata.generation, s.observed_generation, w));
     rows
 }
 
-pub(super) fn replicaset_rows(store: &Store, rs: &ReplicaSet) -> Vec<Compare> {
+pub(super) fn replicaset_rows(store: &Store, rs: &ReplicaSet, w: &Words) -> Vec<Compare> {
     let s = &rs.status;
     let want = rs.spec.replicas;
     let mut rows = count_rows(
         want,
         &[
-            ("Replicas", s.replicas),
-            ("Ready", s.ready_replicas),
-            ("Available", s.available_replicas),
+            (w.t("insp-row-replicas"), s.replicas),
+            (w.t("insp-row-ready"), s.ready_replicas),
+            (w.t("insp-row-available"), s.available_replicas),
         ],
     );
     let pods = pods_of(store, &rs.metadata.uid);
-    rows.push(image_row(&rs.spec.template.spec, want, &pods));
-    rows.push(generation_row(rs.metadata.generation, s.observed_generation));
+    rows.push(image_row(&rs.spec.template.spec, want, &pods, w));
+    rows.push(generation_row(rs.metadata.generation, s.observed_generation, w));
     rows
 }
 
-pub(super) fn pod_rows(p: &Pod, now: Time) -> Vec<Compare> {
+pub(super) fn pod_rows(p: &Pod, now: Time, w: &Words) -> Vec<Compare> {
     let cells = pod_cells(p, now);
     let total = p.spec.containers.len();
+    let status = w.t("insp-row-status");
     let mut rows =
-        vec![compare("Status", "Running", cells.status.clone(), cells.status == "Running")];
+        vec![compare(&status, "Running", cells.status.clone(), cells.status == "Running")];
     let unschedulable = p
         .condition("PodScheduled")
         .filter(|c| c.status == "False")
         .and_then(|c| c.reason.clone())
-        .map(|r| format!("not scheduled: {r}"));
+        .map(|r| w.with("insp-pod-not-scheduled", &[("reason", r.into())]));
     let node = match p.node() {
         Some(n) => n.to_string(),
-        None => unschedulable.unwrap_or_else(|| "not scheduled yet".into()),
+        None => unschedulable.unwrap_or_else(|| w.t("insp-pod-not-scheduled-yet")),
     };
-    rows.push(compare("Node", "any (the scheduler picks)", node, p.node().is_some()));
+    let anywhere = w.t("insp-pod-any-node");
+    rows.push(compare(&w.t("insp-row-node"), anywhere, node, p.node().is_some()));
     rows.push(compare(
-        "Ready",
+        &w.t("insp-row-ready"),
         format!("{total}/{total}"),
         cells.ready.clone(),
         cells.ready == format!("{total}/{total}"),
@@ -147,39 +154,47 @@ pub(super) fn pod_rows(p: &Pod, now: Time) -> Vec<Compare> {
     for c in &p.spec.containers {
         let status = p.status.container_statuses.iter().find(|s| s.name == c.name);
         let (mut observed, ok) = match status {
-            None => ("not started".to_string(), false),
+            None => (w.t("insp-container-not-started"), false),
             Some(s) => {
                 if s.state.running.is_some() {
-                    (format!("running {}", s.image), s.image == c.image)
-                } else if let Some(w) = &s.state.waiting {
-                    (format!("waiting: {}", w.reason.as_deref().unwrap_or("unknown")), false)
+                    let image = s.image.as_str().into();
+                    (w.with("insp-container-running", &[("image", image)]), s.image == c.image)
+                } else if let Some(waiting) = &s.state.waiting {
+                    let reason = match waiting.reason.as_deref() {
+                        Some(r) => r.to_string(),
+                        None => w.t("insp-unknown"),
+                    };
+                    (w.with("insp-container-waiting", &[("reason", reason.into())]), false)
                 } else if let Some(t) = &s.state.terminated {
                     let reason = t.reason.as_deref().unwrap_or("Terminated");
-                    (format!("exited with code {}: {reason}", t.exit_code), false)
+                    let args = [("code", t.exit_code.into()), ("reason", reason.into())];
+                    (w.with("insp-container-exited", &args), false)
                 } else {
-                    ("no state yet".to_string(), false)
+                    (w.t("insp-container-no-state"), false)
                 }
             }
         };
         if let Some(s) = status.filter(|s| s.restart_count > 0) {
-            let times = if s.restart_count == 1 { "time" } else { "times" };
-            observed.push_str(&format!(" (restarted {} {times})", s.restart_count));
+            let count = [("count", s.restart_count.into())];
+            observed.push(' ');
+            observed.push_str(&w.with("insp-container-restarted", &count));
         }
-        rows.push(compare(&format!("Container {}", c.name), c.image.clone(), observed, ok));
+        let field = w.with("insp-row-container", &[("name", c.name.as_str().into())]);
+        rows.push(compare(&field, c.image.clone(), observed, ok));
     }
     rows
 }
 
-pub(super) fn node_rows(store: &Store, n: &Node, now: Time) -> Vec<Compare> {
-    let desired = if n.spec.unschedulable { "Ready, cordoned (no new pods)" } else { "Ready" };
+pub(super) fn node_rows(store: &Store, n: &Node, now: Time, w: &Words) -> Vec<Compare> {
+    let desired = if n.spec.unschedulable { w.t("insp-node-cordoned") } else { "Ready".into() };
     let pods = store.pods_on_node(&n.metadata.name).len();
     let max = n.max_pods();
     vec![
-        compare("Status", desired, node_status(n, now), n.is_ready()),
+        compare(&w.t("insp-row-status"), desired, node_status(n, now), n.is_ready()),
         compare(
-            "Pods",
-            format!("at most {max}"),
-            format!("{pods} on this node"),
+            &w.t("insp-row-pods"),
+            w.with("insp-at-most", &[("max", max.into())]),
+            w.with("insp-node-pods", &[("count", pods.into())]),
             pods as u64 <= u64::from(max),
         ),
     ]
@@ -187,9 +202,10 @@ pub(super) fn node_rows(store: &Store, n: &Node, now: Time) -> Vec<Compare> {
 
 /// A Service's selector against its endpoints: every selected pod should be an endpoint,
 /// and ready ones should take traffic.
-pub(super) fn service_rows(store: &Store, s: &Service) -> Vec<Compare> {
+pub(super) fn service_rows(store: &Store, s: &Service, w: &Words) -> Vec<Compare> {
+    let field = w.t("insp-row-selector");
     if !s.spec.selects_pods() {
-        return vec![compare("Selector", "none", "endpoints are not managed", true)];
+        return vec![compare(&field, w.t("insp-word-none"), w.t("insp-endpoints-unmanaged"), true)];
     }
     let ns = s.metadata.namespace.as_str();
     let selected = store
@@ -207,12 +223,14 @@ pub(super) fn service_rows(store: &Store, s: &Service) -> Vec<Compare> {
         }
     }
     let selector = kubeloop::kubectl::printers::format_labels(&s.spec.selector);
+    let matching = w.with("insp-selector-matches", &[("count", selected.into())]);
+    let ready_args = [("ready", ready.into()), ("not_ready", not_ready.into())];
     vec![
-        compare("Selector", selector, format!("{selected} pods match"), selected > 0),
+        compare(&field, selector, matching, selected > 0),
         compare(
-            "Endpoints",
-            format!("{selected} (one per matching pod)"),
-            format!("{ready} ready, {not_ready} not ready"),
+            &w.t("insp-row-endpoints"),
+            w.with("insp-endpoints-wanted", &[("count", selected.into())]),
+            w.with("insp-endpoints-ready", &ready_args),
             ready + not_ready == selected,
         ),
     ]
@@ -250,6 +268,22 @@ mod tests {
         assert!(c.observed.starts_with("waiting: "), "{}", c.observed);
         assert!(!row(&pod, "Status").matches);
         assert!(pod.events.iter().any(|e| e.warning), "{:?}", pod.events);
+    }
+
+    #[test]
+    fn every_rollout_word_exists_in_every_language() {
+        // The Rollout row picks these ids by the condition's reason.
+        let ids = [
+            "insp-rollout-complete",
+            "insp-rollout-stuck",
+            "insp-rollout-paused",
+            "insp-rollout-in-progress",
+        ];
+        for lang in crate::words::Lang::ALL {
+            for id in ids {
+                assert_ne!(crate::words::Words::new(lang).t(id), id, "{lang:?}");
+            }
+        }
     }
 
     #[test]

@@ -8,19 +8,20 @@ use kubeloop::store::Store;
 use super::compare::compare;
 use super::Compare;
 use crate::view::read_by;
+use crate::words::Words;
 
 /// In the page's split build the rows ship with the course part (`crate::lazy::course`):
 /// only its commands make a ConfigMap or Secret.
 #[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<fn(&Store, &Object) -> Vec<Compare>> =
+static LINKED: std::sync::OnceLock<fn(&Store, &Object, &Words) -> Vec<Compare>> =
     std::sync::OnceLock::new();
 
 /// The rows of a ConfigMap or Secret; none of another kind.
-pub(super) fn rows(store: &Store, obj: &Object) -> Vec<Compare> {
+pub(super) fn rows(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
     #[cfg(kubeloop_split)]
-    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj));
+    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj, w));
     #[cfg(not(kubeloop_split))]
-    rows_of(store, obj)
+    rows_of(store, obj, w)
 }
 
 /// Makes the rows reachable: called from the course chunk.
@@ -29,48 +30,53 @@ pub fn link() {
     let _ = LINKED.set(rows_of);
 }
 
-fn rows_of(store: &Store, obj: &Object) -> Vec<Compare> {
+fn rows_of(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
     match obj {
-        Object::ConfigMap(c) => config_map_rows(store, c),
-        Object::Secret(s) => secret_rows(store, s),
+        Object::ConfigMap(c) => config_map_rows(store, c, w),
+        Object::Secret(s) => secret_rows(store, s, w),
         _ => Vec::new(),
     }
 }
 
-fn config_map_rows(store: &Store, c: &ConfigMap) -> Vec<Compare> {
+fn config_map_rows(store: &Store, c: &ConfigMap, w: &Words) -> Vec<Compare> {
     let keys: Vec<String> = c.data.keys().chain(c.binary_data.keys()).map(String::clone).collect();
     vec![
-        compare("Keys", "", listed(keys, "none"), true),
-        readers(store, Kind::ConfigMap, &c.metadata.namespace, &c.metadata.name),
+        compare(&w.t("insp-row-keys"), "", listed(keys, w.t("insp-word-none")), true),
+        readers(store, Kind::ConfigMap, &c.metadata.namespace, &c.metadata.name, w),
     ]
 }
 
-fn secret_rows(store: &Store, s: &Secret) -> Vec<Compare> {
-    let keys: Vec<String> =
-        s.data.iter().map(|(k, v)| format!("{k} ({} bytes)", v.0.len())).collect();
+fn secret_rows(store: &Store, s: &Secret, w: &Words) -> Vec<Compare> {
+    let keys: Vec<String> = s
+        .data
+        .iter()
+        .map(|(k, v)| {
+            w.with("insp-secret-key", &[("key", k.as_str().into()), ("size", v.0.len().into())])
+        })
+        .collect();
     vec![
-        compare("Type", "", s.type_.clone(), true),
-        compare("Keys", "", listed(keys, "none"), true),
-        readers(store, Kind::Secret, &s.metadata.namespace, &s.metadata.name),
+        compare(&w.t("insp-row-type"), "", s.type_.clone(), true),
+        compare(&w.t("insp-row-keys"), "", listed(keys, w.t("insp-word-none")), true),
+        readers(store, Kind::Secret, &s.metadata.namespace, &s.metadata.name, w),
     ]
 }
 
-fn listed(items: Vec<String>, none: &str) -> String {
+fn listed(items: Vec<String>, none: String) -> String {
     if items.is_empty() {
-        none.to_string()
+        none
     } else {
         items.join(", ")
     }
 }
 
 /// The pods in `ns` whose spec reads the object (`env`, `envFrom`, volumes).
-fn readers(store: &Store, kind: Kind, ns: &str, name: &str) -> Compare {
+fn readers(store: &Store, kind: Kind, ns: &str, name: &str, w: &Words) -> Compare {
     let pods: Vec<String> = store
         .list::<Pod>(Some(ns), None)
         .filter(|p| read_by(&p.spec).iter().any(|(k, n)| *k == kind && n == name))
         .map(|p| p.metadata.name.clone())
         .collect();
-    compare("Read by", "", listed(pods, "no pod"), true)
+    compare(&w.t("insp-row-read-by"), "", listed(pods, w.t("insp-no-pod")), true)
 }
 
 #[cfg(test)]

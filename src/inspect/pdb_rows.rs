@@ -8,19 +8,20 @@ use kubeloop::store::Store;
 
 use super::compare::compare;
 use super::Compare;
+use crate::words::Words;
 
 /// In the page's split build the rows ship with the course part (`crate::lazy::course`):
 /// only its commands make a PodDisruptionBudget.
 #[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<fn(&Store, &Object) -> Vec<Compare>> =
+static LINKED: std::sync::OnceLock<fn(&Store, &Object, &Words) -> Vec<Compare>> =
     std::sync::OnceLock::new();
 
 /// The rows of a PodDisruptionBudget; none of another kind.
-pub(super) fn rows(store: &Store, obj: &Object) -> Vec<Compare> {
+pub(super) fn rows(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
     #[cfg(kubeloop_split)]
-    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj));
+    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj, w));
     #[cfg(not(kubeloop_split))]
-    rows_of(store, obj)
+    rows_of(store, obj, w)
 }
 
 /// Makes the rows reachable: called from the course chunk.
@@ -29,49 +30,51 @@ pub fn link() {
     let _ = LINKED.set(rows_of);
 }
 
-fn rows_of(store: &Store, obj: &Object) -> Vec<Compare> {
+fn rows_of(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
     match obj {
-        Object::PodDisruptionBudget(b) => pdb_rows(store, b),
+        Object::PodDisruptionBudget(b) => pdb_rows(store, b, w),
         _ => Vec::new(),
     }
 }
 
-fn pdb_rows(store: &Store, b: &PodDisruptionBudget) -> Vec<Compare> {
+fn pdb_rows(store: &Store, b: &PodDisruptionBudget, w: &Words) -> Vec<Compare> {
     let s = &b.status;
     // What the bound comes to in pods, as the disruption loop worked it out.
-    let stay = format!("{} of {} must stay healthy", s.desired_healthy, s.expected_pods);
+    let counts = [("healthy", s.desired_healthy.into()), ("expected", s.expected_pods.into())];
+    let stay = w.with("insp-pdb-must-stay", &counts);
+    let (min_field, max_field) = (w.t("insp-row-min-available"), w.t("insp-row-max-unavailable"));
     let bound = match (&b.spec.min_available, &b.spec.max_unavailable) {
-        (Some(min), _) => compare("Min available", min.to_string(), stay, true),
-        (None, Some(max)) => compare("Max unavailable", max.to_string(), stay, true),
-        (None, None) => compare("Min available", "not set", stay, true),
+        (Some(min), _) => compare(&min_field, min.to_string(), stay, true),
+        (None, Some(max)) => compare(&max_field, max.to_string(), stay, true),
+        (None, None) => compare(&min_field, w.t("insp-not-set"), stay, true),
     };
     let allowed = match s.disruptions_allowed {
-        0 => "0: a drain waits".to_string(),
+        0 => w.t("insp-pdb-drain-waits"),
         n => n.to_string(),
     };
     vec![
         bound,
         compare(
-            "Healthy pods",
+            &w.t("insp-row-healthy-pods"),
             s.desired_healthy.to_string(),
             s.current_healthy.to_string(),
             s.current_healthy >= s.desired_healthy,
         ),
-        compare("Disruptions allowed", "", allowed, s.disruptions_allowed > 0),
-        compare("Expected pods", "", s.expected_pods.to_string(), true),
-        covered(store, b),
+        compare(&w.t("insp-row-disruptions-allowed"), "", allowed, s.disruptions_allowed > 0),
+        compare(&w.t("insp-row-expected-pods"), "", s.expected_pods.to_string(), true),
+        covered(store, b, w),
     ]
 }
 
 /// The pods in the budget's namespace its selector matches.
-fn covered(store: &Store, b: &PodDisruptionBudget) -> Compare {
+fn covered(store: &Store, b: &PodDisruptionBudget, w: &Words) -> Compare {
     let pods: Vec<&str> = store
         .list::<Pod>(Some(&b.metadata.namespace), None)
         .filter(|p| b.covers(&p.metadata.labels))
         .map(|p| p.metadata.name.as_str())
         .collect();
-    let text = if pods.is_empty() { "no pod".to_string() } else { pods.join(", ") };
-    compare("Covers", "", text, true)
+    let text = if pods.is_empty() { w.t("insp-no-pod") } else { pods.join(", ") };
+    compare(&w.t("insp-row-covers"), "", text, true)
 }
 
 #[cfg(test)]

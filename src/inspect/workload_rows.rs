@@ -9,47 +9,48 @@ use kubeloop::store::Store;
 
 use super::compare::{compare, count_rows, generation_row, image_row, pods_of};
 use super::Compare;
+use crate::words::Words;
 
-pub(super) fn daemonset_rows(store: &Store, ds: &DaemonSet) -> Vec<Compare> {
+pub(super) fn daemonset_rows(store: &Store, ds: &DaemonSet, w: &Words) -> Vec<Compare> {
     let s = &ds.status;
     let want = s.desired_number_scheduled;
     let mut rows = vec![compare(
-        "Nodes that should run one",
-        "every eligible node",
-        format!("{want} node{}", if want == 1 { "" } else { "s" }),
+        &w.t("insp-row-nodes-to-run"),
+        w.t("insp-every-eligible-node"),
+        w.with("insp-nodes", &[("count", want.into())]),
         true,
     )];
     rows.extend(count_rows(
         want,
         &[
-            ("Scheduled", s.current_number_scheduled),
-            ("Up to date", s.updated_number_scheduled),
-            ("Ready", s.number_ready),
-            ("Available", s.number_available),
+            (w.t("insp-row-scheduled"), s.current_number_scheduled),
+            (w.t("insp-row-up-to-date"), s.updated_number_scheduled),
+            (w.t("insp-row-ready"), s.number_ready),
+            (w.t("insp-row-available"), s.number_available),
         ],
     ));
     rows.push(compare(
-        "On a node it should not be",
+        &w.t("insp-row-misscheduled"),
         "0",
         s.number_misscheduled.to_string(),
         s.number_misscheduled == 0,
     ));
     let pods = pods_of(store, &ds.metadata.uid);
-    rows.push(image_row(&ds.spec.template.spec, want, &pods));
-    rows.push(generation_row(ds.metadata.generation, s.observed_generation));
+    rows.push(image_row(&ds.spec.template.spec, want, &pods, w));
+    rows.push(generation_row(ds.metadata.generation, s.observed_generation, w));
     rows
 }
 
-pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet) -> Vec<Compare> {
+pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet, w: &Words) -> Vec<Compare> {
     let s = &sts.status;
     let want = sts.spec.replicas;
     let mut rows = count_rows(
         want,
         &[
-            ("Replicas", s.replicas),
-            ("Ready", s.ready_replicas),
-            ("Up to date", s.updated_replicas),
-            ("Available", s.available_replicas),
+            (w.t("insp-row-replicas"), s.replicas),
+            (w.t("insp-row-ready"), s.ready_replicas),
+            (w.t("insp-row-up-to-date"), s.updated_replicas),
+            (w.t("insp-row-available"), s.available_replicas),
         ],
     );
     // Each pod's stable name is `<pod>.<serviceName>.<ns>.svc.cluster.local` once a headless
@@ -65,95 +66,105 @@ pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet) -> Vec<Compare>
         let headless = store
             .get::<kubeloop::model::Service>(ns, svc)
             .is_some_and(|s| s.spec.cluster_ip.as_deref() == Some("None"));
+        let args = [("service", svc.as_str().into())];
         let seen = if headless {
-            format!("headless Service {svc} found")
+            w.with("insp-dns-headless-found", &args)
         } else {
-            format!("no headless Service {svc}: the names do not resolve")
+            w.with("insp-dns-headless-missing", &args)
         };
-        rows.push(compare("DNS names", first, seen, headless));
+        rows.push(compare(&w.t("insp-row-dns-names"), first, seen, headless));
     }
     let rolled = s.current_revision.is_empty() || s.current_revision == s.update_revision;
-    rows.push(compare("Revision", s.update_revision.clone(), s.current_revision.clone(), rolled));
+    let (update, current) = (s.update_revision.clone(), s.current_revision.clone());
+    rows.push(compare(&w.t("insp-row-revision"), update, current, rolled));
     let pods = pods_of(store, &sts.metadata.uid);
-    rows.push(image_row(&sts.spec.template.spec, want, &pods));
-    rows.push(generation_row(sts.metadata.generation, s.observed_generation));
+    rows.push(image_row(&sts.spec.template.spec, want, &pods, w));
+    rows.push(generation_row(sts.metadata.generation, s.observed_generation, w));
     rows
 }
 
-pub(super) fn job_rows(store: &Store, job: &Job) -> Vec<Compare> {
+pub(super) fn job_rows(store: &Store, job: &Job, w: &Words) -> Vec<Compare> {
     let s = &job.status;
     let want = job.spec.completions.unwrap_or(1);
     let status = job_status(job);
+    let done = s.succeeded >= want;
     let mut rows = vec![
-        compare("Completions", want.to_string(), job_completions(job), s.succeeded >= want),
-        compare("Status", "Complete", status, status == "Complete"),
+        compare(&w.t("insp-row-completions"), want.to_string(), job_completions(job), done),
+        compare(&w.t("insp-row-status"), "Complete", status, status == "Complete"),
     ];
     let limit = job.spec.backoff_limit.unwrap_or(kubeloop::model::DEFAULT_BACKOFF_LIMIT);
     rows.push(compare(
-        "Failed pods",
-        format!("at most {limit} retries"),
+        &w.t("insp-row-failed-pods"),
+        w.with("insp-retries-at-most", &[("limit", limit.into())]),
         s.failed.to_string(),
         s.failed <= limit,
     ));
     let parallel = job.spec.parallelism.unwrap_or(1);
     rows.push(compare(
-        "Running at once",
-        format!("up to {parallel}"),
+        &w.t("insp-row-running-at-once"),
+        w.with("insp-up-to", &[("count", parallel.into())]),
         s.active.to_string(),
         s.active <= parallel,
     ));
     let pods = pods_of(store, &job.metadata.uid);
-    rows.push(image_row(&job.spec.template.spec, s.active, &pods));
+    rows.push(image_row(&job.spec.template.spec, s.active, &pods, w));
     rows
 }
 
-pub(super) fn cronjob_rows(cj: &CronJob, now: kubeloop::clock::Time) -> Vec<Compare> {
+pub(super) fn cronjob_rows(cj: &CronJob, now: kubeloop::clock::Time, w: &Words) -> Vec<Compare> {
     let s = &cj.status;
     let schedule = match &cj.spec.time_zone {
         Some(tz) => format!("{} ({tz})", cj.spec.schedule),
         None => cj.spec.schedule.clone(),
     };
     let last = s.last_schedule_time.map_or_else(
-        || "never yet".to_string(),
-        |t| format!("{} ago", kubeloop::duration::human(now.since(t))),
+        || w.t("insp-never-yet"),
+        |t| w.with("insp-ago", &[("age", kubeloop::duration::human(now.since(t)).into())]),
     );
     vec![
-        compare("Schedule", schedule, format!("last run: {last}"), true),
         compare(
-            "Suspended",
-            cj.spec.suspend.to_string(),
-            if cj.spec.suspend { "no new Jobs" } else { "starting Jobs on time" },
+            &w.t("insp-row-schedule"),
+            schedule,
+            w.with("insp-last-run", &[("last", last.into())]),
             true,
         ),
         compare(
-            "Running Jobs",
-            format!("policy {}", cj.spec.concurrency_policy),
+            &w.t("insp-row-suspended"),
+            cj.spec.suspend.to_string(),
+            if cj.spec.suspend { w.t("insp-no-new-jobs") } else { w.t("insp-jobs-on-time") },
+            true,
+        ),
+        compare(
+            &w.t("insp-row-running-jobs"),
+            w.with("insp-policy", &[("policy", cj.spec.concurrency_policy.as_str().into())]),
             s.active.len().to_string(),
             cj.spec.concurrency_policy == "Allow" || s.active.len() <= 1,
         ),
     ]
 }
 
-pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler) -> Vec<Compare> {
+pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler, w: &Words) -> Vec<Compare> {
     let s = &h.status;
     let mut rows = Vec::new();
     for (i, m) in h.spec.metrics.iter().enumerate() {
         let Some(r) = &m.resource else { continue };
         let target = match (r.target.average_utilization, &r.target.average_value) {
-            (Some(u), _) => format!("{u}% of request"),
+            (Some(u), _) => w.with("insp-of-request", &[("percent", u.into())]),
             (None, Some(v)) => v.clone(),
             _ => "?".into(),
         };
         let current = s.current_metrics.get(i).and_then(|c| c.resource.as_ref());
         let seen = current
             .and_then(|c| c.current.average_utilization.map(|u| format!("{u}%")))
-            .unwrap_or_else(|| "not measured yet".into());
-        rows.push(compare(&format!("{} usage", r.name), target, seen, true));
+            .unwrap_or_else(|| w.t("insp-not-measured-yet"));
+        let field = w.with("insp-row-usage", &[("resource", r.name.as_str().into())]);
+        rows.push(compare(&field, target, seen, true));
     }
     let (min, max) = (h.spec.min_replicas.unwrap_or(1), h.spec.max_replicas);
+    let between = [("count", s.desired_replicas.into()), ("min", min.into()), ("max", max.into())];
     rows.push(compare(
-        "Replicas",
-        format!("{} (between {min} and {max})", s.desired_replicas),
+        &w.t("insp-row-replicas"),
+        w.with("insp-replicas-between", &between),
         s.current_replicas.to_string(),
         s.desired_replicas == s.current_replicas,
     ));
@@ -168,7 +179,7 @@ pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler) -> Vec<Compare> {
     rows
 }
 
-pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim) -> Vec<Compare> {
+pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim, w: &Words) -> Vec<Compare> {
     let used_by: Vec<String> = store
         .list::<kubeloop::model::Pod>(Some(&c.metadata.namespace), None)
         .filter(|p| p.spec.volumes.iter().any(|v| v.claim_name() == Some(&c.metadata.name)))
@@ -177,12 +188,12 @@ pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim) -> Vec<Compare>
     let request = c.spec.resources.requests.get("storage").cloned().unwrap_or_default();
     let capacity = c.status.capacity.get("storage").cloned().unwrap_or_default();
     vec![
-        compare("Phase", "Bound", c.status.phase.clone(), c.status.phase == "Bound"),
-        compare("Storage", request.clone(), capacity.clone(), !capacity.is_empty()),
+        compare(&w.t("insp-row-phase"), "Bound", c.status.phase.clone(), c.status.phase == "Bound"),
+        compare(&w.t("insp-row-storage"), request.clone(), capacity.clone(), !capacity.is_empty()),
         compare(
-            "Used by",
+            &w.t("insp-row-used-by"),
             "",
-            if used_by.is_empty() { "no pod".to_string() } else { used_by.join(", ") },
+            if used_by.is_empty() { w.t("insp-no-pod") } else { used_by.join(", ") },
             true,
         ),
     ]

@@ -92,9 +92,16 @@ pub enum StageView {
 /// A session a Reset or a mission start replaced, offered back until the next input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UndoOffer {
-    /// What replaced it, for the offer's wording: "Reset", "Mission started".
-    pub what: String,
+    /// What replaced it, for the offer's wording (`components::side::undo_bar`).
+    pub what: UndoCause,
     journal: Journal,
+}
+
+/// What replaced the session an `UndoOffer` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoCause {
+    Reset,
+    MissionStarted,
 }
 
 /// A share link, and whether the clipboard took it.
@@ -327,7 +334,10 @@ impl Page {
         self.shown.inspected = self
             .selected
             .as_ref()
-            .and_then(|r| crate::inspect::inspect_with(world, r, &mut self.history))
+            .and_then(|r| {
+                let w = crate::words::Words::new(self.lang);
+                crate::inspect::inspect_with(world, r, &mut self.history, &w)
+            })
             .map(Rc::new);
     }
 }

@@ -158,7 +158,7 @@ fn reset_then_undo_brings_the_scene_back() {
     p.update(Msg::Reset(7));
     assert_eq!(pods(&p), 0, "a fresh cluster");
     let offer = p.undo.clone().expect("Reset offers Undo");
-    assert_eq!(offer.what, "Reset");
+    assert_eq!(offer.what, UndoCause::Reset);
     p.update(Msg::Undo);
     let back = pod_names(&p);
     assert_eq!(back, names, "the same pods, names and all");
@@ -203,7 +203,7 @@ fn undoing_a_mission_start_also_brings_the_scene_back() {
     let before = pods(&p);
     let mission = p.sim.missions[0].name.clone();
     p.update(Msg::StartMission(mission));
-    assert_eq!(p.undo.as_ref().map(|u| u.what.as_str()), Some("Mission started"));
+    assert_eq!(p.undo.as_ref().map(|u| u.what), Some(UndoCause::MissionStarted));
     p.update(Msg::Undo);
     assert_eq!((pods(&p), p.sim.mission.clone()), (before, None));
 }

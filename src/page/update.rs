@@ -2,7 +2,9 @@
 //! one side panel at a time, the inspector over it while an object is selected, and the feed
 //! the panel everything falls back to.
 
-use super::{Effects, ExplainState, Msg, Page, Panel, SharedLink, UndoOffer, PAST_NOTICE};
+use super::{
+    Effects, ExplainState, Msg, Page, Panel, SharedLink, UndoCause, UndoOffer, PAST_NOTICE,
+};
 use crate::sim::Sim;
 use crate::view::camera::{self, CameraMsg};
 
@@ -96,7 +98,7 @@ impl Page {
                 self.selected = None;
             }
             Msg::Reset(seed) => {
-                self.offer_undo("Reset");
+                self.offer_undo(UndoCause::Reset);
                 self.sim.back_to_now();
                 // Through the command log like any other command, so it teaches `reset --seed`.
                 self.sim.run_command(&format!("reset --seed {seed}"));
@@ -105,7 +107,7 @@ impl Page {
             Msg::Undo => self.take_undo(),
             Msg::KeepChange => self.undo = None,
             Msg::StartMission(name) => {
-                self.offer_undo("Mission started");
+                self.offer_undo(UndoCause::MissionStarted);
                 self.before_mission = self.undo.as_ref().map(|u| u.journal.clone());
                 self.sim.back_to_now();
                 self.sim.start_mission(&name);
@@ -218,12 +220,11 @@ impl Page {
     }
 
     /// Keeps the session about to be replaced, so Undo can bring it back.
-    fn offer_undo(&mut self, what: &str) {
+    fn offer_undo(&mut self, what: UndoCause) {
         self.sim.back_to_now();
         let journal = self.sim.snapshot().clone();
         // An empty session is nothing to lose.
-        self.undo =
-            (!journal.entries.is_empty()).then(|| UndoOffer { what: what.to_string(), journal });
+        self.undo = (!journal.entries.is_empty()).then_some(UndoOffer { what, journal });
     }
 
     fn take_undo(&mut self) {

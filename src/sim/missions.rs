@@ -19,7 +19,9 @@ use crate::journal::Input;
 #[derive(Clone, Debug, PartialEq)]
 pub struct CourseEntry {
     pub name: String,
-    pub title: String,
+    /// As its file or the engine wrote it; `None` for the course of standalone loaded
+    /// missions, which the page names in its own language.
+    pub title: Option<String>,
     pub about: String,
     pub missions: Vec<String>,
 }
@@ -33,7 +35,7 @@ pub fn builtin_courses() -> Vec<CourseEntry> {
         .into_iter()
         .map(|c| CourseEntry {
             name: c.name,
-            title: c.title,
+            title: Some(c.title),
             about: c.about.trim_end().to_string(),
             missions: c.missions,
         })
@@ -117,7 +119,7 @@ impl Sim {
             Document::Mission(m) => {
                 let mut loaded = self.course_entry(LOADED).cloned().unwrap_or(CourseEntry {
                     name: LOADED.into(),
-                    title: "Loaded missions".into(),
+                    title: None,
                     about: String::new(),
                     missions: Vec::new(),
                 });
@@ -136,7 +138,7 @@ impl Sim {
                 );
                 let entry = CourseEntry {
                     name: c.name,
-                    title: c.title,
+                    title: Some(c.title),
                     about: c.about.trim_end().to_string(),
                     missions: c.missions.iter().map(|m| m.name.clone()).collect(),
                 };

@@ -71,10 +71,15 @@ impl NextTimer {
         }
     }
 
-    /// `in 10s`, rounded up so a timer due within the second does not say `in 0s`.
+    /// Simulated milliseconds to wait, rounded up to the second so a timer due within the
+    /// second does not say `in 0s`. The step card words it in the page's language.
+    pub fn due_in_ms(&self) -> i64 {
+        (self.in_ms + 999) / 1000 * 1000
+    }
+
+    /// `in 10s`, for the log, which stays English as the terminal does.
     pub fn when(&self) -> String {
-        let ms = (self.in_ms + 999) / 1000 * 1000;
-        format!("in {}", kubeloop::duration::human(ms))
+        format!("in {}", kubeloop::duration::human(self.due_in_ms()))
     }
 }
 

@@ -2,11 +2,13 @@
 //! cards and the exported picture print the same.
 
 use super::{HpaItem, JobFigures, TopFigures};
+use crate::words::Words;
 
 /// The three figures a top box shows, each a header and a value, and its paused or
-/// suspended badge: the leading columns of the kind's `kubectl get` row.
+/// suspended badge: the leading columns of the kind's `kubectl get` row. The headings are
+/// kubectl's and stay English; the badge and a StatefulSet's ORDER are the page's words.
 impl TopFigures {
-    pub fn columns(&self) -> ([(&'static str, String); 3], Option<&'static str>) {
+    pub fn columns(&self, w: &Words) -> ([(&'static str, String); 3], Option<String>) {
         match self {
             TopFigures::Deployment { ready, replicas, up_to_date, available, paused } => (
                 [
@@ -14,7 +16,7 @@ impl TopFigures {
                     ("UP-TO-DATE", up_to_date.to_string()),
                     ("AVAILABLE", available.to_string()),
                 ],
-                paused.then_some("⏸ PAUSED"),
+                paused.then(|| w.t("graph-badge-paused")),
             ),
             TopFigures::DaemonSet { desired, ready, up_to_date, .. } => (
                 [
@@ -28,7 +30,14 @@ impl TopFigures {
                 [
                     ("READY", format!("{ready}/{replicas}")),
                     ("UPDATED", updated.to_string()),
-                    ("ORDER", if *ordered { "one by one" } else { "parallel" }.to_string()),
+                    (
+                        "ORDER",
+                        w.t(if *ordered {
+                            "graph-order-one-by-one"
+                        } else {
+                            "graph-order-parallel"
+                        }),
+                    ),
                 ],
                 None,
             ),
@@ -47,7 +56,7 @@ impl TopFigures {
                     ("SUSPEND", suspend.to_string()),
                     ("ACTIVE", active.to_string()),
                 ],
-                suspend.then_some("⏸ SUSPENDED"),
+                suspend.then(|| w.t("graph-badge-suspended")),
             ),
         }
     }
@@ -80,13 +89,17 @@ impl HpaItem {
     /// `2 → 5 replicas`; that its first sync (a sync period after it appeared) is to come;
     /// or, while it cannot compute, the replicas it leaves alone (its status then keeps the
     /// last desired count, 0 before any, as upstream's does).
-    pub fn replicas(&self) -> String {
+    pub fn replicas(&self, w: &Words) -> String {
         if !self.synced {
-            "first sync within 15 s".to_string()
+            w.t("graph-hpa-first-sync")
         } else if self.inactive {
-            format!("{} replicas, left as they are", self.current_replicas)
+            w.with("graph-hpa-left", &[("count", self.current_replicas.into())])
         } else {
-            format!("{} → {} replicas", self.current_replicas, self.desired_replicas)
+            let (current, desired) = (self.current_replicas, self.desired_replicas);
+            w.with(
+                "graph-hpa-replicas",
+                &[("current", current.into()), ("desired", desired.into())],
+            )
         }
     }
 }
@@ -108,7 +121,7 @@ pub struct CompactTop {
     /// The images line: start (or end, with `images_end`), baseline, characters kept.
     pub images: (f64, f64, usize),
     pub images_end: bool,
-    /// A deleted box's note (`NOTE`): where it starts; split in two lines, the second this
+    /// A deleted box's note (`note`): where it starts; split in two lines, the second this
     /// far below, where the box is too narrow for one; or in place of the figures, whose
     /// line is the only one long enough.
     pub note: (f64, f64),
@@ -118,11 +131,15 @@ pub struct CompactTop {
 }
 
 /// What a top box deleted in the background says while its dependents are still there.
-pub const NOTE: &str = "background: dependents are being collected";
+pub fn note(w: &Words) -> String {
+    let (top, bottom) = note_lines(w);
+    format!("{top} {bottom}")
+}
 
-/// `NOTE` in two lines, for a narrow box.
-pub fn note_lines() -> (&'static str, &'static str) {
-    NOTE.split_once(" are ").map_or((NOTE, ""), |(a, _)| (a, &NOTE[a.len() + 1..]))
+/// `note` in two lines, for a narrow box: two messages, so each language breaks it where its
+/// grammar allows.
+pub fn note_lines(w: &Words) -> (String, String) {
+    (w.t("graph-deleted-note-top"), w.t("graph-deleted-note-bottom"))
 }
 
 /// About how wide a figure's label is in 13.5 px bold capitals, with the space after it.
@@ -201,9 +218,11 @@ mod tests {
 
     #[test]
     fn the_deleted_note_splits_into_two_lines_that_say_it_all() {
-        let (a, b) = note_lines();
-        assert_eq!(format!("{a} {b}"), NOTE);
-        assert_eq!((a, b), ("background: dependents", "are being collected"));
+        let w = Words::default();
+        let (a, b) = note_lines(&w);
+        assert_eq!(format!("{a} {b}"), note(&w));
+        assert_eq!(note(&w), "background: dependents are being collected");
+        assert_eq!((a.as_str(), b.as_str()), ("background: dependents", "are being collected"));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! to, rounded up, so a narrower system font only leaves more room.
 
 use crate::export::clip;
+use crate::words::Words;
 
 /// Advance of an average 14–14.5 px bold character, rounded up.
 pub const BOLD_PX: f64 = 10.0;
@@ -51,9 +52,9 @@ pub fn pod_status(status: &str, box_w: f64) -> Fitted {
 
 /// The finalizer line of a card, starting at `x` in a box `box_w` wide: "⚑ finalizers: a, b"
 /// when it fits, else the names alone ("⚑ a, b", the legend says what ⚑ is), cut to the room.
-pub fn finalizers(list: &[String], x: f64, box_w: f64) -> String {
+pub fn finalizers(list: &[String], x: f64, box_w: f64, w: &Words) -> String {
     let chars = ((box_w - x - EDGE) / BOLD_PX).floor() as usize;
-    let long = format!("\u{2691} finalizers: {}", list.join(", "));
+    let long = w.with("graph-finalizers-line", &[("list", list.join(", ").into())]);
     if long.chars().count() <= chars {
         return long;
     }
@@ -158,6 +159,8 @@ mod tests {
 
     #[test]
     fn finalizers_say_what_they_are_when_there_is_room_and_are_cut_to_it_otherwise() {
+        let w = Words::default();
+        let finalizers = |list: &[String], x, box_w| finalizers(list, x, box_w, &w);
         let one = vec!["example.com/hold".to_string()];
         assert_eq!(finalizers(&one, 16.0, 472.0), "\u{2691} finalizers: example.com/hold");
         let text = finalizers(&one, 16.0, RS_W);

@@ -3,6 +3,7 @@
 
 use super::ItemMeta;
 use crate::selection::ObjRef;
+use crate::words::Words;
 
 /// The box heading a band: the object at the top of an ownership tree, with the figures its
 /// `kubectl get` row leads with, as numbers.
@@ -78,10 +79,11 @@ impl ScaledBack {
     }
 
     /// The whole story, for the tooltip and screen readers.
-    pub fn sentence(&self) -> String {
-        format!(
-            "scaled by hand to {}; the {} loop set it back to {}, the size its owner wants",
-            self.asked, self.by, self.set
+    pub fn sentence(&self, w: &Words) -> String {
+        let by = self.by.to_string();
+        w.with(
+            "graph-scaled-back",
+            &[("asked", self.asked.into()), ("loop", by.into()), ("set", self.set.into())],
         )
     }
 }

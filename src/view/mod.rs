@@ -20,6 +20,7 @@ mod ghosts;
 mod ingresses;
 mod items;
 mod layout;
+mod lost;
 mod memory;
 mod pdbs;
 mod scaled;
@@ -27,19 +28,23 @@ mod services;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod words_tests;
+#[cfg(test)]
 mod workload_tests;
 mod workloads;
 
 use kubeloop::model::Kind;
 
 use crate::selection::ObjRef;
+use crate::words::Words;
 
 pub use build::build;
 pub use configs::{link as link_configs, read_by};
-pub use figures::{note_lines, CompactTop, NOTE};
+pub use figures::{note, note_lines, CompactTop};
 pub use ingresses::{link as link_ingresses, IngressItem, Route};
 pub use items::*;
 pub use layout::{Form, Metrics, POD_H};
+pub use lost::{lost_badges, LostBadge};
 pub use memory::LayoutMemory;
 pub use pdbs::link as link_pdbs;
 pub use scaled::SCALED_BACK_MS;
@@ -52,9 +57,6 @@ pub const GHOST_MS: f64 = 700.0;
 pub const RS_AGGREGATE_ABOVE: usize = 60;
 /// With more live pods than this in the whole cluster, every pod group is summarised.
 pub const VIEW_AGGREGATE_ABOVE: usize = 1500;
-/// The title of the lane of objects without a live controller: bare ReplicaSets and pods as
-/// well as those orphaned, so it says what they share rather than how they got there.
-pub const ORPHANS_TITLE: &str = "No owner";
 /// The key of the orphans lane's pod group (ReplicaSet groups are keyed by the RS's UID).
 pub const LOOSE_PODS: &str = "orphan-pods";
 
@@ -117,17 +119,23 @@ impl Phase {
         }
     }
 
-    /// The word a summary uses ("97 Running · 3 Pending").
-    pub fn label(self) -> &'static str {
+    /// The message naming the phase in the legend and in summaries ("97 Running · 3 Pending").
+    /// Kubernetes' own status words (Pending, Running, ...) read the same in every language.
+    pub fn label_id(self) -> &'static str {
         match self {
-            Phase::Pending => "Pending",
-            Phase::Creating => "Creating",
-            Phase::Running => "Running",
-            Phase::Unready => "Not ready",
-            Phase::Failing => "Failing",
-            Phase::Terminating => "Terminating",
-            Phase::Completed => "Completed",
+            Phase::Pending => "graph-phase-pending",
+            Phase::Creating => "graph-phase-creating",
+            Phase::Running => "graph-phase-running",
+            Phase::Unready => "graph-phase-unready",
+            Phase::Failing => "graph-phase-failing",
+            Phase::Terminating => "graph-phase-terminating",
+            Phase::Completed => "graph-phase-completed",
         }
+    }
+
+    /// The phase's word in the page's language.
+    pub fn label(self, w: &Words) -> String {
+        w.t(self.label_id())
     }
 }
 
@@ -186,9 +194,9 @@ pub struct Aggregate {
 
 impl Aggregate {
     /// `97 Running · 3 Pending`.
-    pub fn summary(&self) -> String {
+    pub fn summary(&self, w: &Words) -> String {
         let parts: Vec<String> =
-            self.counts.iter().map(|(p, n)| format!("{n} {}", p.label())).collect();
+            self.counts.iter().map(|(p, n)| format!("{n} {}", p.label(w))).collect();
         parts.join(" · ")
     }
 }
@@ -356,48 +364,4 @@ impl ViewModel {
                 .find(is),
         }
     }
-}
-
-/// A countdown on an object whose watch event a loop lost: which loops missed it and how
-/// long until their informer's resync notices (`World::lost_events`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct LostBadge {
-    /// The object's box, to sit on.
-    pub rect: Rect,
-    /// `missed: scheduler notices in 25s`, or `missed: 3 loops, first notices in 25s`.
-    pub text: String,
-    /// Each loop that missed it and when it notices, for the tooltip.
-    pub detail: String,
-}
-
-/// The badges for every drawn object with a lost watch event, at the world's current time.
-pub fn lost_badges(view: &ViewModel, world: &kubeloop::world::World) -> Vec<LostBadge> {
-    let now = world.now();
-    // Per object: each loop that missed it, and how long until it notices.
-    let mut badges: Vec<(ObjRef, Vec<(String, i64)>)> = Vec::new();
-    for lost in world.lost_events() {
-        let target = ObjRef::new(lost.kind, &lost.namespace, &lost.name);
-        let left = (lost.controller.to_string(), lost.noticed_at.since(now).max(0));
-        match badges.iter_mut().find(|(t, _)| *t == target) {
-            Some((_, loops)) => loops.push(left),
-            None => badges.push((target, vec![left])),
-        }
-    }
-    let human = kubeloop::duration::human;
-    badges
-        .into_iter()
-        .filter_map(|(target, loops)| {
-            let rect = view.find(&target)?.rect;
-            let first = loops.iter().map(|(_, ms)| *ms).min().unwrap_or(0);
-            let text = match loops.as_slice() {
-                [(name, ms)] => format!("missed: {name} notices in {}", human(*ms)),
-                _ => format!("missed: {} loops, first notices in {}", loops.len(), human(first)),
-            };
-            let detail: Vec<String> = loops
-                .iter()
-                .map(|(name, ms)| format!("{name} notices in {}", human(*ms)))
-                .collect();
-            Some(LostBadge { rect, text, detail: detail.join("\n") })
-        })
-        .collect()
 }

@@ -387,7 +387,7 @@ fn big_replicasets_are_summarised_and_can_be_expanded() {
     let row = &v.trees[0].rows[0];
     let agg = row.pods.aggregate.as_ref().expect("summarised");
     assert!(row.pods.pods.is_empty());
-    assert_eq!((agg.total, agg.summary().as_str()), (61, "61 Running"));
+    assert_eq!((agg.total, agg.summary(&Words::default()).as_str()), (61, "61 Running"));
     assert!(v.edges.iter().any(|e| e.dependent == format!("Pods/{}", row.rs.meta.target.name)));
 
     let key = row.pods.key.clone();
@@ -411,13 +411,15 @@ fn big_replicasets_are_summarised_and_can_be_expanded() {
     assert_eq!(v.pods().count(), 0);
     assert!(v.edges.iter().all(|e| !e.cut));
     let agg = v.trees[0].rows[0].pods.aggregate.as_ref().unwrap();
-    assert_eq!(agg.summary(), "70 Running");
+    assert_eq!(agg.summary(&Words::default()), "70 Running");
 }
 
 #[test]
 fn a_summary_follows_each_pod_that_changes_between_builds() {
     let (mut s, mut mem) = settled_big(65);
-    let summary = |v: &ViewModel| v.trees[0].rows[0].pods.aggregate.as_ref().unwrap().summary();
+    let summary = |v: &ViewModel| {
+        v.trees[0].rows[0].pods.aggregate.as_ref().unwrap().summary(&Words::default())
+    };
     assert_eq!(summary(&build(&s.world, &mut mem, 0.0)), "65 Running");
     // Two pods start terminating; the other 63 are read from the last build's phases.
     run(&mut s, "k delete $(k get pods -o name | head -2) --wait=false");
@@ -489,11 +491,15 @@ fn a_lost_watch_event_puts_a_countdown_on_its_object() {
     let v = build(&s.world, &mut mem, 0.0);
     let badges = super::lost_badges(&v, &s.world);
     assert!(!badges.is_empty(), "lost: {:?}", s.world.lost_events());
-    assert!(badges.iter().all(|b| b.text.starts_with("missed: ") && b.text.contains("notices in")));
-    let before = badges[0].text.clone();
+    assert!(badges.iter().all(|b| b.text(&Words::default()).starts_with("missed: ")
+        && b.text(&Words::default()).contains("notices in")));
+    let before = badges[0].text(&Words::default());
     for _ in 0..20 {
         s.world.step();
     }
     let later = super::lost_badges(&build(&s.world, &mut mem, 0.0), &s.world);
-    assert!(later.is_empty() || later[0].text != before, "the countdown runs down");
+    assert!(
+        later.is_empty() || later[0].text(&Words::default()) != before,
+        "the countdown runs down"
+    );
 }

@@ -222,13 +222,21 @@ fn an_autoscaler_sits_beside_its_target_with_a_loop_onto_it() {
     assert_eq!(h.target, ObjRef::new(Kind::Deployment, "default", "web"));
     assert_eq!((h.target_utilization, h.current_utilization), (Some(80), None), "the API default");
     assert_eq!(h.utilization(), "cpu ? / 80%");
-    assert_eq!(h.replicas(), "first sync within 15 s", "not 0 → 0 before it has looked");
+    assert_eq!(
+        h.replicas(&Words::default()),
+        "first sync within 15 s",
+        "not 0 → 0 before it has looked"
+    );
     assert!(h.meta.rect.x >= t.top.meta.rect.right(), "beside the Deployment");
     let mut later = s;
     later.world.advance(20_000);
     let v2 = view(&later.world);
     let synced = &v2.trees[0].autoscalers[0];
-    assert_eq!(synced.replicas(), "2 replicas, left as they are", "not the status's 2 → 0");
+    assert_eq!(
+        synced.replicas(&Words::default()),
+        "2 replicas, left as they are",
+        "not the status's 2 → 0"
+    );
     assert!(synced.inactive, "no CPU requests: it cannot compute, and shows it");
     let end = h.arc.rsplit(' ').next().unwrap_or_default();
     let x: f64 = end.split(',').next().unwrap_or_default().parse().unwrap_or(f64::NAN);
@@ -336,7 +344,7 @@ fn a_replication_controller_heads_a_band_with_its_pods_and_its_kubectl_figures()
         .iter()
         .find(|t| t.top.meta.target.kind == Kind::ReplicationController)
         .expect("a ReplicationController band");
-    let (columns, _) = t.top.figures.columns();
+    let (columns, _) = t.top.figures.columns(&Words::default());
     assert_eq!(columns[0], ("DESIRED", "2".to_string()), "kubectl get rc's first figure");
     let pods = t.pods.as_ref().expect("its pods, under it");
     assert_eq!(pods.pods.len(), 2);

@@ -17,5 +17,5 @@ pub const EN: &[&str] = files!("en");
 pub const DE: &[&str] = files!("de");
 
 /// The files' names, in the order of `EN` and `DE`, for the tests' messages.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub const NAMES: [&str; 5] = ["shell", "graph", "inspector", "feed", "missions"];

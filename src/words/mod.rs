@@ -9,7 +9,8 @@
 
 mod choice;
 mod files;
-#[cfg(test)]
+// Native only: it reads the source tree.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
 use std::cell::RefCell;
@@ -130,7 +131,7 @@ impl Words {
         self.with(id, &[])
     }
 
-    /// The message `id` with its arguments: `w.with("feed-age", &[("age", "5s".into())])`.
+    /// The message `id` with its arguments, as `(name, value)` pairs: `("age", "5s".into())`.
     /// A message this language lacks comes from English; one neither has is shown as its id,
     /// which a test makes impossible for every id the page uses.
     pub fn with(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {

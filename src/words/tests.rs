@@ -93,7 +93,8 @@ fn every_language_has_every_message_with_the_same_arguments() {
     }
 }
 
-/// Every `.t("id")` and `.with("id", …)` in the page's source, with where it is.
+/// Every call of `Words::t` and `Words::with` with a literal id in the page's source, with
+/// where it is.
 fn asked_for() -> Vec<(String, String)> {
     let mut out = Vec::new();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -103,7 +104,10 @@ fn asked_for() -> Vec<(String, String)> {
             let path = entry.path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.ends_with("words/tests.rs")
+            {
+                // This file asks for a missing id on purpose.
                 let text = std::fs::read_to_string(&path).expect("a source file");
                 for call in [".t(\"", ".with(\""] {
                     for (at, _) in text.match_indices(call) {
@@ -141,7 +145,8 @@ fn every_message_the_page_asks_for_exists_and_none_is_unused() {
             }
         }
     }
-    let unused: Vec<&String> = en.keys().filter(|id| !source.contains(&format!("\"{id}\""))).collect();
+    let unused: Vec<&String> =
+        en.keys().filter(|id| !source.contains(&format!("\"{id}\""))).collect();
     assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
 }
 
@@ -159,7 +164,11 @@ fn the_link_then_the_choice_then_the_browser_pick_the_language() {
     let browser = |tags: &[&str]| tags.iter().map(|t| t.to_string()).collect::<Vec<_>>();
     assert_eq!(Lang::pick(Some("de"), Some("en"), &browser(&["en-US"])), Lang::De);
     assert_eq!(Lang::pick(None, Some("de"), &browser(&["en-US"])), Lang::De);
-    assert_eq!(Lang::pick(Some("xx"), Some("en"), &browser(&["de"])), Lang::En, "stored wins over browser");
+    assert_eq!(
+        Lang::pick(Some("xx"), Some("en"), &browser(&["de"])),
+        Lang::En,
+        "stored wins over browser"
+    );
     assert_eq!(Lang::pick(None, None, &browser(&["fr-FR", "de-AT", "en"])), Lang::De);
     assert_eq!(Lang::pick(None, None, &browser(&["fr", "ja"])), Lang::En);
     assert_eq!(Lang::pick(Some("\u{0}%%"), Some("garbage"), &[]), Lang::En);

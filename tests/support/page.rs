@@ -35,7 +35,7 @@ pub async fn resize(c: &Client, w: u32, h: u32) {
 }
 
 pub async fn type_line(c: &Client, line: &str) {
-    let input = c.find(Locator::Css("[aria-label='kubectl command']")).await.expect("command box");
+    let input = c.find(Locator::Css("#command-input")).await.expect("command box");
     input.send_keys(&format!("{line}\u{E007}")).await.unwrap();
 }
 

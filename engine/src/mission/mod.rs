@@ -13,9 +13,9 @@ mod file;
 pub(crate) mod later;
 mod probe;
 mod since;
-mod translations;
 #[cfg(test)]
 mod translation_tests;
+mod translations;
 
 use serde::Deserialize;
 
@@ -32,7 +32,9 @@ pub use file::{
 // The reader as a build has it: in the page's split build, it ships with the course part.
 pub use later::read;
 pub use probe::pod_runs;
-pub use translations::{pick as pick_translation, CheckText, CourseText, MissionText, PredictionText, Translations};
+pub use translations::{
+    pick as pick_translation, CheckText, CourseText, MissionText, PredictionText, Translations,
+};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -51,7 +51,10 @@ fn a_page_in_a_language_the_file_has_shows_its_words_and_the_rest_as_written() {
     assert_eq!(de.checks[0].explain, "zwei web-Pods laufen");
     assert_eq!(de.checks[0].hint, "Scale the Deployment.");
     assert_eq!(de.checks[1].explain, "web is still there", "a shorter list keeps the rest");
-    assert_eq!((de.solution.as_str(), &de.checks[0].count), (m.solution.as_str(), &m.checks[0].count));
+    assert_eq!(
+        (de.solution.as_str(), &de.checks[0].count),
+        (m.solution.as_str(), &m.checks[0].count)
+    );
 
     assert_eq!(m.in_language("de-AT").title, "Skaliere es", "a region finds its language");
     assert_eq!(m.in_language("pt").goal, "Escale web para dois.");
@@ -97,7 +100,10 @@ translations:
 ";
     let Document::Course(c) = read(course).unwrap() else { panic!("a course") };
     let de = translations::pick(&c.translations, "de").unwrap();
-    assert_eq!((de.title.as_deref(), de.about.as_deref()), (Some("Woche eins"), Some("Der Anfang.")));
+    assert_eq!(
+        (de.title.as_deref(), de.about.as_deref()),
+        (Some("Woche eins"), Some("Der Anfang."))
+    );
     let e = error(&course.replace("title: Woche eins", "name: woche"));
     assert_eq!(e.path, "translations.de", "{e}");
 }

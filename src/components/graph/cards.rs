@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::selection::ObjRef;
 use crate::view::fit;
 use crate::view::{Aggregate, ItemMeta, RowFigures, RowItem};
+use crate::words::{use_words, Words};
 
 /// Where the Deployment box's three columns start: each is wide enough for its heading and
 /// for a value like `1000/1000`, so none runs into the next.
@@ -92,11 +93,11 @@ impl Frame<'_> {
     }
 }
 
-pub(super) fn finalizer_line(meta: &ItemMeta, y: f64) -> Html {
+pub(super) fn finalizer_line(meta: &ItemMeta, y: f64, w: &Words) -> Html {
     if meta.finalizers.is_empty() {
         return html! {};
     }
-    let text = fit::finalizers(&meta.finalizers, 16.0, meta.rect.w);
+    let text = fit::finalizers(&meta.finalizers, 16.0, meta.rect.w, w);
     html! { <text class="t-finalizers" x="16" y={y.to_string()}>{ text }</text> }
 }
 
@@ -129,6 +130,7 @@ pub struct ReplicaSetCardProps {
 
 #[component]
 pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
+    let words = use_words();
     let rs = &p.item;
     let m = &rs.meta;
     let w = m.rect.w;
@@ -146,15 +148,17 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
     };
     let scaled = rs.scaled_back.as_ref();
     let v1 = scaled.map_or(v1, |b| b.desired_cell());
+    let (deleted, deleting) = (words.t("graph-badge-deleted"), words.t("graph-badge-deleting"));
+    let rev = |r: &String| words.with("graph-rev", &[("rev", r.as_str().into())]);
     let right = if let Some(b) = scaled.filter(|_| !m.gone && !m.vanishing) {
         // In the small type of "rev N", so it stays clear of REPLICASET on the left.
         html! { <text class="t-rev badge-scaled-back" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ b.badge() }</text> }
     } else if m.gone || m.vanishing {
-        html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETED" }</text> }
+        html! { <text class="badge badge-deleted" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ deleted.clone() }</text> }
     } else if m.deleting {
-        html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "DELETING" }</text> }
-    } else if let Some(rev) = &revision {
-        html! { <text class="t-rev" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ format!("rev {rev}") }</text> }
+        html! { <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ deleting.clone() }</text> }
+    } else if let Some(r) = &revision {
+        html! { <text class="t-rev" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ rev(r) }</text> }
     } else {
         html! {}
     };
@@ -167,21 +171,21 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
         h3.to_lowercase()
     );
     let label = match scaled {
-        Some(b) => format!("{label}: {}", b.sentence()),
+        Some(b) => format!("{label}: {}", b.sentence(&words)),
         None => label,
     };
     let mut tooltip =
         format!("{} {}\n{h1} {v1}  {h2} {v2}  {h3} {v3}", m.target.kind, m.target.name);
     if let Some(b) = scaled {
-        tooltip = format!("{tooltip}\n{}", b.sentence());
+        tooltip = format!("{tooltip}\n{}", b.sentence(&words));
     }
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let body = if p.strip && !rs.collapsed {
         let strip = fit::strip(kind, [(h1, &v1), (h2, &v2), (h3, &v3)], w);
         let badge = if m.gone || m.vanishing {
-            Some(("badge badge-deleted", "DELETED"))
+            Some(("badge badge-deleted", deleted))
         } else if m.deleting {
-            Some(("badge badge-deleting", "DELETING"))
+            Some(("badge badge-deleting", deleting))
         } else {
             None
         };
@@ -197,7 +201,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
                 <text class="t-rev" x={(w - 12.0).to_string()} y="22" text-anchor="end">{ strip.figures }</text>
             }
             if p.summarisable {
-                { summarise_button(&m.uid, 48.0, &p.on_toggle) }
+                { summarise_button(&m.uid, 48.0, &p.on_toggle, &words) }
             }
         </> }
     } else if rs.collapsed {
@@ -210,7 +214,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
                 lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
             <text class="t-rev" x={(w - 12.0).to_string()} y={cy} text-anchor="end">
                 { scaled.map(|b| b.desired_cell()).unwrap_or_else(|| {
-                    revision.as_ref().map_or("0/0".to_string(), |r| format!("rev {r}"))
+                    revision.as_ref().map_or("0/0".to_string(), rev)
                 }) }
             </text>
         </> }
@@ -235,9 +239,9 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
             <text class="t-value" x="16" y={vy.clone()}>{ clip(&v1, 8) }</text>
             <text class="t-value" x="88" y={vy.clone()}>{ v2 }</text>
             <text class="t-value" x="162" y={vy}>{ v3 }</text>
-            { finalizer_line(m, fy) }
+            { finalizer_line(m, fy, &words) }
             if p.summarisable {
-                { summarise_button(&m.uid, toggle_y, &p.on_toggle) }
+                { summarise_button(&m.uid, toggle_y, &p.on_toggle, &words) }
             }
         </> }
     };
@@ -253,7 +257,7 @@ pub fn ReplicaSetCard(p: &ReplicaSetCardProps) -> Html {
 }
 
 /// A focusable "summarise" action inside a ReplicaSet box; it must not also select the box.
-fn summarise_button(key: &str, y: f64, on_toggle: &Callback<String>) -> Html {
+fn summarise_button(key: &str, y: f64, on_toggle: &Callback<String>, w: &Words) -> Html {
     let k = key.to_string();
     let t = on_toggle.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
@@ -271,8 +275,8 @@ fn summarise_button(key: &str, y: f64, on_toggle: &Callback<String>) -> Html {
     });
     html! {
         <text class="t-action" x="16" y={y.to_string()} tabindex="0" role="button"
-            aria-label="Summarise these pods" {onclick} {onkeydown}>
-            { "⊟ Summarise pods" }
+            aria-label={w.t("graph-summarise-label")} {onclick} {onkeydown}>
+            { w.t("graph-summarise") }
         </text>
     }
 }
@@ -294,10 +298,22 @@ fn summary_chars(w: f64) -> usize {
 /// each pod.
 #[component]
 pub fn AggregateCard(p: &AggregateCardProps) -> Html {
+    let words = use_words();
     let a = &p.item;
     let r = a.rect;
-    let summary = a.summary();
-    let label = format!("{} pods of {}: {summary}. Show each pod", a.total, p.owner);
+    let summary = a.summary(&words);
+    let label = words.with(
+        "graph-aggregate-label",
+        &[
+            ("count", a.total.into()),
+            ("owner", p.owner.as_str().into()),
+            ("summary", summary.as_str().into()),
+        ],
+    );
+    let title = words.with(
+        "graph-aggregate-title",
+        &[("count", a.total.into()), ("summary", summary.as_str().into())],
+    );
     let key = a.key.clone();
     let onclick = p.on_toggle.reform(move |_: MouseEvent| key.clone());
     let key = a.key.clone();
@@ -327,7 +343,7 @@ pub fn AggregateCard(p: &AggregateCardProps) -> Html {
         <g class="node aggregate" style={super::translate(r.x, r.y)}
             tabindex="0" role="button" aria-label={label} {onclick} {onkeydown}
             data-kind="Pods" data-name={p.owner.clone()} data-count={a.total.to_string()}>
-            <title>{ format!("{} pods: {summary}", a.total) }</title>
+            <title>{ title }</title>
             <rect class="ring" x="-5" y="-5" width={(r.w + 10.0).to_string()}
                 height={(r.h + 10.0).to_string()} rx="14" />
             <g class="shape">
@@ -335,7 +351,7 @@ pub fn AggregateCard(p: &AggregateCardProps) -> Html {
                 <text class="t-kind" x="16" y="24">{ format!("PODS · {}", a.total) }</text>
                 <text class="t-status t-summary" x="16" y="48">{ clip(&summary, summary_chars(r.w)) }</text>
                 { segments }
-                <text class="t-action" x="16" y="94">{ "▸ Show each pod" }</text>
+                <text class="t-action" x="16" y="94">{ words.t("graph-aggregate-show") }</text>
             </g>
         </g>
     }

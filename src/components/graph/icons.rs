@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::view::Phase;
+use crate::words::Words;
 
 /// The glyph of `phase`, centred on (`cx`, `cy`), about 14 units across.
 pub fn phase_icon(phase: Phase, cx: f64, cy: f64) -> Html {
@@ -39,7 +40,7 @@ pub fn phase_icon(phase: Phase, cx: f64, cy: f64) -> Html {
 }
 
 /// The key to the drawing: edge styles and pod phases.
-pub fn legend() -> Html {
+pub fn legend(w: &Words) -> Html {
     let swatch = |dashed: bool| {
         let class = classes!("edge", if dashed { "reference" } else { "controller" });
         html! {
@@ -49,11 +50,11 @@ pub fn legend() -> Html {
         }
     };
     html! {
-        <div class="graph-legend" aria-label="legend">
-            <span class="legend-item">{ swatch(false) }{ "controller ref" }</span>
-            <span class="legend-item">{ swatch(true) }{ "other ref" }</span>
+        <div class="graph-legend" aria-label={w.t("graph-legend")}>
+            <span class="legend-item">{ swatch(false) }{ w.t("graph-legend-controller") }</span>
+            <span class="legend-item">{ swatch(true) }{ w.t("graph-legend-other") }</span>
             <span class="legend-item">
-                <span class="legend-flag" aria-hidden="true">{ "⚑" }</span>{ "finalizers" }
+                <span class="legend-flag" aria-hidden="true">{ "⚑" }</span>{ w.t("graph-legend-finalizers") }
             </span>
             <span class="legend-sep" aria-hidden="true" />
             { for Phase::ALL.iter().map(|p| html! {
@@ -61,7 +62,7 @@ pub fn legend() -> Html {
                     <svg class="legend-icon" width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
                         { phase_icon(*p, 0.0, 0.0) }
                     </svg>
-                    { p.label() }
+                    { p.label(w) }
                 </span>
             }) }
         </div>

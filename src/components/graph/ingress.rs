@@ -11,8 +11,9 @@ use yew::prelude::*;
 use super::cards::{clip, ns_prefix, squeeze, Frame};
 use crate::selection::ObjRef;
 use crate::view::{IngressItem, Route};
+use crate::words::Words;
 
-type Card = fn(&IngressItem, bool, &Callback<ObjRef>) -> Html;
+type Card = fn(&IngressItem, bool, &Callback<ObjRef>, &Words) -> Html;
 type Edge = fn(&Route) -> Html;
 
 #[cfg(kubeloop_split)]
@@ -32,8 +33,13 @@ fn linked() -> Option<(Card, Edge)> {
 }
 
 /// One Ingress's box (nothing before the course part arrives).
-pub fn ingress_card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
-    linked().map_or_else(Html::default, |(card, _)| card(i, selected, on_select))
+pub fn ingress_card(
+    i: &IngressItem,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+    w: &Words,
+) -> Html {
+    linked().map_or_else(Html::default, |(card, _)| card(i, selected, on_select, w))
 }
 
 /// An Ingress's edge to a Service it routes to.
@@ -41,21 +47,30 @@ pub fn route_edge(r: &Route) -> Html {
     linked().map_or_else(Html::default, |(_, edge)| edge(r))
 }
 
-fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>, words: &Words) -> Html {
     let m = &i.meta;
     let w = m.rect.w;
     let name = format!("{}{}", ns_prefix(m), m.target.name);
     let name_fit = squeeze(&name, (w / 11.0) as usize, w - 32.0);
     let chars = ((w - 32.0) / 8.4) as usize;
     let routes = match (i.services.len(), i.missing) {
-        (0, _) => "routes to no Service".to_string(),
+        (0, _) => words.t("graph-ingress-no-service"),
         (_, 0) => format!("→ {}", i.services.join(", ")),
-        (_, missing) => format!("→ {} ({missing} missing)", i.services.join(", ")),
+        (_, missing) => words.with(
+            "graph-ingress-missing",
+            &[("services", i.services.join(", ").into()), ("missing", missing.into())],
+        ),
     };
-    let label = format!("Ingress {}, hosts {}, {routes}", m.target.name, i.hosts);
+    let (named, hosts) = (m.target.name.as_str(), i.hosts.as_str());
+    let label = words.with(
+        "graph-ingress-label",
+        &[("name", named.into()), ("hosts", hosts.into()), ("routes", routes.as_str().into())],
+    );
     let tooltip = format!(
-        "Ingress {} (class {})\nhosts: {}\n{routes}\naddress: none (no ingress controller)",
-        m.target.name, i.class, i.hosts
+        "Ingress {named} ({})\n{}\n{routes}\n{}",
+        words.with("graph-ingress-class", &[("class", i.class.as_str().into())]),
+        words.with("graph-ingress-hosts", &[("hosts", hosts.into())]),
+        words.t("graph-ingress-no-controller"),
     );
     let body = html! { <>
         <text class="t-kind" x="16" y="24">{ "INGRESS" }</text>
@@ -63,7 +78,7 @@ fn card(i: &IngressItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
         <text class="t-title" x="16" y="50" textLength={name_fit} lengthAdjust="spacingAndGlyphs">{ name }</text>
         <text class="t-mono" x="16" y="74">{ clip(&i.hosts, chars) }</text>
         <text class={classes!("t-small", (i.missing > 0).then_some("t-warn"))} x="16" y="98">{ clip(&routes, chars + 4) }</text>
-        <text class="t-small" x="16" y="124">{ "no address: no ingress controller" }</text>
+        <text class="t-small" x="16" y="124">{ words.t("graph-ingress-no-address") }</text>
     </> };
     let frame = Frame {
         meta: m,

@@ -8,6 +8,7 @@ use super::icons::phase_icon;
 use crate::selection::ObjRef;
 use crate::view::fit::{self, POD_STATUS_X};
 use crate::view::PodItem;
+use crate::words::use_words;
 
 /// Characters of 13 px monospace that fit on a pod card's name line.
 const POD_NAME_CHARS: usize = 20;
@@ -30,30 +31,32 @@ pub struct PodCardProps {
 
 #[component]
 pub fn PodCard(p: &PodCardProps) -> Html {
+    let words = use_words();
     let pod = &p.item;
     let m = &pod.meta;
     let w = m.rect.w;
     let chars = if p.large { POD_NAME_CHARS_LARGE } else { POD_NAME_CHARS };
     let (prefix, suffix) = (pod.name_prefix.clone(), pod.name_suffix.clone());
     let name_fit = squeeze(&m.target.name, chars, w - 26.0);
-    let node = pod.node.clone().unwrap_or_else(|| "no node".into());
+    let node = pod.node.clone().unwrap_or_else(|| words.t("graph-pod-no-node"));
     let label = format!("Pod {}, {}", m.target.name, pod.status);
     let status = if m.gone || m.vanishing {
-        fit::pod_status("deleted", w)
+        fit::pod_status(&words.t("graph-pod-deleted"), w)
     } else {
         fit::pod_status(&pod.status, w)
     };
     let tooltip = format!(
-        "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\nnode: {}{}",
+        "Pod {}\nSTATUS {}  READY {}  RESTARTS {}\n{}{}",
         m.target.name,
         pod.status,
         pod.ready,
         pod.restarts,
-        node,
+        words.with("graph-pod-node", &[("node", node.as_str().into())]),
         if m.finalizers.is_empty() {
             String::new()
         } else {
-            format!("\nfinalizers: {}", m.finalizers.join(", "))
+            let list = m.finalizers.join(", ");
+            format!("\n{}", words.with("graph-tooltip-finalizers", &[("list", list.into())]))
         }
     );
     let status_line = |y: f64| {

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::cards::{clip, ns_prefix, squeeze, Frame};
 use crate::selection::ObjRef;
 use crate::view::{RequestDot, Selects, ServiceItem};
+use crate::words::use_words;
 use kubeloop::world::traffic::Counter;
 
 #[derive(Properties, PartialEq)]
@@ -33,6 +34,7 @@ fn grouped(n: u64) -> String {
 
 #[component]
 pub fn ServiceCard(p: &ServiceCardProps) -> Html {
+    let words = use_words();
     let s = &p.item;
     let m = &s.meta;
     let w = m.rect.w;
@@ -45,26 +47,40 @@ pub fn ServiceCard(p: &ServiceCardProps) -> Html {
     };
     let chars = ((w - 32.0) / 8.4) as usize;
     let (endpoints, empty) = if !s.has_selector {
-        ("no selector: endpoints are not managed".to_string(), false)
+        (words.t("graph-svc-no-selector"), false)
     } else if s.selected == 0 {
-        ("selects no pods: no endpoints".to_string(), true)
+        (words.t("graph-svc-no-pods"), true)
     } else {
-        (format!("endpoints: {} of {} pods ready", s.ready, s.selected), s.ready == 0)
+        let counts = [("ready", s.ready.into()), ("selected", s.selected.into())];
+        (words.with("graph-svc-endpoints", &counts), s.ready == 0)
     };
     let (served, failed) = match p.counter {
         Some((c, _)) => (grouped(c.served), grouped(c.failed)),
         None => ("–".to_string(), "–".to_string()),
     };
     let failing = p.counter.is_some_and(|(c, _)| c.failed > 0);
-    let label = format!(
-        "Service {}, {}; requests served {served}, failed {failed}",
-        m.target.name, endpoints
+    let label = words.with(
+        "graph-svc-label",
+        &[
+            ("name", m.target.name.as_str().into()),
+            ("endpoints", endpoints.as_str().into()),
+            ("served", served.as_str().into()),
+            ("failed", failed.as_str().into()),
+        ],
     );
-    let rate = p.counter.map_or(String::new(), |(_, r)| format!("{r} req/s"));
-    let tooltip = format!(
-        "Service {} ({})\n{address}\n{endpoints}\nrequests: {served} served, {failed} failed {rate}",
-        m.target.name, s.type_
+    let rate = p
+        .counter
+        .map_or(String::new(), |(_, r)| words.with("graph-svc-rate", &[("rate", r.into())]));
+    let requests = words.with(
+        "graph-svc-requests",
+        &[
+            ("served", served.as_str().into()),
+            ("failed", failed.as_str().into()),
+            ("rate", rate.into()),
+        ],
     );
+    let tooltip =
+        format!("Service {} ({})\n{address}\n{endpoints}\n{requests}", m.target.name, s.type_);
     let body = html! { <>
         <text class="t-kind" x="16" y="24">{ "SERVICE" }</text>
         <text class="badge badge-type" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ s.type_.as_str() }</text>

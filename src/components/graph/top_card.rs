@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use super::cards::{clip, finalizer_line, ns_prefix, squeeze, Frame, DEPLOY_COLUMNS};
 use crate::selection::ObjRef;
-use crate::view::{note_lines, CompactTop, Form, TopItem, NOTE};
+use crate::view::{note, note_lines, CompactTop, Form, TopItem};
+use crate::words::use_words;
 
 #[derive(Properties, PartialEq)]
 pub struct TopCardProps {
@@ -20,13 +21,15 @@ pub struct TopCardProps {
 
 #[component]
 pub fn TopCard(p: &TopCardProps) -> Html {
+    let w = use_words();
     let d = &p.item;
     let m = &d.meta;
-    let (columns, flag) = d.figures.columns();
+    let (columns, flag) = d.figures.columns(&w);
+    let paused = flag.is_some();
     let badge = if m.gone || m.vanishing {
-        Some(("badge badge-deleted", "DELETED"))
+        Some(("badge badge-deleted", w.t("graph-badge-deleted")))
     } else if m.deleting {
-        Some(("badge badge-deleting", "DELETING"))
+        Some(("badge badge-deleting", w.t("graph-badge-deleting")))
     } else {
         flag.map(|f| ("badge badge-paused", f))
     };
@@ -38,8 +41,8 @@ pub fn TopCard(p: &TopCardProps) -> Html {
     let kind = m.target.kind.as_str();
     let figures: Vec<String> = columns.iter().map(|(h, v)| format!("{h} {v}")).collect();
     let label = format!("{kind} {}, {}", m.target.name, figures.join(", "));
-    let tooltip =
-        format!("{kind} {}\n{}\nimage: {}", m.target.name, figures.join("  "), d.images.join(", "));
+    let image = w.with("graph-top-image", &[("images", d.images.join(", ").into())]);
+    let tooltip = format!("{kind} {}\n{}\n{image}", m.target.name, figures.join("  "));
     let [(h1, v1), (h2, v2), (h3, v3)] = columns;
     let labels = [h1, h2, h3];
     let body = if let Some(c) = CompactTop::of(p.form, m.rect.w, labels) {
@@ -65,10 +68,10 @@ pub fn TopCard(p: &TopCardProps) -> Html {
                 <text class="t-ghost-note" x={nx.to_string()} y={ny.to_string()}>
                     if let Some(dy) = c.note_split {
                         // "background: dependents" over "are being collected".
-                        <tspan>{ note_lines().0 }</tspan>
-                        <tspan x={nx.to_string()} dy={dy.to_string()}>{ note_lines().1 }</tspan>
+                        <tspan>{ note_lines(&w).0 }</tspan>
+                        <tspan x={nx.to_string()} dy={dy.to_string()}>{ note_lines(&w).1 }</tspan>
                     } else {
-                        { NOTE }
+                        { note(&w) }
                     }
                 </text>
             }
@@ -76,7 +79,7 @@ pub fn TopCard(p: &TopCardProps) -> Html {
                 <text class="t-mono" x={ix.to_string()} y={iy.to_string()}
                     text-anchor={anchor(c.images_end)}>{ clip(&d.images.join(", "), keep) }</text>
             }
-            { finalizer_line(m, c.finalizer_y) }
+            { finalizer_line(m, c.finalizer_y, &w) }
         </> }
     } else {
         html! { <>
@@ -94,16 +97,16 @@ pub fn TopCard(p: &TopCardProps) -> Html {
             if m.gone {
                 // Deleted in the background: gone from the API, its dependents not yet collected
                 // (the garbage collector deletes them after it).
-                <text class="t-ghost-note" x="16" y="124">{ NOTE }</text>
+                <text class="t-ghost-note" x="16" y="124">{ note(&w) }</text>
             } else {
                 <text class="t-mono" x="16" y="124">{ images }</text>
             }
-            { finalizer_line(m, 148.0) }
+            { finalizer_line(m, 148.0, &w) }
         </> }
     };
     let frame = Frame {
         meta: m,
-        class: classes!(kind.to_ascii_lowercase(), "top", flag.is_some().then_some("paused")),
+        class: classes!(kind.to_ascii_lowercase(), "top", paused.then_some("paused")),
         label,
         status: None,
         selected: p.selected,

@@ -7,43 +7,53 @@ use yew::prelude::*;
 use super::cards::{clip, squeeze, Frame};
 use crate::selection::ObjRef;
 use crate::view::{ClaimItem, ConfigItem, HpaItem, PdbItem, RevisionItem, Tree};
+use crate::words::Words;
 
 /// The tree's chips, claims and autoscalers, after its pods.
 pub(super) fn tree_nodes(
     tree: &Tree,
     selected: Option<&ObjRef>,
     on_select: &Callback<ObjRef>,
+    w: &Words,
     nodes: &mut Vec<Html>,
 ) {
     let is = |t: &ObjRef| selected == Some(t);
     for r in &tree.revisions {
-        nodes.push(revision_chip(r, is(&r.meta.target), on_select));
+        nodes.push(revision_chip(r, is(&r.meta.target), on_select, w));
     }
     let of_tree = &tree.top.meta.uid;
     for c in &tree.configs {
-        nodes.push(config_chip(c, of_tree, is(&c.meta.target), on_select));
+        nodes.push(config_chip(c, of_tree, is(&c.meta.target), on_select, w));
     }
     for b in &tree.pdbs {
-        nodes.push(pdb_chip(b, of_tree, is(&b.meta.target), on_select));
+        nodes.push(pdb_chip(b, of_tree, is(&b.meta.target), on_select, w));
     }
     for c in &tree.claims {
-        nodes.push(claim_card(c, is(&c.meta.target), on_select));
+        nodes.push(claim_card(c, is(&c.meta.target), on_select, w));
     }
     for h in &tree.autoscalers {
-        nodes.push(hpa_card(h, is(&h.meta.target), on_select));
+        nodes.push(hpa_card(h, is(&h.meta.target), on_select, w));
     }
 }
 
-fn revision_chip(r: &RevisionItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn revision_chip(
+    r: &RevisionItem,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+    w: &Words,
+) -> Html {
     let m = &r.meta;
-    let text = format!("rev {}", r.revision);
+    let text = w.with("graph-rev", &[("rev", r.revision.into())]);
     let body = html! {
         <text class="t-rev-chip" x={(m.rect.w / 2.0).to_string()} y="20" text-anchor="middle">{ text.clone() }</text>
     };
     let frame = Frame {
         meta: m,
         class: classes!("revision", r.current.then_some("current")),
-        label: format!("ControllerRevision {}, revision {}", m.target.name, r.revision),
+        label: w.with(
+            "graph-revision-label",
+            &[("name", m.target.name.as_str().into()), ("revision", r.revision.into())],
+        ),
         status: None,
         selected,
         on_select,
@@ -53,7 +63,13 @@ fn revision_chip(r: &RevisionItem, selected: bool, on_select: &Callback<ObjRef>)
 
 /// `cm app` or `secret db`; one that is not there is outlined as missing. Keyed by the tree
 /// too, since two workloads may read one ConfigMap.
-fn config_chip(c: &ConfigItem, tree: &str, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn config_chip(
+    c: &ConfigItem,
+    tree: &str,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+    w: &Words,
+) -> Html {
     let m = &c.meta;
     let (short, kind) = match m.target.kind {
         kubeloop::model::Kind::ConfigMap => ("cm", "ConfigMap"),
@@ -61,30 +77,42 @@ fn config_chip(c: &ConfigItem, tree: &str, selected: bool, on_select: &Callback<
     };
     let name = &m.target.name;
     let text = format!("{short} {}", clip(name, 17 - short.len()));
-    let missing = if c.missing { ", not found" } else { "" };
+    let missing =
+        if c.missing { format!(", {}", w.t("graph-config-missing")) } else { String::new() };
+    let read_by = w.t("graph-config-read-by");
     let frame = Frame {
         meta: m,
         class: classes!("config", c.missing.then_some("missing")),
-        label: format!("{kind} {name}{missing}, read by this workload's pods"),
+        label: format!("{kind} {name}{missing}, {read_by}"),
         status: None,
         selected,
         on_select,
     };
-    let title = format!("{kind} {name}{missing}\nread by this workload's pods");
+    let title = format!("{kind} {name}{missing}\n{read_by}");
     chip(frame, format!("{}@{tree}", m.uid), "t-config-chip", text, title)
 }
 
 /// `pdb web · 1 allowed`; at `0 allowed` it is drawn as a warning: a drain waits. Keyed by
 /// the tree too, since one budget may cover the pods of two workloads.
-fn pdb_chip(b: &PdbItem, tree: &str, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn pdb_chip(
+    b: &PdbItem,
+    tree: &str,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+    w: &Words,
+) -> Html {
     let m = &b.meta;
     let name = &m.target.name;
-    let text = format!("pdb {} · {} allowed", clip(name, 24), b.allowed);
+    let text =
+        w.with("graph-pdb-chip", &[("name", clip(name, 24).into()), ("allowed", b.allowed.into())]);
     let blocked = b.allowed <= 0;
-    let wait = if blocked { ", a drain waits" } else { "" };
-    let about = format!(
-        "{} disruption(s) allowed{wait}; {} healthy of {} needed",
-        b.allowed, b.healthy, b.needed
+    let about = w.with(
+        if blocked { "graph-pdb-about-blocked" } else { "graph-pdb-about" },
+        &[
+            ("allowed", b.allowed.into()),
+            ("healthy", b.healthy.into()),
+            ("needed", b.needed.into()),
+        ],
     );
     let frame = Frame {
         meta: m,
@@ -109,10 +137,10 @@ fn chip(frame: Frame, key: String, class: &'static str, text: String, title: Str
     html! { <g {key}>{ frame.render(title, body) }</g> }
 }
 
-fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>, w: &Words) -> Html {
     let m = &c.meta;
     let name = m.target.name.clone();
-    let usage = if c.in_use { "in use" } else { "no pod: kept" };
+    let usage = w.t(if c.in_use { "graph-claim-in-use" } else { "graph-claim-kept" });
     let body = html! { <>
         <text class="t-kind" x="14" y="20">{ "PVC" }</text>
         <text class="t-small t-claim-phase" x={(m.rect.w - 10.0).to_string()} y="20" text-anchor="end">
@@ -133,17 +161,17 @@ fn claim_card(c: &ClaimItem, selected: bool, on_select: &Callback<ObjRef>) -> Ht
     html! { <g key={m.uid.clone()}>{ frame.render(tooltip, body) }</g> }
 }
 
-fn hpa_card(h: &HpaItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
+fn hpa_card(h: &HpaItem, selected: bool, on_select: &Callback<ObjRef>, words: &Words) -> Html {
     let m = &h.meta;
     let w = m.rect.w;
     let name = m.target.name.clone();
     let util = h.utilization();
-    let replicas = h.replicas();
+    let replicas = h.replicas(words);
     let bounds = format!("min {} · max {}", h.min, h.max);
     let body = html! { <>
         <text class="t-kind" x="16" y="24">{ "HPA" }</text>
         if h.inactive {
-            <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ "NO METRICS" }</text>
+            <text class="badge badge-deleting" x={(w - 14.0).to_string()} y="24" text-anchor="end">{ words.t("graph-hpa-no-metrics") }</text>
         }
         <text class="t-title" x="16" y="50" textLength={squeeze(&name, (w / 11.0) as usize, w - 32.0)}
             lengthAdjust="spacingAndGlyphs">{ name.clone() }</text>
@@ -154,18 +182,21 @@ fn hpa_card(h: &HpaItem, selected: bool, on_select: &Callback<ObjRef>) -> Html {
     let frame = Frame {
         meta: m,
         class: classes!("hpa", h.inactive.then_some("inactive")),
-        label: format!(
-            "HorizontalPodAutoscaler {name} scaling {}: {util}, {replicas}",
-            h.target.arg()
+        label: words.with(
+            "graph-hpa-label",
+            &[
+                ("name", name.as_str().into()),
+                ("target", h.target.arg().into()),
+                ("util", util.as_str().into()),
+                ("replicas", replicas.as_str().into()),
+            ],
         ),
         status: None,
         selected,
         on_select,
     };
-    let tooltip = format!(
-        "HorizontalPodAutoscaler {name}\nscales {}\n{util}\n{replicas}\n{bounds}",
-        h.target.arg()
-    );
+    let scales = words.with("graph-hpa-scales", &[("target", h.target.arg().into())]);
+    let tooltip = format!("HorizontalPodAutoscaler {name}\n{scales}\n{util}\n{replicas}\n{bounds}");
     html! { <g key={m.uid.clone()}>{ frame.render(tooltip, body) }</g> }
 }
 

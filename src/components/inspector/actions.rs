@@ -10,6 +10,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::selection::{Action, Cascade, ObjRef};
+use crate::words::{use_words, Words};
 
 /// Images a lesson reaches for: a rollout, a stalled rollout, a crash loop.
 pub const IMAGE_SUGGESTIONS: [&str; 4] =
@@ -21,26 +22,22 @@ pub struct DeleteProps {
     pub on_action: Callback<Action>,
 }
 
-/// The three cascades, each with one line in plain words for this kind's dependents.
-fn cascades(kind: Kind) -> [(Cascade, &'static str, String); 3] {
-    let deps = if kind == Kind::Deployment { "its ReplicaSets and their pods" } else { "its pods" };
+/// The three cascades, each with one line in plain words for this kind's dependents. The
+/// names are kubectl's `--cascade` values, so they stay as kubectl spells them.
+fn cascades(kind: Kind, w: &Words) -> [(Cascade, &'static str, String); 3] {
+    let deps =
+        if kind == Kind::Deployment { w.t("insp-deps-deployment") } else { w.t("insp-deps-pods") };
+    let args = [("kind", kind.as_str().into()), ("deps", deps.into())];
     [
-        (
-            Cascade::Background,
-            "background",
-            format!("Delete the {kind} now; the garbage collector then deletes {deps}."),
-        ),
-        (
-            Cascade::Foreground,
-            "foreground",
-            format!("Keep the {kind}, marked deleting, until {deps} are gone; then delete it."),
-        ),
-        (Cascade::Orphan, "orphan", format!("Delete only the {kind}; {deps} stay, with no owner.")),
+        (Cascade::Background, "background", w.with("insp-cascade-background", &args)),
+        (Cascade::Foreground, "foreground", w.with("insp-cascade-foreground", &args)),
+        (Cascade::Orphan, "orphan", w.with("insp-cascade-orphan", &args)),
     ]
 }
 
 #[component]
 pub fn DeleteControl(props: &DeleteProps) -> Html {
+    let w = use_words();
     let cascade = use_state(|| Cascade::Background);
     let target = &props.target;
     let owns =
@@ -55,8 +52,8 @@ pub fn DeleteControl(props: &DeleteProps) -> Html {
         <div class="insp-delete">
             if owns {
                 <fieldset class="cascade">
-                    <legend>{ "When deleting, cascade:" }</legend>
-                    { for cascades(target.kind).into_iter().map(|(c, name, help)| {
+                    <legend>{ w.t("insp-cascade-legend") }</legend>
+                    { for cascades(target.kind, &w).into_iter().map(|(c, name, help)| {
                         let cascade = cascade.clone();
                         let checked = *cascade == c;
                         html! {
@@ -71,7 +68,7 @@ pub fn DeleteControl(props: &DeleteProps) -> Html {
                 </fieldset>
             }
             <div class="insp-row">
-                <button type="button" class="btn btn-danger" {onclick}>{ "Delete" }</button>
+                <button type="button" class="btn btn-danger" {onclick}>{ w.t("insp-delete-button") }</button>
                 <code class="insp-command">{ command }</code>
             </div>
         </div>
@@ -87,6 +84,7 @@ pub struct ScaleProps {
 
 #[component]
 pub fn ScaleControl(props: &ScaleProps) -> Html {
+    let w = use_words();
     let scale_to = |replicas: i32| {
         let on_action = props.on_action.clone();
         let target = props.target.clone();
@@ -96,12 +94,12 @@ pub fn ScaleControl(props: &ScaleProps) -> Html {
     };
     let r = props.replicas;
     html! {
-        <div class="insp-row insp-scale" role="group" aria-label="scale">
-            <button type="button" class="btn" aria-label="Scale down" disabled={r <= 0}
-                onclick={scale_to((r - 1).max(0))}>{ "− Scale down" }</button>
-            <span class="insp-replicas">{ format!("{r} {}", if r == 1 { "replica" } else { "replicas" }) }</span>
-            <button type="button" class="btn" aria-label="Scale up"
-                onclick={scale_to(r.saturating_add(1))}>{ "+ Scale up" }</button>
+        <div class="insp-row insp-scale" role="group" aria-label={w.t("insp-scale-label")}>
+            <button type="button" class="btn" aria-label={w.t("insp-scale-down")} disabled={r <= 0}
+                onclick={scale_to((r - 1).max(0))}>{ "− " }{ w.t("insp-scale-down") }</button>
+            <span class="insp-replicas">{ w.with("insp-replica-count", &[("count", r.into())]) }</span>
+            <button type="button" class="btn" aria-label={w.t("insp-scale-up")}
+                onclick={scale_to(r.saturating_add(1))}>{ "+ " }{ w.t("insp-scale-up") }</button>
         </div>
     }
 }
@@ -154,6 +152,7 @@ fn fit(text: &str) -> String {
 
 #[component]
 pub fn LabelEditor(props: &LabelProps) -> Html {
+    let w = use_words();
     let rows = use_reducer(Rows::default);
     let Some(current) = rows.0.clone() else {
         let open = {
@@ -163,7 +162,7 @@ pub fn LabelEditor(props: &LabelProps) -> Html {
         };
         return html! {
             <div class="insp-row">
-                <button type="button" class="btn" onclick={open}>{ "Edit labels" }</button>
+                <button type="button" class="btn" onclick={open}>{ w.t("insp-edit-labels") }</button>
             </div>
         };
     };
@@ -196,26 +195,26 @@ pub fn LabelEditor(props: &LabelProps) -> Html {
     };
     html! {
         <fieldset class="label-editor">
-            <legend>{ "Labels" }</legend>
+            <legend>{ w.t("insp-heading-labels") }</legend>
             <p class="insp-hint">
-                { "Change " }<code>{ "app=" }</code>
-                { " to see the ReplicaSet release this pod and make a new one." }
+                { w.t("insp-label-hint-before") }{ " " }<code>{ "app=" }</code>
+                { " " }{ w.t("insp-label-hint-after") }
             </p>
             { for current.iter().enumerate().map(|(i, (k, v))| html! {
                 <div class="label-row">
-                    <input type="text" class="label-key" aria-label={format!("label {} key", i + 1)}
+                    <input type="text" class="label-key" aria-label={w.with("insp-label-key", &[("n", (i + 1).into())])}
                         size={fit(k)} value={k.clone()} oninput={send(RowsMsg::Key, i)} spellcheck="false" />
                     <span aria-hidden="true">{ "=" }</span>
-                    <input type="text" class="label-value" aria-label={format!("label {} value", i + 1)}
+                    <input type="text" class="label-value" aria-label={w.with("insp-label-value", &[("n", (i + 1).into())])}
                         size={fit(v)} value={v.clone()} oninput={send(RowsMsg::Value, i)} spellcheck="false" />
-                    <button type="button" class="btn btn-small" aria-label={format!("Remove label {}", i + 1)}
-                        onclick={click(Rc::new(move || RowsMsg::Remove(i)))}>{ "Remove" }</button>
+                    <button type="button" class="btn btn-small" aria-label={w.with("insp-label-remove", &[("n", (i + 1).into())])}
+                        onclick={click(Rc::new(move || RowsMsg::Remove(i)))}>{ w.t("insp-remove") }</button>
                 </div>
             }) }
             <div class="insp-row">
-                <button type="button" class="btn btn-small" onclick={click(Rc::new(|| RowsMsg::Add))}>{ "+ Add label" }</button>
-                <button type="button" class="btn btn-primary" onclick={save}>{ "Save labels" }</button>
-                <button type="button" class="btn" onclick={click(Rc::new(|| RowsMsg::Close))}>{ "Cancel" }</button>
+                <button type="button" class="btn btn-small" onclick={click(Rc::new(|| RowsMsg::Add))}>{ "+ " }{ w.t("insp-add-label") }</button>
+                <button type="button" class="btn btn-primary" onclick={save}>{ w.t("insp-save-labels") }</button>
+                <button type="button" class="btn" onclick={click(Rc::new(|| RowsMsg::Close))}>{ w.t("insp-cancel") }</button>
             </div>
         </fieldset>
     }
@@ -231,6 +230,7 @@ pub struct ImageProps {
 
 #[component]
 pub fn ImageSetter(props: &ImageProps) -> Html {
+    let w = use_words();
     let chosen = use_state(|| 0usize);
     let index = (*chosen).min(props.containers.len().saturating_sub(1));
     let (container, current_image) = props.containers.get(index).cloned().unwrap_or_default();
@@ -264,10 +264,10 @@ pub fn ImageSetter(props: &ImageProps) -> Html {
     };
     html! {
         <fieldset class="image-setter">
-            <legend>{ "Set image" }</legend>
+            <legend>{ w.t("insp-set-image") }</legend>
             <div class="insp-row">
                 <label class="field">
-                    <span>{ "Container" }</span>
+                    <span>{ w.t("insp-container") }</span>
                     <select {onchange}>
                         { for props.containers.iter().enumerate().map(|(i, (name, _))| html! {
                             <option value={name.clone()} selected={i == index}>{ name }</option>
@@ -275,13 +275,13 @@ pub fn ImageSetter(props: &ImageProps) -> Html {
                     </select>
                 </label>
                 <label class="field field-grow">
-                    <span>{ "Image" }</span>
+                    <span>{ w.t("insp-image") }</span>
                     <input type="text" value={(*image).clone()} {oninput} spellcheck="false"
                         placeholder={current_image.clone()} />
                 </label>
             </div>
-            <div class="insp-row suggestions" role="group" aria-label="image suggestions">
-                <span class="insp-hint">{ "Try:" }</span>
+            <div class="insp-row suggestions" role="group" aria-label={w.t("insp-image-suggestions")}>
+                <span class="insp-hint">{ w.t("insp-try") }</span>
                 { for IMAGE_SUGGESTIONS.iter().map(|s| {
                     let image = image.clone();
                     html! {
@@ -292,7 +292,7 @@ pub fn ImageSetter(props: &ImageProps) -> Html {
             </div>
             <div class="insp-row">
                 <button type="button" class="btn btn-primary" disabled={wanted.is_empty()} onclick={set}>
-                    { "Set image" }
+                    { w.t("insp-set-image") }
                 </button>
             </div>
         </fieldset>

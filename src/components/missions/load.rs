@@ -7,12 +7,14 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::components::transfer::read_into;
+use crate::words::use_words;
 
 /// One course in the picker.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CourseOption {
     pub name: String,
-    pub title: String,
+    /// The course's own title; `None` for the loaded missions' course, named by the page.
+    pub title: Option<String>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -26,6 +28,7 @@ pub struct PickerProps {
 /// Which course the panel lists, and what it teaches.
 #[component]
 pub fn CoursePicker(props: &PickerProps) -> Html {
+    let w = use_words();
     let on_change = props.on_show.reform(|e: Event| {
         e.target()
             .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
@@ -35,10 +38,11 @@ pub fn CoursePicker(props: &PickerProps) -> Html {
     html! {
         <div class="course-picker">
             <label class="course-label">
-                { "Course " }
-                <select class="course-select" aria-label="course" onchange={on_change}>
-                    { for props.courses.iter().map(|c| html! {
-                        <option value={c.name.clone()} selected={c.name == props.shown}>{ &c.title }</option>
+                { format!("{} ", w.t("course-label")) }
+                <select class="course-select" aria-label={w.t("course-select-label")} onchange={on_change}>
+                    { for props.courses.iter().map(|c| {
+                        let title = c.title.clone().unwrap_or_else(|| w.t("course-loaded"));
+                        html! { <option value={c.name.clone()} selected={c.name == props.shown}>{ title }</option> }
                     }) }
                 </select>
             </label>
@@ -58,12 +62,15 @@ pub struct LoaderProps {
 /// "Your own mission or course": paste it, drop it, or choose it.
 #[component]
 pub fn MissionLoader(props: &LoaderProps) -> Html {
+    let w = use_words();
     let draft = use_state(String::new);
     let dragging = use_state(|| false);
     let problem = use_state(|| None::<String>);
     let read_file = {
-        let (draft, problem) = (draft.clone(), problem.clone());
-        Callback::from(move |file: web_sys::File| read_into(file, draft.clone(), problem.clone()))
+        let (draft, problem, w) = (draft.clone(), problem.clone(), w.clone());
+        Callback::from(move |file: web_sys::File| {
+            read_into(file, draft.clone(), problem.clone(), w.clone())
+        })
     };
     let on_input = {
         let draft = draft.clone();
@@ -94,13 +101,13 @@ pub fn MissionLoader(props: &LoaderProps) -> Html {
         Callback::from(move |_: DragEvent| dragging.set(false))
     };
     let on_drop = {
-        let (dragging, problem) = (dragging.clone(), problem.clone());
+        let (dragging, problem, w) = (dragging.clone(), problem.clone(), w.clone());
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             dragging.set(false);
             match e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
                 Some(file) => read_file.emit(file),
-                None => problem.set(Some("error: drop a mission or course file here".into())),
+                None => problem.set(Some(w.t("mission-load-no-file"))),
             }
         })
     };
@@ -114,25 +121,25 @@ pub fn MissionLoader(props: &LoaderProps) -> Html {
     };
     html! {
         <details class="mission-load">
-            <summary>{ "Your own mission or course" }</summary>
+            <summary>{ w.t("mission-load-summary") }</summary>
             <div class={classes!("drop-zone", dragging.then_some("dragging"))}
                 ondragover={on_dragover} ondragleave={on_dragleave} ondrop={on_drop}>
-                <textarea class="mission-draft" aria-label="mission or course file"
-                    placeholder="Paste a mission or course file (YAML), or drop one here"
+                <textarea class="mission-draft" aria-label={w.t("mission-load-draft-label")}
+                    placeholder={w.t("mission-load-placeholder")}
                     value={(*draft).clone()} oninput={on_input} />
                 <div class="insp-row">
-                    <button type="button" class="btn btn-primary" onclick={load}>{ "Load" }</button>
+                    <button type="button" class="btn btn-primary" onclick={load}>{ w.t("mission-load") }</button>
                     <label class="btn file-choose">
-                        { "Choose a file\u{2026}" }
+                        { w.t("mission-load-choose") }
                         <input type="file" accept=".yaml,.yml,text/yaml" class="visually-hidden"
-                            aria-label="choose a mission or course file" onchange={on_choose} />
+                            aria-label={w.t("mission-load-choose-label")} onchange={on_choose} />
                     </label>
                 </div>
                 if let Some(p) = &*problem {
                     <p class="insp-error" role="alert">{ p }</p>
                 }
             </div>
-            <p class="insp-hint">{ "The format: docs/missions.md. Errors name the line and column." }</p>
+            <p class="insp-hint">{ w.t("mission-load-format-hint") }</p>
         </details>
     }
 }

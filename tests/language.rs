@@ -1,0 +1,141 @@
+//! End-to-end: the page in the class's language. A first visit from a German browser speaks
+//! German; `?lang=` and the picker choose, and the choice survives a reload; kubectl's output
+//! stays English. In German, whose words run longer than English ones, a phone, a projector
+//! in presenter mode and a wide screen show nothing cut off and nothing off the screen, with
+//! the Missions panel and the More menu open too. Screenshots go to `target/e2e/lang-*.png`.
+
+#[allow(dead_code)]
+mod support;
+
+use fantoccini::{Client, Locator};
+use support::chrome::cdp;
+use support::page::*;
+use support::Browser;
+
+/// What the page's text shows that is cut or out of sight: an element whose own text spills
+/// out of its box (clipped or not), or that lies beyond the window's sides. Scrolling panes
+/// (the terminal, a panel's list) scroll by design and are not counted; what is in them is.
+async fn cut_off(c: &Client) -> Vec<String> {
+    let found = c
+        .execute(
+            r#"const out = [], vw = innerWidth;
+            const doc = document.scrollingElement;
+            if (doc.scrollWidth > vw + 1) out.push(`the page scrolls sideways: ${doc.scrollWidth} > ${vw}`);
+            const name = e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined
+                ? '.' + String(e.className).trim().split(/\s+/).join('.') : '');
+            for (const e of document.querySelectorAll('body *')) {
+              if (e.closest('svg, .terminal-log, .log, pre')) continue;
+              const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+              if (!text) continue;
+              const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+              if (r.width === 0 || r.height === 0 || s.visibility === 'hidden') continue;
+              // Hidden inside a closed menu or a scrolled-away part of a pane: not shown.
+              let p = e.parentElement, shown = true;
+              while (p && shown) {
+                const ps = getComputedStyle(p), pr = p.getBoundingClientRect();
+                if (['auto', 'scroll', 'hidden', 'clip'].includes(ps.overflowY) &&
+                    (r.bottom <= pr.top || r.top >= pr.bottom)) shown = false;
+                p = p.parentElement;
+              }
+              if (!shown) continue;
+              const scrolls = ['auto', 'scroll'].includes(s.overflowX);
+              if (!scrolls && s.display !== 'inline' && e.scrollWidth > e.clientWidth + 1)
+                out.push(`${name(e)} "${text.slice(0, 40)}" is cut: ${e.scrollWidth} px of text in ${e.clientWidth}`);
+              if (r.right > vw + 1 || r.left < -1)
+                out.push(`${name(e)} "${text.slice(0, 40)}" is off the screen: ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
+            }
+            return out;"#,
+            vec![],
+        )
+        .await
+        .expect("measure the page");
+    serde_json::from_value(found).unwrap()
+}
+
+async fn assert_whole(c: &Client, b: &Browser, shot: &str) {
+    b.screenshot(&format!("lang-{shot}.png")).await;
+    let cut = cut_off(c).await;
+    assert!(cut.is_empty(), "{shot}: {cut:#?}");
+}
+
+async fn lang(c: &Client) -> String {
+    let v = c.execute("return document.documentElement.lang", vec![]).await.unwrap();
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn has_button(c: &Client, text: &str) -> bool {
+    let script = "return [...document.querySelectorAll('button')].some(b => b.textContent.trim() === arguments[0])";
+    c.execute(script, vec![serde_json::json!(text)]).await.unwrap() == serde_json::json!(true)
+}
+
+async fn pick(c: &Client, code: &str) {
+    let picked = c
+        .execute(
+            "const s = document.querySelector('.lang-pick select'); if (!s) return false;
+             s.value = arguments[0]; s.dispatchEvent(new Event('change', { bubbles: true }));
+             return true",
+            vec![serde_json::json!(code)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(picked, serde_json::json!(true), "no language picker");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_german_class_gets_a_german_page_with_nothing_cut_off() {
+    // A browser that prefers German, opening the page for the first time.
+    let b = Browser::start_cold_copy().await;
+    let c = &b.client;
+    cdp(c, "Network.enable", serde_json::json!({})).await;
+    cdp(
+        c,
+        "Network.setUserAgentOverride",
+        serde_json::json!({ "userAgent": "Mozilla/5.0 kubeloop-e2e", "acceptLanguage": "de-DE,de" }),
+    )
+    .await;
+    c.goto(b.page_url()).await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    assert_eq!(lang(c).await, "de", "the browser's language chose German");
+    assert!(has_button(c, "Aufgaben").await, "the panel buttons are German");
+
+    // kubectl's output stays English.
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=3").await;
+    eventually(20, "the deployment's pods", || async { pod_names(c).await.len() == 3 }).await;
+    assert!(log_text(c).await.contains("deployment.apps/web created"));
+
+    resize(c, 1400, 900).await;
+    assert_whole(c, &b, "de-wide").await;
+    click_button(c, "Aufgaben").await;
+    c.wait().for_element(Locator::Css(".course-select")).await.expect("the Missions panel");
+    assert_whole(c, &b, "de-wide-missions").await;
+
+    // A projector, in presenter mode.
+    resize(c, 1024, 768).await;
+    click_button(c, "Präsentation").await;
+    eventually(10, "presenter mode", || async { count(c, ".app.presenter").await == 1 }).await;
+    assert_whole(c, &b, "de-projector").await;
+    click_button(c, "Verlauf").await;
+    assert_whole(c, &b, "de-projector-feed").await;
+    click_button(c, "Präsentation").await;
+
+    // A phone, with its menu open.
+    resize(c, 390, 844).await;
+    assert_whole(c, &b, "de-phone").await;
+    click_button(c, "Mehr").await;
+    assert_whole(c, &b, "de-phone-menu").await;
+
+    // The picker goes back to English, and a reload keeps the choice.
+    pick(c, "en").await;
+    eventually(5, "English", || async { has_button(c, "Missions").await }).await;
+    assert_eq!(lang(c).await, "en");
+    c.refresh().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.unwrap();
+    assert!(has_button(c, "Missions").await, "the choice outlives a reload");
+
+    // A link's `?lang=` wins over the choice made before.
+    c.goto(&format!("{}?lang=de", b.origin())).await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.unwrap();
+    assert!(has_button(c, "Aufgaben").await, "?lang=de");
+    assert_eq!(lang(c).await, "de");
+    b.close().await;
+}
