@@ -53,8 +53,18 @@ impl From<&Verdict> for VerdictView {
     }
 }
 
-/// The shown course's missions, in its order.
-pub fn mission_views(sim: &Sim) -> Vec<MissionView> {
+/// The active mission's last verdict, in the page's language where the mission has it.
+pub fn verdict_view(sim: &Sim, lang: &str) -> Option<VerdictView> {
+    let v = sim.verdict.as_ref()?;
+    Some(match sim.active_mission() {
+        Some(m) => VerdictView::from(&v.in_language(m, lang)),
+        None => VerdictView::from(v),
+    })
+}
+
+/// The shown course's missions, in its order, titled in the page's language where they
+/// have it.
+pub fn mission_views(sim: &Sim, lang: &str) -> Vec<MissionView> {
     let Some(course) = sim.course_entry(&sim.course) else { return Vec::new() };
     course
         .missions
@@ -62,25 +72,27 @@ pub fn mission_views(sim: &Sim) -> Vec<MissionView> {
         .filter_map(|name| sim.missions.iter().find(|m| &m.name == name))
         .map(|m| MissionView {
             name: m.name.clone(),
-            title: m.title.clone(),
+            title: m.title_in(lang).to_string(),
             done: sim.is_done(&m.name),
         })
         .collect()
 }
 
-/// The courses to choose from, and the shown one's name and about-text.
-pub fn course_views(sim: &Sim) -> (Vec<CourseOption>, String, String) {
+/// The courses to choose from, and the shown one's name and about-text, in the page's
+/// language where they have it.
+pub fn course_views(sim: &Sim, lang: &str) -> (Vec<CourseOption>, String, String) {
     let options = sim
         .courses
         .iter()
-        .map(|c| CourseOption { name: c.name.clone(), title: c.title.clone() })
+        .map(|c| CourseOption { name: c.name.clone(), title: c.in_language(lang).0 })
         .collect();
-    let about = sim.course_entry(&sim.course).map(|c| c.about.clone()).unwrap_or_default();
+    let about = sim.course_entry(&sim.course).map(|c| c.in_language(lang).1).unwrap_or_default();
     (options, sim.course.clone(), about)
 }
 
-pub fn active_view(sim: &Sim) -> Option<ActiveView> {
-    sim.active_mission().map(|m| ActiveView {
+/// The mission being worked on, in the page's language where it has it.
+pub fn active_view(sim: &Sim, lang: &str) -> Option<ActiveView> {
+    sim.active_mission().map(|m| m.in_language(lang)).map(|m| ActiveView {
         name: m.name.clone(),
         title: m.title.clone(),
         goal: m.goal.trim_end().to_string(),
@@ -301,10 +313,10 @@ mod tests {
     #[test]
     fn the_picker_marks_done_missions_and_the_verdict_has_a_line_per_check() {
         let mut sim = Sim::new(1);
-        assert!(active_view(&sim).is_none());
+        assert!(active_view(&sim, "en").is_none());
         sim.start_mission("stop-for-real");
         sim.check_mission();
-        let active = active_view(&sim).expect("active");
+        let active = active_view(&sim, "en").expect("active");
         assert_eq!(active.title, "Stop an app for real");
         assert!(!active.predict.is_empty());
         let v = VerdictView::from(sim.verdict.as_ref().expect("checked"));
@@ -314,9 +326,28 @@ mod tests {
         sim.run_command("k scale deploy/web --replicas=0");
         sim.session.world.settle();
         sim.check_mission();
-        let views = mission_views(&sim);
+        let views = mission_views(&sim, "en");
         assert!(views.iter().any(|m| m.name == "stop-for-real" && m.done));
         assert_eq!(views.iter().filter(|m| m.done).count(), 1);
+    }
+
+    #[test]
+    fn a_german_page_shows_the_built_in_courses_and_missions_in_german() {
+        let mut sim = Sim::new(1);
+        let (options, _, about) = course_views(&sim, "de");
+        assert_eq!(options[0].title.as_deref(), Some("Die Reconciliation-Schleife"));
+        assert!(!about.is_empty() && course_views(&sim, "en").2 != about, "{about}");
+        let de = mission_views(&sim, "de");
+        let en = mission_views(&sim, "en");
+        assert_eq!(de.len(), en.len());
+        assert!(de.iter().zip(&en).all(|(d, e)| d.title != e.title), "every title in German");
+        sim.start_mission("stop-for-real");
+        sim.check_mission();
+        let active = active_view(&sim, "de").expect("active");
+        assert_ne!(active.goal, active_view(&sim, "en").unwrap().goal);
+        let v = verdict_view(&sim, "de").expect("checked");
+        assert_ne!(v.lines, verdict_view(&sim, "en").unwrap().lines);
+        assert!(v.lines[0].1.contains("found 3 pods"), "what was found stays kubectl's: {v:?}");
     }
 
     #[test]
@@ -325,7 +356,7 @@ mod tests {
         let mine = "name: mine\ntitle: Mine\ngoal: g\nsolution: k get pods\nchecks:\n\
                     - kind: pods\n  selector: app=web\n  count: 2\n  explain: two web pods\n";
         sim.run_command(&crate::sim::load_line(mine));
-        let (options, shown, _) = course_views(&sim);
+        let (options, shown, _) = course_views(&sim, "en");
         let loaded = options.iter().find(|c| c.name == shown).expect("the loaded course");
         assert_eq!(loaded.title, None, "{options:?}");
         assert_eq!(crate::words::Words::default().t("course-loaded"), "Loaded missions");
@@ -335,7 +366,7 @@ mod tests {
     fn in_the_page_no_check_line_is_met_before_the_learner_acts() {
         // The check rebuilds the start from the seed: this holds only if that rebuild matches
         // what `start_mission` made in the page, timer ticks included.
-        for name in mission_views(&Sim::new(3)).into_iter().map(|m| m.name) {
+        for name in mission_views(&Sim::new(3), "en").into_iter().map(|m| m.name) {
             let mut sim = Sim::new(3);
             sim.start_mission(&name);
             for _ in 0..50 {

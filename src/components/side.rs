@@ -15,7 +15,7 @@ use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
 use crate::components::live_feed::{event_views, LiveFeed};
 use crate::components::missions::{
-    active_view, course_views, mission_views, MissionsPanel, VerdictView,
+    active_view, course_views, mission_views, verdict_view, MissionsPanel,
 };
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
@@ -32,6 +32,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
     let world = s.shown_world();
     let on_select = send.reform(Msg::Select);
     let to_feed = send.reform(|()| Msg::Panel(Panel::Feed));
+    let lang = w.lang().code();
     let top = if let Some(inspected) = page.shown.inspected.clone() {
         Some((
             w.t("side-inspector"),
@@ -45,10 +46,10 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
             Panel::Missions => Some((
                 w.t("panel-missions"),
                 html! {
-                    <MissionsPanel missions={Rc::new(mission_views(s))} courses={Rc::new(course_views(s))}
+                    <MissionsPanel missions={Rc::new(mission_views(s, lang))} courses={Rc::new(course_views(s, lang))}
                         on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
-                        active={active_view(s).map(Rc::new)}
-                        verdict={s.verdict.as_ref().map(|v| Rc::new(VerdictView::from(v)))} checking={page.checking()}
+                        active={active_view(s, lang).map(Rc::new)}
+                        verdict={verdict_view(s, lang).map(Rc::new)} checking={page.checking()}
                         on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
                         on_close={send.reform(|()| Msg::LeaveMission)} />
                 },

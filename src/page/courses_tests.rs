@@ -35,7 +35,7 @@ fn log(p: &Page) -> String {
 }
 
 fn shown(p: &Page) -> Vec<String> {
-    crate::components::missions::mission_views(&p.sim).into_iter().map(|m| m.name).collect()
+    crate::components::missions::mission_views(&p.sim, "en").into_iter().map(|m| m.name).collect()
 }
 
 /// Starts `name`, runs the solution through the command box, lets it settle and checks.
@@ -69,7 +69,7 @@ fn a_course_dropped_or_pasted_lists_its_missions_in_order_with_progress_of_its_o
     assert!(log(&p).contains("course \"week-one\" loaded: Week one (2 missions)"), "{}", log(&p));
     assert_eq!(p.sim.course, "week-one");
     assert_eq!(shown(&p), ["stop-for-real", "mine"]);
-    let (options, shown_course, about) = crate::components::missions::course_views(&p.sim);
+    let (options, shown_course, about) = crate::components::missions::course_views(&p.sim, "en");
     assert_eq!(options.len(), 3, "two built-in courses and the loaded one");
     assert_eq!((shown_course.as_str(), about.as_str()), ("week-one", "Two steps."));
 
@@ -77,7 +77,7 @@ fn a_course_dropped_or_pasted_lists_its_missions_in_order_with_progress_of_its_o
     assert!(p.sim.done.contains("week-one/stop-for-real"));
     // Progress is per course: the built-in course that holds the same mission is untouched.
     p.update(Msg::ShowCourse("reconciliation-loop".into()));
-    let views = crate::components::missions::mission_views(&p.sim);
+    let views = crate::components::missions::mission_views(&p.sim, "en");
     assert!(views.iter().all(|m| !m.done), "{views:?}");
     p.update(Msg::ShowCourse("no-such-course".into()));
     assert_eq!(p.sim.course, "reconciliation-loop", "an unknown course changes nothing");
@@ -109,7 +109,7 @@ fn a_broken_file_is_refused_with_its_place_and_nothing_changes() {
     p.update(Msg::Command(load_line(
         &MINE.replace("Scale web to two\n", "<script>x()</script>\n"),
     )));
-    let views = crate::components::missions::mission_views(&p.sim);
+    let views = crate::components::missions::mission_views(&p.sim, "en");
     assert_eq!(views[0].title, "<script>x()</script>");
 }
 

@@ -24,6 +24,18 @@ pub struct CourseEntry {
     pub title: Option<String>,
     pub about: String,
     pub missions: Vec<String>,
+    /// The title and about-text in other languages, as the file has them.
+    pub translations: mission::Translations<mission::CourseText>,
+}
+
+impl CourseEntry {
+    /// The title and about-text in `lang`, where the course has them in it.
+    pub fn in_language(&self, lang: &str) -> (Option<String>, String) {
+        let text = mission::pick_translation(&self.translations, lang);
+        let title = text.and_then(|t| t.title.clone()).or_else(|| self.title.clone());
+        let about = text.and_then(|t| t.about.as_deref()).unwrap_or(&self.about);
+        (title, about.trim_end().to_string())
+    }
 }
 
 /// The course standalone loaded missions are listed in.
@@ -38,6 +50,7 @@ pub fn builtin_courses() -> Vec<CourseEntry> {
             title: Some(c.title),
             about: c.about.trim_end().to_string(),
             missions: c.missions,
+            translations: c.translations,
         })
         .collect()
 }
@@ -122,6 +135,7 @@ impl Sim {
                     title: None,
                     about: String::new(),
                     missions: Vec::new(),
+                    translations: Default::default(),
                 });
                 if !loaded.missions.contains(&m.name) {
                     loaded.missions.push(m.name.clone());
@@ -141,6 +155,7 @@ impl Sim {
                     title: Some(c.title),
                     about: c.about.trim_end().to_string(),
                     missions: c.missions.iter().map(|m| m.name.clone()).collect(),
+                    translations: c.translations,
                 };
                 (entry, c.missions, said)
             }

@@ -63,10 +63,20 @@ fn a_page_in_a_language_the_file_has_shows_its_words_and_the_rest_as_written() {
 }
 
 #[test]
-fn a_translated_mission_still_passes_its_audit_in_every_language() {
+fn a_translated_mission_still_passes_its_audit_and_its_verdict_speaks_the_language() {
     let m = read_mission(TRANSLATED).unwrap();
     let a = audit(&m.in_language("de"), 1);
     assert!(a.ok(), "{}", a.report(&m));
+    assert_eq!(m.title_in("de"), "Skaliere es");
+    assert_eq!(m.title_in("fr"), "Scale it");
+
+    let (verdict, _) = run(&m, "", 1);
+    assert!(!verdict.passed, "doing nothing fails");
+    let de = verdict.in_language(&m, "de");
+    assert_eq!(de.results[0].explain, "zwei web-Pods laufen");
+    assert_eq!(de.results[0].found, verdict.results[0].found, "what was found is the cluster's");
+    assert_eq!(de.results[1].explain, "web is still there");
+    assert_eq!(verdict.in_language(&m, "en"), verdict);
 }
 
 #[test]

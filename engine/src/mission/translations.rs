@@ -18,7 +18,7 @@ use std::fmt;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::Mission;
+use super::{Mission, Verdict};
 
 /// A mission's words in one more language. A field left out keeps the file's own words; a
 /// list may be shorter than the mission's, and its missing items keep theirs.
@@ -107,6 +107,11 @@ impl Mission {
         m
     }
 
+    /// The title alone in `lang`, for a list of many missions.
+    pub fn title_in(&self, lang: &str) -> &str {
+        pick(&self.translations, lang).and_then(|t| t.title.as_deref()).unwrap_or(&self.title)
+    }
+
     /// A translation with more predictions or checks than the mission has would translate
     /// nothing: it is a mistake, and said so.
     pub(super) fn check_translations(&self) -> Result<(), String> {
@@ -123,6 +128,24 @@ impl Mission {
             }
         }
         Ok(())
+    }
+}
+
+impl Verdict {
+    /// This verdict of `mission` in `lang`: each check's meaning and hint in that language
+    /// where the file has them; what was found is the cluster's, as it is.
+    pub fn in_language(&self, mission: &Mission, lang: &str) -> Verdict {
+        let mut v = self.clone();
+        let Some(text) = pick(&mission.translations, lang) else { return v };
+        for (r, t) in v.results.iter_mut().zip(&text.checks) {
+            if let Some(explain) = &t.explain {
+                r.explain.clone_from(explain);
+            }
+            if let Some(hint) = &t.hint {
+                r.hint.clone_from(hint);
+            }
+        }
+        v
     }
 }
 
