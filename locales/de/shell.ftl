@@ -139,3 +139,9 @@ transfer-apply-hint = führt k apply -f - mit diesem Text aus
 transfer-too-big = Fehler: { $file } ist { $size } Bytes groß; Dateien über { $max } Bytes werden nicht gelesen
 transfer-unreadable = Fehler: { $file } konnte nicht gelesen werden
 transfer-drop-file = Fehler: zieh eine YAML-Datei hierher
+
+## The loading frame (index.html carries these; a test keeps them equal)
+
+loading-tagline = sieh Kubernetes beim Reconciling zu
+loading-line = Der simulierte Cluster wird geladen…
+loading-hint = Tippe schon jetzt einen Befehl: Er läuft, sobald der Cluster bereit ist.

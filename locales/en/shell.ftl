@@ -139,3 +139,9 @@ transfer-apply-hint = runs k apply -f - with this text
 transfer-too-big = error: { $file } is { $size } bytes; files over { $max } bytes are not read
 transfer-unreadable = error: could not read { $file }
 transfer-drop-file = error: drop a YAML file here
+
+## The loading frame (index.html carries these; a test keeps them equal)
+
+loading-tagline = watch Kubernetes reconcile
+loading-line = Loading the simulated cluster…
+loading-hint = Type a command now: it runs as soon as the cluster is ready.

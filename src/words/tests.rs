@@ -177,3 +177,31 @@ fn the_link_then_the_choice_then_the_browser_pick_the_language() {
     assert_eq!(lang_in("?embed&lang=de"), Some("de"));
     assert_eq!(lang_in("mission=a.yaml"), None);
 }
+
+/// The loading frame speaks before the wasm arrives, so index.html carries its words: in
+/// English as its text, in the other languages as a table its script reads. Both must say
+/// what the messages say.
+#[test]
+fn the_loading_frame_says_what_the_messages_say() {
+    let html = include_str!("../../index.html");
+    let ids = ["loading-tagline", "loading-line", "loading-hint", "feed-title"];
+    let en = Words::new(Lang::En);
+    for id in ids {
+        let at = html.find(&format!("data-words=\"{id}\">")).unwrap_or_else(|| panic!("{id}"));
+        let text = &html[at..];
+        let text = &text[text.find('>').unwrap() + 1..text.find('<').unwrap()];
+        assert_eq!(text.replace("&hellip;", "\u{2026}"), en.t(id), "index.html's {id}");
+    }
+    let table = html.split("id=\"loading-words\">").nth(1).and_then(|t| t.split("</script>").next());
+    let table: serde_json::Value = serde_json::from_str(table.expect("the table")).unwrap();
+    let others: Vec<Lang> = Lang::ALL.into_iter().filter(|l| *l != Lang::En).collect();
+    assert_eq!(table.as_object().map(|t| t.len()), Some(others.len()), "one entry per language");
+    for lang in others {
+        let words = Words::new(lang);
+        for id in ids {
+            assert_eq!(table[lang.code()][id].as_str(), Some(words.t(id).as_str()), "{lang:?} {id}");
+        }
+    }
+    assert!(html.contains(&format!("'{}'", super::LANG_KEY)), "the frame reads the stored choice");
+    assert!(html.contains(&format!("key === '{}'", super::LANG_PARAM)), "and ?lang=");
+}
