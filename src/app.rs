@@ -75,6 +75,13 @@ pub fn App(props: &AppProps) -> Html {
             if crate::live::net::requested() {
                 boot::dispatch(&page, &redraw, Msg::Connect);
             }
+            // A language other than English, chosen by the link, this browser or its
+            // preferences: its words are fetched, and the page speaks English until then.
+            let lang = page.borrow().lang;
+            if !crate::words::has(lang) {
+                let fetch = crate::page::Effects { fetch_lang: Some(lang), ..Default::default() };
+                boot::carry_out(&page, &redraw, &fetch);
+            }
             // `?mission=PATH`: a teacher's file served beside the page.
             if let Some(path) = crate::storage::mission_requested() {
                 boot::dispatch(&page, &redraw, Msg::OpenMissionFile(path));
@@ -124,6 +131,8 @@ pub fn App(props: &AppProps) -> Html {
     // The root provides the words' context, so it reads them directly; the side column's
     // helpers are handed them.
     let words = Words::new(p.lang);
+    // `<html lang>` says what the page shows, once it shows it.
+    use_effect_with(words.lang(), |lang| crate::words::show_choice(*lang));
     let app_class = classes!(
         "app",
         p.presenter().then_some("presenter"),

@@ -80,7 +80,6 @@ pub fn initial_page() -> Page {
     }
     let mut page = Page::new(sim, presenter::load(), storage::embed_requested());
     page.lang = crate::words::load_choice();
-    crate::words::show_choice(page.lang);
     page.prepare(real_now());
     page
 }
@@ -108,6 +107,13 @@ pub fn carry_out(page: &Shared, redraw: &Callback<()>, fx: &Effects) {
     }
     if let Some(lang) = fx.save_lang {
         crate::words::save_choice(lang);
+    }
+    if let Some(lang) = fx.fetch_lang {
+        let (page, redraw) = (page.clone(), redraw.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let outcome = crate::words::fetch(lang).await;
+            dispatch(&page, &redraw, Msg::LangArrived { lang, outcome });
+        });
     }
     if let Some(journal) = &fx.share {
         copy_link(page.clone(), redraw.clone(), storage::share_link(journal));

@@ -9,7 +9,8 @@
 //   (<meta name="kubeloop-chunks">), so the install below fetches them with the rest, in
 //   the background after the page has loaded.
 // - Anything else of ours (manifest, icons): network first, cache as the fallback.
-// - What the page fetches only later, on first use (the explain docs): the page asks for it
+// - What the page fetches only later, on first use (the explain docs, the page's words in a
+//   language other than English): the page asks for it
 //   (a `fill-later` message, in idle time once a worker is active), so a page visited once
 //   works fully offline without the first load waiting on it. Network first, like the rest.
 // Each time the page comes from the network, cached hashed files it no longer names are
@@ -23,8 +24,8 @@ const HASHED = /-[0-9a-f]{10,16}(_bg)?\.[a-z]+$/;
 // The files the page names: `./x.css`, `'./x.js'`, in quoted or minified (unquoted) HTML.
 const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest)\b/g;
 // Files the page fetches only on first use, by the URL it uses (src/page/explain.rs
-// EXPLAIN_DOCS_URL).
-const LATER = ['./explain.json'];
+// EXPLAIN_DOCS_URL; src/words/mod.rs Lang::urls).
+const LATER = ['./explain.json', './locales/de/shell.ftl', './locales/de/graph.ftl', './locales/de/inspector.ftl', './locales/de/feed.ftl', './locales/de/missions.ftl'];
 
 self.addEventListener('install', (event) => {
   // The first visit's files were fetched before this worker existed: fetch the page and what

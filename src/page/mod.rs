@@ -9,6 +9,8 @@ mod courses;
 mod courses_tests;
 mod explain;
 mod keys;
+#[cfg(test)]
+mod lang_tests;
 mod live;
 #[cfg(test)]
 mod live_tests;
@@ -120,6 +122,8 @@ pub struct Effects {
     pub save_presenter: Option<bool>,
     /// Remember the language picked, and say it on the document.
     pub save_lang: Option<crate::words::Lang>,
+    /// Fetch this language's messages; the outcome comes back as `Msg::LangArrived`.
+    pub fetch_lang: Option<crate::words::Lang>,
     /// Make a share link from this journal and copy it; the outcome comes back as
     /// `Msg::Shared`.
     pub share: Option<Journal>,
@@ -153,6 +157,7 @@ impl Effects {
         self.save_done |= later.save_done;
         self.save_presenter = later.save_presenter.or(self.save_presenter);
         self.save_lang = later.save_lang.or(self.save_lang);
+        self.fetch_lang = later.fetch_lang.or(self.fetch_lang);
         self.share = later.share.or(self.share.take());
         self.handled |= later.handled;
         self.focus_command |= later.focus_command;

@@ -79,6 +79,11 @@ pub enum Msg {
     TogglePresenter,
     /// The language picker: the page's own words in this language from now on.
     Lang(crate::words::Lang),
+    /// A language's messages fetched and given to the page (`words::provide`), or why not.
+    LangArrived {
+        lang: crate::words::Lang,
+        outcome: Result<(), String>,
+    },
     /// Fold or unfold the rollout budget meter.
     ToggleBudget,
     /// The overflow menu of the narrow toolbar.

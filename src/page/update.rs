@@ -162,7 +162,17 @@ impl Page {
             Msg::Lang(lang) => {
                 self.lang = lang;
                 fx.save_lang = Some(lang);
+                fx.fetch_lang = (!crate::words::has(lang)).then_some(lang);
             }
+            Msg::LangArrived { lang, outcome: Err(why) } => self.sim.notice(
+                &format!(
+                    "kubeloop: the page's words in {} could not be fetched ({why}); it stays in English until they can be: choose the language again",
+                    lang.endonym()
+                ),
+                false,
+            ),
+            // The words are the page's now; the next render shows them.
+            Msg::LangArrived { outcome: Ok(()), .. } => {}
             Msg::ToggleMenu => self.menu_open = !self.menu_open,
             Msg::ToggleBudget => self.budget_open = !self.budget_open,
             // The column's Close puts away all it shows, the inspector included; the column

@@ -35,16 +35,25 @@ pub fn load_choice() -> Lang {
     Lang::pick(lang_in(&query), stored.as_deref(), &browser)
 }
 
-/// Remembers a language picked on the page, and says it on the document (`<html lang>`), for
-/// screen readers, hyphenation and the browser's own translate offer.
+/// Remembers a language picked on the page.
 pub fn save_choice(lang: Lang) {
     if let Some(s) = storage() {
         let _ = s.set_item(LANG_KEY, lang.code());
     }
-    show_choice(lang);
 }
 
-/// `<html lang>` set to the page's language.
+/// Fetches a language's messages from beside the page and gives them to it.
+pub async fn fetch(lang: Lang) -> Result<(), String> {
+    let mut texts = Vec::new();
+    for url in lang.urls() {
+        let text = crate::explain_docs::fetch(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        texts.push(text);
+    }
+    super::provide(lang, texts)
+}
+
+/// `<html lang>` set to the language the page shows, for screen readers, hyphenation and the
+/// browser's own translate offer.
 pub fn show_choice(lang: Lang) {
     if let Some(html) =
         web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())

@@ -1,5 +1,10 @@
-//! The message files, one per part of the page, compiled in: the page must speak before it
-//! can fetch anything. Each language has the same files holding the same messages.
+//! The message files, one per part of the page. English is compiled in: the page must speak
+//! before it can fetch anything. Every other language is fetched on first use from beside the
+//! page (`locales/<lang>/<name>.ftl`, copied there by index.html), so a class that reads
+//! English downloads no other language's words; the service worker keeps them for offline.
+
+/// The files' names, the same for every language.
+pub const NAMES: [&str; 5] = ["shell", "graph", "inspector", "feed", "missions"];
 
 macro_rules! files {
     ($lang:literal) => {
@@ -14,8 +19,6 @@ macro_rules! files {
 }
 
 pub const EN: &[&str] = files!("en");
+/// German as the page fetches it, for the native tests.
+#[cfg(test)]
 pub const DE: &[&str] = files!("de");
-
-/// The files' names, in the order of `EN` and `DE`, for the tests' messages.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-pub const NAMES: [&str; 5] = ["shell", "graph", "inspector", "feed", "missions"];

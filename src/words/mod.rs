@@ -6,6 +6,8 @@
 //!
 //! Components read the words through Yew's context (`use_words`), so choosing a language
 //! re-renders every component that shows any; code outside a component is handed `&Words`.
+//! English is compiled in; another language is fetched when it is first chosen (`urls`,
+//! `provide`), and until it has arrived the page speaks English.
 
 mod choice;
 mod files;
@@ -18,7 +20,7 @@ use std::rc::Rc;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 
-pub use choice::{lang_in, load_choice, save_choice, show_choice, LANG_KEY, LANG_PARAM};
+pub use choice::{fetch, lang_in, load_choice, save_choice, show_choice, LANG_KEY, LANG_PARAM};
 
 /// A language the page ships in full. English is the one every other falls back to, message
 /// by message, should one be missing (a test keeps them complete).
@@ -65,10 +67,14 @@ impl Lang {
             .unwrap_or_default()
     }
 
-    fn files(self) -> &'static [&'static str] {
+    /// Where the page fetches this language's messages from, beside itself (English has
+    /// none: it is compiled in).
+    pub fn urls(self) -> Vec<String> {
         match self {
-            Lang::En => files::EN,
-            Lang::De => files::DE,
+            Lang::En => Vec::new(),
+            _ => {
+                files::NAMES.iter().map(|n| format!("./locales/{}/{n}.ftl", self.code())).collect()
+            }
         }
     }
 }
@@ -80,37 +86,67 @@ thread_local! {
     static BUNDLES: RefCell<Vec<(Lang, Rc<Bundle>)>> = const { RefCell::new(Vec::new()) };
 }
 
-fn bundle(lang: Lang) -> Rc<Bundle> {
+/// The language's messages, if the page has them: English always, another once provided.
+fn bundle(lang: Lang) -> Option<Rc<Bundle>> {
     BUNDLES.with(|b| {
         if let Some((_, found)) = b.borrow().iter().find(|(l, _)| *l == lang) {
-            return found.clone();
+            return Some(found.clone());
         }
-        let made = Rc::new(build(lang));
+        let texts: Vec<String> = match lang {
+            Lang::En => files::EN.iter().map(|t| t.to_string()).collect(),
+            // Tests speak every language without fetching it.
+            #[cfg(test)]
+            Lang::De => files::DE.iter().map(|t| t.to_string()).collect(),
+            #[cfg(not(test))]
+            _ => return None,
+        };
+        let made = Rc::new(build(lang, texts).ok()?);
         b.borrow_mut().push((lang, made.clone()));
-        made
+        Some(made)
     })
 }
 
-/// One language's files in one bundle. A file that does not parse keeps the messages that
-/// do (the tests refuse such a file, so this is only ever a build someone broke by hand).
-fn build(lang: Lang) -> Bundle {
+/// Whether the page can speak `lang` now.
+pub fn has(lang: Lang) -> bool {
+    bundle(lang).is_some()
+}
+
+/// Gives the page a fetched language's files (`Lang::urls`, in that order). A file that does
+/// not parse is refused whole, with where it breaks, and the page stays in English.
+pub fn provide(lang: Lang, texts: Vec<String>) -> Result<(), String> {
+    let made = Rc::new(build(lang, texts)?);
+    BUNDLES.with(|b| {
+        let mut b = b.borrow_mut();
+        b.retain(|(l, _)| *l != lang);
+        b.push((lang, made));
+    });
+    Ok(())
+}
+
+/// One language's files in one bundle.
+fn build(lang: Lang, texts: Vec<String>) -> Result<Bundle, String> {
     let tag = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![tag]);
     // Isolation marks (U+2068/U+2069) around each argument are for mixing scripts of both
     // directions; both languages here run left to right, and the marks would reach the
     // clipboard and the tests' text.
     bundle.set_use_isolating(false);
-    for text in lang.files() {
-        let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+    for (name, text) in files::NAMES.iter().zip(texts) {
+        let resource = FluentResource::try_new(text).map_err(|(_, errors)| {
+            let first = errors.first().map(|e| e.to_string()).unwrap_or_default();
+            format!("locales/{}/{name}.ftl: {first}", lang.code())
+        })?;
+        // A message defined twice keeps its first wording; the tests refuse such files.
         let _ = bundle.add_resource(resource);
     }
-    bundle
+    Ok(bundle)
 }
 
 /// The page's words in one language. Cheap to clone and compared by language, so it can be a
 /// Yew context and a prop.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Words {
+    /// The language shown: the one asked for once it has arrived, English until then.
     lang: Lang,
 }
 
@@ -119,7 +155,7 @@ pub type Arg<'a> = FluentValue<'a>;
 
 impl Words {
     pub fn new(lang: Lang) -> Words {
-        Words { lang }
+        Words { lang: if has(lang) { lang } else { Lang::En } }
     }
 
     pub fn lang(&self) -> Lang {
@@ -142,7 +178,7 @@ impl Words {
 }
 
 fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
-    let bundle = bundle(lang);
+    let bundle = bundle(lang)?;
     let pattern = bundle.get_message(id)?.value()?;
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for (name, value) in args {

@@ -192,16 +192,50 @@ fn the_loading_frame_says_what_the_messages_say() {
         let text = &text[text.find('>').unwrap() + 1..text.find('<').unwrap()];
         assert_eq!(text.replace("&hellip;", "\u{2026}"), en.t(id), "index.html's {id}");
     }
-    let table = html.split("id=\"loading-words\">").nth(1).and_then(|t| t.split("</script>").next());
+    let table =
+        html.split("id=\"loading-words\">").nth(1).and_then(|t| t.split("</script>").next());
     let table: serde_json::Value = serde_json::from_str(table.expect("the table")).unwrap();
     let others: Vec<Lang> = Lang::ALL.into_iter().filter(|l| *l != Lang::En).collect();
     assert_eq!(table.as_object().map(|t| t.len()), Some(others.len()), "one entry per language");
     for lang in others {
         let words = Words::new(lang);
         for id in ids {
-            assert_eq!(table[lang.code()][id].as_str(), Some(words.t(id).as_str()), "{lang:?} {id}");
+            assert_eq!(
+                table[lang.code()][id].as_str(),
+                Some(words.t(id).as_str()),
+                "{lang:?} {id}"
+            );
         }
     }
     assert!(html.contains(&format!("'{}'", super::LANG_KEY)), "the frame reads the stored choice");
     assert!(html.contains(&format!("key === '{}'", super::LANG_PARAM)), "and ?lang=");
+}
+
+/// Another language is fetched from beside the page: index.html copies its files there, and
+/// the service worker fetches them ahead, so a page visited once can switch offline.
+#[test]
+fn every_other_language_is_served_beside_the_page_and_kept_for_offline() {
+    let html = include_str!("../../index.html");
+    let worker = include_str!("../../static/sw.js");
+    let later = worker.lines().find(|l| l.starts_with("const LATER = ")).expect("sw.js LATER");
+    assert!(Lang::En.urls().is_empty(), "English is compiled in");
+    for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+        let dir = format!("locales/{}", lang.code());
+        let copy = format!("rel=\"copy-dir\" href=\"{dir}\" data-target-path=\"{dir}\"");
+        assert!(html.contains(&copy), "index.html copies {dir}");
+        for url in lang.urls() {
+            assert!(later.contains(&format!("'{url}'")), "sw.js fetches {url} ahead");
+            let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(&url[2..]);
+            assert!(file.is_file(), "{url} is a file");
+        }
+    }
+}
+
+#[test]
+fn a_fetched_language_that_does_not_parse_is_refused_with_where() {
+    let mut texts: Vec<String> = DE.iter().map(|t| t.to_string()).collect();
+    texts[2] = "insp-ok = fine\n= broken".into();
+    let e = super::provide(Lang::De, texts).expect_err("refused");
+    assert!(e.starts_with("locales/de/inspector.ftl: "), "{e}");
+    assert_eq!(Words::new(Lang::De).t("lang-label"), "Sprache", "the words before stay");
 }
