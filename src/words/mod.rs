@@ -150,8 +150,43 @@ pub struct Words {
     lang: Lang,
 }
 
-/// A message's argument: text or a number (a number chooses plural forms).
-pub type Arg<'a> = FluentValue<'a>;
+/// A message's argument: text or a number (a number chooses plural forms). The page's own
+/// type rather than `FluentValue`, which is large: made at a few hundred call sites, it would
+/// put its number options' set-up into each of them; this is turned into one in `format` only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg<'a> {
+    Text(std::borrow::Cow<'a, str>),
+    Number(f64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(s.into())
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(s.as_str().into())
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(s: String) -> Self {
+        Arg::Text(s.into())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_args!(i32, i64, u32, u64, usize, f64);
 
 impl Words {
     pub fn new(lang: Lang) -> Words {
@@ -163,6 +198,7 @@ impl Words {
     }
 
     /// The message `id`, with no arguments.
+    #[inline(never)]
     pub fn t(&self, id: &str) -> String {
         self.with(id, &[])
     }
@@ -170,6 +206,7 @@ impl Words {
     /// The message `id` with its arguments, as `(name, value)` pairs: `("age", "5s".into())`.
     /// A message this language lacks comes from English; one neither has is shown as its id,
     /// which a test makes impossible for every id the page uses.
+    #[inline(never)]
     pub fn with(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
         format(self.lang, id, args)
             .or_else(|| (self.lang != Lang::En).then(|| format(Lang::En, id, args)).flatten())
@@ -182,7 +219,11 @@ fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
     let pattern = bundle.get_message(id)?.value()?;
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for (name, value) in args {
-        fluent_args.set(*name, value.clone());
+        let value = match value {
+            Arg::Text(s) => FluentValue::from(s.as_ref()),
+            Arg::Number(n) => FluentValue::from(*n),
+        };
+        fluent_args.set(*name, value);
     }
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
