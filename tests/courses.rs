@@ -124,7 +124,7 @@ async fn a_course_loaded_four_ways_is_completed_by_typing_and_its_progress_survi
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
     click_button(c, "Missions").await;
     eventually(20, "the course back after the reload", || async {
-        c.execute("return document.querySelector('.course-select')?.value", vec![])
+        c.execute("return document.querySelector('.course-choice.active')?.dataset.course", vec![])
             .await
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))

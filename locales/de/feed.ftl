@@ -14,7 +14,8 @@ feed-empty = Noch nichts zu tun. Jede Schleife vergleicht, was gewünscht ist, m
 feed-none-shown = Keine neuen Entscheidungen von den oben eingeschalteten Schleifen.
 feed-select = { $object } auswählen
 # $desired and $observed are the loop's own words, in English.
-feed-want-see = will { $desired }, sieht { $observed }
+# Soll und Ist: what a control loop compares, in German engineering's own words.
+feed-want-see = soll { $desired }, ist { $observed }
 feed-age = vor { $age }
 
 ## The step card (src/components/step.rs)
@@ -23,9 +24,9 @@ step-label = letzter Schritt
 # $loop is a loop's name (replicaset), $object a link (deployment/web).
 step-acted = { $loop } hat an { $object } gearbeitet
 step-no-decision = Sie hat keine Entscheidung festgehalten, nur den Status geschrieben.
-step-wanted = wollte
-step-saw = sah
-step-did = tat
+step-wanted = Soll
+step-saw = Ist
+step-did = Aktion
 step-wrote = schrieb an die API:
 step-more-writes = und { $count } weitere
 step-events = und hat { $count ->

@@ -335,7 +335,7 @@ mod tests {
     fn a_german_page_shows_the_built_in_courses_and_missions_in_german() {
         let mut sim = Sim::new(1);
         let (options, _, about) = course_views(&sim, "de");
-        assert_eq!(options[0].title.as_deref(), Some("Die Reconciliation-Schleife"));
+        assert_eq!(options[0].title.as_deref(), Some("Reconciliation-Schleife"));
         assert!(!about.is_empty() && course_views(&sim, "en").2 != about, "{about}");
         let de = mission_views(&sim, "de");
         let en = mission_views(&sim, "en");

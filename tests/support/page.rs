@@ -126,9 +126,8 @@ pub async fn on_top(c: &Client, css: &str) -> bool {
 pub async fn show_course(c: &Client, name: &str) {
     let shown = c
         .execute(
-            "const s = document.querySelector('.course-select'); if (!s) return false;
-             s.value = arguments[0]; s.dispatchEvent(new Event('change', { bubbles: true }));
-             return true",
+            "const b = document.querySelector(`.course-choice[data-course='${arguments[0]}']`);
+             if (!b) return false; b.click(); return true",
             vec![serde_json::json!(name)],
         )
         .await

@@ -3,7 +3,7 @@
 //! `k mission load -f -`). It only shows and reports; reading the file is the engine's.
 
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::components::transfer::read_into;
@@ -25,27 +25,27 @@ pub struct PickerProps {
     pub on_show: Callback<String>,
 }
 
-/// Which course the panel lists, and what it teaches.
+/// Which course the panel lists, and what it teaches. A button per course rather than a
+/// select: a select cannot wrap its text, and a course's title, in German or as a teacher
+/// wrote it, may be longer than a projector's side column is wide.
 #[component]
 pub fn CoursePicker(props: &PickerProps) -> Html {
     let w = use_words();
-    let on_change = props.on_show.reform(|e: Event| {
-        e.target()
-            .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
-            .map(|s| s.value())
-            .unwrap_or_default()
-    });
     html! {
         <div class="course-picker">
-            <label class="course-label">
-                { format!("{} ", w.t("course-label")) }
-                <select class="course-select" aria-label={w.t("course-select-label")} onchange={on_change}>
-                    { for props.courses.iter().map(|c| {
-                        let title = c.title.clone().unwrap_or_else(|| w.t("course-loaded"));
-                        html! { <option value={c.name.clone()} selected={c.name == props.shown}>{ title }</option> }
-                    }) }
-                </select>
-            </label>
+            <div class="course-select" role="group" aria-label={w.t("course-select-label")}>
+                <span class="course-label">{ w.t("course-label") }</span>
+                { for props.courses.iter().map(|c| {
+                    let title = c.title.clone().unwrap_or_else(|| w.t("course-loaded"));
+                    let shown = c.name == props.shown;
+                    let name = c.name.clone();
+                    let onclick = props.on_show.reform(move |_: MouseEvent| name.clone());
+                    html! {
+                        <button type="button" class={classes!("course-choice", shown.then_some("active"))}
+                            data-course={c.name.clone()} aria-pressed={shown.to_string()} {onclick}>{ title }</button>
+                    }
+                }) }
+            </div>
             if !props.about.is_empty() {
                 <p class="course-about">{ &props.about }</p>
             }
