@@ -93,29 +93,34 @@ fn every_language_has_every_message_with_the_same_arguments() {
     }
 }
 
-/// Every call of `Words::t` and `Words::with` with a literal id in the page's source, with
-/// where it is.
-fn asked_for() -> Vec<(String, String)> {
+/// The page's source files, with their paths.
+fn sources() -> Vec<(std::path::PathBuf, String)> {
     let mut out = Vec::new();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut dirs = vec![root];
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("src is readable").flatten() {
             let path = entry.path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs")
-                && !path.ends_with("words/tests.rs")
-            {
-                // This file asks for a missing id on purpose.
+            } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).expect("a source file");
-                for call in [".t(\"", ".with(\""] {
-                    for (at, _) in text.match_indices(call) {
-                        let rest = &text[at + call.len()..];
-                        let id = &rest[..rest.find('"').unwrap_or(0)];
-                        out.push((id.to_string(), path.display().to_string()));
-                    }
-                }
+                out.push((path, text));
+            }
+        }
+    }
+    out
+}
+
+/// Every call of `Words::t` and `Words::with` with a literal id in the page's source, with
+/// where it is. This file asks for a missing id on purpose, and is left out.
+fn asked_for(sources: &[(std::path::PathBuf, String)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (path, text) in sources.iter().filter(|(p, _)| !p.ends_with("words/tests.rs")) {
+        for call in [".t(\"", ".with(\""] {
+            for (at, _) in text.match_indices(call) {
+                let rest = &text[at + call.len()..];
+                let id = &rest[..rest.find('"').unwrap_or(0)];
+                out.push((id.to_string(), path.display().to_string()));
             }
         }
     }
@@ -125,26 +130,15 @@ fn asked_for() -> Vec<(String, String)> {
 #[test]
 fn every_message_the_page_asks_for_exists_and_none_is_unused() {
     let en = all("en", EN);
-    let asked = asked_for();
+    let sources = sources();
+    let asked = asked_for(&sources);
     assert!(asked.len() > 100, "the page's words go through Fluent: {} calls", asked.len());
     for (id, file) in &asked {
         assert!(en.contains_key(id), "{file} asks for {id:?}, which locales/en lacks");
     }
     // An id handed over rather than asked for at once (`Panel::label_id`) still appears as a
     // string in the source; one that appears nowhere is dead.
-    let mut source = String::new();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("src is readable").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                source.push_str(&std::fs::read_to_string(&path).expect("a source file"));
-            }
-        }
-    }
+    let source: String = sources.iter().map(|(_, t)| t.as_str()).collect();
     let unused: Vec<&String> =
         en.keys().filter(|id| !source.contains(&format!("\"{id}\""))).collect();
     assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
@@ -157,6 +151,12 @@ fn a_message_is_formatted_with_its_arguments_and_plural_forms() {
     assert_eq!(en.t("no-such-message"), "no-such-message", "a missing id shows as itself");
     assert_ne!(en.t("lang-label"), de.t("lang-label"));
     assert_eq!(de.t("lang-label"), "Sprache");
+    let matches = |w: &Words, n: i64| w.with("insp-selector-matches", &[("count", n.into())]);
+    assert_eq!(matches(&en, 1), "1 pod matches");
+    assert_eq!(matches(&en, 3), "3 pods match");
+    assert_eq!(matches(&de, 1), "1 Pod passt");
+    assert_eq!(matches(&de, 3), "3 Pods passen");
+    assert_eq!(matches(&en, 12345), "12345 pods match", "no digit grouping, as kubectl");
 }
 
 #[test]
