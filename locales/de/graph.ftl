@@ -85,8 +85,14 @@ graph-revision-label = ControllerRevision { $name }, Revision { $revision }
 graph-config-missing = nicht gefunden
 graph-config-read-by = wird von den Pods dieses Workloads gelesen
 graph-pdb-chip = pdb { $name } · { $allowed } erlaubt
-graph-pdb-about = { $allowed } Unterbrechung(en) erlaubt; { $healthy } gesund von { $needed } nötigen
-graph-pdb-about-blocked = { $allowed } Unterbrechung(en) erlaubt, ein Drain wartet; { $healthy } gesund von { $needed } nötigen
+graph-pdb-about = { $allowed ->
+    [one] { $allowed } Unterbrechung erlaubt
+   *[other] { $allowed } Unterbrechungen erlaubt
+}; { $healthy } gesund von { $needed } nötigen
+graph-pdb-about-blocked = { $allowed ->
+    [one] { $allowed } Unterbrechung erlaubt
+   *[other] { $allowed } Unterbrechungen erlaubt
+}, ein Drain wartet; { $healthy } gesund von { $needed } nötigen
 graph-claim-in-use = in Benutzung
 graph-claim-kept = kein Pod: bleibt erhalten
 graph-hpa-no-metrics = KEINE METRIKEN

@@ -12,7 +12,7 @@ insp-deleting-finalizers = Es bleibt, bis seine Finalizer entfernt sind: { $fina
 
 ## The desired-versus-observed table's frame
 
-insp-compare-caption = Was es will und was die Loops bisher erreicht haben
+insp-compare-caption = Was es will und was die Schleifen bisher erreicht haben
 insp-compare-field = Feld
 insp-compare-desired = Gewünscht (spec)
 insp-compare-observed = Beobachtet (status)
