@@ -2,7 +2,8 @@
 //! German; `?lang=` and the picker choose, and the choice survives a reload; kubectl's output
 //! stays English. In German, whose words run longer than English ones, a phone, a projector
 //! in presenter mode and a wide screen show nothing cut off and nothing off the screen, with
-//! the Missions panel and the More menu open too. Screenshots go to `target/e2e/lang-*.png`.
+//! the Missions panel, the feed, the step card, the inspector, the Faults panel and the More
+//! menu open too. Screenshots go to `target/e2e/lang-*.png`.
 
 #[allow(dead_code)]
 mod support;
@@ -26,7 +27,7 @@ async fn cut_off(c: &Client) -> Vec<String> {
             for (const e of document.querySelectorAll('body *')) {
               // The graph's legend is one line that scrolls sideways on a narrow panel, in
               // every language (static/graph.css).
-              if (e.closest('svg, .terminal-log, .log, pre, .graph-legend')) continue;
+              if (e.closest('svg, .terminal-log, .log, pre, .graph-legend, .sr-only, .visually-hidden')) continue;
               // A pane that scrolls down may not also scroll sideways: that hides a line's end.
               const pane = getComputedStyle(e);
               if (['auto', 'scroll'].includes(pane.overflowX) && e.clientWidth > 0 &&
@@ -58,6 +59,14 @@ async fn cut_off(c: &Client) -> Vec<String> {
               if (r.right > vw + 1 || r.left < -1)
                 out.push(`${name(e)} "${text.slice(0, 40)}" is off the screen: ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
             }
+            // The bar's controls sit side by side; none may lie over another.
+            const bar = [...document.querySelectorAll('.topbar button, .topbar select, .topbar input')]
+              .filter(e => e.getBoundingClientRect().width > 0 && !e.closest('.panels.open'));
+            bar.forEach((a, i) => bar.slice(i + 1).forEach(b => {
+              const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+              if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1)
+                out.push(`${name(a)} "${a.textContent.trim()}" and ${name(b)} "${b.textContent.trim()}" overlap`);
+            }));
             // A select cannot wrap: the chosen option's text must fit beside its arrow.
             const ruler = document.createElement('canvas').getContext('2d');
             for (const s of document.querySelectorAll('select')) {
@@ -145,6 +154,28 @@ async fn a_german_class_gets_a_german_page_with_nothing_cut_off() {
     assert_whole(c, &b, "de-projector").await;
     click_button(c, "Verlauf").await;
     assert_whole(c, &b, "de-projector-feed").await;
+    // The step card, after Pause and a Step into a scale.
+    click_button(c, "Pause").await;
+    type_line(c, "k scale deploy web --replicas=4").await;
+    click_button(c, "Schritt").await;
+    c.wait().for_element(Locator::Css(".step-card")).await.expect("the step card");
+    assert_whole(c, &b, "de-projector-step").await;
+    // The inspector on a pod, as a person clicks it.
+    let pod = pod_names(c).await.into_iter().next().expect("a pod");
+    let css = format!("[data-kind='Pod'][data-name='{pod}']");
+    c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+    c.wait().for_element(Locator::Css(".inspector .insp-actions")).await.expect("the inspector");
+    assert_whole(c, &b, "de-projector-inspector").await;
+    c.find(Locator::Css(".inspector .insp-close"))
+        .await
+        .expect("the inspector's Close")
+        .click()
+        .await
+        .unwrap();
+    click_button(c, "Störungen").await;
+    c.wait().for_element(Locator::Css(".faults")).await.expect("the Faults panel");
+    assert_whole(c, &b, "de-projector-faults").await;
+    click_button(c, "Abspielen").await;
     click_button(c, "Präsentation").await;
 
     // A phone, with its menu open.

@@ -14,8 +14,8 @@ insp-deleting-finalizers = Es bleibt, bis seine Finalizer entfernt sind: { $fina
 
 insp-compare-caption = Was es will und was die Schleifen bisher erreicht haben
 insp-compare-field = Feld
-insp-compare-desired = Gewünscht (spec)
-insp-compare-observed = Beobachtet (status)
+insp-compare-desired = Soll (spec)
+insp-compare-observed = Ist (status)
 insp-compare-matches = stimmt:
 insp-compare-differs = weicht ab:
 
