@@ -23,7 +23,9 @@ const USAGE: &str = "usage:
   kubeloop                          an interactive prompt (simulated time follows the clock)
   kubeloop run [--seed N] [FILE|-]  run a script and print its transcript (stdin when FILE is - or absent)
   kubeloop mission list             the built-in missions
-  kubeloop mission show NAME|FILE   a mission's goal, hints and worked solution
+  kubeloop mission show NAME|FILE [--lang TAG]
+                                    a mission's goal, hints and worked solution, in a
+                                    language its file carries (translations:)
   kubeloop mission check MISSION SCRIPT [--seed N]
                                     run SCRIPT after the mission's setup and check the result;
                                     MISSION is a name or a mission .yaml file; exit 0 only on pass

@@ -24,7 +24,7 @@ pub fn main(args: &[String]) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some("show") => show(args.get(1).map(String::as_str).unwrap_or("")),
+        Some("show") => show(&args[1..]),
         Some("check") if args.len() >= 2 => check(&args[1..]),
         Some("new") => new(args.get(1)),
         _ => {
@@ -34,10 +34,31 @@ pub fn main(args: &[String]) -> ExitCode {
     }
 }
 
-fn show(name: &str) -> ExitCode {
+/// `show NAME|FILE [--lang TAG]`: a mission as a learner reads it, in a language its file
+/// carries (`translations:`), so an author proofreads a translation without the page.
+fn show(args: &[String]) -> ExitCode {
+    let (mut name, mut lang) = ("", None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--lang" => match it.next() {
+                Some(tag) => lang = Some(tag.as_str()),
+                None => {
+                    eprintln!("kubeloop: --lang needs a language tag, as de or pt-BR");
+                    return ExitCode::from(2);
+                }
+            },
+            flag if flag.starts_with("--") => {
+                eprintln!("kubeloop: unexpected argument {flag:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            other => name = other,
+        }
+    }
     match load(name) {
         Ok(missions) => {
             for m in missions {
+                let m = lang.map_or(m.clone(), |l| m.in_language(l));
                 println!("{}\n\n{}", m.title, m.goal.trim_end());
                 for (i, h) in m.hints.iter().enumerate() {
                     println!("\nhint {}: {h}", i + 1);

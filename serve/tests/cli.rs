@@ -144,3 +144,16 @@ fn the_prompt_runs_piped_lines_and_heredocs() {
     assert!(out.contains("pod/solo created\npod/solo\n"), "{out}");
     assert!(out.contains("--replicas=''"), "`--help` lists the flags Tab completes: {out}");
 }
+
+#[test]
+fn show_prints_a_mission_in_a_language_its_file_carries() {
+    let (code, out, _) = kubeloop(&["mission", "show", "delete-a-pod", "--lang", "de"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Lösche einen Pod"), "{out}");
+    assert!(out.contains("solution:\nk delete $(k get pods -l app=web"), "commands stay: {out}");
+    let (_, english, _) = kubeloop(&["mission", "show", "delete-a-pod", "--lang", "fr"], "");
+    assert!(english.starts_with("Delete a pod and watch it come back"), "{english}");
+    let (code, _, err) = kubeloop(&["mission", "show", "delete-a-pod", "--lang"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--lang needs a language tag"), "{err}");
+}
