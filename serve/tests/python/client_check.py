@@ -173,12 +173,15 @@ def main(host):
     # Foreground: the Deployment stays, deleting, until its dependents are gone.
     apps.create_namespaced_deployment(NS, deployment("fg", 2))
     wait_for("fg's pods", lambda: len(core.list_namespaced_pod(NS, label_selector="app=fg").items) == 2)
-    apps.delete_namespaced_deployment(
-        "fg", NS, body=client.V1DeleteOptions(propagation_policy="Foreground")
+    # The answer is the object as the delete left it (handlers/delete.go): read it from
+    # there, since the loops may finish the deletion before a second request arrives.
+    answer = apps.delete_namespaced_deployment(
+        "fg", NS, body=client.V1DeleteOptions(propagation_policy="Foreground"), _preload_content=False
     )
-    deleting = apps.read_namespaced_deployment("fg", NS)
-    assert deleting.metadata.deletion_timestamp is not None
-    assert "foregroundDeletion" in deleting.metadata.finalizers
+    assert answer.status == 200, answer.status
+    deleting = json.loads(answer.data)["metadata"]
+    assert deleting.get("deletionTimestamp"), deleting
+    assert "foregroundDeletion" in deleting.get("finalizers", []), deleting
     wait_for("fg gone", lambda: not [d for d in apps.list_namespaced_deployment(NS).items if d.metadata.name == "fg"])
     assert not replica_sets("fg")
     print("foreground: the Deployment waited for its dependents, then went")
