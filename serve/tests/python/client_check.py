@@ -322,6 +322,10 @@ def namespaces(core, apps):
     assert made.metadata.labels == {"kubernetes.io/metadata.name": "doomed"}, made.metadata
     apps.create_namespaced_deployment("doomed", deployment("gone", 2))
     wait_for("two pods in doomed", lambda: len(core.list_namespaced_pod("doomed").items) == 2)
+    # A finalizer nobody removes but this script holds the namespace in Terminating, so the
+    # checks below never race the namespace controller.
+    held = client.V1ConfigMap(metadata=client.V1ObjectMeta(name="held", finalizers=["example.com/hold"]))
+    core.create_namespaced_config_map("doomed", held)
     core.delete_namespace("doomed")
     going = core.read_namespace("doomed")
     assert going.status.phase == "Terminating" and going.metadata.deletion_timestamp, going
@@ -342,6 +346,9 @@ def namespaces(core, apps):
         except ApiException as e:
             return e.status == 404
 
+    wait_for("the held ConfigMap deleting", lambda: core.read_namespaced_config_map("held", "doomed").metadata.deletion_timestamp)
+    assert not gone(), "the namespace went while a finalizer held its content"
+    core.patch_namespaced_config_map("held", "doomed", {"metadata": {"finalizers": None}})
     wait_for("the emptied namespace to go", gone, timeout=120)
     print("namespaces: emptied by the namespace controller, then gone")
 
