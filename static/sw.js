@@ -25,7 +25,7 @@ const HASHED = /-[0-9a-f]{10,16}(_bg)?\.[a-z]+$/;
 const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest)\b/g;
 // Files the page fetches only on first use, by the URL it uses (src/page/explain.rs
 // EXPLAIN_DOCS_URL; src/words/mod.rs Lang::urls).
-const LATER = ['./explain.json', './locales/de/shell.ftl', './locales/de/graph.ftl', './locales/de/inspector.ftl', './locales/de/feed.ftl', './locales/de/missions.ftl'];
+const LATER = ['./explain.json', './locales/de/shell.ftl', './locales/de/graph.ftl', './locales/de/inspector.ftl', './locales/de/feed.ftl', './locales/de/missions.ftl', './locales/de/decisions.ftl'];
 
 self.addEventListener('install', (event) => {
   // The first visit's files were fetched before this worker existed: fetch the page and what

@@ -54,7 +54,7 @@ fn creates(s: &Session, kind: Kind, name: &str) -> Vec<i64> {
     s.world
         .decisions
         .iter()
-        .filter(|d| d.kind == kind && d.name == name && d.action.starts_with("create"))
+        .filter(|d| d.kind == kind && d.name == name && d.action.to_string().starts_with("create"))
         .map(|d| d.at.millis())
         .collect()
 }
@@ -131,7 +131,7 @@ fn a_pod_that_fails_is_retried_after_10s_then_20s() {
     assert!((20_000..24_000).contains(&gap2), "{gap2}");
     let waited = s.world.decisions.iter().any(|d| {
         d.name == "flaky"
-            && d.observed.contains("retries used")
+            && d.observed.to_string().contains("retries used")
             && d.action == "wait 20s before the next"
     });
     assert!(waited);

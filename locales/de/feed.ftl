@@ -13,7 +13,7 @@ feed-chip-hidden = ausgeblendet
 feed-empty = Noch nichts zu tun. Jede Schleife vergleicht, was gewünscht ist, mit dem, was sie sieht, und handelt nur, wenn sich beides unterscheidet.
 feed-none-shown = Keine neuen Entscheidungen von den oben eingeschalteten Schleifen.
 feed-select = { $object } auswählen
-# $desired and $observed are the loop's own words, in English.
+# $desired and $observed are the loop's phrases (decisions.ftl), already in this language.
 # Soll und Ist: what a control loop compares, in German engineering's own words.
 feed-want-see = soll { $desired }, ist { $observed }
 feed-age = vor { $age }
@@ -40,6 +40,33 @@ step-quiet-line = Die Uhr ist nicht weitergelaufen. Jede Warteschlange bleibt le
 step-next = als Nächstes: { $timer } in { $time }
 step-jump = Springen
 step-jump-hint = Springen lässt die Uhr bis zu diesem Timer laufen und macht einen Schritt; beim Abspielen läuft die Zeit von selbst.
+
+## The timer the quiet step card offers to jump to (src/components/step.rs): as the engine
+## says it, `kubelet back-off for pod/web-x2x9q`.
+
+# $loop is a loop's name (kubelet), $wait one of the wait- messages, $object pod/web-x2x9q.
+step-timer-object = { $loop }: { $wait } für { $object }
+step-timer-loop = { $loop }: { $wait }
+step-timer-all = { $wait } aller Schleifen
+wait-recheck = erneute Prüfung
+wait-back-off = Back-off
+wait-image-pull = Image-Pull
+wait-container-start = Container-Start
+wait-container-exit = Container-Ende
+wait-restart-check = Neustart-Prüfung
+wait-grace-period = Frist der geordneten Löschung
+wait-cleanup = Aufräumen des Pods
+wait-min-ready = Ablauf von minReadySeconds
+wait-progress-deadline = Prüfung der Progress-Deadline
+wait-node-monitor-grace = Karenzzeit der Node-Überwachung
+wait-eviction = Taint-Räumung (tolerationSeconds)
+wait-resync = Informer-Resync
+wait-startup-probe = Startup-Probe
+wait-liveness-probe = Liveness-Probe
+wait-readiness-probe = Readiness-Probe
+wait-schedule = geplanter Zeitpunkt
+wait-sync-period = Sync-Periode
+wait-lease-renewal = Lease-Erneuerung
 
 ## The Faults panel (src/components/faults.rs)
 

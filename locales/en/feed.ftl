@@ -13,7 +13,7 @@ feed-chip-hidden = hidden
 feed-empty = Nothing to do yet. Every loop compares what is wanted with what it sees, and acts only on a difference.
 feed-none-shown = No recent decisions from the loops switched on above.
 feed-select = select { $object }
-# $desired and $observed are the loop's own words, in English.
+# $desired and $observed are the loop's phrases, as the engine says them.
 feed-want-see = want { $desired }, see { $observed }
 feed-age = { $age } ago
 
@@ -39,6 +39,32 @@ step-quiet-line = The clock did not move. Every queue is empty until a timer fir
 step-next = next: { $timer } in { $time }
 step-jump = Jump
 step-jump-hint = Jump runs the clock to that timer and takes one step; Play lets time run.
+
+## The timer the quiet step card offers to jump to (src/components/step.rs): as the engine
+## says it, `kubelet back-off for pod/web-x2x9q`.
+
+step-timer-object = { $loop } { $wait } for { $object }
+step-timer-loop = { $loop } { $wait }
+step-timer-all = every loop's { $wait }
+wait-recheck = re-check
+wait-back-off = back-off
+wait-image-pull = image pull
+wait-container-start = container start
+wait-container-exit = container exit
+wait-restart-check = restart check
+wait-grace-period = graceful-deletion deadline
+wait-cleanup = pod clean-up
+wait-min-ready = minReadySeconds
+wait-progress-deadline = progress deadline check
+wait-node-monitor-grace = node monitor grace period
+wait-eviction = taint eviction (tolerationSeconds)
+wait-resync = informer resync
+wait-startup-probe = startup probe
+wait-liveness-probe = liveness probe
+wait-readiness-probe = readiness probe
+wait-schedule = scheduled time
+wait-sync-period = sync period
+wait-lease-renewal = lease renewal
 
 ## The Faults panel (src/components/faults.rs)
 

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use kubeloop::controllers::ControllerName;
+use kubeloop::controllers::{ControllerName, Said};
 use yew::prelude::*;
 
 use crate::components::step::{mark, weave};
@@ -50,9 +50,9 @@ pub struct DecisionView {
     /// The object the decision was about, for selecting it.
     pub target: ObjRef,
     pub object: String,
-    pub desired: String,
-    pub observed: String,
-    pub action: String,
+    pub desired: Said,
+    pub observed: Said,
+    pub action: Said,
     pub age: String,
 }
 
@@ -157,12 +157,12 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                         let (target, on_select) = (d.target.clone(), props.on_select.clone());
                         Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
                     };
-                    // What the loop wanted and saw are the engine's words (English); the frame
-                    // round them is the page's, its words in `feed-label` spans.
+                    // What the loop wanted and saw are its phrases, said in the page's language;
+                    // the frame round them is the page's, its words in `feed-label` spans.
                     let body = w.with("feed-want-see", &[("desired", mark(0)), ("observed", mark(1))]);
                     let body = weave(
                         &body,
-                        &[html! { { &d.desired } }, html! { { &d.observed } }],
+                        &[html! { { w.said(&d.desired) } }, html! { { w.said(&d.observed) } }],
                         |t| html! { <span class="feed-label">{ t }</span> },
                     );
                     html! {
@@ -173,7 +173,7 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                                     <span class="feed-object">{ &d.object }</span>{ ": " }
                                 </span>
                                 <span class="feed-body">{ body }</span>
-                                <span class="feed-action">{ " \u{2192} " }{ &d.action }</span>
+                                <span class="feed-action">{ " \u{2192} " }{ w.said(&d.action) }</span>
                                 <span class="feed-age">{ w.with("feed-age", &[("age", d.age.as_str().into())]) }</span>
                             </button>
                         </li>

@@ -6,6 +6,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use kubeloop::controllers::Wait;
+use kubeloop::world::Timer;
+
 use crate::selection::ObjRef;
 use crate::sim::timeline::{QuietStep, StepView};
 use crate::words::{use_words, Arg, Words};
@@ -82,9 +85,9 @@ fn acted(w: &Words, s: &StepView, on_select: &Callback<ObjRef>) -> Html {
             }
             { for s.decisions.iter().map(|d| html! {
                 <dl class="step-decision">
-                    <dt>{ w.t("step-wanted") }</dt><dd>{ &d.desired }</dd>
-                    <dt>{ w.t("step-saw") }</dt><dd>{ &d.observed }</dd>
-                    <dt>{ w.t("step-did") }</dt><dd class="step-action">{ &d.action }</dd>
+                    <dt>{ w.t("step-wanted") }</dt><dd>{ w.said(&d.desired) }</dd>
+                    <dt>{ w.t("step-saw") }</dt><dd>{ w.said(&d.observed) }</dd>
+                    <dt>{ w.t("step-did") }</dt><dd class="step-action">{ w.said(&d.action) }</dd>
                 </dl>
             }) }
             if !s.writes.is_empty() {
@@ -104,18 +107,59 @@ fn acted(w: &Words, s: &StepView, on_select: &Callback<ObjRef>) -> Html {
     }
 }
 
+/// A timer in the page's words: `kubelet back-off for pod/web-x2x9q`.
+fn timer_words(w: &Words, t: &Timer) -> String {
+    let wait = w.t(wait_id(t.wait));
+    match (t.controller, &t.object) {
+        (Some(c), Some((kind, key))) => {
+            let object = format!("{}/{}", kind.as_str().to_ascii_lowercase(), key.name);
+            let args =
+                [("loop", c.short().into()), ("wait", wait.into()), ("object", object.into())];
+            w.with("step-timer-object", &args)
+        }
+        (Some(c), None) => {
+            w.with("step-timer-loop", &[("loop", c.short().into()), ("wait", wait.into())])
+        }
+        _ => w.with("step-timer-all", &[("wait", wait.into())]),
+    }
+}
+
+/// What a loop waits for, as a message.
+fn wait_id(wait: Wait) -> &'static str {
+    match wait {
+        Wait::Recheck => "wait-recheck",
+        Wait::BackOff => "wait-back-off",
+        Wait::ImagePull => "wait-image-pull",
+        Wait::ContainerStart => "wait-container-start",
+        Wait::ContainerExit => "wait-container-exit",
+        Wait::RestartCheck => "wait-restart-check",
+        Wait::GracePeriod => "wait-grace-period",
+        Wait::Cleanup => "wait-cleanup",
+        Wait::MinReady => "wait-min-ready",
+        Wait::ProgressDeadline => "wait-progress-deadline",
+        Wait::NodeMonitorGrace => "wait-node-monitor-grace",
+        Wait::Eviction => "wait-eviction",
+        Wait::Resync => "wait-resync",
+        Wait::StartupProbe => "wait-startup-probe",
+        Wait::LivenessProbe => "wait-liveness-probe",
+        Wait::ReadinessProbe => "wait-readiness-probe",
+        Wait::Schedule => "wait-schedule",
+        Wait::SyncPeriod => "wait-sync-period",
+        Wait::LeaseRenewal => "wait-lease-renewal",
+    }
+}
+
 fn quiet(w: &Words, q: &QuietStep, on_select: &Callback<ObjRef>, on_jump: &Callback<()>) -> Html {
     let jump = on_jump.reform(|_: MouseEvent| ());
-    // The timer's own words (`kubelet back-off for pod/...`) are the engine's and stay
-    // English; the sentence round them is the page's.
     let next = q.next.as_ref().map(|t| {
+        let what = timer_words(w, &t.timer);
         let timer = match t.target.clone() {
             Some(target) => html! {
                 <button type="button" class="link" onclick={on_select.reform(move |_: MouseEvent| target.clone())}>
-                    { &t.what }
+                    { what }
                 </button>
             },
-            None => html! { <span>{ &t.what }</span> },
+            None => html! { <span>{ what }</span> },
         };
         let time = kubeloop::duration::human(t.due_in_ms());
         let text = w.with("step-next", &[("timer", mark(0)), ("time", time.into())]);
@@ -145,5 +189,30 @@ mod tests {
         let de = Words::new(crate::words::Lang::De)
             .with("step-next", &[("timer", mark(0)), ("time", "10s".into())]);
         assert!(de.contains('\u{E000}') && de.contains("10s"), "{de}");
+    }
+
+    /// The page's English for a timer is the engine's own (the log prints that), for every
+    /// kind of wait; German has words of its own for each.
+    #[test]
+    fn a_timer_reads_as_the_engine_says_it_in_english_and_in_german() {
+        use kubeloop::controllers::ControllerName;
+        use kubeloop::model::Kind;
+        use kubeloop::store::Key;
+        let (en, de) = (Words::default(), Words::new(crate::words::Lang::De));
+        let mut german = std::collections::BTreeSet::new();
+        for wait in Wait::ALL {
+            let object = Some((Kind::Pod, Key::new("default", "web-x2x9q")));
+            for (controller, object) in [
+                (Some(ControllerName::Kubelet), object),
+                (Some(ControllerName::Kubelet), None),
+                (None, None),
+            ] {
+                let t = Timer { at: kubeloop::clock::Time::ZERO, controller, object, wait };
+                assert_eq!(timer_words(&en, &t), t.to_string());
+                german.insert(timer_words(&de, &t));
+            }
+            assert_ne!(de.t(wait_id(wait)), en.t(wait_id(wait)), "{wait:?} in German");
+        }
+        assert_eq!(german.len(), Wait::ALL.len() * 3, "each reads differently");
     }
 }

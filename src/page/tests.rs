@@ -347,7 +347,7 @@ fn a_quiet_step_names_the_next_timer_and_jump_goes_there() {
     assert!(
         (due..due + kubeloop::clock::TICK_MS).contains(&now),
         "{now} for {} at {due}",
-        next.what
+        next.what()
     );
 }
 

@@ -54,8 +54,8 @@ pub struct QuietStep {
 /// The next timer, as the step card shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NextTimer {
-    /// `kubelet back-off for pod/web-7d4b9-x2x9q`.
-    pub what: String,
+    /// Which loop waits, for what, on which object.
+    pub timer: Timer,
     /// Simulated milliseconds from now.
     pub in_ms: i64,
     /// The object it is for, to select.
@@ -65,10 +65,15 @@ pub struct NextTimer {
 impl NextTimer {
     fn new(t: &Timer, now: kubeloop::clock::Time) -> Self {
         NextTimer {
-            what: t.to_string(),
+            timer: t.clone(),
             in_ms: t.at.since(now).max(0),
             target: t.object.as_ref().map(|(kind, key)| ObjRef::new(*kind, &key.ns, &key.name)),
         }
+    }
+
+    /// `kubelet back-off for pod/web-7d4b9-x2x9q`, for the log, which stays English.
+    pub fn what(&self) -> String {
+        self.timer.to_string()
     }
 
     /// Simulated milliseconds to wait, rounded up to the second so a timer due within the
@@ -145,7 +150,7 @@ impl Sim {
                 let line = match &next {
                     Some(t) => format!(
                         "step: nothing to do: no loop has work now (next: {} {}; Jump goes there)",
-                        t.what,
+                        t.what(),
                         t.when()
                     ),
                     None => "step: nothing to do: no loop has work now".to_string(),

@@ -1,8 +1,9 @@
 //! The page's own words, in the class's language. Every button, panel, label and sentence the
 //! page writes is a Fluent message in `locales/<lang>/*.ftl`, formatted by `fluent-bundle`
 //! (projectfluent/fluent-rs `fluent-bundle/src/bundle.rs`). What kubectl prints stays
-//! English, as kubectl's own does: the terminal, the YAML and the loops' decisions are the
-//! cluster's, not the page's.
+//! English, as kubectl's own does: the terminal and the YAML are the cluster's, not the page's.
+//! The loops' decisions are typed phrases (`kubeloop::controllers::Said`): English is the
+//! engine's own wording, another language formats each phrase's message (`Words::said`).
 //!
 //! Components read the words through Yew's context (`use_words`), so choosing a language
 //! re-renders every component that shows any; code outside a component is handed `&Words`.
@@ -13,12 +14,16 @@ mod choice;
 mod files;
 // Native only: it reads the source tree.
 #[cfg(all(test, not(target_arch = "wasm32")))]
+mod said_tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use kubeloop::controllers::said::Arg as SaidArg;
+use kubeloop::controllers::Said;
 
 pub use choice::{fetch, lang_in, load_choice, save_choice, show_choice, LANG_KEY, LANG_PARAM};
 
@@ -72,9 +77,10 @@ impl Lang {
     pub fn urls(self) -> Vec<String> {
         match self {
             Lang::En => Vec::new(),
-            _ => {
-                files::NAMES.iter().map(|n| format!("./locales/{}/{n}.ftl", self.code())).collect()
-            }
+            _ => files::names(self)
+                .iter()
+                .map(|n| format!("./locales/{}/{n}.ftl", self.code()))
+                .collect(),
         }
     }
 }
@@ -131,7 +137,7 @@ fn build(lang: Lang, texts: Vec<String>) -> Result<Bundle, String> {
     // directions; both languages here run left to right, and the marks would reach the
     // clipboard and the tests' text.
     bundle.set_use_isolating(false);
-    for (name, text) in files::NAMES.iter().zip(texts) {
+    for (name, text) in files::names(lang).iter().zip(texts) {
         let resource = FluentResource::try_new(text).map_err(|(_, errors)| {
             let first = errors.first().map(|e| e.to_string()).unwrap_or_default();
             format!("locales/{}/{name}.ftl: {first}", lang.code())
@@ -228,6 +234,32 @@ fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
     Some(text.into_owned())
+}
+
+impl Words {
+    /// A loop's phrase in the page's language: English as the engine says it, another
+    /// language through the phrase's message (`said-<loop>-<phrase>` in `decisions.ftl`), its
+    /// nested phrases said first. What Kubernetes itself wrote stays as written.
+    pub fn said(&self, said: &Said) -> String {
+        let message = if self.lang == Lang::En { None } else { said.message() };
+        let Some((id, args)) = message else { return said.to_string() };
+        let args: Vec<(&str, Arg<'_>)> = args
+            .into_iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    SaidArg::Num(n) => Arg::Number(n as f64),
+                    SaidArg::Text(t) => Arg::Text(t.into()),
+                    SaidArg::Said(p) => Arg::Text(self.said(&p).into()),
+                    SaidArg::List(list) => {
+                        let said: Vec<String> = list.iter().map(|p| self.said(p)).collect();
+                        Arg::Text(said.join(", ").into())
+                    }
+                };
+                (name, value)
+            })
+            .collect();
+        format(self.lang, id, &args).unwrap_or_else(|| said.to_string())
+    }
 }
 
 /// The words of the page's language, for a component: re-rendered when the language changes.

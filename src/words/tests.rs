@@ -10,7 +10,7 @@ use super::files::{DE, EN, NAMES};
 use super::{lang_in, Lang, Words};
 
 /// Each message's id → the variables it uses, for one file.
-fn messages(lang: &str, name: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
+pub(super) fn messages(lang: &str, name: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
     let resource = parser::parse(text).unwrap_or_else(|(_, errors)| {
         panic!("locales/{lang}/{name}.ftl does not parse: {errors:?}")
     });

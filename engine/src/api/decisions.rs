@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::clock::Time;
-use crate::controllers::{ControllerName, Decision};
+use crate::controllers::{ControllerName, Decision, Said};
 use crate::model::Kind;
 
 pub const API_VERSION: &str = "kubeloop.dev/v1";
@@ -25,9 +25,9 @@ pub fn to_json(d: &Decision, seq: u64) -> Value {
             "namespace": d.namespace,
             "name": d.name,
         },
-        "desired": d.desired,
-        "observed": d.observed,
-        "action": d.action,
+        "desired": d.desired.to_string(),
+        "observed": d.observed.to_string(),
+        "action": d.action.to_string(),
     })
 }
 
@@ -44,9 +44,10 @@ pub fn from_json(v: &Value) -> Option<(Decision, u64)> {
         kind: Kind::from_resource(&text("/target/kind")?.to_ascii_lowercase())?,
         namespace: text("/target/namespace")?.to_string(),
         name: text("/target/name")?.to_string(),
-        desired: text("/desired")?.to_string(),
-        observed: text("/observed")?.to_string(),
-        action: text("/action")?.to_string(),
+        // Read back over the API, a decision is the English the server wrote.
+        desired: Said::cluster(text("/desired")?),
+        observed: Said::cluster(text("/observed")?),
+        action: Said::cluster(text("/action")?),
     };
     Some((decision, seq))
 }
@@ -64,9 +65,9 @@ mod tests {
                 kind,
                 namespace: "default".into(),
                 name: "web".into(),
-                desired: "3 replicas".into(),
-                observed: "2 active pods".into(),
-                action: "create 1 pod".into(),
+                desired: Said::cluster("3 replicas"),
+                observed: Said::cluster("2 active pods"),
+                action: Said::cluster("create 1 pod"),
             };
             assert_eq!(from_json(&to_json(&d, 41)), Some((d, 41)));
         }

@@ -8,6 +8,8 @@ use crate::clock::Time;
 use crate::model::Kind;
 use crate::store::FieldManager;
 
+use super::said::Said;
+
 /// The loops, in the fixed order the world runs them each tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ControllerName {
@@ -163,11 +165,11 @@ pub struct Decision {
     pub namespace: String,
     pub name: String,
     /// What the spec asks for, e.g. "3 replicas".
-    pub desired: String,
+    pub desired: Said,
     /// What the loop saw, e.g. "2 active pods".
-    pub observed: String,
+    pub observed: Said,
     /// The step, e.g. "create 1 pod".
-    pub action: String,
+    pub action: Said,
 }
 
 impl fmt::Display for Decision {

@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use super::said::{DisruptionSaid, Said};
 use super::{key_of, Controller, ControllerName, Ctx, Wait};
 use crate::clock::Time;
 use crate::controllers::queue::WorkQueue;
@@ -123,20 +124,20 @@ impl Controller for DisruptionController {
         }
         if let Some(allowed) = changed {
             let bound = match (&pdb.spec.min_available, &pdb.spec.max_unavailable) {
-                (_, Some(max)) => format!("maxUnavailable {max} of {expected}"),
-                (Some(min), None) => format!("minAvailable {min}"),
-                (None, None) => "no bound".into(),
+                (_, Some(max)) => DisruptionSaid::MaxUnavailable { max: max.to_string(), expected },
+                (Some(min), None) => DisruptionSaid::MinAvailable { min: min.to_string() },
+                (None, None) => DisruptionSaid::NoBound,
             };
             let action = if allowed > 0 {
-                format!("allow {allowed} eviction{}", if allowed == 1 { "" } else { "s" })
+                DisruptionSaid::AllowEvictions { allowed }
             } else {
-                "allow no eviction: drains wait".into()
+                DisruptionSaid::AllowNone
             };
             ctx.decide(
                 Kind::PodDisruptionBudget,
                 &pdb.metadata,
-                format!("keep {desired} pods healthy ({bound})"),
-                format!("{healthy} of {} healthy", pods.len()),
+                DisruptionSaid::KeepHealthy { pods: desired, bound: Box::new(bound.into()) },
+                DisruptionSaid::Healthy { healthy, pods: pods.len() },
                 action,
             );
         }
@@ -150,18 +151,19 @@ fn expected_pod_count(
     store: &Store,
     pdb: &PodDisruptionBudget,
     pods: &[std::rc::Rc<Pod>],
-) -> Result<(i32, i32), String> {
+) -> Result<(i32, i32), Said> {
     let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     if let Some(max) = &pdb.spec.max_unavailable {
         let expected = expected_scale(store, pods)?;
-        let max = max.scaled_value(expected, true)?;
+        let max = max.scaled_value(expected, true).map_err(Said::Cluster)?;
         return Ok((expected, (expected - max).max(0)));
     }
     match &pdb.spec.min_available {
         Some(IntOrString::Int(min)) => Ok((count(pods.len()), *min)),
         Some(min) => {
             let expected = expected_scale(store, pods)?;
-            Ok((expected, min.scaled_value(expected, true)?))
+            let min = min.scaled_value(expected, true).map_err(Said::Cluster)?;
+            Ok((expected, min))
         }
         None => Ok((0, 0)),
     }
@@ -169,7 +171,7 @@ fn expected_pod_count(
 
 /// `getExpectedScale`: the sum of the scales of the pods' controllers, each counted once. A
 /// pod without a controller adds nothing (upstream only warns of it in an Event).
-fn expected_scale(store: &Store, pods: &[std::rc::Rc<Pod>]) -> Result<i32, String> {
+fn expected_scale(store: &Store, pods: &[std::rc::Rc<Pod>]) -> Result<i32, Said> {
     let mut scales: BTreeMap<String, i32> = BTreeMap::new();
     for pod in pods {
         let Some(owner) = pod.metadata.controller_ref() else { continue };
@@ -205,14 +207,17 @@ fn expected_scale(store: &Store, pods: &[std::rc::Rc<Pod>]) -> Result<i32, Strin
                         g => format!("{}.{g}", k.plural()),
                     },
                 );
-                return Err(format!("{resource} does not implement the scale subresource"));
+                return Err(DisruptionSaid::NoScale { resource }.into());
             }
         };
         match found.flatten() {
             Some((uid, scale)) => {
                 scales.insert(uid, scale);
             }
-            None => return Err(format!("found no controllers for pod {:?}", pod.metadata.name)),
+            None => {
+                let pod = pod.metadata.name.clone();
+                return Err(DisruptionSaid::NoControllers { pod }.into());
+            }
         }
     }
     Ok(scales.values().sum())
@@ -273,8 +278,9 @@ fn update_status(
     ctx.store.update_status(&next, ctx.now).ok().map(|_| allowed)
 }
 
-/// `failSafe`: no disruption is allowed, and the condition says why. Whether it wrote.
-fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) -> bool {
+/// `failSafe`: no disruption is allowed, and the condition says why (in English, as the
+/// API shows it). Whether it wrote.
+fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &Said) -> bool {
     let mut next = pdb.clone();
     next.status.disruptions_allowed = 0;
     let observed = next.status.observed_generation;
@@ -292,7 +298,7 @@ fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) -> bool {
         observed_generation: observed,
         last_transition_time: since,
         reason: "SyncFailed".into(),
-        message: err.into(),
+        message: err.to_string(),
     });
     if pdb.status == next.status || ctx.store.update_status(&next, ctx.now).is_err() {
         return false;
@@ -300,9 +306,9 @@ fn fail_safe(ctx: &mut Ctx<'_>, pdb: &PodDisruptionBudget, err: &str) -> bool {
     ctx.decide(
         Kind::PodDisruptionBudget,
         &pdb.metadata,
-        "count the pods the budget expects",
-        err.to_string(),
-        "allow no eviction (fail safe)",
+        DisruptionSaid::CountExpected,
+        err.clone(),
+        DisruptionSaid::FailSafe,
     );
     true
 }

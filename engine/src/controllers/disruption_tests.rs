@@ -26,6 +26,11 @@ fn an_integer_min_available_counts_the_pods_there_are() {
     assert_eq!(status(&mut s), (2, 6, 4, 6));
     let out = s.run("k get pdb web -o jsonpath={.status.conditions[0].reason}");
     assert_eq!(out.text(), "SufficientPods");
+    let d = s.world.decisions.iter().rev().find(|d| d.kind == Kind::PodDisruptionBudget);
+    let d = d.expect("the loop's decision");
+    assert_eq!(d.desired, "keep 4 pods healthy (minAvailable 4)");
+    assert_eq!(d.observed, "6 of 6 healthy");
+    assert_eq!(d.action, "allow 2 evictions");
 }
 
 #[test]

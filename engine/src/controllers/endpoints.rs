@@ -20,6 +20,7 @@ use super::endpointslice::{
     find_port, hostname_for, observed_pods, selector_text, selects, service_ip_set,
     should_pod_be_in_endpoints, PodMemberships, TriggerTimeTracker, LABEL_HEADLESS,
 };
+use super::said::EndpointsSaid;
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 
 /// `LabelManagedBy` and `ControllerName` (set since 1.33).
@@ -139,17 +140,17 @@ impl Controller for EndpointsController {
         let not_ready: usize = next.subsets.iter().map(|s| s.not_ready_addresses.len()).sum();
         let (ns, name) = (svc.metadata.namespace.clone(), svc.metadata.name.clone());
         let result = if current.is_none() {
-            ctx.store.create(next, ctx.now, ctx.rng).map(|_| "create")
+            ctx.store.create(next, ctx.now, ctx.rng).map(|_| Verb::Create)
         } else {
-            ctx.store.update(next, ctx.now).map(|_| "update")
+            ctx.store.update(next, ctx.now).map(|_| Verb::Update)
         };
         match result {
             Ok(verb) => ctx.decide(
                 Kind::Service,
                 &svc.metadata,
-                format!("the address of each pod matching {}", selector_text(&svc)),
+                EndpointsSaid::AddressEach { selector: selector_text(&svc) },
                 observed,
-                format!("{verb} endpoints {name} with {}", addresses(ready, not_ready)),
+                verb.said(name, addresses(ready, not_ready)),
             ),
             Err(e) => {
                 let (reason, message) = if current.is_none() {
@@ -179,12 +180,28 @@ impl Controller for EndpointsController {
 }
 
 /// "2 ready and 1 not-ready address", or "no addresses".
-fn addresses(ready: usize, not_ready: usize) -> String {
+fn addresses(ready: usize, not_ready: usize) -> EndpointsSaid {
     if ready + not_ready == 0 {
-        return "no addresses".into();
+        EndpointsSaid::NoAddresses
+    } else {
+        EndpointsSaid::Addresses { ready, not_ready }
     }
-    let last = if not_ready == 0 { ready } else { not_ready };
-    format!("{ready} ready and {not_ready} not-ready address{}", if last == 1 { "" } else { "es" })
+}
+
+/// What a sync did to the Endpoints object.
+enum Verb {
+    Create,
+    Update,
+}
+
+impl Verb {
+    fn said(self, name: String, addresses: EndpointsSaid) -> EndpointsSaid {
+        let addresses = Box::new(addresses.into());
+        match self {
+            Verb::Create => EndpointsSaid::CreateEndpoints { name, addresses },
+            Verb::Update => EndpointsSaid::UpdateEndpoints { name, addresses },
+        }
+    }
 }
 
 /// The trigger time (cleared when there is none) and the capacity annotation.
@@ -216,9 +233,9 @@ fn delete_leftover(key: &Key, ctx: &mut Ctx<'_>) {
         Ok(_) | Err(ApiError::NotFound { .. }) => ctx.decide(
             Kind::Endpoints,
             &e.metadata,
-            "endpoints only for existing services".to_string(),
-            format!("service {} is gone", key.name),
-            format!("delete endpoints {}", key.name),
+            EndpointsSaid::OnlyForServices,
+            EndpointsSaid::ServiceGone { service: key.name.to_string() },
+            EndpointsSaid::DeleteEndpoints { name: key.name.to_string() },
         ),
         Err(_) => {}
     }
@@ -272,4 +289,27 @@ fn subsets_for(svc: &Service, pods: &[&Pod]) -> Vec<EndpointSubset> {
         }
     }
     repack::repack(subsets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_action_counts_addresses_with_the_noun_after_the_last_count() {
+        let said = |ready, not_ready| Verb::Update.said("web".into(), addresses(ready, not_ready));
+        assert_eq!(said(0, 0).to_string(), "update endpoints web with no addresses");
+        assert_eq!(
+            said(1, 0).to_string(),
+            "update endpoints web with 1 ready and 0 not-ready address"
+        );
+        assert_eq!(
+            said(3, 1).to_string(),
+            "update endpoints web with 3 ready and 1 not-ready address"
+        );
+        assert_eq!(
+            said(1, 2).to_string(),
+            "update endpoints web with 1 ready and 2 not-ready addresses"
+        );
+    }
 }

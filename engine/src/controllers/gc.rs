@@ -9,6 +9,7 @@
 use crate::model::*;
 use crate::store::{DeleteOptions, Key, Propagation, Store, WatchEvent, WatchEventType};
 
+use super::said::GcSaid;
 use super::{Controller, ControllerName, Ctx, WorkQueue};
 
 pub type GcKey = (Kind, Key);
@@ -178,9 +179,9 @@ fn attempt_to_delete(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
         ctx.decide(
             kind,
             meta,
-            "owner references to live owners only",
-            format!("owner {} gone, {} still alive", desc(&stale), desc(&solid)),
-            "remove the stale owner references",
+            GcSaid::LiveOwnersOnly,
+            GcSaid::SomeOwnersGone { gone: desc(&stale), alive: desc(&solid) },
+            GcSaid::RemoveStaleRefs,
         );
         return;
     }
@@ -196,15 +197,13 @@ fn attempt_to_delete(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
     } else {
         Propagation::Background
     };
-    let verb = if waiting { "being deleted in the foreground" } else { "gone" };
+    let owners = desc(&stale);
+    let seen =
+        if waiting { GcSaid::OwnerDeleting { owners } } else { GcSaid::OwnerGone { owners } };
     if delete_object(kind, meta, policy, ctx) {
-        ctx.decide(
-            kind,
-            meta,
-            "no dependents without an owner",
-            format!("owner {} is {verb}", desc(&stale)),
-            format!("delete {} {} ({})", kind.as_str(), meta.name, policy_word(policy)),
-        );
+        let (name, cascade) = (meta.name.clone(), policy_word(policy).to_string());
+        let action = GcSaid::Delete { kind: kind.as_str().to_string(), name, cascade };
+        ctx.decide(kind, meta, GcSaid::NoOrphans, seen, action);
     }
 }
 
@@ -240,9 +239,9 @@ fn process_deleting_dependents(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>)
         ctx.decide(
             kind,
             meta,
-            "dependents deleted before the owner",
-            "no blocking dependents left",
-            format!("remove the {FINALIZER_FOREGROUND} finalizer"),
+            GcSaid::DependentsFirst,
+            GcSaid::NoBlockingLeft,
+            GcSaid::RemoveFinalizer { finalizer: FINALIZER_FOREGROUND.to_string() },
         );
     }
 }
@@ -262,12 +261,9 @@ fn orphan_dependents(kind: Kind, meta: &ObjectMeta, ctx: &mut Ctx<'_>) {
         ctx.decide(
             kind,
             meta,
-            "dependents kept, owner deleted",
-            match count {
-                1 => "1 dependent still points here".to_string(),
-                n => format!("{n} dependents still point here"),
-            },
-            "remove the owner reference from each dependent, then the orphan finalizer",
+            GcSaid::KeepDependents,
+            GcSaid::PointHere { dependents: count },
+            GcSaid::Unlink,
         );
     }
 }

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use crate::model::*;
 use crate::store::{Key, Store, WatchEvent, WatchEventType};
 
+use super::said::ProxySaid;
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 
 /// Where one request to a Service port may go.
@@ -110,9 +111,9 @@ impl Controller for KubeProxy {
                 ctx.decide(
                     Kind::Service,
                     &meta,
-                    "no Service",
-                    "rules still programmed",
-                    "remove its rules",
+                    ProxySaid::NoService,
+                    ProxySaid::RulesProgrammed,
+                    ProxySaid::RemoveRules,
                 );
             }
             return;
@@ -183,27 +184,32 @@ fn words(
     svc: &Service,
     slices: &[&EndpointSlice],
     rules: &[PortRules],
-) -> (String, String, String) {
-    let all: usize = slices.iter().map(|s| s.endpoints().len()).sum();
+) -> (ProxySaid, ProxySaid, ProxySaid) {
+    let endpoints: usize = slices.iter().map(|s| s.endpoints().len()).sum();
     let ready: usize =
         slices.iter().flat_map(|s| s.endpoints()).filter(|e| e.conditions.is_ready()).count();
-    let desired = "route traffic to ready endpoints".to_string();
-    let observed = format!("{all} endpoint{}, {ready} ready", if all == 1 { "" } else { "s" });
+    let observed = ProxySaid::Endpoints { endpoints, ready };
     let backends = rules.first().map_or(&[][..], |r| r.backends.as_slice());
-    let ip = svc.spec.cluster_ip.as_deref().unwrap_or("");
+    let ip = svc.spec.cluster_ip.clone().unwrap_or_default();
     let action = if rules.is_empty() {
-        "no rules: the Service has no cluster IP".to_string()
+        ProxySaid::NoClusterIp
     } else if backends.is_empty() {
-        format!("reject traffic to {ip}: no endpoints")
+        ProxySaid::Reject { ip }
     } else {
         let list: Vec<String> =
             backends.iter().take(4).map(|b| format!("{}:{}", b.ip, b.port)).collect();
-        let more = backends.len().saturating_sub(4);
-        let more = if more > 0 { format!(" + {more} more") } else { String::new() };
-        let terminating = if backends[0].fallback { " (terminating, none ready)" } else { "" };
-        format!("send {ip} to {}{more}{terminating}", list.join(", "))
+        let (backends_text, more) = (list.join(", "), backends.len().saturating_sub(4));
+        let send = match more {
+            0 => ProxySaid::SendTo { ip, backends: backends_text },
+            more => ProxySaid::SendToMore { ip, backends: backends_text, more },
+        };
+        if backends[0].fallback {
+            ProxySaid::Terminating { action: Box::new(send.into()) }
+        } else {
+            send
+        }
     };
-    (desired, observed, action)
+    (ProxySaid::RouteToReady, observed, action)
 }
 
 #[cfg(test)]
@@ -267,7 +273,10 @@ mod tests {
         ]);
         assert_eq!(backends(&svc, &slice), vec![("b".into(), 8080, true)]);
         let (_, _, action) = words(&svc, &[&slice], &rules_for(&svc, &[&slice]));
-        assert!(action.contains("terminating, none ready"), "{action}");
+        assert_eq!(
+            action.to_string(),
+            "send 10.96.12.34 to 10.244.1.3:8080 (terminating, none ready)"
+        );
     }
 
     #[test]
@@ -276,7 +285,7 @@ mod tests {
         let rules = rules_for(&svc, &[&slice]);
         assert!(rules[0].backends.is_empty());
         let (_, observed, action) = words(&svc, &[&slice], &rules);
-        assert_eq!(observed, "0 endpoints, 0 ready");
-        assert_eq!(action, "reject traffic to 10.96.12.34: no endpoints");
+        assert_eq!(observed.to_string(), "0 endpoints, 0 ready");
+        assert_eq!(action.to_string(), "reject traffic to 10.96.12.34: no endpoints");
     }
 }

@@ -26,6 +26,7 @@ pub mod queue;
 pub mod ranking;
 pub mod replicaset;
 pub mod resourcequota;
+pub mod said;
 pub mod scheduler;
 pub mod serviceaccount;
 pub mod statefulset;
@@ -38,6 +39,7 @@ use crate::store::{EventSpec, Key, Store, WatchEvent};
 
 pub use decision::{ControllerName, Decision, DecisionLog};
 pub use queue::{Wait, WorkQueue};
+pub use said::Said;
 
 /// Timings and limits a teacher may shorten for class. Defaults are the real ones.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,9 +115,9 @@ impl Ctx<'_> {
         &mut self,
         kind: Kind,
         meta: &ObjectMeta,
-        desired: impl Into<String>,
-        observed: impl Into<String>,
-        action: impl Into<String>,
+        desired: impl Into<Said>,
+        observed: impl Into<Said>,
+        action: impl Into<Said>,
     ) {
         self.decisions.push(Decision {
             at: self.now,

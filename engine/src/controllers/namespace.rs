@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 
+use super::said::NamespaceSaid;
 use super::{Controller, ControllerName, Ctx, Wait};
 use crate::clock::Time;
 use crate::controllers::queue::WorkQueue;
@@ -64,19 +65,19 @@ impl Controller for NamespaceController {
         write_conditions(ctx, &ns, &left);
         let name = &key.name;
         let meta = &ns.metadata;
-        let desired = format!("empty namespace {name}, then let it go");
+        let desired = NamespaceSaid::Empty { namespace: name.to_string() };
         if left.estimate > 0 {
             let wait = left.estimate / 2 + 1;
             self.queue.add_after_for(key.clone(), ctx.now.plus_secs(wait), Wait::Recheck);
-            let action = format!("delete what is left; look again in {wait}s");
+            let action = NamespaceSaid::DeleteRest { seconds: wait };
             ctx.decide(Kind::Namespace, meta, desired, left.summary(), action);
             return;
         }
         let rest: Vec<String> =
             ns.spec.finalizers.iter().filter(|f| *f != FINALIZER_KUBERNETES).cloned().collect();
         if ctx.store.finalize_namespace(name, rest, ctx.now).is_ok() {
-            let action = "remove the kubernetes finalizer: the namespace goes";
-            ctx.decide(Kind::Namespace, meta, desired, "nothing left in it", action);
+            let (seen, action) = (NamespaceSaid::NothingLeft, NamespaceSaid::RemoveFinalizer);
+            ctx.decide(Kind::Namespace, meta, desired, seen, action);
         }
     }
 }
@@ -91,13 +92,16 @@ struct Remaining {
 }
 
 impl Remaining {
-    fn summary(&self) -> String {
-        let parts: Vec<String> = self
+    fn summary(&self) -> NamespaceSaid {
+        let left = self
             .by_resource
             .iter()
-            .map(|(r, n)| format!("{n} {}", r.trim_end_matches('.')))
+            .map(|(r, n)| {
+                let resource = r.trim_end_matches('.').to_string();
+                NamespaceSaid::Objects { count: *n, resource }.into()
+            })
             .collect();
-        format!("{} still there", parts.join(", "))
+        NamespaceSaid::StillThere { left }
     }
 }
 

@@ -57,6 +57,30 @@ impl Wait {
     }
 }
 
+impl Wait {
+    pub const ALL: [Wait; 19] = [
+        Wait::Recheck,
+        Wait::BackOff,
+        Wait::ImagePull,
+        Wait::ContainerStart,
+        Wait::ContainerExit,
+        Wait::RestartCheck,
+        Wait::GracePeriod,
+        Wait::Cleanup,
+        Wait::MinReady,
+        Wait::ProgressDeadline,
+        Wait::NodeMonitorGrace,
+        Wait::Eviction,
+        Wait::Resync,
+        Wait::StartupProbe,
+        Wait::LivenessProbe,
+        Wait::ReadinessProbe,
+        Wait::Schedule,
+        Wait::SyncPeriod,
+        Wait::LeaseRenewal,
+    ];
+}
+
 impl fmt::Display for Wait {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

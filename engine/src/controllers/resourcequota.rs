@@ -8,6 +8,7 @@
 //! something changed; the replenishment that enqueues a namespace's quotas when one of its
 //! objects changes) and pkg/quota/v1/generic (`CalculateUsageStats`).
 
+use super::said::QuotaSaid;
 use super::{key_of, Controller, ControllerName, Ctx};
 use crate::controllers::queue::WorkQueue;
 use crate::model::*;
@@ -81,9 +82,9 @@ impl Controller for ResourceQuotaController {
             ctx.decide(
                 Kind::ResourceQuota,
                 &q.metadata,
-                format!("hold {} to {}", key.ns, pretty(&hard)),
-                format!("in use: {}", pretty(&used)),
-                "record the usage",
+                QuotaSaid::Hold { namespace: key.ns.to_string(), hard: pretty(&hard) },
+                QuotaSaid::InUse { used: pretty(&used) },
+                QuotaSaid::RecordUsage,
             );
         }
     }

@@ -7,6 +7,7 @@
 //! are created when missing; a namespace is queued on its add and update and on the delete of
 //! one of its accounts).
 
+use super::said::ServiceAccountSaid;
 use super::{Controller, ControllerName, Ctx};
 use crate::controllers::queue::WorkQueue;
 use crate::model::*;
@@ -64,9 +65,9 @@ impl Controller for ServiceAccountController {
             ctx.decide(
                 Kind::ServiceAccount,
                 &made.metadata,
-                format!("namespace {ns} has a default service account"),
-                "none",
-                "create serviceaccount default",
+                ServiceAccountSaid::HasDefault { namespace: ns.to_string() },
+                ServiceAccountSaid::Missing,
+                ServiceAccountSaid::CreateDefault,
             );
         }
     }

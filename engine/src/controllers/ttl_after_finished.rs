@@ -10,6 +10,7 @@
 use super::{key_of, Controller, ControllerName, Ctx};
 use crate::clock::Time;
 use crate::controllers::queue::{Wait, WorkQueue};
+use crate::controllers::said::JobSaid;
 use crate::model::{Job, Kind, Object};
 use crate::store::{DeleteOptions, Key, Propagation, Store, WatchEvent};
 
@@ -85,9 +86,11 @@ impl Controller for TtlAfterFinishedController {
             ctx.decide(
                 Kind::Job,
                 &job.metadata,
-                format!("delete finished Jobs {ttl}s after they finish (ttlSecondsAfterFinished)"),
-                format!("finished {}s ago", ctx.now.since(finish_time(&job).unwrap_or(at)) / 1000),
-                "delete the Job and its pods (foreground)".to_string(),
+                JobSaid::DeleteAfterTtl { ttl },
+                JobSaid::FinishedAgo {
+                    seconds: ctx.now.since(finish_time(&job).unwrap_or(at)) / 1000,
+                },
+                JobSaid::DeleteJobForeground,
             );
         }
     }

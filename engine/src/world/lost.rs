@@ -21,6 +21,7 @@ use crate::controllers::gc::GarbageCollector;
 use crate::controllers::kubelet::Kubelet;
 use crate::controllers::nodelifecycle::NodeLifecycle;
 use crate::controllers::replicaset::ReplicaSetController;
+use crate::controllers::said::WatchSaid;
 use crate::controllers::scheduler::Scheduler;
 use crate::controllers::{Controller, ControllerName, Decision};
 use crate::model::Kind;
@@ -151,16 +152,19 @@ impl World {
             }
             let kind = ev.object.kind();
             let in_s = (noticed_at.since(self.now).max(0) + 999) / 1000;
-            let object = format!("{} {}", kind.as_str().to_ascii_lowercase(), m.name);
+            let (kind_word, name) = (kind.as_str().to_ascii_lowercase(), m.name.clone());
             self.decisions.push(Decision {
                 at: self.now,
                 controller: c,
                 kind,
                 namespace: m.namespace.clone(),
                 name: m.name.clone(),
-                desired: format!("each watch event for {object}"),
-                observed: format!("lost the watch event for {object} ({})", ev.ty),
-                action: format!("the {} will notice at its next resync in {in_s}s", c.short()),
+                desired: WatchSaid::EachEvent { kind: kind_word.clone(), name: name.clone() }
+                    .into(),
+                observed: WatchSaid::Lost { kind: kind_word, name, event: ev.ty.to_string() }
+                    .into(),
+                action: WatchSaid::NoticeAtResync { controller: c.short().into(), seconds: in_s }
+                    .into(),
             });
             self.lost.entry(entry_key(c, ev)).or_insert(LostEvent {
                 controller: c,

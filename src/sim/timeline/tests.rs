@@ -97,7 +97,7 @@ fn step_mode_runs_one_action_and_says_which_loop_did_what() {
     let second = sim.last_action.clone().expect("the replicaset loop acts");
     assert_eq!(second.controller, "replicaset");
     assert!(
-        second.decisions.iter().any(|d| d.action.contains("create 2")),
+        second.decisions.iter().any(|d| d.action.to_string().contains("create 2")),
         "{:?}",
         second.decisions
     );
@@ -137,7 +137,7 @@ fn a_step_on_a_quiet_cluster_leaves_the_clock_and_offers_the_next_timer() {
     assert_eq!(sim.log.len(), lines, "said once, however often Step is pressed");
     assert!(sim.last_action.is_none());
     let next = sim.quiet_step.clone().and_then(|q| q.next).expect("a next timer");
-    assert_eq!(next.what, "every loop's informer resync");
+    assert_eq!(next.what(), "every loop's informer resync");
     assert!(next.in_ms > 0 && next.in_ms <= 30_000, "{}", next.in_ms);
     let line = &sim.log.last().expect("a line").text;
     assert!(
@@ -167,7 +167,7 @@ fn a_crash_looping_pod_offers_a_jump_to_its_kubelet_back_off() {
     for _ in 0..100 {
         sim.step_action();
         match sim.quiet_step.clone().and_then(|q| q.next) {
-            Some(t) if t.what.starts_with("kubelet ") => {
+            Some(t) if t.what().starts_with("kubelet ") => {
                 next = Some(t);
                 break;
             }
@@ -176,7 +176,7 @@ fn a_crash_looping_pod_offers_a_jump_to_its_kubelet_back_off() {
         }
     }
     let next = next.expect("the pod waits out a back-off");
-    assert_eq!(next.what, "kubelet back-off for pod/crash");
+    assert_eq!(next.what(), "kubelet back-off for pod/crash");
     let before = sim.world().now();
     sim.jump_to_next_timer();
     let jumped = sim.world().now().since(before);

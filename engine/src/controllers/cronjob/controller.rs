@@ -12,6 +12,7 @@ use super::super::{key_of, Controller, ControllerName, Ctx};
 use super::history;
 use crate::clock::Time;
 use crate::controllers::queue::{Wait, WorkQueue};
+use crate::controllers::said::CronJobSaid;
 use crate::cron::cronjob::{
     controller_schedule, job_name, next_schedule_time, next_schedule_time_duration, unix_ms,
     CronJobTimes, TOO_MANY_MISSED_MESSAGE, TOO_MANY_MISSED_REASON,
@@ -127,12 +128,14 @@ fn sync_cron_job(
                 let message =
                     format!("Saw completed job: {}, condition: {condition}", j.metadata.name);
                 ctx.event(Kind::CronJob, m, "Normal", "SawCompletedJob", message);
+                let (job, condition) = (j.metadata.name.clone(), condition.to_string());
+                let seen = CronJobSaid::JobFinished { job, condition };
                 ctx.decide(
                     Kind::CronJob,
                     m,
-                    "track its active Jobs",
-                    format!("job {} is {condition}", j.metadata.name),
-                    "drop it from status.active".to_string(),
+                    CronJobSaid::TrackActive,
+                    seen,
+                    CronJobSaid::DropFromActive,
                 );
             }
             _ => {}
@@ -212,17 +215,14 @@ fn sync_cron_job(
         );
     }
     let scheduled = due.scheduled;
+    let at = scheduled.to_string();
     if let Some(sds) = cj.spec.starting_deadline_seconds {
         if scheduled.plus_millis(sds.saturating_mul(1000)) < now {
             let message = format!("Missed scheduled time to start a job: {}", rfc1123z(scheduled));
             ctx.event(Kind::CronJob, m, "Warning", "MissSchedule", message);
-            ctx.decide(
-                Kind::CronJob,
-                m,
-                format!("start a Job within {sds}s of each scheduled time"),
-                format!("the start at {scheduled} is {}s late", now.since(scheduled) / 1000),
-                "skip it".to_string(),
-            );
+            let seen = CronJobSaid::StartLate { scheduled: at, late: now.since(scheduled) / 1000 };
+            let desired = CronJobSaid::StartWithin { deadline: sds };
+            ctx.decide(Kind::CronJob, m, desired, seen, CronJobSaid::SkipIt);
             return again(next);
         }
     }
@@ -230,7 +230,7 @@ fn sync_cron_job(
     if next.active.iter().any(|r| r.name == name) || next.last_schedule_time == Some(scheduled) {
         return again(next);
     }
-    let desired = format!("a Job at each start of {:?}", cj.spec.schedule);
+    let desired = CronJobSaid::EachStart { schedule: cj.spec.schedule.clone() };
     if cj.spec.concurrency_policy == "Forbid" && !next.active.is_empty() {
         ctx.event(
             Kind::CronJob,
@@ -240,25 +240,16 @@ fn sync_cron_job(
             "Not starting job because prior execution is running and concurrency policy is Forbid"
                 .into(),
         );
-        ctx.decide(
-            Kind::CronJob,
-            m,
-            desired,
-            format!("start at {scheduled} due, {} still active", names(&next.active)),
-            "skip this run (concurrencyPolicy Forbid)".to_string(),
-        );
+        let seen = CronJobSaid::DueStillActive { scheduled: at, jobs: names(&next.active) };
+        ctx.decide(Kind::CronJob, m, desired, seen, CronJobSaid::SkipForbid);
         return again(next);
     }
     if cj.spec.concurrency_policy == "Replace" {
         for r in next.active.clone() {
             history::delete_job(cj, next, &r.name, &r.uid, ctx);
-            ctx.decide(
-                Kind::CronJob,
-                m,
-                desired.clone(),
-                format!("start at {scheduled} due, {} still active", r.name),
-                format!("delete job {} (concurrencyPolicy Replace)", r.name),
-            );
+            let seen = CronJobSaid::DueStillActive { scheduled: at.clone(), jobs: r.name.clone() };
+            let action = CronJobSaid::DeleteReplace { job: r.name };
+            ctx.decide(Kind::CronJob, m, desired.clone(), seen, action);
         }
     }
     let job = job_from_template(cj, scheduled, &name);
@@ -297,13 +288,8 @@ fn sync_cron_job(
             return None;
         }
     };
-    ctx.decide(
-        Kind::CronJob,
-        m,
-        desired,
-        format!("start at {scheduled} due, {} active", next.active.len()),
-        format!("create job {name}"),
-    );
+    let seen = CronJobSaid::DueActive { scheduled: at, active: next.active.len() };
+    ctx.decide(Kind::CronJob, m, desired, seen, CronJobSaid::CreateJob { job: name.clone() });
     next.active.push(ObjectReference {
         kind: "Job".into(),
         namespace: created.metadata.namespace.clone(),

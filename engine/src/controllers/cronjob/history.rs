@@ -5,6 +5,7 @@
 
 use std::cmp::Ordering;
 
+use crate::controllers::said::CronJobSaid;
 use crate::controllers::Ctx;
 use crate::model::{CronJob, CronJobStatus, Job, Kind};
 use crate::store::{ApiError, DeleteOptions};
@@ -21,8 +22,30 @@ pub fn cleanup_finished(cj: &CronJob, next: &mut CronJobStatus, jobs: &[Job], ct
             None => {}
         }
     }
-    remove_oldest(cj, next, succeeded, cj.spec.successful_jobs_history_limit, "successful", ctx);
-    remove_oldest(cj, next, failed, cj.spec.failed_jobs_history_limit, "failed", ctx);
+    let limit = cj.spec.successful_jobs_history_limit;
+    remove_oldest(cj, next, succeeded, limit, Finished::Successful, ctx);
+    remove_oldest(cj, next, failed, cj.spec.failed_jobs_history_limit, Finished::Failed, ctx);
+}
+
+/// Which of the two histories.
+#[derive(Clone, Copy)]
+enum Finished {
+    Successful,
+    Failed,
+}
+
+impl Finished {
+    /// How many the limit keeps, and how many there are, for the decision feed.
+    fn said(self, keep: usize, count: usize) -> (CronJobSaid, CronJobSaid) {
+        match self {
+            Finished::Successful => {
+                (CronJobSaid::KeepSuccessful { keep }, CronJobSaid::SuccessfulJobs { count })
+            }
+            Finished::Failed => {
+                (CronJobSaid::KeepFailed { keep }, CronJobSaid::FailedJobs { count })
+            }
+        }
+    }
 }
 
 /// `byJobStartTime`: started Jobs by start time (then name), unstarted ones last.
@@ -41,7 +64,7 @@ fn remove_oldest(
     next: &mut CronJobStatus,
     mut jobs: Vec<&Job>,
     max_jobs: i32,
-    which: &str,
+    which: Finished,
     ctx: &mut Ctx<'_>,
 ) {
     let keep = max_jobs.max(0) as usize;
@@ -52,13 +75,9 @@ fn remove_oldest(
     let surplus = jobs.len() - keep;
     for j in jobs.into_iter().take(surplus) {
         if delete_job(cj, next, &j.metadata.name, &j.metadata.uid, ctx) {
-            ctx.decide(
-                Kind::CronJob,
-                &cj.metadata,
-                format!("keep at most {keep} {which} Job{}", if keep == 1 { "" } else { "s" }),
-                format!("{} {which} Jobs", keep + surplus),
-                format!("delete the oldest, {}", j.metadata.name),
-            );
+            let (desired, observed) = which.said(keep, keep + surplus);
+            let action = CronJobSaid::DeleteOldest { job: j.metadata.name.clone() };
+            ctx.decide(Kind::CronJob, &cj.metadata, desired, observed, action);
         }
     }
 }
@@ -118,5 +137,15 @@ mod tests {
         jobs.sort_by(by_start_time);
         let names: Vec<&str> = jobs.iter().map(|j| j.metadata.name.as_str()).collect();
         assert_eq!(names, ["b", "d", "a", "c"]);
+    }
+
+    #[test]
+    fn the_feed_counts_the_history_it_trims() {
+        let (keep, seen) = Finished::Failed.said(1, 2);
+        assert_eq!(keep.to_string(), "keep at most 1 failed Job");
+        assert_eq!(seen.to_string(), "2 failed Jobs");
+        let (keep, seen) = Finished::Successful.said(0, 1);
+        assert_eq!(keep.to_string(), "keep at most 0 successful Jobs");
+        assert_eq!(seen.to_string(), "1 successful Job");
     }
 }

@@ -7,6 +7,7 @@
 //! `ClaimControllerRevisions`, `AdoptPod`, `ReleasePod`) as daemon_controller.go
 //! `getDaemonPods` and update.go `controlledHistories` call it.
 
+use crate::controllers::said::DaemonSetSaid;
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, DaemonSet, Kind, OwnerReference, Pod};
 
@@ -43,9 +44,9 @@ pub fn claim_pods(ds: &DaemonSet, ctx: &mut Ctx<'_>) {
                 ctx.decide(
                     Kind::DaemonSet,
                     &ds.metadata,
-                    format!("own every pod matching {selector}"),
-                    format!("orphan pod {name} matches"),
-                    format!("adopt pod {name}"),
+                    DaemonSetSaid::OwnMatching { selector: selector.to_string() },
+                    DaemonSetSaid::OrphanMatches { pod: name.clone() },
+                    DaemonSetSaid::AdoptPod { pod: name },
                 );
             }
         }
@@ -61,9 +62,9 @@ pub fn claim_pods(ds: &DaemonSet, ctx: &mut Ctx<'_>) {
             ctx.decide(
                 Kind::DaemonSet,
                 &ds.metadata,
-                format!("pods matching {selector}"),
-                format!("pod {name} no longer matches"),
-                format!("release pod {name}"),
+                DaemonSetSaid::PodsMatching { selector: selector.to_string() },
+                DaemonSetSaid::NoLongerMatches { pod: name.clone() },
+                DaemonSetSaid::ReleasePod { pod: name },
             );
         }
     }

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use super::predicates::add_or_update_daemon_pod_tolerations;
 use super::revisions::{HASH_LABEL, TEMPLATE_GENERATION_LABEL};
 use crate::clock::Time;
+use crate::controllers::said::DaemonSetSaid;
 use crate::model::{DaemonSet, ObjectMeta, OwnerReference, Pod, PodPhase};
 use crate::store::Store;
 
@@ -85,16 +86,12 @@ pub fn is_updated(pod: &Pod, hash: &str, generation: Option<i64>) -> bool {
     hash_matches || generation_matches
 }
 
-/// Why a pod goes when its node should have none (for the decision log).
-pub const NOT_WANTED: &str = "the node no longer wants a daemon pod";
-pub const NODE_GONE: &str = "its node is gone";
-
 /// What one node needs: nodes to create a pod on and pods to delete (`podsShouldBeOnNode`).
 #[derive(Debug, Default, PartialEq)]
 pub struct NodeNeeds {
     pub create: bool,
-    /// (pod, why), the reason worded for the decision log.
-    pub delete: Vec<(String, &'static str)>,
+    /// (pod, why), the reason as the decision log says it.
+    pub delete: Vec<(String, DaemonSetSaid)>,
     /// Failed pods: deleted, with a `FailedDaemonPod` event, unless the node's failed-pod
     /// back-off is running.
     pub failed: Vec<String>,
@@ -117,7 +114,7 @@ pub fn should_be_on_node(
     }
     if !should_continue {
         for p in pods.iter().filter(|p| p.metadata.deletion_timestamp.is_none()) {
-            needs.delete.push((p.metadata.name.clone(), NOT_WANTED));
+            needs.delete.push((p.metadata.name.clone(), DaemonSetSaid::NodeUnwanted));
         }
         return needs;
     }
@@ -127,7 +124,9 @@ pub fn should_be_on_node(
             PodPhase::Failed => {
                 needs.failed.push(p.metadata.name.clone());
             }
-            PodPhase::Succeeded => needs.delete.push((p.metadata.name.clone(), "it exited")),
+            PodPhase::Succeeded => {
+                needs.delete.push((p.metadata.name.clone(), DaemonSetSaid::PodExited))
+            }
             _ => running.push(p),
         }
     }
@@ -135,7 +134,7 @@ pub fn should_be_on_node(
     if !surge {
         // More than one running pod on a node: all but the oldest go.
         for p in running.iter().skip(1) {
-            needs.delete.push((p.metadata.name.clone(), "a node runs one daemon pod"));
+            needs.delete.push((p.metadata.name.clone(), DaemonSetSaid::OnePerNode));
         }
         return needs;
     }
@@ -155,14 +154,14 @@ pub fn should_be_on_node(
         if slot.is_none() {
             *slot = Some(p);
         } else {
-            needs.delete.push((p.metadata.name.clone(), "a node runs at most two daemon pods"));
+            needs.delete.push((p.metadata.name.clone(), DaemonSetSaid::AtMostTwo));
         }
     }
     if let (Some(new), Some(old)) = (oldest_new, oldest_old) {
         if !old.is_ready() {
-            needs.delete.push((old.metadata.name.clone(), "the old pod is not ready"));
+            needs.delete.push((old.metadata.name.clone(), DaemonSetSaid::OldNotReady));
         } else if new.is_available(min_ready_seconds, now) {
-            needs.delete.push((old.metadata.name.clone(), "its replacement is available"));
+            needs.delete.push((old.metadata.name.clone(), DaemonSetSaid::ReplacementAvailable));
         }
     }
     needs
@@ -281,7 +280,8 @@ mod tests {
     fn without_surge_a_second_pod_on_a_node_is_deleted() {
         let (a, b) = (labelled("a", "h1", true), labelled("b", "h1", true));
         let needs = should_be_on_node(&[&a, &b], true, true, false, "h1", 0, Time::from_secs(9));
-        assert_eq!(needs.delete.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(), ["b"]);
+        assert_eq!(needs.delete, [("b".to_string(), DaemonSetSaid::OnePerNode)]);
+        assert_eq!(needs.delete[0].1.to_string(), "a node runs one daemon pod");
         assert!(!needs.create);
     }
 

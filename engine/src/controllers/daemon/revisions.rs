@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::controllers::deployment::hash::compute_hash;
 use crate::controllers::history::{data_text, template_patch};
+use crate::controllers::said::DaemonSetSaid;
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, DaemonSet, Kind, ObjectMeta, Opaque, OwnerReference};
 use crate::store::{ApiError, DeleteOptions, Store};
@@ -185,9 +186,9 @@ fn snapshot(
             ctx.decide(
                 Kind::DaemonSet,
                 &ds.metadata,
-                "a ControllerRevision holding the current template",
-                "none matches it",
-                format!("create revision {revision}: {name}"),
+                DaemonSetSaid::WantRevision,
+                DaemonSetSaid::NoRevisionMatches,
+                DaemonSetSaid::CreateRevision { revision, name: name.clone() },
             );
             Ok((*created).clone())
         }

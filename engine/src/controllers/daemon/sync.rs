@@ -17,6 +17,7 @@ use super::rolling::UpdateStrategy;
 use super::rolling::{old_pods_to_delete, updated_desired_node_counts, DaemonPod, NodePods};
 use super::surge::{surge_plan, SurgeNode};
 use crate::clock::Time;
+use crate::controllers::said::DaemonSetSaid;
 use crate::controllers::Ctx;
 use crate::model::{DaemonSet, DaemonSetStatus, Kind, Node, Pod};
 use crate::store::{ApiError, DeleteOptions};
@@ -130,7 +131,7 @@ fn manage(
         let unscheduled = here.iter().filter(|p| p.node().is_none() && !p.metadata.is_deleting());
         let needs = plan.entry(node.clone()).or_default();
         for p in unscheduled {
-            needs.delete.push((p.metadata.name.clone(), pods::NODE_GONE));
+            needs.delete.push((p.metadata.name.clone(), DaemonSetSaid::NodeGone));
         }
     }
     let generation = revisions::template_generation(ds);
@@ -153,22 +154,28 @@ fn manage(
                     ds.metadata.namespace
                 ),
             );
-            let seen = format!("{failed}: it failed");
-            delete_pod(ds, failed, &seen, format!("a running pod on {node}"), ctx);
+            let seen = because(failed, DaemonSetSaid::PodFailed);
+            delete_pod(ds, failed, seen, DaemonSetSaid::RunningPodOn { node: node.clone() }, ctx);
         }
-        for (pod, why) in &needs.delete {
-            let desired = if why == &pods::NOT_WANTED || why == &pods::NODE_GONE {
-                format!("no daemon pod on {node}")
-            } else {
-                format!("one daemon pod on {node}")
+        for (pod, why) in needs.delete {
+            let desired = match why {
+                DaemonSetSaid::NodeUnwanted | DaemonSetSaid::NodeGone => {
+                    DaemonSetSaid::NoPodOn { node: node.clone() }
+                }
+                _ => DaemonSetSaid::OnePodOn { node: node.clone() },
             };
-            delete_pod(ds, pod, &format!("{pod}: {why}"), desired, ctx);
+            delete_pod(ds, &pod, because(&pod, why), desired, ctx);
         }
         if needs.create {
-            create_pod(ds, &node, &history.hash, generation, "none", ctx);
+            create_pod(ds, &node, &history.hash, generation, DaemonSetSaid::NoPodYet, ctx);
         }
     }
     recheck_at
+}
+
+/// "web-x: it failed".
+fn because(pod: &str, why: DaemonSetSaid) -> DaemonSetSaid {
+    DaemonSetSaid::PodBecause { pod: pod.to_string(), why: Box::new(why.into()) }
 }
 
 /// `syncNodes`' create half, one pod: `SuccessfulCreate` or `FailedCreate`, as
@@ -178,11 +185,11 @@ fn create_pod(
     node: &str,
     hash: &str,
     generation: Option<i64>,
-    seen: &str,
+    seen: DaemonSetSaid,
     ctx: &mut Ctx<'_>,
 ) {
     let pod = pods::pod_for_node(ds, node, hash, generation);
-    let desired = format!("a pod on {node}");
+    let desired = DaemonSetSaid::PodOn { node: node.to_string() };
     match ctx.store.create(pod, ctx.now, ctx.rng) {
         Ok(p) => {
             let name = p.metadata.name.clone();
@@ -193,7 +200,8 @@ fn create_pod(
                 "SuccessfulCreate",
                 format!("Created pod: {name}"),
             );
-            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, format!("create {name}"));
+            let action = DaemonSetSaid::CreatePod { pod: name };
+            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, action);
         }
         Err(e) => {
             ctx.event(
@@ -203,13 +211,19 @@ fn create_pod(
                 "FailedCreate",
                 format!("Error creating: {}", e.status_message()),
             );
-            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, "create failed");
+            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, DaemonSetSaid::CreateFailed);
         }
     }
 }
 
 /// `syncNodes`' delete half, one pod: `SuccessfulDelete` or `FailedDelete`.
-fn delete_pod(ds: &DaemonSet, pod: &str, seen: &str, desired: String, ctx: &mut Ctx<'_>) {
+fn delete_pod(
+    ds: &DaemonSet,
+    pod: &str,
+    seen: DaemonSetSaid,
+    desired: DaemonSetSaid,
+    ctx: &mut Ctx<'_>,
+) {
     let ns = ds.metadata.namespace.clone();
     match ctx.store.delete::<Pod>(&ns, pod, &DeleteOptions::default(), ctx.now) {
         Ok(_) => {
@@ -220,7 +234,8 @@ fn delete_pod(ds: &DaemonSet, pod: &str, seen: &str, desired: String, ctx: &mut 
                 "SuccessfulDelete",
                 format!("Deleted pod: {pod}"),
             );
-            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, format!("delete {pod}"));
+            let action = DaemonSetSaid::DeletePod { pod: pod.to_string() };
+            ctx.decide(Kind::DaemonSet, &ds.metadata, desired, seen, action);
         }
         Err(ApiError::NotFound { .. }) => {}
         Err(e) => ctx.event(
@@ -272,11 +287,8 @@ fn rolling_update(ds: &DaemonSet, nodes: &Eligible, hash: &str, ctx: &mut Ctx<'_
         let victims = old_pods_to_delete(&states, max_unavailable);
         for pod in victims {
             let node = node_of.get(&pod).cloned().unwrap_or_default();
-            let nodes = if max_unavailable == 1 { "node" } else { "nodes" };
-            let seen = format!(
-                "{pod} runs an old template; at most {max_unavailable} {nodes} may be without an available pod"
-            );
-            delete_pod(ds, &pod, &seen, format!("an up-to-date pod on {node}"), ctx);
+            let seen = DaemonSetSaid::OldTemplate { pod: pod.clone(), max_unavailable };
+            delete_pod(ds, &pod, seen, DaemonSetSaid::UpToDatePodOn { node }, ctx);
         }
         return;
     }
@@ -291,13 +303,13 @@ fn rolling_update(ds: &DaemonSet, nodes: &Eligible, hash: &str, ctx: &mut Ctx<'_
     let plan = surge_plan(&surge_nodes, max_surge, desired);
     let generation = revisions::template_generation(ds);
     for node in &plan.create_on {
-        let seen = format!("an old pod on {node}; up to {max_surge} extra pods may run at once");
-        create_pod(ds, node, hash, generation, &seen, ctx);
+        let seen = DaemonSetSaid::SurgeRoom { node: node.clone(), max_surge };
+        create_pod(ds, node, hash, generation, seen, ctx);
     }
     for pod in plan.delete {
         let node = node_of.get(&pod).cloned().unwrap_or_default();
-        let seen = format!("{pod} runs an old template and its replacement is available");
-        delete_pod(ds, &pod, &seen, format!("an up-to-date pod on {node}"), ctx);
+        let seen = DaemonSetSaid::OldTemplateReplaced { pod: pod.clone() };
+        delete_pod(ds, &pod, seen, DaemonSetSaid::UpToDatePodOn { node }, ctx);
     }
 }
 

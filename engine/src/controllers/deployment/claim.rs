@@ -7,6 +7,7 @@
 
 use std::rc::Rc;
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, OwnerReference, ReplicaSet};
 use crate::store::ApiError;
 
@@ -58,9 +59,9 @@ impl Syncer<'_, '_> {
         });
         match result {
             Ok(adopted) => {
-                let observed =
-                    format!("orphan RS {} with labels matching the selector", rs.metadata.name);
-                self.act(d, observed, format!("adopt RS {}", rs.metadata.name));
+                let name = rs.metadata.name.clone();
+                let observed = DeploymentSaid::OrphanRs { name: name.clone() };
+                self.act(d, observed, DeploymentSaid::AdoptRs { name });
                 Ok(Some(std::rc::Rc::unwrap_or_clone(adopted)))
             }
             Err(ApiError::NotFound { .. }) => Ok(None),
@@ -77,9 +78,9 @@ impl Syncer<'_, '_> {
         });
         match result {
             Ok(_) => {
-                let observed =
-                    format!("RS {} whose labels no longer match the selector", rs.metadata.name);
-                self.act(d, observed, format!("release RS {}", rs.metadata.name));
+                let name = rs.metadata.name.clone();
+                let observed = DeploymentSaid::NoLongerSelected { name: name.clone() };
+                self.act(d, observed, DeploymentSaid::ReleaseRs { name });
                 Ok(())
             }
             Err(ApiError::NotFound { .. }) => Ok(()),

@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::clock::Time;
+use crate::controllers::said::{DeploymentSaid, Said};
 use crate::controllers::{key_of, Controller, ControllerName, Ctx, Wait, WorkQueue};
 use crate::model::{Deployment, Kind, Object, Pod, ReplicaSet, StrategyType};
 use crate::store::{ApiError, Key, Store, WatchEvent, WatchEventType};
@@ -35,7 +36,10 @@ use crate::store::{ApiError, Key, Store, WatchEvent, WatchEventType};
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum SyncError {
     Api(ApiError),
+    /// Upstream's own error text (a bad selector, an impossible scale).
     Invalid(String),
+    /// No new ReplicaSet after a step that creates one.
+    NoNewRs,
 }
 
 impl From<ApiError> for SyncError {
@@ -49,6 +53,17 @@ impl fmt::Display for SyncError {
         match self {
             SyncError::Api(e) => f.write_str(&server_message(e)),
             SyncError::Invalid(s) => f.write_str(s),
+            SyncError::NoNewRs => fmt::Display::fmt(&DeploymentSaid::NeitherFoundNorCreated, f),
+        }
+    }
+}
+
+impl SyncError {
+    /// The error as a decision says it: Kubernetes' words, or the loop's.
+    fn said(&self) -> Said {
+        match self {
+            SyncError::NoNewRs => Said::Deployment(DeploymentSaid::NeitherFoundNorCreated),
+            other => Said::Cluster(other.to_string()),
         }
     }
 }
@@ -73,7 +88,7 @@ pub struct DeploymentController {
     /// Consecutive failed syncs per Deployment, for the retry backoff.
     failures: BTreeMap<Key, u32>,
     /// The last "waiting" decision per Deployment, so a wait is reported once, not per sync.
-    waiting: BTreeMap<Key, String>,
+    waiting: BTreeMap<Key, Option<DeploymentSaid>>,
 }
 
 impl Controller for DeploymentController {
@@ -143,11 +158,11 @@ impl Controller for DeploymentController {
                     now.plus_millis(backoff_ms(*n)),
                     Wait::BackOff,
                 );
-                let action = "retry with backoff".to_string();
-                let observed = format!("an error: {e}");
-                if !acted && self.waiting.get(key) != Some(&observed) {
+                let action = DeploymentSaid::RetryBackoff;
+                let observed = DeploymentSaid::AnError { error: Box::new(e.said()) };
+                if !acted && self.waiting.get(key).and_then(Option::as_ref) != Some(&observed) {
                     ctx.decide(Kind::Deployment, &meta, desired, observed.clone(), action);
-                    self.waiting.insert(key.clone(), observed);
+                    self.waiting.insert(key.clone(), Some(observed));
                 }
             }
         }
@@ -230,7 +245,7 @@ fn resolve_controller_ref<'s>(
 /// spread over this module's files as the Go receiver's are over its package.
 pub(super) struct Syncer<'x, 'c> {
     ctx: &'x mut Ctx<'c>,
-    last_wait: &'x mut String,
+    last_wait: &'x mut Option<DeploymentSaid>,
     /// The earliest time this Deployment should be synced again, if any step asked, and why.
     wake_at: Option<(Time, Wait)>,
     /// Keep delayed re-checks already queued: the status was written, and upstream then
@@ -242,22 +257,23 @@ pub(super) struct Syncer<'x, 'c> {
 
 impl Syncer<'_, '_> {
     /// Records an action with the reasoning behind it.
-    fn act(&mut self, d: &Deployment, observed: String, action: String) {
+    fn act(&mut self, d: &Deployment, observed: DeploymentSaid, action: DeploymentSaid) {
         self.ctx.decide(Kind::Deployment, &d.metadata, words::desired(d), observed, action);
-        self.last_wait.clear();
+        *self.last_wait = None;
         self.acted = true;
     }
 
     /// Records a status change worth telling; unlike an action it does not end a wait.
-    fn note(&mut self, d: &Deployment, observed: String, action: String) {
+    fn note(&mut self, d: &Deployment, observed: DeploymentSaid, action: DeploymentSaid) {
         self.ctx.decide(Kind::Deployment, &d.metadata, words::desired(d), observed, action);
     }
 
     /// Records that the loop is waiting, once per distinct reason.
-    fn wait(&mut self, d: &Deployment, observed: String, action: &str) {
-        if self.last_wait.as_str() != action {
+    fn wait(&mut self, d: &Deployment, observed: DeploymentSaid, action: DeploymentSaid) {
+        if self.last_wait.as_ref() != Some(&action) {
+            let waiting = action.clone();
             self.ctx.decide(Kind::Deployment, &d.metadata, words::desired(d), observed, action);
-            *self.last_wait = action.to_string();
+            *self.last_wait = Some(waiting);
         }
     }
 

@@ -5,6 +5,7 @@
 
 use std::iter::once;
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, Kind, ObjectMeta, OwnerReference, ReplicaSet, ReplicaSetSpec};
 use crate::store::ApiError;
 
@@ -74,10 +75,11 @@ impl Syncer<'_, '_> {
             let is = updated.metadata.annotations.get(REVISION);
             if let (Some(was), Some(is)) = (was, is) {
                 if was != is {
-                    let action = format!(
-                        "make RS {} revision {is} (was {was}): its pod template is the current one again",
-                        updated.metadata.name
-                    );
+                    let action = DeploymentSaid::Rerevision {
+                        name: updated.metadata.name.clone(),
+                        revision: is.clone(),
+                        was: was.clone(),
+                    };
                     self.act(d, words::observed(Some(&existing), olds), action);
                 }
             }
@@ -158,9 +160,7 @@ impl Syncer<'_, '_> {
                     d.status.collision_count = Some(count);
                     // Upstream returns the create error whether or not this write works.
                     let _ = self.ctx.store.update_status(d, now);
-                    let action = format!(
-                        "hash collision: RS {name} exists with another pod template, so set collisionCount to {count} and retry"
-                    );
+                    let action = DeploymentSaid::HashCollision { name, count };
                     self.act(d, observed, action);
                     return Err(err.into());
                 }
@@ -177,26 +177,23 @@ impl Syncer<'_, '_> {
                     let _ = self.ctx.store.update_status(d, now);
                 }
                 self.ctx.event(Kind::Deployment, &d.metadata, "Warning", FAILED_RS_CREATE, msg);
-                self.act(d, observed, format!("try to create new RS {name}, which failed"));
+                self.act(d, observed, DeploymentSaid::TryCreateFailed { name });
                 return Err(err.into());
             }
         };
         if already_exists {
-            self.act(
-                d,
-                observed,
-                format!("use RS {name}: it already exists with the current pod template"),
-            );
+            self.act(d, observed, DeploymentSaid::UseExisting { name: name.clone() });
         } else {
             if replicas > 0 {
                 // pkg/controller/deployment/sync.go getNewReplicaSet, worded since kubernetes#125118.
                 let msg = format!("Scaled up replica set {name} from 0 to {replicas}");
                 self.ctx.event(Kind::Deployment, &d.metadata, "Normal", "ScalingReplicaSet", msg);
             }
-            let action = format!(
-                "create new RS {name} with {} (revision {new_revision}): no RS has the current pod template",
-                words::replicas(replicas)
-            );
+            let action = DeploymentSaid::CreateNewRs {
+                name: name.clone(),
+                replicas,
+                revision: new_revision.to_string(),
+            };
             self.act(d, observed, action);
         }
         rs_list.push(created.clone());

@@ -6,6 +6,7 @@
 //! `requeueStuckDeployment`, `getReplicaFailures`) and sync.go (`syncDeploymentStatus`,
 //! `checkPausedConditions`).
 
+use crate::controllers::said::DeploymentSaid;
 use crate::controllers::Wait;
 use crate::model::{Deployment, DeploymentStatus, ReplicaSet};
 
@@ -101,36 +102,45 @@ impl Syncer<'_, '_> {
         if let Some((s, reason)) =
             reason_of(&status, AVAILABLE).filter(|x| Some(x) != was_available.as_ref())
         {
-            notes.push(format!(
-                "mark Available={s} ({reason}: {} available, {} needed)",
-                status.available_replicas,
-                d.spec.replicas - max_unavailable(d)
-            ));
+            notes.push(DeploymentSaid::MarkAvailable {
+                status: s,
+                reason,
+                available: status.available_replicas,
+                needed: d.spec.replicas - max_unavailable(d),
+            });
         }
         if let Some((s, reason)) =
             reason_of(&status, PROGRESSING).filter(|x| Some(x) != was_progressing.as_ref())
         {
             match reason.as_str() {
                 NEW_RS_AVAILABLE => {
-                    notes.push(format!("rollout complete: mark Progressing={s} ({reason})"))
+                    notes.push(DeploymentSaid::RolloutComplete { status: s, reason })
                 }
-                TIMED_OUT => notes.push(format!(
-                    "no progress for {}s: mark Progressing={s} ({reason})",
-                    d.spec.progress_deadline_seconds
-                )),
+                TIMED_OUT => notes.push(DeploymentSaid::NoProgress {
+                    seconds: d.spec.progress_deadline_seconds,
+                    status: s,
+                    reason,
+                }),
                 _ => {}
             }
         }
         d.status = status;
         self.ctx.store.update_status(d, self.ctx.now)?;
         self.keep_delayed = true;
-        if !notes.is_empty() {
+        let mut notes = notes.into_iter();
+        let note = match (notes.next(), notes.next()) {
+            (Some(first), Some(second)) => {
+                Some(DeploymentSaid::Both { first: first.boxed(), second: second.boxed() })
+            }
+            (one, _) => one,
+        };
+        if let Some(note) = note {
             let olds: Vec<ReplicaSet> = all
                 .iter()
                 .filter(|rs| new_rs.is_none_or(|n| n.metadata.uid != rs.metadata.uid))
                 .map(|rs| (*rs).clone())
                 .collect();
-            self.note(d, words::observed(new_rs, &olds), notes.join("; "));
+            self.note(d, words::observed(new_rs, &olds), note);
         }
         Ok(())
     }
@@ -154,10 +164,8 @@ impl Syncer<'_, '_> {
         };
         set_condition(&mut d.status, new_condition(PROGRESSING, UNKNOWN, reason, msg.into(), now));
         self.ctx.store.update_status(d, now)?;
-        let action = format!(
-            "mark Progressing=Unknown ({reason}): a pause does not count against the deadline"
-        );
-        self.act(d, "spec.paused changed".into(), action);
+        let action = DeploymentSaid::MarkPaused { reason: reason.to_string() };
+        self.act(d, DeploymentSaid::PausedChanged, action);
         Ok(())
     }
 

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, Pod, PodPhase, ReplicaSet};
 use crate::store::Store;
 
@@ -75,8 +76,8 @@ impl Syncer<'_, '_> {
         for rs in olds.iter().filter(|rs| is_active(rs)) {
             let why = Why {
                 observed: &observed,
-                role: "old RS",
-                reason: "Recreate stops every old pod first".into(),
+                role: DeploymentSaid::AnOldRs,
+                reason: DeploymentSaid::RecreateStopsOld,
             };
             scaled_down |= self.scale_replica_set_and_record_event(d, rs, 0, &why)?.0;
         }
@@ -85,7 +86,7 @@ impl Syncer<'_, '_> {
             return self.sync_rollout_status(&all, new_rs.as_ref(), d);
         }
         if old_pods_running(new_rs.as_ref(), &olds, pods) {
-            self.wait(d, observed, "wait for old pods to stop before starting new ones");
+            self.wait(d, observed, DeploymentSaid::WaitOldStop);
             let all: Vec<&ReplicaSet> = olds.iter().chain(new_rs.as_ref()).collect();
             return self.sync_rollout_status(&all, new_rs.as_ref(), d);
         }
@@ -93,13 +94,14 @@ impl Syncer<'_, '_> {
             (new_rs, olds) = self.get_all_replica_sets_and_sync_revision(d, rs_list, true)?;
         }
         let Some(new_rs) = new_rs else {
-            return Err(SyncError::Invalid(
-                "the new replica set was neither found nor created".into(),
-            ));
+            return Err(SyncError::NoNewRs);
         };
         let observed = words::observed(Some(&new_rs), &olds);
-        let why =
-            Why { observed: &observed, role: "new RS", reason: "no old pods are left".into() };
+        let why = Why {
+            observed: &observed,
+            role: DeploymentSaid::TheNewRs,
+            reason: DeploymentSaid::NoOldPodsLeft,
+        };
         self.scale_replica_set_and_record_event(d, &new_rs, d.spec.replicas, &why)?;
         if deployment_complete(d, &d.status) {
             self.cleanup_deployment(&olds, d)?;

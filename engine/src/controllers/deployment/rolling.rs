@@ -6,6 +6,7 @@
 
 use std::iter::once;
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, ReplicaSet};
 
 use super::budget::Limits;
@@ -23,9 +24,7 @@ impl Syncer<'_, '_> {
     ) -> Result<(), SyncError> {
         let (new_rs, olds) = self.get_all_replica_sets_and_sync_revision(d, rs_list, true)?;
         let Some(new_rs) = new_rs else {
-            return Err(SyncError::Invalid(
-                "the new replica set was neither found nor created".into(),
-            ));
+            return Err(SyncError::NoNewRs);
         };
         let all: Vec<&ReplicaSet> = olds.iter().chain(once(&new_rs)).collect();
 
@@ -41,15 +40,15 @@ impl Syncer<'_, '_> {
         }
         let fresh = calculate_status(&all, Some(&new_rs), d, self.ctx.now);
         if !deployment_complete(d, &fresh) {
-            let action = if replica_count(&olds) > 0 {
-                let bounds = Limits::of(d).map(|l| words::bounds(&l)).unwrap_or_default();
-                format!("wait for new pods to become available ({bounds})")
+            let limits = Limits::of(d).filter(|_| replica_count(&olds) > 0);
+            let action = if let Some(l) = limits {
+                DeploymentSaid::WaitNewAvailable { bounds: words::bounds(&l).boxed() }
             } else if actual_replica_count(&olds) > 0 {
-                "wait for old pods to terminate".to_string()
+                DeploymentSaid::WaitOldTerminate
             } else {
-                "wait for the new pods to become available".to_string()
+                DeploymentSaid::WaitTheNewAvailable
             };
-            self.wait(d, words::observed(Some(&new_rs), &olds), &action);
+            self.wait(d, words::observed(Some(&new_rs), &olds), action);
         }
         self.sync_rollout_status(&all, Some(&new_rs), d)
     }
@@ -69,19 +68,18 @@ impl Syncer<'_, '_> {
         }
         let observed = words::observed(Some(new_rs), olds);
         if new_rs.spec.replicas > want {
-            let reason = format!("the deployment wants only {}", words::replicas(want));
-            let why = Why { observed: &observed, role: "new RS", reason };
+            let reason = DeploymentSaid::WantsOnly { replicas: want };
+            let why = Why { observed: &observed, role: DeploymentSaid::TheNewRs, reason };
             return Ok(self.scale_replica_set_and_record_event(d, new_rs, want, &why)?.0);
         }
         let count = new_rs_new_replicas(d, all, new_rs).map_err(SyncError::Invalid)?;
         let reason = match Limits::of(d) {
-            Some(l) => format!(
-                "at most {} pods during the rollout ({want} desired + {} surge)",
-                l.max_total, l.surge
-            ),
-            None => format!("the deployment wants {}", words::replicas(want)),
+            Some(l) => {
+                DeploymentSaid::AtMost { total: l.max_total, replicas: want, surge: l.surge }
+            }
+            None => DeploymentSaid::Wants { replicas: want },
         };
-        let why = Why { observed: &observed, role: "new RS", reason };
+        let why = Why { observed: &observed, role: DeploymentSaid::TheNewRs, reason };
         Ok(self.scale_replica_set_and_record_event(d, new_rs, count, &why)?.0)
     }
 
@@ -128,7 +126,7 @@ impl Syncer<'_, '_> {
         mut olds: Vec<ReplicaSet>,
         d: &Deployment,
         max_cleanup: i32,
-        observed: &str,
+        observed: &DeploymentSaid,
     ) -> Result<(Vec<ReplicaSet>, i32), SyncError> {
         crate::sort::sort_by(&mut olds, by_creation);
         let mut total = 0;
@@ -149,11 +147,8 @@ impl Syncer<'_, '_> {
                     rs.metadata.namespace, rs.metadata.name
                 )));
             }
-            let reason = format!(
-                "{} of its pods are not available, so removing them costs nothing",
-                spec - available
-            );
-            let why = Why { observed, role: "old RS", reason };
+            let reason = DeploymentSaid::NotAvailable { count: spec - available };
+            let why = Why { observed, role: DeploymentSaid::AnOldRs, reason };
             let (_, updated) = self.scale_replica_set_and_record_event(d, &rs, target, &why)?;
             total += count;
             *slot = updated;
@@ -168,7 +163,7 @@ impl Syncer<'_, '_> {
         all: &[&ReplicaSet],
         olds: &[ReplicaSet],
         d: &Deployment,
-        observed: &str,
+        observed: &DeploymentSaid,
     ) -> Result<i32, SyncError> {
         let min_available = d.spec.replicas - max_unavailable(d);
         let available = available_replica_count(all.iter().copied());
@@ -194,16 +189,17 @@ impl Syncer<'_, '_> {
                     rs.metadata.namespace, rs.metadata.name, rs.spec.replicas
                 )));
             }
+            let min = min_available;
             let reason = match Limits::of(d) {
-                Some(l) => format!(
-                    "{available} pods are available and {min_available} must stay available ({} desired − {} unavailable)",
-                    d.spec.replicas, l.unavailable
-                ),
-                None => format!(
-                    "{available} pods are available and {min_available} must stay available"
-                ),
+                Some(l) => DeploymentSaid::MustStayAvailable {
+                    available,
+                    min,
+                    replicas: d.spec.replicas,
+                    unavailable: l.unavailable,
+                },
+                None => DeploymentSaid::MustStay { available, min },
             };
-            let why = Why { observed, role: "old RS", reason };
+            let why = Why { observed, role: DeploymentSaid::AnOldRs, reason };
             self.scale_replica_set_and_record_event(d, rs, target, &why)?;
             total += count;
         }
@@ -290,8 +286,9 @@ mod tests {
             let mut h = Harness::new();
             let d = rolling(10, 2, 2);
             let old = put(&mut h, &d, "foo-old", 10, available);
+            let seen = words::observed(None, &[]);
             let (_, cleaned) = h
-                .with_syncer(|s| s.cleanup_unhealthy_replicas(vec![old], &d, max_cleanup, ""))
+                .with_syncer(|s| s.cleanup_unhealthy_replicas(vec![old], &d, max_cleanup, &seen))
                 .unwrap();
             assert_eq!(cleaned, want, "{available} {max_cleanup}");
             assert_eq!(h.get::<ReplicaSet>("foo-old").spec.replicas, 10 - want);
@@ -312,10 +309,11 @@ mod tests {
             let d = rolling(10, 0, unavailable);
             let old = put(&mut h, &d, "foo-old", old_size, available);
             let olds = vec![old];
+            let seen = words::observed(None, &olds);
             let all: Vec<&ReplicaSet> = olds.iter().collect();
             let n = h
                 .with_syncer(|s| {
-                    s.scale_down_old_replica_sets_for_rolling_update(&all, &olds, &d, "")
+                    s.scale_down_old_replica_sets_for_rolling_update(&all, &olds, &d, &seen)
                 })
                 .unwrap();
             assert_eq!(n > 0, want.is_some(), "{unavailable} {available} {old_size}");

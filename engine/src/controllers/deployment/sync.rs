@@ -4,6 +4,7 @@
 //! Models sync.go `sync`, `syncStatusOnly`, `isScalingEvent`, `scale`,
 //! `scaleReplicaSetAndRecordEvent`, `scaleReplicaSet` and `cleanupDeployment`.
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, Kind, ReplicaSet};
 use crate::store::{ApiError, DeleteOptions};
 
@@ -15,11 +16,12 @@ use super::proportion::{find_active_or_latest, get_proportion};
 use super::util::*;
 use super::{words, SyncError, Syncer};
 
-/// Why a ReplicaSet is scaled, for the decision: what was seen, which RS, and the reason.
+/// Why a ReplicaSet is scaled, for the decision: what was seen, which RS (`TheNewRs` or
+/// `AnOldRs`), and the reason.
 pub(super) struct Why<'a> {
-    pub observed: &'a str,
-    pub role: &'a str,
-    pub reason: String,
+    pub observed: &'a DeploymentSaid,
+    pub role: DeploymentSaid,
+    pub reason: DeploymentSaid,
 }
 
 /// `cleanupDeployment`'s choice: the oldest revisions beyond `revisionHistoryLimit`, but only
@@ -66,7 +68,7 @@ impl Syncer<'_, '_> {
         self.scale(d, new_rs.as_ref(), &mut olds)?;
         if d.spec.paused {
             let observed = words::observed(new_rs.as_ref(), &olds);
-            self.wait(d, observed, "paused: scale only, no rollout");
+            self.wait(d, observed, DeploymentSaid::PausedScaleOnly);
             self.cleanup_deployment(&olds, d)?;
         }
         // Upstream reports the ReplicaSets as read before scaling; so does this.
@@ -101,7 +103,7 @@ impl Syncer<'_, '_> {
         let observed = words::observed(new_rs, olds);
         if let Some(rs) = find_active_or_latest(new_rs, olds).cloned() {
             if rs.spec.replicas != d.spec.replicas {
-                let reason = "it is the only active RS, so it takes every replica".to_string();
+                let reason = DeploymentSaid::OnlyActive;
                 let why = Why { observed: &observed, role: words::role(&rs, new_rs), reason };
                 self.scale_replica_set_and_record_event(d, &rs, d.spec.replicas, &why)?;
             }
@@ -113,8 +115,8 @@ impl Syncer<'_, '_> {
             for old in olds.iter().filter(|rs| is_active(rs)) {
                 let why = Why {
                     observed: &observed,
-                    role: "old RS",
-                    reason: "the new RS is saturated".into(),
+                    role: DeploymentSaid::AnOldRs,
+                    reason: DeploymentSaid::NewSaturated,
                 };
                 self.scale_replica_set_and_record_event(d, old, 0, &why)?;
             }
@@ -151,8 +153,12 @@ impl Syncer<'_, '_> {
                 *first = first.saturating_add(to_add.saturating_sub(added)).max(0);
             }
         }
-        let reason =
-            format!("proportional scaling spreads {to_add:+} over {} active RSs", all.len());
+        let sets = all.len();
+        let reason = if to_add < 0 {
+            DeploymentSaid::SpreadDown { removed: to_add.saturating_neg(), sets }
+        } else {
+            DeploymentSaid::SpreadUp { added: to_add, sets }
+        };
         for (rs, size) in all.iter().zip(sizes) {
             let why =
                 Why { observed: &observed, role: words::role(rs, new_rs), reason: reason.clone() };
@@ -202,9 +208,14 @@ impl Syncer<'_, '_> {
             // sync.go scaleReplicaSet: "from <old> to <new>" since kubernetes#125118 (1.31).
             let msg = format!("Scaled {op} replica set {name} from {old} to {new_scale}");
             self.ctx.event(Kind::Deployment, &d.metadata, "Normal", "ScalingReplicaSet", msg);
-            let action =
-                format!("scale {op} {} {name} {old} → {new_scale}: {}", why.role, why.reason);
-            self.act(d, why.observed.to_string(), action);
+            let (role, name, from, to) = (why.role.clone().boxed(), name.clone(), old, new_scale);
+            let reason = why.reason.clone().boxed();
+            let action = if op == "up" {
+                DeploymentSaid::ScaleUp { role, name, from, to, reason }
+            } else {
+                DeploymentSaid::ScaleDown { role, name, from, to, reason }
+            };
+            self.act(d, why.observed.clone(), action);
         }
         Ok((size_changes, std::rc::Rc::unwrap_or_clone(updated)))
     }
@@ -231,12 +242,11 @@ impl Syncer<'_, '_> {
                 Ok(_) | Err(ApiError::NotFound { .. }) => {}
                 Err(e) => return Err(e.into()),
             }
-            let rev = revision(&rs.metadata).unwrap_or(0);
-            let observed = format!(
-                "{} old RSs, RS {name} (revision {rev}) is the oldest and empty",
-                olds.len()
-            );
-            self.act(d, observed, format!("delete old RS {name}: revisionHistoryLimit is {limit}"));
+            let revision = revision(&rs.metadata).unwrap_or(0);
+            let name = name.clone();
+            let observed =
+                DeploymentSaid::OldestEmpty { count: olds.len(), name: name.clone(), revision };
+            self.act(d, observed, DeploymentSaid::DeleteOldRs { name, limit });
         }
         Ok(())
     }

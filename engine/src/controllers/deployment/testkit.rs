@@ -212,7 +212,7 @@ impl Harness {
     /// Runs `f` with a Syncer, to test one step of a rollout on its own.
     pub fn with_syncer<R>(&mut self, f: impl FnOnce(&mut Syncer<'_, '_>) -> R) -> R {
         let (mut ctx, _) = self.ctx();
-        let mut last_wait = String::new();
+        let mut last_wait = None;
         let mut s = Syncer {
             ctx: &mut ctx,
             last_wait: &mut last_wait,

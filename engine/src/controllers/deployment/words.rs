@@ -1,79 +1,78 @@
 //! Plain words for the Deployment controller's decisions: what the spec asks for and what
-//! the loop sees, short enough to read aloud in class. Pure string building.
+//! the loop sees, short enough to read aloud in class, as phrases (`DeploymentSaid`).
 
+use crate::controllers::said::DeploymentSaid;
 use crate::model::{Deployment, ReplicaSet};
 
 use super::budget::Limits;
 use super::util::{available_replica_count, replica_count};
 
-/// "1 replica", "3 replicas".
-pub fn replicas(n: i32) -> String {
-    if n == 1 {
-        "1 replica".into()
-    } else {
-        format!("{n} replicas")
-    }
-}
-
 /// "maxSurge 25% → 1": as written, then as resolved.
-pub fn surge(l: &Limits) -> String {
-    format!("maxSurge {} → {}", l.max_surge, l.surge)
+fn surge(l: &Limits) -> DeploymentSaid {
+    DeploymentSaid::Surge { written: l.max_surge.to_string(), resolved: l.surge }
 }
 
 /// "maxUnavailable 25% → 0 (fencepost → 1)": as written, scaled, and the fencepost rule when
 /// it applied.
-pub fn unavailable(l: &Limits) -> String {
-    let written = format!("maxUnavailable {} → {}", l.max_unavailable, l.scaled_unavailable);
-    if l.scaled_unavailable == l.unavailable {
-        written
+fn unavailable(l: &Limits) -> DeploymentSaid {
+    let (written, scaled, resolved) =
+        (l.max_unavailable.to_string(), l.scaled_unavailable, l.unavailable);
+    if scaled == resolved {
+        DeploymentSaid::Unavailable { written, scaled }
     } else if l.fencepost() {
-        format!("{written} (fencepost → {})", l.unavailable)
+        DeploymentSaid::UnavailableFencepost { written, scaled, resolved }
     } else {
-        format!("{written} (capped → {})", l.unavailable)
+        DeploymentSaid::UnavailableCapped { written, scaled, resolved }
     }
 }
 
 /// "up to 5 pods, at least 3 available".
-pub fn bounds(l: &Limits) -> String {
-    format!("up to {} pods, at least {} available", l.max_total, l.min_available)
+pub fn bounds(l: &Limits) -> DeploymentSaid {
+    DeploymentSaid::Bounds { total: l.max_total, available: l.min_available }
 }
 
 /// What the spec asks for, with the rollout budget resolved:
 /// "4 replicas (maxSurge 25% → 1, maxUnavailable 25% → 1): up to 5 pods, at least 3 available".
-pub fn desired(d: &Deployment) -> String {
-    let n = replicas(d.spec.replicas);
+pub fn desired(d: &Deployment) -> DeploymentSaid {
+    let replicas = d.spec.replicas;
     match Limits::of(d) {
-        Some(l) => format!("{n} ({}, {}): {}", surge(&l), unavailable(&l), bounds(&l)),
-        None => format!("{n} (Recreate: no budget, old pods go before new ones start)"),
+        Some(l) => DeploymentSaid::Rolling {
+            replicas,
+            surge: surge(&l).boxed(),
+            unavailable: unavailable(&l).boxed(),
+            bounds: bounds(&l).boxed(),
+        },
+        None => DeploymentSaid::Recreate { replicas },
     }
 }
 
 /// What the loop sees: "new RS web-abc at 1 (0 available), old RS web-old at 3 (3 available)".
-pub fn observed(new_rs: Option<&ReplicaSet>, olds: &[ReplicaSet]) -> String {
+pub fn observed(new_rs: Option<&ReplicaSet>, olds: &[ReplicaSet]) -> DeploymentSaid {
     let new_part = match new_rs {
-        Some(rs) => format!(
-            "new RS {} at {} ({} available)",
-            rs.metadata.name, rs.spec.replicas, rs.status.available_replicas
-        ),
-        None => "no new RS".to_string(),
+        Some(rs) => DeploymentSaid::NewRs {
+            name: rs.metadata.name.clone(),
+            size: rs.spec.replicas,
+            available: rs.status.available_replicas,
+        },
+        None => DeploymentSaid::NoNewRs,
     };
     let busy: Vec<&ReplicaSet> =
         olds.iter().filter(|rs| rs.spec.replicas > 0 || rs.status.replicas > 0).collect();
     let size = replica_count(busy.iter().copied());
     let available = available_replica_count(busy.iter().copied());
     let old_part = match busy.as_slice() {
-        [] => "no old pods".to_string(),
-        [one] => format!("old RS {} at {size} ({available} available)", one.metadata.name),
-        many => format!("{} old RSs at {size} ({available} available)", many.len()),
+        [] => DeploymentSaid::NoOldPods,
+        [one] => DeploymentSaid::OldRs { name: one.metadata.name.clone(), size, available },
+        many => DeploymentSaid::OldRss { count: many.len(), size, available },
     };
-    format!("{new_part}, {old_part}")
+    DeploymentSaid::Seen { new: new_part.boxed(), old: old_part.boxed() }
 }
 
 /// "new RS" or "old RS", for actions on one ReplicaSet.
-pub fn role(rs: &ReplicaSet, new_rs: Option<&ReplicaSet>) -> &'static str {
+pub fn role(rs: &ReplicaSet, new_rs: Option<&ReplicaSet>) -> DeploymentSaid {
     match new_rs {
-        Some(n) if n.metadata.uid == rs.metadata.uid => "new RS",
-        _ => "old RS",
+        Some(n) if n.metadata.uid == rs.metadata.uid => DeploymentSaid::TheNewRs,
+        _ => DeploymentSaid::AnOldRs,
     }
 }
 
@@ -85,11 +84,11 @@ mod tests {
     #[test]
     fn desired_states_the_budget_as_written_and_resolved() {
         assert_eq!(
-            desired(&deployment("web", 4)),
+            desired(&deployment("web", 4)).to_string(),
             "4 replicas (maxSurge 25% → 1, maxUnavailable 25% → 1): up to 5 pods, at least 3 available"
         );
         assert_eq!(
-            desired(&deployment("web", 3)),
+            desired(&deployment("web", 3)).to_string(),
             "3 replicas (maxSurge 25% → 1, maxUnavailable 25% → 0): up to 4 pods, at least 3 available"
         );
         let mut d = deployment("web", 4);
@@ -98,12 +97,12 @@ mod tests {
             max_unavailable: crate::model::IntOrString::Str("10%".into()),
         });
         assert_eq!(
-            desired(&d),
+            desired(&d).to_string(),
             "4 replicas (maxSurge 0 → 0, maxUnavailable 10% → 0 (fencepost → 1)): up to 4 pods, at least 3 available"
         );
         d.spec.strategy.type_ = crate::model::StrategyType::Recreate;
         assert_eq!(
-            desired(&d),
+            desired(&d).to_string(),
             "4 replicas (Recreate: no budget, old pods go before new ones start)"
         );
     }
@@ -114,10 +113,13 @@ mod tests {
         let old = replica_set("web-old", 3, 3);
         let empty = replica_set("web-older", 0, 0);
         assert_eq!(
-            observed(Some(&new_rs), &[old.clone(), empty.clone()]),
+            observed(Some(&new_rs), &[old.clone(), empty.clone()]).to_string(),
             "new RS web-new at 1 (0 available), old RS web-old at 3 (3 available)"
         );
-        assert_eq!(observed(None, &[empty]), "no new RS, no old pods");
-        assert_eq!(observed(None, &[old.clone(), old]), "no new RS, 2 old RSs at 6 (6 available)");
+        assert_eq!(observed(None, &[empty]).to_string(), "no new RS, no old pods");
+        assert_eq!(
+            observed(None, &[old.clone(), old]).to_string(),
+            "no new RS, 2 old RSs at 6 (6 available)"
+        );
     }
 }

@@ -29,6 +29,7 @@ use std::rc::Rc;
 use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
+use super::said::{EndpointsSaid, Said};
 use super::{key_of, Controller, ControllerName, Ctx, Wait, WorkQueue};
 
 /// `endpointSliceChangeMinSyncDelay`: a slice changed by someone else is looked at after it.
@@ -166,9 +167,9 @@ impl Controller for EndpointSliceController {
             ctx.decide(
                 Kind::Service,
                 &svc.metadata,
-                format!("an endpoint for each pod matching {}", selector_text(&svc)),
+                EndpointsSaid::EndpointEach { selector: selector_text(&svc) },
                 observed,
-                format!("{}{}", counts.words(), done.words()),
+                done.said(&counts),
             );
         }
         if !errors.is_empty() {
@@ -200,21 +201,12 @@ pub fn selector_text(svc: &Service) -> String {
 }
 
 /// "3 pods, 2 ready, 1 terminating": what both endpoint loops say they see.
-pub(crate) fn observed_pods(pods: &[&Pod]) -> String {
+pub(crate) fn observed_pods(pods: &[&Pod]) -> EndpointsSaid {
     let terminating = pods.iter().filter(|p| p.metadata.is_deleting()).count();
     let ready = pods.iter().filter(|p| p.is_ready() && !p.metadata.is_deleting()).count();
-    let mut s = format!("{} pod{}, {ready} ready", pods.len(), plural(pods.len()));
-    if terminating > 0 {
-        s.push_str(&format!(", {terminating} terminating"));
-    }
-    s
-}
-
-pub(crate) fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+    match terminating {
+        0 => EndpointsSaid::Pods { pods: pods.len(), ready },
+        _ => EndpointsSaid::PodsTerminating { pods: pods.len(), ready, terminating },
     }
 }
 
@@ -240,21 +232,16 @@ impl Counts {
         c
     }
 
-    /// "write 2 ready and 1 not-ready endpoint (1 terminating)".
-    fn words(&self) -> String {
-        if self.ready + self.not_ready == 0 {
-            return "write no endpoints".into();
+    /// "2 ready and 1 not-ready endpoint (1 terminating)".
+    fn said(&self) -> EndpointsSaid {
+        let (ready, not_ready, terminating) = (self.ready, self.not_ready, self.terminating);
+        if ready + not_ready == 0 {
+            EndpointsSaid::NoEndpoints
+        } else if terminating == 0 {
+            EndpointsSaid::EndpointCounts { ready, not_ready }
+        } else {
+            EndpointsSaid::EndpointCountsTerminating { ready, not_ready, terminating }
         }
-        let mut s = format!(
-            "write {} ready and {} not-ready endpoint{}",
-            self.ready,
-            self.not_ready,
-            plural(if self.not_ready == 0 { self.ready } else { self.not_ready })
-        );
-        if self.terminating > 0 {
-            s.push_str(&format!(" ({} terminating)", self.terminating));
-        }
-        s
     }
 }
 
@@ -267,27 +254,49 @@ struct Written {
 }
 
 impl Written {
-    /// ": create slice web-x2x9q, update slice web-7d4b9".
-    fn words(&self) -> String {
-        let mut parts = Vec::new();
-        for (verb, names) in
-            [("create", &self.created), ("update", &self.updated), ("delete", &self.deleted)]
-        {
-            match names.as_slice() {
-                [] => {}
-                [one] => parts.push(format!("{verb} slice {one}")),
-                many if many.len() <= 4 => {
-                    parts.push(format!("{verb} {} slices {}", many.len(), many.join(", ")))
-                }
-                many => parts.push(format!("{verb} {} slices", many.len())),
-            }
-        }
-        if parts.is_empty() {
-            String::new()
+    /// "write 2 ready endpoints: create slice web-x2x9q, update slice web-7d4b9".
+    fn said(&self, counts: &Counts) -> EndpointsSaid {
+        let slices: Vec<Said> = [
+            (Verb::Create, &self.created),
+            (Verb::Update, &self.updated),
+            (Verb::Delete, &self.deleted),
+        ]
+        .into_iter()
+        .filter_map(|(verb, names)| slices_said(verb, names))
+        .map(Said::from)
+        .collect();
+        let endpoints = Box::new(counts.said().into());
+        if slices.is_empty() {
+            EndpointsSaid::Write { endpoints }
         } else {
-            format!(": {}", parts.join(", "))
+            EndpointsSaid::WriteSlices { endpoints, slices }
         }
     }
+}
+
+#[derive(Clone, Copy)]
+enum Verb {
+    Create,
+    Update,
+    Delete,
+}
+
+/// One verb's slices: named one by one up to four, counted beyond.
+fn slices_said(verb: Verb, names: &[String]) -> Option<EndpointsSaid> {
+    use EndpointsSaid as S;
+    let (count, names) = (names.len(), names.join(", "));
+    Some(match (verb, count) {
+        (_, 0) => return None,
+        (Verb::Create, 1) => S::CreateSlice { slice: names },
+        (Verb::Update, 1) => S::UpdateSlice { slice: names },
+        (Verb::Delete, 1) => S::DeleteSlice { slice: names },
+        (Verb::Create, 2..=4) => S::CreateSlicesNamed { count, names },
+        (Verb::Update, 2..=4) => S::UpdateSlicesNamed { count, names },
+        (Verb::Delete, 2..=4) => S::DeleteSlicesNamed { count, names },
+        (Verb::Create, _) => S::CreateSlices { count },
+        (Verb::Update, _) => S::UpdateSlices { count },
+        (Verb::Delete, _) => S::DeleteSlices { count },
+    })
 }
 
 fn with_trigger(slice: &mut EndpointSlice, trigger: Option<crate::clock::Time>) {

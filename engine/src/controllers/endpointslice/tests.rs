@@ -158,3 +158,17 @@ fn when_every_pod_goes_the_last_slice_becomes_the_placeholder() {
     assert_eq!(p.delete.len(), 1);
     assert_eq!(p.update[0].endpoints, None);
 }
+
+#[test]
+fn the_action_names_a_few_slices_and_counts_many() {
+    let counts = Counts { ready: 2, not_ready: 1, terminating: 1 };
+    let names = |n: usize| (0..n).map(|i| format!("web-{i}")).collect::<Vec<_>>();
+    let done = Written { created: names(1), updated: names(3), deleted: names(5) };
+    assert_eq!(
+        done.said(&counts).to_string(),
+        "write 2 ready and 1 not-ready endpoint (1 terminating): create slice web-0, \
+         update 3 slices web-0, web-1, web-2, delete 5 slices"
+    );
+    let none = Counts { ready: 0, not_ready: 0, terminating: 0 };
+    assert_eq!(Written::default().said(&none).to_string(), "write no endpoints");
+}

@@ -14,10 +14,11 @@ use super::behavior::{self, Normalization, Policy, PolicyType, Rules, RulesSpec,
 use super::conditions::{self as words, ABLE_TO_SCALE, SCALING_ACTIVE, SCALING_LIMITED};
 use super::controller::Memory;
 use super::metrics::{self, CondUpdate, Inputs};
-use super::narrate::{explain, metric_word, note, plural, window_minutes};
+use super::narrate::{explain, metric_word, note, window};
 use super::replica_calculator::Tuning;
 use super::target;
 use super::without_behavior;
+use crate::controllers::said::AutoscalerSaid;
 use crate::controllers::Ctx;
 
 /// `setConditionInList`: the condition of that type is updated in place (its transition time
@@ -106,9 +107,9 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
                 ctx,
                 hpa,
                 memory,
-                format!("scale {target_name}"),
-                "cannot read its scale",
-                format!("wait: {e}"),
+                AutoscalerSaid::ScaleTarget { target: target_name },
+                AutoscalerSaid::CannotReadScale,
+                AutoscalerSaid::WaitError { error: e },
             );
             write_status(ctx, hpa, status);
             return;
@@ -128,15 +129,9 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
         let c =
             cond(SCALING_ACTIVE, false, words::SCALING_DISABLED, words::SCALING_DISABLED_MESSAGE);
         set_condition(&mut status.conditions, &c, now);
-        let action = "do nothing: scaling is disabled while the target has 0 replicas";
-        note(
-            ctx,
-            hpa,
-            memory,
-            format!("{min} to {max} replicas"),
-            format!("{target_name} has 0"),
-            action,
-        );
+        let seen = AutoscalerSaid::TargetHas { target: target_name.clone(), replicas: 0 };
+        let action = AutoscalerSaid::DisabledAtZero;
+        note(ctx, hpa, memory, AutoscalerSaid::Range { min, max }, seen, action);
         (0, String::new())
     } else if current > max {
         (max, "Current number of replicas above Spec.MaxReplicas".to_string())
@@ -174,14 +169,9 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
             let reason = words::FAILED_COMPUTE_METRICS_REPLICAS;
             ctx.event(Kind::HorizontalPodAutoscaler, &hpa.metadata, "Warning", reason, err.clone());
             let why = computed.events.first().map_or(err, |(_, m)| m.clone());
-            note(
-                ctx,
-                hpa,
-                memory,
-                format!("{min} to {max} replicas"),
-                "no usable metric",
-                format!("keep {current}: {why}"),
-            );
+            let action = AutoscalerSaid::KeepBecause { replicas: current, why };
+            let want = AutoscalerSaid::Range { min, max };
+            note(ctx, hpa, memory, want, AutoscalerSaid::NoUsableMetric, action);
             return;
         };
         let reading = computed.reading.clone().unwrap_or_default();
@@ -223,9 +213,10 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
         let limited = &normalized.limited;
         let c = cond(SCALING_LIMITED, normalized.scaling_limited, limited.reason, limited.message);
         set_condition(&mut status.conditions, &c, now);
-        let want = format!("{} {} per pod", reading.target, metric_word(&computed.metric_name));
-        let seen = format!("{} on {} pod{}", reading.current, reading.pods, plural(reading.pods));
-        let action = explain(current, proposal, &normalized, window_minutes(hpa));
+        let metric = metric_word(&computed.metric_name).to_string();
+        let want = AutoscalerSaid::PerPod { target: reading.target.clone(), metric };
+        let seen = AutoscalerSaid::OnPods { current: reading.current.clone(), pods: reading.pods };
+        let action = explain(current, proposal, &normalized, window(hpa));
         note(ctx, hpa, memory, want, seen, action);
         (normalized.replicas, rescale_reason)
     };
@@ -274,15 +265,13 @@ pub fn reconcile_autoscaler(hpa: &HorizontalPodAutoscaler, memory: &mut Memory, 
             behavior::store_scale_event(&r, list, current, desired, now.millis());
         }
         if reason.starts_with("Current number") {
-            let bound = if current > max { "max" } else { "min" };
-            note(
-                ctx,
-                hpa,
-                memory,
-                format!("{min} to {max} replicas"),
-                format!("{target_name} has {current}"),
-                format!("scale to {desired} (the {bound})"),
-            );
+            let action = if current > max {
+                AutoscalerSaid::ScaleToMax { replicas: desired }
+            } else {
+                AutoscalerSaid::ScaleToMin { replicas: desired }
+            };
+            let seen = AutoscalerSaid::TargetHas { target: target_name, replicas: current };
+            note(ctx, hpa, memory, AutoscalerSaid::Range { min, max }, seen, action);
         }
     }
     // setStatus: lastScaleTime moves only on a rescale.

@@ -27,8 +27,8 @@ use super::pods::{self, release_counted, release_orphans};
 use super::seen::seen;
 use super::status::{self, Finish};
 use super::success_policy::match_success_policy;
-use super::words::plural;
 use crate::controllers::queue::WorkQueue;
+use crate::controllers::said::{JobSaid, Said};
 use crate::model::{Job, Kind, Object, Pod, PodPhase};
 use crate::store::{Key, Store, WatchEvent};
 
@@ -203,9 +203,12 @@ impl JobController {
                 ctx.decide(
                     Kind::Job,
                     &job.metadata,
-                    "no more pods",
-                    format!("{}, {} active", f.why(failed, backoff_limit), names.len()),
-                    format!("delete {} active pod{}", deleted.len(), plural(deleted.len())),
+                    JobSaid::NoMorePods,
+                    JobSaid::Stopping {
+                        why: Box::new(Said::Job(f.why(failed, backoff_limit))),
+                        active: names.len(),
+                    },
+                    JobSaid::DeleteActivePods { count: deleted.len() },
                 );
                 active -= deleted.len() as i32;
                 terminating += deleted.len() as i32;

@@ -16,8 +16,9 @@ use super::failure_policy::only_replace_failed_pods;
 use super::indexes::{completion_index, first_pending_indexes, Intervals};
 use super::per_index::remaining_ms_per_index;
 use super::pods;
-use super::words::{observed_words, plural, secs_words, want_active, wanted_words};
+use super::words::{progress, secs_words, want_active, wanted};
 use crate::controllers::queue::{Wait, WorkQueue};
+use crate::controllers::said::JobSaid;
 use crate::controllers::{key_of, Ctx};
 use crate::model::{Job, Kind, Pod};
 
@@ -63,9 +64,9 @@ pub fn manage(
         ctx.decide(
             Kind::Job,
             &job.metadata,
-            "suspended: no pods",
-            format!("{active} active"),
-            format!("delete {} pod{}", deleted.len(), plural(deleted.len())),
+            JobSaid::SuspendedNoPods,
+            JobSaid::Active { active },
+            JobSaid::DeletePods { count: deleted.len() },
         );
         out.deleted = deleted.len() as i32;
         return out;
@@ -86,9 +87,9 @@ pub fn manage(
         ctx.decide(
             Kind::Job,
             &job.metadata,
-            format!("{want} active (parallelism {})", spec.parallelism.unwrap_or(1)),
-            format!("{active} active"),
-            format!("delete {} pod{}", deleted.len(), plural(deleted.len())),
+            JobSaid::ActiveOfParallelism { want, parallelism: spec.parallelism.unwrap_or(1) },
+            JobSaid::Active { active },
+            JobSaid::DeletePods { count: deleted.len() },
         );
         out.deleted = deleted.len() as i32;
         return out;
@@ -100,7 +101,7 @@ pub fn manage(
     }
     let diff = ((want - holding - active) as usize).min(MAX_POD_CREATE_DELETE_PER_SYNC);
     let per_index = spec.backoff_limit_per_index.is_some();
-    let desired = wanted_words(job, s.succeeded, active);
+    let desired = wanted(job, s.succeeded, active);
     // With backoffLimitPerIndex each index has its own back-off instead of the Job's.
     let remaining =
         if per_index { 0 } else { record.remaining_ms(now, DEFAULT_BACKOFF_MS, MAX_BACKOFF_MS) };
@@ -114,8 +115,8 @@ pub fn manage(
                 Kind::Job,
                 &job.metadata,
                 desired,
-                format!("pod failed ({} of {limit} retries used)", s.failed.min(limit)),
-                format!("wait {} before the next", secs_words(remaining)),
+                JobSaid::RetriesUsed { used: s.failed.min(limit), limit },
+                JobSaid::WaitBeforeNext { wait: secs_words(remaining) },
             );
         }
         return out;
@@ -140,8 +141,8 @@ pub fn manage(
                         Kind::Job,
                         &job.metadata,
                         desired,
-                        "an index's pod failed (backoffLimitPerIndex)".to_string(),
-                        format!("wait {} before retrying the index", secs_words(ms)),
+                        JobSaid::IndexPodFailed,
+                        JobSaid::WaitBeforeIndex { wait: secs_words(ms) },
                     );
                 }
                 return out;
@@ -151,17 +152,12 @@ pub fn manage(
     let count = if spec.is_indexed() { indexes.len() } else { diff };
     let (created, err) = pods::create(job, count, &indexes, s.delayed, ctx);
     let action = match (created.as_slice(), err) {
-        ([], Some(e)) => format!("create failed: {e}"),
-        ([one], _) => format!("create 1 pod: {one}"),
-        (many, _) => format!("create {} pods", many.len()),
+        ([], Some(error)) => JobSaid::CreateFailed { error },
+        ([one], _) => JobSaid::CreateOne { pod: one.clone() },
+        (many, _) => JobSaid::CreatePods { count: many.len() },
     };
-    ctx.decide(
-        Kind::Job,
-        &job.metadata,
-        desired,
-        observed_words(s.succeeded, s.failed, active),
-        action,
-    );
+    let observed = progress(s.succeeded, s.failed, active);
+    ctx.decide(Kind::Job, &job.metadata, desired, observed, action);
     out.created = created.len() as i32;
     out
 }

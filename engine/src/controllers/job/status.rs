@@ -6,6 +6,7 @@
 //! `recordJobFinished` and `ensureJobConditionStatus`.
 
 use crate::clock::Time;
+use crate::controllers::said::JobSaid;
 use crate::controllers::Ctx;
 use crate::model::{Job, JobCondition, JobStatus, Kind};
 
@@ -66,17 +67,16 @@ impl Finish {
     }
 
     /// Why the loop stops making pods, for the decision feed.
-    pub fn why(&self, failed: i32, backoff_limit: i32) -> String {
+    pub fn why(&self, failed: i32, backoff_limit: i32) -> JobSaid {
+        let message = self.message.clone();
         match self.reason.as_str() {
-            "BackoffLimitExceeded" => {
-                format!("{failed} failed, backoffLimit {backoff_limit}: the Job has failed")
-            }
-            "DeadlineExceeded" => "activeDeadlineSeconds passed: the Job has failed".into(),
-            "PodFailurePolicy" => format!("{}: the Job has failed", self.message),
-            "MaxFailedIndexesExceeded" => "more indexes failed than maxFailedIndexes".into(),
-            "FailedIndexes" => "every index finished, some failed".into(),
-            "SuccessPolicy" => format!("success policy met ({})", self.message),
-            _ => "enough pods succeeded".into(),
+            "BackoffLimitExceeded" => JobSaid::BackoffLimitReached { failed, limit: backoff_limit },
+            "DeadlineExceeded" => JobSaid::DeadlinePassed,
+            "PodFailurePolicy" => JobSaid::FailJobRule { message },
+            "MaxFailedIndexesExceeded" => JobSaid::TooManyFailedIndexes,
+            "FailedIndexes" => JobSaid::SomeIndexesFailed,
+            "SuccessPolicy" => JobSaid::SuccessPolicyMet { message },
+            _ => JobSaid::EnoughSucceeded,
         }
     }
 }
@@ -151,9 +151,12 @@ pub fn enact(
         ctx.decide(
             Kind::Job,
             &job.metadata,
-            "finish the Job",
+            JobSaid::FinishTheJob,
             finish.why(failed, backoff_limit),
-            format!("mark it {} ({})", finish.type_, finish.reason),
+            JobSaid::MarkInterim {
+                condition: finish.type_.to_string(),
+                reason: finish.reason.clone(),
+            },
         );
     }
     let terminal = finish.terminal();
@@ -161,12 +164,9 @@ pub fn enact(
         ctx.decide(
             Kind::Job,
             &job.metadata,
-            "finish the Job",
-            format!(
-                "{terminating} pod{} still terminating",
-                if terminating == 1 { "" } else { "s" }
-            ),
-            format!("wait before marking it {}", terminal.type_),
+            JobSaid::FinishTheJob,
+            JobSaid::StillTerminating { terminating },
+            JobSaid::WaitBeforeMarking { condition: terminal.type_.to_string() },
         );
         return;
     }
@@ -182,9 +182,9 @@ pub fn enact(
     ctx.decide(
         Kind::Job,
         &job.metadata,
-        "finish the Job",
-        "no pod running or terminating".to_string(),
-        format!("mark it {}", terminal.type_),
+        JobSaid::FinishTheJob,
+        JobSaid::NothingRunning,
+        JobSaid::Mark { condition: terminal.type_.to_string() },
     );
 }
 
@@ -235,5 +235,14 @@ mod tests {
         assert_eq!(f.terminal().type_, "Failed");
         assert_eq!(f.terminal().message, "Job has reached the specified backoff limit");
         assert_eq!(Finish::success_criteria_met().terminal().reason, "CompletionsReached");
+    }
+
+    #[test]
+    fn the_feed_says_why_the_job_finishes() {
+        let f = Finish::failure_target(JobFailure::BackoffLimitExceeded);
+        assert_eq!(f.why(7, 6).to_string(), "7 failed, backoffLimit 6: the Job has failed");
+        let p = Finish::success_policy("Matched rules at index 0".into());
+        assert_eq!(p.why(0, 6).to_string(), "success policy met (Matched rules at index 0)");
+        assert_eq!(Finish::success_criteria_met().why(0, 6).to_string(), "enough pods succeeded");
     }
 }

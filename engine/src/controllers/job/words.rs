@@ -1,6 +1,7 @@
 //! The Job loop's arithmetic and wording: how many pods it wants active (`manageJob`'s
 //! `wantActive`) and the decision feed's phrases ("3 completions, 2 at a time").
 
+use crate::controllers::said::JobSaid;
 use crate::model::Job;
 
 /// `manageJob`'s `wantActive`.
@@ -14,36 +15,28 @@ pub fn want_active(job: &Job, succeeded: i32, active: i32) -> i32 {
     }
 }
 
-pub fn wanted_words(job: &Job, succeeded: i32, active: i32) -> String {
+/// What the Job wants, for the decision feed.
+pub fn wanted(job: &Job, succeeded: i32, active: i32) -> JobSaid {
     let parallelism = job.spec.parallelism.unwrap_or(1);
-    let want = want_active(job, succeeded, active);
+    let at_a_time = want_active(job, succeeded, active);
     match job.spec.completions {
-        Some(c) => format!(
-            "{c} completion{}, {want} at a time (parallelism {parallelism})",
-            plural(c as usize)
-        ),
-        None => format!("1 success, {parallelism} pods at a time"),
+        Some(completions) => JobSaid::Completions { completions, at_a_time, parallelism },
+        None => JobSaid::OneSuccess { parallelism },
     }
 }
 
-pub fn observed_words(succeeded: i32, failed: i32, active: i32) -> String {
-    let mut parts = vec![format!("{succeeded} succeeded"), format!("{active} active")];
+/// What the Job's pods have done so far, for the decision feed.
+pub fn progress(succeeded: i32, failed: i32, active: i32) -> JobSaid {
     if failed > 0 {
-        parts.push(format!("{failed} failed"));
+        JobSaid::ProgressFailed { succeeded, active, failed }
+    } else {
+        JobSaid::Progress { succeeded, active }
     }
-    parts.join(", ")
 }
 
+/// A wait in whole seconds, rounded up, as Go prints a duration ("20s").
 pub fn secs_words(ms: i64) -> String {
     crate::gofmt::go_duration((ms + 999) / 1000 * 1000)
-}
-
-pub fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 #[cfg(test)]
@@ -70,15 +63,16 @@ mod tests {
     #[test]
     fn decisions_say_what_is_wanted_and_seen_in_plain_words() {
         assert_eq!(
-            wanted_words(&job(Some(3), 2), 1, 1),
+            wanted(&job(Some(3), 2), 1, 1).to_string(),
             "3 completions, 2 at a time (parallelism 2)"
         );
         assert_eq!(
-            wanted_words(&job(Some(1), 1), 0, 0),
+            wanted(&job(Some(1), 1), 0, 0).to_string(),
             "1 completion, 1 at a time (parallelism 1)"
         );
-        assert_eq!(observed_words(1, 0, 1), "1 succeeded, 1 active");
-        assert_eq!(observed_words(0, 2, 0), "0 succeeded, 0 active, 2 failed");
+        assert_eq!(wanted(&job(None, 1), 0, 0).to_string(), "1 success, 1 pod at a time");
+        assert_eq!(progress(1, 0, 1).to_string(), "1 succeeded, 1 active");
+        assert_eq!(progress(0, 2, 0).to_string(), "0 succeeded, 0 active, 2 failed");
         assert_eq!(secs_words(19_400), "20s");
     }
 }

@@ -12,8 +12,9 @@
 
 use crate::model::config_refs;
 
-use super::lifecycle::{Sync, WANT_RUNNING};
+use super::lifecycle::Sync;
 use super::runtime::{Ctr, Step};
+use crate::controllers::said::KubeletSaid;
 use crate::gofmt::go_duration;
 
 pub const FIRST_MOUNT_RETRY_MS: i64 = 500;
@@ -87,7 +88,8 @@ fn mount_step(s: &mut Sync<'_, '_>, c: &mut Ctr, wait_ms: i64) -> bool {
     let Some(error) = config_refs::unmountable(s.pod, s.ctx.store) else { return false };
     if s.pod.spec.containers.first().is_some_and(|f| f.name == c.name) {
         s.event("Warning", "FailedMount", error.clone());
-        s.decide(WANT_RUNNING, error, format!("retry the mount in {}", go_duration(wait_ms)));
+        let wait = go_duration(wait_ms);
+        s.decide_cluster(error, KubeletSaid::RetryMount { wait });
     }
     c.step = Step::Mounting { next: s.ctx.now.plus_millis(wait_ms), wait_ms };
     true
@@ -99,7 +101,7 @@ fn env_step(s: &mut Sync<'_, '_>, c: &mut Ctr) -> bool {
         return false;
     };
     s.event("Warning", "Failed", format!("Error: {error}"));
-    s.decide(WANT_RUNNING, error.clone(), "report CreateContainerConfigError".into());
+    s.decide_cluster(error.clone(), KubeletSaid::ReportConfigError);
     c.step = Step::ConfigError { message: error, next: s.ctx.now.plus_millis(SYNC_RETRY_MS) };
     true
 }

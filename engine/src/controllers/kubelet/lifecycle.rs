@@ -6,6 +6,7 @@
 //!
 //! Graceful termination lives in `mod.rs`; status building in `runtime.rs`.
 
+use crate::controllers::said::{KubeletSaid, Said};
 use crate::controllers::Ctx;
 use crate::model::{ContainerId, Kind, Pod, StateTerminated};
 
@@ -28,9 +29,19 @@ impl Sync<'_, '_> {
         self.ctx.event_from_host(Kind::Pod, &self.pod.metadata, type_, reason, message, self.node);
     }
 
-    pub fn decide(&mut self, desired: &str, observed: String, action: String) {
-        let observed = format!("{}: {observed}", self.node);
-        self.ctx.decide(Kind::Pod, &self.pod.metadata, desired, observed, action);
+    pub fn decide(&mut self, desired: KubeletSaid, seen: KubeletSaid, action: KubeletSaid) {
+        let seen = KubeletSaid::OnNode { node: self.node.to_string(), seen: Box::new(seen.into()) };
+        self.ctx.decide(Kind::Pod, &self.pod.metadata, desired, seen, action);
+    }
+
+    /// A decision on what Kubernetes itself reported (a volume or env source missing), in
+    /// its words.
+    pub fn decide_cluster(&mut self, seen: String, action: KubeletSaid) {
+        let seen = KubeletSaid::OnNode {
+            node: self.node.to_string(),
+            seen: Box::new(Said::Cluster(seen)),
+        };
+        self.ctx.decide(Kind::Pod, &self.pod.metadata, WANT_RUNNING, seen, action);
     }
 
     /// Seeded jitter of up to `config.jitter_ms`, drawn from the world's RNG.
@@ -62,8 +73,8 @@ impl Sync<'_, '_> {
                     self.event("Warning", "Failed", "Error: InvalidImageName".into());
                     self.decide(
                         WANT_RUNNING,
-                        format!("image {:?} does not parse", c.image),
-                        "report InvalidImageName".into(),
+                        KubeletSaid::ImageUnparsed { image: c.image.clone() },
+                        KubeletSaid::ReportInvalidImageName,
                     );
                     c.step = Step::Invalid { message };
                 }
@@ -83,8 +94,8 @@ impl Sync<'_, '_> {
                 self.event("Normal", "Started", format!("Started container {}", c.name));
                 self.decide(
                     WANT_RUNNING,
-                    format!("container {} created", c.name),
-                    "start its process".into(),
+                    KubeletSaid::ContainerCreated { container: c.name.clone() },
+                    KubeletSaid::StartProcess,
                 );
                 self.run(c);
             }
@@ -119,8 +130,8 @@ impl Sync<'_, '_> {
                 };
                 self.decide(
                     WANT_RUNNING,
-                    format!("container {} exited with code {code}", c.name),
-                    "record it as terminated".into(),
+                    KubeletSaid::ContainerExited { container: c.name.clone(), code },
+                    KubeletSaid::RecordTerminated,
                 );
                 c.step = Step::Exited { term, next: Some(finished.plus_millis(SYNC_MS).max(now)) };
             }
@@ -130,8 +141,8 @@ impl Sync<'_, '_> {
                 c.crash_backoff = Some(Backoff::next(c.crash_backoff, finished, now));
                 self.decide(
                     WANT_RUNNING,
-                    format!("back-off for {} over", c.name),
-                    "restart the container".into(),
+                    KubeletSaid::BackOffOver { container: c.name.clone() },
+                    KubeletSaid::RestartContainer,
                 );
                 self.restart(c);
             }
@@ -141,8 +152,8 @@ impl Sync<'_, '_> {
                 self.event("Warning", "Failed", "Error: ImagePullBackOff".into());
                 self.decide(
                     WANT_RUNNING,
-                    format!("pull of {} failed", c.image),
-                    format!("back off {} before pulling again", go_duration(b.period_ms)),
+                    KubeletSaid::PullFailed { image: c.image.clone() },
+                    KubeletSaid::BackOffPull { wait: go_duration(b.period_ms) },
                 );
                 c.step = Step::PullBackOff { error, until: b.updated.plus_millis(b.period_ms) };
             }
@@ -166,15 +177,15 @@ impl Sync<'_, '_> {
         if cached {
             self.decide(
                 WANT_RUNNING,
-                format!("image {} already on the node", c.image),
-                "create the container".into(),
+                KubeletSaid::ImageOnNode { image: c.image.clone() },
+                KubeletSaid::CreateTheContainer,
             );
         } else {
             self.event("Normal", "Pulling", format!("Pulling image {:?}", c.image));
             self.decide(
                 WANT_RUNNING,
-                format!("image {} not on the node", c.image),
-                format!("pull {}", c.image),
+                KubeletSaid::ImageNotOnNode { image: c.image.clone() },
+                KubeletSaid::Pull { image: c.image.clone() },
             );
         }
         c.step = Step::Pulling { began: now, until, cached, shown };
@@ -220,8 +231,8 @@ impl Sync<'_, '_> {
                 c.pull_backoff = Some(b);
                 self.decide(
                     WANT_RUNNING,
-                    format!("pull of {} failed", c.image),
-                    "report ErrImagePull".into(),
+                    KubeletSaid::PullFailed { image: c.image.clone() },
+                    KubeletSaid::ReportErrImagePull,
                 );
                 c.step = Step::PullFailed { error, next: now.plus_millis(SYNC_MS) };
             }
@@ -234,8 +245,8 @@ impl Sync<'_, '_> {
         self.event("Normal", "Created", format!("Created container: {}", c.name));
         self.decide(
             WANT_RUNNING,
-            format!("image {} ready", c.image),
-            format!("create container {}", c.name),
+            KubeletSaid::ImageReady { image: c.image.clone() },
+            KubeletSaid::CreateContainer { container: c.name.clone() },
         );
         let until = self.ctx.now.plus_millis(self.ctx.config.start_ms.max(0) + self.jitter());
         c.step = Step::Starting { until };
@@ -249,8 +260,8 @@ impl Sync<'_, '_> {
             let policy = self.pod.spec.restart_policy.clone().unwrap_or_else(|| "Always".into());
             self.decide(
                 WANT_RUNNING,
-                format!("container {} exited with code {}", c.name, term.exit_code),
-                format!("restartPolicy {policy}: leave it"),
+                KubeletSaid::ContainerExited { container: c.name.clone(), code: term.exit_code },
+                KubeletSaid::LeaveIt { policy: policy.to_string() },
             );
             c.step = Step::Exited { term, next: None };
             return;
@@ -272,16 +283,16 @@ impl Sync<'_, '_> {
             self.event("Warning", "BackOff", event);
             self.decide(
                 WANT_RUNNING,
-                format!("container {} exited again after {} restart(s)", c.name, c.restart_count),
-                format!("CrashLoopBackOff: wait {period}"),
+                KubeletSaid::ExitedAgain { container: c.name.clone(), restarts: c.restart_count },
+                KubeletSaid::CrashLoopWait { wait: period.to_string() },
             );
             c.step = Step::CrashBackOff { until: finished.plus_millis(b.period_ms), message };
         } else {
             c.crash_backoff = Some(Backoff::next(c.crash_backoff, finished, now));
             self.decide(
                 WANT_RUNNING,
-                format!("container {} exited", c.name),
-                "restart it now".into(),
+                KubeletSaid::Exited { container: c.name.clone() },
+                KubeletSaid::RestartNow,
             );
             self.restart(c);
         }
@@ -310,4 +321,4 @@ impl Sync<'_, '_> {
     }
 }
 
-pub(super) const WANT_RUNNING: &str = "containers running";
+pub(super) const WANT_RUNNING: KubeletSaid = KubeletSaid::WantRunning;

@@ -42,6 +42,7 @@ use crate::controllers::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 use crate::model::{ContainerId, IpList, Object, Pod, PodCondition, PodPhase, StateTerminated};
 use crate::store::{DeleteOptions, Key, Store, WatchEvent, WatchEventType};
 
+use crate::controllers::said::KubeletSaid;
 pub use command::container_behaviour;
 pub(crate) use config::link as link_config_reads;
 pub use images::{
@@ -221,16 +222,10 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
             Step::Running { since } => {
                 let (at, code) = stop_plan(c, now, deadline);
                 sync.event("Normal", "Killing", format!("Stopping container {}", c.name));
-                let how = if code == 0 {
-                    "it stops cleanly"
-                } else {
-                    "it ignores SIGTERM: SIGKILL at the deadline"
-                };
-                sync.decide(
-                    "pod gone",
-                    format!("pod deleted, container {} running", c.name),
-                    format!("send SIGTERM; {how}"),
-                );
+                let how =
+                    if code == 0 { KubeletSaid::SigtermClean } else { KubeletSaid::SigtermIgnored };
+                let seen = KubeletSaid::DeletedWhileRunning { container: c.name.clone() };
+                sync.decide(KubeletSaid::PodGone, seen, how);
                 c.step = Step::Stopping { since, at, code };
             }
             Step::Exited { term, next: Some(_) } => c.step = Step::Exited { term, next: None },
@@ -254,11 +249,8 @@ fn terminate(sync: &mut Sync<'_, '_>, rt: &mut PodRuntime, deadline: Time) -> Te
                     ))),
                     ..Default::default()
                 };
-                sync.decide(
-                    "pod gone",
-                    format!("container {} exited with code {code}", c.name),
-                    "record it".into(),
-                );
+                let seen = KubeletSaid::ContainerExited { container: c.name.clone(), code };
+                sync.decide(KubeletSaid::PodGone, seen, KubeletSaid::RecordIt);
                 c.step = Step::Exited { term, next: None };
                 rt.stopped_at = Some(now);
             } else {
@@ -314,7 +306,7 @@ fn finish_deletion(sync: &mut Sync<'_, '_>) {
         ..Default::default()
     };
     let (ns, name) = (m.namespace.clone(), m.name.clone());
-    sync.decide("pod gone", "all containers stopped".into(), "delete the pod with grace 0".into());
+    sync.decide(KubeletSaid::PodGone, KubeletSaid::AllStopped, KubeletSaid::DeleteGraceZero);
     let now = sync.ctx.now;
     let _ = sync.ctx.store.delete::<Pod>(&ns, &name, &opts, now);
 }

@@ -22,6 +22,7 @@ use super::lifecycle::Sync;
 use super::runtime::{Ctr, Step};
 use super::serving::{self, Outcome};
 use super::ImageBehaviour;
+use crate::controllers::said::KubeletSaid;
 
 /// One probe worker of one container instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,24 +180,25 @@ impl Sync<'_, '_> {
     /// or startup failure.
     fn held(&mut self, c: &mut Ctr, kind: ProbeKind, success: bool, runs: i32, since: Time) {
         let name = c.name.clone();
-        let what = format!("{} probe of {name}", kind.title().to_lowercase());
-        let row = if runs == 1 { String::new() } else { format!(" {runs} times in a row") };
+        let probe = kind.title().to_string();
+        let container = name.clone();
+        let result = if success {
+            // A startup probe succeeds once: it is not counted in a row.
+            let runs = if kind == ProbeKind::Startup { 1 } else { runs };
+            KubeletSaid::ProbeSucceeded { probe, container, runs }
+        } else {
+            KubeletSaid::ProbeFailed { probe, container, runs }
+        };
         match (kind, success) {
-            (ProbeKind::Readiness, true) => self.decide(
-                WANT_READY,
-                format!("{what} succeeded{row}"),
-                format!("mark {name} ready"),
-            ),
-            (ProbeKind::Readiness, false) => self.decide(
-                WANT_READY,
-                format!("{what} failed{row}"),
-                format!("mark {name} not ready"),
-            ),
-            (ProbeKind::Startup, true) => self.decide(
-                WANT_READY,
-                format!("{what} succeeded"),
-                format!("mark {name} started: liveness and readiness probes begin"),
-            ),
+            (ProbeKind::Readiness, true) => {
+                self.decide(WANT_READY, result, KubeletSaid::MarkReady { container: name })
+            }
+            (ProbeKind::Readiness, false) => {
+                self.decide(WANT_READY, result, KubeletSaid::MarkNotReady { container: name })
+            }
+            (ProbeKind::Startup, true) => {
+                self.decide(WANT_READY, result, KubeletSaid::MarkStarted { container: name })
+            }
             (ProbeKind::Liveness, true) => {}
             (_, false) => {
                 let message =
@@ -206,7 +208,7 @@ impl Sync<'_, '_> {
                 let message =
                     if restart { format!("{message}, will be restarted") } else { message };
                 self.event("Normal", "Killing", message);
-                self.decide(WANT_READY, format!("{what} failed{row}"), format!("kill {name}"));
+                self.decide(WANT_READY, result, KubeletSaid::Kill { container: name });
                 self.kill(c, kind, since);
             }
         }
@@ -243,8 +245,8 @@ impl Sync<'_, '_> {
         };
         self.decide(
             WANT_READY,
-            format!("killed container {} exited with code {code}", c.name),
-            "record it as terminated".into(),
+            KubeletSaid::KilledExited { container: c.name.clone(), code },
+            KubeletSaid::RecordTerminated,
         );
         c.step = Step::Exited { term, next: Some(self.ctx.now) };
     }
@@ -270,7 +272,7 @@ pub fn rebuilt_workers(c: &Container, s: &ContainerStatus, since: Time, now: Tim
     ws
 }
 
-const WANT_READY: &str = "containers healthy";
+const WANT_READY: KubeletSaid = KubeletSaid::WantHealthy;
 
 #[cfg(test)]
 mod tests;

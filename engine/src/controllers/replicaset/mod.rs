@@ -18,6 +18,7 @@ use crate::labels::selector::Selector;
 use crate::model::*;
 use crate::store::{DeleteOptions, Key, Store, WatchEvent};
 
+use super::said::ReplicaSetSaid;
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 use claim::plan;
 pub use claim::{recount, tallied, Counts};
@@ -105,17 +106,17 @@ fn sync(flavor: Flavor, queue: &mut WorkQueue<Key>, key: &Key, ctx: &mut Ctx<'_>
         None
     } else if have < want {
         let (created, err) = slow_start_create(&rs, (want - have).min(BURST_REPLICAS), ctx);
-        Some((listed("create", &created, "create failed"), err))
+        Some((listed(Step::Create, &created), err))
     } else if !plan.victims.is_empty() {
         let (deleted, err) = delete_pods(&rs, &plan.victims, ctx);
-        Some((listed("delete", &deleted, "delete failed"), err))
+        Some((listed(Step::Delete, &deleted), err))
     } else {
         None
     };
     let mut manage_err = None;
     if let Some((action, err)) = step {
-        let desired = format!("{want} replica{}", plural(want));
-        let observed = format!("{have} active pod{}", plural(have));
+        let desired = ReplicaSetSaid::Replicas { count: want };
+        let observed = ReplicaSetSaid::ActivePods { count: have };
         ctx.decide(kind, &rs.metadata, desired, observed, action);
         manage_err = err;
     }
@@ -147,9 +148,9 @@ fn release(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) 
         ctx.decide(
             Flavor::of(rs).kind(),
             &rs.metadata,
-            format!("pods matching {selector}"),
-            format!("pod {name} no longer matches"),
-            format!("release pod {name}"),
+            ReplicaSetSaid::PodsMatching { selector: selector.to_string() },
+            ReplicaSetSaid::NoLongerMatches { pod: name.to_string() },
+            ReplicaSetSaid::ReleasePod { pod: name.to_string() },
         );
     }
 }
@@ -174,20 +175,32 @@ fn adopt(flavor: Flavor, rs: &ReplicaSet, selector: &Selector, name: &str, ctx: 
         ctx.decide(
             flavor.kind(),
             &rs.metadata,
-            format!("own every pod matching {selector}"),
-            format!("orphan pod {name} matches"),
-            format!("adopt pod {name}"),
+            ReplicaSetSaid::OwnEveryPod { selector: selector.to_string() },
+            ReplicaSetSaid::OrphanMatches { pod: name.to_string() },
+            ReplicaSetSaid::AdoptPod { pod: name.to_string() },
         );
     }
 }
 
+/// What one sync did to pods.
+#[derive(Clone, Copy)]
+enum Step {
+    Create,
+    Delete,
+}
+
 /// "create 2 pods: a, b" and the like, for the decision log.
-fn listed(verb: &str, names: &[String], failed: &str) -> String {
-    match names {
-        [] => failed.to_string(),
-        [one] => format!("{verb} 1 pod: {one}"),
-        many if many.len() <= 4 => format!("{verb} {} pods: {}", many.len(), many.join(", ")),
-        many => format!("{verb} {} pods", many.len()),
+fn listed(step: Step, names: &[String]) -> ReplicaSetSaid {
+    use ReplicaSetSaid::*;
+    let count = names.len();
+    let pods = names.join(", ");
+    match (step, count) {
+        (Step::Create, 0) => CreateFailed,
+        (Step::Create, 1..=4) => CreatePods { count, pods },
+        (Step::Create, _) => CreateMany { count },
+        (Step::Delete, 0) => DeleteFailed,
+        (Step::Delete, 1..=4) => DeletePods { count, pods },
+        (Step::Delete, _) => DeleteMany { count },
     }
 }
 
@@ -220,14 +233,6 @@ fn delete_pods(
         }
     }
     (names, err)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 /// `slowStartBatch`: batches of 1, 2, 4, ... so a failing create (a bad template, a missing

@@ -13,6 +13,7 @@ use super::identity;
 use super::ordered::{self, Wait};
 use super::pods;
 use super::revision;
+use crate::controllers::said::StatefulSetSaid;
 use crate::controllers::Ctx;
 use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Store};
@@ -25,7 +26,7 @@ pub(super) fn create(
     update: &ControllerRevision,
     ord: i32,
     ctx: &mut Ctx<'_>,
-) -> Option<String> {
+) -> Option<StatefulSetSaid> {
     let s = &set.spec;
     let partition = s.update_strategy.rolling_update.as_ref().map_or(0, |r| r.partition);
     let partition = if s.update_strategy.type_ == "RollingUpdate" { partition } else { 0 };
@@ -46,22 +47,20 @@ pub(super) fn create(
     match ctx.store.create(pod, ctx.now, ctx.rng) {
         Ok(_) => {
             record(ctx, set, "create", &name, None);
-            let dns = if s.service_name.is_empty() {
-                String::new()
+            let (pod, revision) = (name.clone(), at.to_string());
+            let action = if s.service_name.is_empty() {
+                StatefulSetSaid::CreateAt { pod, revision }
             } else {
-                format!(
-                    ", reachable as {name}.{}.{}.svc.cluster.local",
-                    s.service_name, set.metadata.namespace
-                )
+                let (service, namespace) = (s.service_name.clone(), set.metadata.namespace.clone());
+                StatefulSetSaid::CreateReachable { pod, revision, service, namespace }
             };
-            let observed = format!("{name} missing");
-            let action = format!("create {name} at revision {at}{dns}");
-            ctx.decide(Kind::StatefulSet, &set.metadata, replicas_text(set), observed, action);
+            let observed = StatefulSetSaid::PodMissing { pod: name };
+            ctx.decide(Kind::StatefulSet, &set.metadata, replicas(set), observed, action);
         }
         // `CreateStatefulPod` sinks AlreadyExists without an event; the set stays stuck on
         // the ordinal (it adopts no pods here), which the decision feed says once.
         Err(ApiError::AlreadyExists { .. }) => {
-            return Some(format!("a pod {name} that the set does not own"));
+            return Some(StatefulSetSaid::NotOwned { pod: name });
         }
         Err(e) => record(ctx, set, "create", &name, Some(&e.to_string())),
     }
@@ -171,18 +170,12 @@ fn title(verb: &str) -> String {
     c.next().map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
-pub(super) fn delete(set: &StatefulSet, ord: i32, observed: &str, action: &str, ctx: &mut Ctx<'_>) {
-    let want = replicas_text(set);
-    delete_decided(set, ord, want, observed.to_string(), action.to_string(), ctx)
-}
-
 /// `DeleteStatefulPod`, with the decision that led to it.
-pub(super) fn delete_decided(
+pub(super) fn delete(
     set: &StatefulSet,
     ord: i32,
-    want: String,
-    observed: String,
-    action: String,
+    observed: StatefulSetSaid,
+    action: StatefulSetSaid,
     ctx: &mut Ctx<'_>,
 ) {
     let name = identity::pod_name(&set.metadata.name, ord);
@@ -190,7 +183,7 @@ pub(super) fn delete_decided(
     match ctx.store.delete::<Pod>(&ns, &name, &DeleteOptions::default(), ctx.now) {
         Ok(_) => {
             record(ctx, set, "delete", &name, None);
-            ctx.decide(Kind::StatefulSet, &set.metadata, want, observed, action);
+            ctx.decide(Kind::StatefulSet, &set.metadata, replicas(set), observed, action);
         }
         Err(ApiError::NotFound { .. }) => {}
         Err(e) => record(ctx, set, "delete", &name, Some(&e.to_string())),
@@ -225,14 +218,12 @@ pub(super) fn repair_identity(set: &StatefulSet, members: &[Rc<Pod>], ctx: &mut 
         match ctx.store.update(fixed, ctx.now) {
             Ok(_) => {
                 record(ctx, set, "update", name, None);
-                let observed = format!("{name} lost its identity labels");
-                let action = format!("put back {name}'s pod-name and pod-index labels");
                 ctx.decide(
                     Kind::StatefulSet,
                     &set.metadata,
-                    "each pod labelled with its own name and index",
-                    observed,
-                    action,
+                    StatefulSetSaid::WantIdentity,
+                    StatefulSetSaid::LostIdentity { pod: name.clone() },
+                    StatefulSetSaid::RestoreIdentity { pod: name.clone() },
                 );
             }
             Err(e) => record(ctx, set, "update", name, Some(&e.to_string())),
@@ -266,44 +257,66 @@ fn update_claim_owners(set: &StatefulSet, pod: &Pod, ctx: &mut Ctx<'_>) {
 }
 
 /// "3 replicas (web-0..web-2)".
-pub(super) fn replicas_text(set: &StatefulSet) -> String {
+pub(super) fn replicas(set: &StatefulSet) -> StatefulSetSaid {
     let range = identity::owned_ordinals(Some(set.spec.start_ordinal()), set.spec.replicas);
-    let n = set.spec.replicas;
-    let s = if n == 1 { "" } else { "s" };
+    let pod = |ord| identity::pod_name(&set.metadata.name, ord);
     match (range.start, range.end - 1) {
-        _ if range.is_empty() => format!("{n} replica{s}"),
+        _ if range.is_empty() => StatefulSetSaid::Replicas { replicas: set.spec.replicas },
         (a, b) if a == b => {
-            format!("{n} replica{s} ({})", identity::pod_name(&set.metadata.name, a))
+            StatefulSetSaid::ReplicasOne { replicas: set.spec.replicas, pod: pod(a) }
         }
-        (a, b) => format!(
-            "{n} replica{s} ({}..{})",
-            identity::pod_name(&set.metadata.name, a),
-            identity::pod_name(&set.metadata.name, b)
-        ),
+        (a, b) => StatefulSetSaid::ReplicasRange {
+            replicas: set.spec.replicas,
+            first: pod(a),
+            last: pod(b),
+        },
     }
 }
 
 /// The first owned ordinal without a pod, for "want web-2": what the set waits to do.
-pub(super) fn next_wanted(set: &StatefulSet, store: &Store) -> String {
+pub(super) fn next_wanted(set: &StatefulSet, store: &Store) -> StatefulSetSaid {
     let ns = &set.metadata.namespace;
     let range = identity::owned_ordinals(Some(set.spec.start_ordinal()), set.spec.replicas);
     for ord in range {
         let name = identity::pod_name(&set.metadata.name, ord);
         if store.get::<Pod>(ns, &name).is_none() {
-            return name;
+            return StatefulSetSaid::NextPod { pod: name };
         }
     }
-    replicas_text(set)
+    replicas(set)
 }
 
 /// "see web-1 not Running and Ready yet".
-pub(super) fn wait_text(set: &StatefulSet, ord: i32, wait: Wait) -> String {
-    let name = identity::pod_name(&set.metadata.name, ord);
+pub(super) fn waiting_on(set: &StatefulSet, ord: i32, wait: Wait) -> StatefulSetSaid {
+    let pod = identity::pod_name(&set.metadata.name, ord);
     match wait {
-        Wait::Terminating => format!("{name} still terminating"),
-        Wait::RunningAndReady => format!("{name} not Running and Ready yet"),
+        Wait::Terminating => StatefulSetSaid::StillTerminating { pod },
+        Wait::RunningAndReady => StatefulSetSaid::NotRunningReady { pod },
         Wait::Available => {
-            format!("{name} not Available yet (minReadySeconds {})", set.spec.min_ready_seconds)
+            StatefulSetSaid::NotAvailable { pod, min_ready_seconds: set.spec.min_ready_seconds }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_desired_size_names_the_ordinals_it_owns() {
+        let mut set = StatefulSet::default();
+        set.metadata.name = "web".into();
+        let said = |set: &StatefulSet| replicas(set).to_string();
+        set.spec.replicas = 0;
+        assert_eq!(said(&set), "0 replicas");
+        set.spec.replicas = 1;
+        assert_eq!(said(&set), "1 replica (web-0)");
+        set.spec.replicas = 3;
+        assert_eq!(said(&set), "3 replicas (web-0..web-2)");
+        set.spec.min_ready_seconds = 5;
+        assert_eq!(
+            waiting_on(&set, 1, Wait::Available).to_string(),
+            "web-1 not Available yet (minReadySeconds 5)"
+        );
     }
 }

@@ -11,6 +11,7 @@
 
 use super::identity;
 use super::pods::set_identity;
+use crate::controllers::said::StatefulSetSaid;
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, Kind, OwnerReference, Pod, StatefulSet};
 
@@ -36,13 +37,12 @@ pub(super) fn claim_pods(set: &StatefulSet, ctx: &mut Ctx<'_>) {
             p.metadata.owner_references.retain(|o| o.uid != uid)
         });
         if done.is_ok() {
-            let observed = format!("pod {name} no longer matches");
             ctx.decide(
                 Kind::StatefulSet,
                 m,
-                format!("pods matching {selector}"),
-                observed,
-                format!("release pod {name}"),
+                StatefulSetSaid::PodsMatching { selector: selector.to_string() },
+                StatefulSetSaid::NoLongerMatches { pod: name.clone() },
+                StatefulSetSaid::ReleasePod { pod: name },
             );
         }
     }
@@ -54,9 +54,16 @@ pub(super) fn claim_pods(set: &StatefulSet, ctx: &mut Ctx<'_>) {
             }
         });
         if done.is_ok() {
-            let want = format!("own every pod named {}-N matching {selector}", m.name);
-            let observed = format!("orphan pod {name} matches");
-            ctx.decide(Kind::StatefulSet, m, want, observed, format!("adopt pod {name}"));
+            let (set, selector) = (m.name.clone(), selector.to_string());
+            let want = StatefulSetSaid::OwnMembers { set, selector };
+            let observed = StatefulSetSaid::OrphanMatches { pod: name.clone() };
+            ctx.decide(
+                Kind::StatefulSet,
+                m,
+                want,
+                observed,
+                StatefulSetSaid::AdoptPod { pod: name },
+            );
         }
     }
 }

@@ -15,8 +15,7 @@ use std::rc::Rc;
 
 use super::super::{key_of, Controller, ControllerName, Ctx};
 use super::actions::{
-    condemn_claims, create, delete, delete_decided, next_wanted, repair_identity, replicas_text,
-    retain_claims, wait_text,
+    condemn_claims, create, delete, next_wanted, repair_identity, retain_claims, waiting_on,
 };
 use super::adopt;
 use super::identity;
@@ -26,6 +25,7 @@ use super::revision::{self, UpdateRevision, POD_REVISION_LABEL};
 use super::status;
 use crate::controllers::history;
 use crate::controllers::queue::WorkQueue;
+use crate::controllers::said::StatefulSetSaid;
 use crate::model::*;
 use crate::store::{ApiError, DeleteOptions, Key, Store, WatchEvent};
 
@@ -41,7 +41,7 @@ pub struct StatefulSetController {
     queue: WorkQueue<Key>,
     /// The last wait each set reported, so a set waiting on the same pod over many passes
     /// says so once in the decision feed.
-    waits: BTreeMap<Key, String>,
+    waits: BTreeMap<Key, StatefulSetSaid>,
 }
 
 impl Controller for StatefulSetController {
@@ -104,10 +104,10 @@ impl Controller for StatefulSetController {
         // A pass lays out every owned ordinal, so a count no browser tab could hold is
         // refused here rather than allocated.
         if set.spec.replicas > MAX_PODS {
-            let observed = format!("spec.replicas {}", set.spec.replicas);
+            let observed = StatefulSetSaid::SpecReplicas { replicas: set.spec.replicas };
             if self.waits.get(key) != Some(&observed) {
-                let want = format!("at most {MAX_PODS} pods");
-                let action = "do nothing: kubeloop runs no more pods per StatefulSet";
+                let want = StatefulSetSaid::AtMostPods { max: MAX_PODS };
+                let action = StatefulSetSaid::RefuseReplicas;
                 ctx.decide(Kind::StatefulSet, &set.metadata, want, observed.clone(), action);
                 self.waits.insert(key.clone(), observed);
             }
@@ -131,38 +131,28 @@ impl Controller for StatefulSetController {
                     creates += 1;
                     if let Some(blocked) = create(&set, &current, &update, ord, ctx) {
                         let want = identity::pod_name(&set.metadata.name, ord);
-                        waited = Some((want, blocked));
+                        waited = Some((StatefulSetSaid::NextPod { pod: want }, blocked));
                     }
                 }
                 Step::Recreate(ord) => {
-                    let why = format!("{} has failed", identity::pod_name(&set.metadata.name, ord));
-                    delete(&set, ord, &why, "delete it; it comes back with the same name", ctx)
+                    let pod = identity::pod_name(&set.metadata.name, ord);
+                    let why = StatefulSetSaid::PodFailed { pod };
+                    delete(&set, ord, why, StatefulSetSaid::DeleteToRecreate, ctx)
                 }
                 Step::Condemn(ord) => {
                     condemn_claims(&set, &members, ord, ctx);
-                    let want = replicas_text(&set);
-                    let name = identity::pod_name(&set.metadata.name, ord);
-                    let action = format!("delete {name} (highest ordinal first)");
-                    delete_decided(
-                        &set,
-                        ord,
-                        want,
-                        format!("{name} past the last ordinal"),
-                        action,
-                        ctx,
-                    )
+                    let pod = identity::pod_name(&set.metadata.name, ord);
+                    let why = StatefulSetSaid::PastLastOrdinal { pod: pod.clone() };
+                    delete(&set, ord, why, StatefulSetSaid::DeleteHighestFirst { pod }, ctx)
                 }
                 Step::Update(ord) => {
-                    let name = identity::pod_name(&set.metadata.name, ord);
-                    let why = format!("{name} on an old revision");
-                    let action = format!(
-                        "delete {name}; it comes back at revision {}",
-                        update.metadata.name
-                    );
-                    delete(&set, ord, &why, &action, ctx)
+                    let pod = identity::pod_name(&set.metadata.name, ord);
+                    let why = StatefulSetSaid::OldRevision { pod: pod.clone() };
+                    let revision = update.metadata.name.clone();
+                    delete(&set, ord, why, StatefulSetSaid::DeleteToUpdate { pod, revision }, ctx)
                 }
                 Step::WaitFor(ord, wait) => {
-                    waited = Some((next_wanted(&set, ctx.store), wait_text(&set, ord, wait)))
+                    waited = Some((next_wanted(&set, ctx.store), waiting_on(&set, ord, wait)))
                 }
             }
         }
@@ -171,7 +161,8 @@ impl Controller for StatefulSetController {
         }
         match waited {
             Some((want, observed)) if self.waits.get(key) != Some(&observed) => {
-                ctx.decide(Kind::StatefulSet, &set.metadata, want, observed.clone(), "wait");
+                let action = StatefulSetSaid::Wait;
+                ctx.decide(Kind::StatefulSet, &set.metadata, want, observed.clone(), action);
                 self.waits.insert(key.clone(), observed);
             }
             Some(_) => {}
@@ -281,9 +272,9 @@ fn revisions(
             ctx.decide(
                 Kind::StatefulSet,
                 &set.metadata,
-                "the template of an earlier revision",
-                format!("revision {name} holds it"),
-                format!("renumber {name} to revision {revision} and roll back to it"),
+                StatefulSetSaid::EarlierTemplate,
+                StatefulSetSaid::RevisionHolds { name: name.clone() },
+                StatefulSetSaid::Renumber { name: name.clone(), revision },
             );
             r.ok()?
         }
@@ -311,12 +302,16 @@ fn create_revision(
                 ctx.decide(
                     Kind::StatefulSet,
                     &set.metadata,
-                    "a revision for the current template",
-                    if created.revision == 1 { "none yet" } else { "the template changed" },
-                    format!(
-                        "create ControllerRevision {} (revision {})",
-                        created.metadata.name, created.revision
-                    ),
+                    StatefulSetSaid::WantRevision,
+                    if created.revision == 1 {
+                        StatefulSetSaid::NoRevisionYet
+                    } else {
+                        StatefulSetSaid::TemplateChanged
+                    },
+                    StatefulSetSaid::CreateRevision {
+                        name: created.metadata.name.clone(),
+                        revision: created.revision,
+                    },
                 );
                 return Some(created);
             }

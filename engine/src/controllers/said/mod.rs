@@ -1,0 +1,265 @@
+//! What the loops say in their decisions, as typed phrases rather than sentences: each
+//! phrase is a variant with its numbers and names, English by `Display` (the CLI, the API,
+//! the page in English), and a message id with named arguments (`Phrase`) so the page can say
+//! it in another language through Fluent (`locales/<lang>/decisions.ftl`).
+//!
+//! One file per loop holds that loop's phrases, declared with `phrases!`: the variant, its
+//! fields, and the English wording in one line, so a phrase cannot have English without an id
+//! or an id without its arguments. What Kubernetes itself wrote (an API error, a mount
+//! failure's message) is `Said::Cluster` and stays as written in every language, like the
+//! status words and kubectl's output.
+
+use std::fmt;
+
+mod cronjob;
+mod daemonset;
+mod deployment;
+mod disruption;
+mod endpoints;
+mod gc;
+mod hpa;
+mod job;
+pub(crate) mod kubelet;
+mod namespace;
+mod node;
+mod proxy;
+mod quota;
+mod replicaset;
+mod scheduler;
+mod serviceaccount;
+mod statefulset;
+mod watch;
+
+pub use cronjob::CronJobSaid;
+pub use daemonset::DaemonSetSaid;
+pub use deployment::DeploymentSaid;
+pub use disruption::DisruptionSaid;
+pub use endpoints::EndpointsSaid;
+pub use gc::GcSaid;
+pub use hpa::AutoscalerSaid;
+pub use job::JobSaid;
+pub use kubelet::KubeletSaid;
+pub use namespace::NamespaceSaid;
+pub use node::NodeSaid;
+pub use proxy::ProxySaid;
+pub use quota::QuotaSaid;
+pub use replicaset::ReplicaSetSaid;
+pub use scheduler::SchedulerSaid;
+pub use serviceaccount::ServiceAccountSaid;
+pub use statefulset::StatefulSetSaid;
+pub use watch::WatchSaid;
+
+/// One argument of a phrase, for the page's message formatter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A count or a duration's seconds: chooses plural forms.
+    Num(i64),
+    /// A name, an image, a selector, a condition: the cluster's words, shown as they are.
+    Text(String),
+    /// A phrase inside a phrase, said in the same language.
+    Said(Said),
+    /// Phrases said one after another, joined with ", ".
+    List(Vec<Said>),
+}
+
+/// A phrase's message id and arguments.
+pub trait Phrase: fmt::Display {
+    fn id(&self) -> &'static str;
+    fn args(&self) -> Vec<(&'static str, Arg)>;
+}
+
+/// A field's value as an argument.
+pub trait IntoArg {
+    fn arg(&self) -> Arg;
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl IntoArg for $t {
+            fn arg(&self) -> Arg {
+                Arg::Num(i64::try_from(*self).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_arg!(i32, i64, u32, u64, usize);
+
+impl IntoArg for String {
+    fn arg(&self) -> Arg {
+        Arg::Text(self.clone())
+    }
+}
+
+impl IntoArg for Box<Said> {
+    fn arg(&self) -> Arg {
+        Arg::Said((**self).clone())
+    }
+}
+
+impl IntoArg for Vec<Said> {
+    fn arg(&self) -> Arg {
+        Arg::List(self.clone())
+    }
+}
+
+/// English's plural "s": `"{n} pod{}", s(*n)`.
+pub fn s<N: TryInto<i64>>(n: N) -> &'static str {
+    if n.try_into().ok() == Some(1) {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Phrases joined as English lists them, ", " between.
+pub struct Joined<'a>(pub &'a [Said]);
+
+impl fmt::Display for Joined<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Declares one loop's phrases: `Variant { field: Type } => "English {field}", extra args;`.
+/// The message id is `said-<family>-<Variant>`, its arguments the fields by name.
+macro_rules! phrases {
+    (
+        $(#[$meta:meta])*
+        pub enum $Enum:ident = $family:literal {
+            $(
+                $(#[$vmeta:meta])*
+                $V:ident $({ $($f:ident : $t:ty),* $(,)? })? => $fmt:literal $(, $arg:expr)* ;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum $Enum {
+            $( $(#[$vmeta])* $V $({ $($f: $t),* })? ),*
+        }
+
+        impl $Enum {
+            /// Every phrase's message id and argument names, for the tests that keep the
+            /// message files complete.
+            pub const MESSAGES: &'static [(&'static str, &'static [&'static str])] = &[
+                $( (concat!("said-", $family, "-", stringify!($V)), &[$($(stringify!($f)),*)?]) ),*
+            ];
+        }
+
+        impl ::std::fmt::Display for $Enum {
+            #[allow(unused_variables, clippy::redundant_field_names)]
+            fn fmt(&self, out: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                match self {
+                    $( $Enum::$V { $($($f),*)? } => write!(out, $fmt $(, $arg)*), )*
+                }
+            }
+        }
+
+        impl $crate::controllers::said::Phrase for $Enum {
+            fn id(&self) -> &'static str {
+                match self {
+                    $( $Enum::$V { .. } => concat!("said-", $family, "-", stringify!($V)), )*
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn args(&self) -> Vec<(&'static str, $crate::controllers::said::Arg)> {
+                match self {
+                    $( $Enum::$V { $($($f),*)? } => vec![
+                        $($( (stringify!($f), $crate::controllers::said::IntoArg::arg($f)) ),*)?
+                    ], )*
+                }
+            }
+        }
+    };
+}
+pub(crate) use phrases;
+
+/// Declares `Said` over every loop's phrases.
+macro_rules! families {
+    ($($V:ident($T:ty)),* $(,)?) => {
+        /// What a loop said: one of its phrases, or the cluster's own words.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Said {
+            /// Written by Kubernetes, not the loop (an API error, a volume's failure, a
+            /// decision read back over the API): shown as it is in every language.
+            Cluster(String),
+            $( $V($T), )*
+        }
+
+        $( impl From<$T> for Said {
+            fn from(p: $T) -> Said {
+                Said::$V(p)
+            }
+        } )*
+
+        impl fmt::Display for Said {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    Said::Cluster(s) => f.write_str(s),
+                    $( Said::$V(p) => fmt::Display::fmt(p, f), )*
+                }
+            }
+        }
+
+        impl Said {
+            /// The phrase's message id and arguments; `None` for the cluster's own words.
+            pub fn message(&self) -> Option<(&'static str, Vec<(&'static str, Arg)>)> {
+                match self {
+                    Said::Cluster(_) => None,
+                    $( Said::$V(p) => Some((p.id(), p.args())), )*
+                }
+            }
+
+            /// Every phrase's message id and argument names.
+            pub fn messages() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
+                std::iter::empty()
+                    $( .chain(<$T>::MESSAGES.iter().copied()) )*
+            }
+        }
+    };
+}
+
+families! {
+    Kubelet(KubeletSaid),
+    Deployment(DeploymentSaid),
+    ReplicaSet(ReplicaSetSaid),
+    DaemonSet(DaemonSetSaid),
+    StatefulSet(StatefulSetSaid),
+    Job(JobSaid),
+    CronJob(CronJobSaid),
+    Autoscaler(AutoscalerSaid),
+    Disruption(DisruptionSaid),
+    Quota(QuotaSaid),
+    Namespace(NamespaceSaid),
+    ServiceAccount(ServiceAccountSaid),
+    Endpoints(EndpointsSaid),
+    Proxy(ProxySaid),
+    Gc(GcSaid),
+    Node(NodeSaid),
+    Scheduler(SchedulerSaid),
+    Watch(WatchSaid),
+}
+
+impl Said {
+    /// The cluster's own words.
+    pub fn cluster(text: impl Into<String>) -> Said {
+        Said::Cluster(text.into())
+    }
+}
+
+impl PartialEq<&str> for Said {
+    fn eq(&self, other: &&str) -> bool {
+        let said = self.to_string();
+        said == *other
+    }
+}
+
+#[cfg(test)]
+mod tests;
