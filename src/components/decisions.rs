@@ -4,11 +4,12 @@
 
 use std::rc::Rc;
 
-use kubeloop::controllers::{ControllerName, Said};
+use kubeloop::controllers::ControllerName;
 use yew::prelude::*;
 
 use crate::components::step::{mark, weave};
 use crate::selection::ObjRef;
+use crate::sim::timeline::Shown;
 use crate::words::use_words;
 
 /// The loops, in the order their chips appear.
@@ -50,9 +51,8 @@ pub struct DecisionView {
     /// The object the decision was about, for selecting it.
     pub target: ObjRef,
     pub object: String,
-    pub desired: Said,
-    pub observed: Said,
-    pub action: Said,
+    /// What the loop wanted, saw and did.
+    pub decision: Shown,
     pub age: String,
 }
 
@@ -79,9 +79,7 @@ pub fn decision_views(world: &kubeloop::world::World, limit: usize) -> Vec<Decis
                 &d.name,
             ),
             object: format!("{}/{}", d.kind.as_str().to_ascii_lowercase(), d.name),
-            desired: d.desired.clone(),
-            observed: d.observed.clone(),
-            action: d.action.clone(),
+            decision: Shown(d.clone()),
             age: kubeloop::duration::human(now.since(d.at)),
         })
         .collect()
@@ -162,7 +160,7 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                     let body = w.with("feed-want-see", &[("desired", mark(0)), ("observed", mark(1))]);
                     let body = weave(
                         &body,
-                        &[html! { { w.said(&d.desired) } }, html! { { w.said(&d.observed) } }],
+                        &[html! { { w.said(&d.decision.desired) } }, html! { { w.said(&d.decision.observed) } }],
                         |t| html! { <span class="feed-label">{ t }</span> },
                     );
                     html! {
@@ -173,7 +171,7 @@ pub fn DecisionFeed(props: &DecisionFeedProps) -> Html {
                                     <span class="feed-object">{ &d.object }</span>{ ": " }
                                 </span>
                                 <span class="feed-body">{ body }</span>
-                                <span class="feed-action">{ " \u{2192} " }{ w.said(&d.action) }</span>
+                                <span class="feed-action">{ " \u{2192} " }{ w.said(&d.decision.action) }</span>
                                 <span class="feed-age">{ w.with("feed-age", &[("age", d.age.as_str().into())]) }</span>
                             </button>
                         </li>

@@ -5,6 +5,7 @@
 //! up to a moment rebuild that moment exactly, and no snapshots need to be kept.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use kubeloop::controllers::Decision;
 use kubeloop::model::Kind;
@@ -29,13 +30,32 @@ pub struct Past {
     was_paused: bool,
 }
 
+/// A decision the page shows, shared with the world's log: compared by identity, so neither
+/// showing nor re-rendering copies or walks its phrases.
+#[derive(Clone, Debug)]
+pub struct Shown(pub Arc<Decision>);
+
+impl PartialEq for Shown {
+    fn eq(&self, other: &Shown) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for Shown {
+    type Target = Decision;
+
+    fn deref(&self) -> &Decision {
+        &self.0
+    }
+}
+
 /// What one step-mode action was: which loop, on which object, what it read and decided
 /// (its decisions), and what it wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepView {
     pub controller: String,
     pub target: ObjRef,
-    pub decisions: Vec<Decision>,
+    pub decisions: Vec<Shown>,
     /// One line per write: `ADDED pod/web-6c7-x2x7q`.
     pub writes: Vec<String>,
     /// Writes beyond those listed.
@@ -165,8 +185,8 @@ impl Sim {
         };
         self.quiet_step = None;
         let world = self.world();
-        let decisions: Vec<Decision> =
-            world.decisions.since(action.decisions.start).cloned().collect();
+        let decisions: Vec<Shown> =
+            world.decisions.since(action.decisions.start).cloned().map(Shown).collect();
         // Events are writes too, but the step is about objects: they are counted, not listed.
         let events = world
             .store

@@ -12,6 +12,7 @@
 
 mod choice;
 mod files;
+pub mod said;
 // Native only: it reads the source tree.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod said_tests;
@@ -22,8 +23,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
-use kubeloop::controllers::said::Arg as SaidArg;
-use kubeloop::controllers::Said;
 
 pub use choice::{fetch, lang_in, load_choice, save_choice, show_choice, LANG_KEY, LANG_PARAM};
 
@@ -234,32 +233,6 @@ fn format(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
     Some(text.into_owned())
-}
-
-impl Words {
-    /// A loop's phrase in the page's language: English as the engine says it, another
-    /// language through the phrase's message (`said-<loop>-<phrase>` in `decisions.ftl`), its
-    /// nested phrases said first. What Kubernetes itself wrote stays as written.
-    pub fn said(&self, said: &Said) -> String {
-        let message = if self.lang == Lang::En { None } else { said.message() };
-        let Some((id, args)) = message else { return said.to_string() };
-        let args: Vec<(&str, Arg<'_>)> = args
-            .into_iter()
-            .map(|(name, arg)| {
-                let value = match arg {
-                    SaidArg::Num(n) => Arg::Number(n as f64),
-                    SaidArg::Text(t) => Arg::Text(t.into()),
-                    SaidArg::Said(p) => Arg::Text(self.said(&p).into()),
-                    SaidArg::List(list) => {
-                        let said: Vec<String> = list.iter().map(|p| self.said(p)).collect();
-                        Arg::Text(said.join(", ").into())
-                    }
-                };
-                (name, value)
-            })
-            .collect();
-        format(self.lang, id, &args).unwrap_or_else(|| said.to_string())
-    }
 }
 
 /// The words of the page's language, for a component: re-rendered when the language changes.

@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::clock::Time;
 use crate::model::Kind;
@@ -187,9 +188,10 @@ impl fmt::Display for Decision {
     }
 }
 
-/// The newest decisions, bounded so a long session stays small.
+/// The newest decisions, bounded so a long session stays small. Each is shared: the page
+/// keeps the ones it shows without copying their phrases.
 pub struct DecisionLog {
-    entries: VecDeque<Decision>,
+    entries: VecDeque<Arc<Decision>>,
     capacity: usize,
     total: u64,
 }
@@ -205,16 +207,16 @@ impl DecisionLog {
         if self.entries.len() == self.capacity {
             self.entries.pop_front();
         }
-        self.entries.push_back(d);
+        self.entries.push_back(Arc::new(d));
         self.total += 1;
     }
 
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Decision> {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Arc<Decision>> {
         self.entries.iter()
     }
 
     /// Decisions from the `from`-th ever recorded on (those still in the ring).
-    pub fn since(&self, from: u64) -> impl DoubleEndedIterator<Item = &Decision> {
+    pub fn since(&self, from: u64) -> impl DoubleEndedIterator<Item = &Arc<Decision>> {
         let first = self.total - self.entries.len() as u64;
         let skip = from.saturating_sub(first).min(self.entries.len() as u64) as usize;
         self.entries.iter().skip(skip)

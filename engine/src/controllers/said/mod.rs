@@ -49,34 +49,38 @@ pub use serviceaccount::ServiceAccountSaid;
 pub use statefulset::StatefulSetSaid;
 pub use watch::WatchSaid;
 
-/// One argument of a phrase, for the page's message formatter.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
+/// One argument of a phrase, for the page's message formatter: borrowed from the phrase,
+/// so saying one copies nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg<'a> {
     /// A count or a duration's seconds: chooses plural forms.
     Num(i64),
     /// A name, an image, a selector, a condition: the cluster's words, shown as they are.
-    Text(String),
+    Text(&'a str),
     /// A phrase inside a phrase, said in the same language.
-    Said(Said),
+    Said(&'a Said),
     /// Phrases said one after another, joined with ", ".
-    List(Vec<Said>),
+    List(&'a [Said]),
 }
+
+/// Hands each argument to the formatter by name, in the order the phrase declares them.
+pub type Visit<'v> = dyn FnMut(&'static str, Arg<'_>) + 'v;
 
 /// A phrase's message id and arguments.
 pub trait Phrase: fmt::Display {
     fn id(&self) -> &'static str;
-    fn args(&self) -> Vec<(&'static str, Arg)>;
+    fn each_arg(&self, visit: &mut Visit<'_>);
 }
 
 /// A field's value as an argument.
 pub trait IntoArg {
-    fn arg(&self) -> Arg;
+    fn arg(&self) -> Arg<'_>;
 }
 
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl IntoArg for $t {
-            fn arg(&self) -> Arg {
+            fn arg(&self) -> Arg<'_> {
                 Arg::Num(i64::try_from(*self).unwrap_or(i64::MAX))
             }
         }
@@ -85,20 +89,20 @@ macro_rules! number_arg {
 number_arg!(i32, i64, u32, u64, usize);
 
 impl IntoArg for String {
-    fn arg(&self) -> Arg {
-        Arg::Text(self.clone())
+    fn arg(&self) -> Arg<'_> {
+        Arg::Text(self)
     }
 }
 
 impl IntoArg for Box<Said> {
-    fn arg(&self) -> Arg {
-        Arg::Said((**self).clone())
+    fn arg(&self) -> Arg<'_> {
+        Arg::Said(self)
     }
 }
 
 impl IntoArg for Vec<Said> {
-    fn arg(&self) -> Arg {
-        Arg::List(self.clone())
+    fn arg(&self) -> Arg<'_> {
+        Arg::List(self)
     }
 }
 
@@ -169,11 +173,11 @@ macro_rules! phrases {
             }
 
             #[allow(unused_variables)]
-            fn args(&self) -> Vec<(&'static str, $crate::controllers::said::Arg)> {
+            fn each_arg(&self, visit: &mut $crate::controllers::said::Visit<'_>) {
                 match self {
-                    $( $Enum::$V { $($($f),*)? } => vec![
-                        $($( (stringify!($f), $crate::controllers::said::IntoArg::arg($f)) ),*)?
-                    ], )*
+                    $( $Enum::$V { $($($f),*)? } => {
+                        $($( visit(stringify!($f), $crate::controllers::said::IntoArg::arg($f)); )*)?
+                    } )*
                 }
             }
         }
@@ -209,11 +213,19 @@ macro_rules! families {
         }
 
         impl Said {
-            /// The phrase's message id and arguments; `None` for the cluster's own words.
-            pub fn message(&self) -> Option<(&'static str, Vec<(&'static str, Arg)>)> {
+            /// The phrase's message id; `None` for the cluster's own words.
+            pub fn id(&self) -> Option<&'static str> {
                 match self {
                     Said::Cluster(_) => None,
-                    $( Said::$V(p) => Some((p.id(), p.args())), )*
+                    $( Said::$V(p) => Some(p.id()), )*
+                }
+            }
+
+            /// The phrase's arguments, by name (none for the cluster's own words).
+            pub fn each_arg(&self, visit: &mut Visit<'_>) {
+                match self {
+                    Said::Cluster(_) => {}
+                    $( Said::$V(p) => p.each_arg(visit), )*
                 }
             }
 
