@@ -92,6 +92,11 @@ async fn assert_whole(c: &Client, b: &Browser, shot: &str) {
     assert!(cut.is_empty(), "{shot}: {cut:#?}");
 }
 
+async fn text(c: &Client, css: &str) -> String {
+    let js = format!("return (document.querySelector({css:?}) || {{}}).textContent || ''");
+    c.execute(&js, vec![]).await.unwrap().as_str().unwrap_or_default().to_string()
+}
+
 async fn lang(c: &Client) -> String {
     let v = c.execute("return document.documentElement.lang", vec![]).await.unwrap();
     v.as_str().unwrap_or_default().to_string()
@@ -154,12 +159,19 @@ async fn a_german_class_gets_a_german_page_with_nothing_cut_off() {
     assert_whole(c, &b, "de-projector").await;
     click_button(c, "Verlauf").await;
     assert_whole(c, &b, "de-projector-feed").await;
+    // The loops' phrases are German too (their formatting arrives in its own chunk).
+    let feed = text(c, ".feed-list").await;
+    assert!(feed.contains("soll 3 Replikas"), "the ReplicaSet loop in German: {feed}");
+    assert!(feed.contains("Pod auf einem Node"), "the scheduler in German: {feed}");
+    assert!(!feed.contains("active pods") && !feed.contains("bind to"), "{feed}");
     // The step card, after Pause and a Step into a scale.
     click_button(c, "Pause").await;
     type_line(c, "k scale deploy web --replicas=4").await;
     click_button(c, "Schritt").await;
     c.wait().for_element(Locator::Css(".step-card")).await.expect("the step card");
     assert_whole(c, &b, "de-projector-step").await;
+    let card = text(c, ".step-card").await;
+    assert!(card.contains("Soll") && card.contains("4 Replikas"), "the step card in German: {card}");
     // The inspector on a pod, as a person clicks it.
     let pod = pod_names(c).await.into_iter().next().expect("a pod");
     let css = format!("[data-kind='Pod'][data-name='{pod}']");
