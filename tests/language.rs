@@ -171,7 +171,10 @@ async fn a_german_class_gets_a_german_page_with_nothing_cut_off() {
     c.wait().for_element(Locator::Css(".step-card")).await.expect("the step card");
     assert_whole(c, &b, "de-projector-step").await;
     let card = text(c, ".step-card").await;
-    assert!(card.contains("Soll") && card.contains("4 Replikas"), "the step card in German: {card}");
+    assert!(
+        card.contains("Soll") && card.contains("4 Replikas"),
+        "the step card in German: {card}"
+    );
     // The inspector on a pod, as a person clicks it.
     let pod = pod_names(c).await.into_iter().next().expect("a pod");
     let css = format!("[data-kind='Pod'][data-name='{pod}']");

@@ -160,6 +160,15 @@ said-deployment-Both = { $first }; { $second }
 said-deployment-MarkPaused = Progressing=Unknown setzen ({ $reason }): eine Pause zählt nicht gegen die Frist
 said-deployment-RetryBackoff = mit Backoff erneut versuchen
 
+## claim: engine/src/controllers/said/claim.rs (ReplicaSet, DaemonSet and StatefulSet adopt and release pods)
+
+said-claim-OwnEveryPod = alle zu { $selector } passenden Pods besitzen
+said-claim-PodsMatching = Pods, die zu { $selector } passen
+said-claim-OrphanMatches = verwaister Pod { $pod } passt
+said-claim-NoLongerMatches = Pod { $pod } passt nicht mehr
+said-claim-AdoptPod = Pod { $pod } übernehmen
+said-claim-ReleasePod = Pod { $pod } freigeben
+
 ## replicaset: engine/src/controllers/replicaset (ReplicaSets and ReplicationControllers: create, delete, adopt, release pods)
 
 said-replicaset-Replicas = { $count ->
@@ -170,12 +179,6 @@ said-replicaset-ActivePods = { $count ->
         [one] { $count } aktiver Pod
        *[other] { $count } aktive Pods
     }
-said-replicaset-PodsMatching = Pods, die zu { $selector } passen
-said-replicaset-NoLongerMatches = Pod { $pod } passt nicht mehr
-said-replicaset-ReleasePod = Pod { $pod } freigeben
-said-replicaset-OwnEveryPod = alle zu { $selector } passenden Pods besitzen
-said-replicaset-OrphanMatches = verwaister Pod { $pod } passt
-said-replicaset-AdoptPod = Pod { $pod } adoptieren
 said-replicaset-CreatePods = { $count ->
         [one] { $count } Pod
        *[other] { $count } Pods
@@ -197,12 +200,6 @@ said-replicaset-DeleteFailed = Löschen fehlgeschlagen
 
 ## daemonset: engine/src/controllers/daemon (a pod on every node that should run one, the rolling update, claiming pods and revisions)
 
-said-daemonset-OwnMatching = alle Pods, die zu { $selector } passen, als eigene
-said-daemonset-PodsMatching = Pods, die zu { $selector } passen
-said-daemonset-OrphanMatches = verwaister Pod { $pod } passt
-said-daemonset-NoLongerMatches = Pod { $pod } passt nicht mehr
-said-daemonset-AdoptPod = Pod { $pod } übernehmen
-said-daemonset-ReleasePod = Pod { $pod } freigeben
 said-daemonset-WantRevision = eine ControllerRevision mit dem aktuellen Template
 said-daemonset-NoRevisionMatches = keine passt dazu
 said-daemonset-CreateRevision = Revision { $revision } erstellen: { $name }
@@ -269,12 +266,7 @@ said-statefulset-RefuseReplicas = nichts tun: kubeloop führt nicht mehr Pods pr
 said-statefulset-WantIdentity = jeder Pod mit seinem eigenen Namen und Index als Label
 said-statefulset-LostIdentity = { $pod } hat seine Identitäts-Labels verloren
 said-statefulset-RestoreIdentity = die Labels pod-name und pod-index von { $pod } wiederherstellen
-said-statefulset-PodsMatching = Pods, die zu { $selector } passen
 said-statefulset-OwnMembers = alle Pods namens { $set }-N, die zu { $selector } passen, als eigene
-said-statefulset-OrphanMatches = verwaister Pod { $pod } passt
-said-statefulset-NoLongerMatches = Pod { $pod } passt nicht mehr
-said-statefulset-AdoptPod = Pod { $pod } übernehmen
-said-statefulset-ReleasePod = Pod { $pod } freigeben
 said-statefulset-EarlierTemplate = das Template einer früheren Revision
 said-statefulset-RevisionHolds = Revision { $name } enthält es
 said-statefulset-Renumber = { $name } zu Revision { $revision } umnummerieren und darauf zurückrollen

@@ -7,7 +7,7 @@
 //! `ClaimControllerRevisions`, `AdoptPod`, `ReleasePod`) as daemon_controller.go
 //! `getDaemonPods` and update.go `controlledHistories` call it.
 
-use crate::controllers::said::DaemonSetSaid;
+use crate::controllers::said::ClaimSaid;
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, DaemonSet, Kind, OwnerReference, Pod};
 
@@ -44,9 +44,9 @@ pub fn claim_pods(ds: &DaemonSet, ctx: &mut Ctx<'_>) {
                 ctx.decide(
                     Kind::DaemonSet,
                     &ds.metadata,
-                    DaemonSetSaid::OwnMatching { selector: selector.to_string() },
-                    DaemonSetSaid::OrphanMatches { pod: name.clone() },
-                    DaemonSetSaid::AdoptPod { pod: name },
+                    ClaimSaid::OwnEveryPod { selector: selector.to_string() },
+                    ClaimSaid::OrphanMatches { pod: name.clone() },
+                    ClaimSaid::AdoptPod { pod: name },
                 );
             }
         }
@@ -62,9 +62,9 @@ pub fn claim_pods(ds: &DaemonSet, ctx: &mut Ctx<'_>) {
             ctx.decide(
                 Kind::DaemonSet,
                 &ds.metadata,
-                DaemonSetSaid::PodsMatching { selector: selector.to_string() },
-                DaemonSetSaid::NoLongerMatches { pod: name.clone() },
-                DaemonSetSaid::ReleasePod { pod: name },
+                ClaimSaid::PodsMatching { selector: selector.to_string() },
+                ClaimSaid::NoLongerMatches { pod: name.clone() },
+                ClaimSaid::ReleasePod { pod: name },
             );
         }
     }

@@ -18,7 +18,7 @@ use crate::labels::selector::Selector;
 use crate::model::*;
 use crate::store::{DeleteOptions, Key, Store, WatchEvent};
 
-use super::said::ReplicaSetSaid;
+use super::said::{ClaimSaid, ReplicaSetSaid};
 use super::{key_of, Controller, ControllerName, Ctx, WorkQueue};
 use claim::plan;
 pub use claim::{recount, tallied, Counts};
@@ -148,9 +148,9 @@ fn release(rs: &ReplicaSet, selector: &Selector, name: &str, ctx: &mut Ctx<'_>) 
         ctx.decide(
             Flavor::of(rs).kind(),
             &rs.metadata,
-            ReplicaSetSaid::PodsMatching { selector: selector.to_string() },
-            ReplicaSetSaid::NoLongerMatches { pod: name.to_string() },
-            ReplicaSetSaid::ReleasePod { pod: name.to_string() },
+            ClaimSaid::PodsMatching { selector: selector.to_string() },
+            ClaimSaid::NoLongerMatches { pod: name.to_string() },
+            ClaimSaid::ReleasePod { pod: name.to_string() },
         );
     }
 }
@@ -175,9 +175,9 @@ fn adopt(flavor: Flavor, rs: &ReplicaSet, selector: &Selector, name: &str, ctx: 
         ctx.decide(
             flavor.kind(),
             &rs.metadata,
-            ReplicaSetSaid::OwnEveryPod { selector: selector.to_string() },
-            ReplicaSetSaid::OrphanMatches { pod: name.to_string() },
-            ReplicaSetSaid::AdoptPod { pod: name.to_string() },
+            ClaimSaid::OwnEveryPod { selector: selector.to_string() },
+            ClaimSaid::OrphanMatches { pod: name.to_string() },
+            ClaimSaid::AdoptPod { pod: name.to_string() },
         );
     }
 }

@@ -5,12 +5,6 @@ use super::{phrases, s, Said};
 
 phrases! {
     pub enum DaemonSetSaid = "daemonset" {
-        OwnMatching { selector: String } => "own every pod matching {selector}";
-        PodsMatching { selector: String } => "pods matching {selector}";
-        OrphanMatches { pod: String } => "orphan pod {pod} matches";
-        NoLongerMatches { pod: String } => "pod {pod} no longer matches";
-        AdoptPod { pod: String } => "adopt pod {pod}";
-        ReleasePod { pod: String } => "release pod {pod}";
         WantRevision => "a ControllerRevision holding the current template";
         NoRevisionMatches => "none matches it";
         CreateRevision { revision: i64, name: String } => "create revision {revision}: {name}";

@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+mod claim;
 mod cronjob;
 mod daemonset;
 mod deployment;
@@ -30,6 +31,7 @@ mod serviceaccount;
 mod statefulset;
 mod watch;
 
+pub use claim::ClaimSaid;
 pub use cronjob::CronJobSaid;
 pub use daemonset::DaemonSetSaid;
 pub use deployment::DeploymentSaid;
@@ -245,6 +247,7 @@ families! {
     DaemonSet(DaemonSetSaid),
     StatefulSet(StatefulSetSaid),
     Job(JobSaid),
+    Claim(ClaimSaid),
     CronJob(CronJobSaid),
     Autoscaler(AutoscalerSaid),
     Disruption(DisruptionSaid),

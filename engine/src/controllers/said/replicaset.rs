@@ -8,12 +8,6 @@ phrases! {
     pub enum ReplicaSetSaid = "replicaset" {
         Replicas { count: usize } => "{count} replica{}", s(*count);
         ActivePods { count: usize } => "{count} active pod{}", s(*count);
-        PodsMatching { selector: String } => "pods matching {selector}";
-        NoLongerMatches { pod: String } => "pod {pod} no longer matches";
-        ReleasePod { pod: String } => "release pod {pod}";
-        OwnEveryPod { selector: String } => "own every pod matching {selector}";
-        OrphanMatches { pod: String } => "orphan pod {pod} matches";
-        AdoptPod { pod: String } => "adopt pod {pod}";
         /// A few pods created, named (`pods`: their names, ", " between).
         CreatePods { count: usize, pods: String } => "create {count} pod{}: {pods}", s(*count);
         /// Too many pods created to name them.

@@ -41,14 +41,9 @@ phrases! {
         WantIdentity => "each pod labelled with its own name and index";
         LostIdentity { pod: String } => "{pod} lost its identity labels";
         RestoreIdentity { pod: String } => "put back {pod}'s pod-name and pod-index labels";
-        PodsMatching { selector: String } => "pods matching {selector}";
         /// Adopt orphans named as members.
         OwnMembers { set: String, selector: String } =>
             "own every pod named {set}-N matching {selector}";
-        OrphanMatches { pod: String } => "orphan pod {pod} matches";
-        NoLongerMatches { pod: String } => "pod {pod} no longer matches";
-        AdoptPod { pod: String } => "adopt pod {pod}";
-        ReleasePod { pod: String } => "release pod {pod}";
         /// Rollback: the template is an earlier revision's.
         EarlierTemplate => "the template of an earlier revision";
         RevisionHolds { name: String } => "revision {name} holds it";

@@ -11,7 +11,7 @@
 
 use super::identity;
 use super::pods::set_identity;
-use crate::controllers::said::StatefulSetSaid;
+use crate::controllers::said::{ClaimSaid, StatefulSetSaid};
 use crate::controllers::Ctx;
 use crate::model::{ControllerRevision, Kind, OwnerReference, Pod, StatefulSet};
 
@@ -40,9 +40,9 @@ pub(super) fn claim_pods(set: &StatefulSet, ctx: &mut Ctx<'_>) {
             ctx.decide(
                 Kind::StatefulSet,
                 m,
-                StatefulSetSaid::PodsMatching { selector: selector.to_string() },
-                StatefulSetSaid::NoLongerMatches { pod: name.clone() },
-                StatefulSetSaid::ReleasePod { pod: name },
+                ClaimSaid::PodsMatching { selector: selector.to_string() },
+                ClaimSaid::NoLongerMatches { pod: name.clone() },
+                ClaimSaid::ReleasePod { pod: name },
             );
         }
     }
@@ -56,14 +56,8 @@ pub(super) fn claim_pods(set: &StatefulSet, ctx: &mut Ctx<'_>) {
         if done.is_ok() {
             let (set, selector) = (m.name.clone(), selector.to_string());
             let want = StatefulSetSaid::OwnMembers { set, selector };
-            let observed = StatefulSetSaid::OrphanMatches { pod: name.clone() };
-            ctx.decide(
-                Kind::StatefulSet,
-                m,
-                want,
-                observed,
-                StatefulSetSaid::AdoptPod { pod: name },
-            );
+            let observed = ClaimSaid::OrphanMatches { pod: name.clone() };
+            ctx.decide(Kind::StatefulSet, m, want, observed, ClaimSaid::AdoptPod { pod: name });
         }
     }
 }
