@@ -78,3 +78,27 @@ fn a_run_of_the_lesson_reads_in_german() {
     }
     assert!(differ > 100, "only {differ} phrases read differently in German");
 }
+
+/// Live mode against `kubeloop serve` reads decisions over the API: they say the same in
+/// German as the sandbox's own.
+#[test]
+fn a_decision_read_over_the_api_reads_as_the_sandbox_says_it() {
+    use kubeloop::api::decisions::{from_json, to_json};
+    let mut sim = crate::sim::Sim::new(3);
+    sim.run_command("k create deployment web --image=nginx:1.27 --replicas=2");
+    for _ in 0..30 {
+        sim.step_action();
+    }
+    let de = Words::new(Lang::De);
+    let mut read = 0;
+    for (seq, d) in sim.world().decisions.iter().enumerate() {
+        let (back, _) = from_json(&to_json(d, seq as u64)).expect("a decision");
+        for (sent, got) in
+            [(&d.desired, &back.desired), (&d.observed, &back.observed), (&d.action, &back.action)]
+        {
+            assert_eq!(de.said(got), de.said(sent));
+            read += usize::from(got.id().is_some());
+        }
+    }
+    assert!(read > 20, "{read} phrases crossed typed");
+}

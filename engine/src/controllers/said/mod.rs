@@ -66,12 +66,42 @@ pub enum Arg<'a> {
 }
 
 /// Hands each argument to the formatter by name, in the order the phrase declares them.
-pub type Visit<'v> = dyn FnMut(&'static str, Arg<'_>) + 'v;
+pub type Visit<'a, 'v> = dyn FnMut(&'a str, Arg<'a>) + 'v;
 
 /// A phrase's message id and arguments.
 pub trait Phrase: fmt::Display {
     fn id(&self) -> &'static str;
-    fn each_arg(&self, visit: &mut Visit<'_>);
+    fn each_arg<'a>(&'a self, visit: &mut Visit<'a, '_>);
+}
+
+/// A phrase read back over the API (`kubeloop.dev/v1` decisions, in live mode): its message
+/// id, its arguments and its English as the server sent them, so the page says it in the
+/// class's language as it says its own loops' phrases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadPhrase {
+    pub id: String,
+    pub args: Vec<(String, ReadArg)>,
+    pub english: String,
+}
+
+/// An argument of a phrase read back over the API.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReadArg {
+    Num(i64),
+    Text(String),
+    Said(Said),
+    List(Vec<Said>),
+}
+
+impl ReadArg {
+    fn arg(&self) -> Arg<'_> {
+        match self {
+            ReadArg::Num(n) => Arg::Num(*n),
+            ReadArg::Text(t) => Arg::Text(t),
+            ReadArg::Said(p) => Arg::Said(p),
+            ReadArg::List(l) => Arg::List(l),
+        }
+    }
 }
 
 /// A field's value as an argument.
@@ -175,7 +205,7 @@ macro_rules! phrases {
             }
 
             #[allow(unused_variables)]
-            fn each_arg(&self, visit: &mut $crate::controllers::said::Visit<'_>) {
+            fn each_arg<'a>(&'a self, visit: &mut $crate::controllers::said::Visit<'a, '_>) {
                 match self {
                     $( $Enum::$V { $($($f),*)? } => {
                         $($( visit(stringify!($f), $crate::controllers::said::IntoArg::arg($f)); )*)?
@@ -196,6 +226,8 @@ macro_rules! families {
             /// Written by Kubernetes, not the loop (an API error, a volume's failure, a
             /// decision read back over the API): shown as it is in every language.
             Cluster(String),
+            /// A phrase read back over the API.
+            Read(Box<ReadPhrase>),
             $( $V($T), )*
         }
 
@@ -209,6 +241,7 @@ macro_rules! families {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self {
                     Said::Cluster(s) => f.write_str(s),
+                    Said::Read(p) => f.write_str(&p.english),
                     $( Said::$V(p) => fmt::Display::fmt(p, f), )*
                 }
             }
@@ -216,17 +249,19 @@ macro_rules! families {
 
         impl Said {
             /// The phrase's message id; `None` for the cluster's own words.
-            pub fn id(&self) -> Option<&'static str> {
+            pub fn id(&self) -> Option<&str> {
                 match self {
                     Said::Cluster(_) => None,
+                    Said::Read(p) => Some(&p.id),
                     $( Said::$V(p) => Some(p.id()), )*
                 }
             }
 
             /// The phrase's arguments, by name (none for the cluster's own words).
-            pub fn each_arg(&self, visit: &mut Visit<'_>) {
+            pub fn each_arg<'a>(&'a self, visit: &mut Visit<'a, '_>) {
                 match self {
                     Said::Cluster(_) => {}
+                    Said::Read(p) => p.args.iter().for_each(|(name, arg)| visit(name, arg.arg())),
                     $( Said::$V(p) => p.each_arg(visit), )*
                 }
             }
