@@ -63,15 +63,6 @@ split_point! {
 }
 
 split_point! {
-    /// Saying the loops' phrases in a language other than English (`words::said`), from the
-    /// phrases chunk: fetched with that language's messages.
-    phrases: fn link_phrases() -> () {
-        crate::words::said::link();
-        Ok(())
-    }
-}
-
-split_point! {
     /// The YAML panel's export (`kubeloop::session::export_yaml`), from the export chunk.
     export: fn link_yaml() -> () {
         kubeloop::session::link_yaml();

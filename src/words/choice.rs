@@ -49,7 +49,6 @@ pub async fn fetch(lang: Lang) -> Result<(), String> {
         let text = crate::explain_docs::fetch(&url).await.map_err(|e| format!("{url}: {e}"))?;
         texts.push(text);
     }
-    crate::lazy::link_phrases().await.map_err(|e| format!("the loops' phrases: {e}"))?;
     super::provide(lang, texts)
 }
 

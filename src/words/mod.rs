@@ -12,7 +12,7 @@
 
 mod choice;
 mod files;
-pub mod said;
+mod said;
 // Native only: it reads the source tree.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod said_tests;
