@@ -27,7 +27,7 @@ fn translate(w: &Words, said: &Said) -> Option<String> {
     said.each_arg(&mut |name, arg| {
         let value = match arg {
             SaidArg::Num(n) => Arg::Number(n as f64),
-            SaidArg::Text(t) => Arg::Text(t.to_string().into()),
+            SaidArg::Text(t) => Arg::Text(t.into()),
             SaidArg::Said(p) => Arg::Text(w.said(p).into()),
             SaidArg::List(list) => {
                 let said: Vec<String> = list.iter().map(|p| w.said(p)).collect();

@@ -58,18 +58,10 @@ phrases! {
 }
 
 /// " 3 times in a row", or nothing for the first.
-struct InARow(i32);
-
-impl std::fmt::Display for InARow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0 == 1 {
-            Ok(())
-        } else {
-            write!(f, " {} times in a row", self.0)
-        }
+fn in_a_row(runs: i32) -> String {
+    if runs == 1 {
+        String::new()
+    } else {
+        format!(" {runs} times in a row")
     }
-}
-
-fn in_a_row(runs: i32) -> InARow {
-    InARow(runs)
 }

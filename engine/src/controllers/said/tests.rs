@@ -14,3 +14,15 @@ fn every_phrase_has_a_distinct_id_and_named_arguments() {
         assert_eq!(names.len(), args.len(), "{id} names an argument twice");
     }
 }
+
+/// A probe's result says how many in a row only past the first, with its kind in lower case.
+#[test]
+fn a_probe_result_counts_its_runs_past_the_first() {
+    let failed = |runs| KubeletSaid::ProbeFailed {
+        probe: "Readiness".into(),
+        container: "web".into(),
+        runs,
+    };
+    assert_eq!(failed(1).to_string(), "readiness probe of web failed");
+    assert_eq!(failed(3).to_string(), "readiness probe of web failed 3 times in a row");
+}
