@@ -83,8 +83,9 @@ pub type Running = Pin<Box<dyn Future<Output = ()>>>;
 
 split_point! {
     /// The engine's commands and loops beyond the first lesson (`kubeloop::parts`), from the
-    /// course chunk: linking them is all it does, and the engine code they reach comes along.
-    course: fn course() -> () {
+    /// course chunk: linking them, and reading the built-in missions' file (`missions`, empty
+    /// where they are compiled in), so the engine code they reach comes along.
+    course: fn course(missions: String) -> Result<(), String> {
         kubeloop::parts::link();
         crate::view::link_configs();
         crate::inspect::link_config_rows();
@@ -92,6 +93,6 @@ split_point! {
         crate::view::link_ingresses();
         crate::components::graph::link_ingress_cards();
         crate::inspect::link_pdb_rows();
-        Ok(())
+        Ok(kubeloop::mission::provide_builtin(&missions))
     }
 }

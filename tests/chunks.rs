@@ -171,7 +171,7 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
     })
     .await;
     let text = log_text(c).await;
-    assert!(text.contains("fetching the commands and loops beyond the first lesson"), "{text}");
+    assert!(text.contains("fetching the commands, loops and missions beyond the first lesson"), "{text}");
     let (labelled, listed) = (text.find("web labeled").unwrap(), text.rfind("-L tier").unwrap());
     assert!(labelled < listed, "in the order typed: {text}");
     assert!(text[listed..].contains("front"), "get saw the label: {text}");
@@ -243,7 +243,7 @@ async fn the_loops_beyond_the_lesson_run_from_the_course_chunk_once_a_generator_
     .await;
     let text = log_text(c).await;
     assert!(text.contains("job.batch/hello created"), "{text}");
-    assert!(text.contains("fetching the commands and loops beyond the first lesson"), "{text}");
+    assert!(text.contains("fetching the commands, loops and missions beyond the first lesson"), "{text}");
     // A Service's endpoints come from the endpoint loops, in the same chunk.
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     type_line(c, "k expose deploy web --port=80").await;

@@ -30,7 +30,7 @@ impl Part {
     /// What the part is, for the terminal's "fetching ..." line.
     pub fn describe(self) -> &'static str {
         match self {
-            Part::Course => "the commands and loops beyond the first lesson",
+            Part::Course => "the commands, loops and missions beyond the first lesson",
         }
     }
 

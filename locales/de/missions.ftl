@@ -22,6 +22,9 @@ mission-check-hint = prüft den Cluster, wie er gerade ist
 mission-checking = Wird geprüft…
 mission-all = Alle Aufgaben
 mission-check-pending = Die Prüfungen der Aufgaben werden geladen…
+mission-fetching = Die Aufgaben werden geladen…
+mission-fetch-failed = Die Aufgaben konnten nicht geladen werden (offline?).
+mission-fetch-again = Noch einmal versuchen
 
 ## A check's verdict (each line after the mark is the check's own text)
 

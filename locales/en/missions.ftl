@@ -22,6 +22,9 @@ mission-check-hint = check the cluster as it is now
 mission-checking = Checking…
 mission-all = All missions
 mission-check-pending = Fetching the missions' checks…
+mission-fetching = Fetching the missions…
+mission-fetch-failed = The missions could not be fetched (offline?).
+mission-fetch-again = Try again
 
 ## A check's verdict (each line after the mark is the check's own text)
 

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::page::MissionsHere;
 use crate::sim::Sim;
 use crate::words::use_words;
 
@@ -104,6 +105,10 @@ pub fn active_view(sim: &Sim, lang: &str) -> Option<ActiveView> {
 #[derive(Properties, PartialEq)]
 pub struct MissionsPanelProps {
     pub missions: Rc<Vec<MissionView>>,
+    /// Whether the built-in missions are here (the release build fetches them on first use).
+    pub here: MissionsHere,
+    /// "Try again" after they could not be fetched.
+    pub on_fetch: Callback<()>,
     /// The courses, the shown one, and what it teaches (`course_views`).
     pub courses: Rc<(Vec<CourseOption>, String, String)>,
     pub on_show_course: Callback<String>,
@@ -136,7 +141,16 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
             } else {
                 <CoursePicker courses={props.courses.0.clone()} shown={props.courses.1.clone()}
                     about={props.courses.2.clone()} on_show={props.on_show_course.clone()} />
-                <p class="mission-progress">{ w.with("mission-progress", &[("done", done.into()), ("total", props.missions.len().into())]) }</p>
+                if props.here == MissionsHere::Fetching {
+                    <p class="mission-progress" role="status">{ w.t("mission-fetching") }</p>
+                } else if props.here == MissionsHere::Missing {
+                    <p class="mission-progress" role="status">{ w.t("mission-fetch-failed") }
+                        { " " }
+                        <button class="mission-fetch" onclick={props.on_fetch.reform(|_| ())}>{ w.t("mission-fetch-again") }</button>
+                    </p>
+                } else {
+                    <p class="mission-progress">{ w.with("mission-progress", &[("done", done.into()), ("total", props.missions.len().into())]) }</p>
+                }
                 <ol class="mission-list">
                     { for props.missions.iter().map(|m| {
                         let onclick = {

@@ -47,6 +47,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
                 w.t("panel-missions"),
                 html! {
                     <MissionsPanel missions={Rc::new(mission_views(s, lang))} courses={Rc::new(course_views(s, lang))}
+                        here={page.missions_here()} on_fetch={send.reform(|()| Msg::FetchMissions)}
                         on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
                         active={active_view(s, lang).map(Rc::new)}
                         verdict={verdict_view(s, lang).map(Rc::new)} checking={page.checking()}

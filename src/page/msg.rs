@@ -46,6 +46,8 @@ pub enum Msg {
     StartMission(String),
     CheckMission,
     LeaveMission,
+    /// The Missions panel's "try again", after the built-in missions could not be fetched.
+    FetchMissions,
     /// Show this course in the Missions panel.
     ShowCourse(String),
     /// `?mission=PATH`: fetch that mission or course file from beside the page.

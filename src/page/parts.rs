@@ -8,7 +8,16 @@
 
 use kubeloop::parts::Part;
 
-use super::{Effects, Msg, Page};
+use super::{Effects, Msg, Page, Panel};
+
+/// Whether the built-in missions are here for the Missions panel to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissionsHere {
+    Here,
+    Fetching,
+    /// Not here and not on their way: the last fetch failed.
+    Missing,
+}
 
 /// Held messages, waiting for a part.
 #[derive(Debug, Default)]
@@ -22,6 +31,31 @@ impl Page {
     /// arrives: the Missions panel says it is checking, rather than nothing.
     pub fn checking(&self) -> bool {
         self.parts.waiting.as_ref().is_some_and(|(_, held)| held.contains(&Msg::CheckMission))
+    }
+
+    /// The Missions panel's state of the built-in missions: the release build fetches them with
+    /// the course part, so until it arrives the panel says they are coming, or why not.
+    pub fn missions_here(&self) -> MissionsHere {
+        if !self.sim.missions.is_empty() {
+            MissionsHere::Here
+        } else if self.parts.waiting.is_some() {
+            MissionsHere::Fetching
+        } else {
+            MissionsHere::Missing
+        }
+    }
+
+    /// After `Msg::Panel` or `Msg::FetchMissions`: the Missions panel, open without the
+    /// missions, fetches them (nothing is held: the panel itself says what is on its way).
+    pub(super) fn want_missions(&mut self, fx: &mut Effects) {
+        if self.panel != Panel::Missions || self.missions_here() != MissionsHere::Missing {
+            return;
+        }
+        if let Some(part) = (self.missing_course)() {
+            self.sim.notice(&format!("kubeloop: fetching {}\u{2026}", part.describe()), false);
+            self.parts.waiting = Some((part, Vec::new()));
+            fx.fetch_part = Some(part);
+        }
     }
 
     /// The kubectl line a message would run, for the messages that run one.
@@ -38,12 +72,14 @@ impl Page {
     }
 
     /// Holds `msg` when it needs a part not here yet, or when messages are already held;
-    /// gives it back otherwise. Two messages need the course part whatever they run: live
+    /// gives it back otherwise. Three messages need the course part whatever they run: live
     /// mode (a real cluster may hold every kind, and describing or inspecting one needs its
-    /// code) and a mission's check (its probes are in it).
+    /// code), a mission's check (its probes are in it), and starting a mission before the
+    /// built-in missions came with it.
     pub(super) fn hold_for_part(&mut self, msg: Msg, fx: &mut Effects) -> Option<Msg> {
         let line = self.line_of(&msg);
-        if line.is_none() && !matches!(msg, Msg::Connect | Msg::CheckMission) {
+        if line.is_none() && !matches!(msg, Msg::Connect | Msg::CheckMission | Msg::StartMission(_))
+        {
             return Some(msg);
         }
         if let Some((_, held)) = &mut self.parts.waiting {
@@ -81,7 +117,11 @@ impl Page {
     pub(super) fn part_arrived(&mut self, fetched: Result<(), String>, fx: &mut Effects) {
         let Some((part, held)) = self.parts.waiting.take() else { return };
         match fetched {
-            Ok(()) => fx.redispatch = held,
+            Ok(()) => {
+                // The built-in missions come with the course part in the release build.
+                self.sim.builtin_missions_arrived();
+                fx.redispatch = held;
+            }
             Err(why) => {
                 for msg in &held {
                     if let Some(line) = self.line_of(msg).filter(|_| matches!(msg, Msg::Command(_)))

@@ -31,7 +31,7 @@ fn a_line_that_needs_the_part_waits_for_it_with_everything_after_it() {
     assert_eq!(fx.fetch_part, Some(Part::Course));
     assert!(!fx.save_session, "nothing ran, nothing to save");
     assert!(
-        log(&p).contains("fetching the commands and loops beyond the first lesson"),
+        log(&p).contains("fetching the commands, loops and missions beyond the first lesson"),
         "{}",
         log(&p)
     );
@@ -69,7 +69,9 @@ fn a_failed_fetch_runs_nothing_and_keeps_the_lines_for_up() {
     p.update(Msg::PartArrived(Err("offline".into())));
     let text = log(&p);
     assert!(
-        text.contains("could not fetch the commands and loops beyond the first lesson (offline)"),
+        text.contains(
+            "could not fetch the commands, loops and missions beyond the first lesson (offline)"
+        ),
         "{text}"
     );
     assert!(!text.contains("No resources found"), "nothing ran: {text}");
@@ -97,7 +99,7 @@ fn a_loop_that_had_work_before_its_part_arrived_fetches_it_from_the_next_tick() 
     p.sim.session.world.note_lacking(Part::Course);
     let fx = p.tick(1_000.0, 100.0, || false);
     assert_eq!(fx.fetch_part, Some(Part::Course));
-    assert!(log(&p).contains("fetching the commands and loops beyond the first lesson"));
+    assert!(log(&p).contains("fetching the commands, loops and missions beyond the first lesson"));
     // Told once: the next tick does not fetch again, and a typed line waits behind it.
     assert_eq!(p.tick(1_100.0, 100.0, || false).fetch_part, None);
     p.update(Msg::Command("k get deploy web".into()));
@@ -113,7 +115,7 @@ fn live_mode_waits_for_the_course_part_since_a_real_cluster_holds_every_kind() {
     let fx = p.update(Msg::Connect);
     assert_eq!(fx.fetch_part, Some(Part::Course));
     assert!(fx.live.is_empty(), "not connected yet");
-    assert!(log(&p).contains("fetching the commands and loops beyond the first lesson"));
+    assert!(log(&p).contains("fetching the commands, loops and missions beyond the first lesson"));
     let fx = p.update(Msg::PartArrived(Ok(())));
     assert_eq!(fx.redispatch, vec![Msg::Connect], "connects once the part is here");
     p.missing_course = || None;
@@ -140,4 +142,74 @@ fn a_missions_check_waits_for_the_course_part_which_holds_its_probes() {
     }
     let verdict = p.sim.verdict.as_ref().expect("checked once the part is here");
     assert!(!verdict.results.is_empty());
+}
+
+/// As the release build starts: no built-in missions until the course part brings them.
+fn page_without_missions() -> Page {
+    let mut sim = Sim::new(1);
+    sim.missions = std::rc::Rc::new(Vec::new());
+    let mut p = Page::new(sim, false, false);
+    p.missing_part = missing;
+    p.missing_course = || Some(Part::Course);
+    p
+}
+
+#[test]
+fn opening_the_missions_panel_fetches_the_missions_and_a_start_waits_for_them() {
+    use super::{MissionsHere, Panel};
+    let mut p = page_without_missions();
+    assert_eq!(p.missions_here(), MissionsHere::Missing);
+    let fx = p.update(Msg::Panel(Panel::Missions));
+    assert_eq!(fx.fetch_part, Some(Part::Course), "the panel asks for them");
+    assert_eq!(p.missions_here(), MissionsHere::Fetching);
+    assert!(log(&p).contains("fetching the commands, loops and missions"), "{}", log(&p));
+    // A mission started from a link or a replay meanwhile waits, rather than finding none.
+    let first = kubeloop::mission::builtin()[0].name.clone();
+    let fx = p.update(Msg::StartMission(first.clone()));
+    assert_eq!(fx.fetch_part, None, "one fetch at a time");
+    assert!(!log(&p).contains("no mission named"), "{}", log(&p));
+
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(p.missions_here(), MissionsHere::Here);
+    assert_eq!(p.sim.missions.len(), kubeloop::mission::builtin().len());
+    assert_eq!(fx.redispatch, vec![Msg::StartMission(first.clone())]);
+    p.missing_course = || None;
+    p.missing_part = |_| None;
+    for msg in fx.redispatch {
+        p.update(msg);
+    }
+    assert_eq!(p.sim.mission.as_deref(), Some(first.as_str()), "{}", log(&p));
+}
+
+#[test]
+fn missions_that_could_not_be_fetched_are_said_and_tried_again() {
+    use super::{MissionsHere, Panel};
+    let mut p = page_without_missions();
+    p.update(Msg::Panel(Panel::Missions));
+    p.update(Msg::PartArrived(Err("offline".into())));
+    assert_eq!(p.missions_here(), MissionsHere::Missing);
+    assert!(log(&p).contains("(offline)"), "{}", log(&p));
+    let fx = p.update(Msg::FetchMissions);
+    assert_eq!(fx.fetch_part, Some(Part::Course), "try again");
+    // Elsewhere than the Missions panel, nothing is fetched for them.
+    let mut p = page_without_missions();
+    assert_eq!(p.update(Msg::Panel(Panel::Faults)).fetch_part, None);
+    assert_eq!(p.update(Msg::FetchMissions).fetch_part, None);
+}
+
+#[test]
+fn a_loaded_mission_keeps_its_place_when_the_built_in_ones_arrive() {
+    let mut sim = Sim::new(1);
+    let builtin = kubeloop::mission::builtin();
+    let mut own = builtin[1].clone();
+    own.title = "A teacher's version".into();
+    sim.missions = std::rc::Rc::new(vec![own.clone()]);
+    sim.builtin_missions_arrived();
+    let names: Vec<&str> = sim.missions.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names.len(), builtin.len());
+    assert_eq!(names[0], builtin[0].name, "the built-in ones first, in order");
+    let kept = sim.missions.iter().find(|m| m.name == own.name).unwrap();
+    assert_eq!(kept.title, "A teacher's version");
+    sim.builtin_missions_arrived();
+    assert_eq!(sim.missions.len(), builtin.len(), "arriving twice adds nothing");
 }

@@ -180,6 +180,19 @@ impl Sim {
         );
     }
 
+    /// Adds the built-in missions that are not here yet, before any loaded ones (a loaded
+    /// mission with a built-in's name keeps its place): the release build has none until the
+    /// course part brings them (`kubeloop::mission::provide_builtin`).
+    pub fn builtin_missions_arrived(&mut self) {
+        let mut builtin = mission::builtin();
+        builtin.retain(|b| !self.missions.iter().any(|m| m.name == b.name));
+        if !builtin.is_empty() {
+            let all = Rc::make_mut(&mut self.missions);
+            builtin.append(all);
+            *all = builtin;
+        }
+    }
+
     pub fn course_entry(&self, name: &str) -> Option<&CourseEntry> {
         self.courses.iter().find(|c| c.name == name)
     }

@@ -2,7 +2,9 @@
 //! (`crate::parts`) ships them: the probes of objects, events, what was seen and traffic, and
 //! the YAML reader with its positions. The page asks for the part before it checks or loads
 //! (a mission's Check button waits for it, as a later command does); before it arrives a
-//! check does not hold and a file is not read, and each says why.
+//! check does not hold and a file is not read, and each says why. The built-in missions'
+//! text arrives with it too (`provide_builtin`): it is data, which no chunk can carry, so
+//! the split build ships it as a file beside the page.
 
 use super::check::{Check, CheckResult};
 use super::file::{Document, FileError};
@@ -56,6 +58,28 @@ pub fn read(text: &str) -> Result<Document, FileError> {
     };
     #[cfg(not(kubeloop_split))]
     super::file::read(text)
+}
+
+#[cfg(kubeloop_split)]
+static BUILTIN: std::sync::OnceLock<Vec<super::Mission>> = std::sync::OnceLock::new();
+
+/// The built-in missions as `provide_builtin` read them: none before the course part came.
+#[cfg(kubeloop_split)]
+pub(super) fn builtin() -> Vec<super::Mission> {
+    BUILTIN.get().cloned().unwrap_or_default()
+}
+
+/// Takes the built-in missions' file (`read_builtin_stream`), from the code that ships with
+/// the course part, so their decoders ship with it too. Every other build has them compiled
+/// in, and this reads nothing.
+pub fn provide_builtin(text: &str) -> Result<(), String> {
+    #[cfg(kubeloop_split)]
+    {
+        let missions = super::read_builtin_stream(text)?;
+        let _ = BUILTIN.set(missions);
+    }
+    let _ = text;
+    Ok(())
 }
 
 /// Makes the checks and the reader runnable: called from the code that ships with them.

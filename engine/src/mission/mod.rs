@@ -30,7 +30,7 @@ pub use file::{
     builtin_courses, read_mission, Course, CourseIndex, Document, FileError, MAX_FILE_BYTES,
 };
 // The reader as a build has it: in the page's split build, it ships with the course part.
-pub use later::read;
+pub use later::{provide_builtin, read};
 pub use probe::pod_runs;
 pub use translations::{
     pick as pick_translation, CheckText, CourseText, MissionText, PredictionText, Translations,
@@ -75,8 +75,19 @@ pub struct Prediction {
     pub explain: String,
 }
 
-/// The built-in missions, in order.
+/// The built-in missions, in order. The page's split build ships their text beside the page
+/// rather than in its first load, and fetches it with the course part (`later::provide_builtin`);
+/// until then it has none.
 pub fn builtin() -> Vec<Mission> {
+    #[cfg(kubeloop_split)]
+    return later::builtin();
+    #[cfg(not(kubeloop_split))]
+    embedded()
+}
+
+/// The files `engine/missions/` held at build time, read.
+#[cfg(not(kubeloop_split))]
+fn embedded() -> Vec<Mission> {
     include!(concat!(env!("OUT_DIR"), "/missions.rs"))
         .iter()
         .filter_map(|(file, text)| match parse_builtin(text) {
@@ -88,6 +99,24 @@ pub fn builtin() -> Vec<Mission> {
             }
         })
         .collect()
+}
+
+/// Reads the built-in missions as the split build ships them: every file of
+/// `engine/missions/`, in order, as the documents of one YAML stream (scripts/split joins
+/// them with `---`). A document that does not read is an error naming its place, not a
+/// mission quietly left out.
+pub fn read_builtin_stream(text: &str) -> Result<Vec<Mission>, String> {
+    let mut missions = Vec::new();
+    for (i, doc) in serde_yaml_ng::Deserializer::from_str(text).enumerate() {
+        let v = serde_json::Value::deserialize(doc)
+            .map_err(|e| format!("invalid mission {}: {e}", i + 1))?;
+        if v.is_null() {
+            continue;
+        }
+        missions
+            .push(Mission::deserialize(&v).map_err(|e| format!("invalid mission {}: {e}", i + 1))?);
+    }
+    Ok(missions)
 }
 
 pub fn find(name: &str) -> Option<Mission> {
@@ -104,6 +133,7 @@ pub fn parse(text: &str) -> Result<Mission, String> {
 /// messages lack YAML positions, which only `parse` (for files on disk) needs; the tests
 /// check that both read every built-in file alike. It decodes from `&Value`, as manifests
 /// are, so no second, owned-`Value` decoder is compiled for the model.
+#[cfg(any(test, not(kubeloop_split)))]
 fn parse_builtin(text: &str) -> Result<Mission, String> {
     let v: serde_json::Value =
         serde_yaml_ng::from_str(text).map_err(|e| format!("invalid mission: {e}"))?;

@@ -20,6 +20,19 @@ fn built_in_files_read_the_same_through_json_values_as_directly() {
     }
 }
 
+/// The split build's file: every mission file, in order, after a `---` line (scripts/split).
+#[test]
+fn the_built_in_missions_joined_as_one_stream_read_as_the_files_do() {
+    let files: &[(&str, &str)] = &include!(concat!(env!("OUT_DIR"), "/missions.rs"));
+    let joined: String = files.iter().map(|(_, text)| format!("---\n{text}\n")).collect();
+    assert_eq!(read_builtin_stream(&joined).unwrap(), builtin());
+    // A damaged document is an error naming which one, not a shorter list.
+    let third = joined.match_indices("\ntitle:").nth(2).unwrap().0;
+    let damaged = format!("{}\ntitle: [{}", &joined[..third], &joined[third + 7..]);
+    let err = read_builtin_stream(&damaged).unwrap_err();
+    assert!(err.starts_with("invalid mission 3:"), "{err}");
+}
+
 #[test]
 fn each_worked_solution_passes_its_check() {
     for m in builtin() {
