@@ -171,7 +171,10 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
     })
     .await;
     let text = log_text(c).await;
-    assert!(text.contains("fetching the commands, loops and missions beyond the first lesson"), "{text}");
+    assert!(
+        text.contains("fetching the commands, loops and missions beyond the first lesson"),
+        "{text}"
+    );
     let (labelled, listed) = (text.find("web labeled").unwrap(), text.rfind("-L tier").unwrap());
     assert!(labelled < listed, "in the order typed: {text}");
     assert!(text[listed..].contains("front"), "get saw the label: {text}");
@@ -204,7 +207,13 @@ async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a
     // job-retries sets itself up with `k apply`, which is in the course chunk.
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
     show_course(c, "workloads-and-traffic").await;
-    c.find(Locator::Css("[data-mission='job-retries']")).await.unwrap().click().await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("[data-mission='job-retries']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     type_line(c, "k get jobs").await;
     eventually(20, "the mission's Job", || async { log_text(c).await.contains("report ") }).await;
 
@@ -243,7 +252,10 @@ async fn the_loops_beyond_the_lesson_run_from_the_course_chunk_once_a_generator_
     .await;
     let text = log_text(c).await;
     assert!(text.contains("job.batch/hello created"), "{text}");
-    assert!(text.contains("fetching the commands, loops and missions beyond the first lesson"), "{text}");
+    assert!(
+        text.contains("fetching the commands, loops and missions beyond the first lesson"),
+        "{text}"
+    );
     // A Service's endpoints come from the endpoint loops, in the same chunk.
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     type_line(c, "k expose deploy web --port=80").await;

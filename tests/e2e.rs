@@ -283,7 +283,13 @@ async fn a_mission_is_completed_in_the_browser() {
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
-    c.find(Locator::Css("[data-mission='delete-a-pod']")).await.unwrap().click().await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("[data-mission='delete-a-pod']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     eventually(20, "the mission's pods", || async { running_pods(c).await >= 1 }).await;
     let check = Locator::XPath("//button[text()='Check my work']");
     c.find(check).await.unwrap().click().await.unwrap();

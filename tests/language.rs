@@ -147,7 +147,7 @@ async fn a_german_class_gets_a_german_page_with_nothing_cut_off() {
     resize(c, 1400, 900).await;
     assert_whole(c, &b, "de-wide").await;
     click_button(c, "Aufgaben").await;
-    c.wait().for_element(Locator::Css(".course-select")).await.expect("the Missions panel");
+    c.wait().for_element(Locator::Css(".mission-start")).await.expect("the Missions panel, listed");
     assert_whole(c, &b, "de-wide-missions").await;
 
     // A projector, in presenter mode.

@@ -301,7 +301,13 @@ async fn nothing_covers_the_cluster_in_any_room() {
 async fn a_mission_on_the_phone(browser: &Browser) {
     let c = &browser.client;
     press(c, "Missions").await;
-    c.find(Locator::Css("[data-mission='stop-for-real']")).await.unwrap().click().await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("[data-mission='stop-for-real']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     eventually(20, "the mission's pods", || async { running_pods(c).await == 3 }).await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     assert!(

@@ -11,13 +11,15 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::page::MissionsHere;
+use crate::page::{Msg, Page};
 use crate::sim::Sim;
 use crate::words::use_words;
 
 mod load;
+mod shipped;
 mod text;
 pub use load::{CourseOption, CoursePicker, MissionLoader};
+pub use shipped::{link, missions_panel};
 pub use text::{reflow, Block};
 
 /// One entry of the picker.
@@ -102,13 +104,22 @@ pub fn active_view(sim: &Sim, lang: &str) -> Option<ActiveView> {
     })
 }
 
+/// The panel with the missions here (`shipped::missions_panel` says when they are not).
+fn panel(page: &Page, send: &Callback<Msg>, w: &crate::words::Words) -> Html {
+    let (s, lang) = (&page.sim, w.lang().code());
+    html! {
+        <MissionsPanel missions={Rc::new(mission_views(s, lang))} courses={Rc::new(course_views(s, lang))}
+            on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
+            active={active_view(s, lang).map(Rc::new)}
+            verdict={verdict_view(s, lang).map(Rc::new)} checking={page.checking()}
+            on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
+            on_close={send.reform(|()| Msg::LeaveMission)} />
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct MissionsPanelProps {
     pub missions: Rc<Vec<MissionView>>,
-    /// Whether the built-in missions are here (the release build fetches them on first use).
-    pub here: MissionsHere,
-    /// "Try again" after they could not be fetched.
-    pub on_fetch: Callback<()>,
     /// The courses, the shown one, and what it teaches (`course_views`).
     pub courses: Rc<(Vec<CourseOption>, String, String)>,
     pub on_show_course: Callback<String>,
@@ -141,16 +152,7 @@ pub fn MissionsPanel(props: &MissionsPanelProps) -> Html {
             } else {
                 <CoursePicker courses={props.courses.0.clone()} shown={props.courses.1.clone()}
                     about={props.courses.2.clone()} on_show={props.on_show_course.clone()} />
-                if props.here == MissionsHere::Fetching {
-                    <p class="mission-progress" role="status">{ w.t("mission-fetching") }</p>
-                } else if props.here == MissionsHere::Missing {
-                    <p class="mission-progress" role="status">{ w.t("mission-fetch-failed") }
-                        { " " }
-                        <button class="mission-fetch" onclick={props.on_fetch.reform(|_| ())}>{ w.t("mission-fetch-again") }</button>
-                    </p>
-                } else {
-                    <p class="mission-progress">{ w.with("mission-progress", &[("done", done.into()), ("total", props.missions.len().into())]) }</p>
-                }
+                <p class="mission-progress">{ w.with("mission-progress", &[("done", done.into()), ("total", props.missions.len().into())]) }</p>
                 <ol class="mission-list">
                     { for props.missions.iter().map(|m| {
                         let onclick = {

@@ -14,9 +14,7 @@ use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
 use crate::components::live_feed::{event_views, LiveFeed};
-use crate::components::missions::{
-    active_view, course_views, mission_views, verdict_view, MissionsPanel,
-};
+use crate::components::missions::missions_panel;
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
 use crate::live::DecisionsFeed;
@@ -32,7 +30,6 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
     let world = s.shown_world();
     let on_select = send.reform(Msg::Select);
     let to_feed = send.reform(|()| Msg::Panel(Panel::Feed));
-    let lang = w.lang().code();
     let top = if let Some(inspected) = page.shown.inspected.clone() {
         Some((
             w.t("side-inspector"),
@@ -43,18 +40,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
         ))
     } else {
         match page.panel {
-            Panel::Missions => Some((
-                w.t("panel-missions"),
-                html! {
-                    <MissionsPanel missions={Rc::new(mission_views(s, lang))} courses={Rc::new(course_views(s, lang))}
-                        here={page.missions_here()} on_fetch={send.reform(|()| Msg::FetchMissions)}
-                        on_show_course={send.reform(Msg::ShowCourse)} on_load={send.reform(Msg::Import)}
-                        active={active_view(s, lang).map(Rc::new)}
-                        verdict={verdict_view(s, lang).map(Rc::new)} checking={page.checking()}
-                        on_start={send.reform(Msg::StartMission)} on_check={send.reform(|()| Msg::CheckMission)}
-                        on_close={send.reform(|()| Msg::LeaveMission)} />
-                },
-            )),
+            Panel::Missions => Some((w.t("panel-missions"), missions_panel(page, send, w))),
             Panel::Yaml => Some((
                 w.t("panel-yaml"),
                 html! {
