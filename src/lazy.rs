@@ -93,7 +93,7 @@ split_point! {
         crate::view::link_ingresses();
         crate::components::graph::link_ingress_cards();
         crate::inspect::link_pdb_rows();
-        crate::components::missions::link();
+        crate::components::shipped::link();
         Ok(kubeloop::mission::provide_builtin(&missions))
     }
 }

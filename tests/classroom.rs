@@ -33,7 +33,9 @@ async fn press(c: &Client, keys: &str) {
 }
 
 async fn button(c: &Client, text: &str) -> fantoccini::elements::Element {
-    c.find(Locator::XPath(&format!("//button[normalize-space()='{text}']")))
+    // Waits: a panel's buttons may come with a part fetched on first opening.
+    c.wait()
+        .for_element(Locator::XPath(&format!("//button[normalize-space()='{text}']")))
         .await
         .unwrap_or_else(|_| panic!("a {text} button"))
 }
@@ -134,7 +136,8 @@ async fn with_faults_open_the_feed_that_explains_them_stays_in_sight() {
     let c = &browser.client;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     button(c, "Faults").await.click().await.unwrap();
-    c.wait().for_element(Locator::Css("[aria-label='fault switches']")).await.unwrap();
+    // The switches come with the course part, fetched on the panel's first opening.
+    c.wait().for_element(Locator::Css("[aria-label='fault switches'] .fault-row")).await.unwrap();
     let feed = c.find(Locator::Css("[aria-label='controller decisions']")).await.unwrap();
     assert!(feed.is_displayed().await.unwrap(), "the feed is visible under the Faults panel");
     browser.screenshot("class-faults-and-feed.png").await;

@@ -72,6 +72,8 @@ wait-lease-renewal = Lease-Erneuerung
 
 fault-label = Störungsschalter
 fault-title = Störungen
+fault-fetching = Die Störungsschalter werden geladen…
+fault-fetch-failed = Die Störungsschalter konnten nicht geladen werden (offline?).
 fault-back = Zurück zum Verlauf
 fault-intro = Leg eine Schleife lahm und sieh zu, wie der Cluster abdriftet; starte sie wieder und sieh zu, wie er heilt. Schleifen vergleichen, was sie wollen, mit dem, was sie sehen, darum spielen verlorene Ereignisse nicht lange eine Rolle.
 fault-loops = Schleifen

@@ -70,6 +70,8 @@ wait-lease-renewal = lease renewal
 
 fault-label = fault switches
 fault-title = Faults
+fault-fetching = Fetching the fault switches…
+fault-fetch-failed = The fault switches could not be fetched (offline?).
 fault-back = Back to the feed
 fault-intro = Break a loop and watch the cluster drift; start it again and watch it heal. Loops compare what they want with what they see, so lost events do not matter for long.
 fault-loops = Loops

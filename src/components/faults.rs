@@ -72,6 +72,19 @@ pub fn restart_command() -> String {
     format!("{}; {}", stop.join("; "), start.join("; "))
 }
 
+/// The panel, once the course part is here (`shipped::course_panel` says when it is not).
+pub(super) fn panel(
+    page: &crate::page::Page,
+    send: &Callback<crate::page::Msg>,
+    _: &crate::words::Words,
+) -> Html {
+    use crate::page::{Msg, Panel};
+    html! {
+        <FaultsPanel view={Rc::new(faults_view(page.sim.shown_world()))} on_command={send.reform(Msg::Command)}
+            on_close={send.reform(|()| Msg::Panel(Panel::Feed))} />
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct FaultsProps {
     pub view: Rc<FaultsView>,

@@ -16,10 +16,8 @@ use crate::sim::Sim;
 use crate::words::use_words;
 
 mod load;
-mod shipped;
 mod text;
 pub use load::{CourseOption, CoursePicker, MissionLoader};
-pub use shipped::{link, missions_panel};
 pub use text::{reflow, Block};
 
 /// One entry of the picker.
@@ -104,8 +102,8 @@ pub fn active_view(sim: &Sim, lang: &str) -> Option<ActiveView> {
     })
 }
 
-/// The panel with the missions here (`shipped::missions_panel` says when they are not).
-fn panel(page: &Page, send: &Callback<Msg>, w: &crate::words::Words) -> Html {
+/// The panel with the missions here (`shipped::course_panel` says when they are not).
+pub(super) fn panel(page: &Page, send: &Callback<Msg>, w: &crate::words::Words) -> Html {
     let (s, lang) = (&page.sim, w.lang().code());
     html! {
         <MissionsPanel missions={Rc::new(mission_views(s, lang))} courses={Rc::new(course_views(s, lang))}

@@ -14,6 +14,7 @@ pub mod live_status;
 pub mod missions;
 pub mod nodes;
 pub mod playback;
+pub mod shipped;
 pub mod side;
 pub mod step;
 pub mod timeline;

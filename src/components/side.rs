@@ -11,10 +11,9 @@ use yew::prelude::*;
 
 use crate::components::budget::BudgetMeter;
 use crate::components::decisions::{decision_views, DecisionFeed};
-use crate::components::faults::{faults_view, FaultsPanel};
 use crate::components::inspector::Inspector;
 use crate::components::live_feed::{event_views, LiveFeed};
-use crate::components::missions::missions_panel;
+use crate::components::shipped::course_panel;
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
 use crate::live::DecisionsFeed;
@@ -40,7 +39,9 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
         ))
     } else {
         match page.panel {
-            Panel::Missions => Some((w.t("panel-missions"), missions_panel(page, send, w))),
+            Panel::Missions => {
+                Some((w.t("panel-missions"), course_panel(Panel::Missions, page, send, w)))
+            }
             Panel::Yaml => Some((
                 w.t("panel-yaml"),
                 html! {
@@ -49,13 +50,9 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
                         on_import={send.reform(Msg::Import)} on_close={to_feed} />
                 },
             )),
-            Panel::Faults => Some((
-                w.t("panel-faults"),
-                html! {
-                    <FaultsPanel view={Rc::new(faults_view(world))} on_command={send.reform(Msg::Command)}
-                        on_close={to_feed} />
-                },
-            )),
+            Panel::Faults => {
+                Some((w.t("panel-faults"), course_panel(Panel::Faults, page, send, w)))
+            }
             Panel::Feed => None,
         }
     };

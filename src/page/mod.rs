@@ -31,7 +31,7 @@ use std::rc::Rc;
 
 pub use explain::{ExplainState, EXPLAIN_DOCS_URL};
 pub use msg::{KeyPress, Msg};
-pub use parts::{MissionsHere, PartsState};
+pub use parts::{PartHere, PartsState};
 
 use crate::inspect::history::HistoryCache;
 use crate::inspect::Inspected;

@@ -46,8 +46,8 @@ pub enum Msg {
     StartMission(String),
     CheckMission,
     LeaveMission,
-    /// The Missions panel's "try again", after the built-in missions could not be fetched.
-    FetchMissions,
+    /// The Missions or Faults panel's "try again", after the course part could not be fetched.
+    FetchCoursePart,
     /// Show this course in the Missions panel.
     ShowCourse(String),
     /// `?mission=PATH`: fetch that mission or course file from beside the page.

@@ -10,9 +10,10 @@ use kubeloop::parts::Part;
 
 use super::{Effects, Msg, Page, Panel};
 
-/// Whether the built-in missions are here for the Missions panel to list.
+/// Whether the course part, and the built-in missions with it, are here for the panels that
+/// ship with it (Missions, Faults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MissionsHere {
+pub enum PartHere {
     Here,
     Fetching,
     /// Not here and not on their way: the last fetch failed.
@@ -33,22 +34,24 @@ impl Page {
         self.parts.waiting.as_ref().is_some_and(|(_, held)| held.contains(&Msg::CheckMission))
     }
 
-    /// The Missions panel's state of the built-in missions: the release build fetches them with
-    /// the course part, so until it arrives the panel says they are coming, or why not.
-    pub fn missions_here(&self) -> MissionsHere {
-        if !self.sim.missions.is_empty() {
-            MissionsHere::Here
+    /// The course part as the Missions and Faults panels see it: the release build fetches it
+    /// (with the built-in missions) on first use, so until it arrives they say it is coming,
+    /// or why not.
+    pub fn course_here(&self) -> PartHere {
+        if (self.missing_course)().is_none() && !self.sim.missions.is_empty() {
+            PartHere::Here
         } else if self.parts.waiting.is_some() {
-            MissionsHere::Fetching
+            PartHere::Fetching
         } else {
-            MissionsHere::Missing
+            PartHere::Missing
         }
     }
 
-    /// After `Msg::Panel` or `Msg::FetchMissions`: the Missions panel, open without the
-    /// missions, fetches them (nothing is held: the panel itself says what is on its way).
-    pub(super) fn want_missions(&mut self, fx: &mut Effects) {
-        if self.panel != Panel::Missions || self.missions_here() != MissionsHere::Missing {
+    /// After `Msg::Panel` or `Msg::FetchCoursePart`: the Missions or Faults panel, open
+    /// without the course part, fetches it (nothing is held: the panel says what is coming).
+    pub(super) fn want_course_panel(&mut self, fx: &mut Effects) {
+        let ships_with_it = matches!(self.panel, Panel::Missions | Panel::Faults);
+        if !ships_with_it || self.selected.is_some() || self.course_here() != PartHere::Missing {
             return;
         }
         if let Some(part) = (self.missing_course)() {

@@ -156,12 +156,12 @@ fn page_without_missions() -> Page {
 
 #[test]
 fn opening_the_missions_panel_fetches_the_missions_and_a_start_waits_for_them() {
-    use super::{MissionsHere, Panel};
+    use super::{Panel, PartHere};
     let mut p = page_without_missions();
-    assert_eq!(p.missions_here(), MissionsHere::Missing);
+    assert_eq!(p.course_here(), PartHere::Missing);
     let fx = p.update(Msg::Panel(Panel::Missions));
     assert_eq!(fx.fetch_part, Some(Part::Course), "the panel asks for them");
-    assert_eq!(p.missions_here(), MissionsHere::Fetching);
+    assert_eq!(p.course_here(), PartHere::Fetching);
     assert!(log(&p).contains("fetching the commands, loops and missions"), "{}", log(&p));
     // A mission started from a link or a replay meanwhile waits, rather than finding none.
     let first = kubeloop::mission::builtin()[0].name.clone();
@@ -169,12 +169,13 @@ fn opening_the_missions_panel_fetches_the_missions_and_a_start_waits_for_them() 
     assert_eq!(fx.fetch_part, None, "one fetch at a time");
     assert!(!log(&p).contains("no mission named"), "{}", log(&p));
 
-    let fx = p.update(Msg::PartArrived(Ok(())));
-    assert_eq!(p.missions_here(), MissionsHere::Here);
-    assert_eq!(p.sim.missions.len(), kubeloop::mission::builtin().len());
-    assert_eq!(fx.redispatch, vec![Msg::StartMission(first.clone())]);
+    // The part is linked by the time it is said to have arrived.
     p.missing_course = || None;
     p.missing_part = |_| None;
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(p.course_here(), PartHere::Here);
+    assert_eq!(p.sim.missions.len(), kubeloop::mission::builtin().len());
+    assert_eq!(fx.redispatch, vec![Msg::StartMission(first.clone())]);
     for msg in fx.redispatch {
         p.update(msg);
     }
@@ -183,18 +184,21 @@ fn opening_the_missions_panel_fetches_the_missions_and_a_start_waits_for_them() 
 
 #[test]
 fn missions_that_could_not_be_fetched_are_said_and_tried_again() {
-    use super::{MissionsHere, Panel};
+    use super::{Panel, PartHere};
     let mut p = page_without_missions();
     p.update(Msg::Panel(Panel::Missions));
     p.update(Msg::PartArrived(Err("offline".into())));
-    assert_eq!(p.missions_here(), MissionsHere::Missing);
+    assert_eq!(p.course_here(), PartHere::Missing);
     assert!(log(&p).contains("(offline)"), "{}", log(&p));
-    let fx = p.update(Msg::FetchMissions);
+    let fx = p.update(Msg::FetchCoursePart);
     assert_eq!(fx.fetch_part, Some(Part::Course), "try again");
-    // Elsewhere than the Missions panel, nothing is fetched for them.
+    // The Faults panel's buttons run the part's sandbox commands: it fetches it too; the
+    // other panels do not.
     let mut p = page_without_missions();
-    assert_eq!(p.update(Msg::Panel(Panel::Faults)).fetch_part, None);
-    assert_eq!(p.update(Msg::FetchMissions).fetch_part, None);
+    assert_eq!(p.update(Msg::Panel(Panel::Yaml)).fetch_part, None);
+    assert_eq!(p.update(Msg::FetchCoursePart).fetch_part, None);
+    assert_eq!(p.update(Msg::Panel(Panel::Faults)).fetch_part, Some(Part::Course));
+    assert_eq!(p.course_here(), PartHere::Fetching);
 }
 
 #[test]

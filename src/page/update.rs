@@ -141,10 +141,10 @@ impl Page {
             Msg::Panel(panel) => {
                 self.open_panel(panel);
                 self.want_yaml(&mut fx);
-                self.want_missions(&mut fx);
+                self.want_course_panel(&mut fx);
             }
             Msg::YamlExport(fetched) => self.yaml_arrived(fetched),
-            Msg::FetchMissions => self.want_missions(&mut fx),
+            Msg::FetchCoursePart => self.want_course_panel(&mut fx),
             Msg::Stage(stage) => self.stage = stage,
             Msg::Select(target) => {
                 self.selected = Some(target);
