@@ -2,7 +2,7 @@
 //! the concurrency policy, tracked until it finishes, and the oldest finished ones deleted
 //! (controllers/cronjob).
 
-use super::{phrases, s};
+use super::phrases;
 
 phrases! {
     pub enum CronJobSaid = "cronjob" {
@@ -21,10 +21,10 @@ phrases! {
         SkipForbid => "skip this run (concurrencyPolicy Forbid)";
         DeleteReplace { job: String } => "delete job {job} (concurrencyPolicy Replace)";
         CreateJob { job: String } => "create job {job}";
-        KeepSuccessful { keep: usize } => "keep at most {keep} successful Job{}", s(*keep);
-        KeepFailed { keep: usize } => "keep at most {keep} failed Job{}", s(*keep);
-        SuccessfulJobs { count: usize } => "{count} successful Job{}", s(*count);
-        FailedJobs { count: usize } => "{count} failed Job{}", s(*count);
+        KeepSuccessful { keep: usize } => "keep at most {keep} successful Job{keep|/s}";
+        KeepFailed { keep: usize } => "keep at most {keep} failed Job{keep|/s}";
+        SuccessfulJobs { count: usize } => "{count} successful Job{count|/s}";
+        FailedJobs { count: usize } => "{count} failed Job{count|/s}";
         DeleteOldest { job: String } => "delete the oldest, {job}";
     }
 }

@@ -1,7 +1,7 @@
 //! The DaemonSet loop's phrases: a pod on every node that should run one and none elsewhere,
 //! the rolling update, the pods and revisions it claims (controllers/daemon).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum DaemonSetSaid = "daemonset" {
@@ -27,10 +27,9 @@ phrases! {
         ReplacementAvailable => "its replacement is available";
         /// Surge: a new pod starts beside the old one.
         SurgeRoom { node: String, max_surge: i32 } =>
-            "an old pod on {node}; up to {max_surge} extra pod{} may run at once", s(*max_surge);
+            "an old pod on {node}; up to {max_surge} extra pod{max_surge|/s} may run at once";
         OldTemplate { pod: String, max_unavailable: i32 } =>
-            "{pod} runs an old template; at most {max_unavailable} node{} may be without an available pod",
-            s(*max_unavailable);
+            "{pod} runs an old template; at most {max_unavailable} node{max_unavailable|/s} may be without an available pod";
         OldTemplateReplaced { pod: String } =>
             "{pod} runs an old template and its replacement is available";
         CreatePod { pod: String } => "create {pod}";

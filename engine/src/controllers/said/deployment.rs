@@ -1,18 +1,17 @@
 //! The deployment loop's phrases: the rollout budget it wants, the ReplicaSets it sees, and
 //! how it creates, scales, adopts, releases and deletes them (controllers/deployment).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum DeploymentSaid = "deployment" {
         // ---- desired: the spec with its rollout budget resolved ----
         /// A RollingUpdate Deployment's replicas and budget.
         Rolling { replicas: i32, surge: Box<Said>, unavailable: Box<Said>, bounds: Box<Said> } =>
-            "{replicas} replica{} ({surge}, {unavailable}): {bounds}", s(*replicas);
+            "{replicas} replica{replicas|/s} ({surge}, {unavailable}): {bounds}";
         /// A Recreate Deployment's replicas.
         Recreate { replicas: i32 } =>
-            "{replicas} replica{} (Recreate: no budget, old pods go before new ones start)",
-            s(*replicas);
+            "{replicas} replica{replicas|/s} (Recreate: no budget, old pods go before new ones start)";
         /// maxSurge as written (`25%`, `1`), then resolved.
         Surge { written: String, resolved: i32 } => "maxSurge {written} → {resolved}";
         /// maxUnavailable as written, then scaled (rounded down).
@@ -25,7 +24,7 @@ phrases! {
             "maxUnavailable {written} → {scaled} (capped → {resolved})";
         /// The most pods all ReplicaSets may want, and the fewest that must stay available.
         Bounds { total: i32, available: i32 } =>
-            "up to {total} pod{}, at least {available} available", s(*total);
+            "up to {total} pod{total|/s}, at least {available} available";
 
         // ---- observed: the new ReplicaSet and the old ones ----
         /// The new ReplicaSet's part, then the old ones' part.
@@ -46,8 +45,7 @@ phrases! {
         NoLongerSelected { name: String } => "RS {name} whose labels no longer match the selector";
         /// History cleanup: how many old ReplicaSets, and the one that goes.
         OldestEmpty { count: usize, name: String, revision: i64 } =>
-            "{count} old RS{}, RS {name} (revision {revision}) is the oldest and empty",
-            s(*count);
+            "{count} old RS{count|/s}, RS {name} (revision {revision}) is the oldest and empty";
         PausedChanged => "spec.paused changed";
 
         // ---- actions ----
@@ -60,30 +58,26 @@ phrases! {
             "scale up {role} {name} {from} → {to}: {reason}";
         ScaleDown { role: Box<Said>, name: String, from: i32, to: i32, reason: Box<Said> } =>
             "scale down {role} {name} {from} → {to}: {reason}";
-        WantsOnly { replicas: i32 } => "the deployment wants only {replicas} replica{}", s(*replicas);
-        Wants { replicas: i32 } => "the deployment wants {replicas} replica{}", s(*replicas);
+        WantsOnly { replicas: i32 } => "the deployment wants only {replicas} replica{replicas|/s}";
+        Wants { replicas: i32 } => "the deployment wants {replicas} replica{replicas|/s}";
         /// The surge bound while rolling out.
         AtMost { total: i32, replicas: i32, surge: i32 } =>
-            "at most {total} pod{} during the rollout ({replicas} desired + {surge} surge)",
-            s(*total);
+            "at most {total} pod{total|/s} during the rollout ({replicas} desired + {surge} surge)";
         /// Old replicas that are not available anyway go first.
         NotAvailable { count: i32 } =>
-            "{count} of its pods {} not available, so removing them costs nothing",
-            is_are(*count);
+            "{count} of its pods {count|is/are} not available, so removing them costs nothing";
         /// The unavailability bound while rolling out.
         MustStayAvailable { available: i32, min: i32, replicas: i32, unavailable: i32 } =>
-            "{available} pod{} {} available and {min} must stay available ({replicas} desired − {unavailable} unavailable)",
-            s(*available), is_are(*available);
+            "{available} pod{available|/s} {available|is/are} available and {min} must stay available ({replicas} desired − {unavailable} unavailable)";
         MustStay { available: i32, min: i32 } =>
-            "{available} pod{} {} available and {min} must stay available",
-            s(*available), is_are(*available);
+            "{available} pod{available|/s} {available|is/are} available and {min} must stay available";
         OnlyActive => "it is the only active RS, so it takes every replica";
         NewSaturated => "the new RS is saturated";
         /// A replicas change spread over the active ReplicaSets by their size.
         SpreadUp { added: i32, sets: usize } =>
-            "proportional scaling spreads +{added} over {sets} active RS{}", s(*sets);
+            "proportional scaling spreads +{added} over {sets} active RS{sets|/s}";
         SpreadDown { removed: i32, sets: usize } =>
-            "proportional scaling spreads -{removed} over {sets} active RS{}", s(*sets);
+            "proportional scaling spreads -{removed} over {sets} active RS{sets|/s}";
         RecreateStopsOld => "Recreate stops every old pod first";
         NoOldPodsLeft => "no old pods are left";
         WaitNewAvailable { bounds: Box<Said> } => "wait for new pods to become available ({bounds})";
@@ -105,8 +99,7 @@ phrases! {
         UseExisting { name: String } =>
             "use RS {name}: it already exists with the current pod template";
         CreateNewRs { name: String, replicas: i32, revision: String } =>
-            "create new RS {name} with {replicas} replica{} (revision {revision}): no RS has the current pod template",
-            s(*replicas);
+            "create new RS {name} with {replicas} replica{replicas|/s} (revision {revision}): no RS has the current pod template";
         /// The Available condition changed.
         MarkAvailable { status: String, reason: String, available: i32, needed: i32 } =>
             "mark Available={status} ({reason}: {available} available, {needed} needed)";
@@ -120,15 +113,6 @@ phrases! {
         MarkPaused { reason: String } =>
             "mark Progressing=Unknown ({reason}): a pause does not count against the deadline";
         RetryBackoff => "retry with backoff";
-    }
-}
-
-/// "is" for one, "are" for more.
-fn is_are(n: i32) -> &'static str {
-    if n == 1 {
-        "is"
-    } else {
-        "are"
     }
 }
 

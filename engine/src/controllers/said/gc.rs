@@ -1,7 +1,7 @@
 //! The garbage collector's phrases: dependents whose owners are gone, foreground deletion and
 //! orphaning (controllers/gc.rs).
 
-use super::{phrases, s};
+use super::phrases;
 
 phrases! {
     pub enum GcSaid = "gc" {
@@ -21,9 +21,7 @@ phrases! {
         RemoveFinalizer { finalizer: String } => "remove the {finalizer} finalizer";
         KeepDependents => "dependents kept, owner deleted";
         PointHere { dependents: usize } =>
-            "{dependents} dependent{} still point{} here",
-            s(*dependents),
-            if *dependents == 1 { "s" } else { "" };
+            "{dependents} dependent{dependents|/s} still point{dependents|s/} here";
         Unlink => "remove the owner reference from each dependent, then the orphan finalizer";
     }
 }

@@ -1,7 +1,7 @@
 //! The HorizontalPodAutoscaler loop's phrases: the size it wants from the metrics, what it
 //! sees of them, and the scale it sets, holds or waits for (controllers/hpa).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum AutoscalerSaid = "hpa" {
@@ -14,7 +14,7 @@ phrases! {
         TargetHas { target: String, replicas: i32 } => "{target} has {replicas}";
         NoUsableMetric => "no usable metric";
         /// Seen: a metric's current value over the pods measured.
-        OnPods { current: String, pods: usize } => "{current} on {pods} pod{}", s(*pods);
+        OnPods { current: String, pods: usize } => "{current} on {pods} pod{pods|/s}";
         /// Waits; `error` is the API's answer.
         WaitError { error: String } => "wait: {error}";
         DisabledAtZero => "do nothing: scaling is disabled while the target has 0 replicas";

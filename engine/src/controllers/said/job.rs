@@ -1,17 +1,16 @@
 //! The Job loop's phrases: a Job's pods created, deleted and waited for, the Job finished
 //! (controllers/job), and a finished Job deleted after its TTL (controllers/ttl_after_finished).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum JobSaid = "job" {
         /// Wanted: `completions` successes, `at_a_time` pods running now.
         Completions { completions: i32, at_a_time: i32, parallelism: i32 } =>
-            "{completions} completion{}, {at_a_time} at a time (parallelism {parallelism})",
-            s(*completions);
+            "{completions} completion{completions|/s}, {at_a_time} at a time (parallelism {parallelism})";
         /// Wanted of a work queue (no completions): one success.
         OneSuccess { parallelism: i32 } =>
-            "1 success, {parallelism} pod{} at a time", s(*parallelism);
+            "1 success, {parallelism} pod{parallelism|/s} at a time";
         SuspendedNoPods => "suspended: no pods";
         ActiveOfParallelism { want: i32, parallelism: i32 } =>
             "{want} active (parallelism {parallelism})";
@@ -37,15 +36,15 @@ phrases! {
         SuccessPolicyMet { message: String } => "success policy met ({message})";
         EnoughSucceeded => "enough pods succeeded";
         StillTerminating { terminating: i32 } =>
-            "{terminating} pod{} still terminating", s(*terminating);
+            "{terminating} pod{terminating|/s} still terminating";
         NothingRunning => "no pod running or terminating";
-        DeletePods { count: usize } => "delete {count} pod{}", s(*count);
-        DeleteActivePods { count: usize } => "delete {count} active pod{}", s(*count);
+        DeletePods { count: usize } => "delete {count} pod{count|/s}";
+        DeleteActivePods { count: usize } => "delete {count} active pod{count|/s}";
         WaitBeforeNext { wait: String } => "wait {wait} before the next";
         WaitBeforeIndex { wait: String } => "wait {wait} before retrying the index";
         CreateFailed { error: String } => "create failed: {error}";
         CreateOne { pod: String } => "create 1 pod: {pod}";
-        CreatePods { count: usize } => "create {count} pod{}", s(*count);
+        CreatePods { count: usize } => "create {count} pod{count|/s}";
         /// The interim condition (FailureTarget, SuccessCriteriaMet) and its reason.
         MarkInterim { condition: String, reason: String } => "mark it {condition} ({reason})";
         WaitBeforeMarking { condition: String } => "wait before marking it {condition}";

@@ -1,7 +1,7 @@
 //! The kubelet's phrases: a pod's containers pulled, created, started, probed, restarted and
 //! stopped (controllers/kubelet).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum KubeletSaid = "kubelet" {
@@ -30,7 +30,7 @@ phrases! {
         CreateContainer { container: String } => "create container {container}";
         LeaveIt { policy: String } => "restartPolicy {policy}: leave it";
         ExitedAgain { container: String, restarts: i32 } =>
-            "container {container} exited again after {restarts} restart{}", s(*restarts);
+            "container {container} exited again after {restarts} restart{restarts|/s}";
         CrashLoopWait { wait: String } => "CrashLoopBackOff: wait {wait}";
         Exited { container: String } => "container {container} exited";
         RestartNow => "restart it now";
@@ -44,9 +44,9 @@ phrases! {
         /// A probe's result: `probe` is its kind as a title ("Readiness"), `runs` above one
         /// says how many in a row.
         ProbeSucceeded { probe: String, container: String, runs: i32 } =>
-            "{} probe of {container} succeeded{}", probe.to_lowercase(), in_a_row(*runs);
+            "{probe:lower} probe of {container} succeeded{runs|/ {runs} times in a row}";
         ProbeFailed { probe: String, container: String, runs: i32 } =>
-            "{} probe of {container} failed{}", probe.to_lowercase(), in_a_row(*runs);
+            "{probe:lower} probe of {container} failed{runs|/ {runs} times in a row}";
         MarkReady { container: String } => "mark {container} ready";
         MarkNotReady { container: String } => "mark {container} not ready";
         MarkStarted { container: String } =>
@@ -54,14 +54,5 @@ phrases! {
         Kill { container: String } => "kill {container}";
         KilledExited { container: String, code: i32 } =>
             "killed container {container} exited with code {code}";
-    }
-}
-
-/// " 3 times in a row", or nothing for the first.
-fn in_a_row(runs: i32) -> String {
-    if runs == 1 {
-        String::new()
-    } else {
-        format!(" {runs} times in a row")
     }
 }

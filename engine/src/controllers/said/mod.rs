@@ -5,9 +5,11 @@
 //!
 //! One file per loop holds that loop's phrases, declared with `phrases!`: the variant, its
 //! fields, and the English wording in one line, so a phrase cannot have English without an id
-//! or an id without its arguments. What Kubernetes itself wrote (an API error, a mount
-//! failure's message) is `Said::Cluster` and stays as written in every language, like the
-//! status words and kubectl's output.
+//! or an id without its arguments. The wording is a template with the fields as placeholders
+//! (`template.rs`), said by one function for every phrase, and phrases compare through their
+//! arguments (`same`): one copy of that code, not one per phrase, in the page's wasm. What
+//! Kubernetes itself wrote (an API error, a mount failure's message) is `Said::Cluster` and
+//! stays as written in every language, like the status words and kubectl's output.
 
 use std::fmt;
 
@@ -29,6 +31,7 @@ mod replicaset;
 mod scheduler;
 mod serviceaccount;
 mod statefulset;
+mod template;
 mod watch;
 
 pub use claim::ClaimSaid;
@@ -68,10 +71,33 @@ pub enum Arg<'a> {
 /// Hands each argument to the formatter by name, in the order the phrase declares them.
 pub type Visit<'a, 'v> = dyn FnMut(&'a str, Arg<'a>) + 'v;
 
-/// A phrase's message id and arguments.
+/// A phrase's message id, arguments and English template (`template.rs`).
 pub trait Phrase: fmt::Display {
     fn id(&self) -> &'static str;
     fn each_arg<'a>(&'a self, visit: &mut Visit<'a, '_>);
+    fn template(&self) -> &'static str;
+}
+
+/// Two phrases are equal when they are the same phrase (one id per variant) with equal
+/// fields, nested phrases and lists compared in turn. One function for every phrase, through
+/// the visitor the translations need anyway, rather than a derived comparison per variant.
+pub(crate) fn same(a: &dyn Phrase, b: &dyn Phrase) -> bool {
+    if a.id() != b.id() {
+        return false;
+    }
+    let (mut equal, mut i) = (true, 0);
+    a.each_arg(&mut |_, mine| {
+        let (mut j, mut theirs) = (0, None);
+        b.each_arg(&mut |_, arg| {
+            if j == i {
+                theirs = Some(arg);
+            }
+            j += 1;
+        });
+        equal = equal && theirs == Some(mine);
+        i += 1;
+    });
+    equal
 }
 
 /// A phrase read back over the API (`kubeloop.dev/v1` decisions, in live mode): its message
@@ -138,44 +164,21 @@ impl IntoArg for Vec<Said> {
     }
 }
 
-/// English's plural "s": `"{n} pod{}", s(*n)`.
-pub fn s<N: TryInto<i64>>(n: N) -> &'static str {
-    if n.try_into().ok() == Some(1) {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// Phrases joined as English lists them, ", " between.
-pub struct Joined<'a>(pub &'a [Said]);
-
-impl fmt::Display for Joined<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Declares one loop's phrases: `Variant { field: Type } => "English {field}", extra args;`.
-/// The message id is `said-<family>-<Variant>`, its arguments the fields by name.
+/// Declares one loop's phrases: `Variant { field: Type } => "English {field}";`, the
+/// English a template (`template.rs`). The message id is `said-<family>-<Variant>`, its
+/// arguments the fields by name.
 macro_rules! phrases {
     (
         $(#[$meta:meta])*
         pub enum $Enum:ident = $family:literal {
             $(
                 $(#[$vmeta:meta])*
-                $V:ident $({ $($f:ident : $t:ty),* $(,)? })? => $fmt:literal $(, $arg:expr)* ;
+                $V:ident $({ $($f:ident : $t:ty),* $(,)? })? => $template:literal ;
             )*
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Debug)]
         pub enum $Enum {
             $( $(#[$vmeta])* $V $({ $($f: $t),* })? ),*
         }
@@ -188,12 +191,31 @@ macro_rules! phrases {
             ];
         }
 
+        #[cfg(test)]
+        impl $Enum {
+            /// One instance of every phrase with its message id, its fields filled for
+            /// `round` (`samples.rs`).
+            pub(crate) fn samples(round: usize) -> Vec<(&'static str, Self)> {
+                vec![ $( (concat!("said-", $family, "-", stringify!($V)), {
+                    #[allow(unused_mut, unused_variables)]
+                    let mut index = 0;
+                    $Enum::$V $({ $($f: {
+                        index += 1;
+                        $crate::controllers::said::samples::Sample::sample(stringify!($f), round, index)
+                    }),* })?
+                }) ),* ]
+            }
+        }
+
         impl ::std::fmt::Display for $Enum {
-            #[allow(unused_variables, clippy::redundant_field_names)]
             fn fmt(&self, out: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                match self {
-                    $( $Enum::$V { $($($f),*)? } => write!(out, $fmt $(, $arg)*), )*
-                }
+                $crate::controllers::said::template::say(out, self)
+            }
+        }
+
+        impl PartialEq for $Enum {
+            fn eq(&self, other: &Self) -> bool {
+                $crate::controllers::said::same(self, other)
             }
         }
 
@@ -210,6 +232,12 @@ macro_rules! phrases {
                     $( $Enum::$V { $($($f),*)? } => {
                         $($( visit(stringify!($f), $crate::controllers::said::IntoArg::arg($f)); )*)?
                     } )*
+                }
+            }
+
+            fn template(&self) -> &'static str {
+                match self {
+                    $( $Enum::$V { .. } => $template, )*
                 }
             }
         }
@@ -242,28 +270,46 @@ macro_rules! families {
                 match self {
                     Said::Cluster(s) => f.write_str(s),
                     Said::Read(p) => f.write_str(&p.english),
-                    $( Said::$V(p) => fmt::Display::fmt(p, f), )*
+                    _ => self.phrase().map_or(Ok(()), |p| template::say(f, p)),
                 }
             }
         }
 
         impl Said {
+            /// The loop's own phrase; `None` for the cluster's words and a phrase read back.
+            pub(crate) fn phrase(&self) -> Option<&dyn Phrase> {
+                match self {
+                    Said::Cluster(_) | Said::Read(_) => None,
+                    $( Said::$V(p) => Some(p), )*
+                }
+            }
+
             /// The phrase's message id; `None` for the cluster's own words.
             pub fn id(&self) -> Option<&str> {
                 match self {
-                    Said::Cluster(_) => None,
                     Said::Read(p) => Some(&p.id),
-                    $( Said::$V(p) => Some(p.id()), )*
+                    _ => self.phrase().map(|p| p.id()),
                 }
             }
 
             /// The phrase's arguments, by name (none for the cluster's own words).
             pub fn each_arg<'a>(&'a self, visit: &mut Visit<'a, '_>) {
                 match self {
-                    Said::Cluster(_) => {}
                     Said::Read(p) => p.args.iter().for_each(|(name, arg)| visit(name, arg.arg())),
-                    $( Said::$V(p) => p.each_arg(visit), )*
+                    _ => {
+                        if let Some(p) = self.phrase() {
+                            p.each_arg(visit)
+                        }
+                    }
                 }
+            }
+
+            /// One instance of every phrase with its message id (`samples.rs`).
+            #[cfg(test)]
+            pub(crate) fn samples(round: usize) -> Vec<(&'static str, Said)> {
+                let mut all = Vec::new();
+                $( all.extend(<$T>::samples(round).into_iter().map(|(id, p)| (id, Said::from(p)))); )*
+                all
             }
 
             /// Every phrase's message id and argument names.
@@ -311,5 +357,7 @@ impl PartialEq<&str> for Said {
     }
 }
 
+#[cfg(test)]
+mod samples;
 #[cfg(test)]
 mod tests;

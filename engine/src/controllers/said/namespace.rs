@@ -1,13 +1,13 @@
 //! The namespace loop's phrases: a deleted namespace emptied, then let go
 //! (controllers/namespace.rs).
 
-use super::{phrases, Joined, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum NamespaceSaid = "namespace" {
         Empty { namespace: String } => "empty namespace {namespace}, then let it go";
         /// What is left, one `Objects` per resource.
-        StillThere { left: Vec<Said> } => "{} still there", Joined(left);
+        StillThere { left: Vec<Said> } => "{left} still there";
         /// `resource` as the condition names it: `pods`, `deployments.apps`.
         Objects { count: usize, resource: String } => "{count} {resource}";
         DeleteRest { seconds: i64 } => "delete what is left; look again in {seconds}s";

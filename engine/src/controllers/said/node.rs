@@ -1,7 +1,7 @@
 //! The node lifecycle loop's phrases: silent nodes marked and tainted, their pods evicted,
 //! pods of removed nodes collected (controllers/nodelifecycle.rs).
 
-use super::{phrases, s};
+use super::phrases;
 
 phrases! {
     pub enum NodeSaid = "node" {
@@ -12,8 +12,8 @@ phrases! {
         Reporting => "kubelet reporting again";
         MarkReady => "mark Ready=True, remove taints";
         NoPodsAfter { seconds: i64 } => "no pods on an unreachable node after {seconds}s";
-        PodsStill { pods: usize } => "{pods} pod{} still there", s(*pods);
-        Evict { pods: usize } => "evict {pods} pod{}", s(*pods);
+        PodsStill { pods: usize } => "{pods} pod{pods|/s} still there";
+        Evict { pods: usize } => "evict {pods} pod{pods|/s}";
         OnExistingNodes => "pods only on existing nodes";
         BoundToGone { node: String } => "bound to {node}, which is gone";
         ForceDelete => "force-delete (grace 0)";

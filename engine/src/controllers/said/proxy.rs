@@ -1,7 +1,7 @@
 //! kube-proxy's phrases: a Service's rules programmed, changed and removed
 //! (controllers/kubeproxy.rs).
 
-use super::{phrases, s, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum ProxySaid = "proxy" {
@@ -10,7 +10,7 @@ phrases! {
         RemoveRules => "remove its rules";
         RouteToReady => "route traffic to ready endpoints";
         Endpoints { endpoints: usize, ready: usize } =>
-            "{endpoints} endpoint{}, {ready} ready", s(*endpoints);
+            "{endpoints} endpoint{endpoints|/s}, {ready} ready";
         NoClusterIp => "no rules: the Service has no cluster IP";
         Reject { ip: String } => "reject traffic to {ip}: no endpoints";
         /// `backends`: up to four `ip:port`, joined with ", ".

@@ -1,20 +1,19 @@
 //! The scheduler's phrases: a pending pod bound to a node, or left Pending with why each
 //! node was filtered out (controllers/scheduler.rs).
 
-use super::{phrases, s, Joined, Said};
+use super::{phrases, Said};
 
 phrases! {
     pub enum SchedulerSaid = "scheduler" {
         OnANode => "pod on a node";
         /// Every node: those that fit with their pods, then those filtered out and why.
-        Unscheduled { nodes: Vec<Said> } => "unscheduled; {}", Joined(nodes);
+        Unscheduled { nodes: Vec<Said> } => "unscheduled; {nodes}";
         UnscheduledNoNodes => "unscheduled; no nodes";
         /// On a large cluster, only the node picked.
         UnscheduledEmptiest { nodes: usize, node: String, pods: usize } =>
-            "unscheduled; {nodes} nodes, the emptiest that fits is {node} with {pods} pod{}",
-            s(*pods);
+            "unscheduled; {nodes} nodes, the emptiest that fits is {node} with {pods} pod{pods|/s}";
         /// The first fitting node in the list, its pods counted with their noun.
-        NodeHasPods { node: String, pods: usize } => "{node} has {pods} pod{}", s(*pods);
+        NodeHasPods { node: String, pods: usize } => "{node} has {pods} pod{pods|/s}";
         /// A later fitting node, the noun left out.
         NodeHas { node: String, pods: usize } => "{node} has {pods}";
         /// NodeUnschedulable: the node is cordoned.

@@ -1,17 +1,17 @@
 //! The StatefulSet loop's phrases: pods `<set>-<ordinal>` created, replaced and removed in
 //! order, its revisions, and the pods it claims (controllers/statefulset).
 
-use super::{phrases, s};
+use super::phrases;
 
 phrases! {
     pub enum StatefulSetSaid = "statefulset" {
         /// The set's size when no ordinal is owned (0 replicas).
-        Replicas { replicas: i32 } => "{replicas} replica{}", s(*replicas);
+        Replicas { replicas: i32 } => "{replicas} replica{replicas|/s}";
         /// One ordinal owned (one replica, unless the ordinals run out).
         ReplicasOne { replicas: i32, pod: String } =>
-            "{replicas} replica{} ({pod})", s(*replicas);
+            "{replicas} replica{replicas|/s} ({pod})";
         ReplicasRange { replicas: i32, first: String, last: String } =>
-            "{replicas} replica{} ({first}..{last})", s(*replicas);
+            "{replicas} replica{replicas|/s} ({first}..{last})";
         /// The pod the set wants next.
         NextPod { pod: String } => "{pod}";
         PodMissing { pod: String } => "{pod} missing";
