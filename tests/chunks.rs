@@ -200,6 +200,33 @@ async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_missions_come_with_the_course_part_when_their_panel_first_opens() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let (course, missions) = (chunk_named(c, "-course-").await, chunk_named(c, "-missions-").await);
+    assert!(missions.ends_with(".yaml"), "{missions}");
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    assert_eq!(fetches_of(c, &missions).await, 0, "the lesson needs no mission");
+    assert_eq!(fetches_of(c, &course).await, 0);
+
+    c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
+    let first = c.wait().for_element(Locator::Css("[data-mission='delete-a-pod']")).await;
+    assert!(first.is_ok(), "the missions listed once they came");
+    assert_eq!(fetches_of(c, &missions).await, 1, "the missions' file, once");
+    assert_eq!(fetches_of(c, &course).await, 1, "the code that reads and lists them, once");
+    let text = log_text(c).await;
+    assert!(text.contains("fetching the commands, loops and missions"), "{text}");
+    // The Faults panel came with them: its switches are there at once.
+    click_button(c, "Faults").await;
+    c.wait().for_element(Locator::Css(".fault-row")).await.expect("the fault switches");
+    assert_eq!(fetches_of(c, &course).await, 1, "nothing fetched again");
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a_reload() {
     let browser = Browser::start().await;
     let c = &browser.client;

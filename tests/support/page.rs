@@ -122,8 +122,11 @@ pub async fn on_top(c: &Client, css: &str) -> bool {
     hit == serde_json::json!(true)
 }
 
-/// Shows the course `name` in the Missions panel, as choosing it in the picker does.
+/// Shows the course `name` in the Missions panel, as choosing it in the picker does (once the
+/// picker is there: in the release build it comes with the course part).
 pub async fn show_course(c: &Client, name: &str) {
+    let picker = Locator::Css(".course-choice");
+    c.wait().for_element(picker).await.expect("the course picker");
     let shown = c
         .execute(
             "const b = document.querySelector(`.course-choice[data-course='${arguments[0]}']`);
