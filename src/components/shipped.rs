@@ -48,7 +48,7 @@ pub fn course_panel(panel: Panel, page: &Page, send: &Callback<Msg>, w: &Words) 
     let note = if here == PartHere::Missing {
         html! {
             <p class="mission-note" role="status">{ w.t(failed) }{ " " }
-                <button class="mission-fetch" onclick={send.reform(|_| Msg::FetchCoursePart)}>
+                <button class="btn mission-fetch" onclick={send.reform(|_| Msg::FetchCoursePart)}>
                     { w.t("mission-fetch-again") }
                 </button>
             </p>

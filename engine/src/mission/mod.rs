@@ -1,7 +1,8 @@
 //! Missions: guided exercises with a goal, hints, a worked solution and a state-based check.
 //!
 //! A mission is data (one YAML file in `engine/missions/`), so a teacher adds one without
-//! touching Rust; the build embeds every file it finds there. The check looks only at the
+//! touching Rust; the build embeds every file it finds there (the page's split build ships
+//! them as one file beside the page instead, fetched with the course part: `builtin`). The check looks only at the
 //! cluster (its objects, its Events, and the history of states in the watch log), never at
 //! the commands typed, so any valid path passes, and a failing check says what is still wrong.
 //! Everything is measured from the end of the setup (see `since`), so nothing passes before
