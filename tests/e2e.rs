@@ -116,7 +116,10 @@ async fn a_replicaset_scaled_by_hand_goes_back() {
     browser.screenshot("scaled-back.png").await;
     // The fault switches: stop the replicaset loop from the page, and see it in the log.
     c.find(Locator::Css("button[title^='stop loops']")).await.unwrap().click().await.unwrap();
-    let panel = c.wait().for_element(Locator::Css("[aria-label='fault switches']")).await.unwrap();
+    // The switches come with the course part, fetched on the panel's first opening.
+    let row = Locator::Css("[aria-label='fault switches'] .fault-row");
+    c.wait().for_element(row).await.expect("the fault switches");
+    let panel = c.find(Locator::Css("[aria-label='fault switches']")).await.unwrap();
     assert!(panel.text().await.unwrap().contains("replicaset"));
     browser.screenshot("faults.png").await;
     browser.close().await;
