@@ -48,8 +48,9 @@ pub fn journal_needs(journal: &Journal) -> Option<Part> {
     journal.entries.iter().find_map(|entry| match &entry.input {
         Input::Cmd(line) if crate::sim::loads_a_file(line) => parts::missing_course(),
         Input::Cmd(line) => parts::missing(line),
-        // The built-in missions arrive with the course part in the release build.
-        Input::Mission(_) => parts::missing_course(),
+        // The built-in missions arrive with the course part in the release build, and an
+        // edit's patch is in it.
+        Input::Mission(_) | Input::Edit(_) => parts::missing_course(),
         _ => None,
     })
 }

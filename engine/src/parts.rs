@@ -52,6 +52,8 @@ pub fn link() {
     crate::mission::later::link();
     crate::controllers::kubelet::link_config_reads();
     crate::api::sandbox::link();
+    crate::api::patch::link();
+    crate::session::link_edit();
 }
 
 /// The part running `input` needs that has not been fetched yet, if any: the first, in

@@ -75,14 +75,18 @@ impl Page {
     }
 
     /// Holds `msg` when it needs a part not here yet, or when messages are already held;
-    /// gives it back otherwise. Three messages need the course part whatever they run: live
+    /// gives it back otherwise. Four messages need the course part whatever they run: live
     /// mode (a real cluster may hold every kind, and describing or inspecting one needs its
-    /// code), a mission's check (its probes are in it), and starting a mission before the
-    /// built-in missions came with it.
+    /// code), a mission's check (its probes are in it), starting a mission before the
+    /// built-in missions came with it, and saving the editor (its patch is in it, as for
+    /// `kubectl edit`).
     pub(super) fn hold_for_part(&mut self, msg: Msg, fx: &mut Effects) -> Option<Msg> {
         let line = self.line_of(&msg);
-        if line.is_none() && !matches!(msg, Msg::Connect | Msg::CheckMission | Msg::StartMission(_))
-        {
+        let needs_course = matches!(
+            msg,
+            Msg::Connect | Msg::CheckMission | Msg::StartMission(_) | Msg::EditSave(_)
+        );
+        if line.is_none() && !needs_course {
             return Some(msg);
         }
         if let Some((_, held)) = &mut self.parts.waiting {

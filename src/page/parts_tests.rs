@@ -217,3 +217,15 @@ fn a_loaded_mission_keeps_its_place_when_the_built_in_ones_arrive() {
     sim.builtin_missions_arrived();
     assert_eq!(sim.missions.len(), builtin.len(), "arriving twice adds nothing");
 }
+
+#[test]
+fn saving_the_editor_waits_for_the_part_that_holds_the_edit_patch() {
+    let mut p = page();
+    p.missing_course = || Some(Part::Course);
+    let fx = p.update(Msg::EditSave("kind: Pod\n".into()));
+    assert_eq!(fx.fetch_part, Some(Part::Course));
+    assert!(!fx.save_session, "nothing saved yet");
+    p.missing_course = || None;
+    let fx = p.update(Msg::PartArrived(Ok(())));
+    assert_eq!(fx.redispatch, vec![Msg::EditSave("kind: Pod\n".into())]);
+}

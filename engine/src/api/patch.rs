@@ -46,18 +46,53 @@ pub enum PatchFailure {
 /// The document with the patch applied.
 pub fn apply(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, PatchFailure> {
     match ty {
-        PatchType::Json => json::apply(doc, body).map_err(|e| match e {
-            json::Error::Decode(message) => PatchFailure::BadRequest(message),
-            json::Error::Apply(detail) => PatchFailure::DoesNotApply(detail),
-        }),
+        PatchType::Json | PatchType::Strategic => later(ty, doc, body),
         // evanphx MergePatch refuses a patch that is not a JSON object (ErrBadJSONPatch).
         PatchType::Merge if !body.is_object() => {
             Err(PatchFailure::BadRequest("Invalid JSON Patch".into()))
         }
         PatchType::Merge => Ok(merge::apply(doc, body)),
-        PatchType::Strategic => strategic::apply(doc, body).map_err(PatchFailure::BadRequest),
         // The handlers route an apply to `api::apply` before they patch anything.
         PatchType::Apply => Err(PatchFailure::BadRequest("an apply patch is not a patch".into())),
+    }
+}
+
+#[cfg(kubeloop_split)]
+type Later = fn(PatchType, &Value, &Value) -> Result<Value, PatchFailure>;
+
+#[cfg(kubeloop_split)]
+static LATER: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
+
+/// Makes JSON and strategic merge patches applicable: called from the code that ships with
+/// the course part. Only kubectl's later commands send them (`apply`, `edit`, `patch`, `set`,
+/// `rollout`, `cordon`, `drain`); the lesson's `scale` sends a merge patch.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LATER.set(json_or_strategic);
+}
+
+/// A JSON or strategic merge patch, through the course part in the page's split build.
+fn later(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, PatchFailure> {
+    #[cfg(kubeloop_split)]
+    return match LATER.get() {
+        Some(apply) => apply(ty, doc, body),
+        None => Err(PatchFailure::BadRequest(format!(
+            "this patch type is part of {}, which has not been fetched yet",
+            crate::parts::Part::Course.describe()
+        ))),
+    };
+    #[cfg(not(kubeloop_split))]
+    json_or_strategic(ty, doc, body)
+}
+
+fn json_or_strategic(ty: PatchType, doc: &Value, body: &Value) -> Result<Value, PatchFailure> {
+    match ty {
+        PatchType::Json => json::apply(doc, body).map_err(|e| match e {
+            json::Error::Decode(message) => PatchFailure::BadRequest(message),
+            json::Error::Apply(detail) => PatchFailure::DoesNotApply(detail),
+        }),
+        PatchType::Strategic => strategic::apply(doc, body).map_err(PatchFailure::BadRequest),
+        _ => Err(PatchFailure::BadRequest("not a JSON or strategic merge patch".into())),
     }
 }
 
