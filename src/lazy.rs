@@ -94,6 +94,9 @@ split_point! {
         crate::components::graph::link_ingress_cards();
         crate::inspect::link_pdb_rows();
         crate::components::shipped::link();
+        crate::page::link_live();
+        crate::view::budget::link();
+        crate::components::budget::link();
         Ok(kubeloop::mission::provide_builtin(&missions))
     }
 }

@@ -2,6 +2,11 @@
 //! API server at the page's origin (the built-in one is kept, untouched, for Disconnect);
 //! answers from the network update the mirror; a command runs against the mirror and its
 //! writes go to the server. What only the simulation has is refused with a reason.
+//!
+//! Connecting waits for the course part (a real cluster may hold every kind), so in the
+//! page's split build this reducer ships with it (`link`, from `crate::lazy::course`): the
+//! mirror, the reflector and the command path leave the first load, which keeps only the
+//! seam below and what Disconnect and the other messages ask of live mode.
 
 use kubeloop::clock::Time;
 
@@ -22,12 +27,63 @@ pub(super) struct Asking {
     replay: Replay,
 }
 
+/// Live mode's reducer: Connect, an answer from the network, a command line.
+#[derive(Clone, Copy)]
+struct LiveOps {
+    connect: fn(&mut Page, &mut Effects),
+    msg: fn(&mut Page, LiveMsg, &mut Effects),
+    command: fn(&mut Page, &str, &mut Effects),
+}
+
+const OPS: LiveOps = LiveOps {
+    connect: Page::connect_now,
+    msg: Page::live_msg_now,
+    command: Page::live_command_now,
+};
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<LiveOps> = std::sync::OnceLock::new();
+
+/// Makes live mode's reducer reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(OPS);
+}
+
+fn ops() -> Option<LiveOps> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(OPS)
+}
+
 impl Page {
+    /// Connect, once the course part is here (`hold_for_part` holds it until then).
+    pub(super) fn connect(&mut self, fx: &mut Effects) {
+        if let Some(ops) = ops() {
+            (ops.connect)(self, fx);
+        }
+    }
+
+    /// An answer from the network: only a connection, made with the course part, sends one.
+    pub(super) fn live_msg(&mut self, msg: LiveMsg, fx: &mut Effects) {
+        if let Some(ops) = ops() {
+            (ops.msg)(self, msg, fx);
+        }
+    }
+
+    /// A command line while connected.
+    pub(super) fn live_command(&mut self, line: &str, fx: &mut Effects) {
+        if let Some(ops) = ops() {
+            (ops.command)(self, line, fx);
+        }
+    }
+
     pub fn live_on(&self) -> bool {
         self.live.is_some()
     }
 
-    pub(super) fn connect(&mut self, fx: &mut Effects) {
+    fn connect_now(&mut self, fx: &mut Effects) {
         if self.live.is_some() {
             return;
         }
@@ -60,7 +116,7 @@ impl Page {
         self.sim.notice("kubeloop: disconnected; the built-in cluster is back as it was", false);
     }
 
-    pub(super) fn live_msg(&mut self, msg: LiveMsg, fx: &mut Effects) {
+    fn live_msg_now(&mut self, msg: LiveMsg, fx: &mut Effects) {
         match &msg {
             LiveMsg::Wrote { gen, id, errors } if *gen == self.live_gen => {
                 self.wrote(*id, errors);
@@ -105,7 +161,7 @@ impl Page {
 
     /// A command in live mode: refused if it needs the simulation; else run against the
     /// mirror, its writes sent, the mirror put back.
-    pub(super) fn live_command(&mut self, line: &str, fx: &mut Effects) {
+    fn live_command_now(&mut self, line: &str, fx: &mut Effects) {
         if line.trim().is_empty() {
             return;
         }

@@ -30,6 +30,7 @@ mod yaml;
 use std::rc::Rc;
 
 pub use explain::{ExplainState, EXPLAIN_DOCS_URL};
+pub use live::link as link_live;
 pub use msg::{KeyPress, Msg};
 pub use parts::{PartHere, PartsState};
 
