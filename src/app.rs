@@ -9,7 +9,7 @@ use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::boot::{self, real_now, Shared};
-use crate::components::budget::BudgetMeter;
+use crate::components::budget::budget_meter;
 use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
 use crate::components::export::ExportButtons;
@@ -170,8 +170,7 @@ pub fn App(props: &AppProps) -> Html {
                             camera={p.camera} on_camera={send.reform(Msg::Camera)} {acted}
                             lost={p.shown.lost.clone()} traffic={p.shown.traffic.clone()} />
                     }
-                    <BudgetMeter meters={p.shown.budget.clone()} open={p.budget_open}
-                        on_toggle={send.reform(|()| Msg::ToggleBudget)} />
+                    { budget_meter(p.shown.budget.clone(), p.budget_open, send.reform(|()| Msg::ToggleBudget)) }
                 </div>
                 if !p.embed {
                     { side_panel(&p, &send, &words) }

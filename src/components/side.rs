@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::budget::BudgetMeter;
+use crate::components::budget::budget_meter;
 use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::inspector::Inspector;
 use crate::components::live_feed::{event_views, LiveFeed};
@@ -82,8 +82,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
             // The budget meter's place on a projector, where the stage has no room to spare
             // (`static/budget.css` shows this one or the stage's, never both).
             <div class="side-budget">
-                <BudgetMeter meters={page.shown.budget.clone()} open={page.budget_open}
-                    on_toggle={send.reform(|()| Msg::ToggleBudget)} />
+                { budget_meter(page.shown.budget.clone(), page.budget_open, send.reform(|()| Msg::ToggleBudget)) }
             </div>
             // Keyed by what it shows, alone in its list so the key counts: each panel opens
             // at its top, not where the last one was scrolled to.

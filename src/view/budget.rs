@@ -56,6 +56,32 @@ impl Meter {
 /// (no old ReplicaSet yet) has no old pods to trade against new ones, so it gets no meter:
 /// the first lesson, pods appearing for a new Deployment, stays uncovered.
 pub fn meters(world: &World) -> Vec<Meter> {
+    linked().map_or_else(Vec::new, |meters| meters(world))
+}
+
+type Meters = fn(&World) -> Vec<Meter>;
+
+// Only a later command (`set image`, `rollout`, `apply`) or the editor's save, all in the
+// course part, can start a rollout with an old ReplicaSet; so in the page's split build the
+// meters' code ships with the course part (`crate::lazy::course` calls `link`), and before
+// it there is nothing to measure.
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Meters> = std::sync::OnceLock::new();
+
+/// Makes the meters reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(measure as Meters);
+}
+
+fn linked() -> Option<Meters> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(measure as Meters)
+}
+
+fn measure(world: &World) -> Vec<Meter> {
     let now = world.now();
     budgets(&world.store).into_iter().filter_map(|b| meter(b, now)).collect()
 }
