@@ -14,8 +14,8 @@ use crate::components::command_box::CommandBox;
 use crate::components::editor::YamlEditor;
 use crate::components::export::ExportButtons;
 use crate::components::graph::Graph;
-use crate::components::live_status::{LiveStatus, LiveStatusView};
 use crate::components::nodes::{node_views, NodesPanel};
+use crate::components::shipped::live_status;
 use crate::components::side::{share_bar, side_panel, undo_bar};
 use crate::components::timeline::Timeline;
 use crate::components::toolbar::Toolbar;
@@ -151,7 +151,7 @@ pub fn App(props: &AppProps) -> Html {
                         title={export::title(s.active_mission().map(|m| m.title.as_str()), &p.shown.graph, &words)} />
                 </Toolbar>
                 if let Some(live) = &p.live {
-                    <LiveStatus view={LiveStatusView::from(live)} />
+                    { live_status(live) }
                 } else {
                     <Timeline now_ms={s.world().now().millis()} at_ms={past_at} marks={s.input_marks()}
                         on_scrub={send.reform(Msg::Scrub)} on_now={send.reform(|()| Msg::BackToNow)}

@@ -94,6 +94,7 @@ split_point! {
         crate::components::graph::link_ingress_cards();
         crate::inspect::link_pdb_rows();
         crate::components::shipped::link();
+        crate::components::shipped::link_live();
         crate::page::link_live();
         crate::view::budget::link();
         crate::components::budget::link();

@@ -56,6 +56,15 @@ fn when(e: &Event) -> Option<kubeloop::clock::Time> {
         .or(e.metadata.creation_timestamp)
 }
 
+/// The feed, as `shipped::live_feed` reaches it.
+pub(super) fn draw(
+    world: &World,
+    on_select: Callback<crate::selection::ObjRef>,
+    no_decisions: bool,
+) -> Html {
+    html! { <LiveFeed events={std::rc::Rc::new(event_views(world))} {on_select} {no_decisions} /> }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct LiveFeedProps {
     pub events: Rc<Vec<EventView>>,

@@ -64,6 +64,11 @@ impl LiveStatusView {
 }
 
 /// Disconnect is the toolbar's (where Connect was), so the line only reports.
+/// The status line, as `shipped::live_status` reaches it.
+pub(super) fn draw(live: &crate::live::Live) -> Html {
+    html! { <LiveStatus view={LiveStatusView::from(live)} /> }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct LiveStatusProps {
     pub view: LiveStatusView,

@@ -4,6 +4,7 @@
 //! build both panels' code ships in the course chunk too (`crate::lazy::course` calls
 //! `link`), and the first load carries only this seam and the note it shows until the part
 //! is here: that it is on its way, or that it could not be fetched, with a button to try again.
+//! Live mode's status line and event feed ship there too: Connect waits for the part.
 
 use yew::prelude::*;
 
@@ -31,6 +32,43 @@ fn linked() -> Option<(Draw, Draw)> {
     return LINKED.get().copied();
     #[cfg(not(kubeloop_split))]
     Some(both())
+}
+
+type Status = fn(&crate::live::Live) -> Html;
+type Feed = fn(&kubeloop::world::World, Callback<crate::selection::ObjRef>, bool) -> Html;
+
+fn live_views() -> (Status, Feed) {
+    (super::live_status::draw as Status, super::live_feed::draw as Feed)
+}
+
+#[cfg(kubeloop_split)]
+static LIVE: std::sync::OnceLock<(Status, Feed)> = std::sync::OnceLock::new();
+
+/// Makes live mode's status line and feed reachable: called from the course chunk.
+pub fn link_live() {
+    #[cfg(kubeloop_split)]
+    let _ = LIVE.set(live_views());
+}
+
+fn live_linked() -> Option<(Status, Feed)> {
+    #[cfg(kubeloop_split)]
+    return LIVE.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(live_views())
+}
+
+/// Live mode's status line (connected, to what, with what lag).
+pub fn live_status(live: &crate::live::Live) -> Html {
+    live_linked().map_or_else(Html::default, |(status, _)| status(live))
+}
+
+/// Live mode's feed of the server's Events; `no_decisions` when the server has no loops' feed.
+pub fn live_feed(
+    world: &kubeloop::world::World,
+    on_select: Callback<crate::selection::ObjRef>,
+    no_decisions: bool,
+) -> Html {
+    live_linked().map_or_else(Html::default, |(_, feed)| feed(world, on_select, no_decisions))
 }
 
 /// The Missions or the Faults panel once the course part is here, else what keeps it.

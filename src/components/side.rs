@@ -12,8 +12,7 @@ use yew::prelude::*;
 use crate::components::budget::budget_meter;
 use crate::components::decisions::{decision_views, DecisionFeed};
 use crate::components::inspector::Inspector;
-use crate::components::live_feed::{event_views, LiveFeed};
-use crate::components::shipped::course_panel;
+use crate::components::shipped::{course_panel, live_feed};
 use crate::components::step::StepCard;
 use crate::components::transfer::TransferPanel;
 use crate::live::DecisionsFeed;
@@ -97,8 +96,7 @@ pub fn side_panel(page: &Page, send: &Callback<Msg>, w: &Words) -> Html {
                     <DecisionFeed decisions={Rc::new(decision_views(world, FEED_PER_LOOP))} on_select={on_select.clone()} />
                 }
                 if let Some(live) = &page.live {
-                    <LiveFeed events={Rc::new(event_views(world))} {on_select}
-                        no_decisions={live.decisions == DecisionsFeed::Absent} />
+                    { live_feed(world, on_select, live.decisions == DecisionsFeed::Absent) }
                 }
             </div>
         </aside>
