@@ -92,6 +92,8 @@ split_point! {
         crate::view::link_pdbs();
         crate::view::link_ingresses();
         crate::components::graph::link_ingress_cards();
+        crate::components::graph::link_service_cards();
+        crate::view::link_services();
         crate::inspect::link_pdb_rows();
         crate::components::shipped::link();
         crate::components::shipped::link_live();

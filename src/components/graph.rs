@@ -30,7 +30,8 @@ use cards::{AggregateCard, ReplicaSetCard};
 pub use ingress::link as link_ingress_cards;
 use ingress::{ingress_card, route_edge};
 use pod_card::PodCard;
-use service::{request_dot, selects_edge, ServiceCard};
+pub use service::link as link_service_cards;
+use service::{request_dot, selects_edge, service_card};
 use top_card::TopCard;
 
 /// Edges stay at least this many pixels wide on screen however far the camera zooms out,
@@ -96,10 +97,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     }
     for s in view.services() {
         let counter = props.traffic.counters.get(&s.meta.uid).copied();
-        nodes.push(html! {
-            <ServiceCard key={s.meta.uid.clone()} item={s.clone()} {counter}
-                selected={is_selected(&s.meta.target)} on_select={props.on_select.clone()} />
-        });
+        nodes.push(service_card(s, counter, is_selected(&s.meta.target), &props.on_select));
     }
     for i in view.ingresses() {
         nodes.push(ingress_card(i, is_selected(&i.meta.target), &props.on_select, &w));

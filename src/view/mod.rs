@@ -48,6 +48,7 @@ pub use lost::{lost_badges, LostBadge};
 pub use memory::LayoutMemory;
 pub use pdbs::link as link_pdbs;
 pub use scaled::SCALED_BACK_MS;
+pub use services::link as link_services;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
 
 /// How long, in real milliseconds, a vanished object or a cut edge stays drawn so CSS can

@@ -77,6 +77,39 @@ pub struct ServiceLane {
 /// Puts every Service beside the Deployment whose pods it mostly selects; the rest go to the
 /// Services lane, which is returned.
 pub(super) fn seat(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
+    linked().and_then(|l| (l.seat)(world, trees))
+}
+
+/// The Services' drawing: seating, selects edges, traffic. Only the course part's commands
+/// make a Service the graph draws (`expose`, `create service`, `apply`; the API server's own
+/// is left out), so in the page's split build this code ships with it (`crate::lazy::course`
+/// calls `link`), and before it there is none to draw.
+#[derive(Clone, Copy)]
+struct Drawing {
+    seat: fn(&World, &mut [Tree]) -> Option<ServiceLane>,
+    selects: fn(&Store, &[Tree], Option<&OrphanLane>, Option<&ServiceLane>) -> Vec<Selects>,
+    overlay: fn(&World, &super::ViewModel) -> TrafficOverlay,
+}
+
+const DRAWING: Drawing = Drawing { seat: seat_all, selects: selects_all, overlay: overlay_all };
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Drawing> = std::sync::OnceLock::new();
+
+/// Makes the Services' drawing reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(DRAWING);
+}
+
+fn linked() -> Option<Drawing> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(DRAWING)
+}
+
+fn seat_all(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
     let mut lane = None::<ServiceLane>;
     for (home, item) in collect(world) {
         let tree = home
@@ -193,6 +226,15 @@ pub(super) fn selects(
     orphans: Option<&OrphanLane>,
     lane: Option<&ServiceLane>,
 ) -> Vec<Selects> {
+    linked().map_or_else(Vec::new, |l| (l.selects)(store, trees, orphans, lane))
+}
+
+fn selects_all(
+    store: &Store,
+    trees: &[Tree],
+    orphans: Option<&OrphanLane>,
+    lane: Option<&ServiceLane>,
+) -> Vec<Selects> {
     let rows = trees.iter().flat_map(|t| &t.rows).chain(orphans.iter().flat_map(|l| &l.rows));
     let pod_rects: BTreeMap<(String, String), (String, Rect)> = rows
         .flat_map(|r| &r.pods.pods)
@@ -233,6 +275,10 @@ pub(super) fn selects(
 
 /// The requests in flight along the drawn edges, and every drawn Service's counter.
 pub fn overlay(world: &World, view: &super::ViewModel) -> TrafficOverlay {
+    linked().map_or_else(TrafficOverlay::default, |l| (l.overlay)(world, view))
+}
+
+fn overlay_all(world: &World, view: &super::ViewModel) -> TrafficOverlay {
     let now = world.now();
     let traffic = world.traffic();
     let services: BTreeMap<(&str, &str), &ServiceItem> = view

@@ -10,6 +10,49 @@ use crate::view::{RequestDot, Selects, ServiceItem};
 use crate::words::use_words;
 use kubeloop::world::traffic::Counter;
 
+type Card = fn(&ServiceItem, Option<(Counter, u32)>, bool, &Callback<ObjRef>) -> Html;
+
+// Only the course part's commands make a Service the graph draws, so in the page's split
+// build the card ships with it (`crate::lazy::course` calls `link`), as the view's seating
+// of Services does (`view/services.rs`).
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Card> = std::sync::OnceLock::new();
+
+/// Makes the card reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(card as Card);
+}
+
+fn linked() -> Option<Card> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(card as Card)
+}
+
+/// A Service's box (nothing before the course part arrives: there is none to draw).
+pub fn service_card(
+    item: &ServiceItem,
+    counter: Option<(Counter, u32)>,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+) -> Html {
+    linked().map_or_else(Html::default, |card| card(item, counter, selected, on_select))
+}
+
+fn card(
+    item: &ServiceItem,
+    counter: Option<(Counter, u32)>,
+    selected: bool,
+    on_select: &Callback<ObjRef>,
+) -> Html {
+    html! {
+        <ServiceCard key={item.meta.uid.clone()} item={item.clone()} {counter} {selected}
+            on_select={on_select.clone()} />
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ServiceCardProps {
     pub item: ServiceItem,
