@@ -94,6 +94,8 @@ split_point! {
         crate::components::graph::link_ingress_cards();
         crate::components::graph::link_service_cards();
         crate::view::link_services();
+        crate::view::link_workloads();
+        crate::components::graph::link_workload_cards();
         crate::inspect::link_pdb_rows();
         crate::components::shipped::link();
         crate::components::shipped::link_live();

@@ -33,6 +33,7 @@ use pod_card::PodCard;
 pub use service::link as link_service_cards;
 use service::{request_dot, selects_edge, service_card};
 use top_card::TopCard;
+pub use workload_cards::link as link_workload_cards;
 
 /// Edges stay at least this many pixels wide on screen however far the camera zooms out,
 /// and at most `EDGE_MAX_UNITS` drawing units wide however far it zooms in.

@@ -50,6 +50,7 @@ pub use pdbs::link as link_pdbs;
 pub use scaled::SCALED_BACK_MS;
 pub use services::link as link_services;
 pub use services::{overlay, RequestDot, Selects, ServiceItem, ServiceLane, TrafficOverlay};
+pub use workloads::link as link_workloads;
 
 /// How long, in real milliseconds, a vanished object or a cut edge stays drawn so CSS can
 /// shrink or fade it out, and how long a new edge is flagged `new` so CSS can draw it in.

@@ -30,8 +30,34 @@ pub(super) fn tops(store: &Store) -> impl Iterator<Item = Object> + '_ {
 }
 
 /// Gives each tree its claims, revisions and autoscalers, and records their owner references
-/// for edges.
+/// for edges. Only the course part's kinds and loops make them (ControllerRevisions of
+/// DaemonSets and StatefulSets, claims, HPAs), so in the page's split build this code ships
+/// with it (`crate::lazy::course` calls `link`); before it there are none.
 pub(super) fn seat(store: &Store, trees: &mut [Tree], refs: &mut Vec<Ref>) {
+    if let Some(seat) = linked() {
+        seat(store, trees, refs);
+    }
+}
+
+type Seat = fn(&Store, &mut [Tree], &mut Vec<Ref>);
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Seat> = std::sync::OnceLock::new();
+
+/// Makes the seating reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(seat_all as Seat);
+}
+
+fn linked() -> Option<Seat> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    Some(seat_all as Seat)
+}
+
+fn seat_all(store: &Store, trees: &mut [Tree], refs: &mut Vec<Ref>) {
     let by_uid: BTreeMap<String, usize> = trees
         .iter()
         .enumerate()
