@@ -8,6 +8,7 @@ mod compare;
 mod config_rows;
 pub use config_rows::link as link_config_rows;
 pub use pdb_rows::link as link_pdb_rows;
+pub use workload_rows::link as link_workload_rows;
 pub mod history;
 mod pdb_rows;
 mod workload_rows;
@@ -23,7 +24,7 @@ use kubeloop::world::World;
 
 use crate::selection::ObjRef;
 use crate::words::Words;
-use compare::{deployment_rows, node_rows, pod_rows, replicaset_rows, service_rows};
+use compare::{deployment_rows, node_rows, pod_rows, replicaset_rows};
 
 /// How many of an object's events the inspector lists.
 pub const EVENT_LIMIT: usize = 5;
@@ -132,43 +133,14 @@ pub fn inspect_with(
         Object::Node(n) => {
             (node_rows(store, n, now, w), Vec::new(), None, Some(node_status(n, now)))
         }
-        Object::Service(s) => (service_rows(store, s, w), Vec::new(), None, None),
-        Object::DaemonSet(ds) => (
-            workload_rows::daemonset_rows(store, ds, w),
-            containers_of(&ds.spec.template.spec),
-            None,
-            None,
-        ),
-        Object::ReplicationController(rc) => (
-            replicaset_rows(store, &rc.as_replica_set(), w),
-            rc.spec.template.as_ref().map_or_else(Vec::new, |t| containers_of(&t.spec)),
-            Some(rc.replicas()),
-            None,
-        ),
-        Object::StatefulSet(sts) => (
-            workload_rows::statefulset_rows(store, sts, w),
-            containers_of(&sts.spec.template.spec),
-            Some(sts.spec.replicas),
-            None,
-        ),
-        Object::Job(j) => (
-            workload_rows::job_rows(store, j, w),
-            containers_of(&j.spec.template.spec),
-            None,
-            Some(kubeloop::kubectl::printers::job_status(j).to_string()),
-        ),
-        Object::CronJob(cj) => (
-            workload_rows::cronjob_rows(cj, now, w),
-            containers_of(&cj.spec.job_template.spec.template.spec),
-            None,
-            None,
-        ),
-        Object::HorizontalPodAutoscaler(h) => {
-            (workload_rows::hpa_rows(h, w), Vec::new(), None, None)
-        }
-        Object::PersistentVolumeClaim(c) => {
-            (workload_rows::pvc_rows(store, c, w), Vec::new(), None, Some(c.status.phase.clone()))
-        }
+        Object::Service(_)
+        | Object::DaemonSet(_)
+        | Object::ReplicationController(_)
+        | Object::StatefulSet(_)
+        | Object::Job(_)
+        | Object::CronJob(_)
+        | Object::HorizontalPodAutoscaler(_)
+        | Object::PersistentVolumeClaim(_) => workload_rows::later(store, &obj, now, w),
         Object::Event(_)
         | Object::EndpointSlice(_)
         | Object::Endpoints(_)

@@ -97,6 +97,7 @@ split_point! {
         crate::view::link_workloads();
         crate::components::graph::link_workload_cards();
         crate::inspect::link_pdb_rows();
+        crate::inspect::link_workload_rows();
         crate::components::shipped::link();
         crate::components::shipped::link_live();
         crate::page::link_live();

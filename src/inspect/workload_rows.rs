@@ -1,17 +1,83 @@
 //! The desired-versus-observed rows of the workload kinds, in plain words, as
 //! `compare.rs` words the Deployment's and ReplicaSet's.
 
+use kubeloop::clock::Time;
 use kubeloop::kubectl::printers::{job_completions, job_status};
 use kubeloop::model::{
-    CronJob, DaemonSet, HorizontalPodAutoscaler, Job, PersistentVolumeClaim, StatefulSet,
+    CronJob, DaemonSet, HorizontalPodAutoscaler, Job, Object, PersistentVolumeClaim, StatefulSet,
 };
 use kubeloop::store::Store;
 
 use super::compare::{compare, count_rows, generation_row, image_row, pods_of};
-use super::Compare;
+use super::compare::{replicaset_rows, service_rows};
+use super::{containers_of, Compare};
 use crate::words::Words;
 
-pub(super) fn daemonset_rows(store: &Store, ds: &DaemonSet, w: &Words) -> Vec<Compare> {
+/// What the inspector shows of an object: its rows, containers, replicas and status.
+pub(super) type Parts = (Vec<Compare>, Vec<(String, String)>, Option<i32>, Option<String>);
+
+type Later = fn(&Store, &Object, Time, &Words) -> Parts;
+
+// Only the course part's commands make these kinds (a Service the graph draws, the
+// workloads, autoscalers and claims), so in the page's split build their rows ship with it
+// (`crate::lazy::course` calls `link`); before it there is none to inspect.
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
+
+/// Makes the rows reachable: called from the course chunk.
+pub fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = LINKED.set(later_all as Later);
+}
+
+/// The parts of a Service, a workload, an autoscaler or a claim; nothing of another kind.
+pub(super) fn later(store: &Store, obj: &Object, now: Time, w: &Words) -> Parts {
+    #[cfg(kubeloop_split)]
+    let linked = LINKED.get().copied();
+    #[cfg(not(kubeloop_split))]
+    let linked = Some(later_all as Later);
+    linked.map_or_else(Parts::default, |later| later(store, obj, now, w))
+}
+
+fn later_all(store: &Store, obj: &Object, now: Time, w: &Words) -> Parts {
+    match obj {
+        Object::Service(s) => (service_rows(store, s, w), Vec::new(), None, None),
+        Object::DaemonSet(ds) => {
+            (daemonset_rows(store, ds, w), containers_of(&ds.spec.template.spec), None, None)
+        }
+        Object::ReplicationController(rc) => (
+            replicaset_rows(store, &rc.as_replica_set(), w),
+            rc.spec.template.as_ref().map_or_else(Vec::new, |t| containers_of(&t.spec)),
+            Some(rc.replicas()),
+            None,
+        ),
+        Object::StatefulSet(sts) => (
+            statefulset_rows(store, sts, w),
+            containers_of(&sts.spec.template.spec),
+            Some(sts.spec.replicas),
+            None,
+        ),
+        Object::Job(j) => (
+            job_rows(store, j, w),
+            containers_of(&j.spec.template.spec),
+            None,
+            Some(job_status(j).to_string()),
+        ),
+        Object::CronJob(cj) => (
+            cronjob_rows(cj, now, w),
+            containers_of(&cj.spec.job_template.spec.template.spec),
+            None,
+            None,
+        ),
+        Object::HorizontalPodAutoscaler(h) => (hpa_rows(h, w), Vec::new(), None, None),
+        Object::PersistentVolumeClaim(c) => {
+            (pvc_rows(store, c, w), Vec::new(), None, Some(c.status.phase.clone()))
+        }
+        _ => Parts::default(),
+    }
+}
+
+fn daemonset_rows(store: &Store, ds: &DaemonSet, w: &Words) -> Vec<Compare> {
     let s = &ds.status;
     let want = s.desired_number_scheduled;
     let mut rows = vec![compare(
@@ -41,7 +107,7 @@ pub(super) fn daemonset_rows(store: &Store, ds: &DaemonSet, w: &Words) -> Vec<Co
     rows
 }
 
-pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet, w: &Words) -> Vec<Compare> {
+fn statefulset_rows(store: &Store, sts: &StatefulSet, w: &Words) -> Vec<Compare> {
     let s = &sts.status;
     let want = sts.spec.replicas;
     let mut rows = count_rows(
@@ -83,7 +149,7 @@ pub(super) fn statefulset_rows(store: &Store, sts: &StatefulSet, w: &Words) -> V
     rows
 }
 
-pub(super) fn job_rows(store: &Store, job: &Job, w: &Words) -> Vec<Compare> {
+fn job_rows(store: &Store, job: &Job, w: &Words) -> Vec<Compare> {
     let s = &job.status;
     let want = job.spec.completions.unwrap_or(1);
     let status = job_status(job);
@@ -111,7 +177,7 @@ pub(super) fn job_rows(store: &Store, job: &Job, w: &Words) -> Vec<Compare> {
     rows
 }
 
-pub(super) fn cronjob_rows(cj: &CronJob, now: kubeloop::clock::Time, w: &Words) -> Vec<Compare> {
+fn cronjob_rows(cj: &CronJob, now: kubeloop::clock::Time, w: &Words) -> Vec<Compare> {
     let s = &cj.status;
     let schedule = match &cj.spec.time_zone {
         Some(tz) => format!("{} ({tz})", cj.spec.schedule),
@@ -143,7 +209,7 @@ pub(super) fn cronjob_rows(cj: &CronJob, now: kubeloop::clock::Time, w: &Words) 
     ]
 }
 
-pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler, w: &Words) -> Vec<Compare> {
+fn hpa_rows(h: &HorizontalPodAutoscaler, w: &Words) -> Vec<Compare> {
     let s = &h.status;
     let mut rows = Vec::new();
     for (i, m) in h.spec.metrics.iter().enumerate() {
@@ -179,7 +245,7 @@ pub(super) fn hpa_rows(h: &HorizontalPodAutoscaler, w: &Words) -> Vec<Compare> {
     rows
 }
 
-pub(super) fn pvc_rows(store: &Store, c: &PersistentVolumeClaim, w: &Words) -> Vec<Compare> {
+fn pvc_rows(store: &Store, c: &PersistentVolumeClaim, w: &Words) -> Vec<Compare> {
     let used_by: Vec<String> = store
         .list::<kubeloop::model::Pod>(Some(&c.metadata.namespace), None)
         .filter(|p| p.spec.volumes.iter().any(|v| v.claim_name() == Some(&c.metadata.name)))
