@@ -17,6 +17,7 @@ mod events;
 mod index;
 mod ingresses;
 mod invariants;
+mod key;
 mod leases;
 mod limits;
 mod lookup;

@@ -1,86 +1,23 @@
 //! Per-kind tables keyed by namespace and name, and the `Tabled` trait that binds each kind
 //! to its table and to its API rules (generation, status subresource, validation).
 
-use std::borrow::Borrow;
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-
-use compact_str::CompactString;
 
 use crate::clock::Time;
 use crate::labels::validation::FieldError;
 use crate::model::*;
 use crate::rng::SimRng;
 
+pub use super::key::Key;
+use super::key::{KeyParts, Probe, RowKey};
 use super::{ApiError, Store};
 
-/// Namespace (empty for cluster-scoped kinds) and name.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Key {
-    pub ns: CompactString,
-    pub name: CompactString,
-}
-
-impl Key {
-    pub fn new(ns: &str, name: &str) -> Self {
-        Key { ns: CompactString::from(ns), name: CompactString::from(name) }
-    }
-
-    pub fn of(meta: &ObjectMeta, kind: Kind) -> Self {
-        let ns = if kind.namespaced() { meta.namespace.as_str() } else { "" };
-        Key::new(ns, &meta.name)
-    }
-}
-
-/// Rows are shared with the watch log (`Rc`), so a write allocates the object once.
-/// A key's two parts, borrowed: lets a table be searched by `(&str, &str)` without building
-/// an owned `Key` (two allocations) for every read.
-pub trait KeyParts {
-    fn parts(&self) -> (&str, &str);
-}
-
-impl KeyParts for Key {
-    fn parts(&self) -> (&str, &str) {
-        (&self.ns, &self.name)
-    }
-}
-
-impl KeyParts for (&str, &str) {
-    fn parts(&self) -> (&str, &str) {
-        (self.0, self.1)
-    }
-}
-
-impl<'a> Borrow<dyn KeyParts + 'a> for Key {
-    fn borrow(&self) -> &(dyn KeyParts + 'a) {
-        self
-    }
-}
-
-// The same order as `Key`'s derived one: namespace, then name.
-impl Ord for dyn KeyParts + '_ {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.parts().cmp(&other.parts())
-    }
-}
-
-impl PartialOrd for dyn KeyParts + '_ {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for dyn KeyParts + '_ {
-    fn eq(&self, other: &Self) -> bool {
-        self.parts() == other.parts()
-    }
-}
-
-impl Eq for dyn KeyParts + '_ {}
-
+/// Rows are shared with the watch log (`Rc`), so a write allocates the object once. Keys
+/// carry a packed prefix for cheap comparisons (`key.rs`); reads search by a borrowed
+/// namespace and name.
 pub struct Table<T> {
-    rows: BTreeMap<Key, Rc<T>>,
+    rows: BTreeMap<RowKey, Rc<T>>,
 }
 
 impl<T> Default for Table<T> {
@@ -91,35 +28,35 @@ impl<T> Default for Table<T> {
 
 impl<T> Table<T> {
     pub fn get(&self, key: &Key) -> Option<&T> {
-        self.rows.get(key).map(|r| &**r)
+        self.get_rc(key).map(|r| &**r)
     }
 
     /// A row by namespace and name, without allocating a key.
     pub fn get_by(&self, ns: &str, name: &str) -> Option<&Rc<T>> {
-        self.rows.get(&(ns, name) as &dyn KeyParts)
+        self.rows.get(&Probe::new(ns, name) as &dyn KeyParts)
     }
 
     /// The shared row itself, for readers that keep it past a write (a pointer copy).
     pub fn get_rc(&self, key: &Key) -> Option<&Rc<T>> {
-        self.rows.get(key)
+        self.get_by(&key.ns, &key.name)
     }
 
     pub fn insert(&mut self, key: Key, obj: Rc<T>) -> Option<Rc<T>> {
-        self.rows.insert(key, obj)
+        self.rows.insert(RowKey::new(key), obj)
     }
 
     /// Inserts a row under a key not yet taken, in one search; the row comes back for
     /// finishing touches while no one else holds it. If the key is taken, the object comes
     /// back instead.
     pub fn insert_new(&mut self, key: Key, obj: T) -> Result<&mut Rc<T>, T> {
-        match self.rows.entry(key) {
+        match self.rows.entry(RowKey::new(key)) {
             std::collections::btree_map::Entry::Vacant(slot) => Ok(slot.insert(Rc::new(obj))),
             std::collections::btree_map::Entry::Occupied(_) => Err(obj),
         }
     }
 
     pub fn remove(&mut self, key: &Key) -> Option<Rc<T>> {
-        self.rows.remove(key)
+        self.rows.remove(&Probe::new(&key.ns, &key.name) as &dyn KeyParts)
     }
 
     pub fn len(&self) -> usize {
@@ -131,7 +68,7 @@ impl<T> Table<T> {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&Key, &T)> {
-        self.rows.iter().map(|(k, v)| (k, &**v))
+        self.rows.iter().map(|(k, v)| (&k.key, &**v))
     }
 
     /// The shared rows of one namespace (or all), for readers that keep some past a write.
@@ -149,8 +86,8 @@ impl<T> Table<T> {
             None => Box::new(self.rows.values()),
             Some(ns) => Box::new(
                 self.rows
-                    .range(Key::new(ns, "")..)
-                    .take_while(move |(k, _)| k.ns == ns)
+                    .range(RowKey::new(Key::new(ns, ""))..)
+                    .take_while(move |(k, _)| k.key.ns == ns)
                     .map(|(_, v)| v),
             ),
         }

@@ -78,6 +78,11 @@ impl WatchLog {
             self.events.pop_front();
             self.first_seq += 1;
         }
+        // A full buffer doubles; the doubling that would pass the ring's capacity grows it
+        // to exactly that instead (50,000 events, not 65,536 slots: 0.9 MB).
+        if self.events.len() == self.events.capacity() && self.events.len() * 2 > self.capacity {
+            self.events.reserve_exact(self.capacity - self.events.len());
+        }
         self.events.push_back(e);
     }
 

@@ -35,6 +35,7 @@ pub(crate) mod testenv;
 #[cfg(test)]
 mod tests;
 
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use crate::clock::Time;
@@ -143,22 +144,30 @@ impl Kubelet {
         if !ctx.hosts.get(&node).is_some_and(|h| h.up) {
             return;
         }
-        let mut rt = match self.pods.remove(key) {
-            // A changed image (`kubectl set image` on a pod) starts its container afresh.
-            Some(rt) if rt.node == node && rt.runs(&pod) => rt,
-            _ => PodRuntime::from_status(&pod, &node, ctx.now),
+        // Worked on in place: one search of the map, not a remove and an insert as well.
+        let rt = match self.pods.entry(key.clone()) {
+            Entry::Occupied(slot) => {
+                let rt = slot.into_mut();
+                // A changed image (`kubectl set image` on a pod) starts its container afresh.
+                if !(rt.node == node && rt.runs(&pod)) {
+                    *rt = PodRuntime::from_status(&pod, &node, ctx.now);
+                }
+                rt
+            }
+            Entry::Vacant(slot) => slot.insert(PodRuntime::from_status(&pod, &node, ctx.now)),
         };
         let fresh_ip = rt.pod_ip.is_none();
         if fresh_ip {
-            rt.pod_ip = Some(self.allocate_ip(ctx, &node));
+            rt.pod_ip = Some(allocate_ip(&mut self.last_ip, ctx, &node));
         }
         let mut moved = fresh_ip;
         let ip = rt.pod_ip.clone().unwrap_or_default();
         let mut sync = Sync { ctx, pod: &pod, node: &node, ip };
         let next = match pod.metadata.deletion_timestamp {
-            Some(deadline) => match terminate(&mut sync, &mut rt, deadline) {
+            Some(deadline) => match terminate(&mut sync, rt, deadline) {
                 Termination::Delete => {
                     finish_deletion(&mut sync);
+                    self.pods.remove(key);
                     return;
                 }
                 Termination::Wait(t) => {
@@ -182,34 +191,33 @@ impl Kubelet {
         };
         // An informer resync of a pod that nothing touched: its status already says this.
         if moved || rt.synced_rv.as_deref() != Some(pod.metadata.resource_version.as_str()) {
-            rt.synced_rv = write_status(ctx, &pod, &rt);
+            rt.synced_rv = write_status(ctx, &pod, rt);
         }
         if let Some(t) = next {
             let why = rt.wait_at(t, pod.metadata.deletion_timestamp.is_some());
             self.queue.add_after_for(key.clone(), t.max(ctx.now), why);
         }
-        self.pods.insert(key.clone(), rt);
     }
+}
 
-    /// `10.244.<node index>.<n>`: the next free address after the last one handed out.
-    fn allocate_ip(&mut self, ctx: &Ctx<'_>, node: &str) -> String {
-        let index = ctx.hosts.get(node).map_or(0, |h| h.index);
-        let last = self.last_ip.entry(node.to_string()).or_insert(1);
-        // Every address of the node's /24 is taken (only this kubelet hands them out): the
-        // walk below would come back to where it started, so skip it. A node given more than
-        // 253 pods would otherwise pay 253 failed tries for each new one.
-        if ctx.store.ips_on_node(node) >= 253 {
-            return format!("10.244.{index}.{last}");
-        }
-        for _ in 0..253 {
-            *last = if *last >= 254 { 2 } else { *last + 1 };
-            let ip = format!("10.244.{index}.{last}");
-            if !ctx.store.ip_in_use(node, &ip) {
-                return ip;
-            }
-        }
-        format!("10.244.{index}.{last}")
+/// `10.244.<node index>.<n>`: the next free address after the node's last one handed out.
+fn allocate_ip(last_ip: &mut BTreeMap<String, u32>, ctx: &Ctx<'_>, node: &str) -> String {
+    let index = ctx.hosts.get(node).map_or(0, |h| h.index);
+    let last = last_ip.entry(node.to_string()).or_insert(1);
+    // Every address of the node's /24 is taken (only this kubelet hands them out): the
+    // walk below would come back to where it started, so skip it. A node given more than
+    // 253 pods would otherwise pay 253 failed tries for each new one.
+    if ctx.store.ips_on_node(node) >= 253 {
+        return format!("10.244.{index}.{last}");
     }
+    for _ in 0..253 {
+        *last = if *last >= 254 { 2 } else { *last + 1 };
+        let ip = format!("10.244.{index}.{last}");
+        if !ctx.store.ip_in_use(node, &ip) {
+            return ip;
+        }
+    }
+    format!("10.244.{index}.{last}")
 }
 
 /// Graceful termination: SIGTERM to every live container, SIGKILL (exit 137) for those still
@@ -356,6 +364,10 @@ fn write_status(ctx: &mut Ctx<'_>, pod: &Pod, rt: &PodRuntime) -> Option<String>
             p.status.conditions.sort_by_key(|c| {
                 CONDITION_ORDER.iter().position(|t| *t == c.type_).unwrap_or(usize::MAX)
             });
+            // The first write pushes four conditions onto the scheduler's one, which leaves
+            // room for eight; the stored version keeps its list until the next write, so
+            // give back the three unused (400 bytes a pod). Later writes push nothing.
+            p.status.conditions.shrink_to_fit();
             p.status.container_statuses = statuses.clone();
         });
     written.ok().map(|p| p.metadata.resource_version.clone())
