@@ -84,10 +84,12 @@ pub(super) fn seat(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
 /// make a Service the graph draws (`expose`, `create service`, `apply`; the API server's own
 /// is left out), so in the page's split build this code ships with it (`crate::lazy::course`
 /// calls `link`), and before it there is none to draw.
+type SelectsOf = fn(&Store, &[Tree], Option<&OrphanLane>, Option<&ServiceLane>) -> Vec<Selects>;
+
 #[derive(Clone, Copy)]
 struct Drawing {
     seat: fn(&World, &mut [Tree]) -> Option<ServiceLane>,
-    selects: fn(&Store, &[Tree], Option<&OrphanLane>, Option<&ServiceLane>) -> Vec<Selects>,
+    selects: SelectsOf,
     overlay: fn(&World, &super::ViewModel) -> TrafficOverlay,
 }
 
