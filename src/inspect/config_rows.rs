@@ -13,8 +13,10 @@ use crate::words::Words;
 /// In the page's split build the rows ship with the course part (`crate::lazy::course`):
 /// only its commands make a ConfigMap or Secret.
 #[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<fn(&Store, &Object, &Words) -> Vec<Compare>> =
-    std::sync::OnceLock::new();
+type Rows = fn(&Store, &Object, &Words) -> Vec<Compare>;
+
+#[cfg(kubeloop_split)]
+static LINKED: std::sync::OnceLock<Rows> = std::sync::OnceLock::new();
 
 /// The rows of a ConfigMap or Secret; none of another kind.
 pub(super) fn rows(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
