@@ -40,6 +40,36 @@ impl From<wasm_split_helpers::SplitLoaderError> for Unfetched {
     }
 }
 
+/// A seam the course chunk links: `seam!(Type = value)` declares the pointer (or the table of
+/// pointers) to code only the course part's commands reach, `link()`, which `course` below
+/// calls from inside the chunk, and `linked()`, which the module reads. In the split build
+/// `linked()` is `None` until the chunk has run; every other build holds the code itself.
+macro_rules! seam {
+    ($ty:ty = $value:expr) => {
+        fn shipped() -> $ty {
+            $value
+        }
+
+        #[cfg(kubeloop_split)]
+        static LINKED: std::sync::OnceLock<$ty> = std::sync::OnceLock::new();
+
+        /// Makes what this module reaches through its seam runnable: called from the course
+        /// chunk (`crate::lazy::course`).
+        pub fn link() {
+            #[cfg(kubeloop_split)]
+            let _ = LINKED.set(shipped());
+        }
+
+        fn linked() -> Option<$ty> {
+            #[cfg(kubeloop_split)]
+            return LINKED.get().copied();
+            #[cfg(not(kubeloop_split))]
+            Some(shipped())
+        }
+    };
+}
+pub(crate) use seam;
+
 /// Declares a split point: in the split build, a function in chunk `$chunk` that the
 /// `wasm_split` macro makes async; elsewhere the same body as a plain async function.
 macro_rules! split_point {

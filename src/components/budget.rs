@@ -29,21 +29,7 @@ pub fn budget_meter(meters: Rc<Vec<Meter>>, open: bool, on_toggle: Callback<()>)
 
 type Draw = fn(Rc<Vec<Meter>>, bool, Callback<()>) -> Html;
 
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Draw> = std::sync::OnceLock::new();
-
-/// Makes the meter's drawing reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(draw as Draw);
-}
-
-fn linked() -> Option<Draw> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(draw as Draw)
-}
+crate::lazy::seam!(Draw = draw);
 
 fn draw(meters: Rc<Vec<Meter>>, open: bool, on_toggle: Callback<()>) -> Html {
     html! { <BudgetMeter {meters} {open} {on_toggle} /> }

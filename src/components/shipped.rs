@@ -13,53 +13,30 @@ use crate::words::Words;
 
 type Draw = fn(&Page, &Callback<Msg>, &Words) -> Html;
 
-/// The Missions panel's drawing, then the Faults panel's.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<(Draw, Draw)> = std::sync::OnceLock::new();
+// The Missions panel's drawing, then the Faults panel's.
+crate::lazy::seam!((Draw, Draw) = (super::missions::panel, super::faults::panel));
 
-fn both() -> (Draw, Draw) {
-    (super::missions::panel as Draw, super::faults::panel as Draw)
-}
+pub use live::link as link_live;
 
-/// Makes the panels reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(both());
-}
+/// Live mode's status line and its feed of the server's Events.
+mod live {
+    use yew::Html;
 
-fn linked() -> Option<(Draw, Draw)> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(both())
-}
+    type Status = fn(&crate::live::Live) -> Html;
+    type Feed = fn(&kubeloop::world::World, yew::Callback<crate::selection::ObjRef>, bool) -> Html;
 
-type Status = fn(&crate::live::Live) -> Html;
-type Feed = fn(&kubeloop::world::World, Callback<crate::selection::ObjRef>, bool) -> Html;
+    crate::lazy::seam!(
+        (Status, Feed) = (super::super::live_status::draw, super::super::live_feed::draw)
+    );
 
-fn live_views() -> (Status, Feed) {
-    (super::live_status::draw as Status, super::live_feed::draw as Feed)
-}
-
-#[cfg(kubeloop_split)]
-static LIVE: std::sync::OnceLock<(Status, Feed)> = std::sync::OnceLock::new();
-
-/// Makes live mode's status line and feed reachable: called from the course chunk.
-pub fn link_live() {
-    #[cfg(kubeloop_split)]
-    let _ = LIVE.set(live_views());
-}
-
-fn live_linked() -> Option<(Status, Feed)> {
-    #[cfg(kubeloop_split)]
-    return LIVE.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(live_views())
+    pub(super) fn views() -> Option<(Status, Feed)> {
+        linked()
+    }
 }
 
 /// Live mode's status line (connected, to what, with what lag).
 pub fn live_status(live: &crate::live::Live) -> Html {
-    live_linked().map_or_else(Html::default, |(status, _)| status(live))
+    live::views().map_or_else(Html::default, |(status, _)| status(live))
 }
 
 /// Live mode's feed of the server's Events; `no_decisions` when the server has no loops' feed.
@@ -68,7 +45,7 @@ pub fn live_feed(
     on_select: Callback<crate::selection::ObjRef>,
     no_decisions: bool,
 ) -> Html {
-    live_linked().map_or_else(Html::default, |(_, feed)| feed(world, on_select, no_decisions))
+    live::views().map_or_else(Html::default, |(_, feed)| feed(world, on_select, no_decisions))
 }
 
 /// The Missions or the Faults panel once the course part is here, else what keeps it.

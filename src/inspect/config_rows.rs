@@ -10,26 +10,15 @@ use super::Compare;
 use crate::view::read_by;
 use crate::words::Words;
 
-/// In the page's split build the rows ship with the course part (`crate::lazy::course`):
-/// only its commands make a ConfigMap or Secret.
-#[cfg(kubeloop_split)]
+// In the page's split build the rows ship with the course part (`crate::lazy::course`):
+// only its commands make a ConfigMap or Secret.
 type Rows = fn(&Store, &Object, &Words) -> Vec<Compare>;
 
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Rows> = std::sync::OnceLock::new();
+crate::lazy::seam!(Rows = rows_of);
 
 /// The rows of a ConfigMap or Secret; none of another kind.
 pub(super) fn rows(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().map_or_else(Vec::new, |rows| rows(store, obj, w));
-    #[cfg(not(kubeloop_split))]
-    rows_of(store, obj, w)
-}
-
-/// Makes the rows reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(rows_of);
+    linked().map_or_else(Vec::new, |rows| rows(store, obj, w))
 }
 
 fn rows_of(store: &Store, obj: &Object, w: &Words) -> Vec<Compare> {

@@ -21,22 +21,11 @@ type Later = fn(&Store, &Object, Time, &Words) -> Parts;
 // Only the course part's commands make these kinds (a Service the graph draws, the
 // workloads, autoscalers and claims), so in the page's split build their rows ship with it
 // (`crate::lazy::course` calls `link`); before it there is none to inspect.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
-
-/// Makes the rows reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(later_all as Later);
-}
+crate::lazy::seam!(Later = later_all);
 
 /// The parts of a Service, a workload, an autoscaler or a claim; nothing of another kind.
 pub(super) fn later(store: &Store, obj: &Object, now: Time, w: &Words) -> Parts {
-    #[cfg(kubeloop_split)]
-    let linked = LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    let linked = Some(later_all as Later);
-    linked.map_or_else(Parts::default, |later| later(store, obj, now, w))
+    linked().map_or_else(Parts::default, |later| later(store, obj, now, w))
 }
 
 fn later_all(store: &Store, obj: &Object, now: Time, w: &Words) -> Parts {

@@ -35,46 +35,32 @@ struct LiveOps {
     command: fn(&mut Page, &str, &mut Effects),
 }
 
-const OPS: LiveOps = LiveOps {
-    connect: Page::connect_now,
-    msg: Page::live_msg_now,
-    command: Page::live_command_now,
-};
-
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<LiveOps> = std::sync::OnceLock::new();
-
-/// Makes live mode's reducer reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(OPS);
-}
-
-fn ops() -> Option<LiveOps> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(OPS)
-}
+crate::lazy::seam!(
+    LiveOps = LiveOps {
+        connect: Page::connect_now,
+        msg: Page::live_msg_now,
+        command: Page::live_command_now,
+    }
+);
 
 impl Page {
     /// Connect, once the course part is here (`hold_for_part` holds it until then).
     pub(super) fn connect(&mut self, fx: &mut Effects) {
-        if let Some(ops) = ops() {
+        if let Some(ops) = linked() {
             (ops.connect)(self, fx);
         }
     }
 
     /// An answer from the network: only a connection, made with the course part, sends one.
     pub(super) fn live_msg(&mut self, msg: LiveMsg, fx: &mut Effects) {
-        if let Some(ops) = ops() {
+        if let Some(ops) = linked() {
             (ops.msg)(self, msg, fx);
         }
     }
 
     /// A command line while connected.
     pub(super) fn live_command(&mut self, line: &str, fx: &mut Effects) {
-        if let Some(ops) = ops() {
+        if let Some(ops) = linked() {
             (ops.command)(self, line, fx);
         }
     }

@@ -65,21 +65,7 @@ type Meters = fn(&World) -> Vec<Meter>;
 // course part, can start a rollout with an old ReplicaSet; so in the page's split build the
 // meters' code ships with the course part (`crate::lazy::course` calls `link`), and before
 // it there is nothing to measure.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Meters> = std::sync::OnceLock::new();
-
-/// Makes the meters reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(measure as Meters);
-}
-
-fn linked() -> Option<Meters> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(measure as Meters)
-}
+crate::lazy::seam!(Meters = measure);
 
 fn measure(world: &World) -> Vec<Meter> {
     let now = world.now();

@@ -16,25 +16,15 @@ use super::collect::item_meta;
 use super::{ConfigItem, ItemMeta, Rect, Tree};
 use crate::selection::ObjRef;
 
-/// In the page's split build the chips ship with the course part (`crate::lazy::course`):
-/// only its commands make a pod template that names a ConfigMap or Secret.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<fn(&Store, &mut [Tree])> = std::sync::OnceLock::new();
+// In the page's split build the chips ship with the course part (`crate::lazy::course`):
+// only its commands make a pod template that names a ConfigMap or Secret.
+crate::lazy::seam!(fn(&Store, &mut [Tree]) = seat_all);
 
 /// Gives each tree the chips of what its pod template reads, in the order it names them.
 pub(super) fn seat(store: &Store, trees: &mut [Tree]) {
-    #[cfg(kubeloop_split)]
-    if let Some(seat) = LINKED.get() {
+    if let Some(seat) = linked() {
         seat(store, trees);
     }
-    #[cfg(not(kubeloop_split))]
-    seat_all(store, trees);
-}
-
-/// Makes the chips reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(seat_all);
 }
 
 fn seat_all(store: &Store, trees: &mut [Tree]) {

@@ -35,40 +35,25 @@ pub struct Route {
     pub path: String,
 }
 
-#[cfg(kubeloop_split)]
 type Seat = fn(&World, &mut [Tree], &mut Option<ServiceLane>);
-#[cfg(kubeloop_split)]
 type Routes = fn(&[Tree], Option<&ServiceLane>) -> Vec<Route>;
 
-/// In the page's split build the seating and the edges ship with the course part
-/// (`crate::lazy::course`): only its commands make an Ingress, so before it arrives there is
-/// none to draw.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<(Seat, Routes)> = std::sync::OnceLock::new();
-
-/// Makes the seating and the edges reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set((seat_all as Seat, routes_all as Routes));
-}
+// In the page's split build the seating and the edges ship with the course part
+// (`crate::lazy::course`): only its commands make an Ingress, so before it arrives there is
+// none to draw.
+crate::lazy::seam!((Seat, Routes) = (seat_all, routes_all));
 
 /// Puts every Ingress beside the first of its Services that is drawn in a band; the rest go
 /// to the Services lane (made for them if no Service is there).
 pub(super) fn seat(world: &World, trees: &mut [Tree], lane: &mut Option<ServiceLane>) {
-    #[cfg(kubeloop_split)]
-    if let Some((seat, _)) = LINKED.get() {
+    if let Some((seat, _)) = linked() {
         seat(world, trees, lane);
     }
-    #[cfg(not(kubeloop_split))]
-    seat_all(world, trees, lane);
 }
 
 /// The edges of the laid-out Ingresses to the Service boxes drawn.
 pub(super) fn routes(trees: &[Tree], lane: Option<&ServiceLane>) -> Vec<Route> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().map_or_else(Vec::new, |(_, routes)| routes(trees, lane));
-    #[cfg(not(kubeloop_split))]
-    routes_all(trees, lane)
+    linked().map_or_else(Vec::new, |(_, routes)| routes(trees, lane))
 }
 
 fn seat_all(world: &World, trees: &mut [Tree], lane: &mut Option<ServiceLane>) {

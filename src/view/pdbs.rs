@@ -13,25 +13,15 @@ use super::collect::item_meta;
 use super::configs::pod_template;
 use super::{PdbItem, Tree};
 
-/// In the page's split build the chips ship with the course part (`crate::lazy::course`):
-/// only its commands make a PodDisruptionBudget.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<fn(&Store, &mut [Tree])> = std::sync::OnceLock::new();
+// In the page's split build the chips ship with the course part (`crate::lazy::course`):
+// only its commands make a PodDisruptionBudget.
+crate::lazy::seam!(fn(&Store, &mut [Tree]) = seat_all);
 
 /// Gives each tree a chip for every budget covering its pods, by name.
 pub(super) fn seat(store: &Store, trees: &mut [Tree]) {
-    #[cfg(kubeloop_split)]
-    if let Some(seat) = LINKED.get() {
+    if let Some(seat) = linked() {
         seat(store, trees);
     }
-    #[cfg(not(kubeloop_split))]
-    seat_all(store, trees);
-}
-
-/// Makes the chips reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(seat_all);
 }
 
 fn seat_all(store: &Store, trees: &mut [Tree]) {

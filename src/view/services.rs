@@ -93,23 +93,9 @@ struct Drawing {
     overlay: fn(&World, &super::ViewModel) -> TrafficOverlay,
 }
 
-const DRAWING: Drawing = Drawing { seat: seat_all, selects: selects_all, overlay: overlay_all };
-
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Drawing> = std::sync::OnceLock::new();
-
-/// Makes the Services' drawing reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(DRAWING);
-}
-
-fn linked() -> Option<Drawing> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(DRAWING)
-}
+crate::lazy::seam!(
+    Drawing = Drawing { seat: seat_all, selects: selects_all, overlay: overlay_all }
+);
 
 fn seat_all(world: &World, trees: &mut [Tree]) -> Option<ServiceLane> {
     let mut lane = None::<ServiceLane>;

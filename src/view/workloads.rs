@@ -41,21 +41,7 @@ pub(super) fn seat(store: &Store, trees: &mut [Tree], refs: &mut Vec<Ref>) {
 
 type Seat = fn(&Store, &mut [Tree], &mut Vec<Ref>);
 
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Seat> = std::sync::OnceLock::new();
-
-/// Makes the seating reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(seat_all as Seat);
-}
-
-fn linked() -> Option<Seat> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(seat_all as Seat)
-}
+crate::lazy::seam!(Seat = seat_all);
 
 fn seat_all(store: &Store, trees: &mut [Tree], refs: &mut Vec<Ref>) {
     let by_uid: BTreeMap<String, usize> = trees

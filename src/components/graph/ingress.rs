@@ -16,21 +16,7 @@ use crate::words::Words;
 type Card = fn(&IngressItem, bool, &Callback<ObjRef>, &Words) -> Html;
 type Edge = fn(&Route) -> Html;
 
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<(Card, Edge)> = std::sync::OnceLock::new();
-
-/// Makes the drawing reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set((card as Card, edge as Edge));
-}
-
-fn linked() -> Option<(Card, Edge)> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some((card as Card, edge as Edge))
-}
+crate::lazy::seam!((Card, Edge) = (card, edge));
 
 /// One Ingress's box (nothing before the course part arrives).
 pub fn ingress_card(

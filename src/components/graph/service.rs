@@ -15,21 +15,7 @@ type Card = fn(&ServiceItem, Option<(Counter, u32)>, bool, &Callback<ObjRef>) ->
 // Only the course part's commands make a Service the graph draws, so in the page's split
 // build the card ships with it (`crate::lazy::course` calls `link`), as the view's seating
 // of Services does (`view/services.rs`).
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Card> = std::sync::OnceLock::new();
-
-/// Makes the card reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(card as Card);
-}
-
-fn linked() -> Option<Card> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(card as Card)
-}
+crate::lazy::seam!(Card = card);
 
 /// A Service's box (nothing before the course part arrives: there is none to draw).
 pub fn service_card(

@@ -27,21 +27,7 @@ type Draw = fn(&Tree, Option<&ObjRef>, &Callback<ObjRef>, &Words, &mut Vec<Html>
 // What these draw (revisions, claims, autoscalers, configs' and budgets' chips) only the
 // course part's kinds make, so in the page's split build the drawing ships with it
 // (`crate::lazy::course` calls `link`), as `view::workloads` does.
-#[cfg(kubeloop_split)]
-static LINKED: std::sync::OnceLock<Draw> = std::sync::OnceLock::new();
-
-/// Makes the drawing reachable: called from the course chunk.
-pub fn link() {
-    #[cfg(kubeloop_split)]
-    let _ = LINKED.set(draw_all as Draw);
-}
-
-fn linked() -> Option<Draw> {
-    #[cfg(kubeloop_split)]
-    return LINKED.get().copied();
-    #[cfg(not(kubeloop_split))]
-    Some(draw_all as Draw)
-}
+crate::lazy::seam!(Draw = draw_all);
 
 fn draw_all(
     tree: &Tree,
