@@ -227,6 +227,47 @@ async fn the_missions_come_with_the_course_part_when_their_panel_first_opens() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missions_that_cannot_be_fetched_say_so_and_try_again_keeps_the_cluster() {
+    let browser = Browser::start_with_copy("/").await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let missions = chunk_named(c, "-missions-").await;
+    let kept = browser.dist_dir().join(format!("{missions}.kept"));
+    std::fs::rename(browser.dist_dir().join(&missions), &kept).unwrap();
+    eventually(30, "the service worker to control the page", || async {
+        let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
+        controlled.ok().and_then(|v| v.as_bool()) == Some(true)
+    })
+    .await;
+    let script = format!(
+        "const done = arguments[0]; caches.open('kubeloop-v1').then(c => c.keys() \
+         .then(ks => Promise.all(ks.filter(k => k.url.endsWith('/{missions}')).map(k => c.delete(k))))) \
+         .then(() => done(true), () => done(false));"
+    );
+    c.execute_async(&script, vec![]).await.unwrap();
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+
+    click_button(c, "Missions").await;
+    let note = Locator::XPath("//section[contains(@class,'missions')]//button[text()='Try again']");
+    c.wait().for_element(note).await.expect("the panel says the missions could not come");
+    let text = log_text(c).await;
+    assert!(text.contains("could not fetch the commands, loops and missions"), "{text}");
+    browser.screenshot("missions-unfetched.png").await;
+    // Nothing lost: the cluster is as it was and still runs commands.
+    type_line(c, "k scale deployment web --replicas=3").await;
+    eventually(20, "three Running pods", || async { running_pods(c).await == 3 }).await;
+
+    // Back on the server: Try again lists them.
+    std::fs::rename(&kept, browser.dist_dir().join(&missions)).unwrap();
+    click_button(c, "Try again").await;
+    let first = c.wait().for_element(Locator::Css("[data-mission='delete-a-pod']")).await;
+    assert!(first.is_ok(), "the missions listed after the retry");
+    assert_eq!(running_pods(c).await, 3);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a_reload() {
     let browser = Browser::start().await;
     let c = &browser.client;

@@ -137,11 +137,12 @@ impl Page {
                         self.sim.remember(&line);
                     }
                 }
+                // Up brings back a typed line; a panel's fetch had none (its note offers a retry).
+                let typed = held.iter().any(|m| matches!(m, Msg::Command(_)));
+                let after =
+                    if typed { ", so nothing ran; press Up to try the line again" } else { "" };
                 self.sim.notice(
-                    &format!(
-                        "kubeloop: could not fetch {} ({why}), so nothing ran; press Up to try the line again",
-                        part.describe()
-                    ),
+                    &format!("kubeloop: could not fetch {} ({why}){after}", part.describe()),
                     true,
                 );
             }

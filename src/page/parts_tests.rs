@@ -190,6 +190,7 @@ fn missions_that_could_not_be_fetched_are_said_and_tried_again() {
     p.update(Msg::PartArrived(Err("offline".into())));
     assert_eq!(p.course_here(), PartHere::Missing);
     assert!(log(&p).contains("(offline)"), "{}", log(&p));
+    assert!(!log(&p).contains("press Up"), "no line was typed: {}", log(&p));
     let fx = p.update(Msg::FetchCoursePart);
     assert_eq!(fx.fetch_part, Some(Part::Course), "try again");
     // The Faults panel's buttons run the part's sandbox commands: it fetches it too; the
