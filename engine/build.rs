@@ -13,9 +13,16 @@ fn embed(dir: &str, out_name: &str) {
     let mut out = String::from("[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
-        let abs = std::fs::canonicalize(f).expect("embedded file path");
         let name = f.file_name().unwrap().to_string_lossy();
-        writeln!(out, "    ({name:?}, include_str!({:?})),", abs.display().to_string()).unwrap();
+        // The path is the crate's own, read when the crate compiles: an absolute path written
+        // here would outlive its checkout in a target directory another checkout shares (this
+        // script does not rerun when only the checkout moved).
+        writeln!(
+            out,
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),",
+            format!("/{dir}/{name}")
+        )
+        .unwrap();
     }
     out.push(']');
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join(out_name);
