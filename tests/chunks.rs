@@ -101,15 +101,12 @@ async fn the_export_chunk_is_fetched_on_first_use_and_kept_offline() {
     browser.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from() {
-    let browser = Browser::start_with_copy("/").await;
+/// Takes `name` away from the page's server and from the service worker's cache (which may
+/// have filled it already), as a network that lost it would; returns where it is kept.
+async fn take_away(browser: &Browser, name: &str) -> std::path::PathBuf {
     let c = &browser.client;
-    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
-    let chunk = export_chunk(c).await;
-    // Gone from the server and from the service worker's cache (it may have filled it already).
-    let kept = browser.dist_dir().join(format!("{chunk}.kept"));
-    std::fs::rename(browser.dist_dir().join(&chunk), &kept).unwrap();
+    let kept = browser.dist_dir().join(format!("{name}.kept"));
+    std::fs::rename(browser.dist_dir().join(name), &kept).unwrap();
     eventually(30, "the service worker to control the page", || async {
         let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
         controlled.ok().and_then(|v| v.as_bool()) == Some(true)
@@ -117,10 +114,21 @@ async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from()
     .await;
     let script = format!(
         "const done = arguments[0]; caches.open('kubeloop-v1').then(c => c.keys() \
-         .then(ks => Promise.all(ks.filter(k => k.url.endsWith('/{chunk}')).map(k => c.delete(k))))) \
+         .then(ks => Promise.all(ks.filter(k => k.url.endsWith('/{name}')).map(k => c.delete(k))))) \
          .then(() => done(true), () => done(false));"
     );
     c.execute_async(&script, vec![]).await.unwrap();
+    kept
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chunk_that_cannot_be_fetched_is_an_error_that_a_retry_recovers_from() {
+    let browser = Browser::start_with_copy("/").await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = export_chunk(c).await;
+    // Gone from the server and from the service worker's cache (it may have filled it already).
+    let kept = take_away(&browser, &chunk).await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
 
@@ -232,19 +240,7 @@ async fn missions_that_cannot_be_fetched_say_so_and_try_again_keeps_the_cluster(
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     let missions = chunk_named(c, "-missions-").await;
-    let kept = browser.dist_dir().join(format!("{missions}.kept"));
-    std::fs::rename(browser.dist_dir().join(&missions), &kept).unwrap();
-    eventually(30, "the service worker to control the page", || async {
-        let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await;
-        controlled.ok().and_then(|v| v.as_bool()) == Some(true)
-    })
-    .await;
-    let script = format!(
-        "const done = arguments[0]; caches.open('kubeloop-v1').then(c => c.keys() \
-         .then(ks => Promise.all(ks.filter(k => k.url.endsWith('/{missions}')).map(k => c.delete(k))))) \
-         .then(() => done(true), () => done(false));"
-    );
-    c.execute_async(&script, vec![]).await.unwrap();
+    let kept = take_away(&browser, &missions).await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
 
@@ -275,13 +271,7 @@ async fn a_mission_whose_setup_needs_the_course_chunk_starts_and_replays_after_a
     // job-retries sets itself up with `k apply`, which is in the course chunk.
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
     show_course(c, "workloads-and-traffic").await;
-    c.wait()
-        .for_element(Locator::Css("[data-mission='job-retries']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "job-retries").await;
     type_line(c, "k get jobs").await;
     eventually(20, "the mission's Job", || async { log_text(c).await.contains("report ") }).await;
 

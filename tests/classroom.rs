@@ -96,13 +96,7 @@ async fn a_mission_started_over_a_scene_gives_it_back_when_left() {
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
     let scene = pod_names(c).await;
     button(c, "Missions").await.click().await.unwrap();
-    c.wait()
-        .for_element(Locator::Css("[data-mission='delete-a-pod']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "delete-a-pod").await;
     eventually(10, "the mission's cluster", || async { pod_names(c).await != scene }).await;
     c.find(Locator::XPath("//section[contains(@class,'missions')]//button[text()='All missions']"))
         .await
@@ -275,13 +269,7 @@ async fn a_student_checks_before_acting_and_nothing_passes_and_the_verdict_is_in
     let browser = mounted().await;
     let c = &browser.client;
     button(c, "Missions").await.click().await.unwrap();
-    c.wait()
-        .for_element(Locator::Css("[data-mission='delete-a-pod']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "delete-a-pod").await;
     // The goal reads as prose: the YAML's hard line breaks are gone.
     let goal = c.find(Locator::Css(".mission-goal p")).await.unwrap().text().await.unwrap();
     assert!(!goal.trim().contains('\n'), "{goal:?}");

@@ -53,13 +53,7 @@ async fn progress(c: &Client) -> String {
 
 /// Starts the authored mission, solves it by typing, and checks it.
 async fn solve(c: &Client) {
-    c.wait()
-        .for_element(Locator::Css("[data-mission='scale-to-two']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "scale-to-two").await;
     eventually(20, "the mission's pod", || async { running_pods(c).await == 1 }).await;
     type_line(c, "k scale deploy web --replicas=2").await;
     eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;

@@ -286,13 +286,7 @@ async fn a_mission_is_completed_in_the_browser() {
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     c.find(Locator::XPath("//button[text()='Missions']")).await.unwrap().click().await.unwrap();
-    c.wait()
-        .for_element(Locator::Css("[data-mission='delete-a-pod']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "delete-a-pod").await;
     eventually(20, "the mission's pods", || async { running_pods(c).await >= 1 }).await;
     let check = Locator::XPath("//button[text()='Check my work']");
     c.find(check).await.unwrap().click().await.unwrap();

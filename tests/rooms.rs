@@ -301,13 +301,7 @@ async fn nothing_covers_the_cluster_in_any_room() {
 async fn a_mission_on_the_phone(browser: &Browser) {
     let c = &browser.client;
     press(c, "Missions").await;
-    c.wait()
-        .for_element(Locator::Css("[data-mission='stop-for-real']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    start_mission(c, "stop-for-real").await;
     eventually(20, "the mission's pods", || async { running_pods(c).await == 3 }).await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     assert!(

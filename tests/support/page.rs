@@ -122,6 +122,13 @@ pub async fn on_top(c: &Client, css: &str) -> bool {
     hit == serde_json::json!(true)
 }
 
+/// Starts mission `name` from the Missions panel, once its button is there (in the release
+/// build the missions come with the course part).
+pub async fn start_mission(c: &Client, name: &str) {
+    let button = Locator::Css(&format!("[data-mission='{name}']"));
+    c.wait().for_element(button).await.expect("the mission's button").click().await.unwrap();
+}
+
 /// Shows the course `name` in the Missions panel, as choosing it in the picker does (once the
 /// picker is there: in the release build it comes with the course part).
 pub async fn show_course(c: &Client, name: &str) {
