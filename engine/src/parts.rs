@@ -53,6 +53,7 @@ pub fn link() {
     crate::controllers::kubelet::link_config_reads();
     crate::api::sandbox::link();
     crate::api::patch::link();
+    crate::api::write::link();
     crate::session::link_edit();
 }
 
@@ -75,7 +76,8 @@ pub fn missing_course() -> Option<Part> {
 /// The first part the kubectl commands in `input` are shipped in, linked or not. A command is
 /// named by the first word after `kubectl` that is one (global flags may come before it),
 /// then its subcommands; a few flags need the part whatever the command: a manifest to
-/// `create` (it may hold any kind), and `-o go-template`.
+/// `create` (it may hold any kind) or `delete` (the YAML reader ships with the part), and
+/// `-o go-template`.
 pub fn needs(input: &str) -> Option<Part> {
     if crate::kubectl::parts::sandbox_commands(input) {
         return Some(Part::Course);
@@ -110,7 +112,8 @@ fn words_need(words: &[String]) -> Option<Part> {
             || w.starts_with("-f=")
             || (w.starts_with("-f") && w.len() > 2 && !w.starts_with("--"))
     };
-    let needs_part = format || (found.path == ["create"] && rest.iter().any(manifest));
+    let reads_manifest = matches!(found.path.as_slice(), ["create"] | ["delete"]);
+    let needs_part = format || (reads_manifest && rest.iter().any(manifest));
     (needs_part || rest.iter().any(|w| names_boot_kind(w))).then_some(Part::Course)
 }
 
@@ -185,6 +188,8 @@ mod tests {
             "k create service nodeport web --tcp=80:8080",
             "k create svc clusterip web --tcp=80",
             "k create -f pods.yaml",
+            "k delete -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nEOF",
+            "k delete --filename=- <<EOF\nEOF",
             "k create --filename=- <<EOF\napiVersion: v1\nkind: Namespace\nEOF",
             "k get pods -o go-template='{{range .items}}{{.metadata.name}}{{end}}'",
             "k get pods --output=go-template-file=t.tmpl",

@@ -33,7 +33,7 @@ pub mod subresources;
 pub mod table;
 pub(crate) mod token;
 pub mod watch;
-mod write;
+pub(crate) mod write;
 
 use serde_json::Value;
 

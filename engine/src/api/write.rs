@@ -31,12 +31,44 @@ pub(super) fn body(req: &Request) -> Result<Value, Status> {
         "application/yaml" => {
             let text = std::str::from_utf8(req.body)
                 .map_err(|_| Status::bad_request("the body is not UTF-8"))?;
-            serde_yaml_ng::from_str(text).map_err(|e| {
+            yaml(text).map_err(|e| {
                 Status::bad_request(format!("couldn't get version/kind; yaml parse error: {e}"))
             })
         }
         other => Err(Status::unsupported_media_type(other)),
     }
+}
+
+#[cfg(kubeloop_split)]
+type ReadYaml = fn(&str) -> Result<Value, String>;
+
+#[cfg(kubeloop_split)]
+static YAML: std::sync::OnceLock<ReadYaml> = std::sync::OnceLock::new();
+
+/// Makes YAML bodies readable: called from the code that ships with the course part. Only a
+/// client over HTTP sends one (`kubeloop serve`, which holds every part); kubectl in the page
+/// sends JSON values, so the page's first load holds no YAML reader.
+pub(crate) fn link() {
+    #[cfg(kubeloop_split)]
+    let _ = YAML.set(read_yaml);
+}
+
+/// A YAML body as JSON, through the course part in the page's split build.
+fn yaml(text: &str) -> Result<Value, String> {
+    #[cfg(kubeloop_split)]
+    return match YAML.get() {
+        Some(read) => read(text),
+        None => Err(format!(
+            "YAML is read by {}, which has not been fetched yet",
+            crate::parts::Part::Course.describe()
+        )),
+    };
+    #[cfg(not(kubeloop_split))]
+    read_yaml(text)
+}
+
+fn read_yaml(text: &str) -> Result<Value, String> {
+    serde_yaml_ng::from_str(text).map_err(|e| e.to_string())
 }
 
 /// A PATCH's document, which the handler decodes before it reads the object

@@ -271,7 +271,7 @@ fn manifest_refs(
             "kubeloop: there are no files here; pass the manifest on standard input: `kubectl delete -f - <<EOF` ... `EOF`".into(),
         ));
     }
-    let stream = super::manifest::read(stdin.unwrap_or_default());
+    let stream = super::parts::read_manifest(stdin.unwrap_or_default())?;
     if let Some(e) = stream.stopped {
         return Err(e);
     }

@@ -15,8 +15,8 @@ use super::verbs::Invocation;
 use super::{
     annotate, apply, autoscale, create_account, create_config, create_ingress, create_job,
     create_pdb, create_priorityclass, create_quota, create_secret, create_service, diff, discovery,
-    events, exec, explain, expose, label, logs, mutate, nodes, patch, replace, rollout, set_image,
-    top, wait, Kubectl, KubectlError, Mode, Output,
+    events, exec, explain, expose, label, logs, manifest, mutate, nodes, patch, replace, rollout,
+    set_image, top, wait, Kubectl, KubectlError, Mode, Output,
 };
 #[cfg(kubeloop_split)]
 use crate::parts::Part;
@@ -109,12 +109,17 @@ macro_rules! commands {
         struct Linked {
             $($slot: super::verbs::Run,)*
             templates: Templates,
+            manifests: fn(&str) -> manifest::Stream,
         }
 
         /// Makes the part's commands runnable: called from the code that ships with them.
         pub(crate) fn link() {
             #[cfg(kubeloop_split)]
-            let _ = LINKED.set(Linked { $($slot: run::$slot,)* templates: TEMPLATES });
+            let _ = LINKED.set(Linked {
+                $($slot: run::$slot,)*
+                templates: TEMPLATES,
+                manifests: manifest::read,
+            });
             super::sandbox::link();
         }
     };
@@ -168,6 +173,16 @@ pub(super) fn templates() -> std::result::Result<&'static Templates, String> {
     });
     #[cfg(not(kubeloop_split))]
     Ok(&TEMPLATES)
+}
+
+/// A manifest as kubectl reads it (`manifest::read`), for the lesson's `delete -f`: the YAML
+/// reader under it ships with the course part, as every other command that reads a manifest
+/// does. Before the part is linked, why not.
+pub(super) fn read_manifest(text: &str) -> std::result::Result<manifest::Stream, KubectlError> {
+    #[cfg(kubeloop_split)]
+    return LINKED.get().map(|l| (l.manifests)(text)).ok_or_else(|| unlinked("delete -f"));
+    #[cfg(not(kubeloop_split))]
+    Ok(manifest::read(text))
 }
 
 /// `create -f`: runs through the part, since a manifest may hold any kind.

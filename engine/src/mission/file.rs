@@ -315,15 +315,15 @@ pub struct CourseIndex {
     pub translations: super::Translations<super::CourseText>,
 }
 
-/// The built-in courses, in order. Read as the built-in missions are (through
-/// `serde_json::Value`, which the page already decodes), and by name only, so the page's
-/// first load holds no second decoder of a mission; the tests read each file as an author's
-/// would be read too.
+/// The built-in courses, in order. Embedded as JSON (build.rs converts each file), read
+/// through `serde_json::Value`, which the page already decodes, and by name only, so the
+/// page's first load holds neither the YAML reader nor a second decoder of a mission; the
+/// tests read each YAML file as an author's would be read too.
 pub fn builtin_courses() -> Vec<CourseIndex> {
     include!(concat!(env!("OUT_DIR"), "/courses.rs"))
         .iter()
-        .filter_map(|(file, text)| {
-            let v: serde_json::Value = serde_yaml_ng::from_str(text).ok()?;
+        .filter_map(|(file, json)| {
+            let v: serde_json::Value = serde_json::from_str(json).ok()?;
             match CourseIndex::deserialize(&v) {
                 Ok(c) => Some(c),
                 Err(e) => {
