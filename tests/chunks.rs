@@ -159,6 +159,33 @@ async fn chunk_named(c: &Client, part: &str) -> String {
     name.trim_start_matches("./").to_string()
 }
 
+/// `delete` is the lesson's, but a manifest to it is read by the YAML reader, which ships with
+/// the course part: the line fetches the part first, then deletes what the manifest names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn delete_from_a_manifest_fetches_the_yaml_reader_first() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    let chunk = chunk_named(c, "-course-").await;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
+    type_line(
+        c,
+        "k delete -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nEOF",
+    )
+    .await;
+    type_line(c, "k get deploy").await;
+    eventually(20, "deleted, then listed", || async {
+        let text = log_text(c).await;
+        text.contains("\"web\" deleted") && text.contains("No resources found")
+    })
+    .await;
+    let text = log_text(c).await;
+    assert!(!text.contains("has not been fetched"), "{text}");
+    assert_eq!(fetches_of(c, &chunk).await, 1, "fetched once");
+    assert_eq!(console_errors(c).await, Vec::<String>::new());
+    browser.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kubectls_later_commands_arrive_on_first_use_and_before_a_saved_session_replays() {
     let browser = Browser::start().await;

@@ -7,8 +7,9 @@
 //! `kubeloop.dev/v1` handlers they send requests to (`api/sandbox`), and the
 //! loops (`world/later.rs`), Table rows (`api/printers/later.rs`), describers
 //! (`kubectl/printers/describe/later.rs`) and vtables (`kinds.rs`) of the kinds only those
-//! make, and a mission's checks (`mission/later.rs`), is reached through a table the part
-//! fills in when it is linked.
+//! make, a mission's checks (`mission/later.rs`), and the YAML reader (a manifest to `-f`, a
+//! YAML request body: `api/write.rs`), is reached through a table the part fills in when it
+//! is linked.
 //!
 //! Only the page's split build (`--cfg kubeloop_split`) ships a part apart: there `link` runs
 //! from inside the chunk, and a line that needs the part asks for it first (`missing`). Every
