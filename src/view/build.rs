@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kubeloop::model::{Job, Kind, Object, ObjectMeta, Pod, ReplicaSet};
-use kubeloop::sort::{btree_set, sort_by_key};
+use kubeloop::sort::{btree_map, btree_set, sort_by_key};
 use kubeloop::world::World;
 
 use super::collect::{job_row, pod_item, pod_phase, replicaset_item, top_item};
@@ -231,11 +231,12 @@ pub fn build(world: &World, memory: &mut LayoutMemory, now_real_ms: f64) -> View
             trees.push(d);
         }
     }
-    let mut tree_pods: BTreeMap<String, PodGroup> = trees
-        .iter()
-        .filter(|d| owns_pod_group(d.meta.target.kind))
-        .map(|d| (d.meta.uid.clone(), take_group(&d.meta.uid)))
-        .collect();
+    let mut tree_pods: BTreeMap<String, PodGroup> = btree_map(
+        trees
+            .iter()
+            .filter(|d| owns_pod_group(d.meta.target.kind))
+            .map(|d| (d.meta.uid.clone(), take_group(&d.meta.uid))),
+    );
     memory.add_order(fresh.into_iter().filter(|(_, uid)| memory.order(uid) == u64::MAX).collect());
     sort_by_key(&mut trees, |d| memory.order(&d.meta.uid));
     let mut trees: Vec<Tree> = trees

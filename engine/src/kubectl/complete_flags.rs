@@ -8,7 +8,7 @@ use super::verbs;
 pub fn flags_of(words: &[String]) -> Vec<String> {
     let Some(found) = verbs::find(words) else { return Vec::new() };
     let mut specs = found.command.all_flags();
-    specs.sort_by_key(|s| s.long);
+    crate::sort::sort_by_key(&mut specs, |s| s.long);
     specs.dedup_by_key(|s| s.long);
     let mut flags = Vec::new();
     for spec in specs {

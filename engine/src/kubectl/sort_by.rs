@@ -41,7 +41,7 @@ pub fn sort_by<T>(objs: &mut Vec<(Value, T)>, field: &str, table: bool) -> Resul
     }
     let mut items: Vec<_> = keys.into_iter().zip(objs.drain(..)).collect();
     let mut failure = None;
-    items.sort_by(|(a, _), (b, _)| {
+    crate::sort::sort_by(&mut items, |(a, _), (b, _)| {
         compare(a.as_ref(), b.as_ref()).unwrap_or_else(|e| {
             failure.get_or_insert(e);
             Ordering::Equal

@@ -38,7 +38,7 @@ pub fn usage(verb: &str, specs: &[FlagSpec]) -> String {
     if !specs.is_empty() {
         text.push_str(OPTIONS);
         let mut sorted: Vec<&FlagSpec> = specs.iter().collect();
-        sorted.sort_by_key(|s| s.long);
+        crate::sort::sort_by_key(&mut sorted, |s| s.long);
         for s in sorted {
             let short = s.short.map_or(String::from("    "), |c| format!("-{c}, "));
             let value = match (s.takes_value, s.no_opt_default) {

@@ -184,7 +184,7 @@ fn node_selectors(w: &mut Writer, selector: Option<&Value>, space: &str) {
         .map(|m| {
             let mut v: Vec<String> =
                 m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
-            v.sort();
+            crate::sort::sort(&mut v);
             v
         })
         .unwrap_or_default();
@@ -205,7 +205,7 @@ fn tolerations(w: &mut Writer, list: &[Toleration], space: &str) {
         return;
     }
     let mut sorted: Vec<&Toleration> = list.iter().collect();
-    sorted.sort_by(|a, b| a.key().cmp(b.key()));
+    crate::sort::sort_by(&mut sorted, |a, b| a.key().cmp(b.key()));
     for (i, t) in sorted.into_iter().enumerate() {
         let mut line = if i == 0 { format!("{space}Tolerations:\t") } else { format!("{space}\t") };
         line.push_str(t.key());
@@ -341,7 +341,7 @@ fn mounts(w: &mut Writer, c: &Container) {
     }
     w.w(2, "Mounts:\n");
     let mut list: Vec<_> = c.volume_mounts.iter().collect();
-    list.sort_by(|a, b| a.mount_path.cmp(&b.mount_path));
+    crate::sort::sort_by(&mut list, |a, b| a.mount_path.cmp(&b.mount_path));
     for m in list {
         let mut flags = if m.read_only == Some(true) { "ro" } else { "rw" }.to_string();
         if let Some(sub) = m.sub_path.as_deref().filter(|s| !s.is_empty()) {
