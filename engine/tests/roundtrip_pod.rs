@@ -83,3 +83,13 @@ fn served_probes_round_trip_and_bare_ones_are_defaulted() {
             "periodSeconds": 10, "successThreshold": 1, "timeoutSeconds": 1})
     );
 }
+
+/// Each pod's spec is copied whole when the scheduler binds it (`nodeName` is in the spec),
+/// and the watch log keeps the version before the bind, so every container is held twice at
+/// 10,000 pods. Its three probes, which most containers lack, are boxed: an absent one costs
+/// a pointer, not a `Probe` (BENCHMARKS, "A container's probes boxed").
+#[test]
+fn a_container_costs_little_beyond_its_own_fields() {
+    let size = std::mem::size_of::<kubeloop::model::Container>();
+    assert!(size <= 400, "a Container is {size} bytes");
+}

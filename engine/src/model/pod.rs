@@ -227,11 +227,11 @@ pub struct Container {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume_devices: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub liveness_probe: Option<Probe>,
+    pub liveness_probe: Option<Box<Probe>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub readiness_probe: Option<Probe>,
+    pub readiness_probe: Option<Box<Probe>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub startup_probe: Option<Probe>,
+    pub startup_probe: Option<Box<Probe>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lifecycle: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -183,9 +183,9 @@ impl ProbeKind {
 impl Container {
     pub fn probe(&self, kind: ProbeKind) -> Option<&Probe> {
         match kind {
-            ProbeKind::Startup => self.startup_probe.as_ref(),
-            ProbeKind::Liveness => self.liveness_probe.as_ref(),
-            ProbeKind::Readiness => self.readiness_probe.as_ref(),
+            ProbeKind::Startup => self.startup_probe.as_deref(),
+            ProbeKind::Liveness => self.liveness_probe.as_deref(),
+            ProbeKind::Readiness => self.readiness_probe.as_deref(),
         }
     }
 
@@ -303,8 +303,8 @@ mod tests {
     #[test]
     fn a_probe_needs_exactly_one_handler() {
         let mut c = Container::new("web", "nginx");
-        c.liveness_probe = Some(decode("periodSeconds: 5"));
-        c.readiness_probe = Some(decode("httpGet: {port: 80}\ntcpSocket: {port: 80}"));
+        c.liveness_probe = Some(Box::new(decode("periodSeconds: 5")));
+        c.readiness_probe = Some(Box::new(decode("httpGet: {port: 80}\ntcpSocket: {port: 80}")));
         assert_eq!(
             errors(&c),
             [
@@ -317,10 +317,11 @@ mod tests {
     #[test]
     fn liveness_and_startup_success_thresholds_must_be_one() {
         let mut c = Container::new("web", "nginx");
-        c.liveness_probe = Some(decode("tcpSocket: {port: 80}\nsuccessThreshold: 2"));
-        c.startup_probe = Some(decode("tcpSocket: {port: 80}\nfailureThreshold: -1"));
-        c.readiness_probe =
-            Some(decode("httpGet: {port: 0, scheme: FTP}\nterminationGracePeriodSeconds: 5"));
+        c.liveness_probe = Some(Box::new(decode("tcpSocket: {port: 80}\nsuccessThreshold: 2")));
+        c.startup_probe = Some(Box::new(decode("tcpSocket: {port: 80}\nfailureThreshold: -1")));
+        c.readiness_probe = Some(Box::new(decode(
+            "httpGet: {port: 0, scheme: FTP}\nterminationGracePeriodSeconds: 5",
+        )));
         assert_eq!(
             errors(&c),
             [

@@ -353,7 +353,7 @@ mod tests {
 
     fn nginx_with_probe() -> Container {
         let mut c = Container::new("web", "nginx:1.27");
-        c.readiness_probe = Some(serde_yaml_ng::from_str("httpGet: {port: 80}").unwrap());
+        c.readiness_probe = Some(Box::new(serde_yaml_ng::from_str("httpGet: {port: 80}").unwrap()));
         c
     }
 
