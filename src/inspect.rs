@@ -175,7 +175,7 @@ pub fn inspect_with(
         .take(EVENT_LIMIT)
         .map(|e| EventLine {
             warning: e.type_ == "Warning",
-            reason: e.reason.clone(),
+            reason: e.reason.to_string(),
             message: e.message.clone(),
             age: human(now.since(e.last_timestamp)),
             count: e.count,

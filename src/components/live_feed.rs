@@ -36,8 +36,8 @@ pub fn event_views(world: &World) -> Vec<EventView> {
             let o = &e.involved_object;
             let kind = Kind::from_resource(&o.kind.to_ascii_lowercase());
             EventView {
-                ty: e.type_.clone(),
-                reason: e.reason.clone(),
+                ty: e.type_.to_string(),
+                reason: e.reason.to_string(),
                 object: format!("{}/{}", o.kind.to_ascii_lowercase(), o.name),
                 target: kind.map(|k| ObjRef::new(k, &o.namespace, &o.name)),
                 message: e.message.clone(),

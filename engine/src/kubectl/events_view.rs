@@ -41,8 +41,8 @@ impl EventsView {
             row.push(e.metadata.namespace.clone());
         }
         row.push(interval(e, now));
-        row.push(e.type_.clone());
-        row.push(e.reason.clone());
+        row.push(e.type_.to_string());
+        row.push(e.reason.to_string());
         row.push(format!("{}/{}", e.involved_object.kind, e.involved_object.name));
         row.push(e.message.trim().to_string());
         row

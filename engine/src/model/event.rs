@@ -6,6 +6,7 @@
 //! empty. `eventTime` is a `MicroTime`, a struct, which Go's encoder never omits: a legacy
 //! recorder's Event prints `eventTime: null`.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use super::meta::{ObjectMeta, Opaque};
@@ -15,17 +16,17 @@ use crate::clock::Time;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Event {
     #[serde(default = "v1")]
-    pub api_version: String,
+    pub api_version: CompactString,
     #[serde(default = "event_kind")]
-    pub kind: String,
+    pub kind: CompactString,
     pub metadata: ObjectMeta,
     pub involved_object: ObjectReference,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub reason: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub reason: CompactString,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub message: String,
-    #[serde(rename = "type", default, skip_serializing_if = "String::is_empty")]
-    pub type_: String,
+    #[serde(rename = "type", default, skip_serializing_if = "CompactString::is_empty")]
+    pub type_: CompactString,
     #[serde(default, skip_serializing_if = "is_zero32")]
     pub count: i32,
     pub first_timestamp: Time,
@@ -38,23 +39,23 @@ pub struct Event {
     pub event_time: Opaque,
     #[serde(default, skip_serializing_if = "Opaque::is_absent")]
     pub series: Opaque,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub action: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub action: CompactString,
     #[serde(default, skip_serializing_if = "Opaque::is_absent")]
     pub related: Opaque,
     /// `ReportingController`: client-go's recorder copies `source.component` here.
     #[serde(default)]
-    pub reporting_component: String,
+    pub reporting_component: CompactString,
     /// client-go's recorder copies `source.host` here.
     #[serde(default)]
-    pub reporting_instance: String,
+    pub reporting_instance: CompactString,
 }
 
-fn v1() -> String {
-    "v1".into()
+fn v1() -> CompactString {
+    CompactString::const_new("v1")
 }
-fn event_kind() -> String {
-    "Event".into()
+fn event_kind() -> CompactString {
+    CompactString::const_new("Event")
 }
 fn is_zero32(v: &i32) -> bool {
     *v == 0
@@ -83,10 +84,10 @@ pub struct ObjectReference {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EventSource {
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub component: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub host: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub component: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub host: CompactString,
 }
 
 #[cfg(test)]
@@ -97,7 +98,10 @@ mod tests {
     fn a_legacy_event_prints_a_null_event_time_and_empty_reporting_fields() {
         let e = Event {
             reason: "ScalingReplicaSet".into(),
-            source: EventSource { component: "deployment-controller".into(), host: String::new() },
+            source: EventSource {
+                component: "deployment-controller".into(),
+                host: Default::default(),
+            },
             reporting_component: "deployment-controller".into(),
             ..Default::default()
         };

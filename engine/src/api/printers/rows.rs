@@ -118,17 +118,17 @@ pub(super) fn event_row(e: &Event, wide: bool, now: Time) -> Vec<String> {
     };
     let message = e.message.trim().to_string();
     if !wide {
-        return vec![last, e.type_.clone(), e.reason.clone(), target, message];
+        return vec![last, e.type_.to_string(), e.reason.to_string(), target, message];
     }
     // formatEventSource: the component, then the host when there is one.
     let source = match e.source.host.as_str() {
-        "" => e.source.component.clone(),
+        "" => e.source.component.to_string(),
         host => format!("{}, {host}", e.source.component),
     };
     vec![
         last,
-        e.type_.clone(),
-        e.reason.clone(),
+        e.type_.to_string(),
+        e.reason.to_string(),
         target,
         String::new(),
         source,

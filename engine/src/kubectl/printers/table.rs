@@ -278,7 +278,7 @@ mod tests {
             count: 2,
             first_timestamp: Time(NOW.0 - 5 * MIN),
             last_timestamp: Time(NOW.0 - 30_000),
-            source: EventSource { component: "default-scheduler".into(), host: String::new() },
+            source: EventSource { component: "default-scheduler".into(), host: Default::default() },
             ..Default::default()
         };
         let obj = Object::Event(e.into());
