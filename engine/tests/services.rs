@@ -211,7 +211,7 @@ fn the_legacy_endpoints_list_ready_and_not_ready_addresses() {
     assert_eq!(e.subsets.len(), 1, "{:?}", e.subsets);
     let ss = &e.subsets[0];
     let pod_names = |a: &[EndpointAddress]| -> Vec<String> {
-        a.iter().map(|a| a.target_ref.as_ref().unwrap().name.clone()).collect()
+        a.iter().map(|a| a.target_ref.as_ref().unwrap().name.to_string()).collect()
     };
     assert_eq!(ss.addresses.len(), 2);
     assert!(pod_names(&ss.addresses).iter().all(|n| n.starts_with("good-")));

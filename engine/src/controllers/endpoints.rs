@@ -256,9 +256,9 @@ fn subsets_for(svc: &Service, pods: &[&Pod]) -> Vec<EndpointSubset> {
             node_name: Some(pod.spec.node_name.clone().unwrap_or_default()),
             target_ref: Some(ObjectReference {
                 kind: "Pod".into(),
-                namespace: pod.metadata.namespace.clone(),
-                name: pod.metadata.name.clone(),
-                uid: pod.metadata.uid.clone(),
+                namespace: pod.metadata.namespace.as_str().into(),
+                name: pod.metadata.name.as_str().into(),
+                uid: pod.metadata.uid.as_str().into(),
                 ..Default::default()
             }),
         };

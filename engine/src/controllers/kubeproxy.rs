@@ -161,7 +161,7 @@ pub fn rules_for(svc: &Service, slices: &[&EndpointSlice]) -> Vec<PortRules> {
                 };
                 for e in slice.endpoints() {
                     let Some(ip) = e.addresses.first() else { continue };
-                    let pod = e.target_ref.as_ref().map(|r| r.name.clone());
+                    let pod = e.target_ref.as_ref().map(|r| r.name.to_string());
                     let backend =
                         |fallback| Backend { ip: ip.clone(), port, pod: pod.clone(), fallback };
                     let c = e.conditions;

@@ -65,20 +65,20 @@ fn is_zero32(v: &i32) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ObjectReference {
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub kind: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub namespace: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub uid: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub api_version: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub resource_version: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub field_path: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub kind: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub namespace: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub name: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub uid: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub api_version: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub resource_version: CompactString,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub field_path: CompactString,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -80,12 +80,12 @@ impl Store {
             },
             involved_object: ObjectReference {
                 kind: kind.as_str().into(),
-                namespace: involved.namespace.clone(),
-                name: involved.name.clone(),
-                uid: involved.uid.clone(),
+                namespace: involved.namespace.as_str().into(),
+                name: involved.name.as_str().into(),
+                uid: involved.uid.as_str().into(),
                 api_version: kind.api_version().into(),
                 // `ref.GetReference` copies the version the recorder saw; repeats keep it.
-                resource_version: involved.resource_version.clone(),
+                resource_version: involved.resource_version.as_str().into(),
                 ..Default::default()
             },
             reason: spec.reason.into(),

@@ -112,7 +112,7 @@ pub(super) fn event_row(e: &Event, wide: bool, now: Time) -> Vec<String> {
     let count = if e.count == 0 { 1 } else { e.count };
     let o = &e.involved_object;
     let target = if o.name.is_empty() {
-        o.kind.to_lowercase()
+        o.kind.to_lowercase().to_string()
     } else {
         format!("{}/{}", o.kind.to_lowercase(), o.name)
     };

@@ -247,8 +247,9 @@ fn sync_cron_job(
     if cj.spec.concurrency_policy == "Replace" {
         for r in next.active.clone() {
             history::delete_job(cj, next, &r.name, &r.uid, ctx);
-            let seen = CronJobSaid::DueStillActive { scheduled: at.clone(), jobs: r.name.clone() };
-            let action = CronJobSaid::DeleteReplace { job: r.name };
+            let seen =
+                CronJobSaid::DueStillActive { scheduled: at.clone(), jobs: r.name.to_string() };
+            let action = CronJobSaid::DeleteReplace { job: r.name.to_string() };
             ctx.decide(Kind::CronJob, m, desired.clone(), seen, action);
         }
     }
@@ -292,12 +293,12 @@ fn sync_cron_job(
     ctx.decide(Kind::CronJob, m, desired, seen, CronJobSaid::CreateJob { job: name.clone() });
     next.active.push(ObjectReference {
         kind: "Job".into(),
-        namespace: created.metadata.namespace.clone(),
-        name: created.metadata.name.clone(),
-        uid: created.metadata.uid.clone(),
+        namespace: created.metadata.namespace.as_str().into(),
+        name: created.metadata.name.as_str().into(),
+        uid: created.metadata.uid.as_str().into(),
         api_version: "batch/v1".into(),
-        resource_version: created.metadata.resource_version.clone(),
-        field_path: String::new(),
+        resource_version: created.metadata.resource_version.as_str().into(),
+        field_path: Default::default(),
     });
     next.last_schedule_time = Some(scheduled);
     again(next)

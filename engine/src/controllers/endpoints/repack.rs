@@ -153,7 +153,10 @@ mod tests {
     fn addr(i: usize) -> EndpointAddress {
         EndpointAddress {
             ip: format!("10.244.{}.{}", i / 200, i % 200 + 2),
-            target_ref: Some(ObjectReference { uid: format!("uid-{i}"), ..Default::default() }),
+            target_ref: Some(ObjectReference {
+                uid: format!("uid-{i}").into(),
+                ..Default::default()
+            }),
             ..Default::default()
         }
     }

@@ -77,9 +77,9 @@ pub fn pod_to_endpoint(pod: &Pod, svc: &Service) -> Endpoint {
         hostname: hostname_for(pod, svc),
         target_ref: Some(ObjectReference {
             kind: "Pod".into(),
-            namespace: pod.metadata.namespace.clone(),
-            name: pod.metadata.name.clone(),
-            uid: pod.metadata.uid.clone(),
+            namespace: pod.metadata.namespace.as_str().into(),
+            name: pod.metadata.name.as_str().into(),
+            uid: pod.metadata.uid.as_str().into(),
             ..Default::default()
         }),
         node_name: pod.node().map(str::to_string),

@@ -72,7 +72,7 @@ pub(super) fn describe_service_account(r: &mut Reader, a: &ServiceAccount, now: 
         secrets.iter().filter(bound).map(|s| s.metadata.name.clone()).collect();
     let exists = |name: &str| secrets.iter().any(|s| s.metadata.name == name);
     let pull: Vec<String> = a.image_pull_secrets.iter().map(|s| s.name.clone()).collect();
-    let mount: Vec<String> = a.secrets.iter().map(|s| s.name.clone()).collect();
+    let mount: Vec<String> = a.secrets.iter().map(|s| s.name.to_string()).collect();
     let missing = |name: &str| {
         let listed = pull.iter().chain(&mount).any(|n| n == name);
         listed && !exists(name)
