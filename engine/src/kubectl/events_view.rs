@@ -20,7 +20,7 @@ impl EventsView {
     /// The `--for` field selector and `filteredEventType`.
     pub fn matches(&self, e: &Event) -> bool {
         self.for_object.as_ref().is_none_or(|(kind, name)| {
-            e.involved_object.kind == kind.as_str() && &e.involved_object.name == name
+            e.involved_object.kind == kind.as_str() && e.involved_object.name == name
         }) && (self.types.is_empty() || self.types.iter().any(|t| t.eq_ignore_ascii_case(&e.type_)))
     }
 
