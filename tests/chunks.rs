@@ -167,6 +167,7 @@ async fn delete_from_a_manifest_fetches_the_yaml_reader_first() {
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     let chunk = chunk_named(c, "-course-").await;
+    resize(c, 390, 844).await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=2").await;
     type_line(
         c,
@@ -182,6 +183,7 @@ async fn delete_from_a_manifest_fetches_the_yaml_reader_first() {
     let text = log_text(c).await;
     assert!(!text.contains("has not been fetched"), "{text}");
     assert_eq!(fetches_of(c, &chunk).await, 1, "fetched once");
+    browser.screenshot("delete-manifest-phone.png").await;
     assert_eq!(console_errors(c).await, Vec::<String>::new());
     browser.close().await;
 }
