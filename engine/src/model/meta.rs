@@ -75,15 +75,17 @@ impl From<BTreeMap<String, String>> for Labels {
     }
 }
 
+// Both insert one pair at a time (`sort::btree_map`): a map's own `collect()` sorts first,
+// compiling a copy of the standard sort for every iterator type that builds a label map.
 impl<const N: usize> From<[(String, String); N]> for Labels {
     fn from(pairs: [(String, String); N]) -> Self {
-        Labels(Rc::new(pairs.into()))
+        Labels(Rc::new(crate::sort::btree_map(pairs)))
     }
 }
 
 impl FromIterator<(String, String)> for Labels {
     fn from_iter<I: IntoIterator<Item = (String, String)>>(iter: I) -> Self {
-        Labels(Rc::new(iter.into_iter().collect()))
+        Labels(Rc::new(crate::sort::btree_map(iter)))
     }
 }
 

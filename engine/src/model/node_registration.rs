@@ -78,7 +78,7 @@ impl Node {
             format!("{}-{}-{}-{}-{}", &h[..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
         };
         let resources = |memory_ki: u64, storage_ki: u64| {
-            [
+            let pairs = [
                 ("cpu", CPU.to_string()),
                 ("ephemeral-storage", format!("{storage_ki}Ki")),
                 ("hugepages-1Gi", "0".into()),
@@ -86,9 +86,8 @@ impl Node {
                 ("memory", format!("{memory_ki}Ki")),
                 ("pods", max_pods.to_string()),
             ]
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect()
+            .map(|(k, v)| (k.to_string(), v));
+            crate::sort::btree_map(pairs)
         };
         Node {
             api_version: "v1".into(),
@@ -96,7 +95,7 @@ impl Node {
             metadata: ObjectMeta {
                 name: name.into(),
                 labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-                annotations: [
+                annotations: crate::sort::btree_map([
                     // The TTL controller (pkg/controller/ttl/ttl_controller.go) stamps every
                     // node at once: 0 seconds for a cluster of up to 100 nodes.
                     ("node.alpha.kubernetes.io/ttl".to_string(), "0".to_string()),
@@ -104,8 +103,7 @@ impl Node {
                         "volumes.kubernetes.io/controller-managed-attach-detach".to_string(),
                         "true".to_string(),
                     ),
-                ]
-                .into(),
+                ]),
                 ..Default::default()
             },
             spec: NodeSpec {

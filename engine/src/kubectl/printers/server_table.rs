@@ -70,7 +70,9 @@ pub fn render(kind: Kind, table: &Value, opts: &TableOptions, tw: &mut TabWriter
             .and_then(|m| m.get("labels"))
             .and_then(Value::as_object)
             .map(|m| {
-                m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().into())).collect()
+                crate::sort::btree_map(
+                    m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().into())),
+                )
             })
             .unwrap_or_default();
         line.extend(opts.label_columns.iter().map(|l| labels.get(l).cloned().unwrap_or_default()));
