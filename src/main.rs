@@ -106,7 +106,9 @@ fn panic_message(info: &PanicHookInfo<'_>) -> String {
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "an unknown error".to_string());
-    match info.location() {
+    // The release page is built with -Zlocation-detail=none (scripts/dist), where every
+    // location reads line 0: the message stands alone there.
+    match info.location().filter(|at| at.line() != 0) {
         Some(at) => format!("{text} (at {}:{})", at.file(), at.line()),
         None => text,
     }
