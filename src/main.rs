@@ -11,7 +11,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// Set by the first panic; later ones (a timer firing into a broken app) keep its message.
+/// Set when the panic screen is shown (`stop`).
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 fn main() {
@@ -34,14 +34,44 @@ fn start() {
     // index.html's loading frame stands in for the page until now. The first render is only
     // queued, and runs before the browser paints again, so the page never shows blank.
     remove_loading_frame();
+    install_panic_screen();
+    register_service_worker();
+}
+
+/// Shows the panic screen when the app stops: at a panic, with its message, where panics run
+/// the hook (tests, `scripts/serve`); at a trap everywhere. The release page is built with
+/// `panic=immediate-abort` (scripts/dist), where a panic traps at once, with no hook and no
+/// message. A trap reaches JavaScript as an uncaught `WebAssembly.RuntimeError`, thrown out of
+/// an event's listener (an `error` event) or a promise's job (`unhandledrejection`); any other
+/// error (a browser extension's, say) leaves the page alone.
+fn install_panic_screen() {
     let console = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         console(info);
-        if !SHOWN.swap(true, Ordering::SeqCst) {
-            show_panic_screen(&panic_message(info));
-        }
+        stop(Some(&panic_message(info)));
     }));
-    register_service_worker();
+    let Some(window) = web_sys::window() else { return };
+    let on_trap = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(|event| {
+        let thrown = ["error", "reason"]
+            .into_iter()
+            .filter_map(|field| js_sys::Reflect::get(&event, &field.into()).ok())
+            .any(|e| e.is_instance_of::<js_sys::WebAssembly::RuntimeError>());
+        if thrown {
+            stop(None);
+        }
+    });
+    for kind in ["error", "unhandledrejection"] {
+        let _ = window.add_event_listener_with_callback(kind, on_trap.as_ref().unchecked_ref());
+    }
+    // Listens as long as the page lives.
+    on_trap.forget();
+}
+
+/// Shows the panic screen once: later stops (a timer firing into a broken app) keep the first.
+fn stop(message: Option<&str>) {
+    if !SHOWN.swap(true, Ordering::SeqCst) {
+        show_panic_screen(message);
+    }
 }
 
 /// Removes index.html's `#loading` frame (see `static/loading.css`).
@@ -106,17 +136,16 @@ fn panic_message(info: &PanicHookInfo<'_>) -> String {
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "an unknown error".to_string());
-    // The release page is built with -Zlocation-detail=none (scripts/dist), where every
-    // location reads line 0: the message stands alone there.
-    match info.location().filter(|at| at.line() != 0) {
+    match info.location() {
         Some(at) => format!("{text} (at {}:{})", at.file(), at.line()),
         None => text,
     }
 }
 
-/// Replaces the page with the message and a Reset button that reloads it. Every call can fail
-/// in a half-dead page, and a panic here would abort, so failures just stop the drawing.
-fn show_panic_screen(message: &str) -> Option<()> {
+/// Replaces the page with the message, if there is one, and a Reset button that reloads it.
+/// Every call can fail in a half-dead page, and a panic here would abort, so failures just
+/// stop the drawing.
+fn show_panic_screen(message: Option<&str>) -> Option<()> {
     let document = web_sys::window()?.document()?;
     let body = document.body()?;
     body.set_text_content(None);
@@ -125,7 +154,10 @@ fn show_panic_screen(message: &str) -> Option<()> {
     screen.set_class_name("panic-screen");
     screen.set_attribute("role", "alert").ok()?;
     let title = document.create_element("h1").ok()?;
-    title.set_text_content(Some(&format!("kubeloop hit a bug and stopped: {message}")));
+    title.set_text_content(Some(&match message {
+        Some(message) => format!("kubeloop hit a bug and stopped: {message}"),
+        None => "kubeloop hit a bug and stopped.".to_string(),
+    }));
     let hint = document.create_element("p").ok()?;
     hint.set_text_content(Some(
         "The simulation cannot go on from here. Reset reloads the page with a fresh cluster.",
@@ -134,7 +166,9 @@ fn show_panic_screen(message: &str) -> Option<()> {
     button.set_class_name("speed active");
     button.set_attribute("type", "button").ok()?;
     button.set_text_content(Some("Reset"));
+    // A fresh cluster, as the hint says: the saved session may be what stops the app again.
     let reload = Closure::<dyn FnMut()>::new(|| {
+        kubeloop_web::storage::clear_session();
         if let Some(window) = web_sys::window() {
             let _ = window.location().reload();
         }

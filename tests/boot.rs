@@ -4,7 +4,8 @@
 //! app's command box. The frame is laid out as the app is, so the command box does not move
 //! when the app replaces it; and the frame's script runs under the Content-Security-Policy
 //! (nothing refused). Screenshots of the frame: `target/e2e/boot-phone.png` (390×844) and
-//! `target/e2e/boot-projector.png` (1024×768).
+//! `target/e2e/boot-projector.png` (1024×768). When the app stops, the panic screen takes
+//! its place (`target/e2e/panic-projector.png`).
 //!
 //! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
 
@@ -172,5 +173,66 @@ async fn the_frame_is_laid_out_for_presenter_mode_and_embedding_as_the_app_will_
         );
     }
     assert_eq!(console_errors(c).await, Vec::<String>::new(), "nothing refused, nothing failed");
+    browser.close().await;
+}
+
+/// The panic screen's title, or `None` while the app runs.
+async fn panic_title(c: &Client) -> Option<String> {
+    let got =
+        js(c, "const h = document.querySelector('.panic-screen h1'); return h && h.textContent")
+            .await;
+    got.as_str().map(str::to_string)
+}
+
+/// In the release page a panic is a trap (`panic=immediate-abort`, scripts/dist), which
+/// reaches JavaScript as an uncaught `WebAssembly.RuntimeError`: an `error` event, or an
+/// `unhandledrejection` where a promise's job threw it. Either stops the app behind
+/// the panic screen, whose Reset brings back a working page with a fresh cluster; other errors
+/// leave the app alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trap_stops_the_app_behind_the_panic_screen_and_reset_brings_it_back() {
+    let browser = Browser::start().await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    resize(c, 1024, 768).await;
+    // Not the app's errors: a browser extension's, say.
+    js(c, "setTimeout(() => { throw new Error('not kubeloop') }); return 1").await;
+    js(c, "Promise.reject(new TypeError('not kubeloop either')); return 1").await;
+    type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
+    eventually(20, "a Running pod", || async { running_pods(c).await == 1 }).await;
+    assert_eq!(panic_title(c).await, None, "other errors leave the app running");
+
+    let traps = [
+        // What the browser dispatches for an error thrown out of a listener or a microtask
+        // (where spawned futures run), and for a promise rejected with one. Thrown from a
+        // WebDriver script, the error would be muted, as a script from another origin's is.
+        "window.dispatchEvent(new ErrorEvent('error', \
+           { error: new WebAssembly.RuntimeError('unreachable'), message: 'unreachable' })); \
+         return 1",
+        "window.dispatchEvent(new PromiseRejectionEvent('unhandledrejection', \
+           { promise: Promise.resolve(), reason: new WebAssembly.RuntimeError('unreachable') })); \
+         return 1",
+    ];
+    for (i, trap) in traps.into_iter().enumerate() {
+        js(c, trap).await;
+        eventually(10, "the panic screen", || async { panic_title(c).await.is_some() }).await;
+        let title = panic_title(c).await;
+        assert_eq!(title.as_deref(), Some("kubeloop hit a bug and stopped."), "{trap}");
+        assert_eq!(count(c, "h1.brand").await, 0, "the app is gone: {trap}");
+        let focused = js(c, "return document.activeElement.textContent").await;
+        assert_eq!(focused, "Reset", "Reset has the keyboard: {trap}");
+        if i == 0 {
+            browser.screenshot("panic-projector.png").await;
+        }
+        click_button(c, "Reset").await;
+        c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted again");
+        assert_eq!(panic_title(c).await, None, "a page again after Reset");
+        // With a fresh cluster: the session saved before the stop may be what stopped it.
+        type_line(c, "k get deploy").await;
+        eventually(10, "an answer", || async { log_text(c).await.contains("No resources found") })
+            .await;
+        type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
+        eventually(20, "a Running pod", || async { running_pods(c).await == 1 }).await;
+    }
     browser.close().await;
 }
