@@ -195,9 +195,20 @@ async fn a_trap_stops_the_app_behind_the_panic_screen_and_reset_brings_it_back()
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
     resize(c, 1024, 768).await;
-    // Not the app's errors: a browser extension's, say.
-    js(c, "setTimeout(() => { throw new Error('not kubeloop') }); return 1").await;
-    js(c, "Promise.reject(new TypeError('not kubeloop either')); return 1").await;
+    // Not the app's errors: a browser extension's, say, as the browser dispatches them.
+    js(
+        c,
+        "window.dispatchEvent(new ErrorEvent('error', \
+           { error: new Error('not kubeloop'), message: 'not kubeloop' })); return 1",
+    )
+    .await;
+    js(
+        c,
+        "window.dispatchEvent(new PromiseRejectionEvent('unhandledrejection', \
+           { promise: Promise.resolve(), reason: new TypeError('not kubeloop either') })); \
+         return 1",
+    )
+    .await;
     type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
     eventually(20, "a Running pod", || async { running_pods(c).await == 1 }).await;
     assert_eq!(panic_title(c).await, None, "other errors leave the app running");
