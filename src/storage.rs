@@ -219,11 +219,13 @@ pub fn notice_for(previous: Option<&str>, current: &str) -> Option<String> {
 }
 
 /// This build's identity: the file name of its WebAssembly module, which Trunk names by a hash
-/// of the content (`kubeloop-web-<hash>_bg.wasm`), so it changes exactly when the code does.
-/// Trunk preloads the module with a `<link>`; without one (tests, other hosts) there is no id.
+/// of the content (`kubeloop-web-<hash>_bg.wasm`, packed as `…_bg.wasm.xz` in the release
+/// page: scripts/split), so it changes exactly when the code does. Trunk preloads the module
+/// with a `<link>`; without one (tests, other hosts) there is no id.
 pub fn build_id() -> Option<String> {
     let document = web_sys::window()?.document()?;
-    let link = document.query_selector("link[href$='_bg.wasm']").ok()??;
+    let link =
+        document.query_selector("link[href$='_bg.wasm'], link[href$='_bg.wasm.xz']").ok()??;
     let href = link.get_attribute("href")?;
     build_id_of(&href)
 }
@@ -231,7 +233,7 @@ pub fn build_id() -> Option<String> {
 /// The file name in a module's URL, if it is one.
 pub fn build_id_of(href: &str) -> Option<String> {
     let name = href.split(['?', '#']).next()?.rsplit('/').next()?;
-    name.ends_with(".wasm").then(|| name.to_string())
+    (name.ends_with(".wasm") || name.ends_with(".wasm.xz")).then(|| name.to_string())
 }
 
 /// Records this build as seen and says whether it is new since the last visit: call once at
@@ -315,6 +317,9 @@ mod tests {
         assert_eq!(id.as_deref(), Some("kubeloop-web-ad6948590552877c_bg.wasm"));
         let id = build_id_of("https://x.github.io/kubeloop/kubeloop-web-1_bg.wasm?v=2");
         assert_eq!(id.as_deref(), Some("kubeloop-web-1_bg.wasm"));
+        let id = build_id_of("./kubeloop-web-ad6948590552877c_bg.wasm.xz");
+        assert_eq!(id.as_deref(), Some("kubeloop-web-ad6948590552877c_bg.wasm.xz"), "packed");
         assert_eq!(build_id_of("./style-acca187949cdd755.css"), None);
+        assert_eq!(build_id_of("./docs.json.xz"), None);
     }
 }

@@ -2,7 +2,7 @@
 //
 // - The page itself (navigations): network first, so a new build is picked up on the very
 //   next load; the cached copy is used only when the network fails.
-// - Trunk's hashed files (name-<hex>.js/.wasm/.css/.svg; a 64-bit hash printed without leading
+// - Trunk's hashed files (name-<hex>.js/.css/.svg, the modules as .wasm.xz; a 64-bit hash printed without leading
 //   zeros, so 16 digits or a few less), and the wasm chunks scripts/split names the same way:
 //   a name never changes its content, so the cache answers first and the network only fills
 //   it. The page fetches a chunk only on first use, but index.html lists the chunks (and the
@@ -21,9 +21,9 @@
 
 const CACHE = 'kubeloop-v1';
 const SCOPE = self.registration.scope; // ends with '/'
-const HASHED = /-[0-9a-f]{10,16}(_bg)?\.[a-z]+$/;
+const HASHED = /-[0-9a-f]{10,16}(_bg)?\.[a-z]+(\.xz)?$/;
 // The files the page names: `./x.css`, `'./x.js'`, in quoted or minified (unquoted) HTML.
-const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest|yaml)\b/g;
+const NAMED = /\.\/[A-Za-z0-9_.\/-]+\.(?:js|wasm|css|svg|png|webmanifest|yaml)(?:\.xz)?\b/g;
 // Files the page fetches only on first use, by the URL it uses (src/page/explain.rs
 // EXPLAIN_DOCS_URL; src/words/mod.rs Lang::urls).
 const LATER = ['./explain.json', './locales/de/shell.ftl', './locales/de/graph.ftl', './locales/de/inspector.ftl', './locales/de/feed.ftl', './locales/de/missions.ftl', './locales/de/decisions.ftl'];

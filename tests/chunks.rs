@@ -71,7 +71,8 @@ async fn the_export_chunk_is_fetched_on_first_use_and_kept_offline() {
         let name = name.trim_start_matches("./");
         assert_eq!(fetches_of(c, name).await, 0, "{name} fetched before its part was used");
     }
-    let main_wasm = fetched_urls(c).await.into_iter().filter(|u| u.ends_with("_bg.wasm")).count();
+    let main_wasm =
+        fetched_urls(c).await.into_iter().filter(|u| u.ends_with("_bg.wasm.xz")).count();
     assert_eq!(main_wasm, 1, "the page loads one main module");
 
     catch_downloads(c).await;

@@ -29,9 +29,9 @@ async fn cached_docs_size(c: &Client) -> Option<u64> {
 /// The page's WebAssembly module, as `index.html` names it.
 fn wasm_name(dist: &std::path::Path) -> String {
     let html = std::fs::read_to_string(dist.join("index.html")).unwrap();
-    let end = html.find("_bg.wasm").expect("index.html names its module");
+    let end = html.find("_bg.wasm.xz").expect("index.html names its packed module");
     let start = html[..end].rfind("./").unwrap() + 2;
-    format!("{}_bg.wasm", &html[start..end])
+    format!("{}_bg.wasm.xz", &html[start..end])
 }
 
 async fn reload_works_offline(prefix: &'static str) {
@@ -86,7 +86,7 @@ async fn a_reload_with_the_network_off_still_runs_the_page_under_a_subpath() {
 /// by a page that says so, with its Content-Security-Policy brought up to date.
 fn release_new_build(dist: &std::path::Path) -> String {
     let old = wasm_name(dist);
-    let new = format!("kubeloop-web-{}_bg.wasm", "f".repeat(16));
+    let new = format!("kubeloop-web-{}_bg.wasm.xz", "f".repeat(16));
     assert_ne!(old, new);
     std::fs::copy(dist.join(&old), dist.join(&new)).unwrap();
     let html = std::fs::read_to_string(dist.join("index.html")).unwrap();

@@ -52,7 +52,7 @@ async fn the_frame_shows_before_the_wasm_runs_and_goes_when_the_app_mounts() {
 
     // The wasm never arrives: the page still shows its frame, not white.
     cdp(c, "Network.enable", serde_json::json!({})).await;
-    cdp(c, "Network.setBlockedURLs", serde_json::json!({ "urls": ["*.wasm"] })).await;
+    cdp(c, "Network.setBlockedURLs", serde_json::json!({ "urls": ["*.wasm", "*.wasm.xz"] })).await;
     cdp(c, "Network.setCacheDisabled", serde_json::json!({ "cacheDisabled": true })).await;
     // A fresh profile load, so no service worker answers for the network.
     js(c, "for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); return 1").await;

@@ -89,7 +89,9 @@ fn respond(mut stream: TcpStream, dir: &Path, prefix: &str, server: &Server) {
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split('?').next().unwrap_or("/");
-    while path.ends_with(".wasm") && server.hold_wasm.load(Ordering::SeqCst) {
+    while (path.ends_with(".wasm") || path.ends_with(".wasm.xz"))
+        && server.hold_wasm.load(Ordering::SeqCst)
+    {
         thread::sleep(Duration::from_millis(20));
     }
     let (rel, under_prefix) = match path.strip_prefix(prefix) {
@@ -122,6 +124,7 @@ fn content_type(path: &Path) -> &'static str {
         Some("html") => "text/html; charset=utf-8",
         Some("js") => "text/javascript",
         Some("wasm") => "application/wasm",
+        Some("xz") => "application/x-xz",
         Some("css") => "text/css",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
@@ -270,8 +273,9 @@ impl Browser {
         self.server.refused.load(Ordering::SeqCst)
     }
 
-    /// Holds every request for a `.wasm` file unanswered (`true`) or lets them through, as a
-    /// slow network would: the page and its frame arrive, the engine does not.
+    /// Holds every request for a module (`.wasm`, or `.wasm.xz` as the release page packs it)
+    /// unanswered (`true`) or lets them through, as a slow network would: the page and its
+    /// frame arrive, the engine does not.
     pub fn hold_wasm(&self, hold: bool) {
         self.server.hold_wasm.store(hold, Ordering::SeqCst);
     }
