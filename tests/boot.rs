@@ -5,7 +5,9 @@
 //! when the app replaces it; and the frame's script runs under the Content-Security-Policy
 //! (nothing refused). Screenshots of the frame: `target/e2e/boot-phone.png` (390×844) and
 //! `target/e2e/boot-projector.png` (1024×768). When the app stops, the panic screen takes
-//! its place (`target/e2e/panic-projector.png`).
+//! its place (`target/e2e/panic-projector.png`). When the engine cannot load at all, the
+//! frame says so and offers a reload that keeps what was typed
+//! (`target/e2e/boot-failed-projector.png`, `boot-failed-phone.png`).
 //!
 //! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
 
@@ -245,5 +247,62 @@ async fn a_trap_stops_the_app_behind_the_panic_screen_and_reset_brings_it_back()
         type_line(c, "k create deployment web --image=nginx:1.27 --replicas=1").await;
         eventually(20, "a Running pod", || async { running_pods(c).await == 1 }).await;
     }
+    browser.close().await;
+}
+
+/// The page's packed module, as `dist/index.html` names it (scripts/split).
+fn main_module(dist: &std::path::Path) -> String {
+    let html = std::fs::read_to_string(dist.join("index.html")).unwrap();
+    let end = html.find("_bg.wasm.xz").expect("index.html names its packed module");
+    let start = html[..end].rfind("./").unwrap() + 2;
+    format!("{}_bg.wasm.xz", &html[start..end])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_cannot_load_is_said_and_a_reload_runs_what_was_typed() {
+    let browser = Browser::start_with_copy("/").await;
+    let c = &browser.client;
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    // The next visit finds the server without the engine's module (a network that lost it),
+    // and nothing cached to stand in for it.
+    uncached(c).await;
+    let module = browser.dist_dir().join(main_module(browser.dist_dir()));
+    let kept = module.with_extension("kept");
+    std::fs::rename(&module, &kept).unwrap();
+    resize(c, 1024, 768).await;
+    c.goto(&format!("{}/", browser.origin())).await.unwrap();
+    c.wait().for_element(Locator::Css("#loading-input")).await.expect("the frame");
+    keys(c, "k create deployment web --image=nginx:1.27 --replicas=2\u{E007}").await;
+    keys(c, "k get depl").await;
+    eventually(20, "the frame to say the engine did not load", || async {
+        count(c, ".loading-failed:not([hidden])").await == 1
+    })
+    .await;
+    let said = js(c, "return document.querySelector('.loading-failed').textContent").await;
+    assert!(said.as_str().is_some_and(|s| s.contains("could not load")), "{said}");
+    // The reload is on top, where a finger or a mouse finds it; the bar is gone.
+    let on_top = js(
+        c,
+        "const b = document.getElementById('loading-reload').getBoundingClientRect();
+         const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+         return [hit && hit.id, b.width > 0,
+                 getComputedStyle(document.querySelector('.loading-progress')).display];",
+    )
+    .await;
+    assert_eq!(on_top, serde_json::json!(["loading-reload", true, "none"]));
+    assert_eq!(count(c, "h1.brand").await, 0, "no app");
+    browser.screenshot("boot-failed-projector.png").await;
+    resize(c, 390, 844).await;
+    browser.screenshot("boot-failed-phone.png").await;
+
+    // The network is back: the reload brings the engine, which runs the line typed before
+    // and keeps the half-typed one in the command box.
+    std::fs::rename(&kept, &module).unwrap();
+    c.find(Locator::Id("loading-reload")).await.unwrap().click().await.unwrap();
+    c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
+    eventually(20, "two Running pods", || async { running_pods(c).await == 2 }).await;
+    let value = js(c, "return document.getElementById('command-input').value").await;
+    assert_eq!(value, "k get depl", "the half-typed line waits in the command box");
+    assert!(log_text(c).await.contains("$ k create deployment web"), "the line ran as typed");
     browser.close().await;
 }

@@ -145,3 +145,5 @@ transfer-drop-file = Fehler: zieh eine YAML-Datei hierher
 loading-tagline = sieh Kubernetes beim Reconciling zu
 loading-line = Der simulierte Cluster wird geladen…
 loading-hint = Tippe schon jetzt einen Befehl: Er läuft, sobald der Cluster bereit ist.
+loading-failed = Der simulierte Cluster konnte nicht geladen werden. Prüfe die Verbindung und lade neu: Was du getippt hast, bleibt erhalten.
+loading-reload = Neu laden

@@ -145,3 +145,5 @@ transfer-drop-file = error: drop a YAML file here
 loading-tagline = watch Kubernetes reconcile
 loading-line = Loading the simulated cluster…
 loading-hint = Type a command now: it runs as soon as the cluster is ready.
+loading-failed = The simulated cluster could not load. Check the connection, then reload: what you typed is kept.
+loading-reload = Reload

@@ -184,7 +184,14 @@ fn the_link_then_the_choice_then_the_browser_pick_the_language() {
 #[test]
 fn the_loading_frame_says_what_the_messages_say() {
     let html = include_str!("../../index.html");
-    let ids = ["loading-tagline", "loading-line", "loading-hint", "feed-title"];
+    let ids = [
+        "loading-tagline",
+        "loading-line",
+        "loading-hint",
+        "loading-failed",
+        "loading-reload",
+        "feed-title",
+    ];
     let en = Words::new(Lang::En);
     for id in ids {
         let at = html.find(&format!("data-words=\"{id}\">")).unwrap_or_else(|| panic!("{id}"));
