@@ -171,7 +171,7 @@ fn a_statefulset_gets_its_scale_written() {
             template: PodTemplateSpec {
                 metadata: ObjectMeta { labels, ..Default::default() },
                 spec: PodSpec {
-                    containers: vec![Container::new("redis", "redis:7")],
+                    containers: vec![Container::new("redis", "redis:7")].into(),
                     ..Default::default()
                 },
             },

@@ -67,7 +67,7 @@ fn deployment(app: &str, replicas: i32) -> Deployment {
             template: PodTemplateSpec {
                 metadata: ObjectMeta { labels, ..Default::default() },
                 spec: PodSpec {
-                    containers: vec![Container::new("c", IMAGES[0])],
+                    containers: vec![Container::new("c", IMAGES[0])].into(),
                     ..Default::default()
                 },
             },

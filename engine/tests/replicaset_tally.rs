@@ -61,7 +61,7 @@ fn deployment(app: &str, replicas: i32, min_ready: i32) -> Deployment {
             template: PodTemplateSpec {
                 metadata: ObjectMeta { labels, ..Default::default() },
                 spec: PodSpec {
-                    containers: vec![Container::new("c", "nginx:1.27")],
+                    containers: vec![Container::new("c", "nginx:1.27")].into(),
                     ..Default::default()
                 },
             },

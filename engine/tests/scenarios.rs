@@ -12,7 +12,10 @@ fn labels(pairs: &[(&str, &str)]) -> Labels {
 fn template(app: &str, image: &str) -> PodTemplateSpec {
     PodTemplateSpec {
         metadata: ObjectMeta { labels: labels(&[("app", app)]), ..Default::default() },
-        spec: PodSpec { containers: vec![Container::new("nginx", image)], ..Default::default() },
+        spec: PodSpec {
+            containers: vec![Container::new("nginx", image)].into(),
+            ..Default::default()
+        },
     }
 }
 

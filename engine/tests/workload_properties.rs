@@ -73,7 +73,7 @@ fn labels(app: &str) -> Labels {
 fn template(app: &str, image: &str) -> PodTemplateSpec {
     PodTemplateSpec {
         metadata: ObjectMeta { labels: labels(app), ..Default::default() },
-        spec: PodSpec { containers: vec![Container::new("c", image)], ..Default::default() },
+        spec: PodSpec { containers: vec![Container::new("c", image)].into(), ..Default::default() },
     }
 }
 

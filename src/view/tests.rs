@@ -45,7 +45,7 @@ fn edge<'a>(v: &'a ViewModel, owner: &str, dependent: &str) -> Option<&'a Edge> 
 fn bare_pod(name: &str, owners: Vec<OwnerReference>) -> Pod {
     let meta = ObjectMeta { name: name.into(), owner_references: owners, ..Default::default() };
     let container = Container::new("c", "nginx:1.27");
-    Pod::new(meta, PodSpec { containers: vec![container], ..Default::default() })
+    Pod::new(meta, PodSpec { containers: vec![container].into(), ..Default::default() })
 }
 
 #[test]

@@ -15,7 +15,10 @@ fn labels(app: &str) -> Labels {
 fn template(app: &str) -> PodTemplateSpec {
     PodTemplateSpec {
         metadata: ObjectMeta { labels: labels(app), ..Default::default() },
-        spec: PodSpec { containers: vec![Container::new("c", "nginx:1.27")], ..Default::default() },
+        spec: PodSpec {
+            containers: vec![Container::new("c", "nginx:1.27")].into(),
+            ..Default::default()
+        },
     }
 }
 

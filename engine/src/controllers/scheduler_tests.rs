@@ -102,7 +102,7 @@ fn a_cordoned_node_gets_no_new_pods() {
 /// daemon tolerations.
 fn daemon_pod(env: &mut Env, name: &str, node: &str) {
     let mut spec = PodSpec {
-        containers: vec![crate::model::Container::new("agent", "nginx")],
+        containers: vec![crate::model::Container::new("agent", "nginx")].into(),
         affinity: Some(Box::new(serde_json::json!({"nodeAffinity": {
         "requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
             {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}
@@ -156,7 +156,7 @@ fn a_tolerated_taint_does_not_keep_a_pod_away() {
     }
     env.add_pod("plain", "nginx", None);
     let mut spec = PodSpec {
-        containers: vec![crate::model::Container::new("app", "nginx")],
+        containers: vec![crate::model::Container::new("app", "nginx")].into(),
         ..Default::default()
     };
     spec.tolerations = Some(

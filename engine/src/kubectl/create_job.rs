@@ -113,7 +113,7 @@ fn create_job(
                 template: PodTemplateSpec {
                     metadata: ObjectMeta::default(),
                     spec: PodSpec {
-                        containers: vec![container(&name, image, command)],
+                        containers: vec![container(&name, image, command)].into(),
                         restart_policy: Some("Never".into()),
                         ..Default::default()
                     },
@@ -248,7 +248,7 @@ fn create_cronjob(
                     template: PodTemplateSpec {
                         metadata: ObjectMeta::default(),
                         spec: PodSpec {
-                            containers: vec![container(&name, image, command)],
+                            containers: vec![container(&name, image, command)].into(),
                             restart_policy: Some(restart.into()),
                             ..Default::default()
                         },

@@ -131,7 +131,7 @@ pub fn create(
                     selector: LabelSelector { match_labels: labels.clone(), ..Default::default() },
                     template: PodTemplateSpec {
                         metadata: ObjectMeta { labels, ..Default::default() },
-                        spec: PodSpec { containers, ..Default::default() },
+                        spec: PodSpec { containers: containers.into(), ..Default::default() },
                     },
                     ..Default::default()
                 },
@@ -268,7 +268,7 @@ pub fn run(s: &mut Kubectl, argv: &[String], out: &mut Output) -> Result<i32, Ku
     let dry = DryRun::from_args(&a, s.now(), out)?;
     // run.go's generator sets the DNS policy the API server would default anyway.
     let spec = PodSpec {
-        containers: vec![c],
+        containers: vec![c].into(),
         restart_policy: Some(restart.into()),
         dns_policy: Some("ClusterFirst".into()),
         ..Default::default()

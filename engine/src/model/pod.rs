@@ -86,6 +86,67 @@ impl SharedPodSpec {
     }
 }
 
+/// A spec's containers, shared by the copies of a spec: the scheduler's bind copies a pod's
+/// spec to set `nodeName`, and the pod's earlier versions (in the watch log) keep the old
+/// copy; the containers, most of a spec's size, stay one list. Writing through it copies
+/// the list first when it is shared (`Rc::make_mut`). Serialized as the list itself.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Containers(Rc<Vec<Container>>);
+
+impl std::ops::Deref for Containers {
+    type Target = Vec<Container>;
+    fn deref(&self) -> &Vec<Container> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Containers {
+    fn deref_mut(&mut self) -> &mut Vec<Container> {
+        Rc::make_mut(&mut self.0)
+    }
+}
+
+impl PartialEq for Containers {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::fmt::Debug for Containers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<Vec<Container>> for Containers {
+    fn from(list: Vec<Container>) -> Self {
+        Containers(Rc::new(list))
+    }
+}
+
+impl FromIterator<Container> for Containers {
+    fn from_iter<I: IntoIterator<Item = Container>>(iter: I) -> Self {
+        Containers(Rc::new(iter.into_iter().collect()))
+    }
+}
+
+impl<'a> IntoIterator for &'a Containers {
+    type Item = &'a Container;
+    type IntoIter = std::slice::Iter<'a, Container>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Containers {
+    type Item = &'a mut Container;
+    type IntoIter = std::slice::IterMut<'a, Container>;
+    fn into_iter(self) -> Self::IntoIter {
+        Rc::make_mut(&mut self.0).iter_mut()
+    }
+}
+
 fn pod_api_version() -> String {
     "v1".into()
 }
@@ -114,7 +175,7 @@ pub struct PodSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init_containers: Json,
     #[serde(default)]
-    pub containers: Vec<Container>,
+    pub containers: Containers,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ephemeral_containers: Json,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -306,7 +306,8 @@ mod tests {
     }
 
     fn pod(image: &str) -> Pod {
-        let spec = PodSpec { containers: vec![Container::new("c", image)], ..Default::default() };
+        let spec =
+            PodSpec { containers: vec![Container::new("c", image)].into(), ..Default::default() };
         Pod::new(ObjectMeta::default(), spec)
     }
 

@@ -302,7 +302,8 @@ mod tests {
             name: "nginx".into(),
             image: "nginx:1.27".into(),
             ..Default::default()
-        }];
+        }]
+        .into();
         d
     }
 
@@ -311,7 +312,7 @@ mod tests {
         c.ports = vec![ContainerPort { container_port: port, ..Default::default() }];
         Pod::new(
             ObjectMeta { name: "p1".into(), ..Default::default() },
-            PodSpec { containers: vec![c], ..Default::default() },
+            PodSpec { containers: vec![c].into(), ..Default::default() },
         )
     }
 

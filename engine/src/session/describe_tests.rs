@@ -31,7 +31,7 @@ fn template(labels: Labels) -> PodTemplateSpec {
     let nginx = Container::new("nginx", "nginx:1.27");
     PodTemplateSpec {
         metadata: ObjectMeta { labels, ..Default::default() },
-        spec: PodSpec { containers: vec![nginx], ..Default::default() },
+        spec: PodSpec { containers: vec![nginx].into(), ..Default::default() },
     }
 }
 

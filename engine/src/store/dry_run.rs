@@ -75,7 +75,7 @@ mod tests {
             ObjectMeta { name: name.into(), generate_name: "p-".into(), ..Default::default() };
         Pod::new(
             meta,
-            PodSpec { containers: vec![Container::new("c", "nginx")], ..Default::default() },
+            PodSpec { containers: vec![Container::new("c", "nginx")].into(), ..Default::default() },
         )
     }
 

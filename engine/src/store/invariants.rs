@@ -134,7 +134,7 @@ mod tests {
             ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() };
         Pod::new(
             meta,
-            PodSpec { containers: vec![Container::new("c", "nginx")], ..Default::default() },
+            PodSpec { containers: vec![Container::new("c", "nginx")].into(), ..Default::default() },
         )
     }
 

@@ -36,7 +36,8 @@ pub fn deployment(name: &str, replicas: i32) -> Deployment {
                         name: "nginx".into(),
                         image: "nginx:1.25".into(),
                         ..Default::default()
-                    }],
+                    }]
+                    .into(),
                     ..Default::default()
                 },
             },

@@ -36,7 +36,7 @@ fn pod(i: usize, ready: bool) -> Pod {
             uid: format!("uid-{i}"),
             ..Default::default()
         },
-        PodSpec { containers: vec![Container::new("c", "nginx")], ..Default::default() },
+        PodSpec { containers: vec![Container::new("c", "nginx")].into(), ..Default::default() },
     );
     p.spec.containers[0].ports = vec![ContainerPort {
         name: Some("http".into()),

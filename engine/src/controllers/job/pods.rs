@@ -226,7 +226,8 @@ mod tests {
         let mut job = Job::default();
         job.metadata.name = "work".into();
         job.metadata.namespace = "default".into();
-        job.spec.template.spec.containers = vec![crate::model::Container::new("c", "busybox")];
+        job.spec.template.spec.containers =
+            vec![crate::model::Container::new("c", "busybox")].into();
         let p = pod_for(&job, Some(2), None);
         assert_eq!(p.metadata.generate_name, "work-2-");
         assert_eq!(p.metadata.annotations[COMPLETION_INDEX_ANNOTATION], "2");

@@ -49,7 +49,7 @@ impl Env {
         let mut pod = Pod::new(
             ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
             PodSpec {
-                containers: vec![Container::new("app", image)],
+                containers: vec![Container::new("app", image)].into(),
                 node_name: node.map(String::from),
                 ..Default::default()
             },

@@ -11,7 +11,7 @@ fn set() -> StatefulSet {
     s.spec.selector.match_labels.insert("app".into(), "nginx".into());
     s.spec.template.metadata.labels.insert("app".into(), "nginx".into());
     s.spec.template.spec =
-        PodSpec { containers: vec![Container::new("nginx", "nginx")], ..Default::default() };
+        PodSpec { containers: vec![Container::new("nginx", "nginx")].into(), ..Default::default() };
     let mut claim = PersistentVolumeClaim::default();
     claim.metadata.name = "www".into();
     claim.metadata.labels.insert("tier".into(), "data".into());

@@ -9,7 +9,7 @@ fn set(image: &str) -> StatefulSet {
     s.spec.selector = LabelSelector::default();
     s.spec.template.metadata.labels.insert("app".into(), "nginx".into());
     s.spec.template.spec =
-        PodSpec { containers: vec![Container::new("nginx", image)], ..Default::default() };
+        PodSpec { containers: vec![Container::new("nginx", image)].into(), ..Default::default() };
     s
 }
 

@@ -48,7 +48,7 @@ pub(super) fn strip_pod_defaults(spec: &mut Map<String, Value>) {
     for c in containers.iter_mut().filter_map(Value::as_object_mut) {
         let image = c.get("image").and_then(Value::as_str).unwrap_or("");
         let pull = Container::new("", image);
-        let mut spec = PodSpec { containers: vec![pull], ..Default::default() };
+        let mut spec = PodSpec { containers: vec![pull].into(), ..Default::default() };
         default_pod_spec(&mut spec);
         let pull = spec.containers[0].image_pull_policy.as_deref().unwrap_or("").to_string();
         strip_equal(
@@ -172,7 +172,7 @@ mod tests {
         let mut c = Container::new("web", "nginx");
         c.ports.push(ContainerPort { container_port: 80, ..Default::default() });
         c.command = Some(vec!["nginx".into(), "-g".into(), "daemon off;".into()]);
-        let spec = PodSpec { containers: vec![c], ..Default::default() };
+        let spec = PodSpec { containers: vec![c].into(), ..Default::default() };
         let mut written = serde_json::to_value(&spec).unwrap();
         // `resources: {}` prints on any container; export leaves it out too.
         written["containers"][0].as_object_mut().map(|c| c.remove("resources"));

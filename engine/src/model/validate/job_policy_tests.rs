@@ -13,7 +13,7 @@ fn valid() -> Job {
     j.spec.completions = Some(5);
     j.spec.parallelism = Some(1);
     j.spec.template.spec.restart_policy = Some("Never".into());
-    j.spec.template.spec.containers = vec![Container::new("main", "busybox")];
+    j.spec.template.spec.containers = vec![Container::new("main", "busybox")].into();
     j
 }
 

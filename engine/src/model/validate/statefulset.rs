@@ -140,7 +140,7 @@ mod tests {
         let mut s = StatefulSet::default();
         s.spec.selector.match_labels.insert("app".into(), "db".into());
         s.spec.template.metadata.labels.insert("app".into(), "db".into());
-        s.spec.template.spec.containers = vec![crate::model::Container::new("c", "nginx")];
+        s.spec.template.spec.containers = vec![crate::model::Container::new("c", "nginx")].into();
         s
     }
 
