@@ -15,14 +15,33 @@ const require = () => ({});
 const { XzReadableStream } = module.exports;
 
 // Fetches a packed module and answers as the host would have answered for the plain one: a
-// Response whose body is unpacked as it arrives, typed application/wasm, so
+// Response whose body is unpacked as it is read, typed application/wasm, so
 // WebAssembly.instantiateStreaming compiles while the rest downloads. A failed answer (404,
 // 503) is passed on as it is, so the caller fails as it would for the plain module; a network
 // failure rejects, as fetch does.
+//
+// xz-decompress unpacks one stream at a time: a stream takes its lock when it is made and
+// gives it back when it ends. wasm-split's loader fetches a chunk together with the chunks it
+// needs, but reads it only once those are in; had its stream been made on arrival, it could
+// hold the lock, unread, while they waited for it. So the unpacking stream is made on the
+// first read, and the body pulls only when read (a high-water mark of 0).
 export async function unpack(url, init) {
   const packed = await fetch(url, init);
   if (!packed.ok || !packed.body) return packed;
-  return new Response(new XzReadableStream(packed.body), {
-    headers: { 'Content-Type': 'application/wasm' },
-  });
+  let unpacked = null;
+  const body = new ReadableStream(
+    {
+      async pull(controller) {
+        unpacked = unpacked || new XzReadableStream(packed.body).getReader();
+        const { done, value } = await unpacked.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return unpacked ? unpacked.cancel(reason) : packed.body.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
 }
