@@ -39,109 +39,77 @@ pub struct Pod {
     pub status: PodStatus,
 }
 
-/// A pod's spec, shared by the copies of one pod: a status write copies a pointer instead
-/// of the containers, and the versions of a pod that the watch log holds share one spec.
-/// Writing through it copies the spec first when it is shared (`Rc::make_mut`), so a change
-/// never reaches another copy; the scheduler's bind, which sets `nodeName`, is the one
-/// write most pods' specs see. Serialized as the spec itself.
+/// A value shared by the copies of an object until one of them writes it: reads deref,
+/// and a write copies it first when it is shared (`Rc::make_mut`), so a change never
+/// reaches another copy. Serialized as the value itself.
 #[derive(Clone, Default, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct SharedPodSpec(Rc<PodSpec>);
+pub struct OnWrite<T>(Rc<T>);
 
-impl std::ops::Deref for SharedPodSpec {
-    type Target = PodSpec;
-    fn deref(&self) -> &PodSpec {
+/// A pod's spec, shared by the copies of one pod: a status write copies a pointer instead
+/// of the containers, and the versions of a pod that the watch log holds share one spec.
+/// The scheduler's bind, which sets `nodeName`, is the one write most pods' specs see.
+pub type SharedPodSpec = OnWrite<PodSpec>;
+
+/// A spec's containers, shared by the copies of a spec: the bind copies the spec (the
+/// watch log keeps the version before `nodeName`), but not the containers, most of its size.
+pub type Containers = OnWrite<Vec<Container>>;
+
+impl<T> std::ops::Deref for OnWrite<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
         &self.0
     }
 }
 
-impl std::ops::DerefMut for SharedPodSpec {
-    fn deref_mut(&mut self) -> &mut PodSpec {
+impl<T: Clone> std::ops::DerefMut for OnWrite<T> {
+    fn deref_mut(&mut self) -> &mut T {
         Rc::make_mut(&mut self.0)
     }
 }
 
-impl PartialEq for SharedPodSpec {
+impl<T: PartialEq> PartialEq for OnWrite<T> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
     }
 }
 
-impl std::fmt::Debug for SharedPodSpec {
+impl<T: std::fmt::Debug> std::fmt::Debug for OnWrite<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)
     }
 }
 
-impl From<PodSpec> for SharedPodSpec {
-    fn from(spec: PodSpec) -> Self {
-        SharedPodSpec(Rc::new(spec))
+impl<T> From<T> for OnWrite<T> {
+    fn from(value: T) -> Self {
+        OnWrite(Rc::new(value))
     }
 }
 
-impl SharedPodSpec {
-    /// The spec itself, copied only if another pod shares it.
-    pub fn into_inner(self) -> PodSpec {
+impl<T: Clone> OnWrite<T> {
+    /// The value itself, copied only if another copy shares it.
+    pub fn into_inner(self) -> T {
         Rc::unwrap_or_clone(self.0)
     }
 }
 
-/// A spec's containers, shared by the copies of a spec: the scheduler's bind copies a pod's
-/// spec to set `nodeName`, and the pod's earlier versions (in the watch log) keep the old
-/// copy; the containers, most of a spec's size, stay one list. Writing through it copies
-/// the list first when it is shared (`Rc::make_mut`). Serialized as the list itself.
-#[derive(Clone, Default, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Containers(Rc<Vec<Container>>);
-
-impl std::ops::Deref for Containers {
-    type Target = Vec<Container>;
-    fn deref(&self) -> &Vec<Container> {
-        &self.0
+impl<T> FromIterator<T> for OnWrite<Vec<T>> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        OnWrite(Rc::new(iter.into_iter().collect()))
     }
 }
 
-impl std::ops::DerefMut for Containers {
-    fn deref_mut(&mut self) -> &mut Vec<Container> {
-        Rc::make_mut(&mut self.0)
-    }
-}
-
-impl PartialEq for Containers {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
-    }
-}
-
-impl std::fmt::Debug for Containers {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl From<Vec<Container>> for Containers {
-    fn from(list: Vec<Container>) -> Self {
-        Containers(Rc::new(list))
-    }
-}
-
-impl FromIterator<Container> for Containers {
-    fn from_iter<I: IntoIterator<Item = Container>>(iter: I) -> Self {
-        Containers(Rc::new(iter.into_iter().collect()))
-    }
-}
-
-impl<'a> IntoIterator for &'a Containers {
-    type Item = &'a Container;
-    type IntoIter = std::slice::Iter<'a, Container>;
+impl<'a, T> IntoIterator for &'a OnWrite<Vec<T>> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut Containers {
-    type Item = &'a mut Container;
-    type IntoIter = std::slice::IterMut<'a, Container>;
+impl<'a, T: Clone> IntoIterator for &'a mut OnWrite<Vec<T>> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         Rc::make_mut(&mut self.0).iter_mut()
     }
