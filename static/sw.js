@@ -2,8 +2,9 @@
 //
 // - The page itself (navigations): network first, so a new build is picked up on the very
 //   next load; the cached copy is used only when the network fails.
-// - Trunk's hashed files (name-<hex>.js/.css/.svg, the modules as .wasm.xz; a 64-bit hash printed without leading
-//   zeros, so 16 digits or a few less), and the wasm chunks scripts/split names the same way:
+// - Trunk's hashed files (name-<hex>.js/.css/.svg, and the modules packed as .wasm.xz; a
+//   64-bit hash printed without leading zeros, so 16 digits or a few less), and the wasm
+//   chunks scripts/split names the same way:
 //   a name never changes its content, so the cache answers first and the network only fills
 //   it. The page fetches a chunk only on first use, but index.html lists the chunks (and the
 //   built-in missions' file, kubeloop-missions-<hex>.yaml)

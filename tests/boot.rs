@@ -7,7 +7,8 @@
 //! `target/e2e/boot-projector.png` (1024×768). When the app stops, the panic screen takes
 //! its place (`target/e2e/panic-projector.png`). When the engine cannot load at all, the
 //! frame says so and offers a reload that keeps what was typed
-//! (`target/e2e/boot-failed-projector.png`, `boot-failed-phone.png`).
+//! (`target/e2e/boot-failed-projector.png` in presenter mode, `boot-failed-phone.png`,
+//! `boot-failed-tablet.png`, `boot-failed-wide.png`).
 //!
 //! Run through `scripts/test`, which builds `dist/` first and installs chromedriver.
 
@@ -263,9 +264,30 @@ async fn an_engine_that_cannot_load_is_said_and_a_reload_runs_what_was_typed() {
     let browser = Browser::start_with_copy("/").await;
     let c = &browser.client;
     c.wait().for_element(Locator::Css("h1.brand")).await.expect("the app mounted");
-    // The next visit finds the server without the engine's module (a network that lost it),
-    // and nothing cached to stand in for it.
+    // The next visits find nothing cached to stand in for what the server lacks.
     uncached(c).await;
+    // First a script the page imports is missing: the unpacker.
+    let unpacker = std::fs::read_dir(browser.dist_dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains("kubeloop-unpack-"))
+        .expect("the unpacker in dist/");
+    let unpacker_kept = unpacker.with_extension("kept");
+    std::fs::rename(&unpacker, &unpacker_kept).unwrap();
+    c.goto(&format!("{}/", browser.origin())).await.unwrap();
+    eventually(20, "the frame to say a script did not arrive", || async {
+        count(c, ".loading-failed:not([hidden])").await == 1
+    })
+    .await;
+    for (w, h, room) in [(768, 1024, "tablet"), (1440, 900, "wide")] {
+        resize(c, w, h).await;
+        browser.screenshot(&format!("boot-failed-{room}.png")).await;
+    }
+    std::fs::rename(&unpacker_kept, &unpacker).unwrap();
+    // The projector's visit is in presenter mode, as the teacher left it.
+    js(c, "localStorage.setItem('kubeloop.presenter.v1', 'on'); return 1").await;
+    // Then the engine's module itself (a network that lost it).
     let module = browser.dist_dir().join(main_module(browser.dist_dir()));
     let kept = module.with_extension("kept");
     std::fs::rename(&module, &kept).unwrap();
@@ -291,6 +313,7 @@ async fn an_engine_that_cannot_load_is_said_and_a_reload_runs_what_was_typed() {
     .await;
     assert_eq!(on_top, serde_json::json!(["loading-reload", true, "none"]));
     assert_eq!(count(c, "h1.brand").await, 0, "no app");
+    assert_eq!(count(c, "#loading.presenter").await, 1, "the frame in presenter mode");
     browser.screenshot("boot-failed-projector.png").await;
     resize(c, 390, 844).await;
     browser.screenshot("boot-failed-phone.png").await;
